@@ -1,0 +1,92 @@
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './lib/mail';
+import type { PaymentProvider } from './lib/payments/provider';
+import { RateLimiter } from './lib/rate-limit';
+import type { FileStorage } from './lib/storage';
+import { registerErrorHandling } from './plugins/errors';
+import { registerWebApp } from './plugins/web-app';
+import { registerApiRoutes } from './routes';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Key for code hashes and signed URLs. */
+  secret: string;
+  limiter: RateLimiter;
+  storage: FileStorage;
+  /** A payment provider to use instead of the configured one (tests). */
+  provider?: PaymentProvider | undefined;
+};
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  storage: FileStorage;
+  provider?: PaymentProvider;
+  /** The built web app to serve beside the API; none in API tests. */
+  webDir?: string;
+  logger?: boolean;
+};
+
+/** Builds the Fastify app without listening, so tests can `inject` (STYLE "Layout"). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+
+  const deps: AppDeps = {
+    config,
+    db: options.db,
+    mailer: options.mailer,
+    secret: options.secret,
+    limiter: new RateLimiter(options.db, config.rateLimit),
+    storage: options.storage,
+    provider: options.provider,
+  };
+
+  app.decorateRequest('actor', null);
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  // Uploads are streamed part by part (lib/upload.ts enforces each route's own size limit).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Math.max(config.uploads.maxLessonBytes, config.uploads.maxImageBytes) + 1,
+      files: 1,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 40,
+      headerPairs: 100,
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await registerApiRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, options.webDir);
+  return app;
+}

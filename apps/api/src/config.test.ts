@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+test('defaults: port 3000, ./data, outbox mail, embedded database', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined });
+  expect(config.dataDir.endsWith('/data')).toBe(true);
+  expect(config.publicUrl).toBe('http://localhost:3000');
+});
+
+test('every bad variable is named', () => {
+  try {
+    loadConfig({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      SMTP_URL: 'http://mail',
+      PUBLIC_URL: 'nope',
+      MAIL_FROM: 'x',
+    });
+    expect.unreachable();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'MAIL_FROM'])
+      expect(message).toContain(name);
+  }
+});
+
+test('a port out of range is refused; empty values count as unset', () => {
+  expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  expect(loadConfig({ PUBLIC_URL: 'https://learn.example.com/' }).publicUrl).toBe(
+    'https://learn.example.com',
+  );
+});
+
+test('PayPal is used only with both credentials; one alone is refused by name', () => {
+  expect(loadConfig({}).paypal).toBeUndefined();
+  expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal).toEqual({
+    clientId: 'id',
+    clientSecret: 'secret',
+    baseUrl: 'https://api-m.sandbox.paypal.com',
+  });
+  expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
+});

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { organisations, users } from './accounts';
+import { createdAt, updatedAt } from './common';
+
+/** Price types (SPEC §3): shared by every organisation. */
+export const priceTypes = pgTable('price_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Free courses enrol without payment. */
+  isFree: boolean('is_free').notNull().default(false),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_org_id_idx').on(t.orgId)],
+);
+
+/** Authors are records shown on courses; they do not sign in (DESIGN data model). */
+export const authors = pgTable(
+  'authors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender', { enum: ['F', 'M'] }).notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    photoKey: text('photo_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('authors_org_id_idx').on(t.orgId),
+    index('authors_photo_key_idx').on(t.photoKey),
+    check('authors_gender', sql`${t.gender} in ('F', 'M')`),
+  ],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageKey: text('image_key'),
+    /** Money in integer cents (DESIGN data model). */
+    priceCents: integer('price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    priceTypeId: integer('price_type_id')
+      .notNull()
+      .references(() => priceTypes.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => authors.id, { onDelete: 'restrict' }),
+    certificate: boolean('certificate').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('courses_org_id_idx').on(t.orgId),
+    index('courses_published_idx').on(t.published, t.id),
+    index('courses_category_id_idx').on(t.categoryId),
+    index('courses_author_id_idx').on(t.authorId),
+    index('courses_image_key_idx').on(t.imageKey),
+    check('courses_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    orderNumber: integer('order_number').notNull().default(1),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sections_course_id_idx').on(t.courseId, t.orderNumber)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** pdf, video, audio, text; bulk upload stores the file's MIME type here (SPEC §3). */
+    contentType: text('content_type').notNull(),
+    fileKey: text('file_key'),
+    fileMime: text('file_mime'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    orderNumber: integer('order_number').notNull().default(1),
+    published: boolean('published').notNull().default(false),
+    preview: boolean('preview').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lessons_section_id_idx').on(t.sectionId, t.orderNumber)],
+);

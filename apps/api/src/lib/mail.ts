@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** Sends mail: through SMTP when SMTP_URL is set, else into an outbox folder under DATA_DIR. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Writes each message as an RFC 822 .eml file, readable by any mail client, under `dir`. */
+export function createOutboxMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const tmp = path.join(dir, `.${name}.tmp`);
+      // Written then renamed, so a reader never sees half a message.
+      await writeFile(tmp, info.message as Buffer, { mode: 0o600 });
+      await rename(tmp, path.join(dir, name));
+    },
+    close: () => transport.close(),
+  };
+}

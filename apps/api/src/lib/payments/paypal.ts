@@ -1,0 +1,132 @@
+import {
+  type CaptureResult,
+  centsOf,
+  decimalOf,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderOrder,
+} from './provider';
+
+export type PayPalSettings = { clientId: string; clientSecret: string; baseUrl: string };
+
+type PayPalCapture = { id?: string; status?: string; amount?: { currency_code?: string; value?: string } };
+type PayPalOrderBody = {
+  id?: string;
+  status?: string;
+  links?: { rel?: string; href?: string }[];
+  purchase_units?: { payments?: { captures?: PayPalCapture[] } }[];
+  details?: { issue?: string; description?: string }[];
+  name?: string;
+  message?: string;
+};
+
+/** PayPal Orders v2 over REST: OAuth client credentials, create, capture, PayPal-Request-Id for idempotency. */
+export class PayPalProvider implements PaymentProvider {
+  readonly name = 'paypal' as const;
+  private token: { value: string; expiresAt: number } | undefined;
+
+  constructor(
+    private readonly settings: PayPalSettings,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  get clientId() {
+    return this.settings.clientId;
+  }
+
+  private async request(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await this.fetchImpl(`${this.settings.baseUrl.replace(/\/+$/, '')}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`PayPal unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now() + 60_000) return this.token.value;
+    const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString('base64');
+    const res = await this.request('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    if (!res.ok) throw new PaymentProviderError(`PayPal token request failed with ${res.status}`);
+    const body = (await res.json()) as { access_token?: string; expires_in?: number };
+    if (!body.access_token) throw new PaymentProviderError('PayPal answered no access token');
+    this.token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 300) * 1000 };
+    return body.access_token;
+  }
+
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    requestId: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: PayPalOrderBody }> {
+    const res = await this.request(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        'content-type': 'application/json',
+        'paypal-request-id': requestId,
+        prefer: 'return=representation',
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.status === 401) this.token = undefined;
+    if (res.status >= 500) throw new PaymentProviderError(`PayPal answered ${res.status}`);
+    const parsed = (await res.json().catch(() => ({}))) as PayPalOrderBody;
+    return { status: res.status, body: parsed };
+  }
+
+  async createOrder(input: Parameters<PaymentProvider['createOrder']>[0]): Promise<ProviderOrder> {
+    const { status, body } = await this.call('POST', '/v2/checkout/orders', input.requestId, {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: input.referenceId,
+          description: input.description.slice(0, 127),
+          amount: { currency_code: input.currency, value: decimalOf(input.amountCents) },
+        },
+      ],
+      payer: { email_address: input.buyerEmail },
+    });
+    if (status !== 200 && status !== 201) {
+      throw new PaymentProviderError(
+        `PayPal refused the order (${status} ${body.name ?? ''} ${body.details?.[0]?.issue ?? ''})`,
+      );
+    }
+    if (!body.id) throw new PaymentProviderError('PayPal answered no order id');
+    const approve = body.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href ?? null;
+    return { id: body.id, approveUrl: approve };
+  }
+
+  async captureOrder(orderId: string, requestId: string): Promise<CaptureResult> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`;
+    let { status, body } = await this.call('POST', path, requestId, {});
+    const issue = body.details?.[0]?.issue;
+    if (status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
+      ({ status, body } = await this.call(
+        'GET',
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}`,
+        requestId,
+      ));
+    } else if (status === 422 || status === 400 || status === 404) {
+      return { status: 'DECLINED', reason: issue ?? body.name ?? `PayPal answered ${status}` };
+    }
+    if (status !== 200 && status !== 201) throw new PaymentProviderError(`PayPal answered ${status}`);
+    const capture = body.purchase_units?.[0]?.payments?.captures?.[0];
+    if (capture?.status !== 'COMPLETED' || !capture.id || !capture.amount?.value) {
+      return { status: 'DECLINED', reason: capture?.status ?? body.status ?? 'no completed capture' };
+    }
+    return {
+      status: 'COMPLETED',
+      captureId: capture.id,
+      amountCents: centsOf(capture.amount.value),
+      currency: capture.amount.currency_code ?? '',
+    };
+  }
+}

@@ -1,0 +1,36 @@
+/** An order the buyer still has to approve. */
+export type ProviderOrder = { id: string; approveUrl: string | null };
+
+export type CaptureResult =
+  | { status: 'COMPLETED'; captureId: string; amountCents: number; currency: string }
+  | { status: 'DECLINED'; reason: string };
+
+/** The provider could not be reached or failed (5xx, network): nothing is known to have been charged. */
+export class PaymentProviderError extends Error {}
+
+/** Create and capture, the two steps of SPEC §4's payment sequence (DESIGN: a provider interface). */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'paypal';
+  /** What the browser needs to show the provider's buttons (PayPal's client id), if anything. */
+  readonly clientId: string | null;
+  createOrder(input: {
+    amountCents: number;
+    currency: string;
+    description: string;
+    referenceId: string;
+    buyerEmail: string;
+    /** Idempotency key: repeating it answers the same order. */
+    requestId: string;
+  }): Promise<ProviderOrder>;
+  /** Captures an approved order; repeating it with the same request id answers the same capture. */
+  captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
+}
+
+/** Cents from a decimal amount string such as "49.99". */
+export const centsOf = (value: string) => {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+};
+export const decimalOf = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

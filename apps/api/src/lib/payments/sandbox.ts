@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { SANDBOX_CARDS } from '@skillwise/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sandboxPayments } from '../../db/schema';
+import { AppError } from '../errors';
+import type { CaptureResult, PaymentProvider, ProviderOrder } from './provider';
+
+/**
+ * The built-in provider, the default when no real one is configured: orders live in our own table and
+ * the buyer approves them on our own card page with test cards, so the whole flow works offline.
+ * 4242 4242 4242 4242 is captured; 4000 0000 0000 0002 is declined at capture.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly clientId = null;
+
+  constructor(private readonly db: Db) {}
+
+  async createOrder(input: Parameters<PaymentProvider['createOrder']>[0]): Promise<ProviderOrder> {
+    const id = `SBX-${randomBytes(9).toString('base64url').toUpperCase()}`;
+    const [row] = await this.db
+      .insert(sandboxPayments)
+      .values({
+        id,
+        requestId: input.requestId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        description: input.description,
+      })
+      .onConflictDoNothing({ target: sandboxPayments.requestId })
+      .returning({ id: sandboxPayments.id });
+    const orderId =
+      row?.id ??
+      (
+        await this.db
+          .select({ id: sandboxPayments.id })
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.requestId, input.requestId))
+      )[0]?.id;
+    if (!orderId) throw new Error('sandbox order missing');
+    return { id: orderId, approveUrl: `/sandbox/checkout/${orderId}` };
+  }
+
+  async find(orderId: string) {
+    const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, orderId));
+    return payment;
+  }
+
+  /** The approval page's card form: a known test card approves (or marks for decline) the order. */
+  async approve(orderId: string, cardNumber: string): Promise<{ status: 'approved' | 'declined' }> {
+    if (cardNumber !== SANDBOX_CARDS.success && cardNumber !== SANDBOX_CARDS.declined) {
+      throw new AppError(
+        'VALIDATION',
+        'cardNumber: use a sandbox test card: 4242 4242 4242 4242 (paid) or 4000 0000 0000 0002 (declined)',
+        [{ field: 'cardNumber', message: 'is not a sandbox test card' }],
+      );
+    }
+    const status = cardNumber === SANDBOX_CARDS.success ? 'approved' : 'declined';
+    const rows = await this.db
+      .update(sandboxPayments)
+      .set({ status, cardLast4: cardNumber.slice(-4), updatedAt: new Date() })
+      .where(
+        and(
+          eq(sandboxPayments.id, orderId),
+          inArray(sandboxPayments.status, ['created', 'approved', 'declined']),
+        ),
+      )
+      .returning({ id: sandboxPayments.id });
+    if (rows.length === 0) throw new AppError('CONFLICT', 'This payment is already complete.');
+    return { status };
+  }
+
+  async captureOrder(orderId: string): Promise<CaptureResult> {
+    const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, orderId));
+    if (!payment) return { status: 'DECLINED', reason: 'unknown order' };
+    if (payment.status === 'captured' && payment.captureId) {
+      return {
+        status: 'COMPLETED',
+        captureId: payment.captureId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+      };
+    }
+    if (payment.status === 'declined') return { status: 'DECLINED', reason: 'card declined' };
+    if (payment.status !== 'approved') return { status: 'DECLINED', reason: 'not approved by the buyer' };
+    const captureId = `SBXCAP-${randomBytes(9).toString('base64url').toUpperCase()}`;
+    const [captured] = await this.db
+      .update(sandboxPayments)
+      .set({ status: 'captured', captureId, updatedAt: new Date() })
+      .where(and(eq(sandboxPayments.id, orderId), eq(sandboxPayments.status, 'approved')))
+      .returning();
+    // A concurrent capture won: answer what it recorded.
+    if (!captured) return this.captureOrder(orderId);
+    return { status: 'COMPLETED', captureId, amountCents: captured.amountCents, currency: captured.currency };
+  }
+}

@@ -1,0 +1,200 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors';
+import { SNIFF_BYTES, type Sniffed, sniff } from './sniff';
+import { type FileStorage, newFileKey } from './storage';
+import { parseInput } from './validate';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'video/ogg': 'ogv',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/flac': 'flac',
+  'text/plain': 'txt',
+};
+
+export type UploadRule = {
+  /** The form field that carries the file. */
+  field: string;
+  maxBytes: number;
+  /** Answers why a file of this kind is refused here, or undefined to take it. */
+  refuse: (file: Sniffed) => string | undefined;
+};
+
+export type ReceivedFile = Sniffed & { key: string; size: number; filename: string };
+
+export type ReceivedUpload = {
+  /** Text fields by name, as sent. */
+  fields: Record<string, string>;
+  file: ReceivedFile | undefined;
+  /** Removes the stored file: for a request that fails after its upload was stored. */
+  discard(): Promise<void>;
+};
+
+const megabytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(2)} MB`;
+
+export const tooLarge = (max: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The maximum is ${megabytes(max)}.`);
+
+/** Reads the first bytes of a stream for sniffing, then streams them and the rest, counting against a limit. */
+async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number) {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let done = false;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    headBytes += next.value.length;
+    if (headBytes > maxBytes) throw tooLarge(maxBytes);
+  }
+  const first = Buffer.concat(head);
+  async function* all() {
+    let total = first.length;
+    yield first;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      total += next.value.length;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      yield next.value;
+    }
+  }
+  return { head: first, body: Readable.from(all(), { objectMode: false }) };
+}
+
+/**
+ * Receives a multipart request: text fields, and at most one file in `rule.field`, streamed to storage
+ * under a generated name after its type is checked by content, with the size limit enforced while it
+ * streams. Any failure leaves no file behind; an upload cut short closes the connection so the client
+ * stops sending.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: FileStorage,
+  rule: UploadRule,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError('VALIDATION', 'body: must be multipart/form-data', [
+      { field: 'body', message: 'must be multipart/form-data' },
+    ]);
+  }
+  const declared = Number(request.headers['content-length']);
+  // The form's text fields take a few kilobytes at most beside the file.
+  if (Number.isFinite(declared) && declared > rule.maxBytes + 1024 * 1024) {
+    reply.header('connection', 'close');
+    throw tooLarge(rule.maxBytes);
+  }
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | undefined;
+  const discard = async () => {
+    if (file) await storage.delete(file.key);
+    file = undefined;
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (part.fieldname !== rule.field) {
+        throw new AppError('VALIDATION', `${part.fieldname}: no file is expected in this field`, [
+          { field: part.fieldname, message: `no file is expected here; send it as "${rule.field}"` },
+        ]);
+      }
+      if (file) {
+        throw new AppError('VALIDATION', `${rule.field}: send one file per request`, [
+          { field: rule.field, message: 'send one file per request' },
+        ]);
+      }
+      const { head, body } = await sniffAndLimit(part.file, rule.maxBytes);
+      if (head.length === 0 && !part.filename) {
+        // A form's empty file input: no file was chosen.
+        body.resume();
+        continue;
+      }
+      const sniffed = sniff(head);
+      const refusal = sniffed ? rule.refuse(sniffed) : 'This type of file is not accepted.';
+      if (!sniffed || refusal) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', refusal ?? 'This type of file is not accepted.', [
+          { field: rule.field, message: refusal ?? 'this type of file is not accepted' },
+        ]);
+      }
+      const key = newFileKey(EXTENSIONS[sniffed.mime] ?? 'bin');
+      const size = await storage.put(key, body);
+      if (part.file.truncated) {
+        await storage.delete(key);
+        throw tooLarge(rule.maxBytes);
+      }
+      file = { ...sniffed, key, size, filename: part.filename };
+    }
+  } catch (error) {
+    await discard();
+    if (!request.raw.complete) reply.header('connection', 'close');
+    throw mapMultipartError(error, rule.maxBytes);
+  }
+  return { fields, file, discard };
+}
+
+function mapMultipartError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('VALIDATION', 'body: too many parts in this form', [
+      { field: 'body', message: 'too many parts' },
+    ]);
+  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError('VALIDATION', 'body: malformed multipart form', [
+      { field: 'body', message: 'malformed multipart form' },
+    ]);
+  }
+  if (
+    error instanceof Error &&
+    /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(error.message)
+  ) {
+    return new AppError('VALIDATION', 'body: malformed multipart form', [
+      { field: 'body', message: 'malformed multipart form' },
+    ]);
+  }
+  return error;
+}
+
+/**
+ * Validates multipart text fields sent as `Object.<name>` (SPEC §7; the bare name is accepted too); a
+ * 400 names each field the way it was sent, or as `Object.<name>` when it is missing.
+ */
+export function parseObjectFields<S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, string>,
+  missingPrefix = 'Object.',
+): z.output<S> {
+  const values: Record<string, string> = {};
+  const sentAs: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const bare = name.startsWith('Object.') ? name.slice('Object.'.length) : name;
+    values[bare] = value;
+    sentAs[bare] = name;
+  }
+  return parseInput(schema, values, 'body', (field) => sentAs[field] ?? `${missingPrefix}${field}`);
+}

@@ -1,0 +1,95 @@
+import type { Author } from '@skillwise/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { publicFileUrl } from '../../lib/file-urls';
+import type { FileStorage } from '../../lib/storage';
+import type { ReceivedFile } from '../../lib/upload';
+import { type AuthorRow, deleteAuthor, findAuthor, insertAuthor, listAuthors } from './authors.repository';
+
+const toAuthor = (row: AuthorRow): Author => ({
+  author_id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  gender: row.gender,
+  email_address: row.email,
+  phone_number: row.phone,
+  bio: row.bio,
+  profile_picturePath: publicFileUrl(row.photoKey),
+  org_Id: row.orgId,
+  created_date: row.createdAt.toISOString(),
+  courses_count: row.coursesCount,
+});
+
+export type NewAuthor = {
+  first_name: string;
+  last_name: string;
+  gender: 'F' | 'M';
+  email_address: string;
+  phone_number?: string | undefined;
+  bio?: string | undefined;
+};
+
+/** authors/*: records shown on courses, within the caller's organisation. */
+export class AuthorService {
+  constructor(private readonly deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger }) {}
+
+  async list(orgId: number): Promise<Author[]> {
+    return (await listAuthors(this.deps.db, orgId)).map(toAuthor);
+  }
+
+  async get(orgId: number, id: number): Promise<Author> {
+    const row = await findAuthor(this.deps.db, orgId, id);
+    if (!row) throw notFound('Author');
+    return toAuthor(row);
+  }
+
+  /** The photo is already stored; the caller discards it if this fails. */
+  async create(orgId: number, input: NewAuthor, photo: ReceivedFile): Promise<Author> {
+    const id = await insertAuthor(this.deps.db, {
+      orgId,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      gender: input.gender,
+      email: input.email_address,
+      phone: input.phone_number ?? '',
+      bio: input.bio ?? '',
+      photoKey: photo.key,
+    });
+    return this.get(orgId, id);
+  }
+
+  /** An author still shown on a course is kept; otherwise the record and its photo go. */
+  async delete(orgId: number, id: number): Promise<{ message: string }> {
+    const row = await findAuthor(this.deps.db, orgId, id);
+    if (!row) throw notFound('Author');
+    if (row.coursesCount > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `This author is shown on ${row.coursesCount} course${row.coursesCount === 1 ? '' : 's'}; choose another author for ${row.coursesCount === 1 ? 'it' : 'them'} first.`,
+      );
+    }
+    try {
+      await deleteAuthor(this.deps.db, orgId, id);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23503') {
+        throw new AppError(
+          'CONFLICT',
+          'This author is shown on a course; choose another author for it first.',
+        );
+      }
+      throw error;
+    }
+    if (row.photoKey) await removeFile(this.deps, row.photoKey);
+    return { message: 'Deleted successfully!' };
+  }
+}
+
+/** Deletes a file whose row is gone; a failure is logged, never undoes the deletion. */
+export async function removeFile(deps: { storage: FileStorage; log: FastifyBaseLogger }, key: string) {
+  try {
+    await deps.storage.delete(key);
+  } catch (error) {
+    deps.log.error({ err: error, key }, 'could not delete a stored file');
+  }
+}

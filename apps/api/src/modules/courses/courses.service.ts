@@ -1,0 +1,184 @@
+import type { CourseDetail, CourseListItem, PriceType } from '@skillwise/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { publicFileUrl } from '../../lib/file-urls';
+import type { FileStorage } from '../../lib/storage';
+import type { ReceivedFile } from '../../lib/upload';
+import type { Actor } from '../../plugins/auth';
+import { findAuthor } from '../authors/authors.repository';
+import { removeFile } from '../authors/authors.service';
+import { findCategory } from '../categories/categories.repository';
+import { dollars } from '../organisations/organisations.service';
+import type { PlanLimits } from '../organisations/plan-limits';
+import { isCourseStaff } from './courses.policy';
+import {
+  type CourseWithAuthorRow,
+  coursesOfOrg,
+  findCourse,
+  findCourseDetail,
+  findPriceType,
+  insertCourse,
+  listCoursesWithAuthors,
+  listPriceTypes,
+  publishedCourses,
+  updateCourse,
+} from './courses.repository';
+
+export function toCourseListItem(row: CourseWithAuthorRow): CourseListItem {
+  return {
+    course_Id: row.id,
+    course_title: row.title,
+    course_description: row.description,
+    course_image: publicFileUrl(row.imageKey),
+    price: dollars(row.priceCents),
+    price_type_Id: row.priceTypeId,
+    category_Id: row.categoryId,
+    author_id: row.authorId,
+    certificate: row.certificate,
+    org_Id: row.orgId,
+    published: row.published,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    bio: row.bio,
+    profile_picturePath: publicFileUrl(row.photoKey),
+  };
+}
+
+export type CourseFields = {
+  course_title: string;
+  course_description: string;
+  price: number;
+  price_type_Id: number;
+  category_id: number;
+  author_id: number;
+  certificate?: boolean | undefined;
+};
+
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION', `${field}: ${message}`, [{ field, message }]);
+
+export class CourseService {
+  constructor(
+    private readonly deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; limits: PlanLimits },
+  ) {}
+
+  /** The public catalogue: published courses only (DESIGN security model). */
+  async listPublished(): Promise<CourseListItem[]> {
+    return (await listCoursesWithAuthors(this.deps.db, publishedCourses())).map(toCourseListItem);
+  }
+
+  /** A publisher's own courses, published or not; the organisation comes from the token. */
+  async listForOrg(orgId: number): Promise<CourseListItem[]> {
+    return (await listCoursesWithAuthors(this.deps.db, coursesOfOrg(orgId))).map(toCourseListItem);
+  }
+
+  async priceTypes(): Promise<PriceType[]> {
+    return (await listPriceTypes(this.deps.db)).map((p) => ({
+      price_type_Id: p.id,
+      price_type_name: p.name,
+    }));
+  }
+
+  /** courses/details/{id}: a published course for anyone; an unpublished one only for its own staff. */
+  async detail(actor: Actor | null, id: number): Promise<CourseDetail> {
+    const course = await findCourse(this.deps.db, id);
+    const staff = course !== undefined && isCourseStaff(actor, course.orgId);
+    if (!course || (!course.published && !staff)) throw notFound('Course');
+    const row = await findCourseDetail(this.deps.db, id, !staff);
+    if (!row) throw notFound('Course');
+    const c = row.course;
+    return {
+      ...toCourseListItem({
+        ...c,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        bio: row.bio,
+        photoKey: row.photoKey,
+      }),
+      category_name: row.categoryName,
+      price_type_name: row.priceTypeName,
+      sections_count: row.sectionsCount,
+      lessons_count: row.lessonsCount,
+    };
+  }
+
+  /** The course if it belongs to this organisation; 404 otherwise, so others learn nothing of it. */
+  async getOwned(orgId: number, id: number) {
+    const course = await findCourse(this.deps.db, id);
+    if (!course || course.orgId !== orgId) throw notFound('Course');
+    return course;
+  }
+
+  /** Category and author must be this organisation's; a free price type means a price of 0. */
+  private async checkFields(orgId: number, fields: CourseFields, sentAs: (name: string) => string) {
+    const { db } = this.deps;
+    const [category, author, priceType] = await Promise.all([
+      findCategory(db, orgId, fields.category_id),
+      findAuthor(db, orgId, fields.author_id),
+      findPriceType(db, fields.price_type_Id),
+    ]);
+    if (!category) throw fieldError(sentAs('category_id'), 'is not a category of your organisation');
+    if (!author) throw fieldError(sentAs('author_id'), 'is not an author of your organisation');
+    if (!priceType) throw fieldError(sentAs('price_type_Id'), 'is not a known price type');
+    if (priceType.isFree && fields.price !== 0)
+      throw fieldError(sentAs('price'), 'must be 0 for a free course');
+  }
+
+  async create(
+    actor: Actor & { orgId: number },
+    fields: CourseFields,
+    cover: ReceivedFile,
+    sentAs: (name: string) => string,
+  ): Promise<CourseDetail> {
+    await this.checkFields(actor.orgId, fields, sentAs);
+    const id = await insertCourse(this.deps.db, {
+      orgId: actor.orgId,
+      title: fields.course_title,
+      description: fields.course_description,
+      imageKey: cover.key,
+      priceCents: fields.price,
+      priceTypeId: fields.price_type_Id,
+      categoryId: fields.category_id,
+      authorId: fields.author_id,
+      certificate: fields.certificate ?? false,
+      createdBy: actor.userId,
+    });
+    return this.detail(actor, id);
+  }
+
+  /** A new cover replaces the old one, whose file goes once the row no longer names it. */
+  async update(
+    actor: Actor & { orgId: number },
+    id: number,
+    fields: CourseFields,
+    cover: ReceivedFile | undefined,
+    sentAs: (name: string) => string,
+  ): Promise<CourseDetail> {
+    const course = await this.getOwned(actor.orgId, id);
+    await this.checkFields(actor.orgId, fields, sentAs);
+    await updateCourse(this.deps.db, id, {
+      title: fields.course_title,
+      description: fields.course_description,
+      priceCents: fields.price,
+      priceTypeId: fields.price_type_Id,
+      categoryId: fields.category_id,
+      authorId: fields.author_id,
+      ...(fields.certificate === undefined ? {} : { certificate: fields.certificate }),
+      ...(cover ? { imageKey: cover.key } : {}),
+    });
+    if (cover && course.imageKey) await removeFile(this.deps, course.imageKey);
+    return this.detail(actor, id);
+  }
+
+  async setPublished(
+    actor: Actor & { orgId: number },
+    id: number,
+    published: boolean,
+  ): Promise<CourseDetail> {
+    const course = await this.getOwned(actor.orgId, id);
+    if (published && !course.published) await this.deps.limits.checkPublish(actor.orgId, id);
+    await updateCourse(this.deps.db, id, { published });
+    return this.detail(actor, id);
+  }
+}

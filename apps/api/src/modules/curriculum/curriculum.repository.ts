@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, lessonProgress, lessons, sections } from '../../db/schema';
+
+export type SectionRow = typeof sections.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+
+/** A course's sections and their lessons in order: two queries whatever the size of the course. */
+export async function listCurriculum(db: Db, courseId: number, publishedOnly: boolean) {
+  const sectionRows = await db
+    .select()
+    .from(sections)
+    .where(
+      publishedOnly
+        ? and(eq(sections.courseId, courseId), eq(sections.published, true))
+        : eq(sections.courseId, courseId),
+    )
+    .orderBy(asc(sections.orderNumber), asc(sections.id));
+  const ids = sectionRows.map((s) => s.id);
+  const lessonRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(lessons)
+          .where(
+            publishedOnly
+              ? and(inArray(lessons.sectionId, ids), eq(lessons.published, true))
+              : inArray(lessons.sectionId, ids),
+          )
+          .orderBy(asc(lessons.orderNumber), asc(lessons.id));
+  return { sections: sectionRows, lessons: lessonRows };
+}
+
+/** Which of these lessons a student has started. */
+export async function startedLessonIds(db: Db, userId: number, lessonIds: number[]): Promise<Set<number>> {
+  if (lessonIds.length === 0) return new Set();
+  const rows = await db
+    .select({ lessonId: lessonProgress.lessonId })
+    .from(lessonProgress)
+    .where(
+      and(
+        eq(lessonProgress.userId, userId),
+        inArray(lessonProgress.lessonId, lessonIds),
+        eq(lessonProgress.started, true),
+      ),
+    );
+  return new Set(rows.map((r) => r.lessonId));
+}
+
+/** A section with the organisation and state of its course, for permission checks. */
+export async function findSection(db: Db, id: number) {
+  const [row] = await db
+    .select({ section: sections, orgId: courses.orgId, coursePublished: courses.published })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(sections.id, id));
+  return row;
+}
+
+/** A lesson with its section's and course's ids, organisation and states. */
+export async function findLesson(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      lesson: lessons,
+      courseId: sections.courseId,
+      sectionPublished: sections.published,
+      orgId: courses.orgId,
+      coursePublished: courses.published,
+    })
+    .from(lessons)
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(lessons.id, id));
+  return row;
+}
+
+export async function insertSection(
+  db: Db,
+  values: { courseId: number; name: string; description: string; published: boolean },
+) {
+  // SPEC §4: a new section's order number is one more than the current count (here: the highest).
+  const [row] = await db
+    .insert(sections)
+    .values({
+      ...values,
+      orderNumber: sql`(select coalesce(max(${sections.orderNumber}), 0) + 1 from ${sections} where ${sections.courseId} = ${values.courseId})`,
+    })
+    .returning();
+  if (!row) throw new Error('insert sections returned no row');
+  return row;
+}
+
+export async function updateSection(db: Db, id: number, values: Partial<typeof sections.$inferInsert>) {
+  await db
+    .update(sections)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sections.id, id));
+}
+
+/** Deletes a section and (by cascade) its lessons; answers the lessons' file keys to remove. */
+export async function deleteSection(db: Db, id: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const files = await tx.select({ key: lessons.fileKey }).from(lessons).where(eq(lessons.sectionId, id));
+    await tx.delete(sections).where(eq(sections.id, id));
+    return files.flatMap((f) => (f.key ? [f.key] : []));
+  });
+}
+
+export async function insertLesson(db: Db, values: Omit<typeof lessons.$inferInsert, 'orderNumber'>) {
+  const [row] = await db
+    .insert(lessons)
+    .values({
+      ...values,
+      orderNumber: sql`(select coalesce(max(${lessons.orderNumber}), 0) + 1 from ${lessons} where ${lessons.sectionId} = ${values.sectionId})`,
+    })
+    .returning();
+  if (!row) throw new Error('insert lessons returned no row');
+  return row;
+}
+
+export async function updateLesson(db: Db, id: number, values: Partial<typeof lessons.$inferInsert>) {
+  const [row] = await db
+    .update(lessons)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(lessons.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteLesson(db: Db, id: number) {
+  await db.delete(lessons).where(eq(lessons.id, id));
+}
+
+export async function listSectionLessonIds(db: Db, sectionId: number): Promise<number[]> {
+  const rows = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.sectionId, sectionId));
+  return rows.map((r) => r.id);
+}
+
+/** Writes the order numbers 1..n in the given order, in one statement. */
+export async function saveLessonOrder(db: Db, sectionId: number, orderedIds: number[]) {
+  const cases = sql.join(
+    orderedIds.map((id, index) => sql`when ${id}::int then ${index + 1}::int`),
+    sql` `,
+  );
+  await db
+    .update(lessons)
+    .set({ orderNumber: sql`case ${lessons.id} ${cases} end`, updatedAt: new Date() })
+    .where(and(eq(lessons.sectionId, sectionId), inArray(lessons.id, orderedIds)));
+}

@@ -1,0 +1,358 @@
+import type { ContentType, Lesson, Section } from '@skillwise/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { signLessonUrl } from '../../lib/signed-url';
+import type { Sniffed } from '../../lib/sniff';
+import type { FileStorage } from '../../lib/storage';
+import type { ReceivedFile } from '../../lib/upload';
+import type { Actor } from '../../plugins/auth';
+import { removeFile } from '../authors/authors.service';
+import { isCourseStaff } from '../courses/courses.policy';
+import { findCourse } from '../courses/courses.repository';
+import { isEnrolled } from '../enrolments/enrolments.repository';
+import {
+  deleteLesson,
+  deleteSection,
+  findLesson,
+  findSection,
+  insertLesson,
+  insertSection,
+  type LessonRow,
+  listCurriculum,
+  listSectionLessonIds,
+  type SectionRow,
+  saveLessonOrder,
+  startedLessonIds,
+  updateLesson,
+  updateSection,
+} from './curriculum.repository';
+
+export type CurriculumDeps = {
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  secret: string;
+  config: Config;
+};
+
+/** What a stored file is, from its MIME type: the kinds a lesson's content type names. */
+export const kindOfMime = (mime: string | null): Sniffed['kind'] | undefined => {
+  if (!mime) return undefined;
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('text/')) return 'text';
+  return undefined;
+};
+
+const KIND_WORD: Record<Sniffed['kind'], string> = {
+  pdf: 'a PDF',
+  video: 'a video',
+  audio: 'an audio file',
+  text: 'a plain-text file',
+  image: 'an image',
+};
+
+const mismatch = (contentType: ContentType, file: Sniffed['kind']) =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `The file is ${KIND_WORD[file]}, not ${KIND_WORD[contentType]}: choose a matching content type.`,
+    [{ field: 'fileName', message: `is ${KIND_WORD[file]}, not ${KIND_WORD[contentType]}` }],
+  );
+
+/** A lesson's title from an uploaded file's name: the name only, never its path. */
+export const titleFromFilename = (filename: string) => {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const withoutExtension = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  // Control characters (below U+0020, and DEL) are dropped; runs of spaces become one.
+  const printable = [...withoutExtension]
+    .filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f')
+    .join('');
+  const clean = printable.replace(/\s+/g, ' ').trim();
+  return clean.slice(0, 100) || 'Untitled lesson';
+};
+
+/** Sections and lessons (courseSections/*, lessons/*), always within the course's own organisation. */
+export class CurriculumService {
+  constructor(private readonly deps: CurriculumDeps) {}
+
+  private lessonUrl(lesson: LessonRow, viewerId: number): string | null {
+    if (!lesson.fileKey) return null;
+    const expires = Math.floor(Date.now() / 1000) + this.deps.config.mediaUrlTtlHours * 3600;
+    return signLessonUrl(this.deps.secret, {
+      lessonId: lesson.id,
+      fileKey: lesson.fileKey,
+      viewerId,
+      expires,
+    });
+  }
+
+  toLesson(lesson: LessonRow, url: string | null, started: boolean): Lesson {
+    return {
+      lesson_Id: lesson.id,
+      lesson_title: lesson.title,
+      lessonType: lesson.contentType,
+      contentType: lesson.contentType,
+      content_path: url,
+      contentFile: url,
+      file_mime: lesson.fileMime,
+      file_size: lesson.fileSize,
+      section_Id: lesson.sectionId,
+      order_number: lesson.orderNumber,
+      published: lesson.published,
+      preview: lesson.preview,
+      lessonstarted: started,
+    };
+  }
+
+  private toSection(section: SectionRow, lessons: Lesson[]): Section {
+    return {
+      section_Id: section.id,
+      section_name: section.name,
+      section_description: section.description,
+      order_number: section.orderNumber,
+      published: section.published,
+      course_Id: section.courseId,
+      lessons,
+    };
+  }
+
+  /**
+   * GetCourseSectionsByCourseId: the course's staff see everything; an enrolled student sees the
+   * published sections and lessons of a published course, with its own started flags; nobody else.
+   */
+  async listForViewer(actor: Actor, courseId: number): Promise<Section[]> {
+    const { db } = this.deps;
+    const course = await findCourse(db, courseId);
+    if (!course) throw notFound('Course');
+    const staff = isCourseStaff(actor, course.orgId);
+    if (!staff && !(course.published && (await isEnrolled(db, actor.userId, courseId))))
+      throw notFound('Course');
+    const { sections, lessons } = await listCurriculum(db, courseId, !staff);
+    const started = await startedLessonIds(
+      db,
+      actor.userId,
+      lessons.map((l) => l.id),
+    );
+    return this.assemble(sections, lessons, (l) =>
+      this.toLesson(l, this.lessonUrl(l, actor.userId), started.has(l.id)),
+    );
+  }
+
+  /** The public preview (no token): published only; files only for lessons flagged preview. */
+  async listForPreview(courseId: number): Promise<Section[]> {
+    const { db } = this.deps;
+    const course = await findCourse(db, courseId);
+    if (!course?.published) throw notFound('Course');
+    const { sections, lessons } = await listCurriculum(db, courseId, true);
+    return this.assemble(sections, lessons, (l) =>
+      this.toLesson(l, l.preview ? this.lessonUrl(l, 0) : null, false),
+    );
+  }
+
+  private assemble(sections: SectionRow[], lessons: LessonRow[], map: (l: LessonRow) => Lesson): Section[] {
+    const bySection = new Map<number, Lesson[]>();
+    for (const lesson of lessons) {
+      const list = bySection.get(lesson.sectionId) ?? [];
+      list.push(map(lesson));
+      bySection.set(lesson.sectionId, list);
+    }
+    return sections.map((s) => this.toSection(s, bySection.get(s.id) ?? []));
+  }
+
+  /**
+   * A fresh signed URL for one lesson (the player asks when the one it has expires): for the course's
+   * staff, an enrolled student, or anyone when the lesson is a published preview.
+   */
+  async contentUrl(
+    actor: Actor | null,
+    lessonId: number,
+  ): Promise<{ lesson_Id: number; content_path: string | null }> {
+    const { db } = this.deps;
+    const row = await findLesson(db, lessonId);
+    if (!row) throw notFound('Lesson');
+    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
+    let viewerId: number | undefined;
+    if (actor && isCourseStaff(actor, row.orgId)) viewerId = actor.userId;
+    else if (actor && visible && (row.lesson.preview || (await isEnrolled(db, actor.userId, row.courseId)))) {
+      viewerId = actor.userId;
+    } else if (visible && row.lesson.preview) viewerId = 0;
+    if (viewerId === undefined) throw notFound('Lesson');
+    return { lesson_Id: lessonId, content_path: this.lessonUrl(row.lesson, viewerId) };
+  }
+
+  private async ownedSection(orgId: number, sectionId: number) {
+    const row = await findSection(this.deps.db, sectionId);
+    if (!row || row.orgId !== orgId) throw notFound('Section');
+    return row.section;
+  }
+
+  private async ownedLesson(orgId: number, lessonId: number) {
+    const row = await findLesson(this.deps.db, lessonId);
+    if (!row || row.orgId !== orgId) throw notFound('Lesson');
+    return row.lesson;
+  }
+
+  private async sectionView(actor: Actor, sectionId: number): Promise<Section> {
+    const section = await this.ownedSection(actor.orgId ?? 0, sectionId);
+    const { lessons } = await listCurriculum(this.deps.db, section.courseId, false);
+    return this.toSection(
+      section,
+      lessons
+        .filter((l) => l.sectionId === sectionId)
+        .map((l) => this.toLesson(l, this.lessonUrl(l, actor.userId), false)),
+    );
+  }
+
+  async addSection(
+    actor: Actor & { orgId: number },
+    input: { courseId: number; name: string; description: string; published: boolean },
+  ): Promise<Section> {
+    const course = await findCourse(this.deps.db, input.courseId);
+    if (!course || course.orgId !== actor.orgId) throw notFound('Course');
+    const section = await insertSection(this.deps.db, input);
+    return this.toSection(section, []);
+  }
+
+  async updateSection(
+    actor: Actor & { orgId: number },
+    sectionId: number,
+    input: {
+      name: string;
+      description?: string | null | undefined;
+      published?: boolean | undefined;
+      orderNumber?: number | undefined;
+    },
+  ): Promise<Section> {
+    await this.ownedSection(actor.orgId, sectionId);
+    await updateSection(this.deps.db, sectionId, {
+      name: input.name,
+      ...(input.description === undefined || input.description === null
+        ? {}
+        : { description: input.description }),
+      ...(input.published === undefined ? {} : { published: input.published }),
+      ...(input.orderNumber === undefined ? {} : { orderNumber: input.orderNumber }),
+    });
+    return this.sectionView(actor, sectionId);
+  }
+
+  async setSectionPublished(
+    actor: Actor & { orgId: number },
+    sectionId: number,
+    published: boolean,
+  ): Promise<Section> {
+    await this.ownedSection(actor.orgId, sectionId);
+    await updateSection(this.deps.db, sectionId, { published });
+    return this.sectionView(actor, sectionId);
+  }
+
+  async deleteSection(actor: Actor & { orgId: number }, sectionId: number): Promise<{ message: string }> {
+    await this.ownedSection(actor.orgId, sectionId);
+    const keys = await deleteSection(this.deps.db, sectionId);
+    await Promise.all(keys.map((key) => removeFile(this.deps, key)));
+    return { message: 'Deleted successfully!' };
+  }
+
+  /**
+   * lessons/createLessons: lesson 0 is new; another id edits that lesson. A file is optional; when
+   * given it must be what the content type says. A replaced file goes once the row no longer names it.
+   */
+  async saveLesson(
+    actor: Actor & { orgId: number },
+    input: { lessonId: number; title: string; contentType: ContentType; sectionId: number },
+    file: ReceivedFile | undefined,
+  ): Promise<{ created: boolean; lesson: Lesson }> {
+    await this.ownedSection(actor.orgId, input.sectionId);
+    if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
+    const fileValues = file ? { fileKey: file.key, fileMime: file.mime, fileSize: file.size } : {};
+    if (input.lessonId === 0) {
+      const lesson = await insertLesson(this.deps.db, {
+        sectionId: input.sectionId,
+        title: input.title,
+        contentType: input.contentType,
+        ...fileValues,
+      });
+      return { created: true, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
+    }
+    const existing = await this.ownedLesson(actor.orgId, input.lessonId);
+    const currentKind = kindOfMime(existing.fileMime);
+    if (!file && currentKind && currentKind !== input.contentType) {
+      throw new AppError('VALIDATION', `contentType: the lesson's file is ${KIND_WORD[currentKind]}`, [
+        {
+          field: 'Object.contentType',
+          message: `does not match the lesson's file (${KIND_WORD[currentKind]})`,
+        },
+      ]);
+    }
+    const lesson = await updateLesson(this.deps.db, existing.id, {
+      title: input.title,
+      contentType: input.contentType,
+      sectionId: input.sectionId,
+      ...fileValues,
+    });
+    if (!lesson) throw notFound('Lesson');
+    if (file && existing.fileKey) await removeFile(this.deps, existing.fileKey);
+    return { created: false, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
+  }
+
+  /** lessons/UploadLesson: one file becomes one lesson titled after the file, typed by its MIME type. */
+  async addUploadedLesson(
+    actor: Actor & { orgId: number },
+    sectionId: number,
+    file: ReceivedFile,
+  ): Promise<Lesson> {
+    await this.ownedSection(actor.orgId, sectionId);
+    const lesson = await insertLesson(this.deps.db, {
+      sectionId,
+      title: titleFromFilename(file.filename),
+      contentType: file.mime,
+      fileKey: file.key,
+      fileMime: file.mime,
+      fileSize: file.size,
+    });
+    return this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false);
+  }
+
+  async setLessonFlag(
+    actor: Actor & { orgId: number },
+    lessonId: number,
+    change: { published: boolean } | { preview: boolean },
+  ): Promise<Lesson> {
+    await this.ownedLesson(actor.orgId, lessonId);
+    const lesson = await updateLesson(this.deps.db, lessonId, change);
+    if (!lesson) throw notFound('Lesson');
+    return this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false);
+  }
+
+  async deleteLesson(actor: Actor & { orgId: number }, lessonId: number): Promise<{ message: string }> {
+    const lesson = await this.ownedLesson(actor.orgId, lessonId);
+    await deleteLesson(this.deps.db, lessonId);
+    if (lesson.fileKey) await removeFile(this.deps, lesson.fileKey);
+    return { message: 'Deleted successfully!' };
+  }
+
+  /** lessons/SaveLessonOrder: the ids must be exactly the section's lessons, each once. */
+  async saveOrder(
+    actor: Actor & { orgId: number },
+    sectionId: number,
+    orderedIds: number[],
+  ): Promise<Lesson[]> {
+    await this.ownedSection(actor.orgId, sectionId);
+    const current = await listSectionLessonIds(this.deps.db, sectionId);
+    const given = new Set(orderedIds);
+    if (
+      given.size !== orderedIds.length ||
+      given.size !== current.length ||
+      current.some((id) => !given.has(id))
+    ) {
+      throw new AppError('VALIDATION', "lesson_Ids: must list each of the section's lessons exactly once", [
+        { field: 'lesson_Ids', message: "must list each of the section's lessons exactly once" },
+      ]);
+    }
+    await saveLessonOrder(this.deps.db, sectionId, orderedIds);
+    return (await this.sectionView(actor, sectionId)).lessons;
+  }
+}

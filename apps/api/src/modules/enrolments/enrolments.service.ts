@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { type AssignedCourse, MSG, ROLE, type StudentRow } from '@skillwise/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { hashPassword } from '../../lib/crypto';
+import { AppError, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import type { Actor } from '../../plugins/auth';
+import { isCourseStaff } from '../courses/courses.policy';
+import { findCourse } from '../courses/courses.repository';
+import { toCourseListItem } from '../courses/courses.service';
+import { findLesson } from '../curriculum/curriculum.repository';
+import { dollars } from '../organisations/organisations.service';
+import type { PlanLimits } from '../organisations/plan-limits';
+import { findUserByEmail, findUserById, insertUser, isStudentOfOrg } from '../users/users.repository';
+import {
+  addOrgStudent,
+  deleteEnrolment,
+  findEnrolment,
+  insertEnrolment,
+  isEnrolled,
+  listEnrolledCourses,
+  listOrgStudents,
+  listUnassignedCourses,
+  progressByCourse,
+  setLessonStarted,
+} from './enrolments.repository';
+
+export const progressText = (p: { total: number; started: number } | undefined) =>
+  !p || p.total === 0 ? '0%' : `${Math.round((100 * p.started) / p.total)}%`;
+
+type Publisher = Actor & { orgId: number };
+
+export type NewStudent = {
+  name: string;
+  email: string;
+  password?: string | null | undefined;
+  enroll?: boolean | undefined;
+  course_Id?: number | string | null | undefined;
+};
+
+/** Enrolments, the student lists of an organisation, and per-lesson progress (SPEC §2.12, §2.14). */
+export class EnrolmentService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      mailer: Mailer;
+      config: Config;
+      log: FastifyBaseLogger;
+      limits: PlanLimits;
+    },
+  ) {}
+
+  private async withProgress(
+    userId: number,
+    rows: Awaited<ReturnType<typeof listEnrolledCourses>>,
+  ): Promise<AssignedCourse[]> {
+    const progress = await progressByCourse(
+      this.deps.db,
+      userId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({
+      ...toCourseListItem(row),
+      progress: progressText(progress.get(row.id)),
+      source: row.source,
+      enrolled_date: row.enrolledAt.toISOString(),
+    }));
+  }
+
+  /** Whose courses the caller may list: its own; a publisher, its students' (its own courses only). */
+  private async scopeFor(actor: Actor, userId: number): Promise<number | undefined> {
+    if (actor.userId === userId) return undefined;
+    if (actor.role !== ROLE.PUBLISHER || actor.orgId === null) throw notFound('Student');
+    if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
+    return actor.orgId;
+  }
+
+  /** GET studentCourse/GetAssignedCourses/{id} */
+  async listAssigned(actor: Actor, userId: number): Promise<AssignedCourse[]> {
+    const orgId = await this.scopeFor(actor, userId);
+    const rows = await listEnrolledCourses(this.deps.db, userId, orgId === undefined ? {} : { orgId });
+    return this.withProgress(userId, rows);
+  }
+
+  /** GET studentCourse/GetAllCoursesByUserIdandCourseId/{userId}/{courseId}: one element if enrolled, else none. */
+  async enrolmentOf(actor: Actor, userId: number, courseId: number): Promise<AssignedCourse[]> {
+    const orgId = await this.scopeFor(actor, userId);
+    const rows = await listEnrolledCourses(this.deps.db, userId, {
+      courseId,
+      ...(orgId === undefined ? {} : { orgId }),
+    });
+    return this.withProgress(userId, rows);
+  }
+
+  /** GET studentCourse/getStudentByOrgID/{id}: always the caller's organisation. */
+  async listStudents(actor: Publisher): Promise<StudentRow[]> {
+    return (await listOrgStudents(this.deps.db, actor.orgId)).map((r) => ({
+      fullName: r.full_name,
+      email: r.email,
+      numberofcourses: Number(r.courses),
+      totalcost: dollars(Number(r.cents)),
+      user_id: Number(r.id),
+    }));
+  }
+
+  /**
+   * POST studentCourse/registerStudent: a student account created by this organisation (so it may edit
+   * it later), optionally enrolled in one of its courses. Without a password the student is mailed how
+   * to choose one; the password is never mailed.
+   */
+  async registerStudent(
+    actor: Publisher,
+    input: NewStudent,
+  ): Promise<{ message: string; user_id: number; enrolled: boolean }> {
+    const { db, mailer, config, log } = this.deps;
+    const courseId = input.course_Id ? Number(input.course_Id) : undefined;
+    if (input.enroll && !courseId) {
+      throw new AppError('VALIDATION', 'course_Id: choose the course to enrol the student in', [
+        { field: 'course_Id', message: 'is required to enrol the student' },
+      ]);
+    }
+    const course = input.enroll && courseId ? await findCourse(db, courseId) : undefined;
+    if (input.enroll && (!course || course.orgId !== actor.orgId)) {
+      throw new AppError('VALIDATION', 'course_Id: is not a course of your organisation', [
+        { field: 'course_Id', message: 'is not a course of your organisation' },
+      ]);
+    }
+    if (await findUserByEmail(db, input.email)) {
+      throw new AppError('EMAIL_TAKEN', MSG.userAlreadyRegistered, [
+        { field: 'email', message: 'is already registered' },
+      ]);
+    }
+    await this.deps.limits.checkNewContact(actor.orgId, undefined);
+    const hasPassword = typeof input.password === 'string' && input.password.length > 0;
+    const passwordHash = await hashPassword(
+      hasPassword ? (input.password as string) : randomBytes(32).toString('base64url'),
+    );
+    let userId: number;
+    try {
+      userId = await db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          fullName: input.name,
+          roleId: ROLE.STUDENT,
+          verified: true,
+          isActive: true,
+          createdByOrgId: actor.orgId,
+        });
+        await addOrgStudent(tx, actor.orgId, user.id, actor.userId);
+        if (course) await insertEnrolment(tx, { userId: user.id, courseId: course.id, source: 'assigned' });
+        return user.id;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new AppError('EMAIL_TAKEN', MSG.userAlreadyRegistered, [
+          { field: 'email', message: 'is already registered' },
+        ]);
+      }
+      throw error;
+    }
+    const signIn = hasPassword
+      ? `Sign in at ${config.publicUrl}/login with this e-mail address and the password your school gave you.`
+      : `To sign in, choose your password at ${config.publicUrl}/resetPasswordRequest with this e-mail address.`;
+    try {
+      await mailer.send({
+        to: input.email,
+        subject: 'You have been added to Skillwise',
+        text: [
+          `Hello ${input.name},`,
+          '',
+          `Your school added you as a student on Skillwise${course ? `, enrolled in "${course.title}"` : ''}.`,
+          signIn,
+          '',
+          'Skillwise',
+        ].join('\n'),
+      });
+    } catch (error) {
+      // The account exists and works; the welcome message is a courtesy.
+      log.warn({ err: error, to: input.email }, 'could not send the welcome message');
+    }
+    return { message: MSG.studentAdded, user_id: userId, enrolled: course !== undefined };
+  }
+
+  /** GET courses/UnAssignedCourses/{id}: this organisation's courses the student does not have. */
+  async unassignedCourses(actor: Publisher, userId: number) {
+    if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
+    return (await listUnassignedCourses(this.deps.db, actor.orgId, userId)).map((c) => ({
+      course_Id: c.id,
+      course_title: c.title,
+      published: c.published,
+    }));
+  }
+
+  private async ownedCourseAndStudent(actor: Publisher, userId: number, courseId: number) {
+    const { db } = this.deps;
+    const course = await findCourse(db, courseId);
+    if (!course || course.orgId !== actor.orgId) throw notFound('Course');
+    const user = await findUserById(db, userId);
+    if (!user || user.roleId !== ROLE.STUDENT || !(await isStudentOfOrg(db, actor.orgId, userId))) {
+      throw notFound('Student');
+    }
+    return course;
+  }
+
+  /** POST studentCourse/AssignCoursetoStudent */
+  async assign(actor: Publisher, userId: number, courseId: number): Promise<{ message: string }> {
+    const course = await this.ownedCourseAndStudent(actor, userId, courseId);
+    await this.deps.limits.checkNewContact(actor.orgId, userId);
+    if (!(await insertEnrolment(this.deps.db, { userId, courseId, source: 'assigned' }))) {
+      throw new AppError('CONFLICT', 'This student is already enrolled in this course.');
+    }
+    return { message: `Enrolled in "${course.title}".` };
+  }
+
+  /** DELETE studentCourse/DeleteAssignedCourse: a course the student bought is theirs to keep. */
+  async unassign(actor: Publisher, userId: number, courseId: number): Promise<{ message: string }> {
+    await this.ownedCourseAndStudent(actor, userId, courseId);
+    const enrolment = await findEnrolment(this.deps.db, userId, courseId);
+    if (!enrolment) throw notFound('Enrolment');
+    if (enrolment.source === 'purchased') {
+      throw new AppError('CONFLICT', 'The student bought this course: it cannot be taken away.');
+    }
+    await deleteEnrolment(this.deps.db, userId, courseId);
+    return { message: 'Deleted successfully!' };
+  }
+
+  /**
+   * PUT lessons/ChangeLessonStartedFlag: records that the caller started (or un-starts) a lesson it can
+   * study: a published lesson of a published course it is enrolled in. Staff previewing record nothing.
+   */
+  async setStarted(
+    actor: Actor,
+    lessonId: number,
+    started: boolean,
+  ): Promise<{ lesson_Id: number; lessonstarted: boolean }> {
+    const { db } = this.deps;
+    const row = await findLesson(db, lessonId);
+    if (!row) throw notFound('Lesson');
+    if (isCourseStaff(actor, row.orgId)) return { lesson_Id: lessonId, lessonstarted: false };
+    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
+    if (!visible || !(await isEnrolled(db, actor.userId, row.courseId))) throw notFound('Lesson');
+    await setLessonStarted(db, actor.userId, lessonId, started);
+    return { lesson_Id: lessonId, lessonstarted: started };
+  }
+}

@@ -1,0 +1,81 @@
+import { idParamSchema } from '@skillwise/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { parseRange } from '../../lib/range';
+import type { FileStorage } from '../../lib/storage';
+import { parseInput } from '../../lib/validate';
+import type { MediaService } from './media.service';
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+const grantSchema = z.object({
+  viewer: z.string().regex(/^\d+$/, 'must be a number').transform(Number),
+  expires: z.string().regex(/^\d+$/, 'must be a number').transform(Number),
+  signature: z.string().min(1).max(100),
+});
+
+/**
+ * Streams a stored file with HTTP Range support (206 with Content-Range, 416 for a range past the
+ * end), never reading it whole into memory.
+ */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { key: string; mime: string; cacheControl: string; downloadName: string },
+) {
+  const size = await storage.size(file.key);
+  if (size === undefined) throw notFound('File');
+  const type = file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime;
+  void reply
+    .header('content-type', type)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', file.cacheControl)
+    .header('content-disposition', `inline; filename="${file.downloadName}"`);
+  const range = parseRange(request.headers.range, size);
+  if (range.kind === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (range.kind === 'partial') {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', String(range.end - range.start + 1))
+      .send(storage.read(file.key, range));
+  }
+  return reply.header('content-length', String(size)).send(storage.read(file.key));
+}
+
+export function registerMediaRoutes(app: FastifyInstance, media: MediaService, storage: FileStorage) {
+  app.get('/files/public/:key', async (request, reply) => {
+    const { key } = parseInput(z.object({ key: z.string().max(64) }), request.params, 'params');
+    const found = await media.publicImage(key);
+    const extension = found.split('.').pop() ?? '';
+    return sendFile(request, reply, storage, {
+      key: found,
+      mime: IMAGE_TYPES[extension] ?? 'application/octet-stream',
+      // Keys are generated per upload and never reused: the bytes behind one never change.
+      cacheControl: 'public, max-age=31536000, immutable',
+      downloadName: found,
+    });
+  });
+
+  app.get('/media/lessons/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 'params');
+    const grant = parseInput(grantSchema, request.query, 'query');
+    const file = await media.lessonFile(id, grant);
+    const extension = file.key.split('.').pop() ?? 'bin';
+    return sendFile(request, reply, storage, {
+      key: file.key,
+      mime: file.mime,
+      cacheControl: 'private, max-age=3600',
+      downloadName: `lesson-${file.lessonId}.${extension}`,
+    });
+  });
+}

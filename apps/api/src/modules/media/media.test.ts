@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { authorCourse } from '../../../test/authoring';
+import { createPublisher, createStudent } from '../../../test/factories';
+import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
+import { fixtures, upload } from '../../../test/uploads';
+import { enrolments } from '../../db/schema';
+import { signLessonUrl } from '../../lib/signed-url';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+async function publishedVideoLesson(options: { preview: boolean }) {
+  const publisher = await createPublisher(ctx);
+  const { course } = await authorCourse(ctx, publisher.token);
+  const put = (url: string, body: unknown) =>
+    call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
+  const section = (
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/api/courseSections/InsertCourseSections',
+      token: publisher.token,
+      body: { course_id: course.course_Id, section_name: 'One' },
+    })
+  ).json();
+  const data = fixtures.mp4(100_000);
+  const lesson = (
+    await upload(
+      ctx.app,
+      'POST',
+      '/api/lessons/createLessons',
+      publisher.token,
+      {
+        'Object.lesson_Id': 0,
+        'Object.lesson_title': 'Clip',
+        'Object.contentType': 'video',
+        'Object.section_Id': section.section_Id,
+      },
+      { field: 'fileName', filename: 'clip.mp4', contentType: 'video/mp4', data },
+    )
+  ).json();
+  await put('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: true });
+  await put('/api/lessons/publishUnpublishLesson', { Id: lesson.lesson_Id, published: true });
+  if (options.preview)
+    await put('/api/lessons/handleMakeRemovePreviewLesson', { Id: lesson.lesson_Id, makepreview: true });
+  await put('/api/courses/publishUnpublishCourse', { Id: course.course_Id, published: true });
+  return { publisher, course, section, lesson, data };
+}
+
+test('the staff URL streams the file with Range answers byte for byte', async () => {
+  const { lesson, data } = await publishedVideoLesson({ preview: false });
+  const url = lesson.content_path as string;
+  const whole = await call(ctx.app, { method: 'GET', url });
+  expect(whole.statusCode).toBe(200);
+  expect(whole.headers['content-type']).toBe('video/mp4');
+  expect(whole.headers['accept-ranges']).toBe('bytes');
+  expect(Buffer.compare(whole.rawPayload, data)).toBe(0);
+
+  const part = await call(ctx.app, { method: 'GET', url, headers: { range: 'bytes=1000-1999' } });
+  expect(part.statusCode).toBe(206);
+  expect(part.headers['content-range']).toBe(`bytes 1000-1999/${data.length}`);
+  expect(Buffer.compare(part.rawPayload, data.subarray(1000, 2000))).toBe(0);
+
+  const open = await call(ctx.app, { method: 'GET', url, headers: { range: 'bytes=99000-' } });
+  expect(Buffer.compare(open.rawPayload, data.subarray(99000))).toBe(0);
+  const suffix = await call(ctx.app, { method: 'GET', url, headers: { range: 'bytes=-500' } });
+  expect(Buffer.compare(suffix.rawPayload, data.subarray(data.length - 500))).toBe(0);
+
+  const past = await call(ctx.app, { method: 'GET', url, headers: { range: `bytes=${data.length}-` } });
+  expect(past.statusCode).toBe(416);
+  expect(past.headers['content-range']).toBe(`bytes */${data.length}`);
+});
+
+test('an altered signature, another lesson, another viewer or an expired URL gives nothing', async () => {
+  const { lesson, publisher } = await publishedVideoLesson({ preview: false });
+  const other = await publishedVideoLesson({ preview: false });
+  const url = new URL(lesson.content_path, 'http://x');
+  const variants = [
+    `${url.pathname}?viewer=${url.searchParams.get('viewer')}&expires=${url.searchParams.get('expires')}&signature=${'A'.repeat(43)}`,
+    `/api/media/lessons/${other.lesson.lesson_Id}${url.search}`,
+    `${url.pathname}?viewer=0&expires=${url.searchParams.get('expires')}&signature=${url.searchParams.get('signature')}`,
+    `${url.pathname}?viewer=${url.searchParams.get('viewer')}&expires=${Number(url.searchParams.get('expires')) + 1}&signature=${url.searchParams.get('signature')}`,
+    `/api/media/lessons/${lesson.lesson_Id}`,
+  ];
+  for (const variant of variants) {
+    expect((await call(ctx.app, { method: 'GET', url: variant })).statusCode, variant).toBeGreaterThanOrEqual(
+      400,
+    );
+  }
+  // A correctly signed URL whose time has passed.
+  const [fileKey] = await ctx.database.db
+    .execute(`select file_key from lessons where id = ${lesson.lesson_Id}`)
+    .then((r) => (r as unknown as { rows: { file_key: string }[] }).rows.map((x) => x.file_key));
+  const expired = signLessonUrl(TEST_SECRET, {
+    lessonId: lesson.lesson_Id,
+    fileKey: fileKey ?? '',
+    viewerId: publisher.userId,
+    expires: Math.floor(Date.now() / 1000) - 1,
+  });
+  expect((await call(ctx.app, { method: 'GET', url: expired })).statusCode).toBe(404);
+});
+
+test('who gets a URL: staff and enrolled students; visitors only for preview lessons', async () => {
+  const { course, lesson, data, publisher } = await publishedVideoLesson({ preview: true });
+  const student = await createStudent(ctx);
+  const stranger = await createStudent(ctx);
+  const otherPublisher = await createPublisher(ctx);
+  await ctx.database.db
+    .insert(enrolments)
+    .values({ userId: student.userId, courseId: course.course_Id, source: 'assigned' });
+
+  const preview = await call(ctx.app, {
+    method: 'GET',
+    url: `/api/courseSections/GetCourseSectionsByCourseIdForPreview/${course.course_Id}`,
+  });
+  const previewUrl = preview.json()[0].lessons[0].content_path;
+  expect(previewUrl).toMatch(/viewer=0/);
+  expect(Buffer.compare((await call(ctx.app, { method: 'GET', url: previewUrl })).rawPayload, data)).toBe(0);
+
+  const sectionsUrl = `/api/courseSections/GetCourseSectionsByCourseId/${course.course_Id}`;
+  const enrolled = await call(ctx.app, { method: 'GET', url: sectionsUrl, token: student.token });
+  expect(enrolled.statusCode).toBe(200);
+  expect(
+    (await call(ctx.app, { method: 'GET', url: enrolled.json()[0].lessons[0].content_path })).statusCode,
+  ).toBe(200);
+  expect((await call(ctx.app, { method: 'GET', url: sectionsUrl, token: stranger.token })).statusCode).toBe(
+    404,
+  );
+  expect(
+    (await call(ctx.app, { method: 'GET', url: sectionsUrl, token: otherPublisher.token })).statusCode,
+  ).toBe(404);
+
+  // Once the lesson is no longer a preview, the visitor's URL stops working; the student's still does.
+  await call(ctx.app, {
+    method: 'PUT',
+    url: '/api/lessons/handleMakeRemovePreviewLesson',
+    token: publisher.token,
+    body: { Id: lesson.lesson_Id, makepreview: false },
+  });
+  expect((await call(ctx.app, { method: 'GET', url: previewUrl })).statusCode).toBe(404);
+  expect(
+    (await call(ctx.app, { method: 'GET', url: enrolled.json()[0].lessons[0].content_path })).statusCode,
+  ).toBe(200);
+});
+
+test('public images are only covers and photos', async () => {
+  const { lesson } = await publishedVideoLesson({ preview: false });
+  const [row] = await ctx.database.db
+    .execute(`select file_key from lessons where id = ${lesson.lesson_Id}`)
+    .then((r) => (r as unknown as { rows: { file_key: string }[] }).rows);
+  expect((await call(ctx.app, { method: 'GET', url: `/api/files/public/${row?.file_key}` })).statusCode).toBe(
+    404,
+  );
+  expect(
+    (await call(ctx.app, { method: 'GET', url: '/api/files/public/..%2F..%2Fetc%2Fpasswd' })).statusCode,
+  ).toBe(404);
+});
+
+test('GetLessonContentUrl hands a fresh URL to those who may watch, and to nobody else', async () => {
+  const open = await publishedVideoLesson({ preview: true });
+  const closed = await publishedVideoLesson({ preview: false });
+  const student = await createStudent(ctx);
+  await ctx.database.db
+    .insert(enrolments)
+    .values({ userId: student.userId, courseId: closed.course.course_Id, source: 'assigned' });
+  const fresh = (lessonId: number, token?: string) =>
+    call(ctx.app, {
+      method: 'GET',
+      url: `/api/lessons/GetLessonContentUrl/${lessonId}`,
+      ...(token ? { token } : {}),
+    });
+
+  const visitor = await fresh(open.lesson.lesson_Id);
+  expect(visitor.json().content_path).toMatch(/viewer=0/);
+  expect((await call(ctx.app, { method: 'GET', url: visitor.json().content_path })).statusCode).toBe(200);
+  expect((await fresh(closed.lesson.lesson_Id)).statusCode).toBe(404);
+  const enrolled = await fresh(closed.lesson.lesson_Id, student.token);
+  expect(enrolled.json().content_path).toMatch(new RegExp(`viewer=${student.userId}`));
+  expect((await call(ctx.app, { method: 'GET', url: enrolled.json().content_path })).statusCode).toBe(200);
+  expect((await fresh(closed.lesson.lesson_Id, open.publisher.token)).statusCode).toBe(404);
+  expect((await fresh(closed.lesson.lesson_Id, closed.publisher.token)).statusCode).toBe(200);
+});

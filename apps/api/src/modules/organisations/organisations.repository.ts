@@ -1,0 +1,113 @@
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organisations, planPrices, plans, subscriptions } from '../../db/schema';
+
+export type OrganisationRow = typeof organisations.$inferSelect;
+
+export async function insertOrganisation(db: Db, values: typeof organisations.$inferInsert) {
+  const [row] = await db.insert(organisations).values(values).returning();
+  if (!row) throw new Error('insert organisations returned no row');
+  return row;
+}
+
+export async function deleteOrganisation(db: Db, id: number) {
+  await db.delete(organisations).where(eq(organisations.id, id));
+}
+
+export async function findOrganisation(db: Db, id: number) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
+  return row;
+}
+
+/**
+ * The running paid period of an organisation, if any, with its plan: of the periods covering now, the
+ * one that started last (an upgrade takes effect at once; the older period resumes if it outlasts it).
+ */
+export async function findActiveSubscription(db: Db, orgId: number, now = new Date()) {
+  const [row] = await db
+    .select({
+      planPriceId: subscriptions.planPriceId,
+      periodStart: subscriptions.periodStart,
+      periodEnd: subscriptions.periodEnd,
+      category: planPrices.category,
+      plan: plans.name,
+      maxProducts: plans.maxProducts,
+      maxContacts: plans.maxContacts,
+    })
+    .from(subscriptions)
+    .innerJoin(planPrices, eq(planPrices.id, subscriptions.planPriceId))
+    .innerJoin(plans, eq(plans.id, planPrices.planId))
+    .where(
+      and(
+        eq(subscriptions.orgId, orgId),
+        gt(subscriptions.periodEnd, now),
+        lte(subscriptions.periodStart, now),
+      ),
+    )
+    .orderBy(desc(subscriptions.periodStart), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a paid period once per order: answers false when that order already made one. */
+export async function insertSubscription(
+  db: Db,
+  values: typeof subscriptions.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoNothing({ target: subscriptions.orderId })
+    .returning({ id: subscriptions.id });
+  return rows.length === 1;
+}
+
+/** The latest end of this plan price's periods for an organisation: a renewal starts there. */
+export async function findLatestPeriodEnd(db: Db, orgId: number, planPriceId: number) {
+  const [row] = await db
+    .select({ periodEnd: subscriptions.periodEnd })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.orgId, orgId), eq(subscriptions.planPriceId, planPriceId)))
+    .orderBy(desc(subscriptions.periodEnd))
+    .limit(1);
+  return row?.periodEnd;
+}
+
+export async function findPlanPriceById(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: planPrices.id,
+      category: planPrices.category,
+      months: planPrices.months,
+      amountCents: planPrices.amountCents,
+      currency: planPrices.currency,
+      plan: plans.name,
+    })
+    .from(planPrices)
+    .innerJoin(plans, eq(plans.id, planPrices.planId))
+    .where(eq(planPrices.id, id));
+  return row;
+}
+
+export async function listPlanPrices(db: Db) {
+  return db
+    .select({
+      id: planPrices.id,
+      category: planPrices.category,
+      billingType: planPrices.billingType,
+      months: planPrices.months,
+      amountCents: planPrices.amountCents,
+      currency: planPrices.currency,
+      plan: plans.name,
+      maxProducts: plans.maxProducts,
+      maxContacts: plans.maxContacts,
+    })
+    .from(planPrices)
+    .innerJoin(plans, eq(plans.id, planPrices.planId))
+    .orderBy(asc(plans.sortOrder), asc(planPrices.months));
+}
+
+export async function findPlanPriceByCategory(db: Db, category: string) {
+  const [row] = await db.select().from(planPrices).where(eq(planPrices.category, category));
+  return row;
+}

@@ -1,0 +1,60 @@
+import {
+  captureCourseOrderBodySchema,
+  capturePlanOrderBodySchema,
+  createCourseOrderBodySchema,
+  createPlanOrderBodySchema,
+  idParamSchema,
+  sandboxApproveBodySchema,
+} from '@skillwise/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../lib/validate';
+import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import type { PaymentService } from './payments.service';
+
+/** courses/CreateOrder, courses/CaptureOrder, organization/CreateOrder, organization/CaptureOrder, and the sandbox. */
+export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService, auth: Auth) {
+  const signedIn = { preHandler: auth() };
+
+  app.get('/payments/config', async () => payments.config());
+
+  app.post('/courses/CreateOrder', signedIn, async (request, reply) => {
+    const body = parseInput(createCourseOrderBodySchema, request.body, 'body');
+    return reply.status(201).send(await payments.createCourseOrder(actorOf(request), body));
+  });
+
+  app.post('/courses/CaptureOrder', signedIn, async (request) => {
+    const body = parseInput(captureCourseOrderBodySchema, request.body, 'body');
+    return payments.captureCourseOrder(actorOf(request), body);
+  });
+
+  app.post('/organization/CreateOrder', signedIn, async (request, reply) => {
+    const actor = publisherOf(request);
+    const body = parseInput(createPlanOrderBodySchema, request.body, 'body');
+    return reply.status(201).send(await payments.createPlanOrder(actor, body));
+  });
+
+  app.post('/organization/CaptureOrder', signedIn, async (request) => {
+    const actor = publisherOf(request);
+    const body = parseInput(capturePlanOrderBodySchema, request.body, 'body');
+    return payments.capturePlanOrder(actor, body);
+  });
+
+  app.get('/sandbox/orders/:id', signedIn, async (request) => {
+    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params, 'params');
+    return payments.sandboxOrder(actorOf(request), id);
+  });
+
+  app.post('/sandbox/orders/:id/approve', signedIn, async (request) => {
+    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params, 'params');
+    const body = parseInput(sandboxApproveBodySchema, request.body, 'body');
+    return payments.approveSandbox(actorOf(request), id, body.cardNumber);
+  });
+
+  app.get('/orders/GetSalesByOrgId', signedIn, async (request) => payments.sales(publisherOf(request)));
+
+  app.get('/orders/GetPurchasesByUserId/:id', signedIn, async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 'params');
+    return payments.purchases(actorOf(request), id);
+  });
+}

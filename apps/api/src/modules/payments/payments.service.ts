@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CaptureResponse,
+  MSG,
+  type OrderResponse,
+  type PaymentsConfig,
+  PLAN_CATEGORIES,
+  type PlanCategory,
+  ROLE,
+  type SaleRow,
+} from '@skillwise/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider';
+import type { SandboxProvider } from '../../lib/payments/sandbox';
+import type { Actor } from '../../plugins/auth';
+import { findCourse, findPriceType } from '../courses/courses.repository';
+import { insertEnrolment, isEnrolled } from '../enrolments/enrolments.repository';
+import {
+  findActiveSubscription,
+  findLatestPeriodEnd,
+  findPlanPriceByCategory,
+  findPlanPriceById,
+  insertSubscription,
+  listPlanPrices,
+} from '../organisations/organisations.repository';
+import { dollars } from '../organisations/organisations.service';
+import type { PlanLimits } from '../organisations/plan-limits';
+import { isStudentOfOrg } from '../users/users.repository';
+import {
+  findOrderByProviderId,
+  insertOrder,
+  listCapturedOrders,
+  markCaptured,
+  type OrderRow,
+  setOrderStatus,
+} from './payments.repository';
+
+export type PaymentDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  /** Set when the provider is the built-in sandbox, whose approval page we serve. */
+  sandbox: SandboxProvider | undefined;
+  limits: PlanLimits;
+  log: FastifyBaseLogger;
+};
+
+const isCategory = (value: string): value is PlanCategory =>
+  (PLAN_CATEGORIES as readonly string[]).includes(value);
+const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
+
+/** The client's price must be the server's (to the cent); the amount charged is always the server's. */
+function checkPrice(clientDollars: number | undefined, serverCents: number) {
+  if (clientDollars === undefined) return;
+  if (Math.abs(Math.round(clientDollars * 100) - serverCents) >= 1) {
+    throw new AppError(
+      'PRICE_MISMATCH',
+      `The price is ${money(serverCents)}, not ${money(Math.round(clientDollars * 100))}. Please reload and try again.`,
+      [{ field: 'price', message: `must be ${dollars(serverCents)}` }],
+    );
+  }
+}
+
+/** Order, approve, capture (SPEC §4) for courses and plans, through one provider interface. */
+export class PaymentService {
+  constructor(private readonly deps: PaymentDeps) {}
+
+  config(): PaymentsConfig {
+    return { provider: this.deps.provider.name, clientId: this.deps.provider.clientId, currency: 'USD' };
+  }
+
+  private ownBuyer(actor: Actor, userId: number) {
+    if (userId !== actor.userId) throw forbidden('An order is placed for the signed-in user only.');
+  }
+
+  private async providerCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        this.deps.log.error({ err: error }, 'payment provider failed');
+        throw new AppError('PAYMENT_PROVIDER', MSG.paymentError);
+      }
+      throw error;
+    }
+  }
+
+  /** POST courses/CreateOrder: a published course on sale, not already owned, at the server's price. */
+  async createCourseOrder(
+    actor: Actor,
+    input: { price: number; user_id: number; course_id: number },
+  ): Promise<OrderResponse> {
+    const { db, provider, limits } = this.deps;
+    this.ownBuyer(actor, input.user_id);
+    const course = await findCourse(db, input.course_id);
+    if (!course?.published) throw notFound('Course');
+    if (await isEnrolled(db, actor.userId, course.id)) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
+    if (!(await findActiveSubscription(db, course.orgId))) {
+      throw new AppError('CONFLICT', 'This course is not on sale at the moment.');
+    }
+    checkPrice(input.price, course.priceCents);
+    await limits.checkNewContact(course.orgId, actor.userId);
+    const priceType = await findPriceType(db, course.priceTypeId);
+    if (priceType?.isFree || course.priceCents === 0) {
+      // Free: enrolled at once, recorded as an order of 0 so it shows among purchases.
+      const id = `FREE-${randomUUID()}`;
+      await db.transaction(async (tx) => {
+        const order = await insertOrder(tx, {
+          userId: actor.userId,
+          orgId: course.orgId,
+          kind: 'course',
+          courseId: course.id,
+          amountCents: 0,
+          currency: course.currency,
+          provider: 'free',
+          providerOrderId: id,
+          status: 'captured',
+          capturedAt: new Date(),
+        });
+        await insertEnrolment(tx, {
+          userId: actor.userId,
+          courseId: course.id,
+          source: 'free',
+          orderId: order.id,
+        });
+      });
+      return {
+        id,
+        status: 'COMPLETED',
+        amount: 0,
+        currency: course.currency,
+        provider: 'free',
+        approveUrl: null,
+      };
+    }
+    const created = await this.providerCall(() =>
+      provider.createOrder({
+        amountCents: course.priceCents,
+        currency: course.currency,
+        description: course.title,
+        referenceId: `course-${course.id}`,
+        buyerEmail: actor.email,
+        requestId: randomUUID(),
+      }),
+    );
+    await insertOrder(db, {
+      userId: actor.userId,
+      orgId: course.orgId,
+      kind: 'course',
+      courseId: course.id,
+      amountCents: course.priceCents,
+      currency: course.currency,
+      provider: provider.name,
+      providerOrderId: created.id,
+    });
+    return {
+      id: created.id,
+      status: 'CREATED',
+      amount: dollars(course.priceCents),
+      currency: course.currency,
+      provider: provider.name,
+      approveUrl: created.approveUrl,
+    };
+  }
+
+  /** The caller's own order by the provider's id; anyone else's is not found. */
+  private async ownOrder(actor: Actor, providerOrderId: string, kind: 'course' | 'plan'): Promise<OrderRow> {
+    const { db, provider } = this.deps;
+    const order =
+      (await findOrderByProviderId(db, provider.name, providerOrderId)) ??
+      (await findOrderByProviderId(db, 'free', providerOrderId));
+    if (!order || order.userId !== actor.userId || order.kind !== kind) throw notFound('Order');
+    return order;
+  }
+
+  /**
+   * Asks the provider to capture, checks the amount and currency against the order, and runs `grant`
+   * (the enrolment or the subscription) in the same transaction that marks the order captured, once.
+   */
+  private async capture(order: OrderRow, grant: (tx: Db) => Promise<void>): Promise<void> {
+    const { db, provider, log } = this.deps;
+    if (order.status === 'captured') return;
+    const result = await this.providerCall(() =>
+      provider.captureOrder(order.providerOrderId, `capture-${order.id}`),
+    );
+    if (result.status !== 'COMPLETED') {
+      await setOrderStatus(db, order.id, 'failed');
+      log.info({ orderId: order.id, reason: result.reason }, 'payment declined');
+      throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
+    }
+    if (result.amountCents !== order.amountCents || result.currency !== order.currency) {
+      await setOrderStatus(db, order.id, 'failed');
+      log.error(
+        { orderId: order.id, captured: result, expected: order.amountCents },
+        'captured amount differs from the order: refund it',
+      );
+      throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
+    }
+    await db.transaction(async (tx) => {
+      if (await markCaptured(tx, order.id, result.captureId)) await grant(tx);
+    });
+  }
+
+  /** POST courses/CaptureOrder: enrols once, however often it is called. */
+  async captureCourseOrder(
+    actor: Actor,
+    input: { orderId: string; course_Id: number; price?: number | undefined; user_id: number },
+  ): Promise<CaptureResponse> {
+    this.ownBuyer(actor, input.user_id);
+    const order = await this.ownOrder(actor, input.orderId, 'course');
+    if (order.courseId !== input.course_Id) throw notFound('Order');
+    checkPrice(input.price, order.amountCents);
+    await this.capture(order, async (tx) => {
+      await insertEnrolment(tx, {
+        userId: order.userId,
+        courseId: input.course_Id,
+        source: 'purchased',
+        orderId: order.id,
+      });
+    });
+    return {
+      id: order.providerOrderId,
+      status: 'COMPLETED',
+      message: MSG.paymentSuccess,
+      course_Id: input.course_Id,
+      subscriptionCategoryType: null,
+      subscriptionEndsAt: null,
+    };
+  }
+
+  /** The plan price an organisation order is for: named, or recognised by its price. */
+  private async planPriceFor(input: { price: number; subscriptionCategoryType?: PlanCategory | undefined }) {
+    const { db } = this.deps;
+    if (input.subscriptionCategoryType) {
+      const price = await findPlanPriceByCategory(db, input.subscriptionCategoryType);
+      if (!price) throw notFound('Plan');
+      checkPrice(input.price, price.amountCents);
+      return price;
+    }
+    const cents = Math.round(input.price * 100);
+    const matches = (await listPlanPrices(db)).filter((p) => p.amountCents === cents);
+    if (matches.length !== 1 || !matches[0]) {
+      throw new AppError(
+        'PRICE_MISMATCH',
+        `No plan costs ${money(cents)}. Please reload the plans and try again.`,
+        [{ field: 'price', message: 'matches no plan' }],
+      );
+    }
+    const found = await findPlanPriceByCategory(db, matches[0].category);
+    if (!found) throw notFound('Plan');
+    return found;
+  }
+
+  /** POST organization/CreateOrder: a publisher buys a plan for its organisation. */
+  async createPlanOrder(
+    actor: Actor & { orgId: number },
+    input: { price: number; user_id: number; subscriptionCategoryType?: PlanCategory | undefined },
+  ): Promise<OrderResponse> {
+    const { db, provider } = this.deps;
+    this.ownBuyer(actor, input.user_id);
+    const planPrice = await this.planPriceFor(input);
+    const created = await this.providerCall(() =>
+      provider.createOrder({
+        amountCents: planPrice.amountCents,
+        currency: planPrice.currency,
+        description: `Skillwise ${planPrice.category} plan`,
+        referenceId: `plan-${planPrice.category}-org-${actor.orgId}`,
+        buyerEmail: actor.email,
+        requestId: randomUUID(),
+      }),
+    );
+    await insertOrder(db, {
+      userId: actor.userId,
+      orgId: actor.orgId,
+      kind: 'plan',
+      planPriceId: planPrice.id,
+      amountCents: planPrice.amountCents,
+      currency: planPrice.currency,
+      provider: provider.name,
+      providerOrderId: created.id,
+    });
+    return {
+      id: created.id,
+      status: 'CREATED',
+      amount: dollars(planPrice.amountCents),
+      currency: planPrice.currency,
+      provider: provider.name,
+      approveUrl: created.approveUrl,
+    };
+  }
+
+  /**
+   * POST organization/CaptureOrder: activates the plan for its months, once. A renewal of the running
+   * plan starts where it ends; another plan (an upgrade) starts at once.
+   */
+  async capturePlanOrder(
+    actor: Actor & { orgId: number },
+    input: { orderId: string; subscriptionCategoryType: PlanCategory; price?: number | undefined },
+  ): Promise<CaptureResponse> {
+    const { db } = this.deps;
+    const order = await this.ownOrder(actor, input.orderId, 'plan');
+    const planPrice = order.planPriceId === null ? undefined : await findPlanPriceById(db, order.planPriceId);
+    if (!planPrice || order.orgId !== actor.orgId) throw notFound('Order');
+    if (planPrice.category !== input.subscriptionCategoryType) {
+      throw new AppError(
+        'CONFLICT',
+        `This order is for the ${planPrice.category} plan, not ${input.subscriptionCategoryType}.`,
+        [{ field: 'subscriptionCategoryType', message: `must be ${planPrice.category}` }],
+      );
+    }
+    checkPrice(input.price, order.amountCents);
+    await this.capture(order, async (tx) => {
+      const now = new Date();
+      const running = await findActiveSubscription(tx, order.orgId, now);
+      const sameRunning =
+        running?.planPriceId === planPrice.id
+          ? await findLatestPeriodEnd(tx, order.orgId, planPrice.id)
+          : undefined;
+      const start = sameRunning && sameRunning > now ? sameRunning : now;
+      const end = new Date(start);
+      end.setMonth(end.getMonth() + planPrice.months);
+      await insertSubscription(tx, {
+        orgId: order.orgId,
+        planPriceId: planPrice.id,
+        orderId: order.id,
+        periodStart: start,
+        periodEnd: end,
+      });
+    });
+    const active = await findActiveSubscription(db, order.orgId);
+    return {
+      id: order.providerOrderId,
+      status: 'COMPLETED',
+      message: MSG.paymentSuccess,
+      course_Id: null,
+      subscriptionCategoryType: isCategory(planPrice.category) ? planPrice.category : null,
+      subscriptionEndsAt: active?.periodEnd.toISOString() ?? null,
+    };
+  }
+
+  /** What the sandbox approval page shows: the amount the provider holds, for the order's buyer only. */
+  async sandboxOrder(actor: Actor, providerOrderId: string) {
+    const { db, sandbox } = this.deps;
+    const order = sandbox ? await findOrderByProviderId(db, 'sandbox', providerOrderId) : undefined;
+    const payment = order && order.userId === actor.userId ? await sandbox?.find(providerOrderId) : undefined;
+    if (!payment) throw notFound('Sandbox payment');
+    return {
+      id: payment.id,
+      amount: dollars(payment.amountCents),
+      currency: payment.currency,
+      description: payment.description,
+      status: payment.status,
+    };
+  }
+
+  /** The sandbox approval page's card form: only the buyer of the order may approve it. */
+  async approveSandbox(actor: Actor, providerOrderId: string, cardNumber: string) {
+    const { db, sandbox } = this.deps;
+    if (!sandbox) throw notFound('Sandbox payment');
+    const order = await findOrderByProviderId(db, 'sandbox', providerOrderId);
+    if (!order || order.userId !== actor.userId) throw notFound('Sandbox payment');
+    if (order.status === 'captured') throw new AppError('CONFLICT', 'This payment is already complete.');
+    const result = await sandbox.approve(providerOrderId, cardNumber);
+    if (result.status === 'approved') await setOrderStatus(db, order.id, 'approved');
+    return { id: providerOrderId, status: result.status === 'approved' ? 'APPROVED' : 'DECLINED' };
+  }
+
+  private toSale(row: Awaited<ReturnType<typeof listCapturedOrders>>[number]): SaleRow {
+    return {
+      order_Id: row.id,
+      date: (row.date ?? new Date(0)).toISOString(),
+      sale_price: dollars(row.amountCents),
+      // No platform fee is taken: the publisher earns the sale price.
+      earnings: dollars(row.amountCents),
+      currency: row.currency,
+      product: row.courseTitle ?? (row.planCategory ? `${row.planCategory} plan` : 'Order'),
+      course_Id: row.courseId,
+      buyer_email: row.buyerEmail,
+    };
+  }
+
+  /** GET orders/GetSalesByOrgId: the organisation's captured course sales. */
+  async sales(actor: Actor & { orgId: number }): Promise<SaleRow[]> {
+    return (await listCapturedOrders(this.deps.db, { orgId: actor.orgId, kind: 'course' })).map((r) =>
+      this.toSale(r),
+    );
+  }
+
+  /** GET orders/GetPurchasesByUserId/{id}: a student's own purchases; a publisher, its students' from it. */
+  async purchases(actor: Actor, userId: number): Promise<SaleRow[]> {
+    const { db } = this.deps;
+    if (actor.userId === userId)
+      return (await listCapturedOrders(db, { userId, kind: 'course' })).map((r) => this.toSale(r));
+    if (
+      actor.role !== ROLE.PUBLISHER ||
+      actor.orgId === null ||
+      !(await isStudentOfOrg(db, actor.orgId, userId))
+    ) {
+      throw notFound('Student');
+    }
+    return (await listCapturedOrders(db, { userId, orgId: actor.orgId, kind: 'course' })).map((r) =>
+      this.toSale(r),
+    );
+  }
+}

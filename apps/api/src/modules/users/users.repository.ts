@@ -1,0 +1,89 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { courses, enrolments, orgStudents, users, verificationCodes } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type CodePurpose = 'verify' | 'reset';
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert users returned no row');
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** A student is one of an organisation's contacts if it added them or they are enrolled in its course. */
+export async function isStudentOfOrg(db: Db, orgId: number, userId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 as found from ${orgStudents} where ${orgStudents.orgId} = ${orgId} and ${orgStudents.userId} = ${userId}
+    union all
+    select 1 from ${enrolments} join ${courses} on ${courses.id} = ${enrolments.courseId}
+      where ${courses.orgId} = ${orgId} and ${enrolments.userId} = ${userId}
+    limit 1`);
+  return rowsOf(result).length > 0;
+}
+
+/** Replaces any earlier code of this purpose: only the newest one works. */
+export async function replaceCode(
+  db: Db,
+  values: { userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.userId, values.userId), eq(verificationCodes.purpose, values.purpose)));
+    await tx.insert(verificationCodes).values(values);
+  });
+}
+
+/** Codes not yet consumed, newest first, live or not (the service tells why a dead one failed). */
+export async function listOpenCodes(db: Db, userId: number) {
+  return db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.createdAt));
+}
+
+export async function countFailedAttempt(db: Db, codeIds: number[]): Promise<void> {
+  if (codeIds.length === 0) return;
+  await db
+    .update(verificationCodes)
+    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+    .where(inArray(verificationCodes.id, codeIds));
+}
+
+export async function markCodeConfirmed(db: Db, codeId: number): Promise<void> {
+  await db.update(verificationCodes).set({ confirmedAt: new Date() }).where(eq(verificationCodes.id, codeId));
+}
+
+/** Consumes a code once: false when a concurrent request consumed it first. */
+export async function consumeCode(db: Db, codeId: number): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,60 @@
+import {
+  changeProfileBodySchema,
+  emailQuerySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  resetRequestBodySchema,
+  verifyCodeBodySchema,
+} from '@skillwise/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../lib/validate';
+import { type Auth, actorOf } from '../../plugins/auth';
+import type { AccountService } from './users.service';
+
+/** users/* of SPEC §7, plus users/Logout (README "Additions"). */
+export function registerUserRoutes(app: FastifyInstance, accounts: AccountService, auth: Auth) {
+  app.post('/users/Login', async (request) => {
+    const body = parseInput(loginBodySchema, request.body, 'body');
+    return accounts.login(body.username, body.password, request.ip);
+  });
+
+  app.post('/users/register', async (request, reply) => {
+    const body = parseInput(registerBodySchema, request.body, 'body');
+    return reply.status(201).send(await accounts.registerStudent(body, request.ip));
+  });
+
+  app.post('/users/VerifyVerificationCode', async (request) => {
+    const body = parseInput(verifyCodeBodySchema, request.body, 'body');
+    return accounts.verifyCode(body.email, body.verificationCode, request.ip);
+  });
+
+  app.put('/users/resetPasswordRequest', async (request) => {
+    const body = parseInput(resetRequestBodySchema, request.body, 'body');
+    return accounts.requestPasswordReset(body.email, request.ip);
+  });
+
+  app.put('/users/resetpassword', async (request) => {
+    const body = parseInput(resetPasswordBodySchema, request.body, 'body');
+    return accounts.resetPassword(body.email, body.password, body.VerificationCode, request.ip);
+  });
+
+  app.get('/users/checkUserExists', { preHandler: auth() }, async (request) => {
+    const query = parseInput(emailQuerySchema, request.query, 'query');
+    return accounts.checkUserExists(actorOf(request), query.email);
+  });
+
+  app.get('/users/getUserByemailID', { preHandler: auth() }, async (request) => {
+    const query = parseInput(emailQuerySchema, request.query, 'query');
+    return accounts.getUserByEmail(actorOf(request), query.email);
+  });
+
+  app.put('/users/changeUserProfile', { preHandler: auth() }, async (request) => {
+    const body = parseInput(changeProfileBodySchema, request.body, 'body');
+    return accounts.changeProfile(actorOf(request), body);
+  });
+
+  app.post('/users/Logout', { preHandler: auth({ allowUnverified: true }) }, async (request) =>
+    accounts.logout(actorOf(request)),
+  );
+}

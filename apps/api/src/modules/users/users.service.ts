@@ -1,0 +1,337 @@
+import {
+  type ChangeProfileBody,
+  type LoginResponse,
+  MSG,
+  type RegisterResponse,
+  ROLE,
+  type UserProfile,
+  type VerifyCodeResponse,
+} from '@skillwise/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashCode,
+  hashPassword,
+  newToken,
+  randomCode,
+  safeEqualHex,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { Actor } from '../../plugins/auth';
+import { deleteSession, deleteUserSessions, insertSession } from './session.repository';
+import { canCheckEmail, canEditUser, canReadUser } from './users.policy';
+import {
+  type CodePurpose,
+  consumeCode,
+  countFailedAttempt,
+  deleteUser,
+  findUserByEmail,
+  insertUser,
+  listOpenCodes,
+  markCodeConfirmed,
+  replaceCode,
+  type UserRow,
+  updateUser,
+} from './users.repository';
+
+/** Codes live 15 minutes and die after 5 wrong tries (issue "Foundation and accounts"). */
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_FAILURES = 5;
+
+export type AccountDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+};
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+export const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Please log in.', [
+    { field: 'email', message: 'is already registered' },
+  ]);
+
+export function toProfile(user: UserRow): UserProfile {
+  return {
+    user_id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role_id: user.roleId,
+    org_Id: user.orgId,
+    verified: user.verified,
+    is_active: user.isActive,
+    created_date: user.createdAt.toISOString(),
+  };
+}
+
+/** Account rules: sign-up, codes, login, reset, profile (SPEC §7 users/*, DESIGN security model). */
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  private codeScope(userId: number, purpose: CodePurpose) {
+    return `${userId}:${purpose}`;
+  }
+
+  /** Creates a fresh code (the only live one of its purpose) and e-mails it. */
+  async issueCode(user: Pick<UserRow, 'id' | 'email' | 'fullName'>, purpose: CodePurpose): Promise<void> {
+    const { db, secret, mailer, log } = this.deps;
+    const code = randomCode();
+    await replaceCode(db, {
+      userId: user.id,
+      purpose,
+      codeHash: hashCode(secret, this.codeScope(user.id, purpose), code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    const subject =
+      purpose === 'verify' ? 'Your Skillwise verification code' : 'Your Skillwise password reset code';
+    const action = purpose === 'verify' ? 'verify your e-mail address' : 'choose a new password';
+    const text = [
+      `Hello ${user.fullName},`,
+      '',
+      `Your code to ${action} is: ${code}`,
+      '',
+      'It expires in 15 minutes. If you did not ask for it, you can ignore this message.',
+      '',
+      'Skillwise',
+    ].join('\n');
+    try {
+      await mailer.send({ to: user.email, subject, text });
+    } catch (error) {
+      log.error({ err: error, to: user.email }, 'could not send the code');
+      throw new AppError('MAIL_FAILED', MSG.codeSendFailed);
+    }
+    if (mailer.kind === 'outbox') log.info({ to: user.email, purpose, code }, 'code written to the outbox');
+  }
+
+  /** Creates an account and mails its code; if the mail fails the account is removed so sign-up can be retried. */
+  async createAccountWithCode(create: (db: Db) => Promise<UserRow>, undo: (user: UserRow) => Promise<void>) {
+    let user: UserRow;
+    try {
+      user = await create(this.deps.db);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    try {
+      await this.issueCode(user, 'verify');
+    } catch (error) {
+      await undo(user);
+      throw error;
+    }
+    return user;
+  }
+
+  async registerStudent(
+    input: { email: string; password: string; fullName: string },
+    ip: string,
+  ): Promise<RegisterResponse> {
+    const { db, limiter } = this.deps;
+    await limiter.limitAddress('register', ip);
+    if (await findUserByEmail(db, input.email)) throw emailTaken();
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.createAccountWithCode(
+      (tx) =>
+        insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          fullName: input.fullName,
+          roleId: ROLE.STUDENT,
+          isActive: false,
+          verified: false,
+        }),
+      (created) => deleteUser(db, created.id),
+    );
+    return { message: MSG.registrationSuccess, user_id: user.id, org_Id: null };
+  }
+
+  async login(username: string, password: string, ip: string): Promise<LoginResponse> {
+    const { db, limiter, config } = this.deps;
+    await limiter.limitAddress('login', ip);
+    await limiter.checkAccount('login', username);
+    const user = await findUserByEmail(db, username);
+    const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !passwordOk) {
+      await limiter.failAccount('login', username);
+      throw new AppError('INVALID_CREDENTIALS', MSG.loginFailed);
+    }
+    await limiter.resetAccount('login', username);
+    if (!user.verified) await this.ensureLiveVerifyCode(user);
+    const token = newToken();
+    await insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000));
+    await updateUser(db, user.id, { lastLoginAt: new Date() });
+    return {
+      token,
+      user: { org_Id: user.orgId, user_id: user.id, verified: user.verified, role_id: user.roleId },
+    };
+  }
+
+  /** SPEC §4 sends an unverified login to the code screen: make sure a code that still works is on its way. */
+  private async ensureLiveVerifyCode(user: UserRow) {
+    const now = Date.now();
+    const live = (await listOpenCodes(this.deps.db, user.id)).find(
+      (c) =>
+        c.purpose === 'verify' &&
+        c.expiresAt.getTime() > now + 60_000 &&
+        c.failedAttempts < CODE_MAX_FAILURES,
+    );
+    if (!live) await this.issueCode(user, 'verify');
+  }
+
+  async logout(actor: Actor): Promise<{ message: string }> {
+    await deleteSession(this.deps.db, actor.sessionId);
+    return { message: MSG.logout };
+  }
+
+  /**
+   * Checks a code sent by e-mail. A verify code marks the account verified; a reset code is confirmed
+   * and stays usable by resetpassword. A wrong code counts against every open code of the account.
+   */
+  async verifyCode(email: string, code: string, ip: string): Promise<VerifyCodeResponse> {
+    const { db, limiter } = this.deps;
+    await limiter.limitAddress('verify', ip);
+    await limiter.checkAccount('verify', email);
+    const user = await findUserByEmail(db, email);
+    if (!user) {
+      await limiter.failAccount('verify', email);
+      return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
+    }
+    const result = await this.matchCode(user, code, ['verify', 'reset']);
+    if (!result.ok) {
+      await limiter.failAccount('verify', email);
+      return { verified: false, message: result.message, reason: result.reason };
+    }
+    if (result.code.purpose === 'verify') {
+      if (!(await consumeCode(db, result.code.id))) {
+        return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
+      }
+      await updateUser(db, user.id, { verified: true, isActive: true });
+      await limiter.resetAccount('verify', email);
+      return { verified: true, message: 'Your e-mail address is verified. You can now log in.' };
+    }
+    await markCodeConfirmed(db, result.code.id);
+    // The code reached the mailbox, so the address is proven as well.
+    if (!user.verified) await updateUser(db, user.id, { verified: true, isActive: true });
+    await limiter.resetAccount('verify', email);
+    return { verified: true, message: 'Code accepted. Please choose a new password.' };
+  }
+
+  private async matchCode(user: UserRow, code: string, purposes: CodePurpose[]) {
+    const { db, secret } = this.deps;
+    const now = Date.now();
+    const open = (await listOpenCodes(db, user.id)).filter((c) => purposes.includes(c.purpose));
+    const live = open.filter((c) => c.expiresAt.getTime() > now && c.failedAttempts < CODE_MAX_FAILURES);
+    const match = live.find((c) =>
+      safeEqualHex(c.codeHash, hashCode(secret, this.codeScope(user.id, c.purpose), code)),
+    );
+    if (match) return { ok: true as const, code: match };
+    await countFailedAttempt(
+      db,
+      live.map((c) => c.id),
+    );
+    if (live.length === 0 && open.some((c) => c.failedAttempts >= CODE_MAX_FAILURES)) {
+      return {
+        ok: false as const,
+        reason: 'exhausted' as const,
+        message: 'Too many wrong tries: this code no longer works. Please request a new code.',
+      };
+    }
+    if (live.length === 0 && open.length > 0) {
+      return {
+        ok: false as const,
+        reason: 'expired' as const,
+        message: 'This code has expired. Please request a new code.',
+      };
+    }
+    return { ok: false as const, reason: 'invalid' as const, message: MSG.invalidCode as string };
+  }
+
+  async requestPasswordReset(email: string, ip: string): Promise<true> {
+    const { db, limiter } = this.deps;
+    await limiter.limitAddress('reset', ip);
+    await limiter.limitAccount('reset-mail', email);
+    const user = await findUserByEmail(db, email);
+    if (!user) {
+      throw new AppError('NOT_FOUND', MSG.codeSendFailedCheckEmail, [
+        { field: 'email', message: 'no account uses this e-mail address' },
+      ]);
+    }
+    await this.issueCode(user, 'reset');
+    return true;
+  }
+
+  /** Sets a new password only with a live reset code for that e-mail; every session is then revoked. */
+  async resetPassword(
+    email: string,
+    password: string,
+    code: string,
+    ip: string,
+  ): Promise<{ message: string }> {
+    const { db, limiter } = this.deps;
+    await limiter.limitAddress('reset', ip);
+    await limiter.checkAccount('reset', email);
+    const invalid = () =>
+      new AppError(
+        'CODE_INVALID',
+        'The verification code is invalid or has expired. Please request a new code.',
+        [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
+      );
+    const user = await findUserByEmail(db, email);
+    if (!user) {
+      await limiter.failAccount('reset', email);
+      throw invalid();
+    }
+    const result = await this.matchCode(user, code, ['reset']);
+    if (!result.ok) {
+      await limiter.failAccount('reset', email);
+      throw new AppError('CODE_INVALID', result.message, [
+        { field: 'VerificationCode', message: result.message },
+      ]);
+    }
+    const passwordHash = await hashPassword(password);
+    if (!(await consumeCode(db, result.code.id))) throw invalid();
+    await updateUser(db, user.id, { passwordHash, verified: true, isActive: true });
+    await deleteUserSessions(db, user.id);
+    await limiter.resetAccount('reset', email);
+    await limiter.resetAccount('login', email);
+    return { message: 'Your password has been changed. You can now log in.' };
+  }
+
+  async checkUserExists(actor: Actor, email: string): Promise<boolean> {
+    if (!canCheckEmail(actor, email)) throw forbidden('You can only look up your own e-mail address.');
+    return (await findUserByEmail(this.deps.db, email)) !== undefined;
+  }
+
+  async getUserByEmail(actor: Actor, email: string): Promise<UserProfile> {
+    const user = await findUserByEmail(this.deps.db, email);
+    if (!user || !(await canReadUser(this.deps.db, actor, user))) throw notFound('User');
+    return toProfile(user);
+  }
+
+  async changeProfile(
+    actor: Actor,
+    input: ChangeProfileBody & { email: string },
+  ): Promise<{ message: string }> {
+    const { db } = this.deps;
+    const user = await findUserByEmail(db, input.email);
+    if (!user || !(await canReadUser(db, actor, user))) throw notFound('User');
+    if (!canEditUser(actor, user)) throw forbidden('You can only change accounts your organisation created.');
+    const changes: { fullName?: string; passwordHash?: string } = {};
+    if (input.fullName !== undefined) changes.fullName = input.fullName;
+    if (input.password) changes.passwordHash = await hashPassword(input.password);
+    if (Object.keys(changes).length > 0) await updateUser(db, user.id, changes);
+    if (changes.passwordHash) {
+      await deleteUserSessions(db, user.id, actor.userId === user.id ? actor.sessionId : undefined);
+    }
+    return { message: MSG.profileUpdated };
+  }
+}

@@ -1,0 +1,437 @@
+import { loginResponseSchema, MSG, userProfileSchema } from '@skillwise/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPublisher, createStudent } from '../../../test/factories';
+import { call, createTestContext, type TestContext, uniqueEmail } from '../../../test/helpers';
+import { users, verificationCodes } from '../../db/schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMIT_ADDRESS_MAX: '30' });
+});
+afterAll(async () => ctx.close());
+
+const register = (body: unknown, ip?: string) =>
+  call(ctx.app, { method: 'POST', url: '/api/users/register', body, ...(ip ? { ip } : {}) });
+const login = (username: string, password: string, ip?: string) =>
+  call(ctx.app, {
+    method: 'POST',
+    url: '/api/users/Login',
+    body: { username, password },
+    ...(ip ? { ip } : {}),
+  });
+const verify = (email: string, verificationCode: unknown, ip?: string) =>
+  call(ctx.app, {
+    method: 'POST',
+    url: '/api/users/VerifyVerificationCode',
+    body: { email, verificationCode },
+    ...(ip ? { ip } : {}),
+  });
+const studentBody = (email: string, password = 'a good password') => ({
+  email,
+  password,
+  role_id: 3,
+  is_active: false,
+  VerificationCode: '',
+  Verified: false,
+  fullName: 'Alex Learner',
+});
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function userRow(email: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+describe('users/register and VerifyVerificationCode', () => {
+  test('a student signs up, gets a code by mail, verifies and logs in', async () => {
+    const email = uniqueEmail();
+    const res = await register(studentBody(email));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: MSG.registrationSuccess, org_Id: null });
+
+    const row = await userRow(email);
+    expect(row).toMatchObject({ roleId: 3, verified: false, isActive: false });
+    expect(row?.passwordHash).toMatch(/^scrypt\$/);
+    expect(row?.passwordHash).not.toContain('a good password');
+
+    const code = ctx.mailer.lastCode(email);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, row?.id ?? 0));
+    expect(stored?.codeHash).not.toContain(code);
+
+    const before = await login(email, 'a good password');
+    expect(before.statusCode).toBe(200);
+    expect(before.json().user).toMatchObject({ verified: false, role_id: 3 });
+
+    const wrong = await verify(email, wrongCode(code));
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual({ verified: false, message: MSG.invalidCode, reason: 'invalid' });
+
+    const ok = await verify(email, code);
+    expect(ok.json()).toMatchObject({ verified: true });
+    expect(await userRow(email)).toMatchObject({ verified: true, isActive: true });
+
+    const after = loginResponseSchema.parse((await login(email, 'a good password')).json());
+    expect(after.user).toEqual({ org_Id: null, user_id: row?.id, verified: true, role_id: 3 });
+    expect(after.token.length).toBeGreaterThan(30);
+
+    // A code works once.
+    expect((await verify(email, code)).json().verified).toBe(false);
+  });
+
+  test('the e-mail is case-insensitive and cannot be registered twice', async () => {
+    const email = uniqueEmail();
+    expect((await register(studentBody(email))).statusCode).toBe(201);
+    const again = await register(studentBody(email.toUpperCase()));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN', details: [{ field: 'email' }] });
+  });
+
+  test.each([
+    [{}, 'email'],
+    [{ ...studentBody('not-an-email') }, 'email'],
+    [{ ...studentBody(uniqueEmail()), password: 'short' }, 'password'],
+    [{ ...studentBody(uniqueEmail()), password: 12345678 }, 'password'],
+    [{ ...studentBody(uniqueEmail()), fullName: '   ' }, 'fullName'],
+    [{ ...studentBody(uniqueEmail()), role_id: 1 }, 'role_id'],
+    [[1, 2], 'body'],
+  ])('bad input %j is a 400 naming %s', async (body, field) => {
+    const res = await register(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION' });
+    expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    expect(res.json().message).toContain(field);
+  });
+
+  test('malformed JSON is a 400, not a 500', async () => {
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/users/register',
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', details: [{ field: 'body' }] });
+  });
+
+  test('when the code cannot be mailed, sign-up fails cleanly and can be retried', async () => {
+    const email = uniqueEmail();
+    ctx.mailer.failNext = true;
+    const res = await register(studentBody(email));
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(MSG.codeSendFailed);
+    expect(await userRow(email)).toBeUndefined();
+    expect((await register(studentBody(email))).statusCode).toBe(201);
+  });
+
+  test('an expired code does not verify', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const code = ctx.mailer.lastCode(email);
+    const row = await userRow(email);
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, row?.id ?? 0));
+    const res = await verify(email, code);
+    expect(res.json()).toEqual({
+      verified: false,
+      message: 'This code has expired. Please request a new code.',
+      reason: 'expired',
+    });
+    expect((await userRow(email))?.verified).toBe(false);
+  });
+
+  test('a code dies after 5 wrong tries, even if the right one comes next', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const code = ctx.mailer.lastCode(email);
+    for (let i = 0; i < 5; i++) expect((await verify(email, wrongCode(code))).json().verified).toBe(false);
+    const res = await verify(email, code);
+    expect(res.json().verified).toBe(false);
+    expect(res.json()).toMatchObject({
+      reason: 'exhausted',
+      message: expect.stringMatching(/Too many wrong tries/),
+    });
+  });
+
+  test('an unverified login mails a fresh code when the old one no longer works', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const first = ctx.mailer.lastCode(email);
+    const row = await userRow(email);
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, row?.id ?? 0));
+    expect((await login(email, 'a good password')).json().user.verified).toBe(false);
+    const second = ctx.mailer.lastCode(email);
+    expect((await verify(email, first)).json().verified).toBe(first === second);
+    expect((await verify(email, second)).json().verified).toBe(true);
+  });
+
+  test.each([
+    [{ email: 'x@example.com', verificationCode: '12345' }, 'verificationCode'],
+    [{ email: 'x@example.com', verificationCode: 'abcdef' }, 'verificationCode'],
+    [{ email: 'x@example.com' }, 'verificationCode'],
+    [{ verificationCode: '123456' }, 'email'],
+  ])('verification bad input %j is a 400 naming %s', async (body, field) => {
+    const res = await call(ctx.app, { method: 'POST', url: '/api/users/VerifyVerificationCode', body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe(field);
+  });
+
+  test('a verified user cannot be driven back by an unverified token to other calls', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const token = (await login(email, 'a good password')).json().token;
+    const res = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/users/getUserByemailID?email=${email}`,
+      token,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('NOT_VERIFIED');
+  });
+});
+
+describe('users/Login', () => {
+  test('a wrong password or unknown user answers no token', async () => {
+    const student = await createStudent(ctx);
+    for (const res of [
+      await login(student.email, 'wrong password'),
+      await login(uniqueEmail(), 'whatever1'),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().token).toBeUndefined();
+      expect(res.json().message).toBe(MSG.loginFailed);
+    }
+  });
+
+  test.each([
+    [{ password: 'x' }, 'username'],
+    [{ username: 'a@example.com' }, 'password'],
+    [{ username: 42, password: 'x' }, 'username'],
+  ])('bad input %j is a 400 naming %s', async (body, field) => {
+    const res = await call(ctx.app, { method: 'POST', url: '/api/users/Login', body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0]).toMatchObject({ field });
+  });
+
+  test('wrong passwords are rate limited per account, from any address, even for the right one', async () => {
+    const student = await createStudent(ctx);
+    for (let i = 0; i < ctx.config.rateLimit.accountMax; i++) {
+      expect((await login(student.email, `wrong ${i}`)).statusCode).toBe(401);
+    }
+    const limited = await login(student.email, student.password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many attempts/);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  test('requests are rate limited per address', async () => {
+    const ip = '192.0.2.77';
+    let last = 0;
+    for (let i = 0; i <= ctx.config.rateLimit.addressMax; i++) {
+      last = (await login(uniqueEmail(), 'whatever1', ip)).statusCode;
+    }
+    expect(last).toBe(429);
+    expect((await login(uniqueEmail(), 'whatever1', '192.0.2.78')).statusCode).toBe(401);
+  });
+
+  test('logout revokes the token', async () => {
+    const student = await createStudent(ctx);
+    const me = () =>
+      call(ctx.app, {
+        method: 'GET',
+        url: `/api/users/getUserByemailID?email=${student.email}`,
+        token: student.token,
+      });
+    expect((await me()).statusCode).toBe(200);
+    expect(
+      (await call(ctx.app, { method: 'POST', url: '/api/users/Logout', token: student.token })).json(),
+    ).toEqual({
+      message: MSG.logout,
+    });
+    expect((await me()).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  const requestReset = (email: unknown, ip?: string) =>
+    call(ctx.app, {
+      method: 'PUT',
+      url: '/api/users/resetPasswordRequest',
+      body: { email },
+      ...(ip ? { ip } : {}),
+    });
+  const reset = (body: unknown) => call(ctx.app, { method: 'PUT', url: '/api/users/resetpassword', body });
+
+  test('request, code, new password, login with it; old sessions end', async () => {
+    const student = await createStudent(ctx);
+    const res = await requestReset(student.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBe(true);
+    const code = ctx.mailer.lastCode(student.email);
+    expect((await verify(student.email, code)).json().verified).toBe(true);
+
+    const done = await reset({
+      email: student.email,
+      password: 'brand new secret',
+      VerificationCode: code,
+      is_active: true,
+      Verified: true,
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await login(student.email, student.password)).statusCode).toBe(401);
+    expect((await login(student.email, 'brand new secret')).statusCode).toBe(200);
+    const old = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/users/getUserByemailID?email=${student.email}`,
+      token: student.token,
+    });
+    expect(old.statusCode).toBe(401);
+    // The code is used up.
+    expect(
+      (await reset({ email: student.email, password: 'another secret', VerificationCode: code })).statusCode,
+    ).toBe(400);
+  });
+
+  test('knowing the e-mail is not enough: no code, a wrong code or a verify code are refused', async () => {
+    const student = await createStudent(ctx);
+    const noCode = await reset({ email: student.email, password: 'attacker pass' });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().details[0].field).toBe('VerificationCode');
+
+    await requestReset(student.email);
+    const code = ctx.mailer.lastCode(student.email);
+    const wrong = await reset({
+      email: student.email,
+      password: 'attacker pass',
+      VerificationCode: wrongCode(code),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('CODE_INVALID');
+    expect((await login(student.email, 'attacker pass')).statusCode).toBe(401);
+
+    // Another account's code does not work for this one.
+    const other = await createStudent(ctx);
+    await requestReset(other.email);
+    const otherCode = ctx.mailer.lastCode(other.email);
+    if (otherCode !== code) {
+      expect(
+        (await reset({ email: student.email, password: 'attacker pass', VerificationCode: otherCode }))
+          .statusCode,
+      ).toBe(400);
+    }
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
+  });
+
+  test('guessing the reset code dies after 5 tries', async () => {
+    const student = await createStudent(ctx);
+    await requestReset(student.email);
+    const code = ctx.mailer.lastCode(student.email);
+    for (let i = 0; i < 5; i++) {
+      await reset({ email: student.email, password: 'attacker pass', VerificationCode: wrongCode(code) });
+    }
+    const res = await reset({ email: student.email, password: 'attacker pass', VerificationCode: code });
+    expect(res.statusCode).toBe(400);
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
+  });
+
+  test('an unknown e-mail is a 404 with the spec text; bad input a 400', async () => {
+    const res = await requestReset(uniqueEmail());
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(MSG.codeSendFailedCheckEmail);
+    expect((await requestReset('nope')).statusCode).toBe(400);
+    expect((await requestReset(undefined)).json().details[0].field).toBe('email');
+  });
+
+  test('reset mails are rate limited per account', async () => {
+    const student = await createStudent(ctx);
+    const statuses: number[] = [];
+    for (let i = 0; i <= ctx.config.rateLimit.accountMax; i++)
+      statuses.push((await requestReset(student.email)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+  });
+});
+
+describe('who may read and change accounts', () => {
+  test('checkUserExists: a publisher asks about anyone, a student only about itself, nobody without a token', async () => {
+    const publisher = await createPublisher(ctx);
+    const student = await createStudent(ctx);
+    const ask = (email: string, token?: string) =>
+      call(ctx.app, {
+        method: 'GET',
+        url: `/api/users/checkUserExists?email=${encodeURIComponent(email)}`,
+        ...(token ? { token } : {}),
+      });
+    expect((await ask(student.email, publisher.token)).json()).toBe(true);
+    expect((await ask(uniqueEmail(), publisher.token)).json()).toBe(false);
+    expect((await ask(student.email, student.token)).json()).toBe(true);
+    expect((await ask(publisher.email, student.token)).statusCode).toBe(403);
+    const anonymous = await ask(student.email);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe(MSG.tokenMissing);
+    expect((await ask('bad', publisher.token)).statusCode).toBe(400);
+  });
+
+  test('getUserByemailID: self, own organisation; never another organisation or a stranger', async () => {
+    const publisher = await createPublisher(ctx);
+    const otherPublisher = await createPublisher(ctx);
+    const student = await createStudent(ctx);
+    const read = (email: string, token?: string) =>
+      call(ctx.app, {
+        method: 'GET',
+        url: `/api/users/getUserByemailID?email=${encodeURIComponent(email)}`,
+        ...(token ? { token } : {}),
+      });
+
+    const self = await read(student.email, student.token);
+    expect(self.statusCode).toBe(200);
+    expect(userProfileSchema.parse(self.json())).toMatchObject({ email: student.email, role_id: 3 });
+    expect(self.json()).not.toHaveProperty('passwordHash');
+    expect(self.json()).not.toHaveProperty('password_hash');
+
+    expect((await read(student.email, publisher.token)).statusCode).toBe(404);
+    expect((await read(publisher.email, student.token)).statusCode).toBe(404);
+    expect((await read(publisher.email, otherPublisher.token)).statusCode).toBe(404);
+    expect((await read(student.email)).statusCode).toBe(401);
+    expect(
+      (await call(ctx.app, { method: 'GET', url: '/api/users/getUserByemailID', token: student.token }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  test('changeUserProfile: a user changes its own name and password; a publisher cannot touch a stranger', async () => {
+    const student = await createStudent(ctx);
+    const publisher = await createPublisher(ctx);
+    const change = (body: unknown, token?: string) =>
+      call(ctx.app, {
+        method: 'PUT',
+        url: '/api/users/changeUserProfile',
+        body,
+        ...(token ? { token } : {}),
+      });
+
+    const res = await change(
+      { email: student.email, fullName: 'New Name', password: 'a newer password', pwresetRequest: false },
+      student.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MSG.profileUpdated);
+    expect((await userRow(student.email))?.fullName).toBe('New Name');
+    expect((await login(student.email, 'a newer password')).statusCode).toBe(200);
+
+    expect((await change({ email: student.email, fullName: 'Hijacked' }, publisher.token)).statusCode).toBe(
+      404,
+    );
+    expect((await change({ email: student.email, fullName: 'Hijacked' })).statusCode).toBe(401);
+    expect((await change({ email: student.email, password: 'short' }, student.token)).statusCode).toBe(400);
+    expect((await userRow(student.email))?.fullName).toBe('New Name');
+  });
+});

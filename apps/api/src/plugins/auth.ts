@@ -1,0 +1,84 @@
+import { MSG, ROLE, type RoleId, roleOf } from '@skillwise/contracts';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client';
+import { sha256 } from '../lib/crypto';
+import { AppError } from '../lib/errors';
+import { findSessionUser } from '../modules/users/session.repository';
+
+/** Who is calling, from the bearer token: the only identity the server trusts (DESIGN security model). */
+export type Actor = {
+  sessionId: number;
+  userId: number;
+  email: string;
+  fullName: string;
+  role: RoleId;
+  orgId: number | null;
+  verified: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export type AuthOptions = {
+  /** Only these roles may call; any verified user when omitted. */
+  roles?: RoleId[];
+  /** Logout and similar calls work before the e-mail is verified. */
+  allowUnverified?: boolean;
+  /** Public calls that answer more to a signed-in caller: no token is fine, a bad one still a 401. */
+  optional?: boolean;
+};
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** A preHandler that sets `request.actor` or answers 401/403. */
+export function requireAuth(db: Db, options: AuthOptions = {}): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token && options.optional) return;
+    if (!token) throw new AppError('UNAUTHENTICATED', MSG.tokenMissing);
+    if (token.length > 200)
+      throw new AppError('UNAUTHENTICATED', 'Your session is invalid. Please log in again.');
+    const row = await findSessionUser(db, sha256(token));
+    if (!row)
+      throw new AppError('UNAUTHENTICATED', 'Your session has expired or is invalid. Please log in again.');
+    const actor: Actor = { ...row, role: roleOf(row.roleId) };
+    if (!actor.verified && !options.allowUnverified) {
+      throw new AppError('NOT_VERIFIED', 'Please verify your e-mail address first.');
+    }
+    if (options.roles && !options.roles.includes(actor.role)) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    }
+    request.actor = actor;
+  };
+}
+
+/** The actor set by `requireAuth`; calling it on a public route is a programming error. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Error('actorOf() on a route without requireAuth');
+  return request.actor;
+}
+
+/** The caller as a publisher with its organisation, or 403. */
+export function publisherOf(request: FastifyRequest): Actor & { orgId: number } {
+  const actor = actorOf(request);
+  return { ...actor, orgId: publisherOrg(actor) };
+}
+
+/** The organisation of a publisher, or 403 for anyone who has none. */
+export function publisherOrg(actor: Actor): number {
+  if (actor.role !== ROLE.PUBLISHER || actor.orgId === null) {
+    throw new AppError('FORBIDDEN', 'Only an organisation’s publisher can do this.');
+  }
+  return actor.orgId;
+}
+
+/** `requireAuth` bound to the app's database: what route modules receive. */
+export type Auth = (options?: AuthOptions) => preHandlerAsyncHookHandler;

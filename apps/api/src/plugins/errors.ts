@@ -1,0 +1,73 @@
+import type { ErrorBody } from '@skillwise/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+};
+
+const body = (
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: ErrorBody['details'],
+): ErrorBody => ({
+  statusCode,
+  error: STATUS_TEXT[statusCode] ?? 'Error',
+  code,
+  message,
+  ...(details ? { details } : {}),
+});
+
+/** Framework errors we turn into clear client errors; anything else unknown is a masked 500. */
+function clientError(error: FastifyError): ErrorBody | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return body(400, 'VALIDATION', 'body: must be valid JSON', [
+        { field: 'body', message: 'must be valid JSON' },
+      ]);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return body(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return body(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return body(400, 'VALIDATION', 'The Content-Length header does not match the body.');
+    case 'FST_ERR_VALIDATION':
+      return body(400, 'VALIDATION', error.message);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return body(error.statusCode, 'VALIDATION', error.message);
+  }
+  return undefined;
+}
+
+/** One error shape on the wire: `{ statusCode, error, code, message, details? }` (STYLE "Errors"). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(body(error.statusCode, error.code, error.message, error.details));
+    }
+    const known = clientError(error);
+    if (known) return reply.status(known.statusCode).send(known);
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(500, 'INTERNAL', 'Internal Server Error'));
+  });
+}
+
+export const notFoundBody = (method: string, url: string) =>
+  body(404, 'NOT_FOUND', `Route ${method} ${url.split('?')[0]} not found.`);

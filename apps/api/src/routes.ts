@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './app';
+import { PayPalProvider } from './lib/payments/paypal';
+import { SandboxProvider } from './lib/payments/sandbox';
+import { ResponseCache } from './lib/response-cache';
+import { registerAuthorRoutes } from './modules/authors/authors.routes';
+import { AuthorService } from './modules/authors/authors.service';
+import { registerCategoryRoutes } from './modules/categories/categories.routes';
+import { CategoryService } from './modules/categories/categories.service';
+import { registerCourseRoutes } from './modules/courses/courses.routes';
+import { CourseService } from './modules/courses/courses.service';
+import { registerCurriculumRoutes } from './modules/curriculum/curriculum.routes';
+import { CurriculumService } from './modules/curriculum/curriculum.service';
+import { registerEnrolmentRoutes } from './modules/enrolments/enrolments.routes';
+import { EnrolmentService } from './modules/enrolments/enrolments.service';
+import { registerMediaRoutes } from './modules/media/media.routes';
+import { MediaService } from './modules/media/media.service';
+import { registerOrganisationRoutes } from './modules/organisations/organisations.routes';
+import { OrganisationService } from './modules/organisations/organisations.service';
+import { PlanLimits } from './modules/organisations/plan-limits';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { PaymentService } from './modules/payments/payments.service';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { AccountService } from './modules/users/users.service';
+import { type Auth, requireAuth } from './plugins/auth';
+
+const AUTHORING_PREFIXES = [
+  '/api/courses/',
+  '/api/coursecategory/',
+  '/api/authors/',
+  '/api/courseSections/',
+  '/api/lessons/',
+];
+
+/** Writes that can change the catalogue, a course's public detail or its preview. */
+export const changesPublicAnswers = (route: string) =>
+  AUTHORING_PREFIXES.some((prefix) => route.startsWith(prefix)) &&
+  !route.endsWith('Order') &&
+  !route.endsWith('/ChangeLessonStartedFlag');
+
+/** Every API module, registered explicitly under /api: one list to read. */
+export async function registerApiRoutes(api: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const auth: Auth = (options) => requireAuth(db, options);
+  const publicCache = new ResponseCache(deps.config.publicCacheSeconds * 1000);
+  // A successful authoring change may alter a public answer: start afresh. Logins, orders and lesson
+  // progress change none, and clearing on them would empty the cache on the busiest paths.
+  api.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (changesPublicAnswers(request.routeOptions.url ?? '')) publicCache.clear();
+  });
+  const accounts = new AccountService({ ...deps, log: api.log });
+
+  registerUserRoutes(api, accounts, auth);
+  registerOrganisationRoutes(
+    api,
+    new OrganisationService({ db, limiter: deps.limiter, accounts }),
+    auth,
+    publicCache,
+  );
+  const { storage, config } = deps;
+  const files = {
+    storage,
+    maxImageBytes: config.uploads.maxImageBytes,
+    maxLessonBytes: config.uploads.maxLessonBytes,
+  };
+  const log = api.log;
+  const limits = new PlanLimits(db);
+  registerCourseRoutes(api, new CourseService({ db, storage, log, limits }), auth, files, publicCache);
+  registerCategoryRoutes(api, new CategoryService({ db }), auth);
+  registerAuthorRoutes(api, new AuthorService({ db, storage, log }), auth, files);
+  registerCurriculumRoutes(
+    api,
+    new CurriculumService({ db, storage, log, secret: deps.secret, config }),
+    auth,
+    files,
+  );
+  registerMediaRoutes(api, new MediaService({ db, secret: deps.secret }), storage);
+  registerEnrolmentRoutes(
+    api,
+    new EnrolmentService({ db, mailer: deps.mailer, config, log, limits }),
+    auth,
+    files,
+  );
+
+  const sandbox = config.paypal ? undefined : new SandboxProvider(db);
+  const provider =
+    deps.provider ?? (config.paypal ? new PayPalProvider(config.paypal) : (sandbox as SandboxProvider));
+  registerPaymentRoutes(api, new PaymentService({ db, provider, sandbox, limits, log }), auth);
+
+  api.get('/health', async () => ({ status: 'ok' }));
+}

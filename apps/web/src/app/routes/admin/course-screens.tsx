@@ -1,0 +1,151 @@
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BookIcon, ChevronLeftIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { useAuthors } from '@/features/authors/api/authors';
+import { AddAuthorModal } from '@/features/authors/components/author-form';
+import { useCategories } from '@/features/categories/api/categories';
+import { CreateCategoryModal } from '@/features/categories/components/create-category';
+import { AdminCourseDetails } from '@/features/courses/components/admin-course-details';
+import { CourseForm } from '@/features/courses/components/course-form';
+import { CoursePublishButton, useCourseTitle } from '@/features/courses/components/course-publish-button';
+import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
+import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+import { useAdminSection } from './admin-layout';
+
+const storedCourseId = () => parseCourseId(storage.get('courseId'));
+
+// The curriculum editor (drag and drop, uploads) is loaded when opened, not with every page.
+const Curriculum = lazy(() =>
+  import('@/features/curriculum/components/curriculum').then((module) => ({ default: module.Curriculum })),
+);
+
+/** SPEC §2.13 My Course, the default screen (also /admin/previousCourses). */
+export const MyCourseScreen = () => {
+  const navigate = useNavigate();
+  const { selectSection } = useAdminSection();
+  return (
+    <>
+      <PageHeader
+        title="My Course"
+        description="Every course of your organisation, published or in progress."
+        actions={<Button onClick={() => selectSection('courses')}>Create New Course</Button>}
+      />
+      <OrganisationCourses
+        onCreateCourse={() => selectSection('courses')}
+        onSeeDetails={(courseId) => {
+          storage.set('courseId', courseId);
+          void navigate(paths.admin.courseDetails);
+        }}
+      />
+    </>
+  );
+};
+
+/**
+ * SPEC §2.13 / §4 course form: 'Create New Course' with no stored course id, 'Update Existing' with one.
+ * Saving stores the course id and opens the course's admin view. The route brings the category and
+ * author lists and modals, which belong to their own features.
+ */
+export const CourseFormScreen = () => {
+  const navigate = useNavigate();
+  const { selectSection } = useAdminSection();
+  const categories = useCategories();
+  const authors = useAuthors();
+  const courseId = storedCourseId();
+
+  return (
+    <>
+      <PageHeader
+        title="Create New Course"
+        description={
+          courseId === null
+            ? 'Set up a course with its price, category, author and cover; add sections and lessons next.'
+            : 'Change the details of this course; its sections and lessons stay as they are.'
+        }
+      />
+      <CourseForm
+        courseId={courseId}
+        categories={{
+          items: categories.data ?? [],
+          isLoading: categories.isPending,
+          error: categories.error,
+        }}
+        authors={{ items: authors.data ?? [], isLoading: authors.isPending, error: authors.error }}
+        CreateCategoryDialog={CreateCategoryModal}
+        AddAuthorDialog={AddAuthorModal}
+        onSaved={(course) => {
+          storage.set('courseId', course.course_Id);
+          void navigate(paths.admin.courseDetails);
+        }}
+        onCancel={() =>
+          courseId === null ? selectSection('dashboard') : void navigate(paths.admin.courseDetails)
+        }
+      />
+    </>
+  );
+};
+
+/** SPEC §2.13 Admin Course Details (See Details, or after saving the course form). */
+export const AdminCourseDetailsPage = () => {
+  const navigate = useNavigate();
+  const { selectSection } = useAdminSection();
+  return (
+    <AdminCourseDetails
+      courseId={storedCourseId()}
+      onBack={() => selectSection('dashboard')}
+      onOpenCurriculum={() => void navigate(paths.admin.curriculum)}
+      onEditCourse={() => void navigate(paths.admin.createCourse)}
+    />
+  );
+};
+
+/** SPEC §2.13 Curriculum of the stored course, with the course's Publish/Unpublish. */
+export const CurriculumPage = () => {
+  const navigate = useNavigate();
+  const { selectSection } = useAdminSection();
+  const courseId = storedCourseId();
+  const title = useCourseTitle(courseId);
+
+  return (
+    <>
+      <PageHeader
+        title="Curriculum"
+        description={title ? `Sections and lessons of “${title}”.` : 'Sections and lessons of the course.'}
+        actions={
+          <>
+            <Button
+              variant="outline"
+              leftIcon={<ChevronLeftIcon className="size-4" />}
+              onClick={() => void navigate(paths.admin.courseDetails)}
+            >
+              Course details
+            </Button>
+            {courseId !== null ? <CoursePublishButton courseId={courseId} /> : null}
+          </>
+        }
+      />
+      {courseId === null ? (
+        <EmptyState
+          icon={<BookIcon />}
+          title="No course chosen"
+          hint="Pick a course in My Course, then open its curriculum."
+          action={
+            <Button variant="outline" onClick={() => selectSection('dashboard')}>
+              Go to My Course
+            </Button>
+          }
+        />
+      ) : (
+        <Suspense fallback={<LoadingBlock label="Loading the curriculum..." />}>
+          <Curriculum courseId={courseId} />
+        </Suspense>
+      )}
+    </>
+  );
+};

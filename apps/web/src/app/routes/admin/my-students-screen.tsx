@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { useOrganisationCourses } from '@/features/courses/api/courses';
+import { AddStudentModal } from '@/features/students/components/add-student-modal';
+import { StudentsTable } from '@/features/students/components/students-table';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+
+/**
+ * SPEC §2.13 My Students (key 'Mystudents', also /admin/myStudents): the organisation's students; the
+ * Add Students modal lists the organisation's courses. Choosing a student opens /myStudents.
+ */
+export const AdminMyStudentsPage = () => {
+  const navigate = useNavigate();
+  const courses = useOrganisationCourses(storage.get('orgId') ?? '');
+  const [isAdding, setAdding] = useState(false);
+  return (
+    <>
+      <PageHeader title="My Students" description="The students of your organisation and their enrolments." />
+      <StudentsTable
+        onAddStudents={() => setAdding(true)}
+        onOpenStudent={(student) => {
+          storage.set('selectedUserId', student.user_id);
+          storage.set('selectedUserEmail', student.email);
+          void navigate(paths.myStudents);
+        }}
+      />
+      <AddStudentModal
+        open={isAdding}
+        onClose={() => setAdding(false)}
+        courses={{ items: courses.data ?? [], isLoading: courses.isPending }}
+      />
+    </>
+  );
+};

@@ -1,0 +1,48 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { SalesReport } from '@/features/payments/components/sales-report';
+import { SchoolSettings } from '@/features/settings/components/school-settings';
+import { useAdminSection } from './admin-layout';
+import { AuthorsScreen, CategoryScreen, CreateAuthorScreen, CreateCategoryScreen } from './catalogue-screens';
+import { CourseFormScreen, MyCourseScreen } from './course-screens';
+import { AdminMyStudentsPage } from './my-students-screen';
+
+/** SPEC §2.13 Sales (key `users`; the spec's placeholder read Pages): the organisation's course sales. */
+export const SalesScreen = () => (
+  <>
+    <PageHeader title="Sales" description="Every sale of your courses, with what you earned." />
+    <SalesReport />
+  </>
+);
+
+/** SPEC §2.13 Settings (key `settings`, also /admin/settings). */
+export const SettingsScreen = () => (
+  <>
+    <PageHeader title="Settings" description="School, address, lecture, author and comment preferences." />
+    <SchoolSettings />
+  </>
+);
+
+/** SPEC §2.13: content by the remembered component key; My Course by default. */
+export const AdminHome = () => {
+  const { componentKey } = useAdminSection();
+  switch (componentKey) {
+    case 'courses':
+      return <CourseFormScreen />;
+    case 'category':
+      return <CategoryScreen />;
+    case 'newcategory':
+      return <CreateCategoryScreen />;
+    case 'authors':
+      return <AuthorsScreen />;
+    case 'createauthors':
+      return <CreateAuthorScreen />;
+    case 'users':
+      return <SalesScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'Mystudents':
+      return <AdminMyStudentsPage />;
+    default:
+      return <MyCourseScreen />;
+  }
+};

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { buttonClassName } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BookIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { useCourseDetails } from '@/features/courses/api/courses';
+import { CourseImage } from '@/features/courses/components/course-image';
+import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { CourseCheckout } from '@/features/payments/components/course-checkout';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+
+const NoCourse = ({ title, hint }: { title: string; hint: string }) => (
+  <EmptyState
+    icon={<BookIcon />}
+    title={title}
+    hint={hint}
+    action={
+      <Link to={paths.students.courses} className={buttonClassName()}>
+        Browse courses
+      </Link>
+    }
+  />
+);
+
+/** SPEC §2.5: the student checkout for the stored course (Enroll Now stores course_Id and price). */
+export const StudentCheckoutPage = () => {
+  const courseId = parseCourseId(storage.get('courseId'));
+  const details = useCourseDetails(courseId);
+
+  let content: ReactNode;
+  if (courseId === null) {
+    content = (
+      <NoCourse title="No course chosen" hint="Choose a course and press Enroll Now to buy it here." />
+    );
+  } else if (details.isPending) {
+    content = <LoadingBlock label="Loading course..." />;
+  } else if (details.isError) {
+    const isMissing =
+      details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
+    content = isMissing ? (
+      <NoCourse title="Course not found" hint="This course does not exist or is no longer on sale." />
+    ) : (
+      <Alert>{errorMessage(details.error, 'Could not load the course. Please try again.')}</Alert>
+    );
+  } else {
+    const course = details.data;
+    content = (
+      <CourseCheckout
+        course={course}
+        image={<CourseImage src={course.course_image} alt={course.course_title} />}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Checkout" description="Review your course and pay securely." />
+      {content}
+    </>
+  );
+};

@@ -1,0 +1,148 @@
+import type { Lesson, Section } from '@skillwise/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/lib/storage';
+import { type FetchCall, mockFetch, renderRoutes } from '@/test/render';
+import { routes } from '../../router';
+
+const course = {
+  course_Id: 4,
+  course_title: 'Knots for Sailors',
+  course_description: 'Eight knots every sailor should tie.',
+  course_image: null,
+  price: 19.99,
+  price_type_Id: 2,
+  category_Id: 1,
+  author_id: 1,
+  certificate: true,
+  org_Id: 1,
+  published: true,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  bio: '',
+  profile_picturePath: null,
+};
+
+const lesson = (id: number, title: string, contentType: string, extra: Partial<Lesson> = {}): Lesson => ({
+  lesson_Id: id,
+  lesson_title: title,
+  lessonType: contentType,
+  contentType,
+  content_path: `/api/media/lessons/${id}?viewer=9&expires=${Math.floor(Date.now() / 1000) + 3600}&signature=s`,
+  contentFile: null,
+  file_mime: null,
+  file_size: null,
+  section_Id: 1,
+  order_number: id,
+  published: true,
+  preview: false,
+  lessonstarted: false,
+  ...extra,
+});
+
+const sections: Section[] = [
+  {
+    section_Id: 1,
+    section_name: 'Basics',
+    section_description: '',
+    order_number: 1,
+    published: true,
+    course_Id: 4,
+    lessons: [lesson(11, 'The bowline', 'video/mp4'), lesson(12, 'Chart handout', 'application/pdf')],
+  },
+  {
+    section_Id: 2,
+    section_name: 'Practice',
+    section_description: '',
+    order_number: 2,
+    published: true,
+    course_Id: 4,
+    lessons: [lesson(13, 'Sea shanty', 'audio', { lessonstarted: true })],
+  },
+];
+
+const answer = (enrolled: boolean) => (call: FetchCall) => {
+  if (call.url.includes('GetAllCoursesByUserIdandCourseId')) {
+    return { body: enrolled ? [{ ...course, progress: '0%', source: 'assigned', enrolled_date: '' }] : [] };
+  }
+  if (call.url.includes('ChangeLessonStartedFlag')) return { body: { lesson_Id: 11, lessonstarted: true } };
+  if (call.url.includes('GetCourseSectionsByCourseIdForPreview')) return { body: [] };
+  if (call.url.includes('GetCourseSectionsByCourseId')) return { body: sections };
+  if (call.url.includes('courses/details/4')) {
+    return {
+      body: { ...course, category_name: 'Sea', price_type_name: 'Paid', sections_count: 2, lessons_count: 3 },
+    };
+  }
+  return { body: [] };
+};
+
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  // jsdom does not scroll; opening a lesson scrolls its viewer into view.
+  Element.prototype.scrollIntoView = () => undefined;
+  storage.set('authToken', 'token');
+  storage.set('userId', 9);
+  storage.set('currentUserRole', 3);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
+  it('shows the course detail with Enroll Now to a student who is not enrolled', async () => {
+    const calls = mockFetch(answer(false));
+    renderRoutes(routes, '/students/takeCourse?id=4');
+
+    expect(await screen.findByRole('button', { name: 'Enroll Now' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Knots for Sailors' })).toBeTruthy();
+    expect(
+      calls.some((call) => call.url.endsWith('/studentCourse/GetAllCoursesByUserIdandCourseId/9/4')),
+    ).toBe(true);
+    expect(calls.some((call) => call.url.includes('GetCourseSectionsByCourseId/4'))).toBe(false);
+  });
+
+  it('opens the course for an enrolled student, one section at a time, and records the first play', async () => {
+    const calls = mockFetch(answer(true));
+    renderRoutes(routes, '/students/takeCourse?id=4');
+
+    const panel = await screen.findByRole('complementary', { name: 'Course content' });
+    expect(screen.getByRole('heading', { name: 'This Course Includes' })).toBeTruthy();
+    expect(await within(panel).findByText('The bowline')).toBeTruthy();
+    expect(within(panel).queryByText('Sea shanty')).toBeNull();
+
+    // Opening the second section closes the first; its started lesson is highlighted.
+    fireEvent.click(within(panel).getByRole('button', { name: /Practice/ }));
+    expect(within(panel).queryByText('The bowline')).toBeNull();
+    expect(within(panel).getByText('Started')).toBeTruthy();
+    // Audio opens nothing.
+    expect(within(panel).queryByRole('button', { name: /Sea shanty/ })).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: /Basics/ }));
+    fireEvent.click(within(panel).getByRole('button', { name: /The bowline/ }));
+    const video = document.querySelector('video');
+    expect(video?.getAttribute('src')).toContain('/api/media/lessons/11');
+    expect(screen.getByRole('heading', { name: 'About this Course' })).toBeTruthy();
+
+    if (!video) throw new Error('no video');
+    fireEvent.play(video);
+    fireEvent.play(video);
+    expect(await within(panel).findByText('Started')).toBeTruthy();
+    const flags = calls.filter((call) => call.url.includes('ChangeLessonStartedFlag'));
+    expect(flags).toHaveLength(1);
+    expect(flags[0]?.url).toBe('/api/lessons/ChangeLessonStartedFlag?lesson_Id=11&lessonstarted=true');
+    expect(flags[0]?.method).toBe('PUT');
+    expect(flags[0]?.body).toEqual({ lesson_Id: 11, lessonstarted: true });
+
+    fireEvent.click(within(panel).getByRole('button', { name: /Chart handout/ }));
+    // The signed URL is checked with HEAD before it goes into the frame.
+    expect((await screen.findByTitle('Chart handout (PDF)')).getAttribute('src')).toContain(
+      '/api/media/lessons/12',
+    );
+    expect(calls.some((call) => call.method === 'HEAD' && call.url.includes('/api/media/lessons/12'))).toBe(
+      true,
+    );
+  });
+});

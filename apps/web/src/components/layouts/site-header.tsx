@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { Modal } from '@/components/ui/modal';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
+  );
+
+/** SPEC §2.2: 'All Mentors' and 'Contact' lead nowhere yet; they stay harmless buttons. */
+const PLACEHOLDER_LINKS = ['All Mentors', 'Contact'];
+
+/** The public header: Home, Courses, All Mentors, Contact, Sign In and Join Now, with a mobile side menu. */
+export const SiteHeader = () => {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to={paths.home} aria-label="Skillwise home" className="rounded-lg">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavLink to={paths.home} end className={navLinkClass}>
+            Home
+          </NavLink>
+          <NavLink to={paths.courses} className={navLinkClass}>
+            Courses
+          </NavLink>
+          {PLACEHOLDER_LINKS.map((label) => (
+            <button key={label} type="button" className={navLinkClass({ isActive: false })}>
+              {label}
+            </button>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+            Sign In
+          </Link>
+          <Link to={paths.registerOption} className={buttonClassName({ size: 'sm' })}>
+            Join Now
+          </Link>
+        </div>
+        <button
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-label="Open menu"
+          aria-expanded={isMenuOpen}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+        >
+          <MenuIcon className="size-6" />
+        </button>
+      </div>
+
+      <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
+            Home
+          </NavLink>
+          <NavLink to={paths.courses} onClick={close} className={navLinkClass}>
+            Courses
+          </NavLink>
+          {PLACEHOLDER_LINKS.map((label) => (
+            <button
+              key={label}
+              type="button"
+              onClick={close}
+              className={cn(navLinkClass({ isActive: false }), 'text-left')}
+            >
+              {label}
+            </button>
+          ))}
+        </nav>
+        <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
+          <Link
+            to={paths.login}
+            onClick={close}
+            className={buttonClassName({ variant: 'outline', fullWidth: true })}
+          >
+            Sign In
+          </Link>
+          {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
+          <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
+            Join Now
+          </Link>
+        </div>
+      </Modal>
+    </header>
+  );
+};

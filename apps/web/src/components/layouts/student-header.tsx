@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BellIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { Modal } from '@/components/ui/modal';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { Avatar, USER_MENU_ITEMS, UserMenu } from './user-menu';
+
+/** SPEC §2.12: the student area's top navigation. */
+const NAV = [
+  { to: paths.students.courses, label: 'Courses' },
+  { to: paths.students.myCourses, label: 'My Courses' },
+  { to: paths.students.certificates, label: 'My Certificates' },
+  { to: paths.students.profile, label: 'Profile' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900',
+  );
+
+export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: () => void }) => {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to={paths.students.root} aria-label="Skillwise student home" className="rounded-lg">
+          <Logo />
+        </Link>
+        <nav aria-label="Student" className="ml-6 hidden items-center gap-1 md:flex">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NavLink
+            to={paths.students.notifications}
+            aria-label="Notifications"
+            className={({ isActive }) =>
+              cn('rounded-full p-2 hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-600')
+            }
+          >
+            <BellIcon className="size-5" />
+          </NavLink>
+          <div className="hidden md:block">
+            <UserMenu email={email} onLogout={onLogout} />
+          </div>
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Open menu"
+            aria-expanded={isMenuOpen}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <MenuIcon className="size-6" />
+          </button>
+        </div>
+      </div>
+
+      <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+        <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+          <Avatar email={email} />
+          <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{email}</p>
+        </div>
+        <nav aria-label="Student mobile" className="flex flex-col gap-1">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} onClick={close} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <ul className="mt-4 flex flex-col gap-1 border-t border-slate-100 pt-4">
+          {USER_MENU_ITEMS.map((item) => (
+            <li key={item}>
+              <button
+                type="button"
+                onClick={close}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
+              >
+                {item}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+          className="mt-4 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
+        >
+          <LogoutIcon className="size-4" />
+          Log Out
+        </button>
+      </Modal>
+    </header>
+  );
+};

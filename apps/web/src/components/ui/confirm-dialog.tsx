@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button } from './button';
+import { Modal } from './modal';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  message: string;
+  /** SPEC §2.13: 'Yes, Delete' in the curriculum, 'Delete' for a category. */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onClose: () => void;
+  /** Awaited before the dialog closes; the caller reports its own success or failure. */
+  onConfirm: () => Promise<unknown>;
+};
+
+/** SPEC §2.13 delete confirmation: title, message, Cancel and a confirm button; waits for the action, then closes. */
+export const ConfirmDialog = ({
+  open,
+  title,
+  message,
+  confirmLabel = 'Yes, Delete',
+  cancelLabel = 'Cancel',
+  onClose,
+  onConfirm,
+}: ConfirmDialogProps) => {
+  const [isBusy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch {
+      // The caller has already told the user (a toast); the dialog only has to close.
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={() => (isBusy ? undefined : onClose())} title={title} className="max-w-md">
+      <p className="text-sm text-slate-600">{message}</p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose} disabled={isBusy}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" onClick={() => void confirm()} isLoading={isBusy} loadingText="Deleting...">
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+};

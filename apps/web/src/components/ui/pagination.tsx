@@ -1,0 +1,49 @@
+import { PAGINATION } from '@skillwise/contracts';
+import ReactPaginateExport from 'react-paginate';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+type ReactPaginateComponent = typeof ReactPaginateExport;
+
+/**
+ * react-paginate ships a UMD bundle: the production build hands its module object over instead of
+ * the component (React error #130), while Node's interop unwraps it. Take the component either way.
+ */
+const ReactPaginate: ReactPaginateComponent =
+  (ReactPaginateExport as unknown as { default?: ReactPaginateComponent }).default ?? ReactPaginateExport;
+
+type PaginationProps = {
+  pageCount: number;
+  /** Zero-based. */
+  page: number;
+  onPageChange: (page: number) => void;
+  label?: string;
+};
+
+const LINK =
+  'flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900';
+
+/** SPEC §9: numbered pages with a range of 2 and a margin of 2 around the gaps. */
+export const Pagination = ({ pageCount, page, onPageChange, label = 'Pagination' }: PaginationProps) =>
+  pageCount > 1 ? (
+    <nav aria-label={label}>
+      <ReactPaginate
+        pageCount={pageCount}
+        forcePage={Math.min(page, pageCount - 1)}
+        onPageChange={({ selected }) => onPageChange(selected)}
+        pageRangeDisplayed={PAGINATION.range}
+        marginPagesDisplayed={PAGINATION.margin}
+        previousLabel={<ChevronLeftIcon className="size-4" />}
+        nextLabel={<ChevronRightIcon className="size-4" />}
+        previousAriaLabel="Previous page"
+        nextAriaLabel="Next page"
+        breakLabel="…"
+        containerClassName="flex flex-wrap items-center gap-1"
+        pageLinkClassName={LINK}
+        previousLinkClassName={LINK}
+        nextLinkClassName={LINK}
+        breakLinkClassName={LINK}
+        activeLinkClassName="bg-brand-600! text-white! hover:bg-brand-700!"
+        disabledLinkClassName="pointer-events-none opacity-40"
+      />
+    </nav>
+  ) : null;

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+
+type PersonPhotoProps = {
+  src: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  className?: string;
+};
+
+const initials = (first: string, last: string) =>
+  `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
+
+/** A round photo of a person; their initials when there is none or it fails to load. */
+export const PersonPhoto = ({ src, firstName, lastName, className }: PersonPhotoProps) => {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const classes = cn('size-10 shrink-0 rounded-full', className);
+  if (src && src !== failedSrc) {
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailedSrc(src)}
+        className={cn(classes, 'bg-slate-100 object-cover')}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        classes,
+        'flex items-center justify-center bg-brand-100 text-sm font-semibold text-brand-700 select-none',
+      )}
+    >
+      {initials(firstName, lastName)}
+    </span>
+  );
+};

@@ -1,0 +1,20 @@
+import { cn } from '@/lib/cn';
+
+/** A small rotating ring, decorative: callers say in words what is loading. */
+export const Spinner = ({ className }: { className?: string }) => (
+  <span
+    aria-hidden="true"
+    className={cn(
+      'inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-current border-r-transparent',
+      className,
+    )}
+  />
+);
+
+/** A centred block shown while a section loads. */
+export const LoadingBlock = ({ label = 'Loading...' }: { label?: string }) => (
+  <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500">
+    <Spinner className="size-5 text-brand-600" />
+    <span role="status">{label}</span>
+  </div>
+);

@@ -1,0 +1,19 @@
+/** Static settings of the web app; nothing here is read from the environment. */
+export const APP_NAME = 'Skillwise';
+
+/** The API is served by the same origin under /api (DESIGN: one process serves both). */
+export const API_BASE_URL = '/api';
+
+/** Shown when a request never reached the server. */
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach the server. Please check your connection and try again.';
+
+/** Shown when the server (or a proxy before it) failed without saying why. */
+export const SERVER_UNAVAILABLE_MESSAGE =
+  'The server is not available right now. Please try again in a moment.';
+
+/** Shown when the server answered with something other than the JSON it promises. */
+export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again later.';
+
+/** Window width above which the admin sidebar starts open (SPEC §2.13). */
+export const DESKTOP_MIN_WIDTH = 768;

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowRightIcon, GraduationIcon, LayersIcon } from '@/components/ui/icons';
+import { paths } from '@/lib/paths';
+
+const Option = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) => (
+  <Link
+    to={to}
+    className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-brand-300 hover:bg-brand-50/40 hover:shadow-card sm:p-5"
+  >
+    <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-2xl text-brand-600 group-hover:bg-brand-100">
+      {icon}
+    </span>
+    <span className="min-w-0 flex-1">
+      <span className="block font-semibold text-slate-900">{title}</span>
+      <span className="mt-0.5 block text-sm text-slate-500">{text}</span>
+    </span>
+    <ArrowRightIcon className="size-5 shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" />
+  </Link>
+);
+
+/** SPEC §2.7: choose between a student account and an organisation (author) account. */
+export const RegisterOptions = () => (
+  <div className="flex flex-col gap-3">
+    <Option
+      to={paths.register}
+      icon={<GraduationIcon />}
+      title="Enroll Now As Student"
+      text="Browse the catalogue, enrol in courses and learn at your own pace."
+    />
+    <Option
+      to={paths.registerOrg}
+      icon={<LayersIcon />}
+      title="Enroll Now As Author"
+      text="Register your organisation to publish and sell your own courses."
+    />
+    <p className="mt-3 text-center text-sm text-slate-600">
+      Already have an account?{' '}
+      <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
+        Login
+      </Link>
+    </p>
+  </div>
+);

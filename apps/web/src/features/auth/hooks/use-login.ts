@@ -1,0 +1,65 @@
+import { type LoginResponse, MSG } from '@skillwise/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { getOrganisation, loginUser } from '../api/login';
+import { getAdminDestination, getLoginStep, parseLoginResponse } from '../lib/login-outcome';
+
+export type Credentials = { email: string; password: string };
+
+const storeSession = ({ token, user }: LoginResponse, email: string) => {
+  storage.set('authToken', token);
+  storage.set('userId', user.user_id);
+  if (user.org_Id !== null) storage.set('orgId', user.org_Id);
+  storage.set('userEmail', email);
+  storage.set('currentUserRole', user.role_id);
+  storage.remove('loginMessage');
+};
+
+/** Where a successful login leads; stores what SPEC §4 stores on the way. */
+const signIn = async ({ email, password }: Credentials): Promise<string> => {
+  const response = parseLoginResponse(await loginUser({ username: email, password }));
+  if (!response) throw new ApiError(MSG.loginFailed, { status: 401, code: 'INVALID_CREDENTIALS' });
+
+  storeSession(response, email);
+  notify.success(MSG.loginSuccess);
+
+  const step = getLoginStep(response.user);
+  if (step.type === 'verify') {
+    // The server has e-mailed a fresh code with this answer.
+    storage.set('verifyFor', 'login');
+    return step.path;
+  }
+  if (step.type === 'student') return step.path;
+
+  const organisation = step.orgId === null ? null : await getOrganisation(step.orgId);
+  const destination = getAdminDestination(organisation);
+  storage.set('subscriptionStatus', destination.subscriptionStatus);
+  return destination.path;
+};
+
+/** The /login form's submit: sign in, then route by verification, role and subscription (SPEC §4). */
+export const useLogin = () => {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (path) => {
+      void navigate(path);
+    },
+    onError: (error, { email }) => {
+      if (error instanceof ApiError && error.code === 'NOT_VERIFIED') {
+        // An unverified account may be refused outright: send it to the code screen all the same.
+        storage.set('userEmail', email);
+        storage.set('verifyFor', 'login');
+        notify.info(error.message);
+        void navigate(paths.verifyCode);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 401) storage.set('loginMessage', MSG.loginFailed);
+      notify.error(errorMessage(error, MSG.loginFailed), { toastId: 'login-error' });
+    },
+  });
+};

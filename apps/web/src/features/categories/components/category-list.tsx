@@ -1,0 +1,182 @@
+import type { Category } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
+import { SearchInput } from '@/components/ui/search-input';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { AUTHORING_MSG } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, matchesTitle } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useCategories, useDeleteCategory, useUpdateCategory } from '../api/categories';
+import { CategoryForm } from './category-form';
+
+const coursesLabel = (count: number) => (count === 1 ? '1 course' : `${count} courses`);
+
+const EditCategoryModal = ({ category, onClose }: { category: Category | null; onClose: () => void }) => {
+  const update = useUpdateCategory();
+  return (
+    <Modal open={category !== null} onClose={onClose} title="Edit Category">
+      {category ? (
+        <CategoryForm
+          initial={{ name: category.category_name, description: category.category_description }}
+          submitLabel="Save Changes"
+          loadingText="Saving..."
+          isPending={update.isPending}
+          error={update.error}
+          showsError={false}
+          onCancel={onClose}
+          onSubmit={(input) =>
+            update.mutate(
+              { category, input },
+              {
+                onSuccess: () => {
+                  notify.success(AUTHORING_MSG.categoryUpdated);
+                  onClose();
+                },
+                onError: (error) =>
+                  notify.error(
+                    AUTHORING_MSG.categoryUpdateFailed(errorMessage(error, 'please try again later.')),
+                  ),
+              },
+            )
+          }
+        />
+      ) : null}
+    </Modal>
+  );
+};
+
+const CategoryRow = ({
+  category,
+  onEdit,
+  onDelete,
+}: {
+  category: Category;
+  onEdit: () => void;
+  onDelete: () => void;
+}) => (
+  <li className="flex items-start gap-4 px-4 py-4 sm:px-5">
+    <span className="mt-0.5 hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg text-brand-600 sm:flex">
+      <TagIcon />
+    </span>
+    <div className="min-w-0 flex-1">
+      <p className="font-semibold break-words text-slate-900">{category.category_name}</p>
+      {category.category_description ? (
+        <p className="mt-0.5 line-clamp-2 text-sm break-words text-slate-600">
+          {category.category_description}
+        </p>
+      ) : null}
+      <p className="mt-1.5 text-xs text-slate-500">
+        {coursesLabel(category.courses_count)} · Created {formatDate(category.created_date)}
+      </p>
+    </div>
+    <div className="flex shrink-0 items-center gap-1">
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={`Edit ${category.category_name}`}
+        title="Edit"
+        className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
+      >
+        <PencilIcon className="size-4.5" />
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={`Delete ${category.category_name}`}
+        title="Delete"
+        className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
+      >
+        <TrashIcon className="size-4.5" />
+      </button>
+    </div>
+  </li>
+);
+
+/** SPEC §2.13 Category: a searchable list with edit and delete per row and 'Add New Category'. */
+export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) => {
+  const categories = useCategories();
+  const remove = useDeleteCategory();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Category | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+
+  const all = categories.data ?? [];
+  const shown = all.filter((category) => matchesTitle(category.category_name, search));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.category_Id);
+      notify.success(AUTHORING_MSG.categoryDeleted);
+    } catch (error) {
+      // SPEC §8: the server says why (a course still uses the category); show it.
+      notify.error(AUTHORING_MSG.categoryDeleteFailed(errorMessage(error, 'please try again later.')));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label="Search Category By Name"
+          value={search}
+          onChange={setSearch}
+          className="sm:max-w-md"
+        />
+        <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory} className="shrink-0">
+          Add New Category
+        </Button>
+      </div>
+      {categories.isError ? (
+        <Alert>{errorMessage(categories.error, 'Could not load your categories.')}</Alert>
+      ) : null}
+      {categories.isPending ? (
+        <LoadingBlock label="Loading categories..." />
+      ) : categories.isError ? null : shown.length === 0 ? (
+        all.length === 0 ? (
+          <EmptyState
+            icon={<TagIcon />}
+            title="No categories yet"
+            hint="Categories group your courses. Create one to use it in the course form."
+            action={
+              <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory}>
+                Add New Category
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
+        )
+      ) : (
+        <Card className="overflow-hidden">
+          <ul className="divide-y divide-slate-100" aria-label="Categories">
+            {shown.map((category) => (
+              <CategoryRow
+                key={category.category_Id}
+                category={category}
+                onEdit={() => setEditing(category)}
+                onDelete={() => setDeleting(category)}
+              />
+            ))}
+          </ul>
+        </Card>
+      )}
+      <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Category"
+        message={AUTHORING_MSG.deleteCategoryConfirm}
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,54 @@
+import type { Category } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { useCreateCategory } from '../api/categories';
+import { CategoryForm } from './category-form';
+
+type CreateCategoryFormProps = {
+  onCreated: (category: Category) => void;
+  onCancel: () => void;
+};
+
+/** SPEC §2.13 Create Category; the form starts empty again after each success. */
+export const CreateCategoryForm = ({ onCreated, onCancel }: CreateCategoryFormProps) => {
+  const create = useCreateCategory();
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <CategoryForm
+      key={formKey}
+      submitLabel="Create Category"
+      loadingText="Creating..."
+      isPending={create.isPending}
+      error={create.error}
+      onCancel={onCancel}
+      onSubmit={(input) =>
+        create.mutate(input, {
+          onSuccess: (category) => {
+            setFormKey((key) => key + 1);
+            create.reset();
+            onCreated(category);
+          },
+        })
+      }
+    />
+  );
+};
+
+type CreateCategoryModalProps = {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (category: Category) => void;
+};
+
+/** SPEC §2.13: the course form's 'Create Course Category' modal. */
+export const CreateCategoryModal = ({ open, onClose, onCreated }: CreateCategoryModalProps) => (
+  <Modal open={open} onClose={onClose} title="Create Course Category">
+    <CreateCategoryForm
+      onCancel={onClose}
+      onCreated={(category) => {
+        onCreated(category);
+        onClose();
+      }}
+    />
+  </Modal>
+);

@@ -1,0 +1,172 @@
+import { type CourseDetail, TRUNCATE } from '@skillwise/contracts';
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BookIcon, ChevronLeftIcon, LayersIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { PersonPhoto } from '@/components/ui/person-photo';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatPrice, truncate } from '@/lib/format';
+import { useAdminCourse } from '../api/course-admin';
+import { CourseImage } from './course-image';
+
+export const PublishedBadge = ({ published, className }: { published: boolean; className?: string }) => (
+  <span
+    className={cn(
+      'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+      published ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-600',
+      className,
+    )}
+  >
+    {published ? 'Published' : 'Draft'}
+  </span>
+);
+
+const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="min-w-0">
+    <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+    <dd className="mt-0.5 text-sm font-semibold break-words text-slate-900">{children}</dd>
+  </div>
+);
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+type AdminCourseDetailsProps = {
+  courseId: number | null;
+  onOpenCurriculum: () => void;
+  onEditCourse: () => void;
+  onBack: () => void;
+};
+
+const DetailsBody = ({
+  course,
+  onOpenCurriculum,
+  onEditCourse,
+}: {
+  course: CourseDetail;
+  onOpenCurriculum: () => void;
+  onEditCourse: () => void;
+}) => (
+  <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+    <Card className="overflow-hidden">
+      <div className="aspect-video overflow-hidden bg-slate-100">
+        <CourseImage src={course.course_image} alt={`Cover of ${course.course_title}`} />
+      </div>
+      <div className="flex flex-col gap-6 p-5 sm:p-6">
+        <p className="break-words whitespace-pre-line text-slate-700">
+          {truncate(course.course_description, TRUNCATE.detailDescription)}
+        </p>
+        <dl className="grid grid-cols-2 gap-4 border-y border-slate-100 py-4 sm:grid-cols-3 xl:grid-cols-5">
+          <Fact label="Category">{course.category_name || '—'}</Fact>
+          <Fact label="Price">
+            {course.price > 0 ? formatPrice(course.price) : course.price_type_name || 'Free'}
+          </Fact>
+          <Fact label="Certificate">{course.certificate ? 'Yes' : 'No'}</Fact>
+          <Fact label="Sections">{plural(course.sections_count, 'section')}</Fact>
+          <Fact label="Lessons">{plural(course.lessons_count, 'lesson')}</Fact>
+        </dl>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button leftIcon={<LayersIcon className="size-4" />} onClick={onOpenCurriculum}>
+            Add/Edit Curriculum
+          </Button>
+          <Button variant="outline" leftIcon={<PencilIcon className="size-4" />} onClick={onEditCourse}>
+            Edit Course
+          </Button>
+        </div>
+      </div>
+    </Card>
+    <Card className="flex flex-col gap-4 self-start p-5 sm:p-6">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Authors By</h2>
+      <div className="flex items-center gap-3">
+        <PersonPhoto
+          src={course.profile_picturePath}
+          firstName={course.first_name}
+          lastName={course.last_name}
+          className="size-14 text-base"
+        />
+        <p className="min-w-0 font-semibold break-words text-slate-900">
+          {course.first_name} {course.last_name}
+        </p>
+      </div>
+      {course.bio ? (
+        <p className="text-sm break-words text-slate-600">{truncate(course.bio, TRUNCATE.authorBio)}</p>
+      ) : null}
+      {/* SPEC §2.13 shows no action for Edit Authors; authors are managed from the Authors screen. */}
+      <Button
+        variant="outline"
+        size="sm"
+        leftIcon={<UsersIcon className="size-4" />}
+        aria-disabled="true"
+        title="Authors are managed from the Authors screen."
+        className="cursor-not-allowed self-start opacity-60 hover:bg-white"
+      >
+        Edit Authors
+      </Button>
+    </Card>
+  </div>
+);
+
+/** SPEC §2.13 Admin Course Details: the stored course with its author and the way to its curriculum. */
+export const AdminCourseDetails = ({
+  courseId,
+  onOpenCurriculum,
+  onEditCourse,
+  onBack,
+}: AdminCourseDetailsProps) => {
+  const course = useAdminCourse(courseId);
+  const back = (
+    <Button variant="outline" leftIcon={<ChevronLeftIcon className="size-4" />} onClick={onBack}>
+      Back to My Course
+    </Button>
+  );
+  const header = (title: string, badge?: ReactNode) => (
+    <PageHeader
+      title={title}
+      description={badge ? undefined : 'Curriculum, sections, lessons and author of the chosen course.'}
+      badge={badge}
+      actions={back}
+    />
+  );
+  if (courseId === null) {
+    return (
+      <>
+        {header('Course details')}
+        <EmptyState icon={<BookIcon />} title="No course chosen" hint="Pick a course in My Course." />
+      </>
+    );
+  }
+  if (course.isPending) {
+    return (
+      <>
+        {header('Course details')}
+        <LoadingBlock label="Loading the course..." />
+      </>
+    );
+  }
+  if (course.isError) {
+    return (
+      <>
+        {header('Course details')}
+        {course.error instanceof ApiError && course.error.status === 404 ? (
+          <EmptyState
+            icon={<BookIcon />}
+            title="Course not found"
+            hint="It may have been removed. Pick another course in My Course."
+          />
+        ) : (
+          <Alert>{errorMessage(course.error, 'The course could not be loaded. Please try again.')}</Alert>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {header(course.data.course_title, <PublishedBadge published={course.data.published} />)}
+      <DetailsBody course={course.data} onOpenCurriculum={onOpenCurriculum} onEditCourse={onEditCourse} />
+    </>
+  );
+};

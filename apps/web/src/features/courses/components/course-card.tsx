@@ -1,0 +1,61 @@
+import type { CourseListItem } from '@skillwise/contracts';
+import { formatPrice } from '@/lib/format';
+import { CourseImage } from './course-image';
+
+type CourseCardProps = { course: CourseListItem; onSelect: (courseId: number) => void };
+
+/** SPEC §2.3: image, title, description on two lines, the author's first name and the price. */
+export const CourseCard = ({ course, onSelect }: CourseCardProps) => (
+  <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card transition duration-200 hover:-translate-y-0.5 hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
+    <div className="aspect-video overflow-hidden bg-slate-100">
+      <CourseImage
+        src={course.course_image}
+        alt=""
+        className="transition duration-300 group-hover:scale-[1.03]"
+      />
+    </div>
+    <div className="flex flex-1 flex-col p-4">
+      <h3 className="line-clamp-2 text-base leading-snug font-semibold text-slate-900">
+        <button
+          type="button"
+          onClick={() => onSelect(course.course_Id)}
+          className="text-left after:absolute after:inset-0 focus-visible:outline-none"
+        >
+          {course.course_title}
+        </button>
+      </h3>
+      <p className="mt-1.5 mb-4 line-clamp-2 text-sm text-slate-500">{course.course_description}</p>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+        <span className="flex min-w-0 items-center gap-2 text-sm text-slate-600">
+          <span
+            aria-hidden="true"
+            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+          >
+            {course.first_name.charAt(0).toUpperCase() || '?'}
+          </span>
+          <span className="truncate">{course.first_name}</span>
+        </span>
+        <span className="shrink-0 text-base font-bold text-slate-900">{formatPrice(course.price)}</span>
+      </div>
+    </div>
+  </article>
+);
+
+/** A grey card of the same size, shown while the list loads. */
+export const CourseCardSkeleton = () => (
+  <div
+    aria-hidden="true"
+    className="overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card"
+  >
+    <div className="aspect-video animate-pulse bg-slate-100" />
+    <div className="flex flex-col gap-2.5 p-4">
+      <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100" />
+      <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
+      <div className="h-3 w-2/3 animate-pulse rounded bg-slate-100" />
+      <div className="mt-3 flex justify-between border-t border-slate-100 pt-3">
+        <div className="h-4 w-20 animate-pulse rounded bg-slate-100" />
+        <div className="h-4 w-12 animate-pulse rounded bg-slate-100" />
+      </div>
+    </div>
+  </div>
+);

@@ -1,0 +1,284 @@
+import type { CourseDetail } from '@skillwise/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import {
+  AwardIcon,
+  BookIcon,
+  CheckCircleIcon,
+  ChevronLeftIcon,
+  ClockIcon,
+  InfinityIcon,
+  LayersIcon,
+  ShieldIcon,
+  StarIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
+import { PersonPhoto } from '@/components/ui/person-photo';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { useCourseDetails } from '../api/courses';
+import { CourseImage } from './course-image';
+
+type CourseDetailsProps = {
+  courseId: number | null;
+  browsePath: string;
+  /** Enroll Now: the page decides (login, the ownership check, checkout); none disables it. */
+  onEnroll?: (course: CourseDetail) => void;
+  /** The ownership check is under way. */
+  isEnrolling?: boolean;
+  enrollNote?: string;
+  /** The curriculum with its preview player, composed by the page. */
+  curriculum?: ReactNode;
+};
+
+const NotFound = ({ browsePath }: { browsePath: string }) => (
+  <EmptyState
+    icon={<BookIcon />}
+    title="Course not found"
+    hint="This course does not exist or is no longer available."
+    action={
+      <Link to={browsePath} className={buttonClassName()}>
+        Browse courses
+      </Link>
+    }
+  />
+);
+
+/** SPEC §2.4: the claims shown beside the price. */
+const PROMISES = [
+  { icon: <ShieldIcon />, text: '30-Day Money-Back Guarantee' },
+  { icon: <InfinityIcon />, text: 'Full lifetime access' },
+  { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription' },
+  { icon: <AwardIcon />, text: 'Certificate of completion' },
+];
+
+/**
+ * SPEC §2.4 and §9: fixed placeholder figures (not measured). The lessons count is the course's own
+ * when the server gives it.
+ */
+const FIGURES = {
+  rating: '4.8',
+  reviews: '1,204 ratings',
+  students: '3,480 students',
+  duration: '6h 30m',
+  lessons: 24,
+  level: 'All levels',
+  language: 'English',
+  lastUpdated: 'March 2026',
+} as const;
+
+/** SPEC §2.4: a static comments box; posting is not part of the product yet. */
+const SAMPLE_COMMENTS = [
+  {
+    name: 'Priya Raman',
+    when: '2 weeks ago',
+    text: 'Clear explanations and short lessons that fit into a lunch break. Exactly what I needed.',
+  },
+  {
+    name: 'Tom Becker',
+    when: '1 month ago',
+    text: 'The downloadable material is great for reviewing later. Looking forward to more courses.',
+  },
+];
+
+const Figures = ({ lessons }: { lessons: number }) => {
+  const items = [
+    { icon: <StarIcon />, label: 'Rating', value: `${FIGURES.rating} (${FIGURES.reviews})` },
+    { icon: <UsersIcon />, label: 'Students', value: FIGURES.students },
+    { icon: <ClockIcon />, label: 'Duration', value: FIGURES.duration },
+    { icon: <BookIcon />, label: 'Lessons', value: lessons === 1 ? '1 lesson' : `${lessons} lessons` },
+    { icon: <LayersIcon />, label: 'Level', value: FIGURES.level },
+    { icon: <BookIcon />, label: 'Language', value: FIGURES.language },
+    { icon: <ClockIcon />, label: 'Last updated', value: FIGURES.lastUpdated },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 xl:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="relative min-w-0 pl-7">
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <span aria-hidden="true" className="absolute top-0.5 left-0 text-lg text-brand-600">
+              {item.icon}
+            </span>
+            {item.label}
+          </dt>
+          <dd className="mt-0.5 text-sm font-semibold break-words text-slate-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+};
+
+const Comments = () => (
+  <Card className="p-6">
+    <h2 className="text-lg font-semibold text-slate-900">Comments</h2>
+    <ul className="mt-4 flex flex-col gap-4">
+      {SAMPLE_COMMENTS.map((comment) => {
+        const [first = '', last = ''] = comment.name.split(' ');
+        return (
+          <li key={comment.name} className="flex gap-3">
+            <PersonPhoto src={null} firstName={first} lastName={last} className="size-9" />
+            <div className="min-w-0">
+              <p className="text-sm">
+                <span className="font-semibold text-slate-900">{comment.name}</span>{' '}
+                <span className="text-slate-500">· {comment.when}</span>
+              </p>
+              <p className="mt-1 text-sm text-slate-600">{comment.text}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+    <form
+      className="mt-6 flex flex-col gap-3 border-t border-slate-100 pt-5"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <label htmlFor="course-comment" className="text-sm font-medium text-slate-700">
+        Leave a comment
+      </label>
+      <textarea
+        id="course-comment"
+        rows={3}
+        placeholder="Share what you think of this course"
+        aria-describedby="course-comment-hint"
+        className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-[15px] text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p id="course-comment-hint" className="text-xs text-slate-500">
+          Comments open soon.
+        </p>
+        <Button type="submit" variant="outline" size="sm" disabled>
+          Post Comment
+        </Button>
+      </div>
+    </form>
+  </Card>
+);
+
+/**
+ * SPEC §2.4 course detail: title, description, image, price and Enroll Now; the curriculum (slot);
+ * the instructor; a static comments box; placeholder figures and the claims of the offer.
+ */
+export const CourseDetails = ({
+  courseId,
+  browsePath,
+  onEnroll,
+  isEnrolling = false,
+  enrollNote,
+  curriculum,
+}: CourseDetailsProps) => {
+  const details = useCourseDetails(courseId);
+
+  if (courseId === null) return <NotFound browsePath={browsePath} />;
+  if (details.isPending) return <LoadingBlock label="Loading course..." />;
+  if (details.isError) {
+    const error = details.error;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return <NotFound browsePath={browsePath} />;
+    }
+    return <Alert>{error.message}</Alert>;
+  }
+
+  const course = details.data;
+  if (!course?.course_title) return <NotFound browsePath={browsePath} />;
+  const author = [course.first_name, course.last_name].filter(Boolean).join(' ');
+  const lessons = typeof course.lessons_count === 'number' ? course.lessons_count : FIGURES.lessons;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={browsePath}
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ChevronLeftIcon className="size-4" />
+        All courses
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_1fr] lg:gap-x-8">
+        <div className="min-w-0 lg:col-start-1">
+          {course.category_name ? (
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              {course.category_name}
+            </p>
+          ) : null}
+          <h1 className="mt-1 text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl">
+            {course.course_title}
+          </h1>
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span className="flex items-center gap-1 font-semibold text-amber-700">
+              <StarIcon className="size-4 fill-amber-400 text-amber-500" />
+              {FIGURES.rating}
+            </span>
+            <span>{FIGURES.students}</span>
+            {author ? <span>Created by {author}</span> : null}
+          </p>
+        </div>
+        <Card className="h-fit overflow-hidden lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="aspect-video bg-slate-100">
+            <CourseImage src={course.course_image} alt={course.course_title} />
+          </div>
+          <div className="flex flex-col gap-4 p-6">
+            <p className="text-3xl font-bold text-slate-900">{formatPrice(course.price)}</p>
+            <Button
+              size="lg"
+              fullWidth
+              onClick={onEnroll ? () => onEnroll(course) : undefined}
+              disabled={!onEnroll}
+              isLoading={isEnrolling}
+              loadingText="Checking..."
+            >
+              Enroll Now
+            </Button>
+            {enrollNote ? <p className="text-center text-xs text-slate-500">{enrollNote}</p> : null}
+            <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
+              {PROMISES.map((item) => (
+                <li key={item.text} className="flex items-center gap-2.5">
+                  <span className="text-lg text-brand-600">{item.icon}</span>
+                  {item.text}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </Card>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
+            <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-600">
+              {course.course_description}
+            </p>
+          </Card>
+          <Card className="p-6">
+            <h2 className="sr-only">Course figures</h2>
+            <Figures lessons={lessons} />
+          </Card>
+          {curriculum}
+          {author ? (
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold text-slate-900">Instructor</h2>
+              <div className="mt-4 flex gap-4">
+                <PersonPhoto
+                  src={course.profile_picturePath}
+                  firstName={course.first_name}
+                  lastName={course.last_name}
+                  className="size-16 text-lg"
+                />
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{author}</p>
+                  {course.bio ? (
+                    <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-slate-600">
+                      {course.bio}
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+            </Card>
+          ) : null}
+          <Comments />
+        </div>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,322 @@
+import {
+  type Author,
+  type Category,
+  COUNTER_LONG,
+  COUNTER_SHORT,
+  type CourseDetail,
+  MSG,
+} from '@skillwise/contracts';
+import { type ComponentType, type FormEvent, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ChoiceField } from '@/components/ui/choice-field';
+import { Field, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { PlusIcon } from '@/components/ui/icons';
+import { FileInput } from '@/components/ui/input';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useObjectUrl } from '@/lib/use-object-url';
+import { useAdminCourse, usePriceTypes, useSaveCourse } from '../api/course-admin';
+import {
+  type CourseFormValues,
+  EMPTY_COURSE,
+  INVALID_PRICE,
+  isFreePriceType,
+  missingCourseFields,
+  toCourseInput,
+  validateCourseForm,
+  valuesFromCourse,
+} from '../lib/course-form';
+
+/** A list the form picks from, loaded by another feature and handed in by the route. */
+export type OptionList<T> = { items: T[]; isLoading: boolean; error: unknown };
+
+/** A dialog that creates one record and hands it back (the category and author modals). */
+export type CreateDialog<T> = ComponentType<{
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: T) => void;
+}>;
+
+type CourseFormProps = {
+  /** The stored course id: edit mode when set (SPEC §4). */
+  courseId: number | null;
+  categories: OptionList<Category>;
+  authors: OptionList<Author>;
+  CreateCategoryDialog: CreateDialog<Category>;
+  AddAuthorDialog: CreateDialog<Author>;
+  onSaved: (course: CourseDetail) => void;
+  onCancel: () => void;
+};
+
+const CERTIFICATE = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+] as const;
+
+const withCreated = <T,>(items: T[], created: T[], idOf: (item: T) => number): T[] => [
+  ...items,
+  ...created.filter((extra) => !items.some((item) => idOf(item) === idOf(extra))),
+];
+
+type FormBodyProps = Omit<CourseFormProps, 'courseId'> & {
+  courseId: number | null;
+  initial: CourseFormValues;
+};
+
+const CourseFormBody = ({
+  courseId,
+  initial,
+  categories,
+  authors,
+  CreateCategoryDialog,
+  AddAuthorDialog,
+  onSaved,
+  onCancel,
+}: FormBodyProps) => {
+  const isEditing = courseId !== null;
+  const [values, setValues] = useState<CourseFormValues>(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'category' | 'author' | null>(null);
+  const [createdCategories, setCreatedCategories] = useState<Category[]>([]);
+  const [createdAuthors, setCreatedAuthors] = useState<Author[]>([]);
+  const priceTypes = usePriceTypes();
+  const save = useSaveCourse(courseId);
+  const preview = useObjectUrl(values.cover);
+
+  const set = <K extends keyof CourseFormValues>(field: K, value: CourseFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const categoryOptions = withCreated(categories.items, createdCategories, (c) => c.category_Id).map((c) => ({
+    value: c.category_Id,
+    label: c.category_name,
+  }));
+  const authorOptions = withCreated(authors.items, createdAuthors, (a) => a.author_id).map((a) => ({
+    value: a.author_id,
+    label: `${a.first_name} ${a.last_name}`.trim(),
+  }));
+  const priceTypeOptions = (priceTypes.data ?? []).map((type) => ({
+    value: type.price_type_Id,
+    label: type.price_type_name,
+  }));
+  const chosenPriceType = priceTypes.data?.find((type) => String(type.price_type_Id) === values.priceTypeId);
+  const isFree = isFreePriceType(chosenPriceType?.price_type_name);
+
+  const missing = problem === MSG.allFieldsRequired ? missingCourseFields(values, isEditing) : [];
+  const isMissing = (field: keyof CourseFormValues) => missing.includes(field) || undefined;
+  const error = save.error;
+  const serverError = (field: string) => fieldErrorFor(error, `Object.${field}`);
+
+  const onPriceTypeChange = (value: string) => {
+    const type = priceTypes.data?.find((candidate) => String(candidate.price_type_Id) === value);
+    setValues((current) => ({
+      ...current,
+      priceTypeId: value,
+      // A free course costs nothing; the price field stays in the form as the spec shows it.
+      price: isFreePriceType(type?.price_type_name) ? '0' : current.price,
+    }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateCourseForm(values, isEditing);
+    setProblem(found);
+    if (found) return;
+    save.mutate(toCourseInput(values), {
+      onSuccess: (course) => {
+        notify.success(isEditing ? 'Course updated successfully' : 'Course created successfully');
+        onSaved(course);
+      },
+    });
+  };
+
+  const listProblem = [categories, authors].find((list) => list.error)?.error;
+
+  return (
+    <Card className="max-w-4xl p-5 sm:p-8">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+        <TextField
+          label="Course Title"
+          name="course_title"
+          required
+          counterMax={COUNTER_SHORT}
+          maxLength={COUNTER_SHORT}
+          placeholder="e.g. Knots for Sailors"
+          aria-invalid={isMissing('title')}
+          value={values.title}
+          onChange={(event) => set('title', event.target.value)}
+          error={serverError('course_title')}
+        />
+        <TextAreaField
+          label="Course Description"
+          name="course_description"
+          required
+          counterMax={COUNTER_LONG}
+          rows={5}
+          placeholder="What will learners be able to do after this course?"
+          value={values.description}
+          onChange={(value) => set('description', value)}
+          error={serverError('course_description')}
+        />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <SelectField
+            label="Price Type"
+            name="price_type_Id"
+            required
+            placeholder={priceTypes.isPending ? 'Loading...' : 'Select Price Type'}
+            options={priceTypeOptions}
+            aria-invalid={isMissing('priceTypeId')}
+            value={values.priceTypeId}
+            onChange={(event) => onPriceTypeChange(event.target.value)}
+            error={serverError('price_type_Id')}
+          />
+          <TextField
+            label="Price (USD)"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            required
+            placeholder="19.99"
+            readOnly={isFree}
+            hint={isFree ? 'A free course costs nothing.' : undefined}
+            aria-invalid={isMissing('price') || (problem === INVALID_PRICE ? true : undefined)}
+            value={values.price}
+            onChange={(event) => set('price', event.target.value)}
+            error={serverError('price')}
+          />
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-2">
+            <SelectField
+              label="Category"
+              name="category_id"
+              required
+              placeholder={categories.isLoading ? 'Loading...' : 'Select Category'}
+              options={categoryOptions}
+              aria-invalid={isMissing('categoryId')}
+              value={values.categoryId}
+              onChange={(event) => set('categoryId', event.target.value)}
+              error={serverError('category_id')}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-auto min-h-9 self-start py-1.5 text-left whitespace-normal"
+              leftIcon={<PlusIcon className="size-4" />}
+              onClick={() => setDialog('category')}
+            >
+              Create Course Category
+            </Button>
+          </div>
+          <div className="flex min-w-0 flex-col gap-2">
+            <SelectField
+              label="Author"
+              name="author_id"
+              required
+              placeholder={authors.isLoading ? 'Loading...' : 'Select Author'}
+              options={authorOptions}
+              aria-invalid={isMissing('authorId')}
+              value={values.authorId}
+              onChange={(event) => set('authorId', event.target.value)}
+              error={serverError('author_id')}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-auto min-h-9 self-start py-1.5 text-left whitespace-normal"
+              leftIcon={<PlusIcon className="size-4" />}
+              onClick={() => setDialog('author')}
+            >
+              Add Author
+            </Button>
+          </div>
+        </div>
+        <Field
+          label="Cover Photo"
+          hint={
+            isEditing
+              ? 'Leave it empty to keep the current cover. JPEG, PNG, GIF or WebP.'
+              : 'JPEG, PNG, GIF or WebP; shown on the course card.'
+          }
+          error={fieldErrorFor(error, 'fileName')}
+        >
+          {(control) => (
+            <div className="flex flex-col gap-3">
+              <FileInput
+                {...control}
+                name="fileName"
+                accept="image/*"
+                required={!isEditing}
+                aria-invalid={control['aria-invalid'] ?? isMissing('cover')}
+                onChange={(event) => set('cover', event.target.files?.[0] ?? null)}
+              />
+              {preview ? (
+                <img
+                  src={preview}
+                  alt="Chosen cover"
+                  className="aspect-video w-full max-w-sm rounded-xl border border-slate-200 object-cover"
+                />
+              ) : null}
+            </div>
+          )}
+        </Field>
+        <ChoiceField
+          legend="Certificate"
+          name="certificate"
+          value={values.certificate}
+          options={CERTIFICATE}
+          onChange={(value) => set('certificate', value)}
+        />
+        {listProblem ? (
+          <Alert>{errorMessage(listProblem, 'Could not load the categories or authors.')}</Alert>
+        ) : null}
+        {problem ? <Alert>{problem}</Alert> : null}
+        {save.isError && !problem ? (
+          <Alert>{errorMessage(error, 'The course could not be saved. Please try again.')}</Alert>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={save.isPending} loadingText="Saving...">
+            {isEditing ? 'Update Existing' : 'Create New Course'}
+          </Button>
+        </div>
+      </form>
+      <CreateCategoryDialog
+        open={dialog === 'category'}
+        onClose={() => setDialog(null)}
+        onCreated={(category) => {
+          setCreatedCategories((list) => [...list, category]);
+          set('categoryId', String(category.category_Id));
+        }}
+      />
+      <AddAuthorDialog
+        open={dialog === 'author'}
+        onClose={() => setDialog(null)}
+        onCreated={(author) => {
+          setCreatedAuthors((list) => [...list, author]);
+          set('authorId', String(author.author_id));
+        }}
+      />
+    </Card>
+  );
+};
+
+/**
+ * SPEC §2.13 Create/Edit course form: create mode without a stored course id, edit mode (prefilled
+ * from the course) with one. The category and author lists and their modals come from their features.
+ */
+export const CourseForm = (props: CourseFormProps) => {
+  const course = useAdminCourse(props.courseId);
+  if (props.courseId === null) return <CourseFormBody {...props} initial={EMPTY_COURSE} />;
+  if (course.isPending) return <LoadingBlock label="Loading the course..." />;
+  if (course.isError) {
+    return <Alert>{errorMessage(course.error, 'The course could not be loaded. Please try again.')}</Alert>;
+  }
+  return <CourseFormBody key={course.data.course_Id} {...props} initial={valuesFromCourse(course.data)} />;
+};

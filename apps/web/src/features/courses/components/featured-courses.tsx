@@ -1,0 +1,50 @@
+import { FEATURED_COURSES, MSG } from '@skillwise/contracts';
+import { Link } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ArrowRightIcon, BookIcon } from '@/components/ui/icons';
+import { paths } from '@/lib/paths';
+import { useCatalogue } from '../api/courses';
+import { CourseCard } from './course-card';
+import { CourseGrid } from './course-grid';
+
+/** SPEC §2.2: the first 8 courses of the catalogue. */
+export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => void }) => {
+  const catalogue = useCatalogue();
+  const courses = (catalogue.data ?? []).slice(0, FEATURED_COURSES);
+  return (
+    <section
+      aria-labelledby="featured-courses"
+      className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-24"
+    >
+      <div className="mb-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Learn something new</p>
+          <h2 id="featured-courses" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+            Featured Courses
+          </h2>
+          <p className="mt-2 max-w-xl text-slate-600">
+            Hand-picked courses from our publishers, ready to start whenever you are.
+          </p>
+        </div>
+        <Link
+          to={paths.courses}
+          className={buttonClassName({ variant: 'outline', className: 'self-start sm:self-auto' })}
+        >
+          View All Courses
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+      <CourseGrid
+        isLoading={catalogue.isPending}
+        errorMessage={catalogue.error?.message}
+        isEmpty={courses.length === 0}
+        empty={<EmptyState icon={<BookIcon />} title={MSG.noCoursesFound} hint={MSG.noCoursesFoundHint} />}
+      >
+        {courses.map((course) => (
+          <CourseCard key={course.course_Id} course={course} onSelect={onSelect} />
+        ))}
+      </CourseGrid>
+    </section>
+  );
+};

@@ -1,0 +1,96 @@
+import { type CourseListItem, TRUNCATE } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BookIcon, PlusSquareIcon } from '@/components/ui/icons';
+import { SearchInput } from '@/components/ui/search-input';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { matchesTitle, truncate } from '@/lib/format';
+import { storage } from '@/lib/storage';
+import { useOrganisationCourses } from '../api/courses';
+import { CourseGrid } from './course-grid';
+import { CourseImage } from './course-image';
+
+const OrganisationCourseCard = ({
+  course,
+  onSeeDetails,
+}: {
+  course: CourseListItem;
+  onSeeDetails: (courseId: number) => void;
+}) => (
+  <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card">
+    <div className="relative aspect-video overflow-hidden bg-slate-100">
+      <CourseImage src={course.course_image} alt="" />
+      <span
+        className={cn(
+          'absolute top-3 left-3 rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm',
+          course.published ? 'bg-emerald-50 text-emerald-700' : 'bg-white text-slate-600',
+        )}
+      >
+        {course.published ? 'Published' : 'Draft'}
+      </span>
+    </div>
+    <div className="flex flex-1 flex-col p-4">
+      <h3 className="line-clamp-2 font-semibold text-slate-900">{course.course_title}</h3>
+      <p className="mt-1.5 mb-4 text-sm break-words text-slate-500">
+        {truncate(course.course_description, TRUNCATE.cardDescription)}
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-auto self-start"
+        aria-label={`See Details: ${course.course_title}`}
+        onClick={() => onSeeDetails(course.course_Id)}
+      >
+        See Details
+      </Button>
+    </div>
+  </article>
+);
+
+type OrganisationCoursesProps = {
+  onSeeDetails: (courseId: number) => void;
+  onCreateCourse: () => void;
+};
+
+/** SPEC §2.13 My Course: the organisation's courses with a title search. */
+export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: OrganisationCoursesProps) => {
+  const [search, setSearch] = useState('');
+  const orgId = storage.get('orgId') ?? '';
+  const courses = useOrganisationCourses(orgId);
+  const all = courses.data ?? [];
+  const shown = all.filter((course) => matchesTitle(course.course_title, search));
+  const hasNone = !courses.isError && all.length === 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SearchInput label="Search By Class Name" value={search} onChange={setSearch} className="sm:max-w-md" />
+      <CourseGrid
+        isLoading={courses.isPending}
+        errorMessage={courses.isError ? errorMessage(courses.error, 'Could not load your courses.') : null}
+        isEmpty={shown.length === 0}
+        empty={
+          hasNone ? (
+            <EmptyState
+              icon={<BookIcon />}
+              title="No courses yet"
+              hint="Create your first course: it will appear here, ready to fill with sections and lessons."
+              action={
+                <Button leftIcon={<PlusSquareIcon className="size-4" />} onClick={onCreateCourse}>
+                  Create New Course
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={<BookIcon />} title="No courses match your search" hint="Try another title." />
+          )
+        }
+      >
+        {shown.map((course) => (
+          <OrganisationCourseCard key={course.course_Id} course={course} onSeeDetails={onSeeDetails} />
+        ))}
+      </CourseGrid>
+    </div>
+  );
+};

@@ -1,0 +1,76 @@
+import { type CourseDetail, MSG } from '@skillwise/contracts';
+import type { CourseInput } from '../api/course-admin';
+
+export type CourseFormValues = {
+  title: string;
+  description: string;
+  price: string;
+  priceTypeId: string;
+  categoryId: string;
+  authorId: string;
+  certificate: 'true' | 'false';
+  cover: File | null;
+};
+
+/** SPEC §9: certificate defaults to no. */
+export const EMPTY_COURSE: CourseFormValues = {
+  title: '',
+  description: '',
+  price: '',
+  priceTypeId: '',
+  categoryId: '',
+  authorId: '',
+  certificate: 'false',
+  cover: null,
+};
+
+export const INVALID_PRICE = 'Please enter a price in dollars with at most two decimals, like 19.99.';
+export const COVER_NOT_IMAGE = 'The cover photo must be an image (JPEG, PNG, GIF or WebP).';
+
+/** The form prefilled from a stored course (edit mode, SPEC §4). */
+export const valuesFromCourse = (course: CourseDetail): CourseFormValues => ({
+  title: course.course_title,
+  description: course.course_description,
+  price: course.price.toFixed(2),
+  priceTypeId: String(course.price_type_Id),
+  categoryId: String(course.category_Id),
+  authorId: String(course.author_id),
+  certificate: course.certificate ? 'true' : 'false',
+  cover: null,
+});
+
+/** Fields left empty; the cover is required only to create a course. */
+export const missingCourseFields = (
+  values: CourseFormValues,
+  isEditing: boolean,
+): Array<keyof CourseFormValues> => {
+  const missing: Array<keyof CourseFormValues> = [];
+  for (const field of ['title', 'description', 'price', 'priceTypeId', 'categoryId', 'authorId'] as const) {
+    if (values[field].trim() === '') missing.push(field);
+  }
+  if (!isEditing && !values.cover) missing.push('cover');
+  return missing;
+};
+
+/** SPEC §5: price numeric with step 0.01 and required; price type, category and author required. */
+export const validateCourseForm = (values: CourseFormValues, isEditing: boolean): string | null => {
+  if (missingCourseFields(values, isEditing).length > 0) return MSG.allFieldsRequired;
+  if (!/^\d+(\.\d{1,2})?$/.test(values.price.trim())) return INVALID_PRICE;
+  if (values.cover && !values.cover.type.startsWith('image/')) return COVER_NOT_IMAGE;
+  return null;
+};
+
+/** The checked form as the save call takes it. */
+export const toCourseInput = (values: CourseFormValues): CourseInput => ({
+  title: values.title.trim(),
+  description: values.description.trim(),
+  price: values.price.trim(),
+  priceTypeId: Number(values.priceTypeId),
+  categoryId: Number(values.categoryId),
+  authorId: Number(values.authorId),
+  certificate: values.certificate === 'true',
+  cover: values.cover,
+});
+
+/** A price type named Free sets the price to 0 (the course costs nothing). */
+export const isFreePriceType = (name: string | undefined): boolean => name?.trim().toLowerCase() === 'free';

@@ -1,0 +1,186 @@
+import type { ContentType, Lesson, Section } from '@skillwise/contracts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, objectFormData } from '@/lib/api-client';
+
+export const curriculumKeys = {
+  all: ['sections'] as const,
+  sections: (courseId: number) => [...curriculumKeys.all, courseId] as const,
+};
+
+/** GET courseSections/GetCourseSectionsByCourseId/{id}: sections in order, each with its lessons. */
+export const listSections = async (courseId: number, signal?: AbortSignal): Promise<Section[]> => {
+  const list = await apiRequest<Section[] | null>(`courseSections/GetCourseSectionsByCourseId/${courseId}`, {
+    auth: true,
+    signal,
+  });
+  return Array.isArray(list) ? list : [];
+};
+
+export const useSections = (courseId: number) =>
+  useQuery({
+    queryKey: curriculumKeys.sections(courseId),
+    queryFn: ({ signal }) => listSections(courseId, signal),
+    staleTime: 0,
+  });
+
+/** POST courseSections/InsertCourseSections: unpublished, empty, numbered after the others (SPEC §4). */
+export const addSection = (courseId: number, name: string, sectionCount: number): Promise<Section> =>
+  apiRequest('courseSections/InsertCourseSections', {
+    method: 'POST',
+    auth: true,
+    body: {
+      course_id: courseId,
+      section_name: name,
+      section_id: 0,
+      section_description: '',
+      published: false,
+      order_number: sectionCount + 1,
+    },
+  });
+
+/** PUT courseSections/UpdateCourseSections: a new name, keeping its place and state. */
+export const renameSection = (section: Section, name: string): Promise<Section> =>
+  apiRequest('courseSections/UpdateCourseSections', {
+    method: 'PUT',
+    auth: true,
+    body: {
+      Order_number: section.order_number,
+      published: section.published,
+      section_Id: section.section_Id,
+      course_Id: section.course_Id,
+      section_name: name,
+    },
+  });
+
+/** PUT courseSections/publishUnpublishSection */
+export const publishSection = (sectionId: number, published: boolean): Promise<Section> =>
+  apiRequest('courseSections/publishUnpublishSection', {
+    method: 'PUT',
+    auth: true,
+    body: { Id: sectionId, published },
+  });
+
+/** DELETE courseSections/{id}: its lessons go with it. */
+export const deleteSection = (sectionId: number): Promise<{ message: string }> =>
+  apiRequest(`courseSections/${sectionId}`, { method: 'DELETE', auth: true });
+
+export type LessonInput = {
+  /** 0 creates a lesson; another id edits that lesson. */
+  lessonId: number;
+  title: string;
+  contentType: ContentType;
+  sectionId: number;
+  /** Sent only when chosen. */
+  file: File | null;
+};
+
+/** POST lessons/createLessons (multipart): the add-lesson and edit-lesson forms both save through it. */
+export const saveLesson = (input: LessonInput): Promise<Lesson> =>
+  apiRequest('lessons/createLessons', {
+    method: 'POST',
+    auth: true,
+    form: objectFormData(
+      {
+        lesson_Id: input.lessonId,
+        lesson_title: input.title,
+        contentType: input.contentType,
+        section_Id: input.sectionId,
+      },
+      { fileName: input.file },
+    ),
+  });
+
+/** PUT lessons/publishUnpublishLesson */
+export const publishLesson = (lessonId: number, published: boolean): Promise<Lesson> =>
+  apiRequest('lessons/publishUnpublishLesson', {
+    method: 'PUT',
+    auth: true,
+    body: { Id: lessonId, published },
+  });
+
+/** PUT lessons/handleMakeRemovePreviewLesson */
+export const previewLesson = (lessonId: number, makepreview: boolean): Promise<Lesson> =>
+  apiRequest('lessons/handleMakeRemovePreviewLesson', {
+    method: 'PUT',
+    auth: true,
+    body: { Id: lessonId, makepreview },
+  });
+
+/** DELETE lessons/{id} */
+export const deleteLesson = (lessonId: number): Promise<{ message: string }> =>
+  apiRequest(`lessons/${lessonId}`, { method: 'DELETE', auth: true });
+
+/** PUT lessons/SaveLessonOrder (DESIGN decision 5, an addition): the section's lessons in their new order. */
+export const saveLessonOrder = (sectionId: number, lessonIds: number[]): Promise<Lesson[]> =>
+  apiRequest('lessons/SaveLessonOrder', {
+    method: 'PUT',
+    auth: true,
+    body: { section_Id: sectionId, lesson_Ids: lessonIds },
+  });
+
+/** The section list with one section's lessons put in the given order. */
+export const withLessonOrder = (sections: Section[], sectionId: number, lessonIds: number[]): Section[] =>
+  sections.map((section) => {
+    if (section.section_Id !== sectionId) return section;
+    const byId = new Map(section.lessons.map((lesson) => [lesson.lesson_Id, lesson]));
+    const ordered = lessonIds.flatMap((id) => {
+      const lesson = byId.get(id);
+      return lesson ? [lesson] : [];
+    });
+    const rest = section.lessons.filter((lesson) => !lessonIds.includes(lesson.lesson_Id));
+    return {
+      ...section,
+      lessons: [...ordered, ...rest].map((lesson, index) => ({ ...lesson, order_number: index + 1 })),
+    };
+  });
+
+const reload = (queryClient: QueryClient, courseId: number) =>
+  queryClient.invalidateQueries({ queryKey: curriculumKeys.sections(courseId) });
+
+/** Every change to a course's curriculum, each reloading its sections when it succeeds. */
+export const useCurriculumMutations = (courseId: number) => {
+  const queryClient = useQueryClient();
+  const key = curriculumKeys.sections(courseId);
+  const onSuccess = () => reload(queryClient, courseId);
+
+  return {
+    addSection: useMutation({
+      mutationFn: ({ name, count }: { name: string; count: number }) => addSection(courseId, name, count),
+      onSuccess,
+    }),
+    renameSection: useMutation({
+      mutationFn: ({ section, name }: { section: Section; name: string }) => renameSection(section, name),
+      onSuccess,
+    }),
+    publishSection: useMutation({
+      mutationFn: ({ id, published }: { id: number; published: boolean }) => publishSection(id, published),
+      onSuccess,
+    }),
+    deleteSection: useMutation({ mutationFn: deleteSection, onSuccess }),
+    saveLesson: useMutation({ mutationFn: saveLesson, onSuccess }),
+    publishLesson: useMutation({
+      mutationFn: ({ id, published }: { id: number; published: boolean }) => publishLesson(id, published),
+      onSuccess,
+    }),
+    previewLesson: useMutation({
+      mutationFn: ({ id, preview }: { id: number; preview: boolean }) => previewLesson(id, preview),
+      onSuccess,
+    }),
+    deleteLesson: useMutation({ mutationFn: deleteLesson, onSuccess }),
+    /** Shown in the new order at once; put back as the server has it if saving fails. */
+    saveLessonOrder: useMutation({
+      mutationFn: ({ sectionId, lessonIds }: { sectionId: number; lessonIds: number[] }) =>
+        saveLessonOrder(sectionId, lessonIds),
+      onMutate: async ({ sectionId, lessonIds }) => {
+        await queryClient.cancelQueries({ queryKey: key });
+        const previous = queryClient.getQueryData<Section[]>(key);
+        if (previous) queryClient.setQueryData(key, withLessonOrder(previous, sectionId, lessonIds));
+        return { previous };
+      },
+      onError: (_error, _input, context) => {
+        if (context?.previous) queryClient.setQueryData(key, context.previous);
+      },
+      onSettled: onSuccess,
+    }),
+  };
+};

@@ -1,0 +1,163 @@
+import { CONTENT_TYPES, COUNTER_SHORT, EDIT_STATUS_CLEAR_MS, type Lesson } from '@skillwise/contracts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, SelectField, TextField } from '@/components/ui/field';
+import { ExternalLinkIcon } from '@/components/ui/icons';
+import { FileInput } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
+import { AUTHORING_MSG } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import type { LessonInput } from '../api/curriculum';
+import { useTimedStatus } from '../hooks/use-timed-status';
+import {
+  ACCEPT_BY_TYPE,
+  editableContentType,
+  editedLessonFileProblem,
+  isContentType,
+  validateEditedLesson,
+} from '../lib/lesson-rules';
+
+const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
+
+type EditLessonFormProps = {
+  lesson: Lesson;
+  sectionName: string;
+  onClose: () => void;
+  save: (input: LessonInput) => Promise<unknown>;
+};
+
+/**
+ * SPEC §2.13 Edit Lesson: title, the current file, a new file, content type and Save Changes.
+ * The status line is green for 'Saved successfully!', red otherwise, and clears after 3000 ms.
+ */
+export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLessonFormProps) => {
+  const [title, setTitle] = useState(lesson.lesson_title);
+  const [contentType, setContentType] = useState<string>(editableContentType(lesson.contentType));
+  const [file, setFile] = useState<File | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = validateEditedLesson({ title, contentType, sectionId: lesson.section_Id, file });
+    if (problem || !isContentType(contentType)) {
+      showStatus(problem ?? AUTHORING_MSG.lessonSaveFailed);
+      return;
+    }
+    setSaving(true);
+    try {
+      await save({
+        lessonId: lesson.lesson_Id,
+        title: title.trim(),
+        contentType,
+        sectionId: lesson.section_Id,
+        file,
+      });
+      showStatus(AUTHORING_MSG.savedSuccessfully);
+      notify.success(AUTHORING_MSG.lessonUpdated);
+      onClose();
+    } catch (error) {
+      showStatus(errorMessage(error, AUTHORING_MSG.lessonSaveFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const isSaved = status === AUTHORING_MSG.savedSuccessfully;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+      <p className="-mt-2 text-sm text-slate-500">
+        Section {lesson.section_Id}: <span className="font-medium text-slate-700">{sectionName}</span>
+      </p>
+      <TextField
+        label="Lesson Title"
+        name="lesson_title"
+        required
+        counterMax={COUNTER_SHORT}
+        maxLength={COUNTER_SHORT}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-slate-700">Current file</span>
+        {lesson.content_path ? (
+          <a
+            href={lesson.content_path}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-600 hover:underline"
+          >
+            View Content File
+            <ExternalLinkIcon className="size-4" />
+          </a>
+        ) : (
+          <span className="text-sm text-slate-500">{AUTHORING_MSG.noFileAvailable}</span>
+        )}
+      </div>
+      <Field
+        label="Replace the file"
+        labelNote="Optional"
+        hint="Up to 2 GB. Its content must match the content type."
+      >
+        {(control) => (
+          <FileInput
+            {...control}
+            name="fileName"
+            accept={isContentType(contentType) ? ACCEPT_BY_TYPE[contentType] : undefined}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              const problem = editedLessonFileProblem(chosen);
+              if (problem) {
+                // The file is not kept: the form must not send what it refused.
+                event.target.value = '';
+                setFile(null);
+                showStatus(problem);
+                return;
+              }
+              setFile(chosen);
+            }}
+          />
+        )}
+      </Field>
+      <SelectField
+        label="Content Type"
+        name="contentType"
+        required
+        placeholder="Select Content Type"
+        options={CONTENT_OPTIONS}
+        value={contentType}
+        onChange={(event) => setContentType(event.target.value)}
+      />
+      <p
+        role="status"
+        className={cn('min-h-5 text-sm font-medium', isSaved ? 'text-emerald-600' : 'text-rose-600')}
+      >
+        {status}
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose} disabled={isSaving}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isSaving} loadingText="Saving...">
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+type EditLessonModalProps = Omit<EditLessonFormProps, 'lesson'> & { lesson: Lesson | null };
+
+/** The edit form in a dialog headed by the lesson's title. */
+export const EditLessonModal = ({ lesson, ...props }: EditLessonModalProps) => (
+  <Modal
+    open={lesson !== null}
+    onClose={props.onClose}
+    title={lesson ? `Edit Lesson: ${lesson.lesson_title}` : ''}
+  >
+    {lesson ? <EditLessonForm key={lesson.lesson_Id} lesson={lesson} {...props} /> : null}
+  </Modal>
+);

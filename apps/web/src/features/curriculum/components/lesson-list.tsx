@@ -1,0 +1,213 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import type { Lesson } from '@skillwise/contracts';
+import { ContentTypeIcon } from '@/components/ui/content-type-icon';
+import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import {
+  ExternalLinkIcon,
+  EyeIcon,
+  GripIcon,
+  PencilIcon,
+  TrashIcon,
+  UploadIcon,
+} from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+
+/** SPEC §9: a lesson starts moving after the pointer travelled 25 px, so clicks stay clicks. */
+export const DRAG_ACTIVATION_PX = 25;
+
+export type LessonActions = {
+  onEdit: (lesson: Lesson) => void;
+  onDelete: (lesson: Lesson) => void;
+  onTogglePublish: (lesson: Lesson) => void;
+  onTogglePreview: (lesson: Lesson) => void;
+};
+
+type LessonRowProps = LessonActions & {
+  lesson: Lesson;
+  isMenuOpen: boolean;
+  onMenuOpenChange: (open: boolean) => void;
+};
+
+const Tag = ({ children, tone }: { children: string; tone: 'brand' | 'muted' | 'green' }) => (
+  <span
+    className={cn(
+      'rounded-full px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase',
+      tone === 'brand' && 'bg-brand-50 text-brand-700',
+      tone === 'muted' && 'bg-slate-100 text-slate-500',
+      tone === 'green' && 'bg-emerald-50 text-emerald-700',
+    )}
+  >
+    {children}
+  </span>
+);
+
+const LessonRow = ({
+  lesson,
+  isMenuOpen,
+  onMenuOpenChange,
+  onEdit,
+  onDelete,
+  onTogglePublish,
+  onTogglePreview,
+}: LessonRowProps) => {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: lesson.lesson_Id });
+  const style = {
+    transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+    transition,
+  };
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      data-lesson-id={lesson.lesson_Id}
+      className={cn(
+        'relative flex items-center gap-2 rounded-xl border border-slate-200 bg-white py-2 pr-1.5 pl-1 sm:gap-3',
+        isDragging && 'z-10 shadow-raised ring-2 ring-brand-500/40',
+        isMenuOpen && 'z-20',
+      )}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${lesson.lesson_title}`}
+        className="flex h-9 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+      >
+        <GripIcon className="size-4.5" />
+      </button>
+      <ContentTypeIcon contentType={lesson.contentType} className="size-8 sm:size-9" />
+      <div className="min-w-0 flex-1">
+        {lesson.content_path ? (
+          <a
+            href={lesson.content_path}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="group text-sm font-medium break-words text-slate-900 hover:text-brand-700"
+            title="Open the content in a new tab"
+          >
+            <span className="line-clamp-2 sm:line-clamp-1">
+              {lesson.lesson_title}
+              <ExternalLinkIcon className="ml-1.5 inline size-3.5 align-[-2px] text-slate-400 group-hover:text-brand-600" />
+            </span>
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className="line-clamp-2 text-sm font-medium break-words text-slate-900 sm:line-clamp-1">
+            {lesson.lesson_title}
+          </p>
+        )}
+        <div className="mt-1 flex flex-wrap gap-1.5">
+          <Tag tone={lesson.published ? 'green' : 'muted'}>{lesson.published ? 'Published' : 'Draft'}</Tag>
+          {lesson.preview ? <Tag tone="brand">Preview</Tag> : null}
+          {lesson.content_path ? null : <Tag tone="muted">No file</Tag>}
+        </div>
+      </div>
+      <DropdownMenu
+        label={`Lesson menu: ${lesson.lesson_title}`}
+        open={isMenuOpen}
+        onOpenChange={onMenuOpenChange}
+        items={[
+          { label: 'Edit Lesson', icon: <PencilIcon />, onSelect: () => onEdit(lesson) },
+          { label: 'Delete Lesson', icon: <TrashIcon />, tone: 'danger', onSelect: () => onDelete(lesson) },
+          {
+            label: lesson.published ? 'Unpublish Lesson' : 'Publish Lesson',
+            icon: <UploadIcon />,
+            onSelect: () => onTogglePublish(lesson),
+          },
+          {
+            label: lesson.preview ? 'Remove Preview' : 'Make Preview',
+            icon: <EyeIcon />,
+            onSelect: () => onTogglePreview(lesson),
+          },
+        ]}
+      />
+    </li>
+  );
+};
+
+type LessonListProps = LessonActions & {
+  lessons: Lesson[];
+  openMenuId: number | null;
+  onMenuOpenChange: (lessonId: number, open: boolean) => void;
+  /** The section's lesson ids in their new order, after a drag. */
+  onReorder: (lessonIds: number[]) => void;
+};
+
+/** SPEC §2.13: a section's lessons, dragged by their handle (or moved with the keyboard) to reorder. */
+export const LessonList = ({
+  lessons,
+  openMenuId,
+  onMenuOpenChange,
+  onReorder,
+  ...actions
+}: LessonListProps) => {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = lessons.map((lesson) => lesson.lesson_Id);
+  const titleOf = (id: unknown) =>
+    lessons.find((lesson) => lesson.lesson_Id === id)?.lesson_title ?? 'lesson';
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(Number(active.id));
+    const to = ids.indexOf(Number(over.id));
+    if (from < 0 || to < 0) return;
+    onReorder(arrayMove(ids, from, to));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements: {
+          onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+          onDragOver: ({ active, over }) =>
+            over
+              ? `${titleOf(active.id)} is over ${titleOf(over.id)}.`
+              : `${titleOf(active.id)} is no longer over a lesson.`,
+          onDragEnd: ({ active, over }) =>
+            over
+              ? `${titleOf(active.id)} was dropped at the place of ${titleOf(over.id)}.`
+              : `${titleOf(active.id)} was dropped.`,
+          onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+        },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol className="flex flex-col gap-2" aria-label="Lessons">
+          {lessons.map((lesson) => (
+            <LessonRow
+              key={lesson.lesson_Id}
+              lesson={lesson}
+              isMenuOpen={openMenuId === lesson.lesson_Id}
+              onMenuOpenChange={(open) => onMenuOpenChange(lesson.lesson_Id, open)}
+              {...actions}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+};

@@ -1,0 +1,164 @@
+import type { Lesson, Section } from '@skillwise/contracts';
+import { lazy, Suspense } from 'react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { ChevronDownIcon, PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import type { BulkUploadOutcome } from './bulk-upload-panel';
+import { type LessonActions, LessonList } from './lesson-list';
+
+const BulkUploadPanel = lazy(() => import('./bulk-upload-panel'));
+
+export type SectionActions = LessonActions & {
+  onToggleExpanded: (section: Section) => void;
+  onEditSection: (section: Section) => void;
+  onDeleteSection: (section: Section) => void;
+  onTogglePublishSection: (section: Section) => void;
+  onAddLesson: (section: Section) => void;
+  onToggleBulkUpload: (section: Section) => void;
+  onBulkComplete: (section: Section, outcome: BulkUploadOutcome) => void;
+  onReorder: (section: Section, lessonIds: number[]) => void;
+  onSectionMenuOpenChange: (sectionId: number, open: boolean) => void;
+  onLessonMenuOpenChange: (lessonId: number, open: boolean) => void;
+};
+
+type SectionCardProps = SectionActions & {
+  section: Section;
+  isExpanded: boolean;
+  isBulkOpen: boolean;
+  isMenuOpen: boolean;
+  openLessonMenuId: number | null;
+  /** Bumped after each bulk upload so the list starts again from the reloaded lessons. */
+  refreshCount: number;
+};
+
+const lessonsLabel = (lessons: Lesson[]) => (lessons.length === 1 ? '1 lesson' : `${lessons.length} lessons`);
+
+/** One collapsible section: its menu, Bulk Upload and Add Lesson, and its lessons when open. */
+export const SectionCard = ({
+  section,
+  isExpanded,
+  isBulkOpen,
+  isMenuOpen,
+  openLessonMenuId,
+  refreshCount,
+  ...actions
+}: SectionCardProps) => {
+  const bodyId = `section-${section.section_Id}-lessons`;
+  return (
+    <li
+      className={cn(
+        'relative rounded-2xl border border-slate-200/80 bg-white shadow-card',
+        isMenuOpen && 'z-20',
+      )}
+      data-section-id={section.section_Id}
+    >
+      <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:p-4">
+        <div className="flex min-w-0 flex-1 items-center gap-1">
+          <button
+            type="button"
+            onClick={() => actions.onToggleExpanded(section)}
+            aria-expanded={isExpanded}
+            aria-controls={bodyId}
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1.5 text-left hover:bg-slate-50"
+          >
+            <ChevronDownIcon
+              className={cn(
+                'size-5 shrink-0 text-slate-400 transition-transform',
+                isExpanded ? 'rotate-0' : '-rotate-90',
+              )}
+            />
+            <span className="min-w-0">
+              <span className="line-clamp-2 font-semibold break-words text-slate-900">
+                {section.section_name}
+              </span>
+              <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-slate-500">
+                {lessonsLabel(section.lessons)}
+                <span
+                  className={cn(
+                    'rounded-full px-2 py-0.5 font-semibold',
+                    section.published ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500',
+                  )}
+                >
+                  {section.published ? 'Published' : 'Draft'}
+                </span>
+              </span>
+            </span>
+          </button>
+          <DropdownMenu
+            label={`Section menu: ${section.section_name}`}
+            open={isMenuOpen}
+            onOpenChange={(open) => actions.onSectionMenuOpenChange(section.section_Id, open)}
+            className="sm:order-last"
+            items={[
+              {
+                label: 'Delete Section',
+                icon: <TrashIcon />,
+                tone: 'danger',
+                onSelect: () => actions.onDeleteSection(section),
+              },
+              { label: 'Edit Section', icon: <PencilIcon />, onSelect: () => actions.onEditSection(section) },
+              {
+                label: section.published ? 'Unpublish' : 'Publish',
+                icon: <UploadIcon />,
+                onSelect: () => actions.onTogglePublishSection(section),
+              },
+            ]}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2 pl-1 sm:flex-nowrap sm:pl-0 [&>button]:flex-1 sm:[&>button]:flex-none">
+          <Button
+            variant={isBulkOpen ? 'secondary' : 'outline'}
+            size="sm"
+            leftIcon={<UploadIcon className="size-4" />}
+            aria-expanded={isBulkOpen}
+            onClick={() => actions.onToggleBulkUpload(section)}
+            aria-label={`Bulk Upload to ${section.section_name}`}
+          >
+            Bulk Upload
+          </Button>
+          <Button
+            size="sm"
+            leftIcon={<PlusIcon className="size-4" />}
+            onClick={() => actions.onAddLesson(section)}
+            aria-label={`Add Lesson to ${section.section_name}`}
+          >
+            Add Lesson
+          </Button>
+        </div>
+      </div>
+      {isBulkOpen ? (
+        <div className="border-t border-slate-100 p-3 sm:p-4">
+          <Suspense fallback={<LoadingBlock label="Loading the uploader..." />}>
+            <BulkUploadPanel
+              sectionId={section.section_Id}
+              onComplete={(outcome) => actions.onBulkComplete(section, outcome)}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      {isExpanded ? (
+        <div id={bodyId} className="border-t border-slate-100 bg-slate-50/60 p-3 sm:p-4">
+          {section.lessons.length === 0 ? (
+            <p className="py-3 text-center text-sm text-slate-500">
+              No lessons yet. Add one, or bulk upload several files at once.
+            </p>
+          ) : (
+            <LessonList
+              key={refreshCount}
+              lessons={section.lessons}
+              openMenuId={openLessonMenuId}
+              onMenuOpenChange={actions.onLessonMenuOpenChange}
+              onReorder={(lessonIds) => actions.onReorder(section, lessonIds)}
+              onEdit={actions.onEdit}
+              onDelete={actions.onDelete}
+              onTogglePublish={actions.onTogglePublish}
+              onTogglePreview={actions.onTogglePreview}
+            />
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+};

@@ -1,0 +1,76 @@
+import { EDIT_LESSON_MAX_BYTES, LESSON_FORM_MAX_BYTES, MSG } from '@skillwise/contracts';
+import { describe, expect, it } from 'vitest';
+import { AUTHORING_MSG } from '@/config/messages';
+import { editableContentType, lessonKind, validateEditedLesson, validateNewLesson } from './lesson-rules';
+
+/** A file that claims a size without holding the bytes. */
+const fileOfSize = (size: number, type = 'application/pdf') => {
+  const file = new File(['x'], 'lesson.pdf', { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+const draft = { title: 'Intro', contentType: 'pdf', sectionId: 4, file: null };
+
+describe('add-lesson form rules (SPEC §5)', () => {
+  it('takes a complete lesson, with or without a file', () => {
+    expect(validateNewLesson(draft)).toBeNull();
+    expect(validateNewLesson({ ...draft, file: fileOfSize(LESSON_FORM_MAX_BYTES) })).toBeNull();
+  });
+
+  it('refuses a file over 104857600 bytes', () => {
+    expect(validateNewLesson({ ...draft, file: fileOfSize(LESSON_FORM_MAX_BYTES + 1) })).toBe(
+      'File is too large. Maximum allowed size is 100 MB.',
+    );
+  });
+
+  it('checks the size before the other fields', () => {
+    expect(validateNewLesson({ ...draft, title: '', file: fileOfSize(LESSON_FORM_MAX_BYTES + 1) })).toBe(
+      AUTHORING_MSG.lessonFileTooLarge,
+    );
+  });
+
+  it.each([
+    ['a blank (trimmed) name', { title: '   ' }],
+    ['no content type', { contentType: '' }],
+    ['an unknown content type', { contentType: 'image' }],
+    ['no section', { sectionId: null }],
+  ])('says all fields are required for %s', (_case, change) => {
+    expect(validateNewLesson({ ...draft, ...change })).toBe(MSG.allFieldsRequired);
+  });
+});
+
+describe('edit-lesson form rules (SPEC §5, DESIGN decision 2)', () => {
+  it('takes a complete lesson', () => {
+    expect(validateEditedLesson(draft)).toBeNull();
+    expect(validateEditedLesson({ ...draft, file: fileOfSize(EDIT_LESSON_MAX_BYTES) })).toBeNull();
+  });
+
+  it('refuses a file over 2147483648 bytes, naming 2 GB', () => {
+    expect(validateEditedLesson({ ...draft, file: fileOfSize(EDIT_LESSON_MAX_BYTES + 1) })).toBe(
+      'File size should be less than 2 GB.',
+    );
+  });
+
+  it('requires the title, the content type and the section', () => {
+    expect(validateEditedLesson({ ...draft, title: ' ' })).toBe(MSG.allFieldsRequired);
+    expect(validateEditedLesson({ ...draft, contentType: '' })).toBe(MSG.allFieldsRequired);
+    expect(validateEditedLesson({ ...draft, sectionId: 0 })).toBe(MSG.allFieldsRequired);
+  });
+});
+
+describe('lesson kinds', () => {
+  it('reads content types and the MIME types a bulk upload stores', () => {
+    expect(lessonKind('video')).toBe('video');
+    expect(lessonKind('application/pdf')).toBe('pdf');
+    expect(lessonKind('video/mp4')).toBe('video');
+    expect(lessonKind('image/png')).toBe('image');
+    expect(lessonKind('audio/mpeg')).toBe('audio');
+    expect(lessonKind('')).toBe('text');
+  });
+
+  it('starts the edit form on a content type it offers', () => {
+    expect(editableContentType('application/pdf')).toBe('pdf');
+    expect(editableContentType('image/jpeg')).toBe('');
+  });
+});

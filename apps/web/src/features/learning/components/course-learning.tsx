@@ -1,0 +1,274 @@
+import type { Lesson } from '@skillwise/contracts';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { ContentTypeIcon } from '@/components/ui/content-type-icon';
+import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon } from '@/components/ui/icons';
+import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { lessonKind } from '@/lib/lesson-kind';
+import { notify } from '@/lib/toast';
+import { useCourseSections, useMarkLessonStarted } from '../api/learning';
+import { useOpenSection } from '../hooks/use-open-section';
+import { isViewable, LessonViewer } from './lesson-viewer';
+import { SectionList } from './section-list';
+
+export type LearningCourse = {
+  course_title: string;
+  course_description: string;
+  course_image: string | null;
+};
+
+type CourseLearningProps = {
+  courseId: number;
+  course: LearningCourse;
+  backPath: string;
+  /** The course image, drawn by the page (it owns the placeholder rule). */
+  image: ReactNode;
+};
+
+const KIND_LABEL = { video: 'Video', pdf: 'PDF', audio: 'Audio', text: 'Text', image: 'Image' } as const;
+
+/** SPEC §2.12: the static lists shown before a lesson is opened. */
+const OVERVIEW: Array<{ title: string; items: string[] }> = [
+  {
+    title: 'This Course Includes',
+    items: [
+      'On-demand video lessons',
+      'Downloadable PDF resources',
+      'Full lifetime access',
+      'Access on mobile and desktop',
+      'Certificate of completion',
+    ],
+  },
+  {
+    title: 'What You Will Learn',
+    items: [
+      'The core ideas of the subject, explained step by step',
+      'Practical techniques you can apply straight away',
+      'How to practise on your own and keep improving',
+      'The confidence to take on the next level',
+    ],
+  },
+  {
+    title: 'Requirements',
+    items: [
+      'No prior experience is needed',
+      'A computer, tablet or phone with an internet connection',
+      'Curiosity and a little time each week',
+    ],
+  },
+];
+
+const AboutCourse = ({ course }: { course: LearningCourse }) => (
+  <Card className="p-6">
+    <h2 className="text-lg font-semibold text-slate-900">About this Course</h2>
+    <h3 className="mt-3 font-semibold break-words text-slate-800">{course.course_title}</h3>
+    <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-600">
+      {course.course_description}
+    </p>
+  </Card>
+);
+
+const Overview = () => (
+  <div className="grid gap-4 md:grid-cols-2">
+    {OVERVIEW.map((list, index) => (
+      <Card key={list.title} className={cn('p-6', index === 0 && 'md:col-span-2')}>
+        <h2 className="text-lg font-semibold text-slate-900">{list.title}</h2>
+        <ul className={cn('mt-4 grid gap-2.5 text-sm text-slate-600', index === 0 && 'sm:grid-cols-2')}>
+          {list.items.map((item) => (
+            <li key={item} className="flex items-start gap-2.5">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    ))}
+  </div>
+);
+
+/**
+ * SPEC §2.12 course view of an enrolled student: title and description; a side panel (at most 1084 px
+ * high, scrolling) with the image and the sections, one open at a time; a video or PDF lesson opens in
+ * the viewer with 'About this Course' below. A video's first play records the lesson as started.
+ */
+export const CourseLearning = ({ courseId, course, backPath, image }: CourseLearningProps) => {
+  const sections = useCourseSections(courseId);
+  const markStarted = useMarkLessonStarted(courseId);
+  const list = sections.data ?? [];
+  const { isOpen, toggle } = useOpenSection(list[0]?.section_Id ?? null);
+  // The lesson as it was when opened: a refetched list carries new signed URLs, which must not reload it.
+  const [opened, setOpened] = useState<Lesson | null>(null);
+  const requested = useRef(new Set<number>());
+  const viewerRef = useRef<HTMLElement>(null);
+
+  const lessons = list.flatMap((section) => section.lessons);
+  const isStarted = (lessonId: number) =>
+    lessons.find((lesson) => lesson.lesson_Id === lessonId)?.lessonstarted ?? false;
+  const isStarting = opened !== null && markStarted.isPending && markStarted.variables === opened.lesson_Id;
+
+  const open = (lesson: Lesson) => {
+    setOpened(lesson);
+    requestAnimationFrame(() => viewerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+  };
+
+  /** SPEC §4: a video's first play sets lessonstarted (once per lesson and visit). */
+  const onPlay = (lesson: Lesson) => {
+    if (isStarted(lesson.lesson_Id) || requested.current.has(lesson.lesson_Id)) return;
+    requested.current.add(lesson.lesson_Id);
+    markStarted.mutate(lesson.lesson_Id, {
+      onError: (error) => {
+        requested.current.delete(lesson.lesson_Id);
+        notify.error(errorMessage(error, 'We could not record your progress. Please try again.'));
+      },
+    });
+  };
+
+  const renderLesson = (lesson: Lesson) => {
+    const kind = lessonKind(lesson.contentType);
+    const started = lesson.lessonstarted;
+    const current = opened?.lesson_Id === lesson.lesson_Id;
+    const body = (
+      <>
+        <ContentTypeIcon contentType={lesson.contentType} className="size-8 text-base" />
+        <span className="min-w-0 flex-1">
+          <span className="block text-sm font-medium break-words text-slate-800">{lesson.lesson_title}</span>
+          <span className="block text-xs text-slate-600">
+            {KIND_LABEL[kind]}
+            {isViewable(lesson.contentType) ? null : ' · not available to view'}
+          </span>
+        </span>
+        {started ? (
+          <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700">
+            <CheckCircleIcon className="size-4" />
+            Started
+          </span>
+        ) : null}
+      </>
+    );
+    const rowClass = cn(
+      'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left',
+      started && 'bg-emerald-50/80',
+      current && 'bg-brand-50 ring-1 ring-brand-200 ring-inset',
+    );
+    return isViewable(lesson.contentType) && lesson.content_path ? (
+      <button
+        type="button"
+        onClick={() => open(lesson)}
+        aria-current={current ? 'true' : undefined}
+        className={cn(rowClass, !current && 'transition-colors hover:bg-slate-100')}
+      >
+        {body}
+      </button>
+    ) : (
+      <div className={cn(rowClass, 'opacity-80')}>{body}</div>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={backPath}
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ChevronLeftIcon className="size-4" />
+        My Courses
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_auto_1fr] lg:items-start">
+        <header className="min-w-0 lg:col-start-1">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {course.course_title}
+          </h1>
+          <p className="mt-2 line-clamp-3 break-words text-slate-600">{course.course_description}</p>
+        </header>
+
+        {opened ? (
+          <section
+            ref={viewerRef}
+            aria-labelledby="lesson-title"
+            className="flex min-w-0 scroll-mt-24 flex-col gap-3 lg:col-start-1"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
+                  {KIND_LABEL[lessonKind(opened.contentType)]} lesson
+                </p>
+                <h2 id="lesson-title" className="text-lg font-semibold break-words text-slate-900">
+                  {opened.lesson_title}
+                </h2>
+              </div>
+              <div className="flex shrink-0 items-center gap-2">
+                {isStarting ? (
+                  <span role="status" className="flex items-center gap-1.5 text-sm text-slate-500">
+                    <Spinner className="size-3.5" />
+                    Starting...
+                  </span>
+                ) : isStarted(opened.lesson_Id) ? (
+                  <span className="flex items-center gap-1 text-sm font-medium text-emerald-700">
+                    <CheckCircleIcon className="size-4" />
+                    Started
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  onClick={() => setOpened(null)}
+                  aria-label="Close lesson"
+                  title="Close lesson"
+                  className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <CloseIcon className="size-5" />
+                </button>
+              </div>
+            </div>
+            <LessonViewer lesson={opened} onPlay={() => onPlay(opened)} />
+          </section>
+        ) : null}
+
+        <aside
+          aria-label="Course content"
+          className="flex max-h-[1084px] min-w-0 flex-col overflow-y-auto lg:max-h-[min(1084px,calc(100dvh-7rem))] rounded-2xl border border-slate-200/80 bg-white shadow-card lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+        >
+          <div className="aspect-[21/9] shrink-0 overflow-hidden bg-slate-100 lg:aspect-video">{image}</div>
+          <h2 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">Course content</h2>
+          {sections.isPending ? (
+            <LoadingBlock label="Loading lessons..." />
+          ) : sections.isError ? (
+            <div className="p-4">
+              <Alert>
+                {sections.error instanceof ApiError && sections.error.status === 404
+                  ? 'This course is not available.'
+                  : errorMessage(sections.error, 'The lessons could not be loaded.')}
+              </Alert>
+            </div>
+          ) : list.length === 0 ? (
+            <p className="px-4 py-6 text-sm text-slate-500">The lessons of this course are being prepared.</p>
+          ) : (
+            <SectionList
+              label="Sections"
+              sections={list}
+              isOpen={isOpen}
+              onToggle={toggle}
+              renderLesson={renderLesson}
+            />
+          )}
+        </aside>
+
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          {opened ? (
+            <AboutCourse course={course} />
+          ) : (
+            <>
+              <Alert tone="info">
+                Choose a video or PDF lesson from the course content to start learning.
+              </Alert>
+              <Overview />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,116 @@
+import type { Lesson } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { ContentTypeIcon } from '@/components/ui/content-type-icon';
+import { LockIcon, PlayIcon } from '@/components/ui/icons';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { usePreviewSections } from '../api/learning';
+import { useOpenSection } from '../hooks/use-open-section';
+import { isViewable, LessonViewer } from './lesson-viewer';
+import { lessonsLabel, SectionList } from './section-list';
+
+const PreviewTag = () => (
+  <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
+    Preview
+  </span>
+);
+
+/** A preview lesson the visitor may open: flagged preview, with a file, of a kind the player shows. */
+const canPreview = (lesson: Lesson) =>
+  lesson.preview && lesson.content_path !== null && isViewable(lesson.contentType);
+
+/**
+ * SPEC §2.4: the published curriculum, icons by content type and a Preview tag on preview lessons, with
+ * a player for those (GET courseSections/GetCourseSectionsByCourseIdForPreview, no token needed).
+ */
+export const CoursePreview = ({ courseId }: { courseId: number }) => {
+  const sections = usePreviewSections(courseId);
+  const list = sections.data ?? [];
+  const previews = list.flatMap((section) => section.lessons.filter(canPreview));
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const playing = previews.find((lesson) => lesson.lesson_Id === chosenId) ?? previews[0];
+  const { isOpen, toggle } = useOpenSection(list[0]?.section_Id ?? null);
+  const lessonCount = list.reduce((total, section) => total + section.lessons.length, 0);
+
+  const choose = (lesson: Lesson) => {
+    setChosenId(lesson.lesson_Id);
+    document.getElementById('course-preview-player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-end justify-between gap-2 border-b border-slate-100 px-6 py-5">
+        <h2 className="text-lg font-semibold text-slate-900">Course content</h2>
+        {list.length > 0 ? (
+          <p className="text-sm text-slate-500">
+            {list.length === 1 ? '1 section' : `${list.length} sections`} · {lessonsLabel(lessonCount)}
+          </p>
+        ) : null}
+      </div>
+      {sections.isPending ? (
+        <LoadingBlock label="Loading curriculum..." />
+      ) : sections.isError ? (
+        <div className="p-6">
+          <Alert>{errorMessage(sections.error, 'The curriculum could not be loaded.')}</Alert>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="px-6 py-8 text-sm text-slate-500">The lessons of this course are being prepared.</p>
+      ) : (
+        <>
+          {playing ? (
+            <section
+              id="course-preview-player"
+              aria-label="Free preview"
+              className="flex flex-col gap-3 border-b border-slate-100 bg-slate-50/60 p-4 sm:p-6"
+            >
+              <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                <PlayIcon className="size-4 text-brand-600" />
+                <span className="min-w-0 break-words">Free preview: {playing.lesson_title}</span>
+              </p>
+              <LessonViewer lesson={playing} />
+            </section>
+          ) : null}
+          <SectionList
+            label="Sections"
+            sections={list}
+            isOpen={isOpen}
+            onToggle={toggle}
+            renderLesson={(lesson) => {
+              const previewable = canPreview(lesson);
+              const body = (
+                <>
+                  <ContentTypeIcon contentType={lesson.contentType} className="size-8 text-base" />
+                  <span className="min-w-0 flex-1 text-sm break-words text-slate-700">
+                    {lesson.lesson_title}
+                  </span>
+                  {lesson.preview ? <PreviewTag /> : null}
+                  {previewable ? null : <LockIcon className="size-4 shrink-0 text-slate-300" />}
+                </>
+              );
+              const rowClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left';
+              return previewable ? (
+                <button
+                  type="button"
+                  onClick={() => choose(lesson)}
+                  aria-current={playing?.lesson_Id === lesson.lesson_Id ? 'true' : undefined}
+                  className={cn(
+                    rowClass,
+                    'transition-colors hover:bg-brand-50',
+                    playing?.lesson_Id === lesson.lesson_Id && 'bg-brand-50',
+                  )}
+                >
+                  {body}
+                </button>
+              ) : (
+                <div className={rowClass}>{body}</div>
+              );
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+};

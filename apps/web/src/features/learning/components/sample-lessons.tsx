@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { ContentTypeIcon } from '@/components/ui/content-type-icon';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PlayIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { LessonViewer, type ViewableLesson } from './lesson-viewer';
+
+/** SPEC §2.12 lesson viewer (coursePage): a static sample list, served with the app (public/samples). */
+export const SAMPLE_LESSONS: ViewableLesson[] = [
+  {
+    lesson_Id: -1,
+    lesson_title: 'Welcome video',
+    contentType: 'video',
+    content_path: '/samples/sample-lesson.mp4',
+  },
+  {
+    lesson_Id: -2,
+    lesson_title: 'Lesson handout',
+    contentType: 'pdf',
+    content_path: '/samples/sample-lesson.pdf',
+  },
+  {
+    lesson_Id: -3,
+    lesson_title: 'Audio recap',
+    contentType: 'audio',
+    content_path: '/samples/sample-lesson.mp3',
+  },
+];
+
+/** The samples are plain files: there is no fresh URL to ask for. */
+const sameUrl = async (lessonId: number) =>
+  SAMPLE_LESSONS.find((lesson) => lesson.lesson_Id === lessonId)?.content_path ?? null;
+
+export const SampleLessons = () => {
+  const [selected, setSelected] = useState<ViewableLesson | null>(null);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[300px_minmax(0,1fr)] lg:items-start">
+      <Card className="p-2">
+        <h2 className="px-3 pt-2 pb-1 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          Lessons
+        </h2>
+        <ul aria-label="Sample lessons" className="flex flex-col gap-1">
+          {SAMPLE_LESSONS.map((lesson) => {
+            const current = selected?.lesson_Id === lesson.lesson_Id;
+            return (
+              <li key={lesson.lesson_Id}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(lesson)}
+                  aria-current={current ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 transition-colors',
+                    current ? 'bg-brand-50 ring-1 ring-brand-200 ring-inset' : 'hover:bg-slate-100',
+                  )}
+                >
+                  <ContentTypeIcon contentType={lesson.contentType} className="size-8 text-base" />
+                  {lesson.lesson_title}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      <section aria-label="Lesson content" className="min-w-0">
+        {selected ? (
+          <Card className="flex flex-col gap-4 p-4 sm:p-6">
+            <h2 className="text-lg font-semibold text-slate-900">{selected.lesson_title}</h2>
+            <LessonViewer lesson={selected} fetchFreshUrl={sameUrl} />
+          </Card>
+        ) : (
+          <EmptyState icon={<PlayIcon />} title="Please select a lesson to view the content." />
+        )}
+      </section>
+    </div>
+  );
+};

@@ -1,0 +1,58 @@
+import { MSG } from '@skillwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { hasAuthToken, storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { learningKeys, listEnrolments } from '../api/learning';
+import { enrollStep } from '../lib/enrolment';
+
+export type EnrollableCourse = { course_Id: number; price: number };
+
+/**
+ * SPEC §2.4 Enroll Now: signed out, /login; a student who already owns the course is told so and
+ * stays; otherwise the course id and price are stored and checkout opens.
+ */
+export const useEnrollNow = () => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isChecking, setChecking] = useState(false);
+
+  const enroll = useCallback(
+    async (course: EnrollableCourse) => {
+      const step = enrollStep({ isSignedIn: hasAuthToken(), role: storage.get('currentUserRole') });
+      if (step === 'login') {
+        void navigate(paths.login);
+        return;
+      }
+      if (step === 'check-ownership') {
+        const userId = storage.get('userId') ?? '';
+        setChecking(true);
+        try {
+          const owned = await queryClient.fetchQuery({
+            queryKey: learningKeys.enrolment(userId, course.course_Id),
+            queryFn: ({ signal }) => listEnrolments(userId, course.course_Id, signal),
+            staleTime: 0,
+          });
+          if (owned.length > 0) {
+            notify.info(MSG.alreadyEnrolled, { toastId: 'already-enrolled' });
+            return;
+          }
+        } catch (error) {
+          notify.error(errorMessage(error, 'We could not check your enrolment. Please try again.'));
+          return;
+        } finally {
+          setChecking(false);
+        }
+      }
+      storage.set('courseId', course.course_Id);
+      storage.set('price', course.price);
+      void navigate(paths.students.checkout);
+    },
+    [navigate, queryClient],
+  );
+
+  return { enroll, isChecking };
+};

@@ -1,0 +1,137 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { AwardIcon, PlayIcon, SearchIcon, StarIcon, UsersIcon } from '@/components/ui/icons';
+import { coursesSearchPath } from '@/lib/paths';
+
+const LEARNER_INITIALS = ['AK', 'MR', 'JS', 'LP'];
+// Dark enough for white initials (WCAG AA 4.5:1, checked by axe in e2e/learning.spec.ts).
+const AVATAR_COLOURS = ['bg-amber-700', 'bg-emerald-700', 'bg-sky-700', 'bg-rose-700'];
+
+const HeroIllustration = () => (
+  <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
+    <div className="absolute -top-6 -right-6 size-40 rounded-full bg-brand-200/60 blur-2xl" />
+    <div className="absolute -bottom-8 -left-8 size-48 rounded-full bg-violet-200/60 blur-2xl" />
+    <div className="relative overflow-hidden rounded-3xl border border-white bg-white shadow-raised">
+      <div className="relative flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-brand-600 via-brand-500 to-violet-500">
+        <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.25),transparent_55%)]" />
+        <div className="grid w-3/4 grid-cols-3 gap-3 opacity-90">
+          <div className="col-span-2 h-3 rounded-full bg-white/50" />
+          <div className="h-3 rounded-full bg-white/30" />
+          <div className="h-3 rounded-full bg-white/30" />
+          <div className="col-span-2 h-3 rounded-full bg-white/50" />
+        </div>
+        <PlayIcon className="absolute size-16 text-white drop-shadow-lg" />
+      </div>
+      <div className="p-5">
+        <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Design · 24 lessons</p>
+        <p className="mt-1 font-semibold text-slate-900">Product Design Fundamentals</p>
+        <div className="mt-4 flex items-center justify-between text-xs text-slate-500">
+          <span>Progress</span>
+          <span className="font-semibold text-slate-700">68%</span>
+        </div>
+        <div className="mt-1.5 h-2 rounded-full bg-slate-100">
+          <div className="h-2 w-[68%] rounded-full bg-gradient-to-r from-brand-500 to-violet-500" />
+        </div>
+      </div>
+    </div>
+    <div className="absolute top-10 -left-10 hidden items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-raised sm:flex">
+      <span className="flex size-10 items-center justify-center rounded-xl bg-emerald-50 text-xl text-emerald-600">
+        <AwardIcon />
+      </span>
+      <span>
+        <span className="block text-sm font-semibold text-slate-900">Certificate earned</span>
+        <span className="block text-xs text-slate-500">UX Research, just now</span>
+      </span>
+    </div>
+    <div className="absolute -right-8 bottom-24 hidden items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-raised sm:flex">
+      <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-xl text-brand-600">
+        <UsersIcon />
+      </span>
+      <span>
+        <span className="block text-sm font-semibold text-slate-900">+1,200</span>
+        <span className="block text-xs text-slate-500">new learners this month</span>
+      </span>
+    </div>
+  </div>
+);
+
+/** SPEC §2.2 hero: searching goes to /courses with the text. */
+export const Hero = () => {
+  const navigate = useNavigate();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void navigate(coursesSearchPath(search));
+  };
+
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+      <div className="absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-brand-200 to-transparent" />
+      <div className="mx-auto grid w-full max-w-7xl items-center gap-14 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-24">
+        <div className="flex min-w-0 flex-col items-start">
+          <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm">
+            <span className="size-1.5 rounded-full bg-brand-500" />
+            New courses every week
+          </span>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+            Learn the skills that <span className="text-brand-600">move your career</span> forward
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+            Practical courses taught by people who do the work. Study at your own pace, on any device, and
+            keep your access for life.
+          </p>
+          <div className="mt-8 w-full max-w-xl">
+            {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to older browsers */}
+            <form onSubmit={onSubmit} role="search" className="flex w-full flex-col gap-2 sm:flex-row">
+              <label htmlFor={searchId} className="sr-only">
+                Search courses
+              </label>
+              <div className="relative flex-1">
+                <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+                <input
+                  id={searchId}
+                  type="search"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder="What do you want to learn?"
+                  className="h-12 w-full rounded-xl border border-slate-300 bg-white pr-4 pl-12 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none"
+                />
+              </div>
+              <Button type="submit" size="lg">
+                Search
+              </Button>
+            </form>
+          </div>
+          <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3">
+            <div className="flex -space-x-2" aria-hidden="true">
+              {LEARNER_INITIALS.map((initials, index) => (
+                <span
+                  key={initials}
+                  className={`flex size-9 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-white ${AVATAR_COLOURS[index]}`}
+                >
+                  {initials}
+                </span>
+              ))}
+            </div>
+            <div className="text-sm text-slate-600">
+              <div className="flex items-center gap-0.5 text-amber-400" aria-hidden="true">
+                {[1, 2, 3, 4, 5].map((star) => (
+                  <StarIcon key={star} className="size-4" />
+                ))}
+              </div>
+              <p>
+                <span className="font-semibold text-slate-900">4.8/5</span> from 12,000+ learners
+              </p>
+            </div>
+          </div>
+        </div>
+        <div className="hidden lg:block">
+          <HeroIllustration />
+        </div>
+      </div>
+    </section>
+  );
+};

@@ -1,0 +1,132 @@
+import type {
+  CaptureResponse,
+  OrderResponse,
+  PaymentsConfig,
+  PlanCategory,
+  SaleRow,
+} from '@skillwise/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+  sales: () => [...paymentKeys.all, 'sales'] as const,
+};
+
+/** GET payments/config: which provider's button to show (the built-in sandbox unless PayPal is set up). */
+export const getPaymentsConfig = (signal?: AbortSignal): Promise<PaymentsConfig> =>
+  apiRequest('payments/config', { signal });
+
+export const usePaymentsConfig = () =>
+  useQuery({
+    queryKey: paymentKeys.config(),
+    queryFn: ({ signal }) => getPaymentsConfig(signal),
+    // The provider only changes when the server is reconfigured and restarted.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export type CourseOrderInput = { price: number; email: string; userId: number; courseId: number };
+
+/** POST courses/CreateOrder: the server charges its own price; a free course is enrolled at once. */
+export const createCourseOrder = (input: CourseOrderInput): Promise<OrderResponse> =>
+  apiRequest('courses/CreateOrder', {
+    method: 'POST',
+    auth: true,
+    body: {
+      price: input.price,
+      email_address: input.email,
+      user_id: input.userId,
+      course_id: input.courseId,
+    },
+  });
+
+export type CourseCaptureInput = { orderId: string; courseId: number; price: number; userId: number };
+
+/** POST courses/CaptureOrder: enrols the buyer once, however often it is called. */
+export const captureCourseOrder = (input: CourseCaptureInput): Promise<CaptureResponse> =>
+  apiRequest('courses/CaptureOrder', {
+    method: 'POST',
+    auth: true,
+    body: {
+      orderId: input.orderId,
+      course_Id: input.courseId,
+      price: input.price,
+      user_id: input.userId,
+    },
+  });
+
+export type PlanOrderInput = { price: number; email: string; userId: number; category: PlanCategory };
+
+/** POST organization/CreateOrder: a publisher buys a plan for its organisation. */
+export const createPlanOrder = (input: PlanOrderInput): Promise<OrderResponse> =>
+  apiRequest('organization/CreateOrder', {
+    method: 'POST',
+    auth: true,
+    body: {
+      price: input.price,
+      email_address: input.email,
+      user_id: input.userId,
+      subscriptionCategoryType: input.category,
+    },
+  });
+
+export type PlanCaptureInput = { orderId: string; category: PlanCategory; price: number; email: string };
+
+/** POST organization/CaptureOrder: starts (or extends) the subscription once. */
+export const capturePlanOrder = (input: PlanCaptureInput): Promise<CaptureResponse> =>
+  apiRequest('organization/CaptureOrder', {
+    method: 'POST',
+    auth: true,
+    body: {
+      orderId: input.orderId,
+      subscriptionCategoryType: input.category,
+      price: input.price,
+      email: input.email,
+    },
+  });
+
+/** What the sandbox holds for an order: the amount its approval page shows comes from here. */
+export type SandboxOrder = {
+  id: string;
+  amount: number;
+  currency: string;
+  description: string;
+  status: string;
+};
+
+/** GET sandbox/orders/{id}: for the order's buyer only. */
+export const getSandboxOrder = (orderId: string, signal?: AbortSignal): Promise<SandboxOrder> =>
+  apiRequest(`sandbox/orders/${encodeURIComponent(orderId)}`, { auth: true, signal });
+
+export const useSandboxOrder = (orderId: string) =>
+  useQuery({
+    queryKey: [...paymentKeys.all, 'sandbox', orderId],
+    queryFn: ({ signal }) => getSandboxOrder(orderId, signal),
+    enabled: orderId !== '',
+    retry: false,
+  });
+
+export type SandboxCard = { cardNumber: string; expiry: string; cvc: string; name: string };
+/** The sandbox approval's answer: DECLINED is recorded now and refused at capture (402). */
+export type SandboxApproval = { id: string; status: 'APPROVED' | 'DECLINED' };
+
+/** POST sandbox/orders/{id}/approve: the card form of our own approval page. */
+export const approveSandboxOrder = (orderId: string, card: SandboxCard): Promise<SandboxApproval> =>
+  apiRequest(`sandbox/orders/${encodeURIComponent(orderId)}/approve`, {
+    method: 'POST',
+    auth: true,
+    body: card,
+  });
+
+export const useApproveSandboxOrder = (orderId: string) =>
+  useMutation({ mutationFn: (card: SandboxCard) => approveSandboxOrder(orderId, card) });
+
+/** GET orders/GetSalesByOrgId: the organisation's captured course sales, newest first. */
+export const listSales = async (signal?: AbortSignal): Promise<SaleRow[]> => {
+  const rows = await apiRequest<SaleRow[] | null>('orders/GetSalesByOrgId', { auth: true, signal });
+  return Array.isArray(rows) ? rows : [];
+};
+
+export const useSales = () =>
+  useQuery({ queryKey: paymentKeys.sales(), queryFn: ({ signal }) => listSales(signal), staleTime: 0 });

@@ -1,0 +1,131 @@
+import { type CourseListItem, MSG } from '@skillwise/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PersonPhoto } from '@/components/ui/person-photo';
+import { formatPrice } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { captureCourseOrder, createCourseOrder } from '../api/payments';
+import { PaymentButton } from './payment-button';
+
+/** After a purchase the course opens by itself after this long (the button is there for the impatient). */
+export const GO_TO_COURSE_DELAY_MS = 2500;
+
+type CourseCheckoutProps = {
+  course: CourseListItem;
+  /** The cover, drawn by the page (it falls back to the placeholder image). */
+  image: ReactNode;
+};
+
+export const takeCoursePath = (courseId: number): string =>
+  `${paths.students.takeCourse}?${new URLSearchParams({ id: String(courseId) }).toString()}`;
+
+/**
+ * SPEC §2.5: the course (title, image, description, author and bio), the amount and the card payment
+ * button with its success or error line. DESIGN decision 3: the buyer e-mail is the signed-in user's.
+ */
+export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
+  const navigate = useNavigate();
+  const [isEnrolled, setEnrolled] = useState(false);
+  const email = storage.get('userEmail') ?? '';
+  const userId = Number(storage.get('userId'));
+  const courseId = course.course_Id;
+  const price = course.price;
+  const isFree = price === 0;
+  const author = [course.first_name, course.last_name].filter(Boolean).join(' ');
+  const coursePath = takeCoursePath(courseId);
+
+  useEffect(() => {
+    if (!isEnrolled) return;
+    const timer = window.setTimeout(() => void navigate(coursePath), GO_TO_COURSE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isEnrolled, navigate, coursePath]);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <Card className="overflow-hidden">
+        <div className="h-44 bg-slate-100 sm:h-60">{image}</div>
+        <div className="flex flex-col gap-5 p-6 sm:p-8">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Your course</p>
+            <h2 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
+              {course.course_title}
+            </h2>
+            <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-600">
+              {course.course_description}
+            </p>
+          </div>
+          {author ? (
+            <div className="flex gap-4 border-t border-slate-100 pt-5">
+              <PersonPhoto
+                src={course.profile_picturePath}
+                firstName={course.first_name}
+                lastName={course.last_name}
+                className="size-12"
+              />
+              <div className="min-w-0">
+                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Instructor</p>
+                <p className="mt-0.5 font-semibold text-slate-900">{author}</p>
+                {course.bio ? <p className="mt-1 text-sm break-words text-slate-600">{course.bio}</p> : null}
+              </div>
+            </div>
+          ) : null}
+        </div>
+      </Card>
+
+      <Card className="order-first flex h-fit flex-col gap-5 p-6 lg:order-none lg:sticky lg:top-24">
+        <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
+        <dl className="flex flex-col gap-3 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="shrink-0 text-slate-500">Course</dt>
+            <dd className="min-w-0 text-right font-medium break-words text-slate-900">
+              {course.course_title}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="shrink-0 text-slate-500">Billed to</dt>
+            <dd className="min-w-0 text-right font-medium break-all text-slate-900">{email}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
+            <dt className="font-semibold text-slate-900">Total amount</dt>
+            <dd className="text-2xl font-bold text-slate-900">{isFree ? 'Free' : formatPrice(price)}</dd>
+          </div>
+        </dl>
+        <PaymentButton
+          returnPath={paths.students.checkout}
+          isFree={isFree}
+          createOrder={() => createCourseOrder({ price, email, userId, courseId })}
+          captureOrder={(orderId) => captureCourseOrder({ orderId, courseId, price, userId })}
+          onSuccess={() => {
+            storage.set('courseId', courseId);
+            setEnrolled(true);
+          }}
+          onError={({ message }) => {
+            // SPEC §8: the already-enrolled notice is a toast as well.
+            if (message === MSG.alreadyEnrolled) notify.error(message, { toastId: 'already-enrolled' });
+          }}
+          errorAction={({ message }) =>
+            message === MSG.alreadyEnrolled ? (
+              <Link to={paths.students.myCourses} className={buttonClassName({ variant: 'outline' })}>
+                Go to My Courses
+              </Link>
+            ) : null
+          }
+          successAction={
+            <>
+              <Button size="lg" fullWidth onClick={() => void navigate(coursePath)}>
+                Go to course
+              </Button>
+              <p className="text-center text-xs text-slate-500" role="status">
+                Opening your course...
+              </p>
+            </>
+          }
+        />
+      </Card>
+    </div>
+  );
+};

@@ -1,0 +1,164 @@
+import type { CaptureResponse, OrderResponse } from '@skillwise/contracts';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LockIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { usePaymentsConfig } from '../api/payments';
+import { type PaymentFlowOptions, usePaymentFlow } from '../hooks/use-payment-flow';
+import type { PaymentFailure } from '../lib/payment-errors';
+import { ORDER_ID_PARAM, sandboxApprovePath } from '../lib/sandbox-urls';
+import { PayPalButtons } from './paypal-buttons';
+
+type PaymentButtonProps = {
+  /** This checkout's own path: the sandbox approval page comes back to it with ?orderId=. */
+  returnPath: string;
+  createOrder: () => Promise<OrderResponse>;
+  captureOrder: (orderId: string) => Promise<CaptureResponse>;
+  onSuccess?: PaymentFlowOptions['onSuccess'];
+  onError?: (failure: PaymentFailure) => void;
+  /** A free course: one button enrols at once, whatever the provider. */
+  isFree?: boolean;
+  /** Shown under the error line, e.g. a way back to the plans when the price changed. */
+  errorAction?: (failure: PaymentFailure) => ReactNode;
+  /** Shown under the success line. */
+  successAction?: ReactNode;
+};
+
+const Processing = () => (
+  <p className="flex items-center justify-center gap-2 py-3 text-sm font-medium text-slate-600">
+    <Spinner className="size-5 text-brand-600" />
+    <span role="status">Processing...</span>
+  </p>
+);
+
+/**
+ * SPEC §4: the card payment provider button. States initial (the button), pending ('Processing...'),
+ * resolved (the success line) and rejected (the error line, and the button again). With the built-in
+ * sandbox the buyer approves on our own page and comes back here with ?orderId=, which is captured once.
+ */
+export const PaymentButton = ({
+  returnPath,
+  createOrder,
+  captureOrder,
+  onSuccess,
+  onError,
+  isFree = false,
+  errorAction,
+  successAction,
+}: PaymentButtonProps) => {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const config = usePaymentsConfig();
+  const flow = usePaymentFlow({ createOrder, captureOrder, onSuccess, onError });
+  const { state, capture } = flow;
+  const returnedOrderId = params.get(ORDER_ID_PARAM);
+
+  // Back from the approval page: capture what the buyer approved. Strict mode runs this twice; the
+  // flow and captureOnce make it one request and one success.
+  useEffect(() => {
+    if (!returnedOrderId) return;
+    void capture(returnedOrderId).then((isCaptured) => {
+      if (isCaptured) return;
+      // A failed order is done with: a reload must not try it again, a new attempt makes a new order.
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(ORDER_ID_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    });
+  }, [returnedOrderId, capture, setParams]);
+
+  const payWithSandbox = async () => {
+    const order = await flow.beginOrder();
+    if (!order) return;
+    const target = sandboxApprovePath(order, returnPath);
+    if (target.startsWith('/')) await navigate(target);
+    else window.location.assign(target);
+  };
+
+  if (state.status === 'resolved') {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert tone="success">{state.message}</Alert>
+        {successAction}
+      </div>
+    );
+  }
+
+  const isPending = state.status === 'pending';
+  let control: ReactNode;
+  if (isFree) {
+    control = (
+      <Button
+        size="lg"
+        fullWidth
+        isLoading={isPending}
+        loadingText="Processing..."
+        onClick={() => void payWithSandbox()}
+      >
+        Enroll for free
+      </Button>
+    );
+  } else if (isPending && returnedOrderId) {
+    control = <Processing />;
+  } else if (config.isPending) {
+    control = (
+      <p className="flex items-center justify-center gap-2 py-3 text-sm text-slate-500">
+        <Spinner className="text-brand-600" />
+        <span role="status">Loading payment options...</span>
+      </p>
+    );
+  } else if (config.isError) {
+    control = (
+      <div className="flex flex-col gap-2">
+        <Alert>{errorMessage(config.error, 'Card payment is not available right now.')}</Alert>
+        <Button variant="outline" onClick={() => void config.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (config.data.provider === 'paypal' && config.data.clientId) {
+    control = (
+      <>
+        <PayPalButtons clientId={config.data.clientId} currency={config.data.currency} flow={flow} />
+        {isPending ? <Processing /> : null}
+      </>
+    );
+  } else {
+    control = (
+      <>
+        <Button
+          size="lg"
+          fullWidth
+          isLoading={isPending}
+          loadingText="Processing..."
+          leftIcon={<LockIcon className="size-4.5" />}
+          onClick={() => void payWithSandbox()}
+        >
+          Pay with card
+        </Button>
+        <p className="text-center text-xs text-slate-500">
+          Test mode: you confirm the payment with a test card on the next page. No real card is charged.
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {control}
+      {state.status === 'rejected' ? (
+        <>
+          <Alert>{state.message}</Alert>
+          {errorAction?.({ message: state.message, code: state.code })}
+        </>
+      ) : null}
+    </div>
+  );
+};

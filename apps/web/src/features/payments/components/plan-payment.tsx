@@ -1,0 +1,42 @@
+import { MSG, type PlanCategory } from '@skillwise/contracts';
+import { Link, useNavigate } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { capturePlanOrder, createPlanOrder } from '../api/payments';
+import { PaymentButton } from './payment-button';
+
+type PlanPaymentProps = { category: PlanCategory; price: number; email: string };
+
+/**
+ * SPEC §2.16 and §4: pays the chosen plan. On success: the toast, the stored plan choice cleared, the
+ * subscription active, and the admin area.
+ */
+export const PlanPayment = ({ category, price, email }: PlanPaymentProps) => {
+  const navigate = useNavigate();
+  const userId = Number(storage.get('userId'));
+
+  const finish = () => {
+    storage.remove('subscriptionCategory');
+    storage.set('subscriptionStatus', 'active');
+    notify.success(MSG.paymentSuccess);
+    void navigate(paths.admin.root, { replace: true });
+  };
+
+  return (
+    <PaymentButton
+      returnPath={paths.admin.checkout}
+      createOrder={() => createPlanOrder({ price, email, userId, category })}
+      captureOrder={(orderId) => capturePlanOrder({ orderId, category, price, email })}
+      onSuccess={finish}
+      errorAction={({ code }) =>
+        code === 'PRICE_MISMATCH' ? (
+          <Link to={paths.admin.subscription} className={buttonClassName({ variant: 'outline' })}>
+            Back to plans
+          </Link>
+        ) : null
+      }
+    />
+  );
+};

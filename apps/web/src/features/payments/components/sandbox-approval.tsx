@@ -1,0 +1,223 @@
+import { SANDBOX_CARDS } from '@skillwise/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { LockIcon } from '@/components/ui/icons';
+import { ApiError, fieldErrorFor } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/format';
+import { useApproveSandboxOrder } from '../api/payments';
+import {
+  type CardFormErrors,
+  type CardFormValues,
+  cardDigits,
+  EMPTY_CARD_FORM,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  hasErrors,
+  validateCardForm,
+} from '../lib/card-form';
+import { toPaymentFailure } from '../lib/payment-errors';
+import { checkoutReturnPath } from '../lib/sandbox-urls';
+
+type SandboxApprovalProps = {
+  orderId: string;
+  /** The checkout to go back to (already checked to be a path of this app). */
+  returnPath: string;
+  /** What the checkout said the order is for; the server charges its own amount in any case. */
+  amount: { amount: number; currency: string } | null;
+};
+
+const TEST_CARDS = [
+  { number: SANDBOX_CARDS.success, outcome: 'Payment succeeds', tone: 'text-emerald-700 bg-emerald-50' },
+  { number: SANDBOX_CARDS.declined, outcome: 'Card is declined', tone: 'text-rose-700 bg-rose-50' },
+] as const;
+
+const FIELD_LABELS: Record<keyof CardFormValues, string> = {
+  cardNumber: 'Card number',
+  expiry: 'Expiry',
+  cvc: 'CVC',
+  name: 'Name',
+};
+
+/** The server's word on each field of a 400 answer, where it named one. */
+const serverFieldErrors = (error: unknown): CardFormErrors =>
+  Object.fromEntries(
+    (Object.keys(FIELD_LABELS) as Array<keyof CardFormValues>).flatMap((field) => {
+      const message = fieldErrorFor(error, field);
+      return message ? [[field, `${FIELD_LABELS[field]} ${message}.`]] : [];
+    }),
+  );
+
+/**
+ * A 400 names its field at the start of the message (`cardNumber: use a sandbox test card ...`); the
+ * field already shows its own error, so the line reads as a sentence without it.
+ */
+const withoutFieldPrefix = (error: unknown, message: string): string => {
+  const field = error instanceof ApiError ? error.details[0]?.field : undefined;
+  if (!field || !message.startsWith(`${field}: `)) return message;
+  const rest = message.slice(field.length + 2);
+  return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+};
+
+/**
+ * The built-in sandbox provider's approval page (DESIGN: payments): the amount, the test cards and a
+ * card form. Approving (or declining) returns to the checkout with ?orderId=, which captures; Cancel
+ * returns without it.
+ */
+export const SandboxApproval = ({ orderId, returnPath, amount }: SandboxApprovalProps) => {
+  const navigate = useNavigate();
+  const approve = useApproveSandboxOrder(orderId);
+  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
+  const [errors, setErrors] = useState<CardFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const update = (field: keyof CardFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateCardForm(values);
+    setErrors(found);
+    setServerError(null);
+    if (hasErrors(found)) return;
+    try {
+      const result = await approve.mutateAsync({
+        cardNumber: cardDigits(values.cardNumber),
+        expiry: values.expiry.trim(),
+        cvc: values.cvc.trim(),
+        name: values.name.trim(),
+      });
+      // Replace: going back from the checkout must not land on an order that is already decided.
+      await navigate(checkoutReturnPath(returnPath, result.id), { replace: true });
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      setServerError(withoutFieldPrefix(error, toPaymentFailure(error).message));
+    }
+  };
+
+  const payLabel = amount ? `Pay ${formatPrice(amount.amount)}` : 'Pay';
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <Card className="p-6 sm:p-8">
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Card payment</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Confirm your payment</h1>
+        <div className="mt-5 flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-700">Amount due</p>
+            <p className="text-xs break-all text-slate-500">Order {orderId}</p>
+          </div>
+          {amount ? (
+            <p className="shrink-0 text-right">
+              <span className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="sandbox-amount">
+                {formatPrice(amount.amount)}
+              </span>{' '}
+              <span className="text-xs font-medium text-slate-500">{amount.currency}</span>
+            </p>
+          ) : null}
+        </div>
+
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-4">
+          <TextField
+            label="Card number"
+            name="cardNumber"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            hint={`Test card: ${formatCardNumber(SANDBOX_CARDS.success)}`}
+            value={values.cardNumber}
+            onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
+            error={errors.cardNumber}
+          />
+          <div className="grid grid-cols-2 gap-4">
+            <TextField
+              label="Expiry (MM/YY)"
+              name="expiry"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              value={values.expiry}
+              onChange={(event) => update('expiry', formatExpiry(event.target.value))}
+              error={errors.expiry}
+            />
+            <TextField
+              label="CVC"
+              name="cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              value={values.cvc}
+              onChange={(event) => update('cvc', formatCvc(event.target.value))}
+              error={errors.cvc}
+            />
+          </div>
+          <TextField
+            label="Name on card"
+            name="name"
+            autoComplete="cc-name"
+            value={values.name}
+            onChange={(event) => update('name', event.target.value)}
+            error={errors.name}
+          />
+          {serverError ? <Alert>{serverError}</Alert> : null}
+          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link
+              to={checkoutReturnPath(returnPath)}
+              replace
+              className={buttonClassName({ variant: 'outline', size: 'lg' })}
+            >
+              Cancel
+            </Link>
+            <Button
+              type="submit"
+              size="lg"
+              isLoading={approve.isPending}
+              loadingText="Processing..."
+              leftIcon={<LockIcon className="size-4.5" />}
+              className="sm:min-w-44"
+            >
+              {payLabel}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <Card className="h-fit p-6">
+        <h2 className="text-base font-semibold text-slate-900">Test cards</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          This is the built-in test provider: only these cards work, and no money moves. Use any future expiry
+          date, any CVC and any name.
+        </p>
+        <ul className="mt-4 flex flex-col gap-3">
+          {TEST_CARDS.map((card) => (
+            <li key={card.number} className="rounded-xl border border-slate-200 p-3">
+              <p className="font-mono text-sm font-semibold tracking-wide text-slate-900">
+                {formatCardNumber(card.number)}
+              </p>
+              <div className="mt-2 flex items-center justify-between gap-2">
+                <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', card.tone)}>
+                  {card.outcome}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Use test card ${formatCardNumber(card.number)}`}
+                  onClick={() => update('cardNumber', formatCardNumber(card.number))}
+                >
+                  Use
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+};

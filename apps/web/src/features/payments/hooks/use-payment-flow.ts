@@ -1,0 +1,102 @@
+import { type CaptureResponse, MSG, type OrderResponse } from '@skillwise/contracts';
+import { useCallback, useRef, useState } from 'react';
+import { captureOnce } from '../lib/capture-once';
+import { type PaymentFailure, requireOrderId, toPaymentFailure } from '../lib/payment-errors';
+import {
+  INITIAL_PAYMENT_STATE,
+  type PaymentEvent,
+  type PaymentState,
+  paymentReducer,
+} from '../lib/payment-state';
+
+export type PaymentFlowOptions = {
+  createOrder: () => Promise<OrderResponse>;
+  captureOrder: (orderId: string) => Promise<CaptureResponse>;
+  /** Once, when the payment (or a free enrolment) is complete. */
+  onSuccess?: () => void;
+  /** Each time the flow is rejected, with the line it shows. */
+  onError?: (failure: PaymentFailure) => void;
+};
+
+export type PaymentFlow = {
+  state: PaymentState;
+  /** Creates the order. Answers it when the buyer still has to approve it, else null (done or failed). */
+  beginOrder: () => Promise<OrderResponse | null>;
+  /** Captures an approved order (once per order id); answers whether it succeeded. */
+  capture: (orderId: string) => Promise<boolean>;
+  fail: (error: unknown) => void;
+  /** The buyer cancelled at the provider: back to the button, no message. */
+  cancel: () => void;
+};
+
+/**
+ * SPEC §4: order created, buyer approves, order captured, success. The state lives in a ref as well as
+ * in React state so that a repeated report (strict mode's second effect, PayPal's onError after our
+ * own failure) is recognised at once and does not call back twice.
+ */
+export const usePaymentFlow = (options: PaymentFlowOptions): PaymentFlow => {
+  const [state, setState] = useState<PaymentState>(INITIAL_PAYMENT_STATE);
+  const stateRef = useRef<PaymentState>(INITIAL_PAYMENT_STATE);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  /** Applies an event; answers false when it changed nothing. */
+  const send = useCallback((event: PaymentEvent): boolean => {
+    const next = paymentReducer(stateRef.current, event);
+    if (next === stateRef.current) return false;
+    stateRef.current = next;
+    setState(next);
+    return true;
+  }, []);
+
+  const succeed = useCallback(() => {
+    if (send({ type: 'succeed', message: MSG.paymentSuccess })) optionsRef.current.onSuccess?.();
+  }, [send]);
+
+  const fail = useCallback(
+    (error: unknown) => {
+      const failure = toPaymentFailure(error);
+      if (send({ type: 'fail', ...failure })) optionsRef.current.onError?.(failure);
+    },
+    [send],
+  );
+
+  const beginOrder = useCallback(async (): Promise<OrderResponse | null> => {
+    if (!send({ type: 'start' })) return null;
+    let order: OrderResponse;
+    try {
+      order = requireOrderId(await optionsRef.current.createOrder());
+    } catch (error) {
+      fail(error);
+      return null;
+    }
+    if (order.status === 'COMPLETED') {
+      // A free course: enrolled by CreateOrder itself, nothing to approve or capture.
+      succeed();
+      return null;
+    }
+    return order;
+  }, [send, fail, succeed]);
+
+  const capture = useCallback(
+    async (orderId: string): Promise<boolean> => {
+      if (stateRef.current.status === 'resolved') return true;
+      send({ type: 'start' });
+      try {
+        await captureOnce(orderId, () => optionsRef.current.captureOrder(orderId));
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+      succeed();
+      return true;
+    },
+    [send, fail, succeed],
+  );
+
+  const cancel = useCallback(() => {
+    send({ type: 'reset' });
+  }, [send]);
+
+  return { state, beginOrder, capture, fail, cancel };
+};

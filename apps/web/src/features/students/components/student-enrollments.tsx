@@ -1,0 +1,237 @@
+import { type AssignedCourse, MSG } from '@skillwise/contracts';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SelectField } from '@/components/ui/field';
+import { TrashIcon } from '@/components/ui/icons';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
+
+const SOURCE_LABEL: Record<AssignedCourse['source'], string> = {
+  assigned: 'Assigned',
+  purchased: 'Purchased',
+  free: 'Free',
+};
+
+const COLUMNS = ['Course Name', 'Progress', 'Status'] as const;
+
+/** '50%' as a number for the bar; anything unreadable counts as 0. */
+const percentOf = (progress: string): number => {
+  const value = Number.parseFloat(progress);
+  return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
+};
+
+const Progress = ({ progress }: { progress: string }) => (
+  <div className="flex items-center gap-3">
+    <div
+      className="h-2 w-24 shrink-0 rounded-full bg-slate-100"
+      role="progressbar"
+      aria-label="Progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percentOf(progress)}
+    >
+      <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percentOf(progress)}%` }} />
+    </div>
+    <span className="text-sm font-medium text-slate-700 tabular-nums">{progress}</span>
+  </div>
+);
+
+const Status = ({ course }: { course: AssignedCourse }) => (
+  <div className="flex flex-wrap items-center gap-2">
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        course.published
+          ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+          : 'bg-amber-50 text-amber-800 ring-amber-200',
+      )}
+    >
+      {course.published ? 'Published' : 'Draft'}
+    </span>
+    <span className="text-xs text-slate-500">{SOURCE_LABEL[course.source]}</span>
+  </div>
+);
+
+const RemoveButton = ({
+  course,
+  onRemove,
+}: {
+  course: AssignedCourse;
+  onRemove: (course: AssignedCourse) => void;
+}) => (
+  <button
+    type="button"
+    onClick={() => onRemove(course)}
+    aria-label={`Remove ${course.course_title}`}
+    title="Remove"
+    className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
+  >
+    <TrashIcon className="size-4.5" />
+  </button>
+);
+
+type StudentEnrollmentsProps = {
+  /** The selected student; null when none is stored. */
+  userId: number | null;
+};
+
+/**
+ * SPEC §2.14 Enrollments: enrol the student in one of the organisation's other courses, see progress
+ * and status, and remove a course (a purchased one stays: the server refuses and says why).
+ */
+export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
+  const key = userId === null ? '' : String(userId);
+  const courses = useStudentCourses(key);
+  const unassigned = useUnassignedCourses(key);
+  const { assign, remove } = useEnrolmentChanges();
+  const [courseId, setCourseId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<AssignedCourse | null>(null);
+
+  const enroll = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (userId === null || courseId === '') {
+      setProblem(MSG.bothIdsRequired);
+      return;
+    }
+    try {
+      const answer = await assign.mutateAsync({ userId, courseId: Number(courseId) });
+      notify.success(answer.message);
+      setCourseId('');
+    } catch (error) {
+      setProblem(errorMessage(error, 'The course could not be assigned. Please try again.'));
+    }
+  };
+
+  const confirmRemove = async () => {
+    setProblem(null);
+    if (userId === null || !removing) {
+      notify.error(MSG.userAndCourseRequired);
+      return;
+    }
+    try {
+      const answer = await remove.mutateAsync({ userId, courseId: removing.course_Id });
+      notify.success(answer.message);
+    } catch (error) {
+      // 409 for a purchased course: 'The student bought this course: it cannot be taken away.'
+      setProblem(errorMessage(error, 'The course could not be removed. Please try again.'));
+    }
+  };
+
+  const rows = courses.data ?? [];
+  const options = (unassigned.data ?? []).map((course) => ({
+    value: course.course_Id,
+    label: course.published ? course.course_title : `${course.course_title} (draft)`,
+  }));
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-slate-100 px-6 py-4">
+        <h2 className="text-lg font-semibold text-slate-900">Enrollments</h2>
+      </div>
+      <form
+        noValidate
+        onSubmit={(event) => void enroll(event)}
+        className="flex flex-col gap-3 border-b border-slate-100 px-6 py-5 sm:flex-row sm:items-end"
+      >
+        <SelectField
+          label="Course"
+          name="course"
+          className="min-w-0 flex-1"
+          placeholder={
+            unassigned.isPending
+              ? 'Loading courses...'
+              : options.length === 0
+                ? 'No other course to enroll in'
+                : 'Select a course'
+          }
+          options={options}
+          value={courseId}
+          onChange={(event) => {
+            setCourseId(event.target.value);
+            setProblem(null);
+          }}
+        />
+        <Button type="submit" isLoading={assign.isPending} loadingText="Enrolling..." className="shrink-0">
+          Enroll
+        </Button>
+      </form>
+      {problem ? (
+        <div className="px-6 pt-4">
+          <Alert>{problem}</Alert>
+        </div>
+      ) : null}
+      {courses.isPending ? (
+        <LoadingBlock label="Loading courses..." />
+      ) : courses.isError ? (
+        <div className="p-6">
+          <Alert>{errorMessage(courses.error, 'The courses could not be loaded.')}</Alert>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>
+      ) : (
+        <div className="relative hidden overflow-x-auto md:block">
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-6 py-3">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col" className="px-6 py-3 text-right">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((course) => (
+                <tr key={course.course_Id}>
+                  <td className="px-6 py-3 font-medium break-words text-slate-900">{course.course_title}</td>
+                  <td className="px-6 py-3">
+                    <Progress progress={course.progress} />
+                  </td>
+                  <td className="px-6 py-3">
+                    <Status course={course} />
+                  </td>
+                  <td className="px-6 py-3 text-right">
+                    <RemoveButton course={course} onRemove={setRemoving} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {rows.length > 0 ? (
+        <ul aria-label="Assigned courses" className="flex flex-col divide-y divide-slate-100 md:hidden">
+          {rows.map((course) => (
+            <li key={course.course_Id} className="flex flex-col gap-3 px-6 py-4">
+              <div className="flex items-start justify-between gap-3">
+                <p className="min-w-0 font-medium break-words text-slate-900">{course.course_title}</p>
+                <RemoveButton course={course} onRemove={setRemoving} />
+              </div>
+              <Progress progress={course.progress} />
+              <Status course={course} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove course"
+        message={`Remove "${removing?.course_title ?? ''}" from this student's courses?`}
+        confirmLabel="Remove"
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,239 @@
+import { STUDENTS_PAGE_SIZE, type StudentRow } from '@skillwise/contracts';
+import { type ReactNode, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ChevronRightIcon, DownloadIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
+import { Pagination } from '@/components/ui/pagination';
+import { PersonPhoto } from '@/components/ui/person-photo';
+import { SearchInput } from '@/components/ui/search-input';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { DESKTOP_MIN_WIDTH } from '@/config/app';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/format';
+import { pageCountFor, pageOf } from '@/lib/paginate';
+import { storage } from '@/lib/storage';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useStudents } from '../api/students';
+import { csvFileName, downloadCsv, studentsCsv } from '../lib/students-csv';
+import { filterStudents, STUDENT_FILTERS, type StudentFilter } from '../lib/students-list';
+
+type StudentsTableProps = {
+  onAddStudents: () => void;
+  onOpenStudent: (student: StudentRow) => void;
+};
+
+const COLUMNS = ['Name', 'Email', 'Courses', 'Total Cost', ''] as const;
+
+const nameParts = (fullName: string) => {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return { first, last: rest.at(-1) ?? '' };
+};
+
+const StudentName = ({ student }: { student: StudentRow }) => {
+  const { first, last } = nameParts(student.fullName);
+  return (
+    <span className="flex min-w-0 items-center gap-3">
+      <PersonPhoto src={null} firstName={first} lastName={last} className="size-9" />
+      <span className="min-w-0 font-semibold break-words text-slate-900">{student.fullName}</span>
+    </span>
+  );
+};
+
+const coursesLabel = (count: number) => (count === 1 ? '1 course' : `${count} courses`);
+
+/** A mailto: link to the students shown (blind copies, so they do not see each other's addresses). */
+const mailtoFor = (students: readonly StudentRow[]) =>
+  `mailto:?bcc=${students.map((student) => encodeURIComponent(student.email)).join(',')}`;
+
+/**
+ * SPEC §2.13 My Students: search by name or e-mail, 10 a page, Add Students, Export CSV of the students
+ * shown, Email Students (a mail to them) and filters. Choosing a student opens its management page.
+ */
+export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTableProps) => {
+  const students = useStudents(storage.get('orgId') ?? '0');
+  const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<StudentFilter>('all');
+  const [requestedPage, setPage] = useState(0);
+
+  const all = students.data ?? [];
+  const shown = filterStudents(all, search, filter);
+  const { page, items } = pageOf(shown, requestedPage, STUDENTS_PAGE_SIZE);
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(0);
+  };
+
+  const openButton = (student: StudentRow, children: ReactNode, className: string, label?: string) => (
+    <button
+      type="button"
+      onClick={() => onOpenStudent(student)}
+      aria-label={label}
+      className={cn('text-left', className)}
+    >
+      {children}
+    </button>
+  );
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <SearchInput
+          label="Search by name or email"
+          value={search}
+          onChange={changeSearch}
+          className="lg:max-w-sm"
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            leftIcon={<DownloadIcon className="size-4" />}
+            disabled={shown.length === 0}
+            onClick={() => downloadCsv(studentsCsv(shown), csvFileName())}
+          >
+            Export CSV
+          </Button>
+          <a
+            href={shown.length > 0 ? mailtoFor(shown) : undefined}
+            aria-disabled={shown.length === 0 || undefined}
+            className={buttonClassName({
+              variant: 'outline',
+              className: shown.length === 0 ? 'pointer-events-none opacity-60' : undefined,
+            })}
+          >
+            <MailIcon className="size-4" />
+            Email Students
+          </a>
+          <Button
+            leftIcon={<UserPlusIcon className="size-4" />}
+            onClick={onAddStudents}
+            className="order-first lg:order-none"
+          >
+            Add Students
+          </Button>
+        </div>
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Filter students</legend>
+        {STUDENT_FILTERS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={filter === option.value}
+            onClick={() => {
+              setFilter(option.value);
+              setPage(0);
+            }}
+            className={cn(
+              'h-9 rounded-full border px-3.5 text-sm font-medium transition-colors',
+              filter === option.value
+                ? 'border-brand-500 bg-brand-50 text-brand-700'
+                : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
+            )}
+          >
+            {option.label}
+          </button>
+        ))}
+      </fieldset>
+
+      {students.isError ? (
+        <Alert>{errorMessage(students.error, 'Could not load your students.')}</Alert>
+      ) : null}
+      {students.isPending ? (
+        <LoadingBlock label="Loading students..." />
+      ) : students.isError ? null : all.length === 0 ? (
+        <EmptyState
+          icon={<UsersIcon />}
+          title="No students yet"
+          hint="Add a student by e-mail, or share your courses: buyers appear here too."
+          action={
+            <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddStudents}>
+              Add Students
+            </Button>
+          }
+        />
+      ) : shown.length === 0 ? (
+        <EmptyState icon={<UsersIcon />} title="No students found" hint="Try another name or e-mail." />
+      ) : (
+        <>
+          {isWide ? (
+            <Card className="relative overflow-x-auto">
+              <table className="w-full min-w-[680px] text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th key={column || 'open'} scope="col" className="px-4 py-3">
+                        {column || <span className="sr-only">Open</span>}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {items.map((student) => (
+                    <tr key={student.user_id} className="align-middle hover:bg-slate-50/70">
+                      <td className="max-w-72 px-4 py-3">
+                        {openButton(student, <StudentName student={student} />, 'rounded-lg hover:underline')}
+                      </td>
+                      <td className="max-w-64 truncate px-4 py-3 text-slate-600">{student.email}</td>
+                      <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                        {coursesLabel(student.numberofcourses)}
+                      </td>
+                      <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+                        {formatPrice(student.totalcost)}
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        {openButton(
+                          student,
+                          <ChevronRightIcon className="size-5" />,
+                          'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+                          `Manage ${student.fullName}`,
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label="Students">
+              {items.map((student) => (
+                <li key={student.user_id}>
+                  <Card className="relative flex flex-col gap-3 p-4 transition-shadow hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
+                    {openButton(
+                      student,
+                      <StudentName student={student} />,
+                      'after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none',
+                    )}
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                      <dt className="text-slate-500">Email</dt>
+                      <dd className="min-w-0 break-all text-slate-700">{student.email}</dd>
+                      <dt className="text-slate-500">Courses</dt>
+                      <dd className="text-slate-700">{coursesLabel(student.numberofcourses)}</dd>
+                      <dt className="text-slate-500">Total Cost</dt>
+                      <dd className="text-slate-700">{formatPrice(student.totalcost)}</dd>
+                    </dl>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+            <p className="text-sm text-slate-500">
+              {shown.length === 1 ? '1 student' : `${shown.length} students`}
+            </p>
+            <Pagination
+              label="Students pages"
+              pageCount={pageCountFor(shown.length, STUDENTS_PAGE_SIZE)}
+              page={page}
+              onPageChange={setPage}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,37 @@
+import type { StudentRow } from '@skillwise/contracts';
+
+const HEADER = ['Name', 'Email', 'Courses', 'Total Cost (USD)'];
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * A text starting with = + - @ or a tab would run as a formula in a spreadsheet: it gets a leading
+ * apostrophe (OWASP CSV injection).
+ */
+export const csvField = (value: string | number): string => {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The students as CSV: name, e-mail, number of courses and total cost in dollars, CRLF line ends. */
+export const studentsCsv = (students: readonly StudentRow[]): string =>
+  [HEADER, ...students.map((s) => [s.fullName, s.email, s.numberofcourses, s.totalcost.toFixed(2)])]
+    .map((row) => row.map(csvField).join(','))
+    .join('\r\n')
+    .concat('\r\n');
+
+/** A file name for today's export, e.g. students-2026-03-04.csv. */
+export const csvFileName = (date = new Date()): string => `students-${date.toISOString().slice(0, 10)}.csv`;
+
+/** Hands the CSV to the browser as a download (a byte order mark lets spreadsheets read UTF-8). */
+export const downloadCsv = (csv: string, fileName: string): void => {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+};

@@ -1,0 +1,114 @@
+import { PLANS, type PlanName } from '@skillwise/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+import { usePricing } from '../api/pricing';
+import { type BillingType, PLAN_FEATURES, PLAN_TAGLINES, planCategory, planPrice } from '../lib/plans';
+import { BillingToggle } from './billing-toggle';
+
+const HIGHLIGHTED: PlanName = 'Basic';
+
+type PlanCardProps = { plan: PlanName; price: number; billing: BillingType; onChoose: () => void };
+
+const PlanCard = ({ plan, price, billing, onChoose }: PlanCardProps) => {
+  const isHighlighted = plan === HIGHLIGHTED;
+  return (
+    <article
+      aria-labelledby={`plan-${plan}`}
+      className={cn(
+        'relative flex flex-col rounded-3xl border bg-white p-6 sm:p-8',
+        isHighlighted
+          ? 'border-brand-500 shadow-raised ring-1 ring-brand-500'
+          : 'border-slate-200 shadow-card',
+      )}
+    >
+      {isHighlighted ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white shadow-sm">
+          Most popular
+        </span>
+      ) : null}
+      <h2 id={`plan-${plan}`} className="text-xl font-bold text-slate-900">
+        {plan}
+      </h2>
+      <p className="mt-1 text-sm text-slate-500">{PLAN_TAGLINES[plan]}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatPrice(price)}</span>
+        <span className="text-sm text-slate-500">{billing === 'monthly' ? '/ month' : '/ year'}</span>
+      </p>
+      <p className="mt-1 h-5 text-xs text-slate-500">
+        {billing === 'annual' ? `${formatPrice(price / 12)} per month, billed yearly` : 'Billed monthly'}
+      </p>
+      <Button
+        variant={isHighlighted ? 'primary' : 'outline'}
+        size="lg"
+        fullWidth
+        className="mt-6"
+        aria-label={`Get Started with ${plan}`}
+        onClick={onChoose}
+      >
+        Get Started
+      </Button>
+      <ul className="mt-8 flex flex-col gap-3 border-t border-slate-100 pt-6 text-sm text-slate-700">
+        {PLAN_FEATURES[plan].map((feature) => (
+          <li key={feature} className="flex items-start gap-3">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+};
+
+/** SPEC §2.15: the three plans with server prices; choosing one stores it and opens checkout. */
+export const PricingPlans = () => {
+  const navigate = useNavigate();
+  const [billing, setBilling] = useState<BillingType>('monthly');
+  const pricing = usePricing();
+
+  const choose = (plan: PlanName, price: number) => {
+    storage.set('billingType', billing);
+    storage.set('price', price);
+    storage.set('subscriptionCategory', planCategory(plan, billing));
+    void navigate(paths.admin.checkout);
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-10">
+      <BillingToggle value={billing} onChange={setBilling} />
+      {pricing.isError ? (
+        <div className="flex w-full max-w-md flex-col items-center gap-3">
+          <Alert className="w-full">{pricing.error.message}</Alert>
+          <Button variant="outline" onClick={() => void pricing.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : pricing.isPending ? (
+        <p role="status" className="py-16 text-slate-500">
+          Loading...
+        </p>
+      ) : (
+        <div className="grid w-full max-w-6xl items-start gap-8 lg:grid-cols-3">
+          {PLANS.map((plan) => {
+            const price = planPrice(pricing.data, plan, billing);
+            return (
+              <PlanCard
+                key={plan}
+                plan={plan}
+                price={price}
+                billing={billing}
+                onChoose={() => choose(plan, price)}
+              />
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,126 @@
+import { MSG } from '@skillwise/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '@/test/render';
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  fieldErrorFor,
+  objectFormData,
+  setUnauthorizedHandler,
+} from './api-client';
+import { storage } from './storage';
+
+afterEach(() => {
+  setUnauthorizedHandler(undefined);
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('calls /api/<path> with a JSON accept header and the stored bearer token', async () => {
+    storage.set('authToken', 'token-123');
+    const calls = mockFetch(() => ({ body: [{ course_Id: 1 }] }));
+
+    const result = await apiRequest('courses/GetCoursesbyOrgId', { query: { org_Id: 7 }, auth: true });
+
+    expect(result).toEqual([{ course_Id: 1 }]);
+    expect(calls[0]?.url).toBe('/api/courses/GetCoursesbyOrgId?org_Id=7');
+    expect(calls[0]?.headers).toMatchObject({
+      Accept: 'application/json',
+      Authorization: 'Bearer token-123',
+    });
+  });
+
+  it('fails with the token-missing message, without calling the server, when a token is needed and absent', async () => {
+    const calls = mockFetch(() => ({ body: {} }));
+
+    await expect(apiRequest('organization/getOrgById/1', { auth: true })).rejects.toThrow(MSG.tokenMissing);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("surfaces the server's message, code and field details", async () => {
+    mockFetch(() => ({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION',
+        message: 'password must be at least 8 characters',
+        details: [{ field: 'password', message: 'must be at least 8 characters' }],
+      },
+    }));
+
+    const error = await apiRequest('users/register', { method: 'POST', body: {} }).catch((caught) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorMessage(error, MSG.registrationFailed)).toBe('password must be at least 8 characters');
+    expect(fieldErrorFor(error, 'password')).toBe('must be at least 8 characters');
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION' });
+  });
+
+  it('prefers the caller’s fallback when the server gave no usable message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>gateway</html>', { status: 502 })),
+    );
+
+    const error = await apiRequest('users/register', { method: 'POST', body: {} }).catch((caught) => caught);
+
+    expect(errorMessage(error, MSG.registrationFailed)).toBe(MSG.registrationFailed);
+  });
+
+  it('ends the session on a 401 from an authenticated call only', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const unauthorized = {
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', code: 'UNAUTHENTICATED', message: 'Session expired.' },
+    };
+    mockFetch(() => unauthorized);
+
+    await expect(apiRequest('users/Login', { method: 'POST', body: {} })).rejects.toThrow('Session expired.');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    storage.set('authToken', 'stale');
+    await expect(apiRequest('studentCourse/GetAssignedCourses/4', { auth: true })).rejects.toThrow();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a multipart form as is: no JSON content type, the browser picks the boundary', async () => {
+    storage.set('authToken', 'token-9');
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ course_Id: 4 }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const cover = new File(['png'], 'cover.png', { type: 'image/png' });
+    const form = objectFormData(
+      { course_title: 'Knots', price: '19.99', certificate: false },
+      { fileName: cover },
+    );
+
+    await expect(apiRequest('courses/createCourse', { method: 'POST', form, auth: true })).resolves.toEqual({
+      course_Id: 4,
+    });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer token-9' });
+    expect([...form.keys()]).toEqual([
+      'Object.course_title',
+      'Object.price',
+      'Object.certificate',
+      'fileName',
+    ]);
+    expect(form.get('Object.certificate')).toBe('false');
+    expect(form.get('fileName')).toBeInstanceOf(File);
+  });
+
+  it('leaves out a file that was not chosen', () => {
+    const form = objectFormData({ lesson_Id: 0 }, { fileName: null });
+    expect([...form.keys()]).toEqual(['Object.lesson_Id']);
+  });
+});

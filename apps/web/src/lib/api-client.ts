@@ -1,0 +1,155 @@
+import { errorBodySchema, MSG } from '@skillwise/contracts';
+import {
+  API_BASE_URL,
+  NETWORK_ERROR_MESSAGE,
+  SERVER_UNAVAILABLE_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from '@/config/app';
+import { storage } from './storage';
+
+export type FieldError = { field: string; message: string };
+
+/** Any failed call: the server's `message` (or our own) plus its status, code and field details. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: FieldError[];
+  /** True when the server gave no usable message, so callers may prefer their own text. */
+  readonly isGeneric: boolean;
+
+  constructor(
+    message: string,
+    options: { status: number; code?: string; details?: FieldError[]; isGeneric?: boolean },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details ?? [];
+    this.isGeneric = options.isGeneric ?? false;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data; the browser sets the boundary. Not combined with `body`. */
+  form?: FormData;
+  query?: Record<string, QueryValue>;
+  /** The call needs a token: without one it fails with MSG.tokenMissing before reaching the network. */
+  auth?: boolean;
+  /** Set to false when a 401 must not end the session (logout, whose failure is ignored). */
+  endSessionOn401?: boolean;
+  signal?: AbortSignal;
+};
+
+type UnauthorizedHandler = (error: ApiError) => void;
+let unauthorizedHandler: UnauthorizedHandler | undefined;
+
+/** The app decides what a 401 on an authenticated call does (clear storage, go to /login). */
+export const setUnauthorizedHandler = (handler: UnauthorizedHandler | undefined): void => {
+  unauthorizedHandler = handler;
+};
+
+const buildUrl = (path: string, query: RequestOptions['query']): string => {
+  const url = `${API_BASE_URL}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+};
+
+const readJson = async (response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> => {
+  const text = await response.text();
+  if (text === '') return { ok: true, value: undefined };
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+const errorFromResponse = (status: number, body: { ok: true; value: unknown } | { ok: false }): ApiError => {
+  if (body.ok) {
+    const parsed = errorBodySchema.safeParse(body.value);
+    if (parsed.success) {
+      const { message, code, details } = parsed.data;
+      return new ApiError(message, { status, code, details });
+    }
+  }
+  const message = status >= 500 ? SERVER_UNAVAILABLE_MESSAGE : UNEXPECTED_RESPONSE_MESSAGE;
+  return new ApiError(message, { status, isGeneric: true });
+};
+
+/**
+ * The one HTTP client (STYLE: one way to do one thing). Calls `/api/<path>` on the same origin,
+ * adds the stored bearer token when there is one and turns every failure into an ApiError.
+ * JSON goes in `body`; file uploads go in `form` (multipart, e.g. `Object.course_title` + `fileName`).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, form, query, auth = false, endSessionOn401 = true, signal } = options;
+  const token = storage.get('authToken');
+  if (auth && !token) {
+    throw new ApiError(MSG.tokenMissing, { status: 401, code: 'UNAUTHENTICATED' });
+  }
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && form === undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
+  }
+
+  const parsed = await readJson(response);
+  if (!response.ok) {
+    const error = errorFromResponse(response.status, parsed);
+    if (response.status === 401 && auth && endSessionOn401) unauthorizedHandler?.(error);
+    throw error;
+  }
+  if (!parsed.ok)
+    throw new ApiError(UNEXPECTED_RESPONSE_MESSAGE, { status: response.status, isGeneric: true });
+  return parsed.value as T;
+}
+
+/** The message to show for any thrown value: the server's (or the client's own) when useful, else `fallback`. */
+export const errorMessage = (error: unknown, fallback: string): string => {
+  if (error instanceof ApiError) return error.isGeneric ? fallback : error.message;
+  return fallback;
+};
+
+/** The server's message for one field of a 400 answer, if it named that field. */
+export const fieldErrorFor = (error: unknown, field: string): string | undefined =>
+  error instanceof ApiError ? error.details.find((detail) => detail.field === field)?.message : undefined;
+
+type FormValue = string | number | boolean;
+
+/**
+ * The multipart shape of SPEC §7: each text field as `Object.<name>`, then each chosen file under its
+ * own field name (`fileName`). Files come last so the server has every field before the upload streams.
+ */
+export const objectFormData = (
+  fields: Record<string, FormValue>,
+  files: Record<string, Blob | null | undefined> = {},
+): FormData => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(`Object.${name}`, String(value));
+  for (const [name, file] of Object.entries(files)) if (file) form.append(name, file);
+  return form;
+};

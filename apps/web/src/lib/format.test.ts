@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { counterText, formatBytes, formatDate, truncate } from './format';
+
+describe('format helpers', () => {
+  it('pads a counter to two digits (SPEC §5: 00/100)', () => {
+    expect(counterText(0, 100)).toBe('00/100');
+    expect(counterText(7, 450)).toBe('07/450');
+    expect(counterText(123, 100)).toBe('123/100');
+  });
+
+  it('cuts long text with an ellipsis only when needed', () => {
+    expect(truncate('short', 10)).toBe('short');
+    expect(truncate('a long description', 6)).toBe('a long…');
+  });
+
+  it('formats dates and says — when there is none', () => {
+    expect(formatDate('2026-03-04T10:00:00.000Z')).toMatch(/Mar [34], 2026/);
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('not a date')).toBe('—');
+  });
+
+  it('formats file sizes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(104_857_600)).toBe('100 MB');
+    expect(formatBytes(2_147_483_648)).toBe('2.0 GB');
+  });
+});

@@ -1,0 +1,44 @@
+import { CURRENCY } from '@skillwise/contracts';
+
+const priceFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Dollars as `$1,234.50` (SPEC §2.3: price in $). */
+export const formatPrice = (dollars: number): string => priceFormat.format(dollars);
+
+/** Cuts text to `max` characters, adding an ellipsis when something was cut (SPEC §9 truncation). */
+export const truncate = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+
+/** Case-insensitive substring match on a title (SPEC §2.3, §2.12, §2.13 searches). */
+export const matchesTitle = (title: string, search: string): boolean =>
+  title.toLowerCase().includes(search.trim().toLowerCase());
+
+/** SPEC §5 counters: the length padded to two digits over the maximum, `00/100`. */
+export const counterText = (length: number, max: number): string =>
+  `${String(length).padStart(2, '0')}/${max}`;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** A date as `Mar 4, 2026`, or an em dash when there is none or it cannot be read. */
+export const formatDate = (iso: string | null | undefined): string => {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(time) ? '—' : dateFormat.format(time);
+};
+
+/** A file size for people: `812 KB`, `4.2 MB`, `1.5 GB`. */
+export const formatBytes = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+};

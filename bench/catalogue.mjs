@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Loads the public catalogue (courses/GetAllCoursesDetail with 1,000 published courses) and one course
+// detail with autocannon at 100 connections, against the app on the embedded database and on
+// PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run.
+// Usage: node bench/catalogue.mjs [seconds per target]   (BENCH_DATABASE_URL=postgres://... adds PostgreSQL)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.argv[2] ?? 10);
+const COURSES = 1000;
+
+function startApp(port, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 100, duration: seconds, pipelining: 1 }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({
+            rps: result.requests.average,
+            p99: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          }),
+    );
+  });
+}
+
+/** A bare server answering the captured bytes from memory: the ceiling for this machine and client. */
+async function bareServer(port, bodies) {
+  const server = http.createServer((req, res) => {
+    const body = bodies[req.url ?? ''];
+    res.writeHead(body ? 200 : 404, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body?.length ?? 0,
+    });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return server;
+}
+
+async function measure(label, env) {
+  const port = 4100 + Math.floor(Math.random() * 400);
+  const app = startApp(port, env);
+  try {
+    const base = `http://127.0.0.1:${port}/api`;
+    await waitFor(`${base}/health`);
+    const catalogue = Buffer.from(await (await fetch(`${base}/courses/GetAllCoursesDetail`)).arrayBuffer());
+    const list = JSON.parse(catalogue.toString());
+    if (list.length < COURSES) throw new Error(`the catalogue has ${list.length} courses`);
+    const detailPath = `/api/courses/details/${list[Math.floor(list.length / 2)].course_Id}`;
+    const detail = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${detailPath}`)).arrayBuffer());
+    const barePort = port + 500;
+    const bare = await bareServer(barePort, {
+      '/api/courses/GetAllCoursesDetail': catalogue,
+      [detailPath]: detail,
+    });
+    try {
+      const rows = [];
+      for (const [name, pathName, bytes] of [
+        ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail', catalogue.length],
+        ['course detail', detailPath, detail.length],
+      ]) {
+        const appResult = await load(`http://127.0.0.1:${port}${pathName}`);
+        const bareResult = await load(`http://127.0.0.1:${barePort}${pathName}`);
+        rows.push({
+          database: label,
+          request: name,
+          bytes,
+          appRps: Math.round(appResult.rps),
+          appP99ms: appResult.p99,
+          bareRps: Math.round(bareResult.rps),
+          bareP99ms: bareResult.p99,
+          rpsRatio: +(appResult.rps / bareResult.rps).toFixed(2),
+          p99Ratio: +(appResult.p99 / Math.max(bareResult.p99, 1)).toFixed(2),
+          errors: appResult.errors,
+        });
+      }
+      return rows;
+    } finally {
+      await new Promise((r) => bare.close(r));
+    }
+  } finally {
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+  }
+}
+
+const seed = (target) => {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/seed-catalogue.ts', target, String(COURSES)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('seeding failed');
+};
+
+const results = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-catalogue-'));
+try {
+  seed(dataDir);
+  results.push(...(await measure('embedded (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' })));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (process.env.BENCH_DATABASE_URL) {
+  seed(process.env.BENCH_DATABASE_URL);
+  const pgDir = mkdtempSync(path.join(tmpdir(), 'skillwise-catalogue-pg-'));
+  try {
+    results.push(
+      ...(await measure('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: process.env.BENCH_DATABASE_URL })),
+    );
+  } finally {
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+console.table(results);
+console.log(JSON.stringify(results, null, 2));

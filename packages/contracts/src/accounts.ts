@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  expected,
+  idSchema,
+  ignoredFlag,
+  optionalText,
+  passwordSchema,
+  requiredText,
+} from './common';
+import { COUNTER_LONG, ROLE } from './constants';
+
+/** A 6-digit code, sent as text; a number is accepted and zero-padded. */
+export const verificationCodeSchema = z
+  .union([z.string().trim(), z.number().int().nonnegative()], expected('a 6-digit code'))
+  .transform((value) => (typeof value === 'number' ? String(value).padStart(6, '0') : value))
+  .pipe(z.string().regex(/^\d{6}$/, 'must be a 6-digit code'));
+
+/** POST users/Login */
+export const loginBodySchema = z.object({
+  username: emailSchema,
+  password: z.string(expected('text')).min(1, 'is required').max(1024, 'is too long'),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  org_Id: z.number().nullable(),
+  user_id: z.number(),
+  verified: z.boolean(),
+  role_id: z.number(),
+});
+export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST users/register: student sign-up (role 3). */
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  fullName: requiredText(),
+  role_id: z
+    .union([z.literal(ROLE.STUDENT), z.literal(String(ROLE.STUDENT))], {
+      error: 'must be 3: organisations register through organization/RegisterOrg',
+    })
+    .optional(),
+  is_active: ignoredFlag,
+  VerificationCode: ignoredFlag,
+  Verified: ignoredFlag,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** POST organization/RegisterOrg (DESIGN decision 1: every field but the description is required). */
+export const registerOrgBodySchema = z.object({
+  org_Name: requiredText(),
+  org_url: requiredText(2048).pipe(
+    z.url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' }),
+  ),
+  org_Description: optionalText(COUNTER_LONG).nullable(),
+  primary_email: emailSchema,
+  fullName: requiredText(),
+  password: passwordSchema,
+  role_id: ignoredFlag,
+  is_active: ignoredFlag,
+  VerificationCode: ignoredFlag,
+  Verified: ignoredFlag,
+});
+export type RegisterOrgBody = z.input<typeof registerOrgBodySchema>;
+
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  user_id: z.number(),
+  org_Id: z.number().nullable(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST users/VerifyVerificationCode */
+export const verifyCodeBodySchema = z.object({
+  email: emailSchema,
+  verificationCode: verificationCodeSchema,
+});
+export type VerifyCodeBody = z.input<typeof verifyCodeBodySchema>;
+export const verifyCodeResponseSchema = z.object({
+  verified: z.boolean(),
+  message: z.string(),
+  /** Why a code was refused: wrong, past its 15 minutes, or dead after 5 wrong tries. */
+  reason: z.enum(['invalid', 'expired', 'exhausted']).optional(),
+});
+export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;
+
+/** PUT users/resetPasswordRequest: answers `true`. */
+export const resetRequestBodySchema = z.object({ email: emailSchema });
+export type ResetRequestBody = z.input<typeof resetRequestBodySchema>;
+
+/** PUT users/resetpassword: the new password, allowed only with a live reset code for that e-mail. */
+export const resetPasswordBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  VerificationCode: verificationCodeSchema,
+  is_active: ignoredFlag,
+  Verified: ignoredFlag,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** PUT users/changeUserProfile */
+export const changeProfileBodySchema = z.object({
+  email: emailSchema,
+  fullName: requiredText().optional(),
+  password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
+  pwresetRequest: ignoredFlag,
+  is_active: ignoredFlag,
+  VerificationCode: ignoredFlag,
+  Verified: ignoredFlag,
+});
+export type ChangeProfileBody = z.input<typeof changeProfileBodySchema>;
+
+export const emailQuerySchema = z.object({ email: emailSchema });
+
+/** GET users/getUserByemailID */
+export const userProfileSchema = z.object({
+  user_id: z.number(),
+  email: z.string(),
+  fullName: z.string(),
+  role_id: z.number(),
+  org_Id: z.number().nullable(),
+  verified: z.boolean(),
+  is_active: z.boolean(),
+  created_date: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const idParamSchema = z.object({ id: idSchema });

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { COUNTER_LONG, COUNTER_SHORT, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+
+/** Says 'is required' for a missing value and what was expected for a value of the wrong type. */
+export const expected = (what: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? 'is required' : `must be ${what}`,
+});
+
+/** An e-mail address, trimmed and lower-cased so one mailbox is one account. */
+export const emailSchema = z
+  .string(expected('text'))
+  .trim()
+  .min(1, 'is required')
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email({ error: 'must be a valid e-mail address' }))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string(expected('text'))
+  .min(1, 'is required')
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+export const requiredText = (max = COUNTER_SHORT) =>
+  z.string(expected('text')).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+export const optionalText = (max = COUNTER_LONG) =>
+  z.string(expected('text')).trim().max(max, `must be at most ${max} characters`).optional();
+
+/** A positive integer id, given as a number or as the digits of one (query strings, multipart fields). */
+export const idSchema = z
+  .union(
+    [z.number(), z.string().trim().regex(/^\d+$/, 'must be a positive integer')],
+    expected('a positive integer'),
+  )
+  .transform((value) => Number(value))
+  .pipe(
+    z
+      .number()
+      .int('must be a positive integer')
+      .positive('must be a positive integer')
+      .max(2_147_483_647, 'is too large'),
+  );
+
+/** Flags the client sends but the server decides (is_active, Verified, VerificationCode on sign-up). */
+export const ignoredFlag = z.union([z.boolean(), z.string(), z.number(), z.null()]).optional();

@@ -1,0 +1,57 @@
+/** Role ids (SPEC §4, §6). Anything other than 1, 2 or 3 is treated as 4. */
+export const ROLE = { PUBLISHER: 1, AUTHOR: 2, STUDENT: 3, OTHER: 4 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+
+export const roleOf = (roleId: unknown): RoleId =>
+  roleId === 1 || roleId === 2 || roleId === 3 ? roleId : ROLE.OTHER;
+
+/** SPEC §9: lesson content types. */
+export const CONTENT_TYPES = ['pdf', 'text', 'audio', 'video'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** SPEC §3: plan category values. */
+export const PLAN_CATEGORIES = [
+  'MonthlyKickstart',
+  'AnnualKickstart',
+  'MonthlyBasic',
+  'AnnualBasic',
+  'MonthlyGrowth',
+  'AnnualGrowth',
+] as const;
+export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
+
+export const PLANS = ['Kickstarter', 'Basic', 'Growth'] as const;
+export type PlanName = (typeof PLANS)[number];
+
+/** SPEC §9 and DESIGN decision 7: real plan limits. */
+export const PLAN_LIMITS: Record<PlanName, { products: number; contacts: number }> = {
+  Kickstarter: { products: 1, contacts: 250 },
+  Basic: { products: 3, contacts: 10_000 },
+  Growth: { products: 15, contacts: 25_000 },
+};
+
+export const ANNUAL_DISCOUNT = 0.2;
+export const CURRENCY = 'USD';
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const FEATURED_COURSES = 8;
+export const AUTHORS_PAGE_SIZE = 5;
+export const STUDENTS_PAGE_SIZE = 10;
+export const PAGINATION = { range: 2, margin: 2 } as const;
+
+export const COUNTER_SHORT = 100;
+export const COUNTER_LONG = 450;
+export const TRUNCATE = { cardDescription: 150, detailDescription: 300, authorBio: 100 } as const;
+
+export const LESSON_FORM_MAX_BYTES = 104_857_600;
+export const EDIT_LESSON_MAX_BYTES = 2_147_483_648;
+export const BULK_UPLOAD_MAX_FILES = 10;
+
+export const TOAST_MS = { long: 5000, short: 3000 } as const;
+export const EDIT_STATUS_CLEAR_MS = 3000;
+
+export const SIDEBAR = { collapsed: 72, expanded: 242, breakpoint: 768 } as const;
+
+/** Password bounds: the spec shows none; these are ours (docs/decisions/003-accounts.md). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;

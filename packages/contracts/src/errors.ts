@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** One table from error code to HTTP status, shared by the API and the web app. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  CODE_INVALID: 400,
+  PRICE_MISMATCH: 409,
+  PLAN_LIMIT: 409,
+  PAYMENT_DECLINED: 402,
+  PAYMENT_PROVIDER: 502,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  MAIL_FAILED: 502,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The error body on the wire: Fastify's default shape plus a stable code and field details. */
+export const errorBodySchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

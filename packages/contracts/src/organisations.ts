@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PLAN_CATEGORIES, PLANS } from './constants';
+
+/** GET organization/getOrgById/{id} */
+export const organisationSchema = z.object({
+  org_Id: z.number(),
+  org_Name: z.string(),
+  org_url: z.string(),
+  org_Description: z.string().nullable(),
+  primary_email: z.string(),
+  is_active: z.boolean(),
+  /** True while a paid period runs (SPEC §4: subscribed goes to /admin). */
+  isSubscribed: z.boolean(),
+  subscriptionStatus: z.enum(['active', 'inactive']),
+  subscriptionCategory: z.enum(PLAN_CATEGORIES).nullable(),
+  plan: z.enum(PLANS).nullable(),
+  subscriptionEndsAt: z.string().nullable(),
+  created_date: z.string(),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+/** GET pricingplan: the first element holds the six prices, in dollars. */
+export const pricingRecordSchema = z.object({
+  monthlyKickstart: z.number(),
+  annualKickstart: z.number(),
+  monthlyBasic: z.number(),
+  annualBasic: z.number(),
+  monthlyGrowth: z.number(),
+  annualGrowth: z.number(),
+});
+export type PricingRecord = z.infer<typeof pricingRecordSchema>;
+
+/** GET organization/getAllAdminSubscriptionTypeCategory */
+export const subscriptionTypeCategorySchema = z.object({
+  subscriptionCategory_Id: z.number(),
+  subscriptionCategoryType: z.enum(PLAN_CATEGORIES),
+  plan: z.enum(PLANS),
+  billingType: z.enum(['monthly', 'annual']),
+  months: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  maxProducts: z.number(),
+  maxContacts: z.number(),
+});
+export type SubscriptionTypeCategory = z.infer<typeof subscriptionTypeCategorySchema>;

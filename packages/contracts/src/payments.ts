@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { expected, idSchema } from './common';
+import { PLAN_CATEGORIES } from './constants';
+
+/** A price as the client shows it (dollars); the server compares it with its own and refuses a mismatch. */
+const clientPrice = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'must be a price like 19.99'),
+    ],
+    expected('a price like 19.99'),
+  )
+  .transform(Number)
+  .pipe(z.number().nonnegative('must not be negative'));
+
+/** POST courses/CreateOrder */
+export const createCourseOrderBodySchema = z.object({
+  price: clientPrice,
+  email_address: z.unknown().optional(),
+  user_id: idSchema,
+  course_id: idSchema,
+});
+
+/** POST courses/CaptureOrder */
+export const captureCourseOrderBodySchema = z.object({
+  orderId: z.string(expected('text')).trim().min(1, 'is required').max(100),
+  course_Id: idSchema,
+  price: clientPrice.optional(),
+  user_id: idSchema,
+});
+
+/** POST organization/CreateOrder: the plan is named by `subscriptionCategoryType`, or else by its price. */
+export const createPlanOrderBodySchema = z.object({
+  price: clientPrice,
+  email_address: z.unknown().optional(),
+  user_id: idSchema,
+  subscriptionCategoryType: z
+    .enum(PLAN_CATEGORIES, expected(`one of ${PLAN_CATEGORIES.join(', ')}`))
+    .optional(),
+});
+
+/** POST organization/CaptureOrder */
+export const capturePlanOrderBodySchema = z.object({
+  orderId: z.string(expected('text')).trim().min(1, 'is required').max(100),
+  subscriptionCategoryType: z.enum(PLAN_CATEGORIES, expected(`one of ${PLAN_CATEGORIES.join(', ')}`)),
+  price: clientPrice.optional(),
+  email: z.unknown().optional(),
+});
+
+/** CreateOrder answers the provider's order id; a free course is enrolled at once (`status` COMPLETED). */
+export const orderResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(['CREATED', 'COMPLETED']),
+  amount: z.number(),
+  currency: z.string(),
+  provider: z.enum(['sandbox', 'paypal', 'free']),
+  /** Where the buyer approves a sandbox order (our own page). */
+  approveUrl: z.string().nullable(),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const captureResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal('COMPLETED'),
+  message: z.string(),
+  course_Id: z.number().nullable(),
+  subscriptionCategoryType: z.enum(PLAN_CATEGORIES).nullable(),
+  subscriptionEndsAt: z.string().nullable(),
+});
+export type CaptureResponse = z.infer<typeof captureResponseSchema>;
+
+/** GET payments/config: which provider the web app shows. */
+export const paymentsConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'paypal']),
+  clientId: z.string().nullable(),
+  currency: z.string(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** Test cards of the built-in sandbox. */
+export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** POST sandbox/orders/{id}/approve: the card form of the sandbox approval page. */
+export const sandboxApproveBodySchema = z.object({
+  cardNumber: z
+    .string(expected('text'))
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'must be a card number')),
+  expiry: z
+    .string(expected('text'))
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'must be MM/YY'),
+  cvc: z
+    .string(expected('text'))
+    .trim()
+    .regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  name: z.string(expected('text')).trim().min(1, 'is required').max(100),
+});
+
+/** One sale or purchase, as the Sales screen and the Purchases table show it. */
+export const saleRowSchema = z.object({
+  order_Id: z.number(),
+  date: z.string(),
+  sale_price: z.number(),
+  earnings: z.number(),
+  currency: z.string(),
+  product: z.string(),
+  course_Id: z.number().nullable(),
+  buyer_email: z.string(),
+});
+export type SaleRow = z.infer<typeof saleRowSchema>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { flagSchema } from './authoring';
+import { emailSchema, expected, idSchema, passwordSchema, requiredText } from './common';
+import { COUNTER_SHORT } from './constants';
+import { courseListItemSchema } from './courses';
+
+/** studentCourse/getStudentByOrgID/{id}: one row per student of the caller's organisation. */
+export const studentRowSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  /** Courses of this organisation the student is enrolled in. */
+  numberofcourses: z.number(),
+  /** Dollars the student paid this organisation for courses. */
+  totalcost: z.number(),
+  user_id: z.number(),
+});
+export type StudentRow = z.infer<typeof studentRowSchema>;
+
+/** studentCourse/registerStudent: the Add Students form (SPEC §3 "New student form"). */
+export const registerStudentBodySchema = z.object({
+  name: requiredText(COUNTER_SHORT),
+  email: emailSchema,
+  password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
+  enroll: flagSchema.optional(),
+  course_Id: z.union([idSchema, z.literal(''), z.literal('0'), z.literal(0), z.null()]).optional(),
+  course_title: z.unknown().optional(),
+  consent: flagSchema.optional(),
+  payment: z.string(expected('text')).max(100).optional(),
+});
+export type RegisterStudentBody = z.input<typeof registerStudentBodySchema>;
+
+export const registerStudentResponseSchema = z.object({
+  message: z.string(),
+  user_id: z.number(),
+  enrolled: z.boolean(),
+});
+
+/** Query of studentCourse/AssignCoursetoStudent and DeleteAssignedCourse. */
+export const assignQuerySchema = z.object({ user_id: idSchema, course_id: idSchema });
+
+/** A course as the student area and the Enrollments table show it. */
+export const assignedCourseSchema = courseListItemSchema.extend({
+  /** Share of the course's published lessons started, e.g. '40%'. */
+  progress: z.string(),
+  /** How the student got it: assigned by the publisher, purchased or free. */
+  source: z.enum(['assigned', 'purchased', 'free']),
+  enrolled_date: z.string(),
+});
+export type AssignedCourse = z.infer<typeof assignedCourseSchema>;
+
+/** lessons/ChangeLessonStartedFlag: the same fields in the query and the body. */
+export const lessonStartedSchema = z.object({
+  lesson_Id: idSchema,
+  lessonstarted: flagSchema,
+});
+
+export const lessonUrlSchema = z.object({ lesson_Id: z.number(), content_path: z.string().nullable() });
