@@ -33,11 +33,11 @@ afterEach(() => vi.unstubAllGlobals());
 const rows = () => screen.getAllByRole('row').slice(1);
 
 describe('AuthorsTable (SPEC §2.13 Authors)', () => {
-  it('shows the spec columns and five authors a page', async () => {
+  it('shows the spec columns and five authors a page, the newest first', async () => {
     mockFetch(() => ({ body: Array.from({ length: 7 }, (_, index) => author(index + 1)) }));
     renderRoutes([{ path: '/', element: <AuthorsTable onAddAuthor={() => undefined} /> }], '/');
 
-    expect(await screen.findByText('First1 Last1')).toBeTruthy();
+    expect(await screen.findByText('First7 Last7')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Name',
       'Email',
@@ -48,11 +48,11 @@ describe('AuthorsTable (SPEC §2.13 Authors)', () => {
       'Actions',
     ]);
     expect(rows()).toHaveLength(5);
-    expect(within(rows()[0] as HTMLElement).getByText('a1@example.com')).toBeTruthy();
+    expect(within(rows()[0] as HTMLElement).getByText('a7@example.com')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
     expect(rows()).toHaveLength(2);
-    expect(screen.getByText('First7 Last7')).toBeTruthy();
+    expect(screen.getByText('First1 Last1')).toBeTruthy();
   });
 
   it('keeps the search box harmless: typing filters nothing (SPEC: it does nothing)', async () => {

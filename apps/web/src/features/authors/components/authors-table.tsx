@@ -1,5 +1,5 @@
 import { AUTHORS_PAGE_SIZE, type Author } from '@skillwise/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -49,7 +49,7 @@ const DeleteButton = ({ author, onDelete }: { author: Author; onDelete: (author:
 /**
  * SPEC §2.13 Authors: Name, Email, Email Output, Last Login, Joined, Purchases, Actions; 5 a page.
  * Authors do not sign in and buy nothing, so Email Output, Last Login and Purchases have no data (—);
- * the search box is kept as the spec shows it, without filtering.
+ * the search box is kept as the spec shows it, without filtering. The newest author comes first.
  */
 export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const authors = useAuthors();
@@ -59,7 +59,11 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const [requestedPage, setPage] = useState(0);
   const [deleting, setDeleting] = useState<Author | null>(null);
 
-  const all = authors.data ?? [];
+  // Newest first, so an author just added is on the first page however many there are.
+  const all = useMemo(
+    () => [...(authors.data ?? [])].sort((a, b) => b.author_id - a.author_id),
+    [authors.data],
+  );
   const { page, items } = pageOf(all, requestedPage, AUTHORS_PAGE_SIZE);
 
   const confirmDelete = async () => {
