@@ -238,7 +238,7 @@ test('a visitor finds the course in the catalogue and watches its free preview',
   await page.getByLabel('Search By Class Name').fill(course.title.toLowerCase());
   await page.getByRole('button', { name: course.title }).click();
 
-  await expect(page).toHaveURL(/\/courseDetail$/);
+  await expect(page).toHaveURL(new RegExp(`/courseDetail\\?id=${course.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
   await expect(page.getByText('$24.50')).toBeVisible();
   await expect(page.getByText('30-Day Money-Back Guarantee')).toBeVisible();

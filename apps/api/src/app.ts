@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mail';
 import type { PaymentProvider } from './lib/payments/provider';
 import { RateLimiter } from './lib/rate-limit';
 import type { FileStorage } from './lib/storage';
+import type { PaymentService } from './modules/payments/payments.service';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWebApp } from './plugins/web-app';
 import { registerApiRoutes } from './routes';
@@ -33,6 +34,13 @@ export type BuildOptions = {
   webDir?: string;
   logger?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment service, for the reconciler the server runs every minute. */
+    payments: PaymentService;
+  }
+}
 
 /** Builds the Fastify app without listening, so tests can `inject` (STYLE "Layout"). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -69,6 +77,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return payload;
   });
 
+  // An empty body sent as JSON (a bodiless POST from a client that always sets the header) is no body:
+  // calls that need one still answer 400 naming it; Logout and the like just work.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+
   // Uploads are streamed part by part (lib/upload.ts enforces each route's own size limit).
   await app.register(fastifyMultipart, {
     limits: {
@@ -81,12 +102,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  let services: Awaited<ReturnType<typeof registerApiRoutes>> | undefined;
   await app.register(
     async (api) => {
-      await registerApiRoutes(api, deps);
+      services = await registerApiRoutes(api, deps);
     },
     { prefix: '/api' },
   );
+  if (!services) throw new Error('the API routes were not registered');
+  app.decorate('payments', services.payments);
   await registerWebApp(app, options.webDir);
   return app;
 }

@@ -43,3 +43,17 @@ test('PayPal is used only with both credentials; one alone is refused by name', 
   });
   expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
 });
+
+test('a rejected secret or credentialled URL is named but never printed', () => {
+  try {
+    loadConfig({ APP_SECRET: 'short-secret', DATABASE_URL: 'postgres://user:S3cr3tPw@[bad/x', PORT: 'abc' });
+    expect.unreachable();
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message).toContain('APP_SECRET');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('S3cr3tPw');
+    expect(message).toContain('"abc"');
+  }
+});

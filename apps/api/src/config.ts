@@ -97,6 +97,13 @@ export type Config = {
   publicCacheSeconds: number;
 };
 
+/** Variables whose value is a secret, or a URL that may carry a password: never printed. */
+const SECRET_VARIABLES = new Set(['APP_SECRET', 'PAYPAL_CLIENT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
+/** How a rejected value is quoted in the start-up message: secrets only by their length. */
+const shownValue = (name: string, value: string) =>
+  SECRET_VARIABLES.has(name) ? `a value of ${value.length} characters, not shown` : `"${value}"`;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -118,10 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) =>
-          `${String(issue.path[0])}: ${issue.message} (got "${present[String(issue.path[0])] ?? ''}")`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}: ${issue.message} (got ${shownValue(name, present[name] ?? '')})`;
+      }),
     );
   }
   const e = parsed.data;

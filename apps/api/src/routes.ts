@@ -39,7 +39,11 @@ export const changesPublicAnswers = (route: string) =>
   !route.endsWith('/ChangeLessonStartedFlag');
 
 /** Every API module, registered explicitly under /api: one list to read. */
-export async function registerApiRoutes(api: FastifyInstance, deps: AppDeps) {
+/** Registers every module under /api; answers the services the server also drives (the payment reconciler). */
+export async function registerApiRoutes(
+  api: FastifyInstance,
+  deps: AppDeps,
+): Promise<{ payments: PaymentService }> {
   const { db } = deps;
   const auth: Auth = (options) => requireAuth(db, options);
   const publicCache = new ResponseCache(deps.config.publicCacheSeconds * 1000);
@@ -86,7 +90,9 @@ export async function registerApiRoutes(api: FastifyInstance, deps: AppDeps) {
   const sandbox = config.paypal ? undefined : new SandboxProvider(db);
   const provider =
     deps.provider ?? (config.paypal ? new PayPalProvider(config.paypal) : (sandbox as SandboxProvider));
-  registerPaymentRoutes(api, new PaymentService({ db, provider, sandbox, limits, log }), auth);
+  const payments = new PaymentService({ db, provider, sandbox, limits, log });
+  registerPaymentRoutes(api, payments, auth);
 
   api.get('/health', async () => ({ status: 'ok' }));
+  return { payments };
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,16 @@ import { LocalDiskStorage } from './lib/storage';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** A start-up failure whose message names the setting at fault: printed without a stack trace. */
+class StartupError extends Error {}
+
+/** The reason of a driver or system error, without the connection string it may hold. */
+const describe = (error: unknown): string => {
+  const { code, message } = error as { code?: string; message?: string };
+  const text = (message ?? String(error)).replace(/postgres(ql)?:\/\/\S+/g, 'postgres://…');
+  return code && !text.includes(code) ? `${code}: ${text}` : text;
+};
+
 function fail(message: string): never {
   console.error(`\nSkillwise cannot start:\n${message}\n`);
   process.exit(1);
@@ -26,6 +36,17 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+
+  // The database files, uploads and the mail outbox are for this server's eyes only.
+  process.umask(0o077);
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    chmodSync(config.dataDir, 0o700);
+  } catch (error) {
+    fail(
+      `DATA_DIR: cannot use ${config.dataDir} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+    );
   }
 
   let unlock = () => {};
@@ -56,7 +77,15 @@ async function main() {
     database = config.databaseUrl
       ? openPostgres(config.databaseUrl)
       : await openPglite(path.join(config.dataDir, 'db'));
-    await database.migrate();
+    try {
+      await database.migrate();
+    } catch (error) {
+      throw new StartupError(
+        config.databaseUrl
+          ? `DATABASE_URL: the PostgreSQL server could not be used (${describe(error)}).`
+          : `DATA_DIR: the embedded database in ${config.dataDir}/db could not be opened (${describe(error)}).`,
+      );
+    }
     const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
     const seeded = config.seedDemo ? await seedDemo(database.db, storage) : [];
     mailer = config.smtpUrl
@@ -66,7 +95,27 @@ async function main() {
       console.warn('The web app is not built (run `npm run build`); serving the API only.');
     }
     app = await buildApp({ config, db: database.db, mailer, secret, storage, webDir: WEB_DIST });
-    await app.listen({ port: config.port, host: config.host });
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new StartupError(
+        code === 'EADDRINUSE'
+          ? `PORT: ${config.port} is already in use on ${config.host}. Stop what uses it, or choose another PORT.`
+          : code === 'EACCES'
+            ? `PORT: this user may not listen on port ${config.port}. Choose a PORT above 1023.`
+            : `HOST/PORT: cannot listen on ${config.host}:${config.port} (${describe(error)}).`,
+      );
+    }
+
+    // Captures left unfinished (a crash, a provider that did not answer) and payments a provider held
+    // for review are settled in the background, once a minute.
+    const reconciler = setInterval(() => {
+      app?.payments
+        .settleInFlight()
+        .catch((error: unknown) => app?.log.error({ err: error }, 'reconciler failed'));
+    }, 60_000);
+    reconciler.unref();
 
     const lines = [
       '',
@@ -84,7 +133,8 @@ async function main() {
     }
     console.log(`${lines.join('\n')}\n`);
   } catch (error) {
-    console.error(error);
+    if (error instanceof StartupError) console.error(`\nSkillwise cannot start:\n${error.message}\n`);
+    else console.error(error);
     await shutdown(1);
   }
 }

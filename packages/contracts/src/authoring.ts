@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { emailSchema, expected, idSchema, optionalText, requiredText } from './common';
+import { emailSchema, expected, idSchema, optionalText, requiredText, wholeNumberSchema } from './common';
 import { COUNTER_LONG, COUNTER_SHORT } from './constants';
 import { courseListItemSchema } from './courses';
 
 /** A yes/no the way forms and JSON send it: true/false, 'true'/'false', 1/0, 'yes'/'no'. */
 export const flagSchema = z
   .union(
-    [z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0', 'yes', 'no'])],
+    [
+      z.boolean(),
+      z.literal(0),
+      z.literal(1),
+      // Any case: query strings and forms send 'True' as readily as 'true'.
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'])),
+    ],
     expected('true or false'),
   )
   .transform((v) => v === true || v === 1 || v === 'true' || v === '1' || v === 'yes');
@@ -173,9 +183,7 @@ export const insertSectionBodySchema = z.object({
   section_description: optionalText(COUNTER_LONG).nullable(),
   section_id: z.unknown().optional(),
   published: flagSchema.optional(),
-  order_number: z
-    .union([z.number().int().min(0), z.string().regex(/^\d+$/)], expected('a whole number'))
-    .optional(),
+  order_number: wholeNumberSchema.optional(),
 });
 export type InsertSectionBody = z.input<typeof insertSectionBodySchema>;
 
@@ -184,9 +192,7 @@ export const updateSectionBodySchema = z.object({
   section_name: requiredText(COUNTER_SHORT),
   course_Id: z.unknown().optional(),
   published: flagSchema.optional(),
-  Order_number: z
-    .union([z.number().int().min(0), z.string().regex(/^\d+$/)], expected('a whole number'))
-    .optional(),
+  Order_number: wholeNumberSchema.optional(),
   section_description: optionalText(COUNTER_LONG).nullable(),
 });
 export type UpdateSectionBody = z.input<typeof updateSectionBodySchema>;
@@ -206,9 +212,11 @@ export const lessonFieldsSchema = z.object({
       expected('0 or a lesson id'),
     )
     .optional()
-    .transform((v) => (v === undefined || v === null || v === 'null' ? 0 : Number(v))),
+    .transform((v) => (v === undefined || v === null || v === 'null' ? 0 : Number(v)))
+    .pipe(z.number().max(2_147_483_647, 'is too large')),
   lesson_title: requiredText(COUNTER_SHORT),
-  contentType: z.enum(CONTENT_TYPE_VALUES, expected('one of pdf, text, audio, video')),
+  /** 'image' only keeps the type of a lesson a bulk upload made from an image (renaming it, say). */
+  contentType: z.enum([...CONTENT_TYPE_VALUES, 'image'], expected('one of pdf, text, audio, video')),
   section_Id: idSchema,
 });
 

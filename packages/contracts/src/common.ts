@@ -22,11 +22,32 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
+/** True when the text holds a control character other than tab and line breaks (NUL cannot be stored). */
+export const hasControlCharacter = (value: string): boolean => {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+};
+
+const CONTROL_CHARACTER = 'must not contain control characters';
+
 export const requiredText = (max = COUNTER_SHORT) =>
-  z.string(expected('text')).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z
+    .string(expected('text'))
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER);
 
 export const optionalText = (max = COUNTER_LONG) =>
-  z.string(expected('text')).trim().max(max, `must be at most ${max} characters`).optional();
+  z
+    .string(expected('text'))
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER)
+    .optional();
 
 /** A positive integer id, given as a number or as the digits of one (query strings, multipart fields). */
 export const idSchema = z
@@ -40,6 +61,18 @@ export const idSchema = z
       .number()
       .int('must be a positive integer')
       .positive('must be a positive integer')
+      .max(2_147_483_647, 'is too large'),
+  );
+
+/** A whole number from 0 up to PostgreSQL's integer maximum, as a number or its digits (an order number). */
+export const wholeNumberSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number')], expected('a whole number'))
+  .transform((value) => Number(value))
+  .pipe(
+    z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be a whole number')
       .max(2_147_483_647, 'is too large'),
   );
 

@@ -24,6 +24,12 @@ export const MSG = {
   paymentCaptureFailed: 'Payment capture failed. Please try again.',
   paymentError: 'An error occurred during the payment process. Please try again.',
   orderIdMissing: 'Order ID is missing in the API response',
+  /** Not in the spec: PayPal captured the payment but holds the money for review. */
+  paymentPending:
+    'Your payment was received and is being reviewed by the payment provider. You will get access as soon as it completes.',
+  /** Not in the spec: a second tab captures while the first is still at it. */
+  paymentInProgress:
+    'Another payment for this course is in progress. Please wait a moment, then look in My Courses.',
   userAlreadyRegistered: 'User already registerd',
   studentAdded: 'Student added successfully!',
   profileUpdated: 'Profile updated successfully!',

@@ -10,12 +10,26 @@ const clientPrice = z
       z
         .string()
         .trim()
-        .regex(/^\d+(\.\d+)?$/, 'must be a price like 19.99'),
+        .regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be a price like 19.99'),
     ],
     expected('a price like 19.99'),
   )
   .transform(Number)
-  .pipe(z.number().nonnegative('must not be negative'));
+  .pipe(
+    z
+      .number()
+      .nonnegative('must not be negative')
+      .max(100_000_000, 'must be a price like 19.99')
+      .refine(Number.isFinite, 'must be a price like 19.99'),
+  );
+
+/** A provider's order id as the client got it from CreateOrder. */
+const orderIdSchema = z
+  .string(expected('text'))
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an order id from CreateOrder');
 
 /** POST courses/CreateOrder */
 export const createCourseOrderBodySchema = z.object({
@@ -27,7 +41,7 @@ export const createCourseOrderBodySchema = z.object({
 
 /** POST courses/CaptureOrder */
 export const captureCourseOrderBodySchema = z.object({
-  orderId: z.string(expected('text')).trim().min(1, 'is required').max(100),
+  orderId: orderIdSchema,
   course_Id: idSchema,
   price: clientPrice.optional(),
   user_id: idSchema,
@@ -45,7 +59,7 @@ export const createPlanOrderBodySchema = z.object({
 
 /** POST organization/CaptureOrder */
 export const capturePlanOrderBodySchema = z.object({
-  orderId: z.string(expected('text')).trim().min(1, 'is required').max(100),
+  orderId: orderIdSchema,
   subscriptionCategoryType: z.enum(PLAN_CATEGORIES, expected(`one of ${PLAN_CATEGORIES.join(', ')}`)),
   price: clientPrice.optional(),
   email: z.unknown().optional(),
@@ -63,9 +77,13 @@ export const orderResponseSchema = z.object({
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
+/**
+ * CaptureOrder answers COMPLETED (200), or PENDING (202) when the provider holds a captured payment for
+ * review: the course or plan is granted once it completes.
+ */
 export const captureResponseSchema = z.object({
   id: z.string(),
-  status: z.literal('COMPLETED'),
+  status: z.enum(['COMPLETED', 'PENDING']),
   message: z.string(),
   course_Id: z.number().nullable(),
   subscriptionCategoryType: z.enum(PLAN_CATEGORIES).nullable(),
@@ -84,6 +102,15 @@ export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 /** Test cards of the built-in sandbox. */
 export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
+/** A card's MM/YY expiry is past once its month is over (cards work through their last month). */
+export const isExpired = (expiry: string, now = new Date()): boolean => {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+};
+
 /** POST sandbox/orders/{id}/approve: the card form of the sandbox approval page. */
 export const sandboxApproveBodySchema = z.object({
   cardNumber: z
@@ -93,7 +120,8 @@ export const sandboxApproveBodySchema = z.object({
   expiry: z
     .string(expected('text'))
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'must be MM/YY'),
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'must be MM/YY')
+    .refine((value) => !isExpired(value), 'the card has expired'),
   cvc: z
     .string(expected('text'))
     .trim()

@@ -13,7 +13,15 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // A server that never answers must not hold a sign-up for minutes (nodemailer waits up to 10 by
+  // default): give up after seconds, and the caller answers that the code could not be sent. Query
+  // parameters in SMTP_URL (?connectionTimeout=...) still win.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     kind: 'smtp',
     async send(message) {

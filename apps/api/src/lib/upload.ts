@@ -171,7 +171,9 @@ function mapMultipartError(error: unknown, maxBytes: number): unknown {
   }
   if (
     error instanceof Error &&
-    /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(error.message)
+    /Unexpected end of (form|multipart data)|Part terminated early|Malformed part header|Boundary not found/i.test(
+      error.message,
+    )
   ) {
     return new AppError('VALIDATION', 'body: malformed multipart form', [
       { field: 'body', message: 'malformed multipart form' },

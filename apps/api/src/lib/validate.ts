@@ -13,12 +13,14 @@ export function parseInput<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const details: FieldProblem[] = result.error.issues.map((issue) => {
+  const details: FieldProblem[] = [];
+  for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? nameOf(issue.path.map(String).join('.')) : where;
     const message =
       issue.path.length === 0 && issue.code === 'invalid_type' ? 'must be a JSON object' : issue.message;
-    return { field, message };
-  });
+    // One line per field: a value that fails two checks (an array of passwords, say) is named once.
+    if (!details.some((detail) => detail.field === field)) details.push({ field, message });
+  }
   const first = details[0] ?? { field: where, message: 'is invalid' };
   return throwValidation(`${first.field}: ${first.message}`, details);
 }

@@ -27,7 +27,10 @@ export type AuthOptions = {
   roles?: RoleId[];
   /** Logout and similar calls work before the e-mail is verified. */
   allowUnverified?: boolean;
-  /** Public calls that answer more to a signed-in caller: no token is fine, a bad one still a 401. */
+  /**
+   * Public calls that answer more to a signed-in caller: without a valid session (no token, an expired or
+   * revoked one, an unverified account) the caller is a visitor, so a stale token never hides a public page.
+   */
   optional?: boolean;
 };
 
@@ -41,15 +44,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /** A preHandler that sets `request.actor` or answers 401/403. */
 export function requireAuth(db: Db, options: AuthOptions = {}): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.actor = null;
     const token = bearerToken(request);
     if (!token && options.optional) return;
     if (!token) throw new AppError('UNAUTHENTICATED', MSG.tokenMissing);
-    if (token.length > 200)
-      throw new AppError('UNAUTHENTICATED', 'Your session is invalid. Please log in again.');
-    const row = await findSessionUser(db, sha256(token));
+    const row = token.length > 200 ? undefined : await findSessionUser(db, sha256(token));
+    if (!row && options.optional) return;
     if (!row)
       throw new AppError('UNAUTHENTICATED', 'Your session has expired or is invalid. Please log in again.');
     const actor: Actor = { ...row, role: roleOf(row.roleId) };
+    if (!actor.verified && options.optional && !options.allowUnverified) return;
     if (!actor.verified && !options.allowUnverified) {
       throw new AppError('NOT_VERIFIED', 'Please verify your e-mail address first.');
     }

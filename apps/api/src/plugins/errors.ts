@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@skillwise/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isUnstorableText, loggableError } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -47,6 +48,10 @@ function clientError(error: FastifyError): ErrorBody | undefined {
     case 'FST_ERR_VALIDATION':
       return body(400, 'VALIDATION', error.message);
   }
+  // The last line of defence: every text field refuses control characters while it is validated.
+  if (isUnstorableText(error)) {
+    return body(400, 'VALIDATION', 'The request contains characters that cannot be stored (such as NUL).');
+  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return body(error.statusCode, 'VALIDATION', error.message);
   }
@@ -64,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = clientError(error);
     if (known) return reply.status(known.statusCode).send(known);
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(body(500, 'INTERNAL', 'Internal Server Error'));
   });
 }

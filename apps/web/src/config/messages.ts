@@ -13,6 +13,7 @@ export const AUTHORING_MSG = {
   lessonUploaded: 'Lesson uploaded successfully',
   lessonUpdated: 'Lesson Updated Successfully!',
   savedSuccessfully: 'Saved successfully!',
+  chooseTypeForNewFile: 'Choose the content type of the new file.',
   deleted: 'Deleted successfully!',
   bulkUploaded: 'Bulk Uploaded Successfully!',
   deleteLessonTitle: 'Delete Lesson',

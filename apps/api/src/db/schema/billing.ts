@@ -35,6 +35,17 @@ export const planPrices = pgTable(
 );
 
 /** A purchase: a course by a student or a plan by a publisher. Amounts come from the server. */
+export const ORDER_STATUSES = [
+  'created',
+  'approved',
+  'capturing',
+  'pending',
+  'captured',
+  'failed',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export const orders = pgTable(
   'orders',
   {
@@ -54,9 +65,12 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerCaptureId: text('provider_capture_id'),
-    status: text('status', { enum: ['created', 'approved', 'captured', 'failed'] })
-      .notNull()
-      .default('created'),
+    /**
+     * created -> approved (the buyer approved it) -> capturing (claimed for capture) -> captured, or
+     * failed (declined; may be tried again), pending (the provider holds the money for review), or
+     * refunded (captured for the wrong amount and given back).
+     */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -66,8 +80,17 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_org_id_idx').on(t.orgId, t.createdAt),
     index('orders_course_id_idx').on(t.courseId),
+    // One order per buyer and course in capture at a time: two tabs never charge twice.
+    uniqueIndex('orders_one_capture_per_course_idx')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.kind} = 'course' and ${t.status} in ('capturing', 'pending')`),
+    // The reconciler's query: orders whose capture is in flight or held by the provider.
+    index('orders_in_flight_idx').on(t.updatedAt).where(sql`${t.status} in ('capturing', 'pending')`),
     check('orders_kind', sql`${t.kind} in ('course', 'plan')`),
-    check('orders_status', sql`${t.status} in ('created', 'approved', 'captured', 'failed')`),
+    check(
+      'orders_status',
+      sql`${t.status} in ('created', 'approved', 'capturing', 'pending', 'captured', 'failed', 'refunded')`,
+    ),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -104,7 +127,7 @@ export const sandboxPayments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['created', 'approved', 'declined', 'captured'] })
+    status: text('status', { enum: ['created', 'approved', 'declined', 'captured', 'refunded'] })
       .notNull()
       .default('created'),
     cardLast4: text('card_last4'),
@@ -113,6 +136,9 @@ export const sandboxPayments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('sandbox_payments_status', sql`${t.status} in ('created', 'approved', 'declined', 'captured')`),
+    check(
+      'sandbox_payments_status',
+      sql`${t.status} in ('created', 'approved', 'declined', 'captured', 'refunded')`,
+    ),
   ],
 );

@@ -20,7 +20,10 @@ type PayPalOrderBody = {
   message?: string;
 };
 
-/** PayPal Orders v2 over REST: OAuth client credentials, create, capture, PayPal-Request-Id for idempotency. */
+/**
+ * PayPal Orders v2 over REST: OAuth client credentials, create, capture, check, refund, with
+ * PayPal-Request-Id for idempotency.
+ */
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
   private token: { value: string; expiresAt: number } | undefined;
@@ -118,15 +121,43 @@ export class PayPalProvider implements PaymentProvider {
       return { status: 'DECLINED', reason: issue ?? body.name ?? `PayPal answered ${status}` };
     }
     if (status !== 200 && status !== 201) throw new PaymentProviderError(`PayPal answered ${status}`);
-    const capture = body.purchase_units?.[0]?.payments?.captures?.[0];
-    if (capture?.status !== 'COMPLETED' || !capture.id || !capture.amount?.value) {
-      return { status: 'DECLINED', reason: capture?.status ?? body.status ?? 'no completed capture' };
-    }
-    return {
-      status: 'COMPLETED',
-      captureId: capture.id,
-      amountCents: centsOf(capture.amount.value),
-      currency: capture.amount.currency_code ?? '',
-    };
+    return captureOf(body);
   }
+
+  async checkCapture(orderId: string): Promise<CaptureResult> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+    const { status, body } = await this.call('GET', path, `check-${orderId}-${Date.now()}`);
+    if (status === 404) return { status: 'DECLINED', reason: 'RESOURCE_NOT_FOUND' };
+    if (status !== 200) throw new PaymentProviderError(`PayPal answered ${status}`);
+    return captureOf(body);
+  }
+
+  async refundCapture(captureId: string, requestId: string): Promise<void> {
+    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+    const { status, body } = await this.call('POST', path, requestId, {});
+    const issue = body.details?.[0]?.issue;
+    // Refunded already (by an earlier try or from PayPal's own dashboard) is what we wanted.
+    if (status === 422 && issue === 'CAPTURE_FULLY_REFUNDED') return;
+    if (status !== 200 && status !== 201) {
+      throw new PaymentProviderError(`PayPal refused the refund (${status} ${issue ?? body.name ?? ''})`);
+    }
+  }
+}
+
+/**
+ * The first capture of an order's answer: COMPLETED, PENDING (PayPal holds the money for review: an
+ * eCheck, a risk check), or anything else (DECLINED, FAILED, none at all) as declined.
+ */
+function captureOf(body: PayPalOrderBody): CaptureResult {
+  const capture = body.purchase_units?.[0]?.payments?.captures?.[0];
+  const status = capture?.status;
+  if ((status !== 'COMPLETED' && status !== 'PENDING') || !capture?.id || !capture.amount?.value) {
+    return { status: 'DECLINED', reason: status ?? body.status ?? 'no completed capture' };
+  }
+  return {
+    status,
+    captureId: capture.id,
+    amountCents: centsOf(capture.amount.value),
+    currency: capture.amount.currency_code ?? '',
+  };
 }

@@ -1,8 +1,12 @@
 /** An order the buyer still has to approve. */
 export type ProviderOrder = { id: string; approveUrl: string | null };
 
+/**
+ * What became of a capture: COMPLETED (the money is ours), PENDING (captured, but the provider holds the
+ * money for review: the buyer gets access once it completes), DECLINED (nothing was charged).
+ */
 export type CaptureResult =
-  | { status: 'COMPLETED'; captureId: string; amountCents: number; currency: string }
+  | { status: 'COMPLETED' | 'PENDING'; captureId: string; amountCents: number; currency: string }
   | { status: 'DECLINED'; reason: string };
 
 /** The provider could not be reached or failed (5xx, network): nothing is known to have been charged. */
@@ -24,6 +28,10 @@ export interface PaymentProvider {
   }): Promise<ProviderOrder>;
   /** Captures an approved order; repeating it with the same request id answers the same capture. */
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
+  /** The order's capture as the provider sees it now (a PENDING one may have completed since). */
+  checkCapture(orderId: string): Promise<CaptureResult>;
+  /** Gives a whole capture back; repeating it with the same request id refunds once. */
+  refundCapture(captureId: string, requestId: string): Promise<void>;
 }
 
 /** Cents from a decimal amount string such as "49.99". */

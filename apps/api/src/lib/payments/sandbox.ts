@@ -71,6 +71,27 @@ export class SandboxProvider implements PaymentProvider {
     return { status };
   }
 
+  /** The sandbox captures at once: what it recorded is what a capture answers. */
+  async checkCapture(orderId: string): Promise<CaptureResult> {
+    const payment = await this.find(orderId);
+    if (payment?.status === 'captured' && payment.captureId) {
+      return {
+        status: 'COMPLETED',
+        captureId: payment.captureId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+      };
+    }
+    return { status: 'DECLINED', reason: payment ? `payment ${payment.status}` : 'unknown order' };
+  }
+
+  async refundCapture(captureId: string): Promise<void> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(eq(sandboxPayments.captureId, captureId));
+  }
+
   async captureOrder(orderId: string): Promise<CaptureResult> {
     const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, orderId));
     if (!payment) return { status: 'DECLINED', reason: 'unknown order' };

@@ -177,8 +177,11 @@ export class CourseService {
     published: boolean,
   ): Promise<CourseDetail> {
     const course = await this.getOwned(actor.orgId, id);
-    if (published && !course.published) await this.deps.limits.checkPublish(actor.orgId, id);
-    await updateCourse(this.deps.db, id, { published });
+    if (published && !course.published) {
+      await this.deps.limits.withPublishSlot(actor.orgId, id, (tx) => updateCourse(tx, id, { published }));
+    } else {
+      await updateCourse(this.deps.db, id, { published });
+    }
     return this.detail(actor, id);
   }
 }

@@ -111,7 +111,7 @@ export function registerCurriculumRoutes(
         BULK_KINDS.has(file.kind) ? undefined : 'Bulk upload takes images, videos and PDF files only.',
     });
     try {
-      const fields = parseObjectFields(bulkLessonFieldsSchema, upload.fields);
+      const fields = parseObjectFields(bulkLessonFieldsSchema, upload.fields, '');
       if (!upload.file) {
         throw new AppError('VALIDATION', 'file: a file is required', [
           { field: 'file', message: 'is required' },

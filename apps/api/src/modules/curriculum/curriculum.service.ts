@@ -259,13 +259,16 @@ export class CurriculumService {
   /**
    * lessons/createLessons: lesson 0 is new; another id edits that lesson. A file is optional; when
    * given it must be what the content type says. A replaced file goes once the row no longer names it.
+   * A lesson a bulk upload made from an image keeps its type while it keeps its file ('image').
    */
   async saveLesson(
     actor: Actor & { orgId: number },
-    input: { lessonId: number; title: string; contentType: ContentType; sectionId: number },
+    input: { lessonId: number; title: string; contentType: ContentType | 'image'; sectionId: number },
     file: ReceivedFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
     await this.ownedSection(actor.orgId, input.sectionId);
+    if (input.contentType === 'image')
+      return this.renameImageLesson(actor, { ...input, contentType: 'image' }, file);
     if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
     const fileValues = file ? { fileKey: file.key, fileMime: file.mime, fileSize: file.size } : {};
     if (input.lessonId === 0) {
@@ -295,6 +298,26 @@ export class CurriculumService {
     });
     if (!lesson) throw notFound('Lesson');
     if (file && existing.fileKey) await removeFile(this.deps, existing.fileKey);
+    return { created: false, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
+  }
+
+  /** An image lesson (from a bulk upload) edited without a new file: its title and section change. */
+  private async renameImageLesson(
+    actor: Actor & { orgId: number },
+    input: { lessonId: number; title: string; contentType: 'image'; sectionId: number },
+    file: ReceivedFile | undefined,
+  ): Promise<{ created: boolean; lesson: Lesson }> {
+    const existing = input.lessonId === 0 ? undefined : await this.ownedLesson(actor.orgId, input.lessonId);
+    if (!existing || file || kindOfMime(existing.fileMime) !== 'image') {
+      throw new AppError('VALIDATION', 'Object.contentType: must be one of pdf, text, audio, video', [
+        { field: 'Object.contentType', message: 'must be one of pdf, text, audio, video' },
+      ]);
+    }
+    const lesson = await updateLesson(this.deps.db, existing.id, {
+      title: input.title,
+      sectionId: input.sectionId,
+    });
+    if (!lesson) throw notFound('Lesson');
     return { created: false, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
   }
 

@@ -320,7 +320,28 @@ describe('lessons', () => {
       lesson_title: 'clip',
       contentType: 'video/mp4',
     });
-    expect((await bulk(fixtures.jpeg(), 'board.jpg')).json()).toMatchObject({ contentType: 'image/jpeg' });
+    const image = await bulk(fixtures.jpeg(), 'board.jpg');
+    expect(image.json()).toMatchObject({ contentType: 'image/jpeg' });
+    // A lesson made of an image is renamed keeping its type ('image'), and only while it keeps its file.
+    const rename = (contentType: string) =>
+      upload(ctx.app, 'POST', '/api/lessons/createLessons', publisher.token, {
+        'Object.lesson_Id': image.json().lesson_Id,
+        'Object.lesson_title': 'Whiteboard',
+        'Object.contentType': contentType,
+        'Object.section_Id': section.section_Id,
+      });
+    const renamed = await rename('image');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ lesson_title: 'Whiteboard', contentType: 'image/jpeg' });
+    expect((await rename('pdf')).statusCode).toBe(400);
+    const imageForPdf = await upload(ctx.app, 'POST', '/api/lessons/createLessons', publisher.token, {
+      'Object.lesson_Id': pdf.json().lesson_Id,
+      'Object.lesson_title': 'Chapter 1',
+      'Object.contentType': 'image',
+      'Object.section_Id': section.section_Id,
+    });
+    expect(imageForPdf.statusCode).toBe(400);
+    expect(imageForPdf.json().details[0].field).toBe('Object.contentType');
     const before = await filesOnDisk(ctx);
     expect((await bulk(fixtures.mp3(), 'song.mp3')).statusCode).toBe(415);
     expect((await bulk(fixtures.text(), 'notes.txt')).statusCode).toBe(415);

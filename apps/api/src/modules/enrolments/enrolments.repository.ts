@@ -15,11 +15,14 @@ import { courseWithAuthorColumns } from '../courses/courses.repository';
 
 export type EnrolmentSource = 'assigned' | 'purchased' | 'free';
 
-/** A student's enrolled courses with their authors and how each came; optionally one organisation's or one course. */
+/**
+ * A student's enrolled courses with their authors and how each came; optionally one organisation's, one
+ * course, or only the published ones (what the student itself sees).
+ */
 export async function listEnrolledCourses(
   db: Db,
   userId: number,
-  filter: { orgId?: number; courseId?: number } = {},
+  filter: { orgId?: number; courseId?: number; publishedOnly?: boolean } = {},
 ) {
   return db
     .select({
@@ -35,6 +38,7 @@ export async function listEnrolledCourses(
         eq(enrolments.userId, userId),
         filter.orgId === undefined ? undefined : eq(courses.orgId, filter.orgId),
         filter.courseId === undefined ? undefined : eq(courses.id, filter.courseId),
+        filter.publishedOnly ? eq(courses.published, true) : undefined,
       ),
     )
     .orderBy(asc(enrolments.createdAt), asc(enrolments.id));

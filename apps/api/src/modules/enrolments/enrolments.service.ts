@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { Actor } from '../../plugins/auth';
@@ -69,27 +70,28 @@ export class EnrolmentService {
     }));
   }
 
-  /** Whose courses the caller may list: its own; a publisher, its students' (its own courses only). */
-  private async scopeFor(actor: Actor, userId: number): Promise<number | undefined> {
-    if (actor.userId === userId) return undefined;
+  /**
+   * Whose courses the caller may list: its own, published only (SPEC: students never see unpublished
+   * courses); a publisher, its students' in its own courses, published or not.
+   */
+  private async scopeFor(actor: Actor, userId: number): Promise<{ orgId?: number; publishedOnly?: boolean }> {
+    if (actor.userId === userId) return { publishedOnly: true };
     if (actor.role !== ROLE.PUBLISHER || actor.orgId === null) throw notFound('Student');
     if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
-    return actor.orgId;
+    return { orgId: actor.orgId };
   }
 
   /** GET studentCourse/GetAssignedCourses/{id} */
   async listAssigned(actor: Actor, userId: number): Promise<AssignedCourse[]> {
-    const orgId = await this.scopeFor(actor, userId);
-    const rows = await listEnrolledCourses(this.deps.db, userId, orgId === undefined ? {} : { orgId });
+    const rows = await listEnrolledCourses(this.deps.db, userId, await this.scopeFor(actor, userId));
     return this.withProgress(userId, rows);
   }
 
   /** GET studentCourse/GetAllCoursesByUserIdandCourseId/{userId}/{courseId}: one element if enrolled, else none. */
   async enrolmentOf(actor: Actor, userId: number, courseId: number): Promise<AssignedCourse[]> {
-    const orgId = await this.scopeFor(actor, userId);
     const rows = await listEnrolledCourses(this.deps.db, userId, {
       courseId,
-      ...(orgId === undefined ? {} : { orgId }),
+      ...(await this.scopeFor(actor, userId)),
     });
     return this.withProgress(userId, rows);
   }
@@ -132,7 +134,6 @@ export class EnrolmentService {
         { field: 'email', message: 'is already registered' },
       ]);
     }
-    await this.deps.limits.checkNewContact(actor.orgId, undefined);
     const hasPassword = typeof input.password === 'string' && input.password.length > 0;
     const passwordHash = await hashPassword(
       hasPassword ? (input.password as string) : randomBytes(32).toString('base64url'),
@@ -140,6 +141,7 @@ export class EnrolmentService {
     let userId: number;
     try {
       userId = await db.transaction(async (tx) => {
+        await this.deps.limits.checkNewContact(tx, actor.orgId, undefined);
         const user = await insertUser(tx, {
           email: input.email,
           passwordHash,
@@ -154,7 +156,7 @@ export class EnrolmentService {
         return user.id;
       });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw new AppError('EMAIL_TAKEN', MSG.userAlreadyRegistered, [
           { field: 'email', message: 'is already registered' },
         ]);
@@ -208,20 +210,28 @@ export class EnrolmentService {
   /** POST studentCourse/AssignCoursetoStudent */
   async assign(actor: Publisher, userId: number, courseId: number): Promise<{ message: string }> {
     const course = await this.ownedCourseAndStudent(actor, userId, courseId);
-    await this.deps.limits.checkNewContact(actor.orgId, userId);
-    if (!(await insertEnrolment(this.deps.db, { userId, courseId, source: 'assigned' }))) {
-      throw new AppError('CONFLICT', 'This student is already enrolled in this course.');
-    }
+    const inserted = await this.deps.db.transaction(async (tx) => {
+      await this.deps.limits.checkNewContact(tx, actor.orgId, userId);
+      return insertEnrolment(tx, { userId, courseId, source: 'assigned' });
+    });
+    if (!inserted) throw new AppError('CONFLICT', 'This student is already enrolled in this course.');
     return { message: `Enrolled in "${course.title}".` };
   }
 
-  /** DELETE studentCourse/DeleteAssignedCourse: a course the student bought is theirs to keep. */
+  /** DELETE studentCourse/DeleteAssignedCourse: a course the student bought or took free is theirs to keep. */
   async unassign(actor: Publisher, userId: number, courseId: number): Promise<{ message: string }> {
     await this.ownedCourseAndStudent(actor, userId, courseId);
     const enrolment = await findEnrolment(this.deps.db, userId, courseId);
     if (!enrolment) throw notFound('Enrolment');
+    // A course the student paid for, or took free on their own, is theirs: only assigned ones go.
     if (enrolment.source === 'purchased') {
       throw new AppError('CONFLICT', 'The student bought this course: it cannot be taken away.');
+    }
+    if (enrolment.source === 'free') {
+      throw new AppError(
+        'CONFLICT',
+        'The student enrolled in this free course themselves: it cannot be taken away.',
+      );
     }
     await deleteEnrolment(this.deps.db, userId, courseId);
     return { message: 'Deleted successfully!' };

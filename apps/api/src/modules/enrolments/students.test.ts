@@ -398,3 +398,71 @@ describe('a student’s own courses and progress', () => {
     expect(asPublisher.json()[0].progress).toBe('50%');
   });
 });
+
+describe('what stays with the student', () => {
+  test('an unpublished course leaves the student’s lists; its publisher still sees the enrolment', async () => {
+    const publisher = await createPublisher(ctx);
+    const student = await createStudent(ctx);
+    const course = await createCourse(ctx, publisher.orgId ?? 0);
+    await ctx.database.db
+      .insert(enrolments)
+      .values({ userId: student.userId, courseId: course.id, source: 'assigned' });
+    const mine = (token: string) =>
+      call(ctx.app, { method: 'GET', url: `/api/studentCourse/GetAssignedCourses/${student.userId}`, token });
+    const one = (token: string) =>
+      call(ctx.app, {
+        method: 'GET',
+        url: `/api/studentCourse/GetAllCoursesByUserIdandCourseId/${student.userId}/${course.id}`,
+        token,
+      });
+    expect((await mine(student.token)).json()).toHaveLength(1);
+
+    await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/courses/publishUnpublishCourse',
+      token: publisher.token,
+      body: { Id: course.id, published: false },
+    });
+    expect((await mine(student.token)).json()).toEqual([]);
+    expect((await one(student.token)).json()).toEqual([]);
+    expect((await mine(publisher.token)).json()).toHaveLength(1);
+    expect((await one(publisher.token)).json()).toHaveLength(1);
+  });
+
+  test('a free course the student took alone cannot be taken away by the publisher', async () => {
+    const publisher = await createPublisher(ctx);
+    const student = await createStudent(ctx);
+    const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 0 });
+    await ctx.database.db
+      .insert(enrolments)
+      .values({ userId: student.userId, courseId: course.id, source: 'free' });
+    const res = await call(ctx.app, {
+      method: 'DELETE',
+      url: `/api/studentCourse/DeleteAssignedCourse?user_id=${student.userId}&course_id=${course.id}`,
+      token: publisher.token,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/enrolled in this free course themselves/);
+    expect(
+      await ctx.database.db.select().from(enrolments).where(eq(enrolments.userId, student.userId)),
+    ).toHaveLength(1);
+  });
+
+  test('lessonstarted takes True and FALSE as readily as true and false', async () => {
+    const publisher = await createPublisher(ctx);
+    const student = await createStudent(ctx);
+    const { course, lessons: made } = await courseWithLessons(publisher.orgId ?? 0, 2);
+    const lessonIds = made.map((lesson) => lesson.id);
+    await ctx.database.db
+      .insert(enrolments)
+      .values({ userId: student.userId, courseId: course.id, source: 'assigned' });
+    const res = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/lessons/ChangeLessonStartedFlag?lesson_Id=${lessonIds[0]}&lessonstarted=True`,
+      token: student.token,
+      body: { lesson_Id: lessonIds[0], lessonstarted: 'True' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().lessonstarted).toBe(true);
+  });
+});

@@ -31,6 +31,7 @@ export async function findActiveSubscription(db: Db, orgId: number, now = new Da
       periodEnd: subscriptions.periodEnd,
       category: planPrices.category,
       plan: plans.name,
+      rank: plans.sortOrder,
       maxProducts: plans.maxProducts,
       maxContacts: plans.maxContacts,
     })
@@ -62,15 +63,22 @@ export async function insertSubscription(
   return rows.length === 1;
 }
 
-/** The latest end of this plan price's periods for an organisation: a renewal starts there. */
-export async function findLatestPeriodEnd(db: Db, orgId: number, planPriceId: number) {
-  const [row] = await db
-    .select({ periodEnd: subscriptions.periodEnd })
+/**
+ * Until when the organisation is paid without a gap, counting from `now` through the periods that
+ * follow one another (a renewal, a queued plan); undefined when nothing covers `now`.
+ */
+export async function findPaidThrough(db: Db, orgId: number, now = new Date()): Promise<Date | undefined> {
+  const periods = await db
+    .select({ start: subscriptions.periodStart, end: subscriptions.periodEnd })
     .from(subscriptions)
-    .where(and(eq(subscriptions.orgId, orgId), eq(subscriptions.planPriceId, planPriceId)))
-    .orderBy(desc(subscriptions.periodEnd))
-    .limit(1);
-  return row?.periodEnd;
+    .where(and(eq(subscriptions.orgId, orgId), gt(subscriptions.periodEnd, now)))
+    .orderBy(asc(subscriptions.periodStart));
+  let through = now;
+  for (const period of periods) {
+    if (period.start > through) break;
+    if (period.end > through) through = period.end;
+  }
+  return through > now ? through : undefined;
 }
 
 export async function findPlanPriceById(db: Db, id: number) {
@@ -82,6 +90,7 @@ export async function findPlanPriceById(db: Db, id: number) {
       amountCents: planPrices.amountCents,
       currency: planPrices.currency,
       plan: plans.name,
+      rank: plans.sortOrder,
     })
     .from(planPrices)
     .innerJoin(plans, eq(plans.id, planPrices.planId))

@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { courses } from '../../db/schema';
+import { courses, organisations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isStudentOfOrg } from '../users/users.repository';
 import { findActiveSubscription } from './organisations.repository';
@@ -11,35 +11,57 @@ const noPlan = () =>
 const formatNumber = (n: number) => n.toLocaleString('en-US');
 
 /**
+ * Takes the organisation's row lock for the rest of the transaction: two requests that count and then
+ * add (a student, a published course, a paid period) for one organisation take turns, so a limit holds
+ * under concurrent requests and on several instances.
+ */
+export async function lockOrganisation(tx: Db, orgId: number): Promise<void> {
+  await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .for('update');
+}
+
+/**
  * The plans' real limits (DESIGN decision 7): products are published courses, contacts are students.
- * Going over is refused with the plan's name and limit; nothing already there is touched.
+ * Going over is refused with the plan's name and limit; nothing already there is touched. Each check
+ * runs in the transaction that makes the change, under the organisation's lock.
  */
 export class PlanLimits {
   constructor(private readonly db: Db) {}
 
-  /** Before publishing a course: the plan must allow one more published course. */
-  async checkPublish(orgId: number, courseId: number): Promise<void> {
-    const subscription = await findActiveSubscription(this.db, orgId);
-    if (!subscription) throw noPlan();
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(courses)
-      .where(and(eq(courses.orgId, orgId), eq(courses.published, true), ne(courses.id, courseId)));
-    if ((row?.n ?? 0) >= subscription.maxProducts) {
-      const limit = subscription.maxProducts;
-      throw new AppError(
-        'PLAN_LIMIT',
-        `Your ${subscription.plan} plan allows ${formatNumber(limit)} published course${limit === 1 ? '' : 's'}. Unpublish one or upgrade your plan to publish more.`,
-      );
-    }
+  /** Publishes a course if the plan allows one more published course: `publish` runs in the same transaction. */
+  async withPublishSlot<T>(orgId: number, courseId: number, publish: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await lockOrganisation(tx, orgId);
+      const subscription = await findActiveSubscription(tx, orgId);
+      if (!subscription) throw noPlan();
+      const [row] = await tx
+        .select({ n: count() })
+        .from(courses)
+        .where(and(eq(courses.orgId, orgId), eq(courses.published, true), ne(courses.id, courseId)));
+      if ((row?.n ?? 0) >= subscription.maxProducts) {
+        const limit = subscription.maxProducts;
+        throw new AppError(
+          'PLAN_LIMIT',
+          `Your ${subscription.plan} plan allows ${formatNumber(limit)} published course${limit === 1 ? '' : 's'}. Unpublish one or upgrade your plan to publish more.`,
+        );
+      }
+      return publish(tx);
+    });
   }
 
-  /** Before a student becomes one of the organisation's contacts (added, assigned or buying). */
-  async checkNewContact(orgId: number, userId: number | undefined): Promise<void> {
-    if (userId !== undefined && (await isStudentOfOrg(this.db, orgId, userId))) return;
-    const subscription = await findActiveSubscription(this.db, orgId);
+  /**
+   * Checks, inside `tx` and under the organisation's lock, that a student may become one of its contacts
+   * (added, assigned or buying). A student who already is one costs nothing.
+   */
+  async checkNewContact(tx: Db, orgId: number, userId: number | undefined): Promise<void> {
+    await lockOrganisation(tx, orgId);
+    if (userId !== undefined && (await isStudentOfOrg(tx, orgId, userId))) return;
+    const subscription = await findActiveSubscription(tx, orgId);
     if (!subscription) throw noPlan();
-    const result = await this.db.execute(sql`
+    const result = await tx.execute(sql`
       select count(*)::int as n from (
         select user_id from org_students where org_id = ${orgId}
         union
@@ -52,5 +74,10 @@ export class PlanLimits {
         `The ${subscription.plan} plan of this organisation allows ${formatNumber(subscription.maxContacts)} students; it cannot take more. Upgrade the plan to add students.`,
       );
     }
+  }
+
+  /** `checkNewContact` in a transaction of its own: a check before a step that cannot share one (a payment). */
+  async checkNewContactNow(orgId: number, userId: number | undefined): Promise<void> {
+    await this.db.transaction((tx) => this.checkNewContact(tx, orgId, userId));
   }
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, orders, planPrices, users } from '../../db/schema';
+import { courses, type OrderStatus, orders, planPrices, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -28,8 +28,59 @@ export async function markCaptured(db: Db, id: number, captureId: string): Promi
   return rows.length === 1;
 }
 
-export async function setOrderStatus(db: Db, id: number, status: 'approved' | 'failed') {
-  await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id));
+export async function setOrderStatus(
+  db: Db,
+  id: number,
+  status: Exclude<OrderStatus, 'captured'>,
+  providerCaptureId?: string,
+) {
+  await db
+    .update(orders)
+    .set({ status, updatedAt: new Date(), ...(providerCaptureId ? { providerCaptureId } : {}) })
+    .where(and(eq(orders.id, id), ne(orders.status, 'captured')));
+}
+
+/**
+ * Claims an order for capture ('capturing'), unless it is captured or refunded: false then. For a course,
+ * the partial unique index refuses a second order of the same buyer and course in capture (23505).
+ */
+export async function claimOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'capturing', updatedAt: new Date() })
+    .where(and(eq(orders.id, id), notInArray(orders.status, ['captured', 'refunded'])))
+    .returning();
+  return row;
+}
+
+export async function findOrderById(db: Db, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** The order of this buyer and course whose capture is in flight or held by the provider, if any. */
+export async function findCourseOrderInFlight(db: Db, userId: number, courseId: number) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.courseId, courseId),
+        inArray(orders.status, ['capturing', 'pending']),
+      ),
+    );
+  return row;
+}
+
+/** Orders left in capture (a crash, a provider that did not answer) or held pending, untouched since `before`. */
+export async function listOrdersInFlight(db: Db, before: Date, limit = 50) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, ['capturing', 'pending']), lt(orders.updatedAt, before)))
+    .orderBy(asc(orders.updatedAt))
+    .limit(limit);
 }
 
 const saleColumns = {

@@ -23,9 +23,11 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     return reply.status(201).send(await payments.createCourseOrder(actorOf(request), body));
   });
 
-  app.post('/courses/CaptureOrder', signedIn, async (request) => {
+  // 202 when the provider holds the captured money for review (status PENDING): access follows later.
+  app.post('/courses/CaptureOrder', signedIn, async (request, reply) => {
     const body = parseInput(captureCourseOrderBodySchema, request.body, 'body');
-    return payments.captureCourseOrder(actorOf(request), body);
+    const captured = await payments.captureCourseOrder(actorOf(request), body);
+    return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
   });
 
   app.post('/organization/CreateOrder', signedIn, async (request, reply) => {
@@ -34,10 +36,11 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     return reply.status(201).send(await payments.createPlanOrder(actor, body));
   });
 
-  app.post('/organization/CaptureOrder', signedIn, async (request) => {
+  app.post('/organization/CaptureOrder', signedIn, async (request, reply) => {
     const actor = publisherOf(request);
     const body = parseInput(capturePlanOrderBodySchema, request.body, 'body');
-    return payments.capturePlanOrder(actor, body);
+    const captured = await payments.capturePlanOrder(actor, body);
+    return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
   });
 
   app.get('/sandbox/orders/:id', signedIn, async (request) => {

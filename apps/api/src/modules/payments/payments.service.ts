@@ -11,6 +11,7 @@ import {
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider';
 import type { SandboxProvider } from '../../lib/payments/sandbox';
@@ -19,19 +20,22 @@ import { findCourse, findPriceType } from '../courses/courses.repository';
 import { insertEnrolment, isEnrolled } from '../enrolments/enrolments.repository';
 import {
   findActiveSubscription,
-  findLatestPeriodEnd,
+  findPaidThrough,
   findPlanPriceByCategory,
   findPlanPriceById,
   insertSubscription,
   listPlanPrices,
 } from '../organisations/organisations.repository';
 import { dollars } from '../organisations/organisations.service';
-import type { PlanLimits } from '../organisations/plan-limits';
+import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
 import { isStudentOfOrg } from '../users/users.repository';
 import {
+  claimOrder,
+  findOrderById,
   findOrderByProviderId,
   insertOrder,
   listCapturedOrders,
+  listOrdersInFlight,
   markCaptured,
   type OrderRow,
   setOrderStatus,
@@ -49,6 +53,17 @@ export type PaymentDeps = {
 const isCategory = (value: string): value is PlanCategory =>
   (PLAN_CATEGORIES as readonly string[]).includes(value);
 const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
+
+/** `months` calendar months after `start`, the day clamped to the month's last (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(start: Date, months: number): Date {
+  const end = new Date(start);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
 
 /** The client's price must be the server's (to the cent); the amount charged is always the server's. */
 function checkPrice(clientDollars: number | undefined, serverCents: number) {
@@ -86,6 +101,25 @@ export class PaymentService {
     }
   }
 
+  /** Only students buy courses: a publisher's account cannot study, so it must not pay for one. */
+  private studentBuyer(actor: Actor) {
+    if (actor.role !== ROLE.STUDENT) {
+      throw forbidden('Courses are bought with a student account. Please log in as a student.');
+    }
+  }
+
+  /** A course a student may buy now: published, its organisation subscribed, not owned already. */
+  private async courseOnSale(actor: Actor, courseId: number) {
+    const { db } = this.deps;
+    const course = await findCourse(db, courseId);
+    if (!course?.published) throw notFound('Course');
+    if (await isEnrolled(db, actor.userId, course.id)) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
+    if (!(await findActiveSubscription(db, course.orgId))) {
+      throw new AppError('CONFLICT', 'This course is not on sale at the moment.');
+    }
+    return course;
+  }
+
   /** POST courses/CreateOrder: a published course on sale, not already owned, at the server's price. */
   async createCourseOrder(
     actor: Actor,
@@ -93,19 +127,16 @@ export class PaymentService {
   ): Promise<OrderResponse> {
     const { db, provider, limits } = this.deps;
     this.ownBuyer(actor, input.user_id);
-    const course = await findCourse(db, input.course_id);
-    if (!course?.published) throw notFound('Course');
-    if (await isEnrolled(db, actor.userId, course.id)) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
-    if (!(await findActiveSubscription(db, course.orgId))) {
-      throw new AppError('CONFLICT', 'This course is not on sale at the moment.');
-    }
+    this.studentBuyer(actor);
+    const course = await this.courseOnSale(actor, input.course_id);
     checkPrice(input.price, course.priceCents);
-    await limits.checkNewContact(course.orgId, actor.userId);
+    await limits.checkNewContactNow(course.orgId, actor.userId);
     const priceType = await findPriceType(db, course.priceTypeId);
     if (priceType?.isFree || course.priceCents === 0) {
       // Free: enrolled at once, recorded as an order of 0 so it shows among purchases.
       const id = `FREE-${randomUUID()}`;
       await db.transaction(async (tx) => {
+        await limits.checkNewContact(tx, course.orgId, actor.userId);
         const order = await insertOrder(tx, {
           userId: actor.userId,
           orgId: course.orgId,
@@ -118,12 +149,17 @@ export class PaymentService {
           status: 'captured',
           capturedAt: new Date(),
         });
-        await insertEnrolment(tx, {
-          userId: actor.userId,
-          courseId: course.id,
-          source: 'free',
-          orderId: order.id,
-        });
+        if (
+          !(await insertEnrolment(tx, {
+            userId: actor.userId,
+            courseId: course.id,
+            source: 'free',
+            orderId: order.id,
+          }))
+        ) {
+          // Two clicks at once: the other one enrolled the student; this order is not kept.
+          throw new AppError('CONFLICT', MSG.alreadyEnrolled);
+        }
       });
       return {
         id,
@@ -175,34 +211,141 @@ export class PaymentService {
   }
 
   /**
-   * Asks the provider to capture, checks the amount and currency against the order, and runs `grant`
-   * (the enrolment or the subscription) in the same transaction that marks the order captured, once.
+   * Claims the order for capture. A course order waits its turn behind another order of the same buyer
+   * and course (the partial unique index), and is refused when the buyer owns the course by now: two
+   * tabs, or Pay, Cancel and Pay again, never charge twice.
    */
-  private async capture(order: OrderRow, grant: (tx: Db) => Promise<void>): Promise<void> {
+  private async claim(order: OrderRow): Promise<OrderRow | 'captured'> {
+    const { db } = this.deps;
+    try {
+      return await db.transaction(async (tx) => {
+        const claimed = await claimOrder(tx, order.id);
+        if (!claimed) {
+          const now = await findOrderById(tx, order.id);
+          if (now?.status === 'captured') return 'captured' as const;
+          throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
+        }
+        const isFirstTry = order.status !== 'capturing' && order.status !== 'pending';
+        if (isFirstTry && claimed.kind === 'course' && claimed.courseId !== null) {
+          if (await isEnrolled(tx, claimed.userId, claimed.courseId)) {
+            throw new AppError('CONFLICT', MSG.alreadyEnrolled);
+          }
+        }
+        return claimed;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || order.courseId === null) throw error;
+      throw new AppError('CONFLICT', MSG.paymentInProgress);
+    }
+  }
+
+  /** What a captured order grants, in the transaction that records the capture. */
+  private async grant(tx: Db, order: OrderRow): Promise<void> {
+    if (order.kind === 'course' && order.courseId !== null) {
+      const enrolled = await insertEnrolment(tx, {
+        userId: order.userId,
+        courseId: order.courseId,
+        source: 'purchased',
+        orderId: order.id,
+      });
+      if (!enrolled) {
+        this.deps.log.warn({ orderId: order.id }, 'a paid course order found the buyer enrolled already');
+      }
+      return;
+    }
+    if (order.kind === 'plan' && order.planPriceId !== null)
+      await this.grantPlan(tx, order, order.planPriceId);
+  }
+
+  /**
+   * A paid plan period, under the organisation's lock. A higher plan (an upgrade) starts at once; the
+   * same plan (a renewal) or a lower one starts when what is already paid for ends, so a running
+   * better plan is never cut short. Months are calendar months (31 January + 1 month = 28/29 February).
+   */
+  private async grantPlan(tx: Db, order: OrderRow, planPriceId: number): Promise<void> {
+    await lockOrganisation(tx, order.orgId);
+    const planPrice = await findPlanPriceById(tx, planPriceId);
+    if (!planPrice) throw notFound('Plan');
+    const now = new Date();
+    const running = await findActiveSubscription(tx, order.orgId, now);
+    const isUpgrade = !running || planPrice.rank > running.rank;
+    const start = isUpgrade ? now : ((await findPaidThrough(tx, order.orgId, now)) ?? now);
+    await insertSubscription(tx, {
+      orgId: order.orgId,
+      planPriceId: planPrice.id,
+      orderId: order.id,
+      periodStart: start,
+      periodEnd: addMonths(start, planPrice.months),
+    });
+  }
+
+  /**
+   * Captures a claimed order with the provider and records the outcome, once: COMPLETED grants (in the
+   * transaction that marks it captured), PENDING waits (the reconciler grants it when the provider
+   * completes it), DECLINED frees the order to be tried again, and a capture for another amount or
+   * currency than the order's is refunded. A provider that does not answer leaves the claim: the
+   * same order may be tried again (the same request id captures once) and the reconciler settles it.
+   */
+  private async settle(order: OrderRow): Promise<'captured' | 'pending'> {
     const { db, provider, log } = this.deps;
-    if (order.status === 'captured') return;
     const result = await this.providerCall(() =>
-      provider.captureOrder(order.providerOrderId, `capture-${order.id}`),
+      order.status === 'pending'
+        ? provider.checkCapture(order.providerOrderId)
+        : provider.captureOrder(order.providerOrderId, `capture-${order.id}`),
     );
-    if (result.status !== 'COMPLETED') {
+    if (result.status === 'DECLINED') {
       await setOrderStatus(db, order.id, 'failed');
       log.info({ orderId: order.id, reason: result.reason }, 'payment declined');
       throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
     }
     if (result.amountCents !== order.amountCents || result.currency !== order.currency) {
-      await setOrderStatus(db, order.id, 'failed');
       log.error(
         { orderId: order.id, captured: result, expected: order.amountCents },
-        'captured amount differs from the order: refund it',
+        'captured amount differs from the order: refunding it',
       );
+      await this.providerCall(() => provider.refundCapture(result.captureId, `refund-${order.id}`));
+      await setOrderStatus(db, order.id, 'refunded', result.captureId);
       throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
     }
+    if (result.status === 'PENDING') {
+      await setOrderStatus(db, order.id, 'pending', result.captureId);
+      return 'pending';
+    }
     await db.transaction(async (tx) => {
-      if (await markCaptured(tx, order.id, result.captureId)) await grant(tx);
+      if (await markCaptured(tx, order.id, result.captureId)) await this.grant(tx, order);
     });
+    return 'captured';
   }
 
-  /** POST courses/CaptureOrder: enrols once, however often it is called. */
+  /** Claim, then settle: what both CaptureOrder calls do. */
+  private async capture(order: OrderRow): Promise<'captured' | 'pending'> {
+    if (order.status === 'captured') return 'captured';
+    const claimed = await this.claim(order);
+    if (claimed === 'captured') return 'captured';
+    return this.settle(order.status === 'pending' ? { ...claimed, status: 'pending' } : claimed);
+  }
+
+  /**
+   * Settles orders left in capture or held pending for longer than `olderThanMs` (a crash, a provider
+   * that did not answer, a review that has finished): run every minute by the server. Each order is
+   * captured once whichever instance gets there first.
+   */
+  async settleInFlight(olderThanMs = 60_000): Promise<{ settled: number }> {
+    const { db, log } = this.deps;
+    let settled = 0;
+    for (const order of await listOrdersInFlight(db, new Date(Date.now() - olderThanMs))) {
+      try {
+        const claimed = order.status === 'pending' ? order : await this.claim(order);
+        if (claimed === 'captured') continue;
+        if ((await this.settle(claimed)) === 'captured') settled += 1;
+      } catch (error) {
+        log.warn({ orderId: order.id, err: error }, 'an order in flight could not be settled yet');
+      }
+    }
+    return { settled };
+  }
+
+  /** POST courses/CaptureOrder: enrols once, however often and from however many tabs it is called. */
   async captureCourseOrder(
     actor: Actor,
     input: { orderId: string; course_Id: number; price?: number | undefined; user_id: number },
@@ -211,18 +354,17 @@ export class PaymentService {
     const order = await this.ownOrder(actor, input.orderId, 'course');
     if (order.courseId !== input.course_Id) throw notFound('Order');
     checkPrice(input.price, order.amountCents);
-    await this.capture(order, async (tx) => {
-      await insertEnrolment(tx, {
-        userId: order.userId,
-        courseId: input.course_Id,
-        source: 'purchased',
-        orderId: order.id,
-      });
-    });
+    if (order.status !== 'captured' && order.status !== 'capturing' && order.status !== 'pending') {
+      // Before any money moves: the course is still on sale and the organisation may take the student.
+      this.studentBuyer(actor);
+      const course = await this.courseOnSale(actor, order.courseId);
+      await this.deps.limits.checkNewContactNow(course.orgId, actor.userId);
+    }
+    const outcome = await this.capture(order);
     return {
       id: order.providerOrderId,
-      status: 'COMPLETED',
-      message: MSG.paymentSuccess,
+      status: outcome === 'captured' ? 'COMPLETED' : 'PENDING',
+      message: outcome === 'captured' ? MSG.paymentSuccess : MSG.paymentPending,
       course_Id: input.course_Id,
       subscriptionCategoryType: null,
       subscriptionEndsAt: null,
@@ -291,8 +433,8 @@ export class PaymentService {
   }
 
   /**
-   * POST organization/CaptureOrder: activates the plan for its months, once. A renewal of the running
-   * plan starts where it ends; another plan (an upgrade) starts at once.
+   * POST organization/CaptureOrder: adds the plan's months, once (see grantPlan for when they start).
+   * `subscriptionEndsAt` is how long the organisation is now paid for without a gap.
    */
   async capturePlanOrder(
     actor: Actor & { orgId: number },
@@ -310,32 +452,15 @@ export class PaymentService {
       );
     }
     checkPrice(input.price, order.amountCents);
-    await this.capture(order, async (tx) => {
-      const now = new Date();
-      const running = await findActiveSubscription(tx, order.orgId, now);
-      const sameRunning =
-        running?.planPriceId === planPrice.id
-          ? await findLatestPeriodEnd(tx, order.orgId, planPrice.id)
-          : undefined;
-      const start = sameRunning && sameRunning > now ? sameRunning : now;
-      const end = new Date(start);
-      end.setMonth(end.getMonth() + planPrice.months);
-      await insertSubscription(tx, {
-        orgId: order.orgId,
-        planPriceId: planPrice.id,
-        orderId: order.id,
-        periodStart: start,
-        periodEnd: end,
-      });
-    });
-    const active = await findActiveSubscription(db, order.orgId);
+    const outcome = await this.capture(order);
+    const paidThrough = await findPaidThrough(db, order.orgId);
     return {
       id: order.providerOrderId,
-      status: 'COMPLETED',
-      message: MSG.paymentSuccess,
+      status: outcome === 'captured' ? 'COMPLETED' : 'PENDING',
+      message: outcome === 'captured' ? MSG.paymentSuccess : MSG.paymentPending,
       course_Id: null,
       subscriptionCategoryType: isCategory(planPrice.category) ? planPrice.category : null,
-      subscriptionEndsAt: active?.periodEnd.toISOString() ?? null,
+      subscriptionEndsAt: paidThrough?.toISOString() ?? null,
     };
   }
 

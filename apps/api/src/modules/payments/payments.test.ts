@@ -381,3 +381,164 @@ describe('plan limits', () => {
     }
   });
 });
+
+describe('never twice, never for the wrong buyer', () => {
+  test('two orders for one course (two tabs) charge once: the second finds the course owned', async () => {
+    const { course } = await publishedCourse();
+    const student = await createStudent(ctx);
+    const first = (await createOrder(student, course.course_Id, 49.99)).json().id;
+    const second = (await createOrder(student, course.course_Id, 49.99)).json().id;
+    await approve(student, first);
+    await approve(student, second);
+    const results = await Promise.all([
+      capture(student, first, course.course_Id),
+      capture(student, second, course.course_Id),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode === 409);
+    expect([MSG.alreadyEnrolled, MSG.paymentInProgress]).toContain(refused?.json().message);
+    // Whichever lost is refused again later: the course is owned now.
+    const loser = results[0]?.statusCode === 409 ? first : second;
+    expect((await capture(student, loser, course.course_Id)).json().message).toBe(MSG.alreadyEnrolled);
+    const captured = (await ordersOf(student.userId)).filter((o) => o.status === 'captured');
+    expect(captured).toHaveLength(1);
+    expect(await enrolmentsOf(student.userId)).toHaveLength(1);
+    const purchases = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/orders/GetPurchasesByUserId/${student.userId}`,
+      token: student.token,
+    });
+    expect(purchases.json()).toHaveLength(1);
+  });
+
+  test('a course unpublished between approval and capture is not charged', async () => {
+    const { course, publisher } = await publishedCourse();
+    const student = await createStudent(ctx);
+    const { id } = (await createOrder(student, course.course_Id, 49.99)).json();
+    await approve(student, id);
+    await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/courses/publishUnpublishCourse',
+      token: publisher.token,
+      body: { Id: course.course_Id, published: false },
+    });
+    expect((await capture(student, id, course.course_Id)).statusCode).toBe(404);
+    expect(await enrolmentsOf(student.userId)).toEqual([]);
+    expect((await ordersOf(student.userId))[0]?.status).toBe('approved');
+  });
+
+  test('only a student buys a course: another organisation’s publisher is refused', async () => {
+    const { course } = await publishedCourse();
+    const stranger = await createPublisher(ctx);
+    const res = await createOrder(stranger, course.course_Id, 49.99);
+    expect(res.statusCode).toBe(403);
+    expect(await ordersOf(stranger.userId)).toEqual([]);
+  });
+
+  test('the sandbox refuses an expired card; prices and order ids out of shape name the field', async () => {
+    const { course } = await publishedCourse();
+    const student = await createStudent(ctx);
+    const { id } = (await createOrder(student, course.course_Id, 49.99)).json();
+    const expired = await post(`/api/sandbox/orders/${id}/approve`, student.token, {
+      cardNumber: '4242424242424242',
+      expiry: '01/20',
+      cvc: '123',
+      name: 'Card Holder',
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().details).toEqual([{ field: 'expiry', message: 'the card has expired' }]);
+    for (const price of [1e308, '1'.repeat(400), '12.5.0']) {
+      const res = await createOrder(student, course.course_Id, price);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toMatchObject({ field: 'price', message: 'must be a price like 19.99' });
+    }
+    const long = await capture(student, 'X'.repeat(500), course.course_Id);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details[0]).toEqual({ field: 'orderId', message: 'must be at most 100 characters' });
+  });
+});
+
+describe('plan periods', () => {
+  const buyPlan = async (user: TestUser, category: string, price: number) => {
+    const { id } = (
+      await post('/api/organization/CreateOrder', user.token, {
+        price,
+        user_id: user.userId,
+        subscriptionCategoryType: category,
+      })
+    ).json();
+    await approve(user, id);
+    return post('/api/organization/CaptureOrder', user.token, {
+      orderId: id,
+      subscriptionCategoryType: category,
+      price,
+    });
+  };
+  const orgOf = async (user: TestUser) =>
+    (
+      await call(ctx.app, {
+        method: 'GET',
+        url: `/api/organization/getOrgById/${user.orgId}`,
+        token: user.token,
+      })
+    ).json();
+
+  test('a lower plan waits for the better one to end; a renewal adds to the end', async () => {
+    const publisher = await createPublisher(ctx, { subscribed: false });
+    const growth = await buyPlan(publisher, 'AnnualGrowth', 1910.4);
+    expect(growth.statusCode).toBe(200);
+    const growthEnds = new Date(growth.json().subscriptionEndsAt);
+
+    const kickstart = await buyPlan(publisher, 'MonthlyKickstart', 39);
+    expect(kickstart.statusCode).toBe(200);
+    expect(await orgOf(publisher)).toMatchObject({ plan: 'Growth', subscriptionCategory: 'AnnualGrowth' });
+    const periods = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orgId, publisher.orgId ?? 0));
+    const queued = periods.find((p) => p.periodStart.getTime() === growthEnds.getTime());
+    expect(queued).toBeDefined();
+    // Paid without a gap through the queued month.
+    expect(new Date(kickstart.json().subscriptionEndsAt).getTime()).toBe(queued?.periodEnd.getTime());
+
+    const renewal = await buyPlan(publisher, 'AnnualGrowth', 1910.4);
+    expect(new Date(renewal.json().subscriptionEndsAt).getTime()).toBeGreaterThan(
+      queued?.periodEnd.getTime() ?? 0,
+    );
+    expect(await orgOf(publisher)).toMatchObject({ plan: 'Growth' });
+  });
+
+  test('months are calendar months: 31 January plus one is the end of February', async () => {
+    const { addMonths } = await import('./payments.service');
+    expect(addMonths(new Date('2027-01-31T10:00:00Z'), 1).toISOString()).toBe('2027-02-28T10:00:00.000Z');
+    expect(addMonths(new Date('2028-01-31T10:00:00Z'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(addMonths(new Date('2027-03-15T00:00:00Z'), 12).toISOString()).toBe('2028-03-15T00:00:00.000Z');
+  });
+});
+
+describe('plan limits under concurrent requests', () => {
+  test('students added at once never pass the limit', async () => {
+    const publisher = await createPublisher(ctx, { category: 'MonthlyBasic' });
+    await ctx.database.db.update(plans).set({ maxContacts: 3 }).where(eq(plans.name, 'Basic'));
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post('/api/studentCourse/registerStudent', publisher.token, {
+            name: `Racer ${i}`,
+            email: `racer-${i}-${publisher.userId}@example.com`,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+      expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
+      const list = await call(ctx.app, {
+        method: 'GET',
+        url: `/api/studentCourse/getStudentByOrgID/${publisher.orgId}`,
+        token: publisher.token,
+      });
+      expect(list.json()).toHaveLength(3);
+    } finally {
+      await ctx.database.db.update(plans).set({ maxContacts: 10_000 }).where(eq(plans.name, 'Basic'));
+    }
+  });
+});

@@ -20,6 +20,7 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -43,6 +44,8 @@ import {
 /** Codes live 15 minutes and die after 5 wrong tries (issue "Foundation and accounts"). */
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
+/** A lost sign-up code is sent anew by logging in again, at most once a minute. */
+export const CODE_RESEND_AFTER_MS = 60_000;
 
 export type AccountDeps = {
   db: Db;
@@ -52,9 +55,6 @@ export type AccountDeps = {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 };
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 export const emailTaken = () =>
   new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Please log in.', [
@@ -175,16 +175,20 @@ export class AccountService {
     };
   }
 
-  /** SPEC §4 sends an unverified login to the code screen: make sure a code that still works is on its way. */
+  /**
+   * SPEC §4 sends an unverified login to the code screen with a fresh code, so logging in again is how a
+   * lost code is sent anew; a code mailed less than a minute ago (and still usable) is not sent twice.
+   */
   private async ensureLiveVerifyCode(user: UserRow) {
     const now = Date.now();
-    const live = (await listOpenCodes(this.deps.db, user.id)).find(
+    const recent = (await listOpenCodes(this.deps.db, user.id)).find(
       (c) =>
         c.purpose === 'verify' &&
-        c.expiresAt.getTime() > now + 60_000 &&
+        c.createdAt.getTime() > now - CODE_RESEND_AFTER_MS &&
+        c.expiresAt.getTime() > now &&
         c.failedAttempts < CODE_MAX_FAILURES,
     );
-    if (!live) await this.issueCode(user, 'verify');
+    if (!recent) await this.issueCode(user, 'verify');
   }
 
   async logout(actor: Actor): Promise<{ message: string }> {

@@ -173,6 +173,23 @@ describe('users/register and VerifyVerificationCode', () => {
     expect((await verify(email, second)).json().verified).toBe(true);
   });
 
+  test('logging in again resends the sign-up code, at most once a minute', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const mailsTo = () => ctx.mailer.sent.filter((m) => m.to === email).length;
+    expect(mailsTo()).toBe(1);
+    await login(email, 'a good password');
+    expect(mailsTo()).toBe(1);
+    const row = await userRow(email);
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.userId, row?.id ?? 0));
+    await login(email, 'a good password');
+    expect(mailsTo()).toBe(2);
+    expect((await verify(email, ctx.mailer.lastCode(email))).json().verified).toBe(true);
+  });
+
   test.each([
     [{ email: 'x@example.com', verificationCode: '12345' }, 'verificationCode'],
     [{ email: 'x@example.com', verificationCode: 'abcdef' }, 'verificationCode'],

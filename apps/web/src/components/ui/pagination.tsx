@@ -1,4 +1,5 @@
 import { PAGINATION } from '@skillwise/contracts';
+import { useLayoutEffect, useRef } from 'react';
 import ReactPaginateExport from 'react-paginate';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -22,10 +23,22 @@ type PaginationProps = {
 const LINK =
   'flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900';
 
-/** SPEC §9: numbered pages with a range of 2 and a margin of 2 around the gaps. */
-export const Pagination = ({ pageCount, page, onPageChange, label = 'Pagination' }: PaginationProps) =>
-  pageCount > 1 ? (
-    <nav aria-label={label}>
+/**
+ * SPEC §9: numbered pages with a range of 2 and a margin of 2 around the gaps. react-paginate draws its
+ * list as `<ul role="navigation">`, which hides the list from assistive technology and breaks the
+ * list-item rule inside our own <nav>: the list gets its list role back after every render.
+ */
+export const Pagination = ({ pageCount, page, onPageChange, label = 'Pagination' }: PaginationProps) => {
+  const nav = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const list = nav.current?.querySelector('ul');
+    if (!list) return;
+    list.setAttribute('role', 'list');
+    list.removeAttribute('aria-label');
+  });
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} ref={nav}>
       <ReactPaginate
         pageCount={pageCount}
         forcePage={Math.min(page, pageCount - 1)}
@@ -46,4 +59,5 @@ export const Pagination = ({ pageCount, page, onPageChange, label = 'Pagination'
         disabledLinkClassName="pointer-events-none opacity-40"
       />
     </nav>
-  ) : null;
+  );
+};

@@ -178,4 +178,17 @@ describe('student checkout (SPEC §2.5)', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Go to My Courses' }));
     expect(await screen.findByRole('heading', { name: 'My Courses' })).toBeTruthy();
   });
+
+  it('does not offer a course the student owns: it links to the course instead', async () => {
+    storage.set('courseId', 4);
+    storage.set('currentUserRole', 3);
+    serve({
+      '/studentCourse/GetAllCoursesByUserIdandCourseId/9/4': { body: [{ ...COURSE, progress: '0%' }] },
+    });
+    renderCheckout();
+    expect(await screen.findByText('This course is already yours')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Open the course' }));
+    expect(await screen.findByRole('heading', { name: 'Course view' })).toBeTruthy();
+  });
 });

@@ -1,5 +1,6 @@
+import { MSG } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,7 +10,9 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
-import { CourseCheckout } from '@/features/payments/components/course-checkout';
+import { useEnrolment } from '@/features/learning/api/learning';
+import { CourseCheckout, takeCoursePath } from '@/features/payments/components/course-checkout';
+import { ORDER_ID_PARAM } from '@/features/payments/lib/sandbox-urls';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -27,16 +30,40 @@ const NoCourse = ({ title, hint }: { title: string; hint: string }) => (
   />
 );
 
+/** A course the student owns already is not offered for sale again (SPEC §6). */
+const OwnedCourse = ({ courseId }: { courseId: number }) => (
+  <EmptyState
+    icon={<BookIcon />}
+    title="This course is already yours"
+    hint={MSG.alreadyEnrolled}
+    action={
+      <Link to={takeCoursePath(courseId)} className={buttonClassName()}>
+        Open the course
+      </Link>
+    }
+  />
+);
+
 /** SPEC §2.5: the student checkout for the stored course (Enroll Now stores course_Id and price). */
 export const StudentCheckoutPage = () => {
   const courseId = parseCourseId(storage.get('courseId'));
   const details = useCourseDetails(courseId);
+  const [params] = useSearchParams();
+  const enrolment = useEnrolment(
+    storage.get('userId') ?? '',
+    courseId,
+    storage.get('currentUserRole') === '3',
+  );
+  // Back from the approval page the order is being captured: the checkout shows how that ends.
+  const isOwned = !params.has(ORDER_ID_PARAM) && (enrolment.data?.length ?? 0) > 0;
 
   let content: ReactNode;
   if (courseId === null) {
     content = (
       <NoCourse title="No course chosen" hint="Choose a course and press Enroll Now to buy it here." />
     );
+  } else if (isOwned) {
+    content = <OwnedCourse courseId={courseId} />;
   } else if (details.isPending) {
     content = <LoadingBlock label="Loading course..." />;
   } else if (details.isError) {

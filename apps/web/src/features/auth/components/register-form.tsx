@@ -69,6 +69,7 @@ export const RegisterForm = () => {
         name="password"
         autoComplete="new-password"
         required
+        minLength={PASSWORD_MIN}
         hint={`At least ${PASSWORD_MIN} characters.`}
         value={form.password}
         onChange={update('password')}

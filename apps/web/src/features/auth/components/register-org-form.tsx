@@ -23,7 +23,10 @@ const EMPTY: OrgForm = {
   confirmPassword: '',
 };
 
-/** DESIGN decision 1: every field but the description is required, and the passwords must match. */
+/**
+ * DESIGN decision 1: every field but the description is required, and the passwords must match; the
+ * password's length is checked here too, before the server would refuse it.
+ */
 export const validateOrgForm = (form: OrgForm): string | null => {
   const required = [
     form.orgName,
@@ -35,6 +38,7 @@ export const validateOrgForm = (form: OrgForm): string | null => {
   ];
   if (required.some((value) => value.trim() === '')) return MSG.allFieldsRequired;
   if (form.password !== form.confirmPassword) return MSG.passwordsMismatch;
+  if (form.password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`;
   return null;
 };
 
@@ -142,6 +146,7 @@ export const RegisterOrgForm = () => {
           name="password"
           autoComplete="new-password"
           required
+          minLength={PASSWORD_MIN}
           hint={`At least ${PASSWORD_MIN} characters.`}
           aria-invalid={missing(form.password) || undefined}
           value={form.password}

@@ -78,6 +78,7 @@ export const ResetPasswordForm = () => {
         name="password"
         autoComplete="new-password"
         required
+        minLength={PASSWORD_MIN}
         hint={`At least ${PASSWORD_MIN} characters.`}
         value={password}
         onChange={(event) => setPassword(event.target.value)}

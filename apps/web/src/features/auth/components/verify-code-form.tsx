@@ -132,7 +132,7 @@ export const VerifyCodeForm = () => {
               Resend code
             </Link>
             <span className="mt-1 block text-xs text-slate-500">
-              Logging in again sends you a fresh code.
+              Logging in again sends you a fresh code (once a minute at most).
             </span>
           </span>
         )}

@@ -29,7 +29,7 @@ const signIn = async ({ email, password }: Credentials): Promise<string> => {
 
   const step = getLoginStep(response.user);
   if (step.type === 'verify') {
-    // The server has e-mailed a fresh code with this answer.
+    // The server has e-mailed a fresh code with this answer (unless it sent one less than a minute ago).
     storage.set('verifyFor', 'login');
     return step.path;
   }

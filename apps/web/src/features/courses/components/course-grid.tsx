@@ -33,7 +33,10 @@ export const CourseGrid = ({
         ))}
       </div>
     ) : isEmpty ? (
-      empty
+      // A list that failed to load is not an empty list: the error alone says what happened.
+      errorMessage ? null : (
+        empty
+      )
     ) : (
       <div className={GRID_CLASSES}>{children}</div>
     )}

@@ -68,7 +68,8 @@ export type LessonInput = {
   /** 0 creates a lesson; another id edits that lesson. */
   lessonId: number;
   title: string;
-  contentType: ContentType;
+  /** 'image' keeps the type of an image lesson from a bulk upload (edits without a new file). */
+  contentType: ContentType | 'image';
   sectionId: number;
   /** Sent only when chosen. */
   file: File | null;

@@ -1,5 +1,5 @@
 import { CONTENT_TYPES, COUNTER_SHORT, EDIT_STATUS_CLEAR_MS, type Lesson } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
 import { ExternalLinkIcon } from '@/components/ui/icons';
@@ -16,10 +16,15 @@ import {
   editableContentType,
   editedLessonFileProblem,
   isContentType,
+  lessonKind,
   validateEditedLesson,
 } from '../lib/lesson-rules';
 
 const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
+/** How long 'Saved successfully!' shows before the form closes. */
+const SAVED_CLOSE_DELAY_MS = 1000;
+/** A bulk upload may make a lesson of an image: its form also offers the type it has. */
+const IMAGE_OPTIONS = [...CONTENT_OPTIONS, { value: 'image', label: 'image (bulk upload)' }];
 
 type EditLessonFormProps = {
   lesson: Lesson;
@@ -34,15 +39,19 @@ type EditLessonFormProps = {
  */
 export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLessonFormProps) => {
   const [title, setTitle] = useState(lesson.lesson_title);
+  const isImageLesson = lessonKind(lesson.contentType) === 'image';
   const [contentType, setContentType] = useState<string>(editableContentType(lesson.contentType));
   const [file, setFile] = useState<File | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const [isDone, setDone] = useState(false);
   const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
+  const closeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = validateEditedLesson({ title, contentType, sectionId: lesson.section_Id, file });
-    if (problem || !isContentType(contentType)) {
+    if (problem || !(isContentType(contentType) || contentType === 'image')) {
       showStatus(problem ?? AUTHORING_MSG.lessonSaveFailed);
       return;
     }
@@ -57,10 +66,12 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
       });
       showStatus(AUTHORING_MSG.savedSuccessfully);
       notify.success(AUTHORING_MSG.lessonUpdated);
-      onClose();
+      // SPEC §4: 'Saved successfully!' shows, then the form closes; the buttons stay disabled meanwhile.
+      setSaving(false);
+      setDone(true);
+      closeTimer.current = window.setTimeout(onClose, SAVED_CLOSE_DELAY_MS);
     } catch (error) {
       showStatus(errorMessage(error, AUTHORING_MSG.lessonSaveFailed));
-    } finally {
       setSaving(false);
     }
   };
@@ -127,7 +138,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         name="contentType"
         required
         placeholder="Select Content Type"
-        options={CONTENT_OPTIONS}
+        options={isImageLesson ? IMAGE_OPTIONS : CONTENT_OPTIONS}
         value={contentType}
         onChange={(event) => setContentType(event.target.value)}
       />
@@ -138,10 +149,10 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         {status}
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={isSaving}>
+        <Button variant="outline" onClick={onClose} disabled={isSaving || isDone}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={isSaving} loadingText="Saving...">
+        <Button type="submit" isLoading={isSaving} loadingText="Saving..." disabled={isDone}>
           Save Changes
         </Button>
       </div>

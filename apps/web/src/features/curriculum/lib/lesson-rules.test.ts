@@ -69,8 +69,17 @@ describe('lesson kinds', () => {
     expect(lessonKind('')).toBe('text');
   });
 
-  it('starts the edit form on a content type it offers', () => {
+  it('starts the edit form on the lesson’s kind', () => {
     expect(editableContentType('application/pdf')).toBe('pdf');
-    expect(editableContentType('image/jpeg')).toBe('');
+    expect(editableContentType('video/mp4')).toBe('video');
+    expect(editableContentType('image/jpeg')).toBe('image');
+  });
+
+  it('lets an image lesson keep its type only while it keeps its file', () => {
+    const image = { title: 'Diagram', contentType: 'image', sectionId: 4, file: null };
+    expect(validateEditedLesson(image)).toBeNull();
+    expect(validateEditedLesson({ ...image, file: fileOfSize(10) })).toBe(
+      'Choose the content type of the new file.',
+    );
   });
 });

@@ -47,17 +47,19 @@ export const validateNewLesson = (draft: LessonDraft): string | null => {
  * must not pass 2147483648 bytes (DESIGN decision 2: the message names the 2 GB it checks).
  */
 export const validateEditedLesson = (draft: LessonDraft): string | null => {
-  if (draft.title.trim() === '' || !isContentType(draft.contentType) || !draft.sectionId) {
-    return MSG.allFieldsRequired;
+  // An image lesson (from a bulk upload) may keep its 'image' type as long as it keeps its file.
+  const keepsImage = draft.contentType === 'image' && draft.file === null;
+  if (draft.title.trim() === '' || !(isContentType(draft.contentType) || keepsImage) || !draft.sectionId) {
+    return draft.contentType === 'image' ? AUTHORING_MSG.chooseTypeForNewFile : MSG.allFieldsRequired;
   }
   return editedLessonFileProblem(draft.file);
 };
 
-/** The content type the edit form starts on; none for an image, which has no lesson type of its own. */
-export const editableContentType = (contentType: string): ContentType | '' => {
-  const kind = lessonKind(contentType);
-  return kind === 'image' ? '' : kind;
-};
+/** The type the edit form sends: a content type, or 'image' for an image lesson keeping its file. */
+export type EditableContentType = ContentType | 'image';
+
+/** The content type the edit form starts on: the lesson's kind ('image' for a bulk-uploaded image). */
+export const editableContentType = (contentType: string): EditableContentType => lessonKind(contentType);
 
 /** Narrows the file picker to files of the chosen type; the server checks the content anyway. */
 export const ACCEPT_BY_TYPE: Record<ContentType, string> = {

@@ -85,8 +85,8 @@ export const PaymentButton = ({
   if (state.status === 'resolved') {
     return (
       <div className="flex flex-col gap-3">
-        <Alert tone="success">{state.message}</Alert>
-        {successAction}
+        <Alert tone={state.isHeld ? 'info' : 'success'}>{state.message}</Alert>
+        {state.isHeld ? null : successAction}
       </div>
     );
   }

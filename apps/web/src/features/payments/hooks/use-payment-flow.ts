@@ -82,11 +82,17 @@ export const usePaymentFlow = (options: PaymentFlowOptions): PaymentFlow => {
     async (orderId: string): Promise<boolean> => {
       if (stateRef.current.status === 'resolved') return true;
       send({ type: 'start' });
+      let answer: CaptureResponse;
       try {
-        await captureOnce(orderId, () => optionsRef.current.captureOrder(orderId));
+        answer = await captureOnce(orderId, () => optionsRef.current.captureOrder(orderId));
       } catch (error) {
         fail(error);
         return false;
+      }
+      if (answer?.status === 'PENDING') {
+        // Paid, but held by the provider for review: said so; access is granted when it completes.
+        send({ type: 'succeed', message: answer.message || MSG.paymentPending, isHeld: true });
+        return true;
       }
       succeed();
       return true;

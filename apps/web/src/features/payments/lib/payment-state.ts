@@ -6,12 +6,13 @@
 export type PaymentState =
   | { status: 'initial' }
   | { status: 'pending' }
-  | { status: 'resolved'; message: string }
+  /** `isHeld`: the provider took the payment but holds it for review (access follows when it completes). */
+  | { status: 'resolved'; message: string; isHeld?: boolean }
   | { status: 'rejected'; message: string; code: string | undefined };
 
 export type PaymentEvent =
   | { type: 'start' }
-  | { type: 'succeed'; message: string }
+  | { type: 'succeed'; message: string; isHeld?: boolean }
   | { type: 'fail'; message: string; code?: string | undefined }
   | { type: 'reset' };
 
@@ -27,7 +28,9 @@ export const paymentReducer = (state: PaymentState, event: PaymentEvent): Paymen
     case 'start':
       return state.status === 'initial' || state.status === 'rejected' ? { status: 'pending' } : state;
     case 'succeed':
-      return state.status === 'pending' ? { status: 'resolved', message: event.message } : state;
+      return state.status === 'pending'
+        ? { status: 'resolved', message: event.message, ...(event.isHeld ? { isHeld: true } : {}) }
+        : state;
     case 'fail':
       return state.status === 'pending' || state.status === 'initial'
         ? { status: 'rejected', message: event.message, code: event.code }
