@@ -45,6 +45,7 @@ declare module 'fastify' {
 /** Builds the Fastify app without listening, so tests can `inject` (STYLE "Layout"). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const { trustProxy } = config;
   const app = Fastify({
     logger:
       options.logger === false
@@ -54,7 +55,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // A hop count trusts that many proxies nearest to us.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
 
   const deps: AppDeps = {

@@ -57,3 +57,11 @@ test('a rejected secret or credentialled URL is named but never printed', () => 
     expect(message).toContain('"abc"');
   }
 });
+
+test('TRUST_PROXY: off by default; true, a hop count or addresses; anything else is named', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+});

@@ -69,6 +69,14 @@ const envSchema = z.object({
   PAYPAL_API_BASE: urlWithProtocol(['https:', 'http:'], 'https://api-m.paypal.com').default(
     'https://api-m.sandbox.paypal.com',
   ),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, a number of proxies, or addresses like 10.0.0.1,10.0.0.0/8',
+    )
+    .default('false'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -95,6 +103,11 @@ export type Config = {
   mediaUrlTtlHours: number;
   /** How long public answers (catalogue, course detail, prices) may be served from memory. */
   publicCacheSeconds: number;
+  /**
+   * Whose X-Forwarded-For to believe for the client address (rate limits are per address): nobody by
+   * default; `true` for any proxy, a number of hops, or the proxies' addresses.
+   */
+  trustProxy: boolean | number | string;
 };
 
 /** Variables whose value is a secret, or a URL that may carry a password: never printed. */
@@ -153,6 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: { maxLessonBytes: e.MAX_LESSON_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     mediaUrlTtlHours: e.MEDIA_URL_TTL_HOURS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    trustProxy:
+      e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY,
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_API_BASE }

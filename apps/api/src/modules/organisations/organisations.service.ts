@@ -21,6 +21,7 @@ import {
   deleteOrganisation,
   findActiveSubscription,
   findOrganisation,
+  findPaidThrough,
   insertOrganisation,
   listPlanPrices,
 } from './organisations.repository';
@@ -85,6 +86,8 @@ export class OrganisationService {
     const org = await findOrganisation(db, orgId);
     if (!org) throw notFound('Organisation');
     const subscription = await findActiveSubscription(db, orgId);
+    // How long the organisation is paid without a gap (a renewal or a queued plan included).
+    const paidThrough = subscription ? await findPaidThrough(db, orgId) : undefined;
     return {
       org_Id: org.id,
       org_Name: org.name,
@@ -96,7 +99,7 @@ export class OrganisationService {
       subscriptionStatus: subscription ? 'active' : 'inactive',
       subscriptionCategory: subscription ? asCategory(subscription.category) : null,
       plan: subscription ? asPlan(subscription.plan) : null,
-      subscriptionEndsAt: subscription ? subscription.periodEnd.toISOString() : null,
+      subscriptionEndsAt: (paidThrough ?? subscription?.periodEnd)?.toISOString() ?? null,
       created_date: org.createdAt.toISOString(),
     };
   }

@@ -25,7 +25,8 @@ export const SearchInput = ({ label, value, onChange, className }: SearchInputPr
         placeholder={label}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="pl-10"
+        // Long placeholders (SPEC: "Search Category By Name") fit a 360 px screen in a smaller size.
+        className="pl-10 placeholder:text-sm sm:placeholder:text-base"
       />
     </div>
   );

@@ -1,7 +1,8 @@
-import type { PricingRecord } from '@skillwise/contracts';
+import type { Organisation, PricingRecord } from '@skillwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { UNEXPECTED_RESPONSE_MESSAGE } from '@/config/app';
 import { apiRequest } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 /** GET pricingplan (public): the first element of the list holds the six prices (SPEC §3). */
 export const getPricing = async (signal?: AbortSignal): Promise<PricingRecord> => {
@@ -13,3 +14,18 @@ export const getPricing = async (signal?: AbortSignal): Promise<PricingRecord> =
 
 export const usePricing = () =>
   useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => getPricing(signal), staleTime: 5 * 60_000 });
+
+/**
+ * GET organization/getOrgById/{stored org_Id}: the plan the organisation runs now, so the plans screen
+ * can say which one it is and until when it is paid. Nothing when no organisation is stored.
+ */
+export const useCurrentPlan = () => {
+  const orgId = storage.get('orgId');
+  return useQuery({
+    queryKey: ['organisation', orgId],
+    queryFn: ({ signal }) =>
+      apiRequest<Organisation>(`organization/getOrgById/${orgId}`, { auth: true, signal }),
+    enabled: Boolean(orgId) && Boolean(storage.get('authToken')),
+    staleTime: 0,
+  });
+};

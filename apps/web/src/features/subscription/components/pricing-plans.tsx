@@ -5,18 +5,24 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { formatPrice } from '@/lib/format';
+import { formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
-import { usePricing } from '../api/pricing';
+import { useCurrentPlan, usePricing } from '../api/pricing';
 import { type BillingType, PLAN_FEATURES, PLAN_TAGLINES, planCategory, planPrice } from '../lib/plans';
 import { BillingToggle } from './billing-toggle';
 
 const HIGHLIGHTED: PlanName = 'Basic';
 
-type PlanCardProps = { plan: PlanName; price: number; billing: BillingType; onChoose: () => void };
+type PlanCardProps = {
+  plan: PlanName;
+  price: number;
+  billing: BillingType;
+  isCurrent: boolean;
+  onChoose: () => void;
+};
 
-const PlanCard = ({ plan, price, billing, onChoose }: PlanCardProps) => {
+const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) => {
   const isHighlighted = plan === HIGHLIGHTED;
   return (
     <article
@@ -33,8 +39,13 @@ const PlanCard = ({ plan, price, billing, onChoose }: PlanCardProps) => {
           Most popular
         </span>
       ) : null}
-      <h2 id={`plan-${plan}`} className="text-xl font-bold text-slate-900">
+      <h2 id={`plan-${plan}`} className="flex items-center gap-2 text-xl font-bold text-slate-900">
         {plan}
+        {isCurrent ? (
+          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200 ring-inset">
+            Current plan
+          </span>
+        ) : null}
       </h2>
       <p className="mt-1 text-sm text-slate-500">{PLAN_TAGLINES[plan]}</p>
       <p className="mt-6 flex items-baseline gap-1">
@@ -71,6 +82,8 @@ export const PricingPlans = () => {
   const navigate = useNavigate();
   const [billing, setBilling] = useState<BillingType>('monthly');
   const pricing = usePricing();
+  const current = useCurrentPlan();
+  const running = current.data?.isSubscribed ? current.data : undefined;
 
   const choose = (plan: PlanName, price: number) => {
     storage.set('billingType', billing);
@@ -81,6 +94,13 @@ export const PricingPlans = () => {
 
   return (
     <div className="flex flex-col items-center gap-10">
+      {running?.plan ? (
+        <Alert tone="info" className="w-full max-w-3xl">
+          Your organisation is on the {running.plan} plan, paid through{' '}
+          {formatDate(running.subscriptionEndsAt)}. A higher plan starts at once; renewing, or choosing a
+          lower plan, adds its time after that date.
+        </Alert>
+      ) : null}
       <BillingToggle value={billing} onChange={setBilling} />
       {pricing.isError ? (
         <div className="flex w-full max-w-md flex-col items-center gap-3">
@@ -103,6 +123,7 @@ export const PricingPlans = () => {
                 plan={plan}
                 price={price}
                 billing={billing}
+                isCurrent={running?.plan === plan}
                 onChoose={() => choose(plan, price)}
               />
             );
