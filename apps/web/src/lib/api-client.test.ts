@@ -6,6 +6,7 @@ import {
   apiRequest,
   errorMessage,
   fieldErrorFor,
+  fieldLabel,
   objectFormData,
   setUnauthorizedHandler,
 } from './api-client';
@@ -45,7 +46,7 @@ describe('apiRequest', () => {
         statusCode: 400,
         error: 'Bad Request',
         code: 'VALIDATION',
-        message: 'password must be at least 8 characters',
+        message: 'password: must be at least 8 characters',
         details: [{ field: 'password', message: 'must be at least 8 characters' }],
       },
     }));
@@ -53,9 +54,16 @@ describe('apiRequest', () => {
     const error = await apiRequest('users/register', { method: 'POST', body: {} }).catch((caught) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(errorMessage(error, MSG.registrationFailed)).toBe('password must be at least 8 characters');
+    expect(errorMessage(error, MSG.registrationFailed)).toBe('Password must be at least 8 characters');
     expect(fieldErrorFor(error, 'password')).toBe('must be at least 8 characters');
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION' });
+  });
+
+  it('reads field names as words', () => {
+    expect(fieldLabel('Object.contentType')).toBe('Content type');
+    expect(fieldLabel('course_Id')).toBe('Course ID');
+    expect(fieldLabel('org_url')).toBe('Org URL');
+    expect(fieldLabel('Order_number')).toBe('Order number');
   });
 
   it('prefers the caller’s fallback when the server gave no usable message', async () => {

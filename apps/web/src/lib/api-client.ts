@@ -129,9 +129,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** The message to show for any thrown value: the server's (or the client's own) when useful, else `fallback`. */
+/** A field name as people read it: `Object.contentType` is "Content type", `course_Id` "Course ID". */
+export const fieldLabel = (field: string): string => {
+  const words = field
+    .replace(/^Object\./, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/\bid\b/g, 'ID')
+    .replace(/\burl\b/g, 'URL');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The message to show for a failed call: the server's own, or `fallback` when it gave none. A 400 that
+ * names a field ("password: must be at least 8 characters") reads as a sentence: "Password must be at
+ * least 8 characters".
+ */
 export const errorMessage = (error: unknown, fallback: string): string => {
-  if (error instanceof ApiError) return error.isGeneric ? fallback : error.message;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.isGeneric) return fallback;
+  const first = error.details[0];
+  if (first && error.message.startsWith(`${first.field}: `))
+    return `${fieldLabel(first.field)} ${first.message}`;
+  return error.message;
 };
 
 /** The server's message for one field of a 400 answer, if it named that field. */
