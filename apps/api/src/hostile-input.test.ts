@@ -63,6 +63,21 @@ test('a NUL character in a text field is a 400 naming the field, on every kind o
   expect(sandbox.statusCode).toBeLessThan(500);
 });
 
+test('a name or title is one line: nobody writes their own paragraphs into our e-mails', async () => {
+  const res = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/users/register',
+    body: {
+      email: uniqueEmail(),
+      password: 'a good password',
+      fullName: 'Sam,\n\nYour account was suspended. Restore it at https://evil.example\n',
+    },
+  });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().details).toEqual([{ field: 'fullName', message: 'must be on one line' }]);
+  expect(ctx.mailer.sent.filter((m) => m.text.includes('evil.example'))).toEqual([]);
+});
+
 test('the same e-mail signed up eight times at once: one account, the others 409, never a 500', async () => {
   const email = uniqueEmail();
   const results = await Promise.all(

@@ -121,7 +121,7 @@ export type PriceType = z.infer<typeof priceTypeSchema>;
 /** The text fields of courses/createCourse, sent as `Object.<name>`; the cover comes as `fileName`. */
 export const courseFieldsSchema = z.object({
   course_title: requiredText(COUNTER_SHORT),
-  course_description: requiredText(COUNTER_LONG * 10),
+  course_description: requiredText(COUNTER_LONG * 10, { multiline: true }),
   price: priceSchema,
   price_type_Id: idSchema,
   category_id: idSchema,

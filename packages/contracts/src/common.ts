@@ -33,13 +33,18 @@ export const hasControlCharacter = (value: string): boolean => {
 
 const CONTROL_CHARACTER = 'must not contain control characters';
 
-export const requiredText = (max = COUNTER_SHORT) =>
+/**
+ * A required text. Names and titles are one line (they go into e-mail subjects and bodies, where a line
+ * break would let a sender write their own paragraphs); `multiline` lets a description keep its lines.
+ */
+export const requiredText = (max = COUNTER_SHORT, options: { multiline?: boolean } = {}) =>
   z
     .string(expected('text'))
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER);
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER)
+    .refine((value) => options.multiline || !/[\r\n]/.test(value), 'must be on one line');
 
 export const optionalText = (max = COUNTER_LONG) =>
   z

@@ -34,23 +34,6 @@ export class RateLimiter {
     return { hits: row?.hits ?? 1, resetAt: new Date(start.getTime() + this.settings.windowSeconds * 1000) };
   }
 
-  /** The hits in the current window without counting one. */
-  async peek(key: string): Promise<{ hits: number; resetAt: Date }> {
-    const [row] = await this.db
-      .select({
-        hits: rateLimits.hits,
-        windowStart: rateLimits.windowStart,
-        live: sql<boolean>`${rateLimits.windowStart} > now() - make_interval(secs => ${this.settings.windowSeconds})`,
-      })
-      .from(rateLimits)
-      .where(eq(rateLimits.key, key));
-    if (!row?.live) return { hits: 0, resetAt: new Date() };
-    return {
-      hits: row.hits,
-      resetAt: new Date(row.windowStart.getTime() + this.settings.windowSeconds * 1000),
-    };
-  }
-
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
   }
@@ -61,17 +44,11 @@ export class RateLimiter {
     if (hits > this.settings.addressMax) throw tooMany(resetAt);
   }
 
-  /** Refuses an account that has used up its tries in this window (counted with `failAccount`). */
-  async checkAccount(action: string, account: string): Promise<void> {
-    const { hits, resetAt } = await this.peek(`${action}:acct:${account}`);
-    if (hits >= this.settings.accountMax) throw tooMany(resetAt);
-  }
-
-  async failAccount(action: string, account: string): Promise<void> {
-    await this.hit(`${action}:acct:${account}`);
-  }
-
-  /** Counts an attempt for an account, refusing past the limit (for calls that send mail). */
+  /**
+   * Counts one try for an account before the try is judged, refusing past the limit: the count and the
+   * check are one statement, so a burst of tries sent at once cannot slip past it. A success resets the
+   * count (`resetAccount`), so what is limited is the tries that failed.
+   */
   async limitAccount(action: string, account: string): Promise<void> {
     const { hits, resetAt } = await this.hit(`${action}:acct:${account}`);
     if (hits > this.settings.accountMax) throw tooMany(resetAt);

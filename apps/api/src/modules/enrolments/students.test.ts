@@ -167,6 +167,16 @@ describe('studentCourse/registerStudent and getStudentByOrgID', () => {
       .insert(enrolments)
       .values({ userId: alone.userId, courseId: course.id, source: 'purchased' });
     expect((await change(alone.email)).statusCode).toBe(403);
+
+    // Once the student chooses their own password through the e-mailed code, the school lets go.
+    await call(ctx.app, { method: 'PUT', url: '/api/users/resetPasswordRequest', body: { email } });
+    const reset = await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/users/resetpassword',
+      body: { email, password: 'my own password', VerificationCode: ctx.mailer.lastCode(email) },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await change(email)).statusCode).toBe(403);
   });
 });
 

@@ -157,11 +157,10 @@ export class AccountService {
   async login(username: string, password: string, ip: string): Promise<LoginResponse> {
     const { db, limiter, config } = this.deps;
     await limiter.limitAddress('login', ip);
-    await limiter.checkAccount('login', username);
+    await limiter.limitAccount('login', username);
     const user = await findUserByEmail(db, username);
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
-      await limiter.failAccount('login', username);
       throw new AppError('INVALID_CREDENTIALS', MSG.loginFailed);
     }
     await limiter.resetAccount('login', username);
@@ -203,15 +202,13 @@ export class AccountService {
   async verifyCode(email: string, code: string, ip: string): Promise<VerifyCodeResponse> {
     const { db, limiter } = this.deps;
     await limiter.limitAddress('verify', ip);
-    await limiter.checkAccount('verify', email);
+    await limiter.limitAccount('verify', email);
     const user = await findUserByEmail(db, email);
     if (!user) {
-      await limiter.failAccount('verify', email);
       return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
     }
     const result = await this.matchCode(user, code, ['verify', 'reset']);
     if (!result.ok) {
-      await limiter.failAccount('verify', email);
       return { verified: false, message: result.message, reason: result.reason };
     }
     if (result.code.purpose === 'verify') {
@@ -282,7 +279,7 @@ export class AccountService {
   ): Promise<{ message: string }> {
     const { db, limiter } = this.deps;
     await limiter.limitAddress('reset', ip);
-    await limiter.checkAccount('reset', email);
+    await limiter.limitAccount('reset', email);
     const invalid = () =>
       new AppError(
         'CODE_INVALID',
@@ -291,19 +288,19 @@ export class AccountService {
       );
     const user = await findUserByEmail(db, email);
     if (!user) {
-      await limiter.failAccount('reset', email);
       throw invalid();
     }
     const result = await this.matchCode(user, code, ['reset']);
     if (!result.ok) {
-      await limiter.failAccount('reset', email);
       throw new AppError('CODE_INVALID', result.message, [
         { field: 'VerificationCode', message: result.message },
       ]);
     }
     const passwordHash = await hashPassword(password);
     if (!(await consumeCode(db, result.code.id))) throw invalid();
-    await updateUser(db, user.id, { passwordHash, verified: true, isActive: true });
+    // The owner proved the mailbox and chose their own password: a school that created the account no
+    // longer manages its name and password (DESIGN: only accounts it created, and only until then).
+    await updateUser(db, user.id, { passwordHash, verified: true, isActive: true, createdByOrgId: null });
     await deleteUserSessions(db, user.id);
     await limiter.resetAccount('reset', email);
     await limiter.resetAccount('login', email);

@@ -249,6 +249,19 @@ describe('users/Login', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  test('wrong passwords sent all at once are limited too: only the limit is judged', async () => {
+    const student = await createStudent(ctx);
+    const max = ctx.config.rateLimit.accountMax;
+    const results = await Promise.all(
+      Array.from({ length: 3 * max }, (_, i) => login(student.email, `wrong ${i}`, `198.51.100.${i}`)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    // Only `max` of the burst were judged at all; the rest were refused before the password was checked.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * max);
+    expect((await login(student.email, student.password)).statusCode).toBe(429);
+  });
+
   test('requests are rate limited per address', async () => {
     const ip = '192.0.2.77';
     let last = 0;
