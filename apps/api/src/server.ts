@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { loggableError } from './lib/db-errors';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { loadAppSecret } from './lib/secret';
 import { LocalDiskStorage } from './lib/storage';
@@ -134,7 +135,7 @@ async function main() {
     console.log(`${lines.join('\n')}\n`);
   } catch (error) {
     if (error instanceof StartupError) console.error(`\nSkillwise cannot start:\n${error.message}\n`);
-    else console.error(error);
+    else console.error(loggableError(error));
     await shutdown(1);
   }
 }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLE } from '@skillwise/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
 import { type FileStorage, newFileKey } from '../lib/storage';
 import type { Db } from './client';
@@ -29,69 +29,84 @@ export const DEMO_ACCOUNTS = {
 
 const DEMO_FILES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
 
+/** Any account at all: the demo is loaded into an empty database only. */
+const hasAccounts = async (db: Db) => ((await db.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
+
+/** Instances starting together on one PostgreSQL server take turns at loading the demo. */
+const SEED_LOCK = 727275;
+
 /**
  * Loads demo content into an empty database: an organisation with a running Growth subscription and its
  * publisher, a student, and (given storage for the files) two published courses. Does nothing when any
- * account exists. Answers the accounts it created.
+ * account exists. Answers the accounts it created. Everything goes in one transaction under an advisory
+ * lock, so two instances starting at once load it once, and a failure leaves nothing half-made (the
+ * files it stored are removed again).
  */
 export async function seedDemo(db: Db, storage?: FileStorage, now = new Date()): Promise<DemoAccount[]> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return [];
+  if (await hasAccounts(db)) return [];
   const { publisher, student } = DEMO_ACCOUNTS;
   const [publisherHash, studentHash] = await Promise.all([
     hashPassword(publisher.password),
     hashPassword(student.password),
   ]);
-  const orgId = await db.transaction(async (tx) => {
-    const [org] = await tx
-      .insert(organisations)
-      .values({
-        name: 'Demo Academy',
-        url: 'https://demo-academy.example.com',
-        description: 'A demo school with a running Growth subscription.',
-        primaryEmail: publisher.email,
-      })
-      .returning({ id: organisations.id });
-    if (!org) throw new Error('seed: no organisation');
-    await tx.insert(users).values([
-      {
-        email: publisher.email,
-        passwordHash: publisherHash,
-        fullName: 'Demo Publisher',
-        roleId: ROLE.PUBLISHER,
-        orgId: org.id,
-        isActive: true,
-        verified: true,
-      },
-      {
-        email: student.email,
-        passwordHash: studentHash,
-        fullName: 'Demo Student',
-        roleId: ROLE.STUDENT,
-        isActive: true,
-        verified: true,
-      },
-    ]);
-    const [price] = await tx.select().from(planPrices).where(eq(planPrices.category, 'AnnualGrowth'));
-    if (!price) throw new Error('seed: plan prices missing; were the migrations run?');
-    const periodEnd = new Date(now);
-    periodEnd.setMonth(periodEnd.getMonth() + price.months);
-    await tx
-      .insert(subscriptions)
-      .values({ orgId: org.id, planPriceId: price.id, periodStart: now, periodEnd });
-    return org.id;
-  });
-  if (storage) await seedDemoCourses(db, storage, orgId);
-  return [publisher, student];
+  const files = storage ? await storeDemoFiles(storage) : undefined;
+  let seeded = false;
+  try {
+    seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (await hasAccounts(tx)) return false;
+      const [org] = await tx
+        .insert(organisations)
+        .values({
+          name: 'Demo Academy',
+          url: 'https://demo-academy.example.com',
+          description: 'A demo school with a running Growth subscription.',
+          primaryEmail: publisher.email,
+        })
+        .returning({ id: organisations.id });
+      if (!org) throw new Error('seed: no organisation');
+      await tx.insert(users).values([
+        {
+          email: publisher.email,
+          passwordHash: publisherHash,
+          fullName: 'Demo Publisher',
+          roleId: ROLE.PUBLISHER,
+          orgId: org.id,
+          isActive: true,
+          verified: true,
+        },
+        {
+          email: student.email,
+          passwordHash: studentHash,
+          fullName: 'Demo Student',
+          roleId: ROLE.STUDENT,
+          isActive: true,
+          verified: true,
+        },
+      ]);
+      const [price] = await tx.select().from(planPrices).where(eq(planPrices.category, 'AnnualGrowth'));
+      if (!price) throw new Error('seed: plan prices missing; were the migrations run?');
+      const periodEnd = new Date(now);
+      periodEnd.setMonth(periodEnd.getMonth() + price.months);
+      await tx
+        .insert(subscriptions)
+        .values({ orgId: org.id, planPriceId: price.id, periodStart: now, periodEnd });
+      if (files) await seedDemoCourses(tx, org.id, files);
+      return true;
+    });
+  } finally {
+    if (!seeded && storage && files)
+      await Promise.all(Object.values(files).map((f) => storage.delete(f.key)));
+  }
+  return seeded ? [publisher, student] : [];
 }
 
 type StoredFile = { key: string; size: number };
 
-/**
- * Two published courses so the catalogue, the course pages and the student area have something to
- * show: a paid one with a preview video, and a free one the demo student is enrolled in.
- */
-async function seedDemoCourses(db: Db, storage: FileStorage, orgId: number) {
+type DemoFiles = Record<'cover1' | 'cover2' | 'photo' | 'video' | 'guide', StoredFile>;
+
+/** The demo courses' files, stored under generated keys before the transaction that names them. */
+async function storeDemoFiles(storage: FileStorage): Promise<DemoFiles> {
   const stored: string[] = [];
   const put = async (name: string, extension: string): Promise<StoredFile> => {
     const key = newFileKey(extension);
@@ -100,111 +115,119 @@ async function seedDemoCourses(db: Db, storage: FileStorage, orgId: number) {
     return { key, size };
   };
   try {
-    const cover1 = await put('cover-1.png', 'png');
-    const cover2 = await put('cover-2.png', 'png');
-    const photo = await put('author.jpg', 'jpg');
-    const video = await put('intro.mp4', 'mp4');
-    const guide = await put('guide.pdf', 'pdf');
-    await db.transaction(async (tx) => {
-      const [category] = await tx
-        .insert(categories)
-        .values({ orgId, name: 'Getting started', description: 'First steps for new learners.' })
-        .returning();
-      const [author] = await tx
-        .insert(authors)
-        .values({
-          orgId,
-          firstName: 'Maya',
-          lastName: 'Lindqvist',
-          gender: 'F',
-          email: 'maya@example.com',
-          bio: 'Photographer and teacher who has helped thousands of beginners see the world differently.',
-          photoKey: photo.key,
-        })
-        .returning();
-      if (!category || !author) throw new Error('seed: no category or author');
-
-      const addCourse = async (values: {
-        title: string;
-        description: string;
-        imageKey: string;
-        priceCents: number;
-        priceTypeId: number;
-      }) => {
-        const [row] = await tx
-          .insert(courses)
-          .values({
-            orgId,
-            categoryId: category.id,
-            authorId: author.id,
-            published: true,
-            certificate: true,
-            ...values,
-          })
-          .returning();
-        if (!row) throw new Error('seed: no course');
-        return row.id;
-      };
-      const addSection = async (courseId: number, name: string, orderNumber: number) => {
-        const [row] = await tx
-          .insert(sections)
-          .values({ courseId, name, orderNumber, published: true })
-          .returning();
-        if (!row) throw new Error('seed: no section');
-        return row.id;
-      };
-      const addLesson = (
-        sectionId: number,
-        title: string,
-        orderNumber: number,
-        file: StoredFile,
-        kind: 'video' | 'pdf',
-        preview = false,
-      ) =>
-        tx.insert(lessons).values({
-          sectionId,
-          title,
-          orderNumber,
-          contentType: kind,
-          fileKey: file.key,
-          fileMime: kind === 'video' ? 'video/mp4' : 'application/pdf',
-          fileSize: file.size,
-          published: true,
-          preview,
-        });
-
-      const photography = await addCourse({
-        title: 'Creative Photography Basics',
-        description:
-          'Learn to see light, frame a scene and tell a story with any camera, your phone included. Short video lessons and a printable guide take you from your first snapshot to photos you are proud to share.',
-        imageKey: cover1.key,
-        priceCents: 2900,
-        priceTypeId: 2,
-      });
-      const intro = await addSection(photography, 'Introduction', 1);
-      await addLesson(intro, 'Welcome to the course', 1, video, 'video', true);
-      await addLesson(intro, 'Course guide', 2, guide, 'pdf');
-      const practice = await addSection(photography, 'Practice', 2);
-      await addLesson(practice, 'Your first assignment', 1, video, 'video');
-
-      const study = await addCourse({
-        title: 'Study Skills Starter',
-        description:
-          'A free mini-course on planning your learning, taking notes that stick and keeping a steady pace.',
-        imageKey: cover2.key,
-        priceCents: 0,
-        priceTypeId: 1,
-      });
-      const basics = await addSection(study, 'Basics', 1);
-      await addLesson(basics, 'How to use this platform', 1, guide, 'pdf', true);
-      await addLesson(basics, 'Planning your week', 2, video, 'video');
-
-      const [demoStudent] = await tx.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.student.email));
-      if (demoStudent)
-        await tx.insert(enrolments).values({ userId: demoStudent.id, courseId: study, source: 'free' });
-    });
+    return {
+      cover1: await put('cover-1.png', 'png'),
+      cover2: await put('cover-2.png', 'png'),
+      photo: await put('author.jpg', 'jpg'),
+      video: await put('intro.mp4', 'mp4'),
+      guide: await put('guide.pdf', 'pdf'),
+    };
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key)));
     throw error;
   }
+}
+
+/**
+ * Two published courses so the catalogue, the course pages and the student area have something to
+ * show: a paid one with a preview video, and a free one the demo student is enrolled in.
+ */
+async function seedDemoCourses(tx: Db, orgId: number, files: DemoFiles) {
+  const { cover1, cover2, photo, video, guide } = files;
+  const [category] = await tx
+    .insert(categories)
+    .values({ orgId, name: 'Getting started', description: 'First steps for new learners.' })
+    .returning();
+  const [author] = await tx
+    .insert(authors)
+    .values({
+      orgId,
+      firstName: 'Maya',
+      lastName: 'Lindqvist',
+      gender: 'F',
+      email: 'maya@example.com',
+      bio: 'Photographer and teacher who has helped thousands of beginners see the world differently.',
+      photoKey: photo.key,
+    })
+    .returning();
+  if (!category || !author) throw new Error('seed: no category or author');
+
+  const addCourse = async (values: {
+    title: string;
+    description: string;
+    imageKey: string;
+    priceCents: number;
+    priceTypeId: number;
+  }) => {
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        orgId,
+        categoryId: category.id,
+        authorId: author.id,
+        published: true,
+        certificate: true,
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('seed: no course');
+    return row.id;
+  };
+  const addSection = async (courseId: number, name: string, orderNumber: number) => {
+    const [row] = await tx
+      .insert(sections)
+      .values({ courseId, name, orderNumber, published: true })
+      .returning();
+    if (!row) throw new Error('seed: no section');
+    return row.id;
+  };
+  const addLesson = (
+    sectionId: number,
+    title: string,
+    orderNumber: number,
+    file: StoredFile,
+    kind: 'video' | 'pdf',
+    preview = false,
+  ) =>
+    tx.insert(lessons).values({
+      sectionId,
+      title,
+      orderNumber,
+      contentType: kind,
+      fileKey: file.key,
+      fileMime: kind === 'video' ? 'video/mp4' : 'application/pdf',
+      fileSize: file.size,
+      published: true,
+      preview,
+    });
+
+  const photography = await addCourse({
+    title: 'Creative Photography Basics',
+    description:
+      'Learn to see light, frame a scene and tell a story with any camera, your phone included. Short video lessons and a printable guide take you from your first snapshot to photos you are proud to share.',
+    imageKey: cover1.key,
+    priceCents: 2900,
+    priceTypeId: 2,
+  });
+  const intro = await addSection(photography, 'Introduction', 1);
+  await addLesson(intro, 'Welcome to the course', 1, video, 'video', true);
+  await addLesson(intro, 'Course guide', 2, guide, 'pdf');
+  const practice = await addSection(photography, 'Practice', 2);
+  await addLesson(practice, 'Your first assignment', 1, video, 'video');
+
+  const study = await addCourse({
+    title: 'Study Skills Starter',
+    description:
+      'A free mini-course on planning your learning, taking notes that stick and keeping a steady pace.',
+    imageKey: cover2.key,
+    priceCents: 0,
+    priceTypeId: 1,
+  });
+  const basics = await addSection(study, 'Basics', 1);
+  await addLesson(basics, 'How to use this platform', 1, guide, 'pdf', true);
+  await addLesson(basics, 'Planning your week', 2, video, 'video');
+
+  const [demoStudent] = await tx.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.student.email));
+  if (demoStudent)
+    await tx.insert(enrolments).values({ userId: demoStudent.id, courseId: study, source: 'free' });
 }

@@ -54,7 +54,8 @@ export class PlanLimits {
 
   /**
    * Checks, inside `tx` and under the organisation's lock, that a student may become one of its contacts
-   * (added, assigned or buying). A student who already is one costs nothing.
+   * (added, assigned or buying). A student who already is one costs nothing. Buyers whose payment is
+   * being captured hold their place already, so captures running at once cannot pass the limit either.
    */
   async checkNewContact(tx: Db, orgId: number, userId: number | undefined): Promise<void> {
     await lockOrganisation(tx, orgId);
@@ -66,7 +67,11 @@ export class PlanLimits {
         select user_id from org_students where org_id = ${orgId}
         union
         select e.user_id from enrolments e join courses c on c.id = e.course_id where c.org_id = ${orgId}
-      ) contacts`);
+        union
+        select user_id from orders
+          where org_id = ${orgId} and kind = 'course' and status in ('capturing', 'pending')
+      ) contacts
+      where user_id <> ${userId ?? 0}`);
     const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     if (n >= subscription.maxContacts) {
       throw new AppError(

@@ -212,13 +212,16 @@ export class PaymentService {
 
   /**
    * Claims the order for capture. A course order waits its turn behind another order of the same buyer
-   * and course (the partial unique index), and is refused when the buyer owns the course by now: two
-   * tabs, or Pay, Cancel and Pay again, never charge twice.
+   * and course (the partial unique index), and is refused when the buyer owns the course by now (two
+   * tabs, or Pay, Cancel and Pay again, never charge twice) or when the organisation's plan cannot take
+   * one more student, counting the buyers whose captures are under way.
    */
   private async claim(order: OrderRow): Promise<OrderRow | 'captured'> {
-    const { db } = this.deps;
+    const { db, limits } = this.deps;
     try {
       return await db.transaction(async (tx) => {
+        // The claim comes first: it waits for (or collides with) another order of this buyer and course
+        // in capture, so the checks below, each a fresh statement, see what that one committed.
         const claimed = await claimOrder(tx, order.id);
         if (!claimed) {
           const now = await findOrderById(tx, order.id);
@@ -230,6 +233,8 @@ export class PaymentService {
           if (await isEnrolled(tx, claimed.userId, claimed.courseId)) {
             throw new AppError('CONFLICT', MSG.alreadyEnrolled);
           }
+          // Under the organisation's lock: the buyer's place among its students is held from here on.
+          await limits.checkNewContact(tx, claimed.orgId, claimed.userId);
         }
         return claimed;
       });
@@ -355,10 +360,9 @@ export class PaymentService {
     if (order.courseId !== input.course_Id) throw notFound('Order');
     checkPrice(input.price, order.amountCents);
     if (order.status !== 'captured' && order.status !== 'capturing' && order.status !== 'pending') {
-      // Before any money moves: the course is still on sale and the organisation may take the student.
+      // Before any money moves: the course is still on sale (the claim then checks the plan's limit).
       this.studentBuyer(actor);
-      const course = await this.courseOnSale(actor, order.courseId);
-      await this.deps.limits.checkNewContactNow(course.orgId, actor.userId);
+      await this.courseOnSale(actor, order.courseId);
     }
     const outcome = await this.capture(order);
     return {

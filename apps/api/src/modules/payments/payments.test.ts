@@ -517,6 +517,39 @@ describe('plan periods', () => {
 });
 
 describe('plan limits under concurrent requests', () => {
+  test('buyers capturing at once never pass the student limit; those refused are not charged', async () => {
+    const { course } = await publishedCourse();
+    await ctx.database.db.update(plans).set({ maxContacts: 3 }).where(eq(plans.name, 'Growth'));
+    try {
+      const buyers = await Promise.all(Array.from({ length: 6 }, () => createStudent(ctx)));
+      const orderIds: string[] = [];
+      for (const buyer of buyers) {
+        const { id } = (await createOrder(buyer, course.course_Id, 49.99)).json();
+        await approve(buyer, id);
+        orderIds.push(id);
+      }
+      const results = await Promise.all(
+        buyers.map((buyer, i) => capture(buyer, orderIds[i] ?? '', course.course_Id)),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+      for (const refused of results.filter((r) => r.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().code).toBe('PLAN_LIMIT');
+      }
+      const enrolled = await ctx.database.db
+        .select()
+        .from(enrolments)
+        .where(eq(enrolments.courseId, course.course_Id));
+      expect(enrolled).toHaveLength(3);
+      const captured = (await Promise.all(buyers.map((buyer) => ordersOf(buyer.userId))))
+        .flat()
+        .filter((o) => o.status === 'captured');
+      expect(captured).toHaveLength(3);
+    } finally {
+      await ctx.database.db.update(plans).set({ maxContacts: 25_000 }).where(eq(plans.name, 'Growth'));
+    }
+  });
+
   test('students added at once never pass the limit', async () => {
     const publisher = await createPublisher(ctx, { category: 'MonthlyBasic' });
     await ctx.database.db.update(plans).set({ maxContacts: 3 }).where(eq(plans.name, 'Basic'));
