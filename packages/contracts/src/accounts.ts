@@ -124,6 +124,8 @@ export const userProfileSchema = z.object({
   verified: z.boolean(),
   is_active: z.boolean(),
   created_date: z.string(),
+  /** Whether the caller may change this account's name and password (users/changeUserProfile). */
+  can_edit: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -10,6 +10,9 @@ const priceFormat = new Intl.NumberFormat('en-US', {
 /** Dollars as `$1,234.50` (SPEC §2.3: price in $). */
 export const formatPrice = (dollars: number): string => priceFormat.format(dollars);
 
+/** A course's price as a buyer reads it: "Free" for nothing, else dollars (SPEC §2.3 price in $). */
+export const coursePrice = (dollars: number): string => (dollars === 0 ? 'Free' : formatPrice(dollars));
+
 /** Cuts text to `max` characters, adding an ellipsis when something was cut (SPEC §9 truncation). */
 export const truncate = (text: string, max: number): string =>
   text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;

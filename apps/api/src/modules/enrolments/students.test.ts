@@ -167,6 +167,16 @@ describe('studentCourse/registerStudent and getStudentByOrgID', () => {
       .insert(enrolments)
       .values({ userId: alone.userId, courseId: course.id, source: 'purchased' });
     expect((await change(alone.email)).statusCode).toBe(403);
+    const canEdit = async (target: string) =>
+      (
+        await call(ctx.app, {
+          method: 'GET',
+          url: `/api/users/getUserByemailID?email=${encodeURIComponent(target)}`,
+          token: publisher.token,
+        })
+      ).json().can_edit;
+    expect(await canEdit(email)).toBe(true);
+    expect(await canEdit(alone.email)).toBe(false);
 
     // Once the student chooses their own password through the e-mailed code, the school lets go.
     await call(ctx.app, { method: 'PUT', url: '/api/users/resetPasswordRequest', body: { email } });
@@ -177,6 +187,7 @@ describe('studentCourse/registerStudent and getStudentByOrgID', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await change(email)).statusCode).toBe(403);
+    expect(await canEdit(email)).toBe(false);
   });
 });
 

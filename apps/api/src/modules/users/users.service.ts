@@ -61,7 +61,7 @@ export const emailTaken = () =>
     { field: 'email', message: 'is already registered' },
   ]);
 
-export function toProfile(user: UserRow): UserProfile {
+export function toProfile(user: UserRow, canEdit: boolean): UserProfile {
   return {
     user_id: user.id,
     email: user.email,
@@ -71,6 +71,7 @@ export function toProfile(user: UserRow): UserProfile {
     verified: user.verified,
     is_active: user.isActive,
     created_date: user.createdAt.toISOString(),
+    can_edit: canEdit,
   };
 }
 
@@ -315,7 +316,7 @@ export class AccountService {
   async getUserByEmail(actor: Actor, email: string): Promise<UserProfile> {
     const user = await findUserByEmail(this.deps.db, email);
     if (!user || !(await canReadUser(this.deps.db, actor, user))) throw notFound('User');
-    return toProfile(user);
+    return toProfile(user, canEditUser(actor, user));
   }
 
   async changeProfile(

@@ -423,7 +423,11 @@ describe('who may read and change accounts', () => {
 
     const self = await read(student.email, student.token);
     expect(self.statusCode).toBe(200);
-    expect(userProfileSchema.parse(self.json())).toMatchObject({ email: student.email, role_id: 3 });
+    expect(userProfileSchema.parse(self.json())).toMatchObject({
+      email: student.email,
+      role_id: 3,
+      can_edit: true,
+    });
     expect(self.json()).not.toHaveProperty('passwordHash');
     expect(self.json()).not.toHaveProperty('password_hash');
 

@@ -42,7 +42,7 @@ export const SiteFooter = () => {
               id={emailId}
               type="email"
               placeholder="Put Email address"
-              className="h-11 min-w-0 flex-1 rounded-xl border border-slate-700 bg-slate-800 px-3.5 text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:ring-4 focus:ring-brand-500/20 focus:outline-none"
+              className="h-11 min-w-0 shrink-0 rounded-xl border border-slate-700 bg-slate-800 px-3.5 text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:ring-4 focus:ring-brand-500/20 focus:outline-none sm:flex-1"
             />
             <Button type="submit">Subscribe</Button>
           </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BellIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
@@ -7,15 +7,19 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { Avatar, USER_MENU_ITEMS, UserMenu } from './user-menu';
 
-/** SPEC §2.12: the student area's top navigation. */
-const NAV = [
-  { to: paths.students.courses, label: 'Courses' },
-  { to: paths.students.myCourses, label: 'My Courses' },
-  { to: paths.students.certificates, label: 'My Certificates' },
-  { to: paths.students.profile, label: 'Profile' },
+/** SPEC §2.12: the student area's top navigation; each entry also lights up on the pages it leads to. */
+const NAV: Array<{ to: string; label: string; also: string[] }> = [
+  {
+    to: paths.students.courses,
+    label: 'Courses',
+    also: [paths.students.root, paths.students.courseDetails, paths.students.checkout],
+  },
+  { to: paths.students.myCourses, label: 'My Courses', also: [paths.students.takeCourse] },
+  { to: paths.students.certificates, label: 'My Certificates', also: [] },
+  { to: paths.students.profile, label: 'Profile', also: [] },
 ];
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   cn(
     'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900',
@@ -24,6 +28,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: () => void }) => {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
+  const { pathname } = useLocation();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
@@ -33,7 +38,11 @@ export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: ()
         </Link>
         <nav aria-label="Student" className="ml-6 hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) => linkClass(isActive || item.also.includes(pathname))}
+            >
               {item.label}
             </NavLink>
           ))}
@@ -70,7 +79,12 @@ export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: ()
         </div>
         <nav aria-label="Student mobile" className="flex flex-col gap-1">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} onClick={close} className={navLinkClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              onClick={close}
+              className={({ isActive }) => linkClass(isActive || item.also.includes(pathname))}
+            >
               {item.label}
             </NavLink>
           ))}

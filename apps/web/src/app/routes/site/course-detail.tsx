@@ -1,6 +1,10 @@
-import { useSearchParams } from 'react-router';
+import { ROLE } from '@skillwise/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { CheckCircleIcon } from '@/components/ui/icons';
 import { CourseDetails } from '@/features/courses/components/course-details';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { useEnrolment } from '@/features/learning/api/learning';
 import { CoursePreview } from '@/features/learning/components/course-preview';
 import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
 import { paths } from '@/lib/paths';
@@ -18,6 +22,9 @@ export const CourseDetailScreen = ({
   browsePath: string;
 }) => {
   const { enroll, isChecking } = useEnrollNow();
+  const isStudent = storage.get('currentUserRole') === String(ROLE.STUDENT);
+  const enrolment = useEnrolment(storage.get('userId') ?? '', courseId, isStudent && hasAuthToken());
+  const isOwned = courseId !== null && (enrolment.data?.length ?? 0) > 0;
   return (
     <CourseDetails
       courseId={courseId}
@@ -26,6 +33,22 @@ export const CourseDetailScreen = ({
       isEnrolling={isChecking}
       enrollNote={hasAuthToken() ? undefined : 'Log in to enroll in this course.'}
       curriculum={courseId === null ? null : <CoursePreview courseId={courseId} />}
+      ownedAction={
+        isOwned ? (
+          <div className="flex flex-col gap-2 rounded-xl bg-emerald-50 p-3 ring-1 ring-emerald-200 ring-inset">
+            <p className="flex items-center gap-2 text-sm font-semibold text-emerald-800">
+              <CheckCircleIcon className="size-4.5" />
+              You are enrolled in this course
+            </p>
+            <Link
+              to={`${paths.students.takeCourse}?id=${courseId}`}
+              className={buttonClassName({ size: 'lg' })}
+            >
+              Go to course
+            </Link>
+          </div>
+        ) : undefined
+      }
     />
   );
 };

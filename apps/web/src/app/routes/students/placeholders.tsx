@@ -3,6 +3,10 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AwardIcon, BellIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAssignedCourses } from '@/features/courses/api/courses';
+import { useStudentProfile } from '@/features/students/api/students';
+import { formatDate } from '@/lib/format';
+import { storage } from '@/lib/storage';
 
 /** SPEC §2.12: My Certificates is a heading only. */
 export const CertificatesPage = () => (
@@ -38,43 +42,59 @@ export const AccountSettingsPage = () => (
   </>
 );
 
-/** SPEC §2.12: a placeholder card with sample data; Edit Profile does nothing yet. */
-const SAMPLE_PROFILE = [
-  ['Full name', 'Jordan Miles'],
-  ['Email', 'jordan.miles@example.com'],
-  ['Location', 'Lisbon, Portugal'],
-  ['Member since', 'March 2024'],
-  ['Courses completed', '4'],
-];
+/** Two letters for the avatar: the initials of the name, else of the e-mail. */
+const initialsOf = (name: string): string =>
+  name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('') || '?';
 
-export const ProfilePage = () => (
-  <>
-    <PageHeader title="Profile" />
-    <Card className="max-w-2xl overflow-hidden">
-      <div className="h-24 bg-gradient-to-r from-brand-600 to-violet-500" />
-      <div className="px-6 pb-6">
-        <div className="-mt-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <span
-            aria-hidden="true"
-            className="flex size-20 items-center justify-center rounded-full bg-white text-2xl font-bold text-brand-700 shadow-card ring-4 ring-white"
-          >
-            JM
-          </span>
-          <Button variant="outline" size="sm" className="self-start sm:self-auto">
-            Edit Profile
-          </Button>
+/**
+ * SPEC §2.12 Profile: a card with an Edit Profile button that does nothing yet. It shows the signed-in
+ * student's own name, e-mail, join date and courses, never someone else's sample data.
+ */
+export const ProfilePage = () => {
+  const email = storage.get('userEmail') ?? '';
+  const profile = useStudentProfile(email);
+  const courses = useAssignedCourses(storage.get('userId') ?? '');
+  const name = profile.data?.fullName ?? '';
+  const rows: Array<[string, string]> = [
+    ['Full name', name || '—'],
+    ['Email', email || '—'],
+    ['Member since', profile.data ? formatDate(profile.data.created_date) : '—'],
+    ['Courses', courses.data ? String(courses.data.length) : '—'],
+  ];
+  return (
+    <>
+      <PageHeader title="Profile" />
+      <Card className="max-w-2xl overflow-hidden">
+        <div className="h-24 bg-gradient-to-r from-brand-600 to-violet-500" />
+        <div className="px-6 pb-6">
+          <div className="-mt-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <span
+              aria-hidden="true"
+              className="flex size-20 items-center justify-center rounded-full bg-white text-2xl font-bold text-brand-700 shadow-card ring-4 ring-white"
+            >
+              {initialsOf(name || email)}
+            </span>
+            <Button variant="outline" size="sm" className="self-start sm:self-auto">
+              Edit Profile
+            </Button>
+          </div>
+          <h2 className="mt-4 text-xl font-semibold break-words text-slate-900">{name || email}</h2>
+          <p className="text-sm text-slate-500">Student</p>
+          <dl className="mt-6 grid gap-4 border-t border-slate-100 pt-6 sm:grid-cols-2">
+            {rows.map(([label, value]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+                <dd className="mt-1 truncate text-sm text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
-        <h2 className="mt-4 text-xl font-semibold text-slate-900">Jordan Miles</h2>
-        <p className="text-sm text-slate-500">Lifelong learner · Product design and data</p>
-        <dl className="mt-6 grid gap-4 border-t border-slate-100 pt-6 sm:grid-cols-2">
-          {SAMPLE_PROFILE.map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-              <dd className="mt-1 truncate text-sm text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </Card>
-  </>
-);
+      </Card>
+    </>
+  );
+};

@@ -129,10 +129,10 @@ export const VerifyCodeForm = () => {
         ) : (
           <span>
             <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
-              Resend code
+              Log in again to get a new code
             </Link>
             <span className="mt-1 block text-xs text-slate-500">
-              Logging in again sends you a fresh code (once a minute at most).
+              A new code is sent at most once a minute.
             </span>
           </span>
         )}

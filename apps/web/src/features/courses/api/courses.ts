@@ -1,9 +1,8 @@
-import type { CourseDetail, CourseListItem } from '@skillwise/contracts';
+import type { AssignedCourse, CourseDetail, CourseListItem } from '@skillwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-const asList = (value: CourseListItem[] | null | undefined): CourseListItem[] =>
-  Array.isArray(value) ? value : [];
+const asList = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
 
 export const courseKeys = {
   all: ['courses'] as const,
@@ -51,9 +50,9 @@ export const useOrganisationCourses = (orgId: string) =>
   });
 
 /** GET studentCourse/GetAssignedCourses/{user_id}: the courses a student is enrolled in. */
-export const listAssignedCourses = async (userId: string, signal?: AbortSignal): Promise<CourseListItem[]> =>
+export const listAssignedCourses = async (userId: string, signal?: AbortSignal): Promise<AssignedCourse[]> =>
   asList(
-    await apiRequest<CourseListItem[]>(`studentCourse/GetAssignedCourses/${userId}`, { auth: true, signal }),
+    await apiRequest<AssignedCourse[]>(`studentCourse/GetAssignedCourses/${userId}`, { auth: true, signal }),
   );
 
 export const useAssignedCourses = (userId: string) =>

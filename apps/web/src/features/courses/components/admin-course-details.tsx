@@ -95,14 +95,14 @@ const DetailsBody = ({
       {course.bio ? (
         <p className="text-sm break-words text-slate-600">{truncate(course.bio, TRUNCATE.authorBio)}</p>
       ) : null}
-      {/* SPEC §2.13 shows no action for Edit Authors; authors are managed from the Authors screen. */}
+      {/* SPEC §2.13 shows no action for Edit Authors: it opens the course form, where the author is chosen. */}
       <Button
         variant="outline"
         size="sm"
         leftIcon={<UsersIcon className="size-4" />}
-        aria-disabled="true"
-        title="Authors are managed from the Authors screen."
-        className="cursor-not-allowed self-start opacity-60 hover:bg-white"
+        title="Choose who teaches this course"
+        onClick={onEditCourse}
+        className="self-start"
       >
         Edit Authors
       </Button>

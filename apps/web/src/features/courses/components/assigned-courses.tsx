@@ -47,7 +47,14 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
         }
       >
         {shown.map((course) => (
-          <CourseCard key={course.course_Id} course={course} onSelect={onSelect} />
+          <CourseCard
+            key={course.course_Id}
+            course={course}
+            onSelect={onSelect}
+            aside={
+              <span className="shrink-0 text-sm font-semibold text-emerald-700">{course.progress} done</span>
+            }
+          />
         ))}
       </CourseGrid>
     </div>

@@ -1,11 +1,17 @@
 import type { CourseListItem } from '@skillwise/contracts';
-import { formatPrice } from '@/lib/format';
+import type { ReactNode } from 'react';
+import { coursePrice } from '@/lib/format';
 import { CourseImage } from './course-image';
 
-type CourseCardProps = { course: CourseListItem; onSelect: (courseId: number) => void };
+type CourseCardProps = {
+  course: CourseListItem;
+  onSelect: (courseId: number) => void;
+  /** What the corner shows instead of the price (a student's progress in a course they own). */
+  aside?: ReactNode;
+};
 
 /** SPEC §2.3: image, title, description on two lines, the author's first name and the price. */
-export const CourseCard = ({ course, onSelect }: CourseCardProps) => (
+export const CourseCard = ({ course, onSelect, aside }: CourseCardProps) => (
   <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card transition duration-200 hover:-translate-y-0.5 hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
     <div className="aspect-video overflow-hidden bg-slate-100">
       <CourseImage
@@ -35,7 +41,9 @@ export const CourseCard = ({ course, onSelect }: CourseCardProps) => (
           </span>
           <span className="truncate">{course.first_name}</span>
         </span>
-        <span className="shrink-0 text-base font-bold text-slate-900">{formatPrice(course.price)}</span>
+        {aside ?? (
+          <span className="shrink-0 text-base font-bold text-slate-900">{coursePrice(course.price)}</span>
+        )}
       </div>
     </div>
   </article>

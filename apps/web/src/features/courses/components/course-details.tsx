@@ -20,7 +20,7 @@ import {
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
+import { coursePrice } from '@/lib/format';
 import { useCourseDetails } from '../api/courses';
 import { CourseImage } from './course-image';
 
@@ -34,6 +34,8 @@ type CourseDetailsProps = {
   enrollNote?: string;
   /** The curriculum with its preview player, composed by the page. */
   curriculum?: ReactNode;
+  /** Set when the signed-in student owns the course: the way into it, shown above Enroll Now. */
+  ownedAction?: ReactNode;
 };
 
 const NotFound = ({ browsePath }: { browsePath: string }) => (
@@ -49,12 +51,12 @@ const NotFound = ({ browsePath }: { browsePath: string }) => (
   />
 );
 
-/** SPEC §2.4: the claims shown beside the price. */
+/** SPEC §2.4: the claims shown beside the price; a free course makes no claim about paying. */
 const PROMISES = [
-  { icon: <ShieldIcon />, text: '30-Day Money-Back Guarantee' },
-  { icon: <InfinityIcon />, text: 'Full lifetime access' },
-  { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription' },
-  { icon: <AwardIcon />, text: 'Certificate of completion' },
+  { icon: <ShieldIcon />, text: '30-Day Money-Back Guarantee', paidOnly: true },
+  { icon: <InfinityIcon />, text: 'Full lifetime access', paidOnly: false },
+  { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription', paidOnly: true },
+  { icon: <AwardIcon />, text: 'Certificate of completion', paidOnly: false },
 ];
 
 /**
@@ -170,6 +172,7 @@ export const CourseDetails = ({
   isEnrolling = false,
   enrollNote,
   curriculum,
+  ownedAction,
 }: CourseDetailsProps) => {
   const details = useCourseDetails(courseId);
 
@@ -221,10 +224,12 @@ export const CourseDetails = ({
             <CourseImage src={course.course_image} alt={course.course_title} />
           </div>
           <div className="flex flex-col gap-4 p-6">
-            <p className="text-3xl font-bold text-slate-900">{formatPrice(course.price)}</p>
+            <p className="text-3xl font-bold text-slate-900">{coursePrice(course.price)}</p>
+            {ownedAction}
             <Button
               size="lg"
               fullWidth
+              variant={ownedAction ? 'outline' : 'primary'}
               onClick={onEnroll ? () => onEnroll(course) : undefined}
               disabled={!onEnroll}
               isLoading={isEnrolling}
@@ -234,7 +239,7 @@ export const CourseDetails = ({
             </Button>
             {enrollNote ? <p className="text-center text-xs text-slate-500">{enrollNote}</p> : null}
             <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
-              {PROMISES.map((item) => (
+              {PROMISES.filter((item) => course.price > 0 || !item.paidOnly).map((item) => (
                 <li key={item.text} className="flex items-center gap-2.5">
                   <span className="text-lg text-brand-600">{item.icon}</span>
                   {item.text}

@@ -20,6 +20,7 @@ import { notify } from '@/lib/toast';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { useAdminCourse, usePriceTypes, useSaveCourse } from '../api/course-admin';
 import {
+  COURSE_FIELD_LABELS,
   type CourseFormValues,
   EMPTY_COURSE,
   INVALID_PRICE,
@@ -274,7 +275,16 @@ const CourseFormBody = ({
         {listProblem ? (
           <Alert>{errorMessage(listProblem, 'Could not load the categories or authors.')}</Alert>
         ) : null}
-        {problem ? <Alert>{problem}</Alert> : null}
+        {problem ? (
+          <Alert>
+            <span className="block">{problem}</span>
+            {missing.length > 0 ? (
+              <span className="mt-1 block font-normal">
+                Missing: {missing.map((field) => COURSE_FIELD_LABELS[field]).join(', ')}.
+              </span>
+            ) : null}
+          </Alert>
+        ) : null}
         {save.isError && !problem ? (
           <Alert>{errorMessage(error, 'The course could not be saved. Please try again.')}</Alert>
         ) : null}

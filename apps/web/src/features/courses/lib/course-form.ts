@@ -52,6 +52,18 @@ export const missingCourseFields = (
   return missing;
 };
 
+/** How the form names each field, for the line that lists what is missing. */
+export const COURSE_FIELD_LABELS: Record<ReturnType<typeof missingCourseFields>[number], string> = {
+  title: 'Course Title',
+  description: 'Course Description',
+  price: 'Price',
+  priceTypeId: 'Price Type',
+  categoryId: 'Category',
+  authorId: 'Author',
+  cover: 'Cover Photo',
+  certificate: 'Certificate',
+};
+
 /** SPEC §5: price numeric with step 0.01 and required; price type, category and author required. */
 export const validateCourseForm = (values: CourseFormValues, isEditing: boolean): string | null => {
   if (missingCourseFields(values, isEditing).length > 0) return MSG.allFieldsRequired;

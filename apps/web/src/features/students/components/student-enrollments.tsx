@@ -64,17 +64,23 @@ const RemoveButton = ({
 }: {
   course: AssignedCourse;
   onRemove: (course: AssignedCourse) => void;
-}) => (
-  <button
-    type="button"
-    onClick={() => onRemove(course)}
-    aria-label={`Remove ${course.course_title}`}
-    title="Remove"
-    className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
-  >
-    <TrashIcon className="size-4.5" />
-  </button>
-);
+}) =>
+  // A course the student bought, or took free on their own, is theirs: only assigned ones can go.
+  course.source === 'assigned' ? (
+    <button
+      type="button"
+      onClick={() => onRemove(course)}
+      aria-label={`Remove ${course.course_title}`}
+      title="Remove"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
+    >
+      <TrashIcon className="size-4.5" />
+    </button>
+  ) : (
+    <span className="shrink-0 text-xs text-slate-500">
+      {course.source === 'purchased' ? 'Bought by the student' : 'Taken by the student'}
+    </span>
+  );
 
 type StudentEnrollmentsProps = {
   /** The selected student; null when none is stored. */
@@ -159,7 +165,13 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
             setProblem(null);
           }}
         />
-        <Button type="submit" isLoading={assign.isPending} loadingText="Enrolling..." className="shrink-0">
+        <Button
+          type="submit"
+          isLoading={assign.isPending}
+          loadingText="Enrolling..."
+          disabled={!unassigned.isPending && options.length === 0}
+          className="shrink-0"
+        >
           Enroll
         </Button>
       </form>

@@ -101,6 +101,28 @@ const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
   );
 };
 
+/**
+ * A student who signed up alone (or has since chosen their own password) manages their own account:
+ * the school sees it, and is told why it cannot change it, instead of a form that would be refused.
+ */
+const ReadOnlyProfile = ({ fullName, email }: { fullName: string; email: string }) => (
+  <div className="flex flex-col gap-4">
+    <dl className="grid gap-4 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-medium text-slate-500">Full Name</dt>
+        <dd className="mt-1 font-semibold break-words text-slate-900">{fullName}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-500">Email</dt>
+        <dd className="mt-1 font-semibold break-all text-slate-900">{email}</dd>
+      </div>
+    </dl>
+    <Alert tone="info">
+      This student manages their own account: only they can change its name and password.
+    </Alert>
+  </div>
+);
+
 /** SPEC §2.14 Information: Full Name editable, Email read-only, an optional new password, Save. */
 export const StudentProfile = ({ email, onSaved }: StudentProfileProps) => {
   const profile = useStudentProfile(email);
@@ -111,6 +133,8 @@ export const StudentProfile = ({ email, onSaved }: StudentProfileProps) => {
         <LoadingBlock label="Loading profile..." />
       ) : profile.isError ? (
         <Alert>{errorMessage(profile.error, 'The profile could not be loaded.')}</Alert>
+      ) : profile.data.can_edit === false ? (
+        <ReadOnlyProfile fullName={profile.data.fullName} email={profile.data.email} />
       ) : (
         <ProfileForm
           key={profile.data.user_id}

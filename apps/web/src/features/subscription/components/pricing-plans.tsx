@@ -1,6 +1,6 @@
 import { PLANS, type PlanName } from '@skillwise/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
@@ -98,7 +98,10 @@ export const PricingPlans = () => {
         <Alert tone="info" className="w-full max-w-3xl">
           Your organisation is on the {running.plan} plan, paid through{' '}
           {formatDate(running.subscriptionEndsAt)}. A higher plan starts at once; renewing, or choosing a
-          lower plan, adds its time after that date.
+          lower plan, adds its time after that date.{' '}
+          <Link to={paths.admin.root} className="font-semibold underline">
+            Back to the dashboard
+          </Link>
         </Alert>
       ) : null}
       <BillingToggle value={billing} onChange={setBilling} />
@@ -114,7 +117,7 @@ export const PricingPlans = () => {
           Loading...
         </p>
       ) : (
-        <div className="grid w-full max-w-6xl items-start gap-8 lg:grid-cols-3">
+        <div className="grid w-full max-w-6xl gap-8 lg:grid-cols-3">
           {PLANS.map((plan) => {
             const price = planPrice(pricing.data, plan, billing);
             return (
