@@ -18,7 +18,7 @@ function run(title, command, args, { env = {}, report } = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n${title} failed after ${seconds}s.`);
-    finish(1);
+    finish(1, title);
   }
   console.log(`--- ${title}: ok in ${seconds}s`);
 }
@@ -43,9 +43,11 @@ function count(report) {
   }
 }
 
-function finish(code) {
+function finish(code, failedStep) {
   rmSync(reports, { recursive: true, force: true });
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  // A step can fail with every test passed (an unhandled error, a lint finding): say which one did.
+  if (failedStep) console.error(`FAILED: ${failedStep} (the steps after it did not run)`);
   process.exit(code);
 }
 

@@ -63,5 +63,15 @@ test('TRUST_PROXY: off by default; true, a hop count or addresses; anything else
   expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
-  expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  expect(loadConfig({ TRUST_PROXY: '::1, fd00::/8' }).trustProxy).toBe('::1, fd00::/8');
+  for (const bad of ['everyone', 'cafe', '10.0.0.0/99', '999', '10.0.0.1/8/2'])
+    expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+});
+
+test('numbers past what makes sense are refused by name, not at the first login', () => {
+  expect(() => loadConfig({ SESSION_TTL_HOURS: '999999999999' })).toThrow(
+    /SESSION_TTL_HOURS: must be at most/,
+  );
+  expect(() => loadConfig({ MEDIA_URL_TTL_HOURS: '100000' })).toThrow(/MEDIA_URL_TTL_HOURS/);
+  expect(() => loadConfig({ PUBLIC_CACHE_SECONDS: '999999' })).toThrow(/PUBLIC_CACHE_SECONDS/);
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,14 +14,30 @@ const urlWithProtocol = (protocols: string[], example: string) =>
       }
     }, `must be a URL like ${example}`);
 
-const positiveInt = (fallback: number) =>
+const positiveInt = (fallback: number, max: number) =>
   z
     .string()
     .trim()
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().positive('must be greater than 0'))
+    .pipe(
+      z
+        .number()
+        .int()
+        .positive('must be greater than 0')
+        .max(max, `must be at most ${max.toLocaleString('en-US')}`),
+    )
     .default(fallback);
+
+/** TRUST_PROXY: true/false, a number of proxies, or proxy addresses (IPv4/IPv6, optionally /prefix). */
+const isTrustedProxyList = (value: string) =>
+  value.split(',').every((entry) => {
+    const [address = '', prefix, extra] = entry.trim().split('/');
+    const version = isIP(address);
+    if (version === 0 || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  });
 
 const mailbox = z
   .string()
@@ -51,18 +68,19 @@ const envSchema = z.object({
   PUBLIC_URL: urlWithProtocol(['http:', 'https:'], 'https://learn.example.com').optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: positiveInt(24 * 7),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
-  RATE_LIMIT_ACCOUNT_MAX: positiveInt(10),
-  RATE_LIMIT_ADDRESS_MAX: positiveInt(300),
-  MAX_LESSON_BYTES: positiveInt(2 * 1024 ** 3),
-  MAX_IMAGE_BYTES: positiveInt(10 * 1024 ** 2),
-  MEDIA_URL_TTL_HOURS: positiveInt(6),
+  SESSION_TTL_HOURS: positiveInt(24 * 7, 24 * 366),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60, 7 * 24 * 3600),
+  RATE_LIMIT_ACCOUNT_MAX: positiveInt(10, 1_000_000),
+  RATE_LIMIT_ADDRESS_MAX: positiveInt(300, 1_000_000),
+  MAX_LESSON_BYTES: positiveInt(2 * 1024 ** 3, 1024 ** 4),
+  MAX_IMAGE_BYTES: positiveInt(10 * 1024 ** 2, 1024 ** 3),
+  MEDIA_URL_TTL_HOURS: positiveInt(6, 24 * 31),
   PUBLIC_CACHE_SECONDS: z
     .string()
     .trim()
     .regex(/^\d+$/, 'must be a whole number of seconds')
     .transform(Number)
+    .pipe(z.number().max(86_400, 'must be at most 86,400 (a day)'))
     .default(5),
   PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -72,9 +90,9 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(
-      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be true, false, a number of proxies, or addresses like 10.0.0.1,10.0.0.0/8',
+    .refine(
+      (value) => /^(true|false|\d{1,2})$/.test(value) || isTrustedProxyList(value),
+      'must be true, false, a number of proxies (0-99), or addresses like 10.0.0.1,10.0.0.0/8',
     )
     .default('false'),
   SEED_DEMO: z

@@ -122,17 +122,26 @@ async function main() {
       '',
       `  Skillwise is running at ${config.publicUrl}`,
       `  API: ${config.publicUrl}/api   database: ${database.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)'}`,
-      `  mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')} (codes are also logged)`}`,
+      `  mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')}${['info', 'debug', 'trace'].includes(config.logLevel) ? ' (codes are also logged)' : ''}`}`,
     ];
     if (config.seedDemo) {
       lines.push(
-        seeded.length > 0 ? '  Demo accounts (just created):' : '  Demo accounts (created on first start):',
+        seeded.length > 0
+          ? '  Demo accounts (just created):'
+          : '  Demo accounts (created on first start; these passwords work unless they were changed):',
       );
       for (const account of Object.values(DEMO_ACCOUNTS)) {
         lines.push(`    ${account.role.padEnd(10)} ${account.email}  /  ${account.password}`);
       }
+      lines.push('  For a real installation, start it the first time with SEED_DEMO=false (README).');
     }
     console.log(`${lines.join('\n')}\n`);
+    // A mail server that cannot be reached would fail every sign-up: say so now, not at the first one.
+    mailer.verify?.().catch((error: unknown) => {
+      console.warn(
+        `SMTP_URL: the mail server cannot be used yet (${describe(error)}); codes cannot be sent.`,
+      );
+    });
   } catch (error) {
     if (error instanceof StartupError) console.error(`\nSkillwise cannot start:\n${error.message}\n`);
     else console.error(loggableError(error));

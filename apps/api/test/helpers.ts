@@ -35,7 +35,8 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 4);
+  // The database is dropped with (force) at the end: its idle connections may hear of it first.
+  const database = openPostgres(url.toString(), 4, () => undefined);
   await database.migrate();
   return {
     ...database,

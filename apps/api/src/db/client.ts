@@ -41,9 +41,19 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
   };
 }
 
-/** A PostgreSQL server through node-postgres. Migrations take an advisory lock so instances take turns. */
-export function openPostgres(url: string, max = 10): Database {
+/**
+ * A PostgreSQL server through node-postgres. Migrations take an advisory lock so instances take turns.
+ * `onIdleError` hears of pooled connections the server closed while idle (a restart, a failover, an idle
+ * timeout): the pool drops them and opens new ones, so they must not bring the process down.
+ */
+export function openPostgres(
+  url: string,
+  max = 10,
+  onIdleError: (error: Error) => void = (error) =>
+    console.warn(`A PostgreSQL connection was closed by the server (${error.message}); it will be replaced.`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', onIdleError);
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,

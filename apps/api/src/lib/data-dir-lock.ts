@@ -12,6 +12,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of a live process holding DATA_DIR's lock, if any (without taking the lock). */
+export function dataDirHolder(dataDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dataDir, 'skillwise.lock'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+/** The message for a DATA_DIR another process holds. */
+export const dataDirInUse = (dataDir: string, pid: number) =>
+  `DATA_DIR ${dataDir} is already in use by another Skillwise process (pid ${pid}). ` +
+  'Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.';
+
 /**
  * PGlite is one connection in one process (DESIGN): a second process on the same DATA_DIR is refused.
  * The lock file holds the owner's pid; a lock left by a process that died is taken over.
@@ -29,10 +45,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `DATA_DIR ${dataDir} is already in use by another Skillwise process (pid ${pid}). ` +
-            'Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.',
-        );
+        throw new DataDirLockedError(dataDirInUse(dataDir, pid));
       }
       rmSync(file, { force: true });
     }

@@ -9,6 +9,8 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Checks that mail can be sent (SMTP: connects and greets); rejects with the reason when not. */
+  verify?(): Promise<void>;
   close(): void;
 }
 
@@ -26,6 +28,9 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     kind: 'smtp',
     async send(message) {
       await transport.sendMail({ from, ...message });
+    },
+    async verify() {
+      await transport.verify();
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,20 @@
+// `npm start` runs this before building the web app: a bad setting, or a DATA_DIR another server holds,
+// stops it here, before the build replaces the files a running server is serving.
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../config';
+import { dataDirHolder, dataDirInUse } from '../lib/data-dir-lock';
+
+function fail(message: string): never {
+  console.error(`\nSkillwise cannot start:\n${message}\n`);
+  process.exit(1);
+}
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+try {
+  const config = loadConfig();
+  const holder = config.databaseUrl ? undefined : dataDirHolder(config.dataDir);
+  if (holder !== undefined) fail(dataDirInUse(config.dataDir, holder));
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
