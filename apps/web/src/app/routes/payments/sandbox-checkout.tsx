@@ -31,6 +31,7 @@ export const SandboxCheckoutPage = () => {
           orderId={orderId}
           returnPath={safeReturnPath(params.get(SANDBOX_PARAMS.returnTo))}
           amount={amount}
+          description={order.data?.description}
         />
       </main>
     </div>

@@ -46,7 +46,7 @@ type LessonRowProps = LessonActions & {
 const Tag = ({ children, tone }: { children: string; tone: 'brand' | 'muted' | 'green' }) => (
   <span
     className={cn(
-      'rounded-full px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase',
+      'rounded-full px-2 py-0.5 text-xs font-semibold',
       tone === 'brand' && 'bg-brand-50 text-brand-700',
       tone === 'muted' && 'bg-slate-100 text-slate-500',
       tone === 'green' && 'bg-emerald-50 text-emerald-700',
@@ -78,7 +78,7 @@ const LessonRow = ({
       style={style}
       data-lesson-id={lesson.lesson_Id}
       className={cn(
-        'relative flex items-center gap-2 rounded-xl border border-slate-200 bg-white py-2 pr-1.5 pl-1 sm:gap-3',
+        'relative flex items-center gap-1.5 rounded-xl border border-slate-200 bg-white py-2 pr-1 pl-0.5 sm:gap-3 sm:pr-1.5 sm:pl-1',
         isDragging && 'z-10 shadow-raised ring-2 ring-brand-500/40',
         isMenuOpen && 'z-20',
       )}
@@ -93,7 +93,7 @@ const LessonRow = ({
       >
         <GripIcon className="size-4.5" />
       </button>
-      <ContentTypeIcon contentType={lesson.contentType} className="size-8 sm:size-9" />
+      <ContentTypeIcon contentType={lesson.contentType} className="size-7 sm:size-9" />
       <div className="min-w-0 flex-1">
         {lesson.content_path ? (
           <a
@@ -103,14 +103,14 @@ const LessonRow = ({
             className="group text-sm font-medium break-words text-slate-900 hover:text-brand-700"
             title="Open the content in a new tab"
           >
-            <span className="line-clamp-2 sm:line-clamp-1">
+            <span className="line-clamp-3 sm:line-clamp-1">
               {lesson.lesson_title}
               <ExternalLinkIcon className="ml-1.5 inline size-3.5 align-[-2px] text-slate-400 group-hover:text-brand-600" />
             </span>
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         ) : (
-          <p className="line-clamp-2 text-sm font-medium break-words text-slate-900 sm:line-clamp-1">
+          <p className="line-clamp-3 text-sm font-medium break-words text-slate-900 sm:line-clamp-1">
             {lesson.lesson_title}
           </p>
         )}

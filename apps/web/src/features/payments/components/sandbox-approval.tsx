@@ -30,6 +30,8 @@ type SandboxApprovalProps = {
   returnPath: string;
   /** What the checkout said the order is for; the server charges its own amount in any case. */
   amount: { amount: number; currency: string } | null;
+  /** What is bought (a course's title, a plan), as the provider recorded it. */
+  description?: string | undefined;
 };
 
 const TEST_CARDS = [
@@ -69,7 +71,7 @@ const withoutFieldPrefix = (error: unknown, message: string): string => {
  * card form. Approving (or declining) returns to the checkout with ?orderId=, which captures; Cancel
  * returns without it.
  */
-export const SandboxApproval = ({ orderId, returnPath, amount }: SandboxApprovalProps) => {
+export const SandboxApproval = ({ orderId, returnPath, amount, description }: SandboxApprovalProps) => {
   const navigate = useNavigate();
   const approve = useApproveSandboxOrder(orderId);
   const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
@@ -111,7 +113,9 @@ export const SandboxApproval = ({ orderId, returnPath, amount }: SandboxApproval
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Confirm your payment</h1>
         <div className="mt-5 flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-700">Amount due</p>
+            <p className="text-sm font-medium text-slate-700">
+              {description ? `Amount due for ${description}` : 'Amount due'}
+            </p>
             <p className="text-xs break-all text-slate-500">Order {orderId}</p>
           </div>
           {amount ? (
