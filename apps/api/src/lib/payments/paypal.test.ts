@@ -5,7 +5,7 @@ import { PayPalProvider } from './paypal';
 import { PaymentProviderError } from './provider';
 
 /** A local server that answers as PayPal's REST API does, with switchable failures. */
-type Mode = 'ok' | 'declined' | 'error5xx' | 'already-captured';
+type Mode = 'ok' | 'declined' | 'error5xx' | 'already-captured' | 'pending' | 'already-refunded';
 let mode: Mode = 'ok';
 let server: Server;
 let baseUrl = '';
@@ -63,19 +63,28 @@ beforeAll(async () => {
         // A repeated PayPal-Request-Id answers the original capture.
         const captureId = capturesByRequestId.get(requestId) ?? `CAPTURE-${++captureCounter}`;
         capturesByRequestId.set(requestId, captureId);
+        const status = mode === 'pending' ? 'PENDING' : 'COMPLETED';
         return send(res, 201, {
           id: capture[1],
           status: 'COMPLETED',
           purchase_units: [
             {
               payments: {
-                captures: [
-                  { id: captureId, status: 'COMPLETED', amount: { currency_code: 'USD', value: '49.99' } },
-                ],
+                captures: [{ id: captureId, status, amount: { currency_code: 'USD', value: '49.99' } }],
               },
             },
           ],
         });
+      }
+      const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(req.url ?? '');
+      if (req.method === 'POST' && refund) {
+        if (mode === 'already-refunded') {
+          return send(res, 422, {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }],
+          });
+        }
+        return send(res, 201, { id: `REFUND-${refund[1]}`, status: 'COMPLETED' });
       }
       const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && get) {
@@ -88,7 +97,7 @@ beforeAll(async () => {
                 captures: [
                   {
                     id: 'CAPTURE-EARLIER',
-                    status: 'COMPLETED',
+                    status: mode === 'pending' ? 'PENDING' : 'COMPLETED',
                     amount: { currency_code: 'USD', value: '49.99' },
                   },
                 ],
@@ -178,4 +187,32 @@ test('wrong credentials or an unreachable PayPal are provider errors', async () 
   await expect(wrong.createOrder(orderInput)).rejects.toBeInstanceOf(PaymentProviderError);
   const away = new PayPalProvider({ clientId: 'a', clientSecret: 'b', baseUrl: 'http://127.0.0.1:1' });
   await expect(away.createOrder(orderInput)).rejects.toBeInstanceOf(PaymentProviderError);
+});
+
+test('a capture PayPal holds for review is PENDING, and a later look finds it completed', async () => {
+  mode = 'pending';
+  const paypal = provider();
+  expect(await paypal.captureOrder('PAYPAL-ORDER-9', 'capture-9')).toMatchObject({
+    status: 'PENDING',
+    amountCents: 4999,
+    currency: 'USD',
+  });
+  expect((await paypal.checkCapture('PAYPAL-ORDER-9')).status).toBe('PENDING');
+  mode = 'ok';
+  expect(await paypal.checkCapture('PAYPAL-ORDER-9')).toMatchObject({
+    status: 'COMPLETED',
+    captureId: 'CAPTURE-EARLIER',
+  });
+});
+
+test('a refund is asked once per request id, and one already made counts as done', async () => {
+  const paypal = provider();
+  await paypal.refundCapture('CAPTURE-7', 'refund-7');
+  const call = seen.find((request) => request.url === '/v2/payments/captures/CAPTURE-7/refund');
+  expect(call?.method).toBe('POST');
+  expect(call?.headers['paypal-request-id']).toBe('refund-7');
+  mode = 'already-refunded';
+  await expect(paypal.refundCapture('CAPTURE-7', 'refund-7')).resolves.toBeUndefined();
+  mode = 'error5xx';
+  await expect(paypal.refundCapture('CAPTURE-7', 'refund-7')).rejects.toBeInstanceOf(PaymentProviderError);
 });
