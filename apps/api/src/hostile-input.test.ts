@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { authorCourse } from '../test/authoring';
 import { createPublisher, createStudent } from '../test/factories';
 import { call, createTestContext, type TestContext, uniqueEmail } from '../test/helpers';
-import { fixtures, upload } from '../test/uploads';
+import { filesOnDisk, fixtures, upload } from '../test/uploads';
 import { lessons, users } from './db/schema';
 
 /**
@@ -145,7 +145,8 @@ test('an empty JSON body is no body: Logout works; a call that needs a body name
   expect(login.json().details.map((d: { field: string }) => d.field)).toContain('username');
 });
 
-test('numbers past what the database holds are a 400 naming the field', async () => {
+/** A publisher with a course and one section in it, made through the API. */
+async function publisherWithSection() {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token);
   const section = (
@@ -156,6 +157,11 @@ test('numbers past what the database holds are a 400 naming the field', async ()
       body: { course_id: course.course_Id, section_name: 'Intro' },
     })
   ).json();
+  return { publisher, section };
+}
+
+test('numbers past what the database holds are a 400 naming the field', async () => {
+  const { publisher, section } = await publisherWithSection();
   for (const Order_number of [99_999_999_999_999, '99999999999999', -3]) {
     const res = await call(ctx.app, {
       method: 'PUT',
@@ -177,20 +183,12 @@ test('numbers past what the database holds are a 400 naming the field', async ()
 });
 
 test('a cut-off multipart body is a 400 and leaves no file and no row', async () => {
-  const publisher = await createPublisher(ctx);
-  const { course } = await authorCourse(ctx, publisher.token);
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: publisher.token,
-      body: { course_id: course.course_Id, section_name: 'Intro' },
-    })
-  ).json();
+  const { publisher, section } = await publisherWithSection();
   const before = await ctx.database.db
     .select()
     .from(lessons)
     .where(eq(lessons.sectionId, section.section_Id));
+  const filesBefore = await filesOnDisk(ctx);
   const boundary = 'cutoff';
   const bodies = [
     `--${boundary}\r\nContent-Disposition: form-data; name="Object.section_Id"\r\n\r\n${section.section_Id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${fixtures.pdf(3000).toString('latin1')}`,
@@ -216,4 +214,5 @@ test('a cut-off multipart body is a 400 and leaves no file and no row', async ()
   }
   const after = await ctx.database.db.select().from(lessons).where(eq(lessons.sectionId, section.section_Id));
   expect(after).toEqual(before);
+  expect(await filesOnDisk(ctx)).toEqual(filesBefore);
 });

@@ -10,6 +10,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggableError } from './lib/db-errors';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { loadAppSecret } from './lib/secret';
+import { failStartup } from './lib/startup';
 import { LocalDiskStorage } from './lib/storage';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -24,18 +25,13 @@ const describe = (error: unknown): string => {
   return code && !text.includes(code) ? `${code}: ${text}` : text;
 };
 
-function fail(message: string): never {
-  console.error(`\nSkillwise cannot start:\n${message}\n`);
-  process.exit(1);
-}
-
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof ConfigError) failStartup(error.message);
     throw error;
   }
 
@@ -45,7 +41,7 @@ async function main() {
     mkdirSync(config.dataDir, { recursive: true });
     chmodSync(config.dataDir, 0o700);
   } catch (error) {
-    fail(
+    failStartup(
       `DATA_DIR: cannot use ${config.dataDir} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
     );
   }
@@ -55,7 +51,7 @@ async function main() {
     try {
       unlock = lockDataDir(config.dataDir);
     } catch (error) {
-      if (error instanceof DataDirLockedError) fail(error.message);
+      if (error instanceof DataDirLockedError) failStartup(error.message);
       throw error;
     }
   }
@@ -63,11 +59,13 @@ async function main() {
   let database: Database | undefined;
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
-  const shutdown = async (code: number) => {
+  /** Closes what is open; with a start-up failure's message, ends by saying it. */
+  const shutdown = async (code: number, failure?: string) => {
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     mailer?.close();
     unlock();
+    if (failure !== undefined) failStartup(failure);
     process.exit(code);
   };
   process.once('SIGINT', () => void shutdown(0));
@@ -143,8 +141,11 @@ async function main() {
       );
     });
   } catch (error) {
-    if (error instanceof StartupError) console.error(`\nSkillwise cannot start:\n${error.message}\n`);
-    else console.error(loggableError(error));
+    if (error instanceof StartupError) {
+      await shutdown(1, error.message);
+      return;
+    }
+    console.error(loggableError(error));
     await shutdown(1);
   }
 }

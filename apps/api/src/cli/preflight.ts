@@ -3,18 +3,14 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { dataDirHolder, dataDirInUse } from '../lib/data-dir-lock';
-
-function fail(message: string): never {
-  console.error(`\nSkillwise cannot start:\n${message}\n`);
-  process.exit(1);
-}
+import { failStartup } from '../lib/startup';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 try {
   const config = loadConfig();
   const holder = config.databaseUrl ? undefined : dataDirHolder(config.dataDir);
-  if (holder !== undefined) fail(dataDirInUse(config.dataDir, holder));
+  if (holder !== undefined) failStartup(dataDirInUse(config.dataDir, holder));
 } catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
+  if (error instanceof ConfigError) failStartup(error.message);
   throw error;
 }

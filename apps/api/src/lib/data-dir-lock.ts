@@ -12,11 +12,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const lockFile = (dataDir: string) => path.join(dataDir, 'skillwise.lock');
+
 /** The pid of a live process holding DATA_DIR's lock, if any (without taking the lock). */
 export function dataDirHolder(dataDir: string): number | undefined {
   let pid: number;
   try {
-    pid = Number(readFileSync(path.join(dataDir, 'skillwise.lock'), 'utf8').trim());
+    pid = Number(readFileSync(lockFile(dataDir), 'utf8').trim());
   } catch {
     return undefined;
   }
@@ -34,7 +36,7 @@ export const dataDirInUse = (dataDir: string, pid: number) =>
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'skillwise.lock');
+  const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
@@ -43,10 +45,8 @@ export function lockDataDir(dataDir: string): () => void {
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(dataDirInUse(dataDir, pid));
-      }
+      const holder = dataDirHolder(dataDir);
+      if (holder !== undefined) throw new DataDirLockedError(dataDirInUse(dataDir, holder));
       rmSync(file, { force: true });
     }
   }

@@ -267,8 +267,7 @@ export class CurriculumService {
     file: ReceivedFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
     await this.ownedSection(actor.orgId, input.sectionId);
-    if (input.contentType === 'image')
-      return this.renameImageLesson(actor, { ...input, contentType: 'image' }, file);
+    if (input.contentType === 'image') return this.renameImageLesson(actor, input, file);
     if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
     const fileValues = file ? { fileKey: file.key, fileMime: file.mime, fileSize: file.size } : {};
     if (input.lessonId === 0) {
@@ -304,7 +303,7 @@ export class CurriculumService {
   /** An image lesson (from a bulk upload) edited without a new file: its title and section change. */
   private async renameImageLesson(
     actor: Actor & { orgId: number },
-    input: { lessonId: number; title: string; contentType: 'image'; sectionId: number },
+    input: { lessonId: number; title: string; sectionId: number },
     file: ReceivedFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
     const existing = input.lessonId === 0 ? undefined : await this.ownedLesson(actor.orgId, input.lessonId);

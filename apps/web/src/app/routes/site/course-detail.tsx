@@ -1,10 +1,9 @@
-import { ROLE } from '@skillwise/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { CourseDetails } from '@/features/courses/components/course-details';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
-import { useEnrolment } from '@/features/learning/api/learning';
+import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CoursePreview } from '@/features/learning/components/course-preview';
 import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
 import { paths } from '@/lib/paths';
@@ -22,9 +21,7 @@ export const CourseDetailScreen = ({
   browsePath: string;
 }) => {
   const { enroll, isChecking } = useEnrollNow();
-  const isStudent = storage.get('currentUserRole') === String(ROLE.STUDENT);
-  const enrolment = useEnrolment(storage.get('userId') ?? '', courseId, isStudent && hasAuthToken());
-  const isOwned = courseId !== null && (enrolment.data?.length ?? 0) > 0;
+  const isOwned = useOwnsCourse(courseId);
   return (
     <CourseDetails
       courseId={courseId}

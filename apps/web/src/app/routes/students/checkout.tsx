@@ -10,7 +10,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
-import { useEnrolment } from '@/features/learning/api/learning';
+import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CourseCheckout, takeCoursePath } from '@/features/payments/components/course-checkout';
 import { ORDER_ID_PARAM } from '@/features/payments/lib/sandbox-urls';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -49,13 +49,9 @@ export const StudentCheckoutPage = () => {
   const courseId = parseCourseId(storage.get('courseId'));
   const details = useCourseDetails(courseId);
   const [params] = useSearchParams();
-  const enrolment = useEnrolment(
-    storage.get('userId') ?? '',
-    courseId,
-    storage.get('currentUserRole') === '3',
-  );
+  const ownsCourse = useOwnsCourse(courseId);
   // Back from the approval page the order is being captured: the checkout shows how that ends.
-  const isOwned = !params.has(ORDER_ID_PARAM) && (enrolment.data?.length ?? 0) > 0;
+  const isOwned = !params.has(ORDER_ID_PARAM) && ownsCourse;
 
   let content: ReactNode;
   if (courseId === null) {

@@ -1,6 +1,7 @@
-import { type AssignedCourse, type Lesson, MSG, type Section } from '@skillwise/contracts';
+import { type AssignedCourse, type Lesson, MSG, ROLE, type Section } from '@skillwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { hasAuthToken, storage } from '@/lib/storage';
 
 const asList = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
 
@@ -76,6 +77,13 @@ export const useEnrolment = (userId: string, courseId: number | null, enabled: b
     enabled: enabled && courseId !== null && userId !== '',
     staleTime: 0,
   });
+
+/** Whether the signed-in student owns the course (the enrolment check above); false for anyone else. */
+export const useOwnsCourse = (courseId: number | null): boolean => {
+  const isStudent = storage.get('currentUserRole') === String(ROLE.STUDENT) && hasAuthToken();
+  const enrolment = useEnrolment(storage.get('userId') ?? '', courseId, isStudent);
+  return courseId !== null && (enrolment.data?.length ?? 0) > 0;
+};
 
 /** GET lessons/GetLessonContentUrl/{id}: a fresh signed URL when the one the player has expired. */
 export const getLessonContentUrl = async (lessonId: number): Promise<string | null> => {
