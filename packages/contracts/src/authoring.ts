@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, expected, idSchema, optionalText, requiredText, wholeNumberSchema } from './common';
 import { COUNTER_LONG, COUNTER_SHORT } from './constants';
 import { courseListItemSchema } from './courses';
+import { pageQuerySchema } from './paging';
 
 /** A yes/no the way forms and JSON send it: true/false, 'true'/'false', 1/0, 'yes'/'no'. */
 export const flagSchema = z
@@ -59,6 +60,8 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const orgIdQuerySchema = z.object({ org_Id: idSchema.optional() });
+/** An organisation's list: the spec's `org_Id` with the paging and search parameters (README "Additions"). */
+export const orgPageQuerySchema = orgIdQuerySchema.extend(pageQuerySchema.shape);
 export const categoryIdQuerySchema = z.object({ category_Id: idSchema });
 
 export const createCategoryBodySchema = z.object({

@@ -6,5 +6,6 @@ export * from './courses';
 export * from './errors';
 export * from './messages';
 export * from './organisations';
+export * from './paging';
 export * from './payments';
 export * from './students';

@@ -1,47 +1,78 @@
 import { createHash } from 'node:crypto';
+import { type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-type Entry = { body: string; etag: string; expiresAt: number };
+type Entry = { body: string; etag: string; total: number | undefined; bytes: number; expiresAt: number };
+type Answer = { body: unknown; total?: number | undefined };
 
 /**
- * A short-lived cache of serialized public answers (the catalogue, a course's public detail, prices).
- * Any successful write through this process clears it at once; other instances see a change within
- * the TTL. Concurrent misses for one key share a single computation.
+ * A short-lived cache of serialized public answers (the catalogue and its pages, a course's public detail,
+ * prices). Any successful write through this process clears it at once; other instances see a change
+ * within the TTL. Concurrent misses for one key share a single computation. Searched pages make the keys
+ * the caller's to choose, so the cache is bounded both in entries and in bytes: the oldest go first.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<Entry>>();
   private generation = 0;
+  private bytes = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   clear() {
     this.generation += 1;
     this.entries.clear();
     this.pending.clear();
+    this.bytes = 0;
   }
 
-  async get(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  /** How many answers and bytes are held (for tests and diagnostics). */
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private forget(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private keep(key: string, entry: Entry) {
+    this.forget(key);
+    if (entry.bytes > this.maxBytes) return;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries && this.bytes + entry.bytes <= this.maxBytes) break;
+      this.forget(oldest);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+  }
+
+  private async entry(key: string, produce: () => Promise<Answer>): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
     const promise = (async () => {
-      const body = JSON.stringify(await produce());
-      const entry = {
+      const answer = await produce();
+      const body = JSON.stringify(answer.body);
+      // The total is part of what the client caches: a new total is a new version, even for the same rows.
+      const version = answer.total === undefined ? body : `${answer.total}\n${body}`;
+      const entry: Entry = {
         body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        etag: `"${createHash('sha1').update(version).digest('base64url')}"`,
+        total: answer.total,
+        bytes: Buffer.byteLength(body),
         expiresAt: Date.now() + this.ttlMs,
       };
       // A write that happened meanwhile makes this answer stale: serve it once, keep nothing.
-      if (generation === this.generation && this.ttlMs > 0) {
-        if (this.entries.size >= this.maxEntries) this.entries.clear();
-        this.entries.set(key, entry);
-      }
+      if (generation === this.generation && this.ttlMs > 0) this.keep(key, entry);
       return entry;
     })();
     this.pending.set(key, promise);
@@ -52,10 +83,32 @@ export class ResponseCache {
     }
   }
 
+  async get(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+    return this.entry(key, async () => ({ body: await produce() }));
+  }
+
   /** Answers from the cache with an ETag; a matching If-None-Match gets 304. */
   async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
-    const entry = await this.get(key, produce);
+    return this.reply(request, reply, await this.get(key, produce));
+  }
+
+  /** A list answered from the cache: its rows, with the total in `X-Total-Count` on a hit and a 304 too. */
+  async sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<Paged<unknown>>,
+  ) {
+    const entry = await this.entry(key, async () => {
+      const page = await produce();
+      return { body: page.rows, total: page.total };
+    });
+    return this.reply(request, reply, entry);
+  }
+
+  private reply(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     void reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+    if (entry.total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(entry.total));
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   }

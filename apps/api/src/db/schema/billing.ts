@@ -79,6 +79,10 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_order_idx').on(t.provider, t.providerOrderId),
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_org_id_idx').on(t.orgId, t.createdAt),
+    // An organisation's sales, newest first, a page at a time (orders/GetSalesByOrgId).
+    index('orders_org_sales_idx')
+      .on(t.orgId, t.capturedAt, t.id)
+      .where(sql`${t.status} = 'captured' and ${t.kind} = 'course'`),
     index('orders_course_id_idx').on(t.courseId),
     // One order per buyer and course in capture at a time: two tabs never charge twice.
     uniqueIndex('orders_one_capture_per_course_idx')

@@ -81,7 +81,9 @@ export const courses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('courses_org_id_idx').on(t.orgId),
+    // A publisher's courses and the catalogue are listed in id order, a page at a time: these give
+    // either list's page straight from the index. Title search has no index (see db/paging.ts).
+    index('courses_org_id_id_idx').on(t.orgId, t.id),
     index('courses_published_idx').on(t.published, t.id),
     index('courses_category_id_idx').on(t.categoryId),
     index('courses_author_id_idx').on(t.authorId),

@@ -31,8 +31,10 @@ export const enrolments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Also a student's courses (user_id first).
     uniqueIndex('enrolments_user_course_idx').on(t.userId, t.courseId),
-    index('enrolments_course_id_idx').on(t.courseId),
+    // An organisation's students are the users enrolled in its courses: read from the index alone.
+    index('enrolments_course_user_idx').on(t.courseId, t.userId),
     check('enrolments_source', sql`${t.source} in ('assigned', 'purchased', 'free')`),
   ],
 );

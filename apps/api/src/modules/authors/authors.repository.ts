@@ -1,6 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsText, inWindow, pageOf } from '../../db/paging';
 import { authors, courses } from '../../db/schema';
+import type { ListQuery } from '../../lib/paging';
 
 const columns = {
   id: authors.id,
@@ -16,17 +18,31 @@ const columns = {
   coursesCount: count(courses.id),
 };
 
-export async function listAuthors(db: Db, orgId: number) {
-  return db
+/**
+ * An organisation's authors in id order with how many courses show each: one query; searched on the first
+ * name, the last name, the full name and the e-mail address.
+ */
+export async function listAuthors(db: Db, orgId: number, list: ListQuery) {
+  const where = and(
+    eq(authors.orgId, orgId),
+    containsText(list.search, sql`${authors.firstName} || ' ' || ${authors.lastName}`, authors.email),
+  );
+  const query = db
     .select(columns)
     .from(authors)
     .leftJoin(courses, eq(courses.authorId, authors.id))
-    .where(eq(authors.orgId, orgId))
+    .where(where)
     .groupBy(authors.id)
-    .orderBy(asc(authors.id));
+    .orderBy(asc(authors.id))
+    .$dynamic();
+  return pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    () => db.$count(authors, where),
+  );
 }
 
-export type AuthorRow = Awaited<ReturnType<typeof listAuthors>>[number];
+export type AuthorRow = Awaited<ReturnType<typeof listAuthors>>['rows'][number];
 
 export async function findAuthor(db: Db, orgId: number, id: number): Promise<AuthorRow | undefined> {
   const [row] = await db

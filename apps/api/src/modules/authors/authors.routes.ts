@@ -1,6 +1,12 @@
-import { createAuthorFieldsSchema, idParamSchema, orgIdQuerySchema } from '@skillwise/contracts';
+import {
+  createAuthorFieldsSchema,
+  idParamSchema,
+  orgPageQuerySchema,
+  PAGE_SIZES,
+} from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { listQuery, sendPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { parseInput } from '../../lib/validate';
@@ -23,9 +29,10 @@ export function registerAuthorRoutes(
 ) {
   const publisher = { preHandler: auth() };
 
-  app.get('/authors/GetAuthorByOrgId', publisher, async (request) => {
-    parseInput(orgIdQuerySchema, request.query, 'query');
-    return authors.list(publisherOrg(actorOf(request)));
+  app.get('/authors/GetAuthorByOrgId', publisher, async (request, reply) => {
+    const query = parseInput(orgPageQuerySchema, request.query, 'query');
+    const orgId = publisherOrg(actorOf(request));
+    return sendPage(reply, await authors.list(orgId, listQuery(query, PAGE_SIZES.authors)));
   });
 
   app.post('/authors/CreateAuthors', publisher, async (request, reply) => {

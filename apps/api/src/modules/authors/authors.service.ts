@@ -1,8 +1,9 @@
-import type { Author } from '@skillwise/contracts';
+import type { Author, Paged } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
+import { type ListQuery, mapPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import { type AuthorRow, deleteAuthor, findAuthor, insertAuthor, listAuthors } from './authors.repository';
@@ -34,8 +35,8 @@ export type NewAuthor = {
 export class AuthorService {
   constructor(private readonly deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger }) {}
 
-  async list(orgId: number): Promise<Author[]> {
-    return (await listAuthors(this.deps.db, orgId)).map(toAuthor);
+  async list(orgId: number, list: ListQuery): Promise<Paged<Author>> {
+    return mapPage(await listAuthors(this.deps.db, orgId, list), toAuthor);
   }
 
   async get(orgId: number, id: number): Promise<Author> {

@@ -1,6 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsText, inWindow, pageOf } from '../../db/paging';
 import { categories, courses } from '../../db/schema';
+import type { ListQuery } from '../../lib/paging';
 
 const columns = {
   id: categories.id,
@@ -12,18 +14,25 @@ const columns = {
   coursesCount: count(courses.id),
 };
 
-/** An organisation's categories with how many courses use each: one query. */
-export async function listCategories(db: Db, orgId: number) {
-  return db
+/** An organisation's categories by name with how many courses use each: one query; searched on the name. */
+export async function listCategories(db: Db, orgId: number, list: ListQuery) {
+  const where = and(eq(categories.orgId, orgId), containsText(list.search, categories.name));
+  const query = db
     .select(columns)
     .from(categories)
     .leftJoin(courses, eq(courses.categoryId, categories.id))
-    .where(eq(categories.orgId, orgId))
+    .where(where)
     .groupBy(categories.id)
-    .orderBy(asc(categories.name), asc(categories.id));
+    .orderBy(asc(categories.name), asc(categories.id))
+    .$dynamic();
+  return pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    () => db.$count(categories, where),
+  );
 }
 
-export type CategoryRow = Awaited<ReturnType<typeof listCategories>>[number];
+export type CategoryRow = Awaited<ReturnType<typeof listCategories>>['rows'][number];
 
 export async function findCategory(db: Db, orgId: number, id: number): Promise<CategoryRow | undefined> {
   const [row] = await db

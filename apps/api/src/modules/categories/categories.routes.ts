@@ -1,10 +1,12 @@
 import {
   categoryIdQuerySchema,
   createCategoryBodySchema,
-  orgIdQuerySchema,
+  orgPageQuerySchema,
+  PAGE_SIZES,
   updateCategoryBodySchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
+import { listQuery, sendPage } from '../../lib/paging';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOrg } from '../../plugins/auth';
 import type { CategoryService } from './categories.service';
@@ -13,9 +15,10 @@ import type { CategoryService } from './categories.service';
 export function registerCategoryRoutes(app: FastifyInstance, categories: CategoryService, auth: Auth) {
   const publisher = { preHandler: auth() };
 
-  app.get('/coursecategory/GetCourseCategoriesByOrgId', publisher, async (request) => {
-    parseInput(orgIdQuerySchema, request.query, 'query');
-    return categories.list(publisherOrg(actorOf(request)));
+  app.get('/coursecategory/GetCourseCategoriesByOrgId', publisher, async (request, reply) => {
+    const query = parseInput(orgPageQuerySchema, request.query, 'query');
+    const orgId = publisherOrg(actorOf(request));
+    return sendPage(reply, await categories.list(orgId, listQuery(query, PAGE_SIZES.categories)));
   });
 
   app.get('/coursecategory/GetCourseCategoryByIdAsync', publisher, async (request) => {

@@ -1,6 +1,7 @@
-import type { Category } from '@skillwise/contracts';
+import type { Category, Paged } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { type ListQuery, mapPage } from '../../lib/paging';
 import {
   type CategoryRow,
   deleteCategory,
@@ -24,8 +25,8 @@ const toCategory = (row: CategoryRow): Category => ({
 export class CategoryService {
   constructor(private readonly deps: { db: Db }) {}
 
-  async list(orgId: number): Promise<Category[]> {
-    return (await listCategories(this.deps.db, orgId)).map(toCategory);
+  async list(orgId: number, list: ListQuery): Promise<Paged<Category>> {
+    return mapPage(await listCategories(this.deps.db, orgId, list), toCategory);
   }
 
   async get(orgId: number, id: number): Promise<Category> {

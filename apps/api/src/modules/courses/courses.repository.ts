@@ -1,6 +1,8 @@
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsText, inWindow, pageOf } from '../../db/paging';
 import { authors, categories, courses, lessons, priceTypes, sections } from '../../db/schema';
+import type { ListQuery } from '../../lib/paging';
 
 /** A course's listing fields with its author's public ones (SPEC §3 "from listings"). */
 export const courseWithAuthorColumns = {
@@ -21,20 +23,36 @@ export const courseWithAuthorColumns = {
   photoKey: authors.photoKey,
 };
 
-/** Courses with their author's public fields, in one query whatever the list's length. */
-export async function listCoursesWithAuthors(db: Db, where: SQL | undefined) {
-  return db
+/** Which courses a list shows: the published ones (the catalogue) or one organisation's. */
+export type CourseScope = { published: true } | { orgId: number };
+
+const inScope = (scope: CourseScope, search: string | undefined) =>
+  and(
+    'orgId' in scope ? eq(courses.orgId, scope.orgId) : eq(courses.published, true),
+    containsText(search, courses.title),
+  );
+
+/**
+ * Courses with their author's public fields, in id order, in one query whatever the list's length; the
+ * indexes courses(published, id) and courses(org_id, id) give a page without sorting the list.
+ */
+export async function listCoursesWithAuthors(db: Db, scope: CourseScope, list: ListQuery) {
+  const query = db
     .select(courseWithAuthorColumns)
     .from(courses)
     .innerJoin(authors, eq(authors.id, courses.authorId))
-    .where(where)
-    .orderBy(asc(courses.id));
+    .where(inScope(scope, list.search))
+    .orderBy(asc(courses.id))
+    .$dynamic();
+  return pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    // Every course has its author (a required foreign key), so the count needs no join.
+    () => db.$count(courses, inScope(scope, list.search)),
+  );
 }
 
-export type CourseWithAuthorRow = Awaited<ReturnType<typeof listCoursesWithAuthors>>[number];
-
-export const publishedCourses = () => eq(courses.published, true);
-export const coursesOfOrg = (orgId: number) => eq(courses.orgId, orgId);
+export type CourseWithAuthorRow = Awaited<ReturnType<typeof listCoursesWithAuthors>>['rows'][number];
 
 export type CourseRow = typeof courses.$inferSelect;
 

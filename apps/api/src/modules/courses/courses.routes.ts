@@ -1,13 +1,16 @@
 import {
   courseFieldsSchema,
   idParamSchema,
-  orgIdQuerySchema,
+  orgPageQuerySchema,
+  PAGE_SIZES,
+  pageQuerySchema,
   publishBodySchema,
   ROLE,
   updateCourseFieldsSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { listKey, listQuery, sendPage } from '../../lib/paging';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
@@ -27,13 +30,16 @@ export function registerCourseRoutes(
   files: { storage: FileStorage; maxImageBytes: number },
   cache: ResponseCache,
 ) {
-  app.get('/courses/GetAllCoursesDetail', async (request, reply) =>
-    cache.send(request, reply, 'catalogue', () => courses.listPublished()),
-  );
+  // Paged and searched answers are cached too, under the normalised query, with their total.
+  app.get('/courses/GetAllCoursesDetail', async (request, reply) => {
+    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.catalogue);
+    return cache.sendPage(request, reply, listKey('catalogue', list), () => courses.listPublished(list));
+  });
 
-  app.get('/courses/GetCoursesbyOrgId', { preHandler: auth() }, async (request) => {
-    parseInput(orgIdQuerySchema, request.query, 'query');
-    return courses.listForOrg(publisherOrg(actorOf(request)));
+  app.get('/courses/GetCoursesbyOrgId', { preHandler: auth() }, async (request, reply) => {
+    const query = parseInput(orgPageQuerySchema, request.query, 'query');
+    const orgId = publisherOrg(actorOf(request));
+    return sendPage(reply, await courses.listForOrg(orgId, listQuery(query, PAGE_SIZES.orgCourses)));
   });
 
   app.get('/courses/details/:id', { preHandler: auth({ optional: true }) }, async (request, reply) => {

@@ -1,8 +1,9 @@
-import type { CourseDetail, CourseListItem, PriceType } from '@skillwise/contracts';
+import type { CourseDetail, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
+import { type ListQuery, mapPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
@@ -14,14 +15,12 @@ import type { PlanLimits } from '../organisations/plan-limits';
 import { isCourseStaff } from './courses.policy';
 import {
   type CourseWithAuthorRow,
-  coursesOfOrg,
   findCourse,
   findCourseDetail,
   findPriceType,
   insertCourse,
   listCoursesWithAuthors,
   listPriceTypes,
-  publishedCourses,
   updateCourse,
 } from './courses.repository';
 
@@ -63,14 +62,14 @@ export class CourseService {
     private readonly deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; limits: PlanLimits },
   ) {}
 
-  /** The public catalogue: published courses only (DESIGN security model). */
-  async listPublished(): Promise<CourseListItem[]> {
-    return (await listCoursesWithAuthors(this.deps.db, publishedCourses())).map(toCourseListItem);
+  /** The public catalogue: published courses only (DESIGN security model); searched on the title. */
+  async listPublished(list: ListQuery): Promise<Paged<CourseListItem>> {
+    return mapPage(await listCoursesWithAuthors(this.deps.db, { published: true }, list), toCourseListItem);
   }
 
   /** A publisher's own courses, published or not; the organisation comes from the token. */
-  async listForOrg(orgId: number): Promise<CourseListItem[]> {
-    return (await listCoursesWithAuthors(this.deps.db, coursesOfOrg(orgId))).map(toCourseListItem);
+  async listForOrg(orgId: number, list: ListQuery): Promise<Paged<CourseListItem>> {
+    return mapPage(await listCoursesWithAuthors(this.deps.db, { orgId }, list), toCourseListItem);
   }
 
   async priceTypes(): Promise<PriceType[]> {

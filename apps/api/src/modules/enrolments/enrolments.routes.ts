@@ -4,11 +4,14 @@ import {
   idSchema,
   lessonStartedSchema,
   MSG,
+  PAGE_SIZES,
+  pageQuerySchema,
   registerStudentBodySchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { listQuery, sendPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { parseInput } from '../../lib/validate';
@@ -40,9 +43,10 @@ export function registerEnrolmentRoutes(
 ) {
   const signedIn = { preHandler: auth() };
 
-  app.get('/studentCourse/GetAssignedCourses/:id', signedIn, async (request) => {
+  app.get('/studentCourse/GetAssignedCourses/:id', signedIn, async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 'params');
-    return enrolments.listAssigned(actorOf(request), id);
+    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.myCourses);
+    return sendPage(reply, await enrolments.listAssigned(actorOf(request), id, list));
   });
 
   app.get('/studentCourse/GetAllCoursesByUserIdandCourseId/:userId/:courseId', signedIn, async (request) => {
@@ -50,9 +54,10 @@ export function registerEnrolmentRoutes(
     return enrolments.enrolmentOf(actorOf(request), userId, courseId);
   });
 
-  app.get('/studentCourse/getStudentByOrgID/:id', signedIn, async (request) => {
+  app.get('/studentCourse/getStudentByOrgID/:id', signedIn, async (request, reply) => {
     parseInput(idParamSchema, request.params, 'params');
-    return enrolments.listStudents(publisherOf(request));
+    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.students);
+    return sendPage(reply, await enrolments.listStudents(publisherOf(request), list));
   });
 
   app.post('/studentCourse/registerStudent', signedIn, async (request, reply) => {
@@ -74,9 +79,10 @@ export function registerEnrolmentRoutes(
     return reply.status(201).send(await enrolments.registerStudent(actor, body));
   });
 
-  app.get('/courses/UnAssignedCourses/:id', signedIn, async (request) => {
+  app.get('/courses/UnAssignedCourses/:id', signedIn, async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 'params');
-    return enrolments.unassignedCourses(publisherOf(request), id);
+    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.unassignedCourses);
+    return sendPage(reply, await enrolments.unassignedCourses(publisherOf(request), id, list));
   });
 
   app.post('/studentCourse/AssignCoursetoStudent', signedIn, async (request, reply) => {

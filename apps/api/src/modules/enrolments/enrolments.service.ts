@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AssignedCourse, MSG, ROLE, type StudentRow } from '@skillwise/contracts';
+import { type AssignedCourse, MSG, type Paged, ROLE, type StudentRow } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
+import { type ListQuery, mapPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { isCourseStaff } from '../courses/courses.policy';
 import { findCourse } from '../courses/courses.repository';
@@ -18,6 +19,7 @@ import { findUserByEmail, findUserById, insertUser, isStudentOfOrg } from '../us
 import {
   addOrgStudent,
   deleteEnrolment,
+  type EnrolledCourseRow,
   findEnrolment,
   insertEnrolment,
   isEnrolled,
@@ -53,10 +55,8 @@ export class EnrolmentService {
     },
   ) {}
 
-  private async withProgress(
-    userId: number,
-    rows: Awaited<ReturnType<typeof listEnrolledCourses>>,
-  ): Promise<AssignedCourse[]> {
+  /** Progress for the given courses only (a page's), in one query. */
+  private async withProgress(userId: number, rows: EnrolledCourseRow[]): Promise<AssignedCourse[]> {
     const progress = await progressByCourse(
       this.deps.db,
       userId,
@@ -81,29 +81,29 @@ export class EnrolmentService {
     return { orgId: actor.orgId };
   }
 
-  /** GET studentCourse/GetAssignedCourses/{id} */
-  async listAssigned(actor: Actor, userId: number): Promise<AssignedCourse[]> {
-    const rows = await listEnrolledCourses(this.deps.db, userId, await this.scopeFor(actor, userId));
-    return this.withProgress(userId, rows);
+  /** GET studentCourse/GetAssignedCourses/{id}: searched on the course title. */
+  async listAssigned(actor: Actor, userId: number, list: ListQuery): Promise<Paged<AssignedCourse>> {
+    const page = await listEnrolledCourses(this.deps.db, userId, await this.scopeFor(actor, userId), list);
+    return { rows: await this.withProgress(userId, page.rows), total: page.total };
   }
 
   /** GET studentCourse/GetAllCoursesByUserIdandCourseId/{userId}/{courseId}: one element if enrolled, else none. */
   async enrolmentOf(actor: Actor, userId: number, courseId: number): Promise<AssignedCourse[]> {
-    const rows = await listEnrolledCourses(this.deps.db, userId, {
+    const { rows } = await listEnrolledCourses(this.deps.db, userId, {
       courseId,
       ...(await this.scopeFor(actor, userId)),
     });
     return this.withProgress(userId, rows);
   }
 
-  /** GET studentCourse/getStudentByOrgID/{id}: always the caller's organisation. */
-  async listStudents(actor: Publisher): Promise<StudentRow[]> {
-    return (await listOrgStudents(this.deps.db, actor.orgId)).map((r) => ({
+  /** GET studentCourse/getStudentByOrgID/{id}: always the caller's organisation; searched on name and e-mail. */
+  async listStudents(actor: Publisher, list: ListQuery): Promise<Paged<StudentRow>> {
+    return mapPage(await listOrgStudents(this.deps.db, actor.orgId, list), (r) => ({
       fullName: r.full_name,
       email: r.email,
-      numberofcourses: Number(r.courses),
-      totalcost: dollars(Number(r.cents)),
-      user_id: Number(r.id),
+      numberofcourses: r.courses,
+      totalcost: dollars(r.cents),
+      user_id: r.id,
     }));
   }
 
@@ -187,9 +187,9 @@ export class EnrolmentService {
   }
 
   /** GET courses/UnAssignedCourses/{id}: this organisation's courses the student does not have. */
-  async unassignedCourses(actor: Publisher, userId: number) {
+  async unassignedCourses(actor: Publisher, userId: number, list: ListQuery) {
     if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
-    return (await listUnassignedCourses(this.deps.db, actor.orgId, userId)).map((c) => ({
+    return mapPage(await listUnassignedCourses(this.deps.db, actor.orgId, userId, list), (c) => ({
       course_Id: c.id,
       course_title: c.title,
       published: c.published,

@@ -4,10 +4,13 @@ import {
   createCourseOrderBodySchema,
   createPlanOrderBodySchema,
   idParamSchema,
+  PAGE_SIZES,
+  pageQuerySchema,
   sandboxApproveBodySchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { listQuery, sendPage } from '../../lib/paging';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import type { PaymentService } from './payments.service';
@@ -54,10 +57,15 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     return payments.approveSandbox(actorOf(request), id, body.cardNumber);
   });
 
-  app.get('/orders/GetSalesByOrgId', signedIn, async (request) => payments.sales(publisherOf(request)));
+  app.get('/orders/GetSalesByOrgId', signedIn, async (request, reply) => {
+    const actor = publisherOf(request);
+    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.sales);
+    return sendPage(reply, await payments.sales(actor, list));
+  });
 
-  app.get('/orders/GetPurchasesByUserId/:id', signedIn, async (request) => {
+  app.get('/orders/GetPurchasesByUserId/:id', signedIn, async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 'params');
-    return payments.purchases(actorOf(request), id);
+    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.purchases);
+    return sendPage(reply, await payments.purchases(actorOf(request), id, list));
   });
 }

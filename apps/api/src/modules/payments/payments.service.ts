@@ -3,6 +3,7 @@ import {
   type CaptureResponse,
   MSG,
   type OrderResponse,
+  type Paged,
   type PaymentsConfig,
   PLAN_CATEGORIES,
   type PlanCategory,
@@ -13,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { type ListQuery, mapPage } from '../../lib/paging';
 import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider';
 import type { SandboxProvider } from '../../lib/payments/sandbox';
 import type { Actor } from '../../plugins/auth';
@@ -34,7 +36,7 @@ import {
   findOrderById,
   findOrderByProviderId,
   insertOrder,
-  listCapturedOrders,
+  listCourseSales,
   listOrdersInFlight,
   markCaptured,
   type OrderRow,
@@ -495,7 +497,7 @@ export class PaymentService {
     return { id: providerOrderId, status: result.status === 'approved' ? 'APPROVED' : 'DECLINED' };
   }
 
-  private toSale(row: Awaited<ReturnType<typeof listCapturedOrders>>[number]): SaleRow {
+  private toSale(row: Awaited<ReturnType<typeof listCourseSales>>['rows'][number]): SaleRow {
     return {
       order_Id: row.id,
       date: (row.date ?? new Date(0)).toISOString(),
@@ -509,18 +511,18 @@ export class PaymentService {
     };
   }
 
-  /** GET orders/GetSalesByOrgId: the organisation's captured course sales. */
-  async sales(actor: Actor & { orgId: number }): Promise<SaleRow[]> {
-    return (await listCapturedOrders(this.deps.db, { orgId: actor.orgId, kind: 'course' })).map((r) =>
-      this.toSale(r),
-    );
+  /** GET orders/GetSalesByOrgId: the organisation's captured course sales; searched on the course title. */
+  async sales(actor: Actor & { orgId: number }, list: ListQuery): Promise<Paged<SaleRow>> {
+    const page = await listCourseSales(this.deps.db, { orgId: actor.orgId }, list);
+    return mapPage(page, (r) => this.toSale(r));
   }
 
   /** GET orders/GetPurchasesByUserId/{id}: a student's own purchases; a publisher, its students' from it. */
-  async purchases(actor: Actor, userId: number): Promise<SaleRow[]> {
+  async purchases(actor: Actor, userId: number, list: ListQuery): Promise<Paged<SaleRow>> {
     const { db } = this.deps;
-    if (actor.userId === userId)
-      return (await listCapturedOrders(db, { userId, kind: 'course' })).map((r) => this.toSale(r));
+    if (actor.userId === userId) {
+      return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toSale(r));
+    }
     if (
       actor.role !== ROLE.PUBLISHER ||
       actor.orgId === null ||
@@ -528,8 +530,7 @@ export class PaymentService {
     ) {
       throw notFound('Student');
     }
-    return (await listCapturedOrders(db, { userId, orgId: actor.orgId, kind: 'course' })).map((r) =>
-      this.toSale(r),
-    );
+    const page = await listCourseSales(db, { userId, orgId: actor.orgId }, list);
+    return mapPage(page, (r) => this.toSale(r));
   }
 }

@@ -1,0 +1,35 @@
+import { likePattern, type Paged, type PageWindow } from '@skillwise/contracts';
+import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+
+/**
+ * A case-insensitive substring match on any of `columns`, with `%`, `_` and `\` taken literally; no
+ * condition when there is no search. A leading `%` cannot use a btree index, so a search is a scan of the
+ * rows the list's other conditions (organisation, student, published) already narrowed down. A trigram
+ * index would need the pg_trgm extension, which the embedded database cannot load without extra set-up.
+ */
+export function containsText(search: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {
+  if (search === undefined) return undefined;
+  const pattern = likePattern(search);
+  return or(...columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`));
+}
+
+/** Adds the page's limit and offset to a query, in SQL; the whole list when there is no window. */
+export function inWindow<T extends PgSelect>(query: T, window: PageWindow): T {
+  return window ? query.limit(window.limit).offset(window.offset) : query;
+}
+
+/**
+ * Runs a list's page query and, only when the page cannot tell, its count query. A whole list, or a page
+ * that is not full, knows its total already; a full page, or an empty one past the start, asks for it.
+ */
+export async function pageOf<T>(
+  window: PageWindow,
+  rows: () => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Paged<T>> {
+  const page = await rows();
+  if (!window) return { rows: page, total: page.length };
+  const known = page.length < window.limit && (page.length > 0 || window.offset === 0);
+  return { rows: page, total: known ? window.offset + page.length : await count() };
+}

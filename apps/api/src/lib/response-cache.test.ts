@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest';
+import { ResponseCache } from './response-cache';
+
+test('keeps at most maxEntries answers, dropping the oldest first', async () => {
+  const cache = new ResponseCache(60_000, 2);
+  let computed = 0;
+  const produce = (value: string) => async () => {
+    computed += 1;
+    return value;
+  };
+  await cache.get('a', produce('a'));
+  await cache.get('b', produce('b'));
+  await cache.get('c', produce('c'));
+  expect(cache.size.entries).toBe(2);
+  await cache.get('b', produce('b'));
+  await cache.get('c', produce('c'));
+  expect(computed).toBe(3);
+  await cache.get('a', produce('a'));
+  expect(computed).toBe(4);
+});
+
+test('keeps at most maxBytes of answers; an answer larger than that is served, not kept', async () => {
+  const cache = new ResponseCache(60_000, 100, 25);
+  await cache.get('a', async () => 'x'.repeat(8)); // 10 bytes as JSON
+  await cache.get('b', async () => 'y'.repeat(8));
+  expect(cache.size).toEqual({ entries: 2, bytes: 20 });
+  await cache.get('c', async () => 'z'.repeat(8));
+  expect(cache.size).toEqual({ entries: 2, bytes: 20 });
+  const big = await cache.get('big', async () => 'w'.repeat(40));
+  expect(big.body).toBe(JSON.stringify('w'.repeat(40)));
+  expect(cache.size).toEqual({ entries: 2, bytes: 20 });
+  cache.clear();
+  expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+});
+
+test('a page keeps its total, and a new total is a new version of the same rows', async () => {
+  const cache = new ResponseCache(60_000);
+  const sent: Record<string, string> = {};
+  // The few reply methods the cache calls, recording the headers it sets.
+  const reply = {
+    header(name: string, value: string) {
+      sent[name] = value;
+      return reply;
+    },
+    status: () => reply,
+    type: () => reply,
+    send: (body?: string) => body,
+  };
+  const send = (key: string, total: number) =>
+    cache.sendPage({ headers: {} } as never, reply as never, key, async () => ({ rows: ['row'], total }));
+  await send('p1', 1);
+  expect(sent['x-total-count']).toBe('1');
+  const etagOfOne = sent.etag;
+  await send('p2', 2);
+  expect(sent['x-total-count']).toBe('2');
+  expect(sent.etag).not.toBe(etagOfOne);
+  // Served from the cache: the total computed first, not the one a new computation would give.
+  await send('p1', 5);
+  expect(sent['x-total-count']).toBe('1');
+  expect(sent.etag).toBe(etagOfOne);
+});
