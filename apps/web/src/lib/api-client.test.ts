@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/render';
 import {
   ApiError,
+  apiPage,
   apiRequest,
   errorMessage,
   fieldErrorFor,
@@ -30,6 +31,33 @@ describe('apiRequest', () => {
       Accept: 'application/json',
       Authorization: 'Bearer token-123',
     });
+  });
+
+  it('asks a list call for one page and reads the number of matching rows from X-Total-Count', async () => {
+    storage.set('authToken', 'token-123');
+    const calls = mockFetch(() => ({ body: [{ course_Id: 13 }], total: 10_000 }));
+
+    const page = await apiPage(
+      'courses/GetCoursesbyOrgId',
+      { page: 2, pageSize: 12, search: '  knots & ropes ' },
+      { query: { org_Id: 7 }, auth: true },
+    );
+
+    expect(page).toEqual({ rows: [{ course_Id: 13 }], total: 10_000 });
+    expect(calls[0]?.url).toBe(
+      '/api/courses/GetCoursesbyOrgId?org_Id=7&page=2&pageSize=12&search=knots+%26+ropes',
+    );
+    expect(calls[0]?.headers).toMatchObject({ Authorization: 'Bearer token-123' });
+  });
+
+  it('leaves a blank search out, and counts the rows itself when the header is missing', async () => {
+    const calls = mockFetch(() => ({ body: [{ course_Id: 1 }, { course_Id: 2 }] }));
+
+    const page = await apiPage('courses/GetAllCoursesDetail', { page: 3, pageSize: 8, search: '   ' });
+
+    expect(calls[0]?.url).toBe('/api/courses/GetAllCoursesDetail?page=3&pageSize=8');
+    // Two rows on page 3 of 8: at least 18, so the pager never offers a page past what was sent.
+    expect(page.total).toBe(18);
   });
 
   it('fails with the token-missing message, without calling the server, when a token is needed and absent', async () => {

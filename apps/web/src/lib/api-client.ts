@@ -1,4 +1,4 @@
-import { errorBodySchema, MSG } from '@skillwise/contracts';
+import { errorBodySchema, MSG, type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import {
   API_BASE_URL,
   NETWORK_ERROR_MESSAGE,
@@ -88,12 +88,15 @@ const errorFromResponse = (status: number, body: { ok: true; value: unknown } | 
   return new ApiError(message, { status, isGeneric: true });
 };
 
+/** A call's parsed JSON body with the response headers it came with. */
+type Answer = { value: unknown; headers: Headers };
+
 /**
  * The one HTTP client (STYLE: one way to do one thing). Calls `/api/<path>` on the same origin,
  * adds the stored bearer token when there is one and turns every failure into an ApiError.
  * JSON goes in `body`; file uploads go in `form` (multipart, e.g. `Object.course_title` + `fileName`).
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions): Promise<Answer> {
   const { method = 'GET', body, form, query, auth = false, endSessionOn401 = true, signal } = options;
   const token = storage.get('authToken');
   if (auth && !token) {
@@ -125,10 +128,38 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!parsed.ok)
     throw new ApiError(UNEXPECTED_RESPONSE_MESSAGE, { status: response.status, isGeneric: true });
-  return parsed.value as T;
+  return { value: parsed.value, headers: response.headers };
 }
 
-/** The message to show for any thrown value: the server's (or the client's own) when useful, else `fallback`. */
+/** A call's JSON answer (see `send` for what every call shares). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(path, options)).value as T;
+}
+
+/** One page of a list call: 1-based `page`, `pageSize` rows, an optional search text (DESIGN 10). */
+export type PageRequest = { page: number; pageSize: number; search?: string };
+
+/**
+ * GET one page of a list call (DESIGN 10): sends `page`, `pageSize` and `search` (left out when blank)
+ * beside the call's own query, and reads the number of matching rows from `X-Total-Count`. A server
+ * that leaves the header out is counted from what it sent, so the pager never offers an empty page.
+ */
+export async function apiPage<T>(
+  path: string,
+  { page, pageSize, search }: PageRequest,
+  options: Omit<RequestOptions, 'method' | 'body' | 'form'> = {},
+): Promise<Paged<T>> {
+  const { value, headers } = await send(path, {
+    ...options,
+    query: { ...options.query, page, pageSize, search: search?.trim() || undefined },
+  });
+  const rows = Array.isArray(value) ? (value as T[]) : [];
+  const header = headers.get(TOTAL_COUNT_HEADER);
+  const counted = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : Number.NaN;
+  const total = Number.isSafeInteger(counted) ? counted : (page - 1) * pageSize + rows.length;
+  return { rows, total };
+}
+
 /** A field name as people read it: `Object.contentType` is "Content type", `course_Id` "Course ID". */
 export const fieldLabel = (field: string): string => {
   const words = field

@@ -17,10 +17,6 @@ export const coursePrice = (dollars: number): string => (dollars === 0 ? 'Free' 
 export const truncate = (text: string, max: number): string =>
   text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 
-/** Case-insensitive substring match on a title (SPEC §2.3, §2.12, §2.13 searches). */
-export const matchesTitle = (title: string, search: string): boolean =>
-  title.toLowerCase().includes(search.trim().toLowerCase());
-
 /** SPEC §5 counters: the length padded to two digits over the maximum, `00/100`. */
 export const counterText = (length: number, max: number): string =>
   `${String(length).padStart(2, '0')}/${max}`;
@@ -45,3 +41,8 @@ export const formatBytes = (bytes: number): string => {
   }
   return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 };
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** A count for people: `10,000`. */
+export const formatCount = (count: number): string => countFormat.format(count);

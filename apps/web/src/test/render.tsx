@@ -17,7 +17,12 @@ export const renderRoutes = (routes: RouteObject[], path: string) => {
   return { ...view, router };
 };
 
-type MockAnswer = { status?: number; body?: unknown };
+type MockAnswer = {
+  status?: number;
+  body?: unknown;
+  /** Sent as `X-Total-Count`: the number of rows a paged list call matched. */
+  total?: number;
+};
 export type FetchCall = {
   url: string;
   method: string;
@@ -46,12 +51,31 @@ export const mockFetch = (answer: (call: FetchCall) => MockAnswer) => {
       form: formEntries(init?.body),
     };
     calls.push(call);
-    const { status = 200, body } = answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+    const { status = 200, body, total } = answer(call);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (total !== undefined) headers['x-total-count'] = String(total);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
+};
+
+/** The query parameters of a recorded call, e.g. `queryOf(call).get('pageSize')`. */
+export const queryOf = (call: FetchCall | undefined): URLSearchParams =>
+  new URLSearchParams(call?.url.split('?')[1] ?? '');
+
+/** The path of a recorded call without its query. */
+export const pathOf = (call: FetchCall | undefined): string => call?.url.split('?')[0] ?? '';
+
+/**
+ * Answers a paged list call as the server does: the rows of the asked page of those matching `search`
+ * (any of `text`'s fields, any case), with their number in `X-Total-Count`.
+ */
+export const pageAnswer = <T,>(call: FetchCall, rows: readonly T[], text: (row: T) => string[]) => {
+  const query = queryOf(call);
+  const search = (query.get('search') ?? '').toLowerCase();
+  const matching = rows.filter((row) => text(row).some((field) => field.toLowerCase().includes(search)));
+  const size = Number(query.get('pageSize') ?? matching.length);
+  const page = Number(query.get('page') ?? 1);
+  return { body: matching.slice((page - 1) * size, page * size), total: matching.length };
 };

@@ -20,8 +20,9 @@ type PaginationProps = {
   label?: string;
 };
 
+// Narrower on phones, so a pager of four-digit pages (1 2 … 999 1000) stays on one line at 360 px.
 const LINK =
-  'flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900';
+  'flex h-9 min-w-8 items-center justify-center rounded-lg px-1 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 sm:min-w-9 sm:px-2';
 
 /**
  * SPEC §9: numbered pages with a range of 2 and a margin of 2 around the gaps. react-paginate draws its
@@ -50,7 +51,7 @@ export const Pagination = ({ pageCount, page, onPageChange, label = 'Pagination'
         previousAriaLabel="Previous page"
         nextAriaLabel="Next page"
         breakLabel="…"
-        containerClassName="flex flex-wrap items-center gap-1"
+        containerClassName="flex flex-wrap items-center justify-center gap-0.5 sm:gap-1"
         pageLinkClassName={LINK}
         previousLinkClassName={LINK}
         nextLinkClassName={LINK}

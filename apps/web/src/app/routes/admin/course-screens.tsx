@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { PAGE_SIZE_MAX } from '@skillwise/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -7,13 +8,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useAuthors } from '@/features/authors/api/authors';
 import { AddAuthorModal } from '@/features/authors/components/author-form';
-import { useCategories } from '@/features/categories/api/categories';
+import { useCategories, useCategory } from '@/features/categories/api/categories';
 import { CreateCategoryModal } from '@/features/categories/components/create-category';
+import { useAdminCourse } from '@/features/courses/api/course-admin';
 import { AdminCourseDetails } from '@/features/courses/components/admin-course-details';
 import { CourseForm } from '@/features/courses/components/course-form';
 import { CoursePublishButton, useCourseTitle } from '@/features/courses/components/course-publish-button';
 import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { useDebouncedValue } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { useAdminSection } from './admin-layout';
@@ -47,6 +50,13 @@ export const MyCourseScreen = () => {
   );
 };
 
+/** A picker's page of options: the largest page a list call answers, searched on the server past it. */
+const usePickerSearch = () => {
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim());
+  return { text, setText, paging: { page: 1, pageSize: PAGE_SIZE_MAX, search } };
+};
+
 /**
  * SPEC §2.13 / §4 course form: 'Create New Course' with no stored course id, 'Update Existing' with one.
  * Saving stores the course id and opens the course's admin view. The route brings the category and
@@ -55,9 +65,19 @@ export const MyCourseScreen = () => {
 export const CourseFormScreen = () => {
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
-  const categories = useCategories();
-  const authors = useAuthors();
   const courseId = storedCourseId();
+  const categorySearch = usePickerSearch();
+  const authorSearch = usePickerSearch();
+  const categories = useCategories(categorySearch.paging);
+  const authors = useAuthors(authorSearch.paging);
+  // Editing a course whose category is not on the page of options: fetch that one category by id, so
+  // the select still names it (the course form loads the same course; the answer is shared).
+  const course = useAdminCourse(courseId);
+  const categoryId = course.data?.category_Id ?? null;
+  const currentCategory = useCategory(
+    categoryId,
+    categories.isSuccess && !categories.data.rows.some((category) => category.category_Id === categoryId),
+  );
 
   return (
     <>
@@ -72,11 +92,22 @@ export const CourseFormScreen = () => {
       <CourseForm
         courseId={courseId}
         categories={{
-          items: categories.data ?? [],
+          items: categories.data?.rows ?? [],
           isLoading: categories.isPending,
           error: categories.error,
+          total: categories.data?.total,
+          searchText: categorySearch.text,
+          onSearch: categorySearch.setText,
         }}
-        authors={{ items: authors.data ?? [], isLoading: authors.isPending, error: authors.error }}
+        authors={{
+          items: authors.data?.rows ?? [],
+          isLoading: authors.isPending,
+          error: authors.error,
+          total: authors.data?.total,
+          searchText: authorSearch.text,
+          onSearch: authorSearch.setText,
+        }}
+        currentCategory={currentCategory.data}
         CreateCategoryDialog={CreateCategoryModal}
         AddAuthorDialog={AddAuthorModal}
         onSaved={(course) => {

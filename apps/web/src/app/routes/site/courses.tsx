@@ -1,10 +1,10 @@
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useSelectCourse } from '@/features/courses/hooks/use-select-course';
-import { useSearchParam } from '@/lib/use-search-param';
+import { useUrlListState } from '@/lib/paging';
 
 /** SPEC §2.3: the public catalogue. */
 export const CoursesPage = () => {
-  const [search, setSearch] = useSearchParam('search');
+  const list = useUrlListState();
   const selectCourse = useSelectCourse();
   return (
     <>
@@ -20,7 +20,7 @@ export const CoursesPage = () => {
         </div>
       </section>
       <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        <CourseCatalogue search={search} onSearchChange={setSearch} onSelect={selectCourse} />
+        <CourseCatalogue list={list} onSelect={selectCourse} />
       </div>
     </>
   );

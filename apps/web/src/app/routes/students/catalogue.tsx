@@ -2,9 +2,9 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { parseCourseId, useSelectCourse } from '@/features/courses/hooks/use-select-course';
+import { useUrlListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
-import { useSearchParam } from '@/lib/use-search-param';
 import { CourseDetailScreen } from '../site/course-detail';
 
 /** Set by a course chosen on the public pages (SPEC §2.3): /students then shows that course in place. */
@@ -14,7 +14,7 @@ const opensCourse = (state: unknown): boolean =>
 /** SPEC §2.12: Courses, the same catalogue as /courses. */
 export const StudentCataloguePage = () => {
   const { state } = useLocation();
-  const [search, setSearch] = useSearchParam('search');
+  const list = useUrlListState();
   const selectCourse = useSelectCourse({ isInStudentArea: true });
   const chosenCourse = parseCourseId(storage.get('courseId'));
   if (opensCourse(state) && chosenCourse !== null) {
@@ -23,7 +23,7 @@ export const StudentCataloguePage = () => {
   return (
     <>
       <PageHeader title="Courses" description="Browse the catalogue and find your next course." />
-      <CourseCatalogue search={search} onSearchChange={setSearch} onSelect={selectCourse} />
+      <CourseCatalogue list={list} onSelect={selectCourse} />
     </>
   );
 };

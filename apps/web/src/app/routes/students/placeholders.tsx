@@ -5,7 +5,7 @@ import { AwardIcon, BellIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAssignedCourses } from '@/features/courses/api/courses';
 import { useStudentProfile } from '@/features/students/api/students';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { storage } from '@/lib/storage';
 
 /** SPEC §2.12: My Certificates is a heading only. */
@@ -58,13 +58,14 @@ const initialsOf = (name: string): string =>
 export const ProfilePage = () => {
   const email = storage.get('userEmail') ?? '';
   const profile = useStudentProfile(email);
-  const courses = useAssignedCourses(storage.get('userId') ?? '');
+  // Only the count is shown: one row is asked for and the total read from its header.
+  const courses = useAssignedCourses(storage.get('userId') ?? '', { page: 1, pageSize: 1 });
   const name = profile.data?.fullName ?? '';
   const rows: Array<[string, string]> = [
     ['Full name', name || '—'],
     ['Email', email || '—'],
     ['Member since', profile.data ? formatDate(profile.data.created_date) : '—'],
-    ['Courses', courses.data ? String(courses.data.length) : '—'],
+    ['Courses', courses.data ? formatCount(courses.data.total) : '—'],
   ];
   return (
     <>

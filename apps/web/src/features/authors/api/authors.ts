@@ -1,28 +1,32 @@
-import type { Author } from '@skillwise/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, objectFormData } from '@/lib/api-client';
+import type { Author, Paged } from '@skillwise/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPage, apiRequest, objectFormData, type PageRequest } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
 export const authorKeys = {
   all: ['authors'] as const,
-  list: () => [...authorKeys.all, 'list'] as const,
+  list: (paging: PageRequest) => [...authorKeys.all, 'list', paging] as const,
 };
 
 /** The organisation comes from the token; org_Id is sent because the contract names it. */
 const orgId = () => storage.get('orgId') ?? '';
 
-/** GET authors/GetAuthorByOrgId */
-export const listAuthors = async (signal?: AbortSignal): Promise<Author[]> => {
-  const list = await apiRequest<Author[] | null>('authors/GetAuthorByOrgId', {
+/** GET authors/GetAuthorByOrgId?page&pageSize&search: one page, searched by name or e-mail. */
+export const listAuthors = (paging: PageRequest, signal?: AbortSignal): Promise<Paged<Author>> =>
+  apiPage<Author>('authors/GetAuthorByOrgId', paging, {
     query: { org_Id: orgId() },
     auth: true,
     signal,
   });
-  return Array.isArray(list) ? list : [];
-};
 
-export const useAuthors = () =>
-  useQuery({ queryKey: authorKeys.list(), queryFn: ({ signal }) => listAuthors(signal), staleTime: 0 });
+/** One page of the organisation's authors, fresh on every screen that shows them. */
+export const useAuthors = (paging: PageRequest) =>
+  useQuery({
+    queryKey: authorKeys.list(paging),
+    queryFn: ({ signal }) => listAuthors(paging, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
 export type AuthorInput = {
   firstName: string;

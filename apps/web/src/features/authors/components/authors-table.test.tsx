@@ -1,8 +1,8 @@
-import type { Author } from '@skillwise/contracts';
+import { AUTHORS_PAGE_SIZE, type Author } from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { mockFetch, renderRoutes } from '@/test/render';
+import { mockFetch, pageAnswer, queryOf, renderRoutes } from '@/test/render';
 import { AuthorsTable } from './authors-table';
 
 const author = (id: number): Author => ({
@@ -32,12 +32,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 const rows = () => screen.getAllByRole('row').slice(1);
 
-describe('AuthorsTable (SPEC §2.13 Authors)', () => {
-  it('shows the spec columns and five authors a page, the newest first', async () => {
-    mockFetch(() => ({ body: Array.from({ length: 7 }, (_, index) => author(index + 1)) }));
-    renderRoutes([{ path: '/', element: <AuthorsTable onAddAuthor={() => undefined} /> }], '/');
+const authorText = (row: Author) => [`${row.first_name} ${row.last_name}`, row.email_address];
+const renderTable = () =>
+  renderRoutes([{ path: '/', element: <AuthorsTable onAddAuthor={() => undefined} /> }], '/');
 
-    expect(await screen.findByText('First7 Last7')).toBeTruthy();
+describe('AuthorsTable (SPEC §2.13 Authors)', () => {
+  it('shows the spec columns and asks the server for five authors a page', async () => {
+    const seven = Array.from({ length: 7 }, (_, index) => author(index + 1));
+    const calls = mockFetch((call) => pageAnswer(call, seven, authorText));
+    renderTable();
+
+    expect(await screen.findByText('First1 Last1')).toBeTruthy();
+    expect(calls[0]?.url).toBe(`/api/authors/GetAuthorByOrgId?org_Id=&page=1&pageSize=${AUTHORS_PAGE_SIZE}`);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Name',
       'Email',
@@ -48,35 +54,64 @@ describe('AuthorsTable (SPEC §2.13 Authors)', () => {
       'Actions',
     ]);
     expect(rows()).toHaveLength(5);
-    expect(within(rows()[0] as HTMLElement).getByText('a7@example.com')).toBeTruthy();
+    expect(within(rows()[0] as HTMLElement).getByText('a1@example.com')).toBeTruthy();
+    expect(screen.getByText('Showing 1–5 of 7 authors')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    expect(await screen.findByText('First7 Last7')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).get('page')).toBe('2');
     expect(rows()).toHaveLength(2);
-    expect(screen.getByText('First1 Last1')).toBeTruthy();
+    expect(screen.getByText('Showing 6–7 of 7 authors')).toBeTruthy();
   });
 
-  it('finds authors by name or e-mail, any case', async () => {
-    mockFetch(() => ({ body: [author(1), author(2)] }));
-    renderRoutes([{ path: '/', element: <AuthorsTable onAddAuthor={() => undefined} /> }], '/');
+  it('searches authors by name or e-mail on the server, from page 1', async () => {
+    const calls = mockFetch((call) => pageAnswer(call, [author(1), author(2)], authorText));
+    renderTable();
     await screen.findByText('First1 Last1');
 
     fireEvent.change(screen.getByLabelText('Search authors'), { target: { value: 'FIRST2' } });
-    expect(rows()).toHaveLength(1);
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText('First2 Last2')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Search authors'), { target: { value: 'a1@example' } });
-    expect(screen.getByText('First1 Last1')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).toString()).toBe('org_Id=&page=1&pageSize=5&search=FIRST2');
+
+    fireEvent.change(screen.getByLabelText('Search authors'), { target: { value: 'nobody' } });
+    expect(await screen.findByText('No author matches')).toBeTruthy();
   });
 
   it('deletes an author after confirmation, through DELETE authors/{id}', async () => {
     const calls = mockFetch(({ method }) =>
-      method === 'DELETE' ? { body: { message: 'Deleted' } } : { body: [author(2)] },
+      method === 'DELETE' ? { body: { message: 'Deleted' } } : { body: [author(2)], total: 1 },
     );
-    renderRoutes([{ path: '/', element: <AuthorsTable onAddAuthor={() => undefined} /> }], '/');
+    renderTable();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete First2 Last2' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Author' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/authors/2');
+  });
+
+  it('goes back to the last page when a delete empties the one shown', async () => {
+    let authors = Array.from({ length: 6 }, (_, index) => author(index + 1));
+    const calls = mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        authors = authors.filter((row) => row.author_id !== 6);
+        return { body: { message: 'Deleted' } };
+      }
+      return pageAnswer(call, authors, authorText);
+    });
+    renderTable();
+    await screen.findByText('First1 Last1');
+    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete First6 Last6' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete Author' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    // Page 2 answers no row of 5: the table asks for page 1 and shows it.
+    await vi.waitFor(() => expect(queryOf(calls.at(-1)).get('page')).toBe('1'));
+    expect(await screen.findByText('5 authors')).toBeTruthy();
+    expect(rows()).toHaveLength(5);
+    expect(screen.queryByRole('navigation', { name: 'Authors pages' })).toBeNull();
   });
 });

@@ -1,19 +1,20 @@
 import { AUTHORS_PAGE_SIZE, type Author } from '@skillwise/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPager } from '@/components/ui/list-pager';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { DESKTOP_MIN_WIDTH } from '@/config/app';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { pageCountFor, pageOf } from '@/lib/paginate';
+import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAuthors, useDeleteAuthor } from '../api/authors';
@@ -49,29 +50,20 @@ const DeleteButton = ({ author, onDelete }: { author: Author; onDelete: (author:
 /**
  * SPEC §2.13 Authors: Name, Email, Email Output, Last Login, Joined, Purchases, Actions; 5 a page.
  * Authors do not sign in and buy nothing, so Email Output, Last Login and Purchases have no data (—);
- * the search box (inert in the spec's screens) finds authors by name or e-mail. The newest comes first.
+ * the search box (inert in the spec's screens) finds authors by name or e-mail on the server, which
+ * answers one page at a time (DESIGN 10).
  */
 export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
-  const authors = useAuthors();
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const authors = useAuthors({ page, pageSize: AUTHORS_PAGE_SIZE, search });
   const remove = useDeleteAuthor();
   const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
-  const [search, setSearch] = useState('');
-  const [requestedPage, setPage] = useState(0);
   const [deleting, setDeleting] = useState<Author | null>(null);
+  useClampedPage(page, AUTHORS_PAGE_SIZE, authors, setPage);
 
-  // Newest first, so an author just added is on the first page however many there are.
-  const all = useMemo(() => {
-    const query = search.trim().toLowerCase();
-    return [...(authors.data ?? [])]
-      .filter(
-        (author) =>
-          query === '' ||
-          `${author.first_name} ${author.last_name}`.toLowerCase().includes(query) ||
-          author.email_address.toLowerCase().includes(query),
-      )
-      .sort((a, b) => b.author_id - a.author_id);
-  }, [authors.data, search]);
-  const { page, items } = pageOf(all, requestedPage, AUTHORS_PAGE_SIZE);
+  const items = authors.data?.rows ?? [];
+  const total = authors.data?.total ?? 0;
+  const isUpdating = authors.isPlaceholderData;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -89,11 +81,8 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput
           label="Search authors"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          value={searchText}
+          onChange={setSearchText}
           className="sm:max-w-md"
         />
         <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddAuthor} className="shrink-0">
@@ -101,11 +90,11 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
         </Button>
       </div>
       {authors.isError ? <Alert>{errorMessage(authors.error, 'Could not load your authors.')}</Alert> : null}
-      {authors.isPending ? (
+      {authors.isPending || isPageGone(authors.data) ? (
         <LoadingBlock label="Loading authors..." />
-      ) : authors.isError ? null : all.length === 0 && search.trim() !== '' ? (
+      ) : authors.isError ? null : total === 0 && search !== '' ? (
         <EmptyState icon={<UsersIcon />} title="No author matches" hint="Try another name or e-mail." />
-      ) : all.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState
           icon={<UsersIcon />}
           title="No authors yet"
@@ -119,7 +108,10 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
       ) : (
         <>
           {isWide ? (
-            <Card className="overflow-x-auto">
+            <Card
+              className={cn('overflow-x-auto', isUpdating && 'opacity-60')}
+              aria-busy={isUpdating || undefined}
+            >
               <table className="w-full min-w-[720px] text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                   <tr>
@@ -158,7 +150,11 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
               </table>
             </Card>
           ) : (
-            <ul className="flex flex-col gap-3" aria-label="Authors">
+            <ul
+              className={cn('flex flex-col gap-3', isUpdating && 'opacity-60')}
+              aria-label="Authors"
+              aria-busy={isUpdating || undefined}
+            >
               {items.map((author) => (
                 <li key={author.author_id}>
                   <Card className="flex flex-col gap-3 p-4">
@@ -179,17 +175,14 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
               ))}
             </ul>
           )}
-          <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
-            <p className="text-sm text-slate-500">
-              {all.length === 1 ? '1 author' : `${all.length} authors`}
-            </p>
-            <Pagination
-              label="Authors pages"
-              pageCount={pageCountFor(all.length, AUTHORS_PAGE_SIZE)}
-              page={page}
-              onPageChange={setPage}
-            />
-          </div>
+          <ListPager
+            label="Authors pages"
+            page={page}
+            pageSize={AUTHORS_PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+            noun={['author', 'authors']}
+          />
         </>
       )}
       <ConfirmDialog

@@ -1,32 +1,48 @@
-import type { Category } from '@skillwise/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import type { Category, Paged } from '@skillwise/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
 export const categoryKeys = {
   all: ['categories'] as const,
-  list: () => [...categoryKeys.all, 'list'] as const,
+  list: (paging: PageRequest) => [...categoryKeys.all, 'list', paging] as const,
+  one: (categoryId: number) => [...categoryKeys.all, 'one', categoryId] as const,
 };
 
 /** The organisation comes from the token; org_Id is sent because the contract names it. */
 const orgId = () => storage.get('orgId') ?? '';
 
-/** GET coursecategory/GetCourseCategoriesByOrgId */
-export const listCategories = async (signal?: AbortSignal): Promise<Category[]> => {
-  const list = await apiRequest<Category[] | null>('coursecategory/GetCourseCategoriesByOrgId', {
+/** GET coursecategory/GetCourseCategoriesByOrgId?page&pageSize&search: one page, searched by name. */
+export const listCategories = (paging: PageRequest, signal?: AbortSignal): Promise<Paged<Category>> =>
+  apiPage<Category>('coursecategory/GetCourseCategoriesByOrgId', paging, {
     query: { org_Id: orgId() },
     auth: true,
     signal,
   });
-  return Array.isArray(list) ? list : [];
-};
 
-/** The organisation's categories, fresh on every screen that shows them. */
-export const useCategories = () =>
+/** One page of the organisation's categories, fresh on every screen that shows them. */
+export const useCategories = (paging: PageRequest) =>
   useQuery({
-    queryKey: categoryKeys.list(),
-    queryFn: ({ signal }) => listCategories(signal),
+    queryKey: categoryKeys.list(paging),
+    queryFn: ({ signal }) => listCategories(paging, signal),
     staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET coursecategory/GetCourseCategoryByIdAsync?category_Id= */
+export const getCategory = (categoryId: number, signal?: AbortSignal): Promise<Category> =>
+  apiRequest('coursecategory/GetCourseCategoryByIdAsync', {
+    query: { category_Id: categoryId },
+    auth: true,
+    signal,
+  });
+
+/** One category by id, asked for only when `enabled` (e.g. it is not on the page of options loaded). */
+export const useCategory = (categoryId: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: categoryKeys.one(categoryId ?? 0),
+    queryFn: ({ signal }) => getCategory(categoryId ?? 0, signal),
+    enabled: enabled && categoryId !== null,
   });
 
 export type CategoryInput = { name: string; description: string };

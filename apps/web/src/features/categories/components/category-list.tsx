@@ -1,4 +1,4 @@
-import type { Category } from '@skillwise/contracts';
+import { type Category, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,12 +6,15 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
 import { Modal } from '@/components/ui/modal';
 import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, matchesTitle } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useCategories, useDeleteCategory, useUpdateCategory } from '../api/categories';
 import { CategoryForm } from './category-form';
@@ -99,16 +102,22 @@ const CategoryRow = ({
   </li>
 );
 
-/** SPEC §2.13 Category: a searchable list with edit and delete per row and 'Add New Category'. */
+const PAGE_SIZE = PAGE_SIZES.categories;
+
+/**
+ * SPEC §2.13 Category: a list searched by name on the server, a page at a time, with edit and delete
+ * per row and 'Add New Category'. Deleting the last row of the last page shows the page before.
+ */
 export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) => {
-  const categories = useCategories();
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const categories = useCategories({ page, pageSize: PAGE_SIZE, search });
   const remove = useDeleteCategory();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
+  useClampedPage(page, PAGE_SIZE, categories, setPage);
 
-  const all = categories.data ?? [];
-  const shown = all.filter((category) => matchesTitle(category.category_name, search));
+  const shown = categories.data?.rows ?? [];
+  const total = categories.data?.total ?? 0;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -126,8 +135,8 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput
           label="Search Category By Name"
-          value={search}
-          onChange={setSearch}
+          value={searchText}
+          onChange={setSearchText}
           className="sm:max-w-md"
         />
         <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory} className="shrink-0">
@@ -137,10 +146,10 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
       {categories.isError ? (
         <Alert>{errorMessage(categories.error, 'Could not load your categories.')}</Alert>
       ) : null}
-      {categories.isPending ? (
+      {categories.isPending || isPageGone(categories.data) ? (
         <LoadingBlock label="Loading categories..." />
-      ) : categories.isError ? null : shown.length === 0 ? (
-        all.length === 0 ? (
+      ) : categories.isError ? null : total === 0 ? (
+        search === '' ? (
           <EmptyState
             icon={<TagIcon />}
             title="No categories yet"
@@ -155,18 +164,32 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
           <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
         )
       ) : (
-        <Card className="overflow-hidden">
-          <ul className="divide-y divide-slate-100" aria-label="Categories">
-            {shown.map((category) => (
-              <CategoryRow
-                key={category.category_Id}
-                category={category}
-                onEdit={() => setEditing(category)}
-                onDelete={() => setDeleting(category)}
-              />
-            ))}
-          </ul>
-        </Card>
+        <>
+          <Card className={cn('overflow-hidden', categories.isPlaceholderData && 'opacity-60')}>
+            <ul
+              className="divide-y divide-slate-100"
+              aria-label="Categories"
+              aria-busy={categories.isPlaceholderData || undefined}
+            >
+              {shown.map((category) => (
+                <CategoryRow
+                  key={category.category_Id}
+                  category={category}
+                  onEdit={() => setEditing(category)}
+                  onDelete={() => setDeleting(category)}
+                />
+              ))}
+            </ul>
+          </Card>
+          <ListPager
+            label="Categories pages"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+            noun={['category', 'categories']}
+          />
+        </>
       )}
       <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

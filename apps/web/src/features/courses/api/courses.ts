@@ -1,23 +1,27 @@
-import type { AssignedCourse, CourseDetail, CourseListItem } from '@skillwise/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-
-const asList = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
+import type { AssignedCourse, CourseDetail, CourseListItem, Paged } from '@skillwise/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
 
 export const courseKeys = {
   all: ['courses'] as const,
-  catalogue: () => [...courseKeys.all, 'catalogue'] as const,
+  catalogue: (paging: PageRequest) => [...courseKeys.all, 'catalogue', paging] as const,
   details: (courseId: number) => [...courseKeys.all, 'details', courseId] as const,
-  organisation: (orgId: string) => [...courseKeys.all, 'organisation', orgId] as const,
-  assigned: (userId: string) => [...courseKeys.all, 'assigned', userId] as const,
+  organisation: (orgId: string, paging: PageRequest) =>
+    [...courseKeys.all, 'organisation', orgId, paging] as const,
+  assigned: (userId: string, paging: PageRequest) => [...courseKeys.all, 'assigned', userId, paging] as const,
 };
 
-/** GET courses/GetAllCoursesDetail: the public catalogue. */
-export const listCatalogue = async (signal?: AbortSignal): Promise<CourseListItem[]> =>
-  asList(await apiRequest<CourseListItem[]>('courses/GetAllCoursesDetail', { signal }));
+/** GET courses/GetAllCoursesDetail?page&pageSize&search: one page of the public catalogue. */
+export const listCatalogue = (paging: PageRequest, signal?: AbortSignal): Promise<Paged<CourseListItem>> =>
+  apiPage<CourseListItem>('courses/GetAllCoursesDetail', paging, { signal });
 
-export const useCatalogue = () =>
-  useQuery({ queryKey: courseKeys.catalogue(), queryFn: ({ signal }) => listCatalogue(signal) });
+/** One page of the catalogue; the page before stays on screen while the next one loads. */
+export const useCatalogue = (paging: PageRequest) =>
+  useQuery({
+    queryKey: courseKeys.catalogue(paging),
+    queryFn: ({ signal }) => listCatalogue(paging, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET courses/details/{id}: one published course for anyone (its own staff also see it unpublished). */
 export const getCourseDetails = (courseId: number, signal?: AbortSignal): Promise<CourseDetail> =>
@@ -30,33 +34,41 @@ export const useCourseDetails = (courseId: number | null) =>
     enabled: courseId !== null,
   });
 
-/** GET courses/GetCoursesbyOrgId?org_Id=: the organisation's own courses, published or not. */
-export const listOrganisationCourses = async (
+/** GET courses/GetCoursesbyOrgId?org_Id=&page&pageSize&search: the organisation's own courses, published or not. */
+export const listOrganisationCourses = (
   orgId: string,
+  paging: PageRequest,
   signal?: AbortSignal,
-): Promise<CourseListItem[]> =>
-  asList(
-    await apiRequest<CourseListItem[]>('courses/GetCoursesbyOrgId', {
-      query: { org_Id: orgId },
-      auth: true,
-      signal,
-    }),
-  );
-
-export const useOrganisationCourses = (orgId: string) =>
-  useQuery({
-    queryKey: courseKeys.organisation(orgId),
-    queryFn: ({ signal }) => listOrganisationCourses(orgId, signal),
+): Promise<Paged<CourseListItem>> =>
+  apiPage<CourseListItem>('courses/GetCoursesbyOrgId', paging, {
+    query: { org_Id: orgId },
+    auth: true,
+    signal,
   });
 
-/** GET studentCourse/GetAssignedCourses/{user_id}: the courses a student is enrolled in. */
-export const listAssignedCourses = async (userId: string, signal?: AbortSignal): Promise<AssignedCourse[]> =>
-  asList(
-    await apiRequest<AssignedCourse[]>(`studentCourse/GetAssignedCourses/${userId}`, { auth: true, signal }),
-  );
-
-export const useAssignedCourses = (userId: string) =>
+export const useOrganisationCourses = (
+  orgId: string,
+  paging: PageRequest,
+  { enabled = true }: { enabled?: boolean } = {},
+) =>
   useQuery({
-    queryKey: courseKeys.assigned(userId),
-    queryFn: ({ signal }) => listAssignedCourses(userId, signal),
+    queryKey: courseKeys.organisation(orgId, paging),
+    queryFn: ({ signal }) => listOrganisationCourses(orgId, paging, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** GET studentCourse/GetAssignedCourses/{user_id}?page&pageSize&search: the courses a student is enrolled in. */
+export const listAssignedCourses = (
+  userId: string,
+  paging: PageRequest,
+  signal?: AbortSignal,
+): Promise<Paged<AssignedCourse>> =>
+  apiPage<AssignedCourse>(`studentCourse/GetAssignedCourses/${userId}`, paging, { auth: true, signal });
+
+export const useAssignedCourses = (userId: string, paging: PageRequest) =>
+  useQuery({
+    queryKey: courseKeys.assigned(userId, paging),
+    queryFn: ({ signal }) => listAssignedCourses(userId, paging, signal),
+    placeholderData: keepPreviousData,
   });

@@ -1,11 +1,11 @@
-import { MSG } from '@skillwise/contracts';
-import { useState } from 'react';
+import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
 import { SearchInput } from '@/components/ui/search-input';
-import { matchesTitle } from '@/lib/format';
+import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useAssignedCourses } from '../api/courses';
 import { CourseCard } from './course-card';
@@ -13,24 +13,33 @@ import { CourseGrid } from './course-grid';
 
 type AssignedCoursesProps = { browsePath: string; onSelect: (courseId: number) => void };
 
-/** SPEC §2.12 My Courses: the student's enrolled courses with 'Search courses...'. */
+const PAGE_SIZE = PAGE_SIZES.myCourses;
+
+/** SPEC §2.12 My Courses: the student's enrolled courses with 'Search courses...', searched and paged on the server. */
 export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) => {
-  const [search, setSearch] = useState('');
-  const courses = useAssignedCourses(storage.get('userId') ?? '');
-  const all = courses.data ?? [];
-  const shown = all.filter((course) => matchesTitle(course.course_title, search));
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const courses = useAssignedCourses(storage.get('userId') ?? '', { page, pageSize: PAGE_SIZE, search });
+  const shown = courses.data?.rows ?? [];
+  const total = courses.data?.total ?? 0;
+  useClampedPage(page, PAGE_SIZE, courses, setPage);
 
   return (
     <div className="flex flex-col gap-6">
-      <SearchInput label="Search courses..." value={search} onChange={setSearch} className="sm:max-w-md" />
+      <SearchInput
+        label="Search courses..."
+        value={searchText}
+        onChange={setSearchText}
+        className="sm:max-w-md"
+      />
       {/* The cards' titles are third-level headings: this keeps the outline in order for screen readers. */}
       <h2 className="sr-only">Your enrolled courses</h2>
       <CourseGrid
-        isLoading={courses.isPending}
+        isLoading={courses.isPending || isPageGone(courses.data)}
         errorMessage={courses.isError ? MSG.errorFetchingCourses : null}
         isEmpty={shown.length === 0}
+        isUpdating={courses.isPlaceholderData}
         empty={
-          all.length === 0 ? (
+          total === 0 && search === '' ? (
             <EmptyState
               icon={<BookIcon />}
               title="You are not enrolled in any course yet"
@@ -57,6 +66,16 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
           />
         ))}
       </CourseGrid>
+      {total > 0 ? (
+        <ListPager
+          label="My courses pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          onPageChange={setPage}
+          noun={['course', 'courses']}
+        />
+      ) : null}
     </div>
   );
 };

@@ -1,36 +1,62 @@
-import { MSG } from '@skillwise/contracts';
+import { MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { useRef } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
+import { pageSummary } from '@/components/ui/list-pager';
+import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
-import { matchesTitle } from '@/lib/format';
+import { isPageGone, type ListState, pageCountFor, useClampedPage } from '@/lib/paging';
 import { useCatalogue } from '../api/courses';
 import { CourseCard } from './course-card';
 import { CourseGrid } from './course-grid';
 
+const PAGE_SIZE = PAGE_SIZES.catalogue;
+
 type CourseCatalogueProps = {
-  search: string;
-  onSearchChange: (search: string) => void;
+  /** The search and page, kept by the route (in the URL, so a search is linkable). */
+  list: ListState;
   onSelect: (courseId: number) => void;
 };
 
-/** SPEC §2.3: the public catalogue with its title search ('Search By Class Name'). */
-export const CourseCatalogue = ({ search, onSearchChange, onSelect }: CourseCatalogueProps) => {
-  const catalogue = useCatalogue();
-  const courses = (catalogue.data ?? []).filter((course) => matchesTitle(course.course_title, search));
+/**
+ * SPEC §2.3: the public catalogue with its title search ('Search By Class Name'). The server searches
+ * and answers one page at a time (DESIGN 10); the previous page stays on screen while the next loads.
+ */
+export const CourseCatalogue = ({ list, onSelect }: CourseCatalogueProps) => {
+  const { searchText, setSearchText, search, page, setPage } = list;
+  const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search });
+  const top = useRef<HTMLDivElement>(null);
+  const courses = catalogue.data?.rows ?? [];
+  const total = catalogue.data?.total ?? 0;
+  useClampedPage(page, PAGE_SIZE, catalogue, setPage);
+
+  const changePage = (next: number) => {
+    setPage(next);
+    top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
   return (
-    <div className="flex flex-col gap-6">
-      <SearchInput
-        label="Search By Class Name"
-        value={search}
-        onChange={onSearchChange}
-        className="sm:max-w-md"
-      />
+    <div ref={top} className="flex scroll-mt-20 flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label="Search By Class Name"
+          value={searchText}
+          onChange={setSearchText}
+          className="sm:max-w-md"
+        />
+        {total > 0 ? (
+          <p className="shrink-0 text-sm text-slate-500" aria-live="polite">
+            {pageSummary(page, PAGE_SIZE, total, ['course', 'courses'])}
+          </p>
+        ) : null}
+      </div>
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
       <h2 className="sr-only">Courses</h2>
       <CourseGrid
-        isLoading={catalogue.isPending}
+        isLoading={catalogue.isPending || isPageGone(catalogue.data)}
         errorMessage={catalogue.error?.message}
         isEmpty={courses.length === 0}
+        isUpdating={catalogue.isPlaceholderData}
         skeletons={8}
         empty={<EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} />}
       >
@@ -38,6 +64,14 @@ export const CourseCatalogue = ({ search, onSearchChange, onSelect }: CourseCata
           <CourseCard key={course.course_Id} course={course} onSelect={onSelect} />
         ))}
       </CourseGrid>
+      <div className="flex justify-center">
+        <Pagination
+          label="Courses pages"
+          pageCount={pageCountFor(total, PAGE_SIZE)}
+          page={page - 1}
+          onPageChange={(selected) => changePage(selected + 1)}
+        />
+      </div>
     </div>
   );
 };

@@ -14,6 +14,7 @@ import { ChoiceField } from '@/components/ui/choice-field';
 import { Field, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
 import { FileInput } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -31,8 +32,33 @@ import {
   valuesFromCourse,
 } from '../lib/course-form';
 
-/** A list the form picks from, loaded by another feature and handed in by the route. */
-export type OptionList<T> = { items: T[]; isLoading: boolean; error: unknown };
+/**
+ * A list the form picks from, loaded by another feature and handed in by the route: one page of it
+ * (DESIGN 10), how many there are, and a server search for when they do not fit one page.
+ */
+export type OptionList<T> = {
+  items: T[];
+  isLoading: boolean;
+  error: unknown;
+  total?: number;
+  searchText?: string;
+  onSearch?: (text: string) => void;
+};
+
+/** Whether a list needs its search box: more rows than one answer holds, or a search already typed. */
+const needsSearch = (list: OptionList<unknown>): boolean =>
+  list.onSearch !== undefined && (Boolean(list.searchText) || (list.total ?? 0) > list.items.length);
+
+/** The option a course already has, shown even when it is not on the page of options loaded. */
+type CurrentOption = { value: string; label: string };
+
+const withCurrent = (
+  options: Array<{ value: number; label: string }>,
+  current: CurrentOption | undefined,
+): Array<{ value: number | string; label: string }> =>
+  current && current.value !== '' && !options.some((option) => String(option.value) === current.value)
+    ? [{ value: current.value, label: current.label }, ...options]
+    : options;
 
 /** A dialog that creates one record and hands it back (the category and author modals). */
 export type CreateDialog<T> = ComponentType<{
@@ -46,6 +72,8 @@ type CourseFormProps = {
   courseId: number | null;
   categories: OptionList<Category>;
   authors: OptionList<Author>;
+  /** In edit mode, the course's category when the route found it outside the page of options. */
+  currentCategory?: Category | undefined;
   CreateCategoryDialog: CreateDialog<Category>;
   AddAuthorDialog: CreateDialog<Author>;
   onSaved: (course: CourseDetail) => void;
@@ -65,6 +93,8 @@ const withCreated = <T,>(items: T[], created: T[], idOf: (item: T) => number): T
 type FormBodyProps = Omit<CourseFormProps, 'courseId'> & {
   courseId: number | null;
   initial: CourseFormValues;
+  /** In edit mode, the course's author as the course names it. */
+  currentAuthor?: CurrentOption;
 };
 
 const CourseFormBody = ({
@@ -72,6 +102,8 @@ const CourseFormBody = ({
   initial,
   categories,
   authors,
+  currentCategory,
+  currentAuthor,
   CreateCategoryDialog,
   AddAuthorDialog,
   onSaved,
@@ -90,14 +122,22 @@ const CourseFormBody = ({
   const set = <K extends keyof CourseFormValues>(field: K, value: CourseFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const categoryOptions = withCreated(categories.items, createdCategories, (c) => c.category_Id).map((c) => ({
-    value: c.category_Id,
-    label: c.category_name,
-  }));
-  const authorOptions = withCreated(authors.items, createdAuthors, (a) => a.author_id).map((a) => ({
-    value: a.author_id,
-    label: `${a.first_name} ${a.last_name}`.trim(),
-  }));
+  const categoryOptions = withCurrent(
+    withCreated(categories.items, createdCategories, (c) => c.category_Id).map((c) => ({
+      value: c.category_Id,
+      label: c.category_name,
+    })),
+    values.categoryId === initial.categoryId && currentCategory
+      ? { value: String(currentCategory.category_Id), label: currentCategory.category_name }
+      : undefined,
+  );
+  const authorOptions = withCurrent(
+    withCreated(authors.items, createdAuthors, (a) => a.author_id).map((a) => ({
+      value: a.author_id,
+      label: `${a.first_name} ${a.last_name}`.trim(),
+    })),
+    values.authorId === initial.authorId ? currentAuthor : undefined,
+  );
   const priceTypeOptions = (priceTypes.data ?? []).map((type) => ({
     value: type.price_type_Id,
     label: type.price_type_name,
@@ -192,6 +232,13 @@ const CourseFormBody = ({
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-2">
+            {needsSearch(categories) ? (
+              <SearchInput
+                label="Find a category by name"
+                value={categories.searchText ?? ''}
+                onChange={(text) => categories.onSearch?.(text)}
+              />
+            ) : null}
             <SelectField
               label="Category"
               name="category_id"
@@ -214,6 +261,13 @@ const CourseFormBody = ({
             </Button>
           </div>
           <div className="flex min-w-0 flex-col gap-2">
+            {needsSearch(authors) ? (
+              <SearchInput
+                label="Find an author by name"
+                value={authors.searchText ?? ''}
+                onChange={(text) => authors.onSearch?.(text)}
+              />
+            ) : null}
             <SelectField
               label="Author"
               name="author_id"
@@ -328,5 +382,13 @@ export const CourseForm = (props: CourseFormProps) => {
   if (course.isError) {
     return <Alert>{errorMessage(course.error, 'The course could not be loaded. Please try again.')}</Alert>;
   }
-  return <CourseFormBody key={course.data.course_Id} {...props} initial={valuesFromCourse(course.data)} />;
+  const { author_id, first_name, last_name } = course.data;
+  return (
+    <CourseFormBody
+      key={course.data.course_Id}
+      {...props}
+      initial={valuesFromCourse(course.data)}
+      currentAuthor={{ value: String(author_id), label: `${first_name} ${last_name}`.trim() }}
+    />
+  );
 };

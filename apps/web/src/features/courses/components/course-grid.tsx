@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { cn } from '@/lib/cn';
 import { CourseCardSkeleton } from './course-card';
 
 type CourseGridProps = {
@@ -9,6 +10,8 @@ type CourseGridProps = {
   isEmpty: boolean;
   empty: ReactNode;
   skeletons?: number;
+  /** The cards are the previous page's while the next one loads: they stay, dimmed. */
+  isUpdating?: boolean;
   children: ReactNode;
 };
 
@@ -21,6 +24,7 @@ export const CourseGrid = ({
   isEmpty,
   empty,
   skeletons = 4,
+  isUpdating = false,
   children,
 }: CourseGridProps) => (
   <div className="flex flex-col gap-5">
@@ -38,7 +42,12 @@ export const CourseGrid = ({
         empty
       )
     ) : (
-      <div className={GRID_CLASSES}>{children}</div>
+      <div
+        className={cn(GRID_CLASSES, isUpdating && 'opacity-60 transition-opacity')}
+        aria-busy={isUpdating || undefined}
+      >
+        {children}
+      </div>
     )}
   </div>
 );

@@ -8,10 +8,10 @@ import { useCatalogue } from '../api/courses';
 import { CourseCard } from './course-card';
 import { CourseGrid } from './course-grid';
 
-/** SPEC §2.2: the first 8 courses of the catalogue. */
+/** SPEC §2.2: the first 8 courses of the catalogue, the first page the server answers. */
 export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => void }) => {
-  const catalogue = useCatalogue();
-  const courses = (catalogue.data ?? []).slice(0, FEATURED_COURSES);
+  const catalogue = useCatalogue({ page: 1, pageSize: FEATURED_COURSES });
+  const courses = catalogue.data?.rows.slice(0, FEATURED_COURSES) ?? [];
   return (
     <section
       aria-labelledby="featured-courses"

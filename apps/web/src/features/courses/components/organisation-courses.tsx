@@ -1,12 +1,13 @@
-import { type CourseListItem, TRUNCATE } from '@skillwise/contracts';
-import { useState } from 'react';
+import { type CourseListItem, PAGE_SIZES, TRUNCATE } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, PlusSquareIcon } from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { matchesTitle, truncate } from '@/lib/format';
+import { truncate } from '@/lib/format';
+import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useOrganisationCourses } from '../api/courses';
 import { CourseGrid } from './course-grid';
@@ -54,22 +55,31 @@ type OrganisationCoursesProps = {
   onCreateCourse: () => void;
 };
 
-/** SPEC §2.13 My Course: the organisation's courses with a title search. */
+const PAGE_SIZE = PAGE_SIZES.orgCourses;
+
+/** SPEC §2.13 My Course: the organisation's courses, searched by title and paged on the server. */
 export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: OrganisationCoursesProps) => {
-  const [search, setSearch] = useState('');
+  const { searchText, setSearchText, search, page, setPage } = useListState();
   const orgId = storage.get('orgId') ?? '';
-  const courses = useOrganisationCourses(orgId);
-  const all = courses.data ?? [];
-  const shown = all.filter((course) => matchesTitle(course.course_title, search));
-  const hasNone = !courses.isError && all.length === 0;
+  const courses = useOrganisationCourses(orgId, { page, pageSize: PAGE_SIZE, search });
+  const shown = courses.data?.rows ?? [];
+  const total = courses.data?.total ?? 0;
+  useClampedPage(page, PAGE_SIZE, courses, setPage);
+  const hasNone = !courses.isError && total === 0 && search === '';
 
   return (
     <div className="flex flex-col gap-6">
-      <SearchInput label="Search By Class Name" value={search} onChange={setSearch} className="sm:max-w-md" />
+      <SearchInput
+        label="Search By Class Name"
+        value={searchText}
+        onChange={setSearchText}
+        className="sm:max-w-md"
+      />
       <CourseGrid
-        isLoading={courses.isPending}
+        isLoading={courses.isPending || isPageGone(courses.data)}
         errorMessage={courses.isError ? errorMessage(courses.error, 'Could not load your courses.') : null}
         isEmpty={shown.length === 0}
+        isUpdating={courses.isPlaceholderData}
         empty={
           hasNone ? (
             <EmptyState
@@ -91,6 +101,16 @@ export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: Organisati
           <OrganisationCourseCard key={course.course_Id} course={course} onSeeDetails={onSeeDetails} />
         ))}
       </CourseGrid>
+      {total > 0 ? (
+        <ListPager
+          label="Courses pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          onPageChange={setPage}
+          noun={['course', 'courses']}
+        />
+      ) : null}
     </div>
   );
 };

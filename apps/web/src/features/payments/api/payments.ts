@@ -1,17 +1,18 @@
 import type {
   CaptureResponse,
   OrderResponse,
+  Paged,
   PaymentsConfig,
   PlanCategory,
   SaleRow,
 } from '@skillwise/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
 
 export const paymentKeys = {
   all: ['payments'] as const,
   config: () => [...paymentKeys.all, 'config'] as const,
-  sales: () => [...paymentKeys.all, 'sales'] as const,
+  sales: (paging: PageRequest) => [...paymentKeys.all, 'sales', paging] as const,
 };
 
 /** GET payments/config: which provider's button to show (the built-in sandbox unless PayPal is set up). */
@@ -122,11 +123,17 @@ export const approveSandboxOrder = (orderId: string, card: SandboxCard): Promise
 export const useApproveSandboxOrder = (orderId: string) =>
   useMutation({ mutationFn: (card: SandboxCard) => approveSandboxOrder(orderId, card) });
 
-/** GET orders/GetSalesByOrgId: the organisation's captured course sales, newest first. */
-export const listSales = async (signal?: AbortSignal): Promise<SaleRow[]> => {
-  const rows = await apiRequest<SaleRow[] | null>('orders/GetSalesByOrgId', { auth: true, signal });
-  return Array.isArray(rows) ? rows : [];
-};
+/**
+ * GET orders/GetSalesByOrgId?page&pageSize&search: one page of the organisation's captured course sales,
+ * newest first, searched on the product.
+ */
+export const listSales = (paging: PageRequest, signal?: AbortSignal): Promise<Paged<SaleRow>> =>
+  apiPage<SaleRow>('orders/GetSalesByOrgId', paging, { auth: true, signal });
 
-export const useSales = () =>
-  useQuery({ queryKey: paymentKeys.sales(), queryFn: ({ signal }) => listSales(signal), staleTime: 0 });
+export const useSales = (paging: PageRequest) =>
+  useQuery({
+    queryKey: paymentKeys.sales(paging),
+    queryFn: ({ signal }) => listSales(paging, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });

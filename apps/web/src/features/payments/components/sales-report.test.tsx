@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { mockFetch, renderRoutes } from '@/test/render';
+import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { SalesReport } from './sales-report';
 
-const SALES = [
+const SALES: SaleRow[] = [
   {
     order_Id: 12,
     date: '2026-03-04T10:00:00.000Z',
@@ -40,11 +41,12 @@ beforeEach(() => storage.set('authToken', 'token'));
 describe('Sales (SPEC §2.13, key users)', () => {
   it('shows the totals and a row per sale with DATE, SALE PRICE, EARNINGS (USD), PRODUCT', async () => {
     wide(true);
-    const calls = mockFetch(() => ({ body: SALES }));
+    const calls = mockFetch(() => ({ body: SALES, total: 2 }));
     renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
 
     const table = await screen.findByRole('table', { name: 'Sales' });
-    expect(calls[0]?.url).toBe('/api/orders/GetSalesByOrgId');
+    expect(pathOf(calls[0])).toBe('/api/orders/GetSalesByOrgId');
+    expect(queryOf(calls[0]).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.sales}`);
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -70,7 +72,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
 
   it('lists the sales as cards on a narrow screen', async () => {
     wide(false);
-    mockFetch(() => ({ body: SALES }));
+    mockFetch(() => ({ body: SALES, total: 2 }));
     renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
     const list = await screen.findByRole('list', { name: 'Sales' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -79,9 +81,37 @@ describe('Sales (SPEC §2.13, key users)', () => {
 
   it('says so when there is no sale yet', async () => {
     wide(true);
-    mockFetch(() => ({ body: [] }));
+    mockFetch(() => ({ body: [], total: 0 }));
     renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
     expect(await screen.findByText('No sales yet')).toBeTruthy();
     expect(screen.getAllByText('$0.00')).toHaveLength(2);
+  });
+
+  it('counts every sale from X-Total-Count, pages them and searches by product on the server', async () => {
+    wide(true);
+    const many = Array.from({ length: 25 }, (_, index) => ({
+      ...SALES[0],
+      order_Id: index + 1,
+      product: index % 5 === 0 ? `Tides ${index + 1}` : `Knots ${index + 1}`,
+    })) as SaleRow[];
+    const calls = mockFetch((call) => pageAnswer(call, many, (row) => [row.product]));
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('25')).toBeTruthy();
+    // Sums of the page shown, and labelled so, when the sales span pages.
+    expect(within(totals).getByText('Revenue on this page')).toBeTruthy();
+    expect(within(totals).getAllByText('$199.90')).toHaveLength(2);
+    expect(screen.getByText('Showing 1–10 of 25 sales')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Page 3/ }));
+    expect(await screen.findByText('Showing 21–25 of 25 sales')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).get('page')).toBe('3');
+
+    fireEvent.change(screen.getByLabelText('Search by product'), { target: { value: 'tides' } });
+    expect(await screen.findByText('5 sales')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).toString()).toBe('page=1&pageSize=10&search=tides');
+    expect(within(totals).getByText('Revenue')).toBeTruthy();
+    expect(within(totals).getByText('5')).toBeTruthy();
   });
 });

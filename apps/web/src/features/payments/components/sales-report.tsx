@@ -1,17 +1,22 @@
-import type { SaleRow } from '@skillwise/contracts';
+import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChartIcon } from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { DESKTOP_MIN_WIDTH } from '@/config/app';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSales } from '../api/payments';
 import { salesTotals } from '../lib/sales';
+
+const PAGE_SIZE = PAGE_SIZES.sales;
 
 /** SPEC §2.14's purchase columns, as written there, plus the buyer. */
 const COLUMNS = ['DATE', 'SALE PRICE', 'EARNINGS (USD)', 'PRODUCT', 'BUYER'] as const;
@@ -94,13 +99,19 @@ const SalesList = ({ rows }: { rows: SaleRow[] }) => (
   </ul>
 );
 
-/** SPEC §2.13 Sales (key `users`): the organisation's course sales with their totals. */
+/**
+ * SPEC §2.13 Sales (key `users`): the organisation's course sales, a page at a time and searched by
+ * product on the server (DESIGN 10). The number of sales is the server's count; revenue and earnings
+ * are sums of the rows the page holds, so when the sales span several pages they say they are the page's.
+ */
 export const SalesReport = () => {
-  const sales = useSales();
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const sales = useSales({ page, pageSize: PAGE_SIZE, search });
   const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+  useClampedPage(page, PAGE_SIZE, sales, setPage);
 
   if (sales.isPending) return <LoadingBlock label="Loading sales..." />;
-  if (sales.isError) {
+  if (sales.isError && !sales.data) {
     return (
       <div className="flex flex-col items-start gap-3">
         <Alert className="w-full">{errorMessage(sales.error, 'Could not load your sales.')}</Alert>
@@ -111,25 +122,50 @@ export const SalesReport = () => {
     );
   }
 
-  const rows = sales.data;
+  const { rows, total } = sales.data;
   const totals = salesTotals(rows);
+  const isWhole = rows.length >= total;
+  const dimmed = sales.isPlaceholderData && 'opacity-60';
   return (
     <div className="flex flex-col gap-6">
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <Stat label="Sales" value={String(totals.count)} className="col-span-2 sm:col-span-1" />
-        <Stat label="Revenue" value={formatPrice(totals.revenue)} />
-        <Stat label="Earnings" value={formatPrice(totals.earnings)} />
+        <Stat label="Sales" value={formatCount(total)} className="col-span-2 sm:col-span-1" />
+        <Stat label={isWhole ? 'Revenue' : 'Revenue on this page'} value={formatPrice(totals.revenue)} />
+        <Stat label={isWhole ? 'Earnings' : 'Earnings on this page'} value={formatPrice(totals.earnings)} />
       </section>
-      {rows.length === 0 ? (
+      {total > 0 || search !== '' || searchText !== '' ? (
+        <SearchInput
+          label="Search by product"
+          value={searchText}
+          onChange={setSearchText}
+          className="sm:max-w-md"
+        />
+      ) : null}
+      {sales.isError ? <Alert>{errorMessage(sales.error, 'Could not load your sales.')}</Alert> : null}
+      {isPageGone(sales.data) ? (
+        <LoadingBlock label="Loading sales..." />
+      ) : total === 0 && search === '' ? (
         <EmptyState
           icon={<ChartIcon />}
           title="No sales yet"
           hint="When a student buys one of your courses, the sale appears here."
         />
-      ) : isWide ? (
-        <SalesTable rows={rows} />
+      ) : total === 0 ? (
+        <EmptyState icon={<ChartIcon />} title="No sales match your search" hint="Try another product." />
       ) : (
-        <SalesList rows={rows} />
+        <>
+          <div className={dimmed || undefined} aria-busy={sales.isPlaceholderData || undefined}>
+            {isWide ? <SalesTable rows={rows} /> : <SalesList rows={rows} />}
+          </div>
+          <ListPager
+            label="Sales pages"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+            noun={['sale', 'sales']}
+          />
+        </>
       )}
     </div>
   );

@@ -1,34 +1,57 @@
-import type {
-  AssignedCourse,
-  RegisterStudentBody,
-  SaleRow,
-  StudentRow,
-  UserProfile,
+import {
+  type AssignedCourse,
+  PAGE_SIZE_MAX,
+  type Paged,
+  type RegisterStudentBody,
+  type SaleRow,
+  type StudentRow,
+  type UserProfile,
 } from '@skillwise/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-
-const asList = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
 
 export const studentKeys = {
   all: ['students'] as const,
-  list: (orgId: string) => [...studentKeys.all, 'list', orgId] as const,
+  list: (orgId: string, paging: PageRequest) => [...studentKeys.all, 'list', orgId, paging] as const,
   profile: (email: string) => [...studentKeys.all, 'profile', email] as const,
-  purchases: (userId: string) => [...studentKeys.all, 'purchases', userId] as const,
-  courses: (userId: string) => [...studentKeys.all, 'courses', userId] as const,
-  unassigned: (userId: string) => [...studentKeys.all, 'unassigned', userId] as const,
+  purchases: (userId: string, paging: PageRequest) =>
+    [...studentKeys.all, 'purchases', userId, paging] as const,
+  courses: (userId: string, paging: PageRequest) => [...studentKeys.all, 'courses', userId, paging] as const,
+  unassigned: (userId: string, paging: PageRequest) =>
+    [...studentKeys.all, 'unassigned', userId, paging] as const,
 };
 
-/** GET studentCourse/getStudentByOrgID/{org_Id}: the organisation's students (the server uses the token's). */
-export const listStudents = async (orgId: string, signal?: AbortSignal): Promise<StudentRow[]> =>
-  asList(await apiRequest<StudentRow[]>(`studentCourse/getStudentByOrgID/${orgId}`, { auth: true, signal }));
+/**
+ * GET studentCourse/getStudentByOrgID/{org_Id}?page&pageSize&search: one page of the organisation's
+ * students (the server uses the token's), searched by name or e-mail.
+ */
+export const listStudents = (
+  orgId: string,
+  paging: PageRequest,
+  signal?: AbortSignal,
+): Promise<Paged<StudentRow>> =>
+  apiPage<StudentRow>(`studentCourse/getStudentByOrgID/${orgId}`, paging, { auth: true, signal });
 
-export const useStudents = (orgId: string) =>
+export const useStudents = (orgId: string, paging: PageRequest) =>
   useQuery({
-    queryKey: studentKeys.list(orgId),
-    queryFn: ({ signal }) => listStudents(orgId, signal),
+    queryKey: studentKeys.list(orgId, paging),
+    queryFn: ({ signal }) => listStudents(orgId, paging, signal),
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
+
+/**
+ * Every student matching `search`, for the CSV export a publisher asks for: read a page of PAGE_SIZE_MAX
+ * at a time, so no answer is larger than a list call allows.
+ */
+export const listAllStudents = async (orgId: string, search: string): Promise<StudentRow[]> => {
+  const students: StudentRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const { rows, total } = await listStudents(orgId, { page, pageSize: PAGE_SIZE_MAX, search });
+    students.push(...rows);
+    if (rows.length < PAGE_SIZE_MAX || students.length >= total) return students;
+  }
+};
 
 /** SPEC §3 "New student form": whether they paid is one of two answers. */
 export const PAYMENT_CHOICES = ["They didn't.", "It's free"] as const;
@@ -88,46 +111,62 @@ export const useChangeStudentProfile = () => {
   });
 };
 
-/** GET orders/GetPurchasesByUserId/{user_id}: what the student bought from this organisation. */
-export const listPurchases = async (userId: string, signal?: AbortSignal): Promise<SaleRow[]> =>
-  asList(await apiRequest<SaleRow[]>(`orders/GetPurchasesByUserId/${userId}`, { auth: true, signal }));
+/** GET orders/GetPurchasesByUserId/{user_id}?page&pageSize: one page of what the student bought from this organisation. */
+export const listPurchases = (
+  userId: string,
+  paging: PageRequest,
+  signal?: AbortSignal,
+): Promise<Paged<SaleRow>> =>
+  apiPage<SaleRow>(`orders/GetPurchasesByUserId/${userId}`, paging, { auth: true, signal });
 
-export const usePurchases = (userId: string) =>
+export const usePurchases = (userId: string, paging: PageRequest) =>
   useQuery({
-    queryKey: studentKeys.purchases(userId),
-    queryFn: ({ signal }) => listPurchases(userId, signal),
+    queryKey: studentKeys.purchases(userId, paging),
+    queryFn: ({ signal }) => listPurchases(userId, paging, signal),
     enabled: userId !== '',
+    placeholderData: keepPreviousData,
   });
 
-/** GET studentCourse/GetAssignedCourses/{user_id}: the student's courses of this organisation, with progress. */
-export const listStudentCourses = async (userId: string, signal?: AbortSignal): Promise<AssignedCourse[]> =>
-  asList(
-    await apiRequest<AssignedCourse[]>(`studentCourse/GetAssignedCourses/${userId}`, { auth: true, signal }),
-  );
+/**
+ * GET studentCourse/GetAssignedCourses/{user_id}?page&pageSize: one page of the student's courses of
+ * this organisation, with progress.
+ */
+export const listStudentCourses = (
+  userId: string,
+  paging: PageRequest,
+  signal?: AbortSignal,
+): Promise<Paged<AssignedCourse>> =>
+  apiPage<AssignedCourse>(`studentCourse/GetAssignedCourses/${userId}`, paging, { auth: true, signal });
 
-export const useStudentCourses = (userId: string) =>
+export const useStudentCourses = (userId: string, paging: PageRequest) =>
   useQuery({
-    queryKey: studentKeys.courses(userId),
-    queryFn: ({ signal }) => listStudentCourses(userId, signal),
+    queryKey: studentKeys.courses(userId, paging),
+    queryFn: ({ signal }) => listStudentCourses(userId, paging, signal),
     enabled: userId !== '',
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 
 export type UnassignedCourse = { course_Id: number; course_title: string; published: boolean };
 
-/** GET courses/UnAssignedCourses/{user_id}: the organisation's courses the student does not have. */
-export const listUnassignedCourses = async (
+/**
+ * GET courses/UnAssignedCourses/{user_id}?page&pageSize&search: the organisation's courses the student
+ * does not have, a page at a time, searched by title.
+ */
+export const listUnassignedCourses = (
   userId: string,
+  paging: PageRequest,
   signal?: AbortSignal,
-): Promise<UnassignedCourse[]> =>
-  asList(await apiRequest<UnassignedCourse[]>(`courses/UnAssignedCourses/${userId}`, { auth: true, signal }));
+): Promise<Paged<UnassignedCourse>> =>
+  apiPage<UnassignedCourse>(`courses/UnAssignedCourses/${userId}`, paging, { auth: true, signal });
 
-export const useUnassignedCourses = (userId: string) =>
+export const useUnassignedCourses = (userId: string, paging: PageRequest) =>
   useQuery({
-    queryKey: studentKeys.unassigned(userId),
-    queryFn: ({ signal }) => listUnassignedCourses(userId, signal),
+    queryKey: studentKeys.unassigned(userId, paging),
+    queryFn: ({ signal }) => listUnassignedCourses(userId, paging, signal),
     enabled: userId !== '',
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 
 export type Assignment = { userId: number; courseId: number };

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { SearchInput } from '@/components/ui/search-input';
 import { ApiError, errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { PAYMENT_CHOICES, type PaymentChoice, useRegisterStudent } from '../api/students';
@@ -18,11 +19,22 @@ import {
 
 export type CourseOption = { course_Id: number; course_title: string; published: boolean };
 
+/**
+ * The organisation's courses, brought by the page (courses feature): one page of them, with how many
+ * there are and, when there are more than the page, a search the page sends to the server.
+ */
+export type CourseOptions = {
+  items: CourseOption[];
+  isLoading: boolean;
+  total?: number;
+  searchText?: string;
+  onSearch?: (text: string) => void;
+};
+
 type AddStudentModalProps = {
   open: boolean;
   onClose: () => void;
-  /** The organisation's courses, brought by the page (courses feature). */
-  courses: { items: CourseOption[]; isLoading: boolean };
+  courses: CourseOptions;
 };
 
 /** A refusal shown under the form: the spec's text for a taken e-mail, the server's for the rest. */
@@ -149,6 +161,16 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
         />
         {draft.enroll ? (
           <>
+            {courses.onSearch && (courses.searchText || (courses.total ?? 0) > courses.items.length) ? (
+              <SearchInput
+                label="Find a course by title"
+                value={courses.searchText ?? ''}
+                onChange={(text) => {
+                  courses.onSearch?.(text);
+                  set('courseId', '');
+                }}
+              />
+            ) : null}
             <SelectField
               label="Course"
               name="course"

@@ -1,4 +1,4 @@
-import { type AssignedCourse, MSG } from '@skillwise/contracts';
+import { type AssignedCourse, MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,12 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { isPageGone, useClampedPage, useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
 
@@ -19,6 +22,9 @@ const SOURCE_LABEL: Record<AssignedCourse['source'], string> = {
 };
 
 const COLUMNS = ['Course Name', 'Progress', 'Status'] as const;
+
+/** The student's courses come from the same call as the student's own My Courses, a page as long. */
+const PAGE_SIZE = PAGE_SIZES.myCourses;
 
 /** '50%' as a number for the bar; anything unreadable counts as 0. */
 const percentOf = (progress: string): number => {
@@ -89,12 +95,22 @@ type StudentEnrollmentsProps = {
 
 /**
  * SPEC §2.14 Enrollments: enrol the student in one of the organisation's other courses, see progress
- * and status, and remove a course (a purchased one stays: the server refuses and says why).
+ * and status a page at a time, and remove a course (a purchased one stays: the server refuses and says
+ * why). The course select holds one page of the courses left; when there are more, a search box finds
+ * the course on the server.
  */
 export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   const key = userId === null ? '' : String(userId);
-  const courses = useStudentCourses(key);
-  const unassigned = useUnassignedCourses(key);
+  const [page, setPage] = useState(1);
+  const courses = useStudentCourses(key, { page, pageSize: PAGE_SIZE });
+  useClampedPage(page, PAGE_SIZE, courses, setPage);
+  const [courseSearchText, setCourseSearchText] = useState('');
+  const courseSearch = useDebouncedValue(courseSearchText.trim());
+  const unassigned = useUnassignedCourses(key, {
+    page: 1,
+    pageSize: PAGE_SIZES.unassignedCourses,
+    search: courseSearch,
+  });
   const { assign, remove } = useEnrolmentChanges();
   const [courseId, setCourseId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -131,11 +147,16 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     }
   };
 
-  const rows = courses.data ?? [];
-  const options = (unassigned.data ?? []).map((course) => ({
+  const rows = courses.data?.rows ?? [];
+  const total = courses.data?.total ?? 0;
+  const dimmed = courses.isPlaceholderData && 'opacity-60';
+  const options = (unassigned.data?.rows ?? []).map((course) => ({
     value: course.course_Id,
     label: course.published ? course.course_title : `${course.course_title} (draft)`,
   }));
+  // More courses than one answer holds: the search box narrows the select (and stays while it is used).
+  const canSearchCourses =
+    courseSearchText !== '' || (unassigned.data?.total ?? 0) > (unassigned.data?.rows.length ?? 0);
 
   return (
     <Card className="overflow-hidden">
@@ -145,8 +166,19 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       <form
         noValidate
         onSubmit={(event) => void enroll(event)}
-        className="flex flex-col gap-3 border-b border-slate-100 px-6 py-5 sm:flex-row sm:items-end"
+        className="flex flex-col gap-3 border-b border-slate-100 px-6 py-5 sm:flex-row sm:flex-wrap sm:items-end"
       >
+        {canSearchCourses ? (
+          <SearchInput
+            label="Find a course by title"
+            value={courseSearchText}
+            onChange={(text) => {
+              setCourseSearchText(text);
+              setCourseId('');
+            }}
+            className="sm:basis-full"
+          />
+        ) : null}
         <SelectField
           label="Course"
           name="course"
@@ -155,7 +187,9 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
             unassigned.isPending
               ? 'Loading courses...'
               : options.length === 0
-                ? 'No other course to enroll in'
+                ? courseSearch
+                  ? 'No course matches your search'
+                  : 'No other course to enroll in'
                 : 'Select a course'
           }
           options={options}
@@ -180,7 +214,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
           <Alert>{problem}</Alert>
         </div>
       ) : null}
-      {courses.isPending ? (
+      {courses.isPending || isPageGone(courses.data) ? (
         <LoadingBlock label="Loading courses..." />
       ) : courses.isError ? (
         <div className="p-6">
@@ -189,7 +223,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       ) : rows.length === 0 ? (
         <p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>
       ) : (
-        <div className="relative hidden overflow-x-auto md:block">
+        <div className={cn('relative hidden overflow-x-auto md:block', dimmed)}>
           <table className="w-full min-w-[560px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
@@ -223,7 +257,10 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
         </div>
       )}
       {rows.length > 0 ? (
-        <ul aria-label="Assigned courses" className="flex flex-col divide-y divide-slate-100 md:hidden">
+        <ul
+          aria-label="Assigned courses"
+          className={cn('flex flex-col divide-y divide-slate-100 md:hidden', dimmed)}
+        >
           {rows.map((course) => (
             <li key={course.course_Id} className="flex flex-col gap-3 px-6 py-4">
               <div className="flex items-start justify-between gap-3">
@@ -235,6 +272,18 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
             </li>
           ))}
         </ul>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="border-t border-slate-100 px-6 py-4">
+          <ListPager
+            label="Enrollments pages"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+            noun={['course', 'courses']}
+          />
+        </div>
       ) : null}
       <ConfirmDialog
         open={removing !== null}

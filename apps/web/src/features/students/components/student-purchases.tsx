@@ -1,22 +1,36 @@
+import { PAGE_SIZES } from '@skillwise/contracts';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChartIcon } from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
+import { isPageGone, useClampedPage } from '@/lib/paging';
 import { usePurchases } from '../api/students';
+
+const PAGE_SIZE = PAGE_SIZES.purchases;
 
 const COLUMNS = ['Date', 'Sale Price', 'Earnings (USD)', 'Product'] as const;
 
-/** SPEC §2.14 Purchases: DATE, SALE PRICE, EARNINGS (USD), PRODUCT of what the student bought. */
+/**
+ * SPEC §2.14 Purchases: DATE, SALE PRICE, EARNINGS (USD), PRODUCT of what the student bought, a page at
+ * a time from the server (DESIGN 10).
+ */
 export const StudentPurchases = ({ userId }: { userId: string }) => {
-  const purchases = usePurchases(userId);
-  const rows = purchases.data ?? [];
+  const [page, setPage] = useState(1);
+  const purchases = usePurchases(userId, { page, pageSize: PAGE_SIZE });
+  useClampedPage(page, PAGE_SIZE, purchases, setPage);
+  const rows = purchases.data?.rows ?? [];
+  const total = purchases.data?.total ?? 0;
+  const dimmed = purchases.isPlaceholderData && 'opacity-60';
   return (
     <Card className="overflow-hidden">
       <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">Purchases</h2>
-      {purchases.isPending ? (
+      {purchases.isPending || isPageGone(purchases.data) ? (
         <LoadingBlock label="Loading purchases..." />
       ) : purchases.isError ? (
         <div className="p-6">
@@ -30,7 +44,7 @@ export const StudentPurchases = ({ userId }: { userId: string }) => {
           className="m-6"
         />
       ) : (
-        <div className="relative hidden overflow-x-auto md:block">
+        <div className={cn('relative hidden overflow-x-auto md:block', dimmed)}>
           <table className="w-full min-w-[560px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
@@ -59,7 +73,10 @@ export const StudentPurchases = ({ userId }: { userId: string }) => {
         </div>
       )}
       {rows.length > 0 ? (
-        <ul aria-label="Purchases" className="flex flex-col divide-y divide-slate-100 md:hidden">
+        <ul
+          aria-label="Purchases"
+          className={cn('flex flex-col divide-y divide-slate-100 md:hidden', dimmed)}
+        >
           {rows.map((row) => (
             <li key={row.order_Id} className="px-6 py-4">
               <p className="font-medium break-words text-slate-900">{row.product}</p>
@@ -74,6 +91,18 @@ export const StudentPurchases = ({ userId }: { userId: string }) => {
             </li>
           ))}
         </ul>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="border-t border-slate-100 px-6 py-4">
+          <ListPager
+            label="Purchases pages"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+            noun={['purchase', 'purchases']}
+          />
+        </div>
       ) : null}
     </Card>
   );

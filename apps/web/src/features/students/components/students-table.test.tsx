@@ -1,8 +1,8 @@
-import type { StudentRow } from '@skillwise/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { PAGE_SIZE_MAX, STUDENTS_PAGE_SIZE, type StudentRow } from '@skillwise/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { mockFetch, renderRoutes } from '@/test/render';
+import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { StudentsTable } from './students-table';
 
 const student = (id: number): StudentRow => ({
@@ -26,41 +26,56 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
+const studentText = (row: StudentRow) => [row.fullName, row.email];
+const renderTable = (onOpenStudent = vi.fn()) =>
+  renderRoutes(
+    [{ path: '/', element: <StudentsTable onAddStudents={() => undefined} onOpenStudent={onOpenStudent} /> }],
+    '/',
+  );
 
 describe('StudentsTable (SPEC §2.13 My Students)', () => {
-  it('lists the organisation’s students ten a page and searches name or e-mail', async () => {
-    const calls = mockFetch(() => ({ body: Array.from({ length: 23 }, (_, index) => student(index + 1)) }));
+  it('asks the server for ten students a page and pages with its total', async () => {
+    const all = Array.from({ length: 23 }, (_, index) => student(index + 1));
+    const calls = mockFetch((call) => pageAnswer(call, all, studentText));
     const onOpenStudent = vi.fn();
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: <StudentsTable onAddStudents={() => undefined} onOpenStudent={onOpenStudent} />,
-        },
-      ],
-      '/',
-    );
+    renderTable(onOpenStudent);
 
     expect(await screen.findByText('Student 01')).toBeTruthy();
-    expect(calls[0]?.url).toBe('/api/studentCourse/getStudentByOrgID/7');
+    expect(pathOf(calls[0])).toBe('/api/studentCourse/getStudentByOrgID/7');
+    expect(queryOf(calls[0]).toString()).toBe(`page=1&pageSize=${STUDENTS_PAGE_SIZE}`);
     expect(bodyRows()).toHaveLength(10);
-    expect(screen.getByText('23 students')).toBeTruthy();
+    expect(screen.getByText('Showing 1–10 of 23 students')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: /Page 3/ }));
+    const pager = screen.getByRole('navigation', { name: 'Students pages' });
+    fireEvent.click(within(pager).getByRole('button', { name: /Page 3/ }));
+    expect(await screen.findByText('Student 23')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).get('page')).toBe('3');
     expect(bodyRows()).toHaveLength(3);
-    expect(screen.getByText('Student 23')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'LEARNER2' } });
-    // learner2, learner20..23: the search goes back to the first page.
+    // learner2, learner20..23, found by the server; the search goes back to the first page.
+    expect(await screen.findByText('5 students')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).toString()).toBe('page=1&pageSize=10&search=LEARNER2');
     expect(bodyRows()).toHaveLength(5);
-    expect(screen.getByText('5 students')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Student 21' }));
     expect(onOpenStudent).toHaveBeenCalledWith(expect.objectContaining({ user_id: 21 }));
   });
 
-  it('exports the students shown as a CSV file', async () => {
-    mockFetch(() => ({ body: [student(1), { ...student(2), fullName: 'Ng, "Li"' }] }));
+  it('says when no student matches the search', async () => {
+    mockFetch((call) => pageAnswer(call, [student(1)], studentText));
+    renderTable();
+    await screen.findByText('Student 01');
+    fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'zed' } });
+    expect(await screen.findByText('No students found')).toBeTruthy();
+  });
+
+  it('exports every student the search finds as a CSV file, a page of the largest size at a time', async () => {
+    const many = [
+      ...Array.from({ length: PAGE_SIZE_MAX + 1 }, (_, index) => student(index + 1)),
+      { ...student(500), fullName: 'Ng, "Li"' },
+    ];
+    const calls = mockFetch((call) => pageAnswer(call, many, studentText));
     const created: Blob[] = [];
     Object.defineProperty(URL, 'createObjectURL', {
       configurable: true,
@@ -71,25 +86,23 @@ describe('StudentsTable (SPEC §2.13 My Students)', () => {
     });
     Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: <StudentsTable onAddStudents={() => undefined} onOpenStudent={() => undefined} />,
-        },
-      ],
-      '/',
-    );
+    renderTable();
 
     await screen.findByText('Student 01');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
 
-    expect(click).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.slice(1).map((call) => queryOf(call).toString())).toEqual([
+      `page=1&pageSize=${PAGE_SIZE_MAX}`,
+      `page=2&pageSize=${PAGE_SIZE_MAX}`,
+    ]);
     const bytes = new Uint8Array((await created[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
     // A byte order mark first, so spreadsheets read the file as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes)).toBe(
-      'Name,Email,Courses,Total Cost (USD)\r\nStudent 01,learner1@example.com,1,1.50\r\n"Ng, ""Li""",learner2@example.com,0,3.00\r\n',
-    );
+    const lines = new TextDecoder().decode(bytes).split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Courses,Total Cost (USD)');
+    expect(lines[1]).toBe('Student 01,learner1@example.com,1,1.50');
+    expect(lines).toHaveLength(PAGE_SIZE_MAX + 4);
+    expect(lines.at(-2)).toBe('"Ng, ""Li""",learner500@example.com,0,750.00');
   });
 });

@@ -5,7 +5,7 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChevronRightIcon, DownloadIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPager } from '@/components/ui/list-pager';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -13,12 +13,12 @@ import { DESKTOP_MIN_WIDTH } from '@/config/app';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { pageCountFor, pageOf } from '@/lib/paginate';
+import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { useStudents } from '../api/students';
+import { listAllStudents, useStudents } from '../api/students';
 import { csvFileName, downloadCsv, studentsCsv } from '../lib/students-csv';
-import { filterStudents, STUDENT_FILTERS, type StudentFilter } from '../lib/students-list';
 
 type StudentsTableProps = {
   onAddStudents: () => void;
@@ -49,23 +49,31 @@ const mailtoFor = (students: readonly StudentRow[]) =>
   `mailto:?bcc=${students.map((student) => encodeURIComponent(student.email)).join(',')}`;
 
 /**
- * SPEC §2.13 My Students: search by name or e-mail, 10 a page, Add Students, Export CSV of the students
- * shown, Email Students (a mail to them) and filters. Choosing a student opens its management page.
+ * SPEC §2.13 My Students: search by name or e-mail and 10 a page, both on the server (DESIGN 10), Add
+ * Students, Export CSV of every student the search finds, Email Students (a mail to the students shown).
+ * Choosing a student opens its management page.
  */
 export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTableProps) => {
-  const students = useStudents(storage.get('orgId') ?? '0');
+  const orgId = storage.get('orgId') ?? '0';
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search });
   const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<StudentFilter>('all');
-  const [requestedPage, setPage] = useState(0);
+  const [isExporting, setExporting] = useState(false);
+  useClampedPage(page, STUDENTS_PAGE_SIZE, students, setPage);
 
-  const all = students.data ?? [];
-  const shown = filterStudents(all, search, filter);
-  const { page, items } = pageOf(shown, requestedPage, STUDENTS_PAGE_SIZE);
+  const items = students.data?.rows ?? [];
+  const total = students.data?.total ?? 0;
+  const isUpdating = students.isPlaceholderData;
 
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(0);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      downloadCsv(studentsCsv(await listAllStudents(orgId, search)), csvFileName());
+    } catch (error) {
+      notify.error(errorMessage(error, 'The students could not be exported. Please try again.'));
+    } finally {
+      setExporting(false);
+    }
   };
 
   const openButton = (student: StudentRow, children: ReactNode, className: string, label?: string) => (
@@ -84,25 +92,27 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <SearchInput
           label="Search by name or email"
-          value={search}
-          onChange={changeSearch}
+          value={searchText}
+          onChange={setSearchText}
           className="lg:max-w-sm"
         />
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
             leftIcon={<DownloadIcon className="size-4" />}
-            disabled={shown.length === 0}
-            onClick={() => downloadCsv(studentsCsv(shown), csvFileName())}
+            disabled={total === 0}
+            isLoading={isExporting}
+            loadingText="Exporting..."
+            onClick={() => void exportCsv()}
           >
             Export CSV
           </Button>
           <a
-            href={shown.length > 0 ? mailtoFor(shown) : undefined}
-            aria-disabled={shown.length === 0 || undefined}
+            href={items.length > 0 ? mailtoFor(items) : undefined}
+            aria-disabled={items.length === 0 || undefined}
             className={buttonClassName({
               variant: 'outline',
-              className: shown.length === 0 ? 'pointer-events-none opacity-60' : undefined,
+              className: items.length === 0 ? 'pointer-events-none opacity-60' : undefined,
             })}
           >
             <MailIcon className="size-4" />
@@ -117,35 +127,12 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
           </Button>
         </div>
       </div>
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Filter students</legend>
-        {STUDENT_FILTERS.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={filter === option.value}
-            onClick={() => {
-              setFilter(option.value);
-              setPage(0);
-            }}
-            className={cn(
-              'h-9 rounded-full border px-3.5 text-sm font-medium transition-colors',
-              filter === option.value
-                ? 'border-brand-500 bg-brand-50 text-brand-700'
-                : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
-            )}
-          >
-            {option.label}
-          </button>
-        ))}
-      </fieldset>
-
       {students.isError ? (
         <Alert>{errorMessage(students.error, 'Could not load your students.')}</Alert>
       ) : null}
-      {students.isPending ? (
+      {students.isPending || isPageGone(students.data) ? (
         <LoadingBlock label="Loading students..." />
-      ) : students.isError ? null : all.length === 0 ? (
+      ) : students.isError ? null : total === 0 && search === '' ? (
         <EmptyState
           icon={<UsersIcon />}
           title="No students yet"
@@ -156,12 +143,15 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
             </Button>
           }
         />
-      ) : shown.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState icon={<UsersIcon />} title="No students found" hint="Try another name or e-mail." />
       ) : (
         <>
           {isWide ? (
-            <Card className="relative overflow-x-auto">
+            <Card
+              className={cn('relative overflow-x-auto', isUpdating && 'opacity-60')}
+              aria-busy={isUpdating || undefined}
+            >
               <table className="w-full min-w-[680px] text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                   <tr>
@@ -199,7 +189,11 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
               </table>
             </Card>
           ) : (
-            <ul className="flex flex-col gap-3" aria-label="Students">
+            <ul
+              className={cn('flex flex-col gap-3', isUpdating && 'opacity-60')}
+              aria-label="Students"
+              aria-busy={isUpdating || undefined}
+            >
               {items.map((student) => (
                 <li key={student.user_id}>
                   <Card className="relative flex flex-col gap-3 p-4 transition-shadow hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
@@ -221,17 +215,14 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
               ))}
             </ul>
           )}
-          <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
-            <p className="text-sm text-slate-500">
-              {shown.length === 1 ? '1 student' : `${shown.length} students`}
-            </p>
-            <Pagination
-              label="Students pages"
-              pageCount={pageCountFor(shown.length, STUDENTS_PAGE_SIZE)}
-              page={page}
-              onPageChange={setPage}
-            />
-          </div>
+          <ListPager
+            label="Students pages"
+            page={page}
+            pageSize={STUDENTS_PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+            noun={['student', 'students']}
+          />
         </>
       )}
     </div>

@@ -1,0 +1,100 @@
+import { type AssignedCourse, PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/lib/storage';
+import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
+import { StudentEnrollments } from './student-enrollments';
+import { StudentPurchases } from './student-purchases';
+
+const sale = (order_Id: number): SaleRow => ({
+  order_Id,
+  date: '2026-03-04T10:00:00.000Z',
+  sale_price: 10,
+  earnings: 10,
+  currency: 'USD',
+  product: `Course ${order_Id}`,
+  course_Id: order_Id,
+  buyer_email: 'nora@example.com',
+});
+
+const enrolled = (course_Id: number): AssignedCourse => ({
+  course_Id,
+  course_title: `Enrolled ${course_Id}`,
+  course_description: '',
+  course_image: null,
+  price: 10,
+  price_type_Id: 1,
+  category_Id: 1,
+  author_id: 1,
+  certificate: false,
+  org_Id: 1,
+  published: true,
+  first_name: 'Maria',
+  last_name: 'Silva',
+  bio: '',
+  profile_picturePath: null,
+  progress: '0%',
+  source: 'assigned',
+  enrolled_date: '2026-03-04T10:00:00.000Z',
+});
+
+const other = (course_Id: number) => ({ course_Id, course_title: `Other ${course_Id}`, published: true });
+
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  storage.set('authToken', 'token');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Student management (SPEC §2.14)', () => {
+  it('pages the student’s purchases on the server', async () => {
+    const all = Array.from({ length: 12 }, (_, index) => sale(index + 1));
+    const calls = mockFetch((call) => pageAnswer(call, all, (row) => [row.product]));
+    renderRoutes([{ path: '/', element: <StudentPurchases userId="9" /> }], '/');
+
+    expect(await screen.findAllByText('Course 1')).toHaveLength(2); // the table and the phone list
+    expect(pathOf(calls[0])).toBe('/api/orders/GetPurchasesByUserId/9');
+    expect(queryOf(calls[0]).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.purchases}`);
+    expect(screen.getByText('Showing 1–10 of 12 purchases')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    expect(await screen.findByText('Showing 11–12 of 12 purchases')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).get('page')).toBe('2');
+  });
+
+  it('pages the enrolments, and finds a course to enrol in on the server when there are many', async () => {
+    const mine = Array.from({ length: 13 }, (_, index) => enrolled(index + 1));
+    const others = Array.from({ length: 30 }, (_, index) => other(100 + index));
+    const calls = mockFetch((call) =>
+      pathOf(call).startsWith('/api/courses/UnAssignedCourses/')
+        ? pageAnswer(call, others, (row) => [row.course_title])
+        : pageAnswer(call, mine, (row) => [row.course_title]),
+    );
+    renderRoutes([{ path: '/', element: <StudentEnrollments userId={9} /> }], '/');
+
+    expect(await screen.findAllByText('Enrolled 1')).toHaveLength(2); // the table and the phone list
+    const enrolments = calls.find((call) => pathOf(call) === '/api/studentCourse/GetAssignedCourses/9');
+    expect(queryOf(enrolments).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.myCourses}`);
+    expect(screen.getByText('Showing 1–12 of 13 courses')).toBeTruthy();
+
+    // The select holds one page of the courses left; the others are found by a search.
+    const size = PAGE_SIZES.unassignedCourses;
+    const unassigned = calls.find((call) => pathOf(call) === '/api/courses/UnAssignedCourses/9');
+    expect(queryOf(unassigned).toString()).toBe(`page=1&pageSize=${size}`);
+    const select = screen.getByLabelText('Course');
+    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(size + 1));
+    fireEvent.change(screen.getByLabelText('Find a course by title'), { target: { value: 'other 129' } });
+    await vi.waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Select a course', 'Other 129']),
+    );
+    expect(queryOf(calls.at(-1)).get('search')).toBe('other 129');
+  });
+});
