@@ -27,7 +27,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx apps/api/src/server.ts',
+    // The production server, compiled by `npm run build` (which the test command runs first).
+    command: 'npm run serve --silent',
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -7,6 +7,7 @@ import type { PaymentProvider } from './lib/payments/provider';
 import { RateLimiter } from './lib/rate-limit';
 import type { FileStorage } from './lib/storage';
 import type { PaymentService } from './modules/payments/payments.service';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWebApp } from './plugins/web-app';
 import { registerApiRoutes } from './routes';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-frame-options', 'SAMEORIGIN');
     return payload;
   });
+  registerCompression(app);
 
   // An empty body sent as JSON (a bodiless POST from a client that always sets the header) is no body:
   // calls that need one still answer 400 naming it; Logout and the like just work.

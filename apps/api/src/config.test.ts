@@ -74,4 +74,8 @@ test('numbers past what makes sense are refused by name, not at the first login'
   );
   expect(() => loadConfig({ MEDIA_URL_TTL_HOURS: '100000' })).toThrow(/MEDIA_URL_TTL_HOURS/);
   expect(() => loadConfig({ PUBLIC_CACHE_SECONDS: '999999' })).toThrow(/PUBLIC_CACHE_SECONDS/);
+  expect(() => loadConfig({ EMBEDDED_DB_CACHE_MB: '0' })).toThrow(/EMBEDDED_DB_CACHE_MB/);
+  expect(() => loadConfig({ EMBEDDED_DB_CACHE_MB: '999999' })).toThrow(/EMBEDDED_DB_CACHE_MB/);
+  expect(loadConfig({}).embeddedDbCacheMb).toBe(16);
+  expect(loadConfig({ EMBEDDED_DB_CACHE_MB: '256' }).embeddedDbCacheMb).toBe(256);
 });

@@ -75,6 +75,7 @@ const envSchema = z.object({
   MAX_LESSON_BYTES: positiveInt(2 * 1024 ** 3, 1024 ** 4),
   MAX_IMAGE_BYTES: positiveInt(10 * 1024 ** 2, 1024 ** 3),
   MEDIA_URL_TTL_HOURS: positiveInt(6, 24 * 31),
+  EMBEDDED_DB_CACHE_MB: positiveInt(16, 16 * 1024),
   PUBLIC_CACHE_SECONDS: z
     .string()
     .trim()
@@ -119,6 +120,8 @@ export type Config = {
   /** PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. */
   paypal: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
   mediaUrlTtlHours: number;
+  /** The embedded database's page cache (PGlite's shared_buffers), in MiB: memory against disk reads. */
+  embeddedDbCacheMb: number;
   /** How long public answers (catalogue, course detail, prices) may be served from memory. */
   publicCacheSeconds: number;
   /**
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     uploads: { maxLessonBytes: e.MAX_LESSON_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     mediaUrlTtlHours: e.MEDIA_URL_TTL_HOURS,
+    embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     trustProxy:
       e.TRUST_PROXY === 'true'

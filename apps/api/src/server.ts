@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -9,11 +8,10 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggableError } from './lib/db-errors';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail';
+import { WEB_DIST } from './lib/paths';
 import { loadAppSecret } from './lib/secret';
 import { failStartup } from './lib/startup';
 import { LocalDiskStorage } from './lib/storage';
-
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** A start-up failure whose message names the setting at fault: printed without a stack trace. */
 class StartupError extends Error {}
@@ -75,7 +73,7 @@ async function main() {
     const secret = loadAppSecret(config.appSecret, config.dataDir);
     database = config.databaseUrl
       ? openPostgres(config.databaseUrl)
-      : await openPglite(path.join(config.dataDir, 'db'));
+      : await openPglite(path.join(config.dataDir, 'db'), undefined, { cacheMb: config.embeddedDbCacheMb });
     try {
       await database.migrate();
     } catch (error) {

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { openPostgres } from './client';
+import { openPglite, openPostgres } from './client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -29,4 +33,30 @@ test.skipIf(!serverUrl)(
       await database.close();
     }
   },
+);
+
+test.skipIf(Boolean(serverUrl))(
+  'a new embedded database is made in a child process and runs with the small-memory settings',
+  async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'skillwise-pglite-'));
+    try {
+      for (const round of ['created', 'reopened']) {
+        const database = await openPglite(dataDir, undefined, { cacheMb: 24 });
+        try {
+          expect(existsSync(path.join(dataDir, 'PG_VERSION')), round).toBe(true);
+          const { rows } = (await database.db.execute(
+            sql`select current_setting('shared_buffers') as cache, current_setting('TimeZone') as zone,
+              current_setting('max_connections') as connections`,
+          )) as unknown as { rows: Array<{ cache: string; zone: string; connections: string }> };
+          expect(rows[0], round).toEqual({ cache: '24MB', zone: 'UTC', connections: '8' });
+        } finally {
+          await database.close();
+        }
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+  // initdb in WebAssembly takes seconds, more on a busy machine.
+  600_000,
 );

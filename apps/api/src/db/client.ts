@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,13 +10,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../lib/paths';
 import * as schema from './schema';
+
+export { MIGRATIONS_FOLDER };
 
 export type Schema = typeof schema;
 /** One type for both drivers; a transaction is also a Db, so repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type Database = {
   db: Db;
@@ -23,14 +26,80 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** PGlite's memory settings (decision 005): what the embedded server keeps resident. */
+export type PgliteTuning = {
+  /** Postgres's own page cache (shared_buffers), in MiB. */
+  cacheMb: number;
+};
+
+export const DEFAULT_PGLITE_TUNING: PgliteTuning = { cacheMb: 16 };
+
+/**
+ * Postgres settings for the embedded database. PGlite's defaults are a server's (128 MB of
+ * shared_buffers, 64 MB for maintenance): in WebAssembly every page the heap ever touched stays
+ * resident, because its memory never shrinks. Reads past the cache go to the operating system's file
+ * cache, which is shared and given back under pressure.
+ */
+const pgliteSettings = ({ cacheMb }: PgliteTuning) => [
+  // PGlite writes these lines as the whole postgresql.conf: keep what initdb put there.
+  "timezone='UTC'",
+  "log_timezone='UTC'",
+  "datestyle='iso, mdy'",
+  "lc_messages='C'",
+  "lc_monetary='C'",
+  "lc_numeric='C'",
+  "lc_time='C'",
+  "default_text_search_config='pg_catalog.english'",
+  // One connection in one process: no room for a hundred others' locks and slots.
+  'max_connections=8',
+  `shared_buffers=${cacheMb}MB`,
+  'wal_buffers=512kB',
+  'temp_buffers=4MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  `effective_cache_size=${Math.max(64, cacheMb * 4)}MB`,
+];
+
+/**
+ * Creates an embedded database in `dataDir` if there is none yet, in a child process: initdb grows
+ * the WebAssembly heap to about 700 MB, which a process never gives back, so the server would keep it.
+ */
+async function initPgliteDataDir(dataDir: string, settings: string[]): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)});
+const db = await PGlite.create({ dataDir: process.argv[1], postgresqlconf: JSON.parse(process.argv[2]) });
+await db.close();`;
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', script, dataDir, JSON.stringify(settings)],
+    { stdio: ['ignore', 'inherit', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) {
+    throw new Error(`creating the embedded database failed (exit ${code}): ${stderr.trim() || 'no output'}`);
+  }
+}
+
 /**
  * The embedded PGlite in `dataDir` (or in memory when undefined). One connection, one process.
  * `template` is a `dumpDataDir()` image to start from (tests use a migrated one to skip initdb).
  */
-export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  template?: Blob,
+  tuning: PgliteTuning = DEFAULT_PGLITE_TUNING,
+): Promise<Database> {
+  const settings = pgliteSettings(tuning);
+  if (dataDir && !template) await initPgliteDataDir(dataDir, settings);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(template ? { loadDataDir: template } : {}),
+    postgresqlconf: settings,
   });
   const db = drizzlePglite({ client, schema });
   return {

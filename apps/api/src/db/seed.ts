@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ROLE } from '@skillwise/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
+import { DEMO_FILES } from '../lib/paths';
 import { type FileStorage, newFileKey } from '../lib/storage';
 import type { Db } from './client';
 import {
@@ -26,8 +26,6 @@ export const DEMO_ACCOUNTS = {
   publisher: { role: 'Publisher', email: 'publisher@example.com', password: 'publisher123' },
   student: { role: 'Student', email: 'student@example.com', password: 'student123' },
 } as const satisfies Record<string, DemoAccount>;
-
-const DEMO_FILES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
 
 /** Any account at all: the demo is loaded into an empty database only. */
 const hasAccounts = async (db: Db) => ((await db.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;

@@ -15,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, dir: string | undefin
       root: dir,
       wildcard: false,
       index: false,
+      // scripts/build-web.mjs writes a .br and a .gz beside each text file.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
