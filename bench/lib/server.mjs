@@ -1,0 +1,256 @@
+// Starting, measuring and stopping the app for the benchmarks, in one place.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * How the server is started. `npm run serve` follows whatever package.json says (the compiled server or
+ * tsx on the sources), so a change there needs no change here; change only this function if it must.
+ */
+export function serverCommand() {
+  return { command: 'npm', args: ['run', 'serve', '--silent'], cwd: root };
+}
+
+/** The options every benchmark that may start its own server understands (node:util parseArgs). */
+export const serverOptions = {
+  url: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  port: { type: 'string', default: '3400' },
+  'public-cache-seconds': { type: 'string', default: '5' },
+  'server-pid': { type: 'string' },
+};
+
+export const serverHelp = `Server (one of):
+  --url <http://127.0.0.1:3400>    a server that is already running (give --server-pid <pid> to report its memory)
+  --data-dir <dir>                 start one on this DATA_DIR (embedded database; the folder must not be in use)
+  --database-url <postgres://...>  start one on this PostgreSQL database (with --data-dir for its files, or a
+                                   temporary DATA_DIR without them)
+  --port <n>                       port of the started server (default 3400)
+  --public-cache-seconds <n>       PUBLIC_CACHE_SECONDS of the started server (default 5; 0 turns the cache off)`;
+
+/** Whether a process still runs (a zombie's status has no VmRSS: it counts as ended). */
+const alive = (pid) => memoryOf(pid).rss > 0;
+
+/** Signals the process group the server was started in: npm, its shell, tsx and node, nothing else. */
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {}
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** VmRSS and VmHWM of a process, in bytes (0 when it is gone). */
+export function memoryOf(pid) {
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return { rss: 0, hwm: 0 };
+  }
+  const field = (name) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+)`, 'm'))?.[1] ?? 0) * 1024;
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+export const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function descendantsOf(pid) {
+  const all = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.shift();
+    for (const child of childrenOf(next)) {
+      all.push(child);
+      queue.push(child);
+    }
+  }
+  return all;
+}
+
+/** Socket inodes listening on `port` (IPv4 and IPv6). */
+function listeningInodes(port) {
+  const inodes = new Set();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10) continue;
+      const localPort = Number.parseInt(cols[1]?.split(':')[1] ?? '', 16);
+      if (localPort === port && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  return inodes;
+}
+
+/**
+ * The process that actually serves: `npm run serve` starts a shell, tsx and then node, and only the
+ * last one's memory is the server's. It is the descendant holding the listening socket.
+ */
+function serverPidUnder(pid, port) {
+  const inodes = listeningInodes(port);
+  for (const candidate of [pid, ...descendantsOf(pid)]) {
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${candidate}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${candidate}/fd/${fd}`);
+        const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
+        if (inode && inodes.has(inode)) return candidate;
+      } catch {}
+    }
+  }
+  return undefined;
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      const { command, args } = serverCommand();
+      throw new Error(
+        `the server (${command} ${args.join(' ')}) exited with code ${child.exitCode} before answering; is it built?`,
+      );
+    }
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url}/api/health did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the app on 127.0.0.1:`port` with the given DATA_DIR and/or DATABASE_URL, waits until it
+ * answers, and answers its URL, the serving process's pid and `stop()`. The server runs in its own
+ * process group, so stopping it ends npm, tsx and node together and nothing else.
+ */
+export async function startServer({ port, dataDir, databaseUrl, publicCacheSeconds = 5, env = {} }) {
+  if (!dataDir) throw new Error('startServer needs a DATA_DIR (the files and the app secret live there)');
+  const { command, args, cwd } = serverCommand();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(command, args, {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      PUBLIC_CACHE_SECONDS: String(publicCacheSeconds),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      // Every benchmark client comes from 127.0.0.1: the per-address login limit would stop them.
+      RATE_LIMIT_ADDRESS_MAX: '1000000',
+      ...env,
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let serverPid;
+  const running = () =>
+    (child.exitCode === null && child.signalCode === null) || (serverPid !== undefined && alive(serverPid));
+  const stop = async () => {
+    if (!running()) return;
+    signalGroup(child.pid, 'SIGTERM');
+    // The server first finishes the requests it holds (a queue of slow list queries on the embedded
+    // database can take a minute), then the embedded database writes its last pages: forcing it
+    // earlier would leave the database to be recovered at the next start.
+    const deadline = Date.now() + 180_000;
+    while (running() && Date.now() < deadline) await Promise.race([exited, sleep(250)]);
+    if (running()) {
+      console.error(`The server (pid ${serverPid ?? child.pid}) did not stop within 180 s; killing it.`);
+      signalGroup(child.pid, 'SIGKILL');
+    }
+  };
+  try {
+    await waitForHealth(url, child, 300_000);
+    serverPid = serverPidUnder(child.pid, port);
+    if (!serverPid) throw new Error(`no process under ${child.pid} listens on port ${port}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: serverPid, stop };
+}
+
+/**
+ * The server a benchmark talks to: the one at --url, or one it starts from --data-dir/--database-url.
+ * Answers { url, pid (may be undefined), stop, started }.
+ */
+export async function serverFromOptions(values, env = {}) {
+  if (values.url) {
+    const pid = values['server-pid'] ? Number(values['server-pid']) : undefined;
+    return { url: values.url.replace(/\/$/, ''), pid, stop: async () => {}, started: false };
+  }
+  if (!values['data-dir'] && !values['database-url']) {
+    throw new Error('give --url, --data-dir or --database-url (see --help)');
+  }
+  let dataDir = values['data-dir'];
+  let temporary;
+  if (!dataDir) {
+    temporary = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-'));
+    dataDir = temporary;
+  }
+  const server = await startServer({
+    port: Number(values.port),
+    dataDir,
+    databaseUrl: values['database-url'],
+    publicCacheSeconds: Number(values['public-cache-seconds']),
+    env,
+  });
+  return {
+    ...server,
+    started: true,
+    stop: async () => {
+      await server.stop();
+      if (temporary) rmSync(temporary, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The value at quantile q (0..1) of ascending-sorted numbers. */
+export function quantile(sorted, q) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** POST users/Login: answers { token, userId, orgId }. */
+export async function login(url, email, password) {
+  const res = await fetch(`${url}/api/users/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || !body.token) throw new Error(`login of ${email}: ${res.status} ${JSON.stringify(body)}`);
+  return { token: body.token, userId: body.user?.user_id, orgId: body.user?.org_Id };
+}

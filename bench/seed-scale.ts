@@ -1,0 +1,460 @@
+// Fills a database with a large, realistic data set for the list and journey benchmarks: by default
+// 100 organisations on the Growth plan, 10,000 published courses with 300,000 lessons, 100,000 students,
+// 1,000,000 enrolments, 2,000,000 started lessons and 200,000 captured course orders. Every step is
+// one set-based statement (or a few, in batches of students), so it takes minutes, not hours.
+// Usage: npx tsx bench/seed-scale.ts --data-dir <dir> | --database-url postgres://... [--scale 1]
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Db, openPglite, openPostgres, rowsOf } from '../apps/api/src/db/client';
+import { hashPassword } from '../apps/api/src/lib/crypto';
+import { DataDirLockedError, lockDataDir } from '../apps/api/src/lib/data-dir-lock';
+
+const HELP = `Loads the scale data set for the benchmarks into a fresh database, through the real migrations.
+
+  npx tsx bench/seed-scale.ts --data-dir /work/scale-data          embedded database (server stopped)
+  npx tsx bench/seed-scale.ts --database-url postgres://.../db [--files-dir <DATA_DIR>/files]
+
+Options:
+  --data-dir <dir>       the server's DATA_DIR: the database goes to <dir>/db, the lesson file to <dir>/files
+  --database-url <url>   a PostgreSQL database instead (create it first)
+  --files-dir <dir>      where the shared lesson, cover and photo files go (default <data-dir>/files);
+                         with --database-url, give the files folder of the DATA_DIR the server will use
+  --scale <factor>       1 = 100 organisations; 0.01 = one organisation's worth (a smoke test)
+  --batch <students>     students per statement for the per-student steps (default 20000)
+  --help                 this text
+
+Accounts: publisher{n}@scale.example / publisher123 (n = 1..organisations),
+          student{n}@scale.example / student123 (n = 1..students).
+Refuses a database that already holds scale data; everything is loaded in one transaction, so a
+failed run leaves nothing behind.`;
+
+const { values: options } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    'files-dir': { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    batch: { type: 'string', default: '20000' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+if (options.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const dataDir = options['data-dir'];
+const databaseUrl = options['database-url'];
+if (Boolean(dataDir) === Boolean(databaseUrl)) {
+  console.error('Give exactly one of --data-dir and --database-url (see --help).');
+  process.exit(2);
+}
+const scale = Number(options.scale);
+const batchStudents = Number(options.batch);
+if (!(scale > 0 && scale <= 10) || !(Number.isInteger(batchStudents) && batchStudents > 0)) {
+  console.error('--scale must be a number in (0, 10] and --batch a positive whole number.');
+  process.exit(2);
+}
+
+const DOMAIN = 'scale.example';
+const STUDENT_PASSWORD = 'student123';
+const PUBLISHER_PASSWORD = 'publisher123';
+
+// Everything follows from the number of organisations, so a tiny scale keeps the same shape.
+const ORGS = Math.max(1, Math.round(100 * scale));
+const CATEGORIES_PER_ORG = 5;
+const AUTHORS_PER_ORG = 10;
+const COURSES_PER_ORG = 100;
+const SECTIONS_PER_COURSE = 3;
+const LESSONS_PER_SECTION = 10;
+const COURSES = ORGS * COURSES_PER_ORG;
+const STUDENTS = ORGS * 1000;
+/** Each student holds this many courses: the first two bought, the rest assigned by the organisation. */
+const ENROLMENTS_PER_STUDENT = 10;
+const PURCHASES_PER_STUDENT = 2;
+/**
+ * Student n's k-th course is (n * STRIDE + k * COURSES / 10) mod COURSES: the ten are distinct, at
+ * least ten organisations apart at full scale, and every course gets the same number of students.
+ * STRIDE is prime and does not divide COURSES, so neighbouring students land far apart.
+ */
+const STRIDE = 7919;
+const COURSE_STEP = COURSES / ENROLMENTS_PER_STUDENT;
+
+// One small file per kind, shared by every row that names it (the rows hold only the key).
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO = path.join(ROOT, 'apps/api/demo');
+const SHARED_FILES = {
+  lesson: { key: '5ca1ef11-0000-4000-8000-000000000001.pdf', source: 'guide.pdf', mime: 'application/pdf' },
+  cover: { key: '5ca1ef11-0000-4000-8000-000000000002.png', source: 'cover-1.png', mime: 'image/png' },
+  photo: { key: '5ca1ef11-0000-4000-8000-000000000003.jpg', source: 'author.jpg', mime: 'image/jpeg' },
+} as const;
+
+/** An integer literal in SQL text: only numbers computed here are spliced, never input. */
+const lit = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return sql.raw(String(n));
+};
+
+const SCALE_ORGS = sql.raw(`(select id from organisations where primary_email like 'publisher%@${DOMAIN}')`);
+
+/** Scale organisations numbered 0.. by their publisher's e-mail. */
+const orgsNumbered =
+  sql.raw(`select id, primary_email, split_part(substr(primary_email, 10), '@', 1)::int - 1 as n
+  from organisations where primary_email like 'publisher%@${DOMAIN}'`);
+
+/**
+ * The enrolment plan for students with ids in [lo, hi]: who holds which course, since when, and how
+ * it came. Enrolments, purchases, contacts and progress are all derived from it, so they agree.
+ */
+const planCte = (lo: number, hi: number) => sql`
+  students as (
+    select id, split_part(substr(email, 8), '@', 1)::int - 1 as n from users
+    where id between ${lit(lo)} and ${lit(hi)} and email like ${`student%@${DOMAIN}`}
+  ),
+  numbered_courses as (
+    select id, org_id, price_cents, currency, (row_number() over (order by org_id, id) - 1)::int as n
+    from courses where image_key = ${SHARED_FILES.cover.key}
+  ),
+  plan as (
+    select s.id as user_id, s.n as sn, k, c.id as course_id, c.org_id, c.price_cents, c.currency,
+      now() - make_interval(secs => ((s.n::bigint * ${lit(ENROLMENTS_PER_STUDENT)} + k) * ${lit(STRIDE)}) % 31536000) as at
+    from students s
+    cross join generate_series(0, ${lit(ENROLMENTS_PER_STUDENT - 1)}) k
+    join numbered_courses c on c.n = (s.n::bigint * ${lit(STRIDE)} + k * ${lit(COURSE_STEP)}) % ${lit(COURSES)}
+  )`;
+
+type Step = { name: string; seconds: number };
+const steps: Step[] = [];
+
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  steps.push({ name, seconds: +seconds.toFixed(2) });
+  console.log(`  ${name.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s`);
+  return result;
+}
+
+const scalar = async (db: Db, query: SQL): Promise<number> =>
+  Number(Object.values(rowsOf(await db.execute(query))[0] ?? {})[0] ?? 0);
+
+/** Runs `statement` for consecutive ranges of scale student ids. */
+async function perStudentBatch(
+  tx: Db,
+  range: { lo: number; hi: number },
+  statement: (lo: number, hi: number) => SQL,
+) {
+  for (let lo = range.lo; lo <= range.hi; lo += batchStudents) {
+    await tx.execute(statement(lo, Math.min(range.hi, lo + batchStudents - 1)));
+  }
+}
+
+function writeSharedFiles(filesDir: string) {
+  for (const file of Object.values(SHARED_FILES)) {
+    // The server's storage fans files out by the key's first two characters.
+    const target = path.join(filesDir, file.key.slice(0, 2), file.key);
+    mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    if (!existsSync(target)) copyFileSync(path.join(DEMO, file.source), target);
+  }
+}
+
+async function load(database: Database) {
+  const { db } = database;
+  await step('migrate', () => database.migrate());
+  const existing = await scalar(db, sql`select count(*) from users where email like ${`%@${DOMAIN}`}`);
+  if (existing > 0) {
+    throw new Error(
+      `this database already holds scale data (${existing} @${DOMAIN} accounts); use a fresh one`,
+    );
+  }
+  const [studentHash, publisherHash] = await step('password hashes', () =>
+    Promise.all([hashPassword(STUDENT_PASSWORD), hashPassword(PUBLISHER_PASSWORD)]),
+  );
+  const lessonSize = statSync(path.join(DEMO, SHARED_FILES.lesson.source)).size;
+
+  await db.transaction(async (tx) => {
+    // Big joins and sorts stay in memory; the embedded database's heap is smaller and never shrinks.
+    await tx.execute(sql.raw(`set local work_mem = '${database.kind === 'pglite' ? '32MB' : '256MB'}'`));
+    // Row estimates for the computed joins below are poor (tables filled moments ago, keys that are
+    // expressions); a nested loop chosen on a guess of one row turns seconds into hours.
+    await tx.execute(sql`set local enable_nestloop = off`);
+
+    await step(`organisations (${ORGS})`, () =>
+      tx.execute(sql`
+        insert into organisations (name, url, description, primary_email, created_at, updated_at)
+        select (array['Northwind','Bluebird','Evergreen','Harbour','Summit','Maple','Lighthouse','Riverside'])[1 + g % 8]
+                 || ' Academy ' || g,
+               'https://school' || g || '.${sql.raw(DOMAIN)}',
+               'A school with a running Growth subscription, loaded for the scale benchmarks.',
+               'publisher' || g || '@${sql.raw(DOMAIN)}',
+               now() - interval '500 days', now() - interval '500 days'
+        from generate_series(1, ${lit(ORGS)}) g`),
+    );
+    await step('publishers', () =>
+      tx.execute(sql`
+        insert into users (email, password_hash, full_name, role_id, org_id, is_active, verified, created_at, updated_at)
+        select o.primary_email, ${publisherHash}, 'Publisher ' || (o.n + 1), 1, o.id, true, true, now() - interval '500 days', now()
+        from (${orgsNumbered}) o`),
+    );
+    await step('plan orders and Growth subscriptions', async () => {
+      const price = rowsOf<{ id: number; amount_cents: number; months: number }>(
+        await tx.execute(
+          sql`select id, amount_cents, months from plan_prices where category = 'AnnualGrowth'`,
+        ),
+      )[0];
+      if (!price) throw new Error('plan price AnnualGrowth missing: were the migrations run?');
+      await tx.execute(sql`
+        insert into orders (user_id, org_id, kind, plan_price_id, amount_cents, provider, provider_order_id,
+                            provider_capture_id, status, captured_at, created_at, updated_at)
+        select u.id, o.id, 'plan', ${lit(price.id)}, ${lit(price.amount_cents)}, 'sandbox',
+               'SCALE-PLAN-' || o.id, 'SCALE-PLAN-CAP-' || o.id, 'captured',
+               now() - interval '30 days', now() - interval '30 days', now() - interval '30 days'
+        from organisations o join users u on u.org_id = o.id and u.role_id = 1
+        where o.id in ${SCALE_ORGS}`);
+      await tx.execute(sql`
+        insert into subscriptions (org_id, plan_price_id, order_id, period_start, period_end)
+        select org_id, plan_price_id, id, captured_at, captured_at + make_interval(months => ${lit(price.months)})
+        from orders where kind = 'plan' and provider_order_id like 'SCALE-PLAN-%'`);
+    });
+    await step(`categories (${ORGS * CATEGORIES_PER_ORG})`, () =>
+      tx.execute(sql`
+        insert into categories (org_id, name, description, created_by)
+        select o.id,
+               (array['Programming','Design','Business','Languages','Photography'])[1 + j],
+               'Courses about ' || lower((array['Programming','Design','Business','Languages','Photography'])[1 + j]) || '.',
+               u.id
+        from organisations o join users u on u.org_id = o.id and u.role_id = 1
+        cross join generate_series(0, ${lit(CATEGORIES_PER_ORG - 1)}) j
+        where o.id in ${SCALE_ORGS}
+        order by o.id, j`),
+    );
+    await step(`authors (${ORGS * AUTHORS_PER_ORG})`, () =>
+      tx.execute(sql`
+        insert into authors (org_id, first_name, last_name, gender, email, bio, photo_key)
+        select o.id,
+               (array['Maya','Jonas','Aisha','Pedro','Lena','Kofi','Ingrid','Ravi','Chloe','Tomas'])[1 + j],
+               (array['Lindqvist','Okafor','Moreau','Tanaka','Silva','Novak','Haddad','Brennan'])[1 + (o.id + j) % 8],
+               (array['F','M','F','M','F','M','F','M','F','M'])[1 + j],
+               'author' || j || '.org' || o.id || '@${sql.raw(DOMAIN)}',
+               'Teacher and practitioner with years of experience in the field, who has helped thousands of learners.',
+               ${SHARED_FILES.photo.key}
+        from organisations o cross join generate_series(0, ${lit(AUTHORS_PER_ORG - 1)}) j
+        where o.id in ${SCALE_ORGS}
+        order by o.id, j`),
+    );
+    await step(`courses (${COURSES})`, () =>
+      tx.execute(sql`
+        with cats as (
+          select id, org_id, (row_number() over (partition by org_id order by id) - 1)::int as n
+          from categories where org_id in ${SCALE_ORGS}
+        ),
+        auths as (
+          select id, org_id, (row_number() over (partition by org_id order by id) - 1)::int as n
+          from authors where org_id in ${SCALE_ORGS}
+        )
+        insert into courses (org_id, title, description, image_key, price_cents, price_type_id, category_id,
+                             author_id, certificate, published, created_by, created_at, updated_at)
+        select o.id,
+               (array['Practical','Modern','Complete','Hands-on','Essential','Advanced','Beginner''s','Applied'])[1 + (o.n * 100 + j) % 8]
+                 || ' ' ||
+               (array['Python','Photography','Watercolour','Spanish','Accounting','Marketing','Typography','Guitar',
+                      'Statistics','Public Speaking','SQL','Illustration','Negotiation','French','Web Design',
+                      'Bookkeeping','Piano','Data Analysis','Leadership','Japanese'])[1 + ((o.n * 100 + j) / 8) % 20]
+                 || ' ' || (o.n * 100 + j + 1),
+               repeat('A course loaded for the scale benchmarks: short lessons, a printable guide and practice. ', 3),
+               ${SHARED_FILES.cover.key},
+               900 + ((o.n * 100 + j) % 19) * 500, 2,
+               c.id, a.id, j % 3 = 0, true, u.id,
+               now() - interval '400 days' + make_interval(hours => j), now() - interval '400 days' + make_interval(hours => j)
+        from (${orgsNumbered}) o
+        cross join generate_series(0, ${lit(COURSES_PER_ORG - 1)}) j
+        join users u on u.org_id = o.id and u.role_id = 1
+        join cats c on c.org_id = o.id and c.n = j % ${lit(CATEGORIES_PER_ORG)}
+        join auths a on a.org_id = o.id and a.n = j % ${lit(AUTHORS_PER_ORG)}
+        order by o.id, j`),
+    );
+    await step(`sections (${COURSES * SECTIONS_PER_COURSE})`, () =>
+      tx.execute(sql`
+        insert into sections (course_id, name, description, order_number, published)
+        select c.id, (array['Getting started','Core skills','Putting it into practice'])[s], '', s, true
+        from courses c cross join generate_series(1, ${lit(SECTIONS_PER_COURSE)}) s
+        where c.org_id in ${SCALE_ORGS}
+        order by c.id, s`),
+    );
+    await step(`lessons (${COURSES * SECTIONS_PER_COURSE * LESSONS_PER_SECTION})`, () =>
+      tx.execute(sql`
+        insert into lessons (section_id, title, content_type, file_key, file_mime, file_size, order_number, published, preview)
+        select s.id, 'Lesson ' || s.order_number || '.' || l, 'pdf', ${SHARED_FILES.lesson.key},
+               ${SHARED_FILES.lesson.mime}, ${lit(lessonSize)}, l, true, s.order_number = 1 and l = 1
+        from sections s join courses c on c.id = s.course_id
+        cross join generate_series(1, ${lit(LESSONS_PER_SECTION)}) l
+        where c.org_id in ${SCALE_ORGS}
+        order by s.id, l`),
+    );
+    const range = await step(`students (${STUDENTS})`, async () => {
+      await tx.execute(sql`
+        insert into users (email, password_hash, full_name, role_id, is_active, verified, created_at, updated_at)
+        select 'student' || g || '@${sql.raw(DOMAIN)}', ${studentHash},
+               (array['Emma','Liam','Olivia','Noah','Ava','Elijah','Sophia','Lucas','Mia','Mateo','Amelia','Levi',
+                      'Harper','Ezra','Evelyn','Kai','Aria','Omar','Zara','Yusuf','Chiara','Hugo','Freya','Arjun',
+                      'Ines','Felix','Nadia','Oscar','Lea','Tariq'])[1 + g % 30]
+                 || ' ' ||
+               (array['Smith','Garcia','Müller','Rossi','Kowalski','Nguyen','Johansson','Dubois','Patel','Kim',
+                      'Andersen','Costa','Novak','Ibrahim','Schmidt','Walker','Lopez','Wright','Fischer','Moreno',
+                      'Sato','Clarke','Hansen','Romano','Bianchi'])[1 + (g / 30) % 25],
+               3, true, true, now() - interval '400 days', now()
+        from generate_series(1, ${lit(STUDENTS)}) g`);
+      const row = rowsOf<{ lo: number; hi: number }>(
+        await tx.execute(
+          sql`select min(id) as lo, max(id) as hi from users where email like ${`student%@${DOMAIN}`}`,
+        ),
+      )[0];
+      return { lo: Number(row?.lo), hi: Number(row?.hi) };
+    });
+    await tx.execute(sql`analyze organisations, users, courses, sections, lessons`);
+
+    await step(`course orders (${STUDENTS * PURCHASES_PER_STUDENT})`, () =>
+      perStudentBatch(
+        tx,
+        range,
+        (lo, hi) => sql`
+          with ${planCte(lo, hi)}
+          insert into orders (user_id, org_id, kind, course_id, amount_cents, currency, provider, provider_order_id,
+                              provider_capture_id, status, captured_at, created_at, updated_at)
+          select user_id, org_id, 'course', course_id, price_cents, currency, 'sandbox',
+                 'SCALE-' || user_id || '-' || course_id, 'SCALE-CAP-' || user_id || '-' || course_id, 'captured',
+                 at - interval '1 minute', at - interval '2 minutes', at - interval '1 minute'
+          from plan where k < ${lit(PURCHASES_PER_STUDENT)}`,
+      ),
+    );
+    await tx.execute(sql`analyze orders`);
+    await step(`enrolments (${STUDENTS * ENROLMENTS_PER_STUDENT})`, () =>
+      perStudentBatch(
+        tx,
+        range,
+        (lo, hi) => sql`
+          with ${planCte(lo, hi)}
+          insert into enrolments (user_id, course_id, source, order_id, created_at)
+          select p.user_id, p.course_id, case when p.k < ${lit(PURCHASES_PER_STUDENT)} then 'purchased' else 'assigned' end,
+                 o.id, p.at
+          from plan p
+          left join orders o on p.k < ${lit(PURCHASES_PER_STUDENT)} and o.kind = 'course'
+            and o.user_id = p.user_id and o.course_id = p.course_id`,
+      ),
+    );
+    // An organisation assigns courses only to students it added (registerStudent adds an existing
+    // account too): one contact row per organisation and assigned student.
+    await step('org_students (assigned students)', () =>
+      perStudentBatch(
+        tx,
+        range,
+        (lo, hi) => sql`
+          with ${planCte(lo, hi)}
+          insert into org_students (org_id, user_id, added_by, created_at)
+          select p.org_id, p.user_id, min(u.id), min(p.at) - interval '1 minute'
+          from plan p join users u on u.org_id = p.org_id and u.role_id = 1
+          where p.k >= ${lit(PURCHASES_PER_STUDENT)}
+          group by p.org_id, p.user_id`,
+      ),
+    );
+    // Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4, two on average.
+    await step(`lesson progress (${STUDENTS * ENROLMENTS_PER_STUDENT * 2})`, () =>
+      perStudentBatch(
+        tx,
+        range,
+        (lo, hi) => sql`
+          with ${planCte(lo, hi)}
+          insert into lesson_progress (user_id, lesson_id, started, started_at)
+          select p.user_id, l.id, true, p.at + make_interval(hours => l.order_number)
+          from plan p
+          join sections s on s.course_id = p.course_id and s.order_number = 1
+          join lessons l on l.section_id = s.id and l.order_number <= (p.sn + p.k) % 5`,
+      ),
+    );
+  });
+
+  // Outside the transaction: fresh statistics, so the first queries are planned on real numbers.
+  await step('analyze', () => db.execute(sql`analyze`));
+}
+
+async function report(database: Database) {
+  const tables = [
+    'organisations',
+    'users',
+    'subscriptions',
+    'categories',
+    'authors',
+    'courses',
+    'sections',
+    'lessons',
+    'enrolments',
+    'org_students',
+    'lesson_progress',
+    'orders',
+  ];
+  const counts: Record<string, number> = {};
+  for (const table of tables)
+    counts[table] = await scalar(database.db, sql.raw(`select count(*) from ${table}`));
+  counts['orders (course, captured)'] = await scalar(
+    database.db,
+    sql`select count(*) from orders where kind = 'course' and status = 'captured'`,
+  );
+  counts['enrolments (purchased)'] = await scalar(
+    database.db,
+    sql`select count(*) from enrolments where source = 'purchased'`,
+  );
+  console.log('\nRows:');
+  console.table(counts);
+  if (database.kind === 'postgres') {
+    const size = await scalar(database.db, sql`select pg_database_size(current_database())`);
+    console.log(`Database size: ${(size / 1024 / 1024).toFixed(0)} MiB`);
+  }
+}
+
+const filesDir = options['files-dir'] ?? (dataDir ? path.join(dataDir, 'files') : undefined);
+let unlock = () => {};
+if (dataDir) {
+  try {
+    // The server holds this lock while it runs: loading under its feet would corrupt the database.
+    unlock = lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+console.log(
+  `Scale ${scale}: ${ORGS} organisations, ${COURSES} courses, ${STUDENTS} students into ${dataDir ? `${dataDir}/db (embedded)` : 'PostgreSQL'}`,
+);
+const started = performance.now();
+let database: Database | undefined;
+try {
+  database = dataDir ? await openPglite(path.join(dataDir, 'db')) : openPostgres(databaseUrl ?? '');
+  if (filesDir) writeSharedFiles(filesDir);
+  await load(database);
+  const total = (performance.now() - started) / 1000;
+  console.log(`  ${'total'.padEnd(44)} ${total.toFixed(1).padStart(7)} s`);
+  await report(database);
+  if (!filesDir) {
+    console.log(
+      'No --files-dir: lesson files were not written; lesson URLs answer 404 until the shared files exist.',
+    );
+  } else console.log(`Shared lesson, cover and photo files: ${filesDir}`);
+  console.log(`Publishers: publisher1..${ORGS}@${DOMAIN} / ${PUBLISHER_PASSWORD}`);
+  console.log(`Students:   student1..${STUDENTS}@${DOMAIN} / ${STUDENT_PASSWORD}`);
+  console.log(JSON.stringify({ scale, steps, totalSeconds: +total.toFixed(1) }));
+} catch (error) {
+  // A driver error says what failed in its cause; the wrapper only repeats the statement.
+  const { message, cause } = error as { message?: string; cause?: { message?: string } };
+  console.error(cause?.message ? `${message}\n${cause.message}` : (message ?? error));
+  process.exitCode = 1;
+} finally {
+  await database?.close();
+  unlock();
+}
