@@ -1,38 +1,20 @@
 #!/usr/bin/env node
 // Loads the public catalogue (courses/GetAllCoursesDetail with 1,000 published courses) and one course
-// detail with autocannon at 100 connections, against the app on the embedded database and on
+// detail, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
 // PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run.
 // Usage: node bench/catalogue.mjs [seconds per target]   (BENCH_DATABASE_URL=postgres://... adds PostgreSQL)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.argv[2] ?? 10);
 const COURSES = 1000;
-
-function startApp(port, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function load(url) {
   return new Promise((resolve, reject) => {
@@ -64,24 +46,32 @@ async function bareServer(port, bodies) {
 
 async function measure(label, env) {
   const port = 4100 + Math.floor(Math.random() * 400);
-  const app = startApp(port, env);
+  const app = await startServer({
+    port,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicCacheSeconds: Number(process.env.PUBLIC_CACHE_SECONDS ?? 5),
+  });
   try {
     const base = `http://127.0.0.1:${port}/api`;
-    await waitFor(`${base}/health`);
     const catalogue = Buffer.from(await (await fetch(`${base}/courses/GetAllCoursesDetail`)).arrayBuffer());
     const list = JSON.parse(catalogue.toString());
     if (list.length < COURSES) throw new Error(`the catalogue has ${list.length} courses`);
     const detailPath = `/api/courses/details/${list[Math.floor(list.length / 2)].course_Id}`;
     const detail = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${detailPath}`)).arrayBuffer());
+    const pagePath = '/api/courses/GetAllCoursesDetail?page=1&pageSize=12';
+    const page = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${pagePath}`)).arrayBuffer());
     const barePort = port + 500;
     const bare = await bareServer(barePort, {
       '/api/courses/GetAllCoursesDetail': catalogue,
+      [pagePath]: page,
       [detailPath]: detail,
     });
     try {
       const rows = [];
       for (const [name, pathName, bytes] of [
         ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail', catalogue.length],
+        ['catalogue page (12 courses)', pagePath, page.length],
         ['course detail', detailPath, detail.length],
       ]) {
         const appResult = await load(`http://127.0.0.1:${port}${pathName}`);
@@ -104,8 +94,7 @@ async function measure(label, env) {
       await new Promise((r) => bare.close(r));
     }
   } finally {
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
+    await app.stop();
   }
 }
 

@@ -2,33 +2,25 @@
 // Uploads one large lesson (1 GiB by default) to a fresh server and reports the throughput and the
 // server's memory: its resident set before, and its peak (VmHWM) after. The file is generated while it
 // is sent, so neither side holds it in memory. Usage: node bench/upload-lesson.mjs [sizeInMiB]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startServer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizeMiB = Number(process.argv[2] ?? 1024);
 const size = sizeMiB * 1024 * 1024;
 const port = 3900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-'));
 const base = `http://127.0.0.1:${port}/api`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    SMTP_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startServer({
+  port,
+  dataDir,
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  // The demo publisher uploads.
+  env: { SEED_DEMO: 'true' },
 });
 
 const memory = (field) => {
@@ -120,15 +112,6 @@ function streamUpload(token, sectionId) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`${base}/health`);
-      break;
-    } catch {
-      if (i > 200) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
   const { token } = await json('POST', 'users/Login', {
     username: 'publisher@example.com',
     password: 'publisher123',
@@ -189,7 +172,6 @@ try {
     ),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

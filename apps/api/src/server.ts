@@ -114,6 +114,21 @@ async function main() {
     }, 60_000);
     reconciler.unref();
 
+    // PGlite has no autovacuum: the server does its housekeeping a minute after start (the demo or an
+    // import has just written), then every six hours.
+    const embedded = database;
+    if (embedded.maintain) {
+      const maintain = () => {
+        const started = Date.now();
+        embedded
+          .maintain?.()
+          .then(() => app?.log.info({ ms: Date.now() - started }, 'embedded database vacuumed and analyzed'))
+          .catch((error: unknown) => app?.log.error({ err: error }, 'embedded database maintenance failed'));
+      };
+      setTimeout(maintain, 60_000).unref();
+      setInterval(maintain, 6 * 3600_000).unref();
+    }
+
     const lines = [
       '',
       `  Skillwise is running at ${config.publicUrl}`,

@@ -23,6 +23,12 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * The embedded database's housekeeping: PGlite runs no autovacuum, so without this its statistics
+   * go stale and index-only scans keep reading table pages. Vacuums and analyzes one table at a time,
+   * so other queries wait at most one table's turn. Absent on a PostgreSQL server, which does its own.
+   */
+  maintain?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -106,6 +112,12 @@ export async function openPglite(
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async maintain() {
+      const { rows } = await client.query<{ name: string }>(
+        "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
+      );
+      for (const { name } of rows) await client.exec(`vacuum (analyze) ${name}`);
+    },
     close: () => client.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ResponseCache } from './response-cache';
+import { matchesEtag, ResponseCache } from './response-cache';
 
 test('keeps at most maxEntries answers, dropping the oldest first', async () => {
   const cache = new ResponseCache(60_000, 2);
@@ -58,4 +58,14 @@ test('a page keeps its total, and a new total is a new version of the same rows'
   await send('p1', 5);
   expect(sent['x-total-count']).toBe('1');
   expect(sent.etag).toBe(etagOfOne);
+});
+
+test('If-None-Match matches weakly: a listed tag, with or without W/, or *', () => {
+  const etag = 'W/"abc"';
+  expect(matchesEtag(undefined, etag)).toBe(false);
+  expect(matchesEtag('W/"abc"', etag)).toBe(true);
+  expect(matchesEtag('"abc"', etag)).toBe(true);
+  expect(matchesEtag('"x", W/"abc"', etag)).toBe(true);
+  expect(matchesEtag('*', etag)).toBe(true);
+  expect(matchesEtag('"abcd"', etag)).toBe(false);
 });

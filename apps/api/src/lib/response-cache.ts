@@ -66,7 +66,9 @@ export class ResponseCache {
       const version = answer.total === undefined ? body : `${answer.total}\n${body}`;
       const entry: Entry = {
         body,
-        etag: `"${createHash('sha1').update(version).digest('base64url')}"`,
+        // Weak: the same answer goes out plain, gzip or brotli (plugins/compression.ts), and a weak
+        // validator is the one that may stand for all three.
+        etag: `W/"${createHash('sha1').update(version).digest('base64url')}"`,
         total: answer.total,
         bytes: Buffer.byteLength(body),
         expiresAt: Date.now() + this.ttlMs,
@@ -109,7 +111,14 @@ export class ResponseCache {
   private reply(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     void reply.header('etag', entry.etag).header('cache-control', 'no-cache');
     if (entry.total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(entry.total));
-    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+    if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   }
+}
+
+/** If-None-Match's weak comparison (RFC 9110 13.1.2): any listed tag, weak or strong, or `*`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
