@@ -1,15 +1,44 @@
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 // scrypt with N=2^14, r=8, p=1 (OWASP's minimum for scrypt); the parameters are stored with the hash
 // so they can be raised later without breaking existing passwords.
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64, maxmem: 64 * 1024 * 1024 };
 
+/**
+ * Password hashes take turns: each scrypt holds 16 MiB and a CPU for tens of milliseconds, so a burst
+ * of logins run all at once would take every core from the requests being served and every thread of
+ * libuv's pool from file reads, and add 16 MiB of memory each. Half the cores (at least one) hash; the
+ * rest of the logins wait in line, in order.
+ */
+const HASHING_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+/** How many password hashes run and wait now (for tests and diagnostics). */
+export const passwordHashing = () => ({ slots: HASHING_SLOTS, running: hashing, waiting: waiting.length });
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+}
+
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number) {
-  return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keylen, { N, r, p, maxmem: SCRYPT.maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  return inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keylen, { N, r, p, maxmem: SCRYPT.maxmem }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
