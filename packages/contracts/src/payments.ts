@@ -141,3 +141,10 @@ export const saleRowSchema = z.object({
   buyer_email: z.string(),
 });
 export type SaleRow = z.infer<typeof saleRowSchema>;
+
+/**
+ * orders/GetSalesByOrgId sends, beside `X-Total-Count`, the sums over every sale matching the search (not
+ * only the page's), in dollars with two decimals like `1234.50` (README "Additions").
+ */
+export const TOTAL_SALE_PRICE_HEADER = 'x-total-sale-price';
+export const TOTAL_EARNINGS_HEADER = 'x-total-earnings';

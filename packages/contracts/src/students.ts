@@ -3,6 +3,7 @@ import { flagSchema } from './authoring';
 import { emailSchema, expected, idSchema, passwordSchema, requiredText } from './common';
 import { COUNTER_SHORT } from './constants';
 import { courseListItemSchema } from './courses';
+import { pageQuerySchema } from './paging';
 
 /** studentCourse/getStudentByOrgID/{id}: one row per student of the caller's organisation. */
 export const studentRowSchema = z.object({
@@ -15,6 +16,13 @@ export const studentRowSchema = z.object({
   user_id: z.number(),
 });
 export type StudentRow = z.infer<typeof studentRowSchema>;
+
+/**
+ * Query of studentCourse/getStudentByOrgID/{id}: paging and search, and `enrolled` (README "Additions"):
+ * true keeps the students enrolled in at least one of the organisation's courses, false those it added
+ * who have none; absent lists both, as the My Students filter "All students" does.
+ */
+export const studentListQuerySchema = pageQuerySchema.extend({ enrolled: flagSchema.optional() });
 
 /** studentCourse/registerStudent: the Add Students form (SPEC §3 "New student form"). */
 export const registerStudentBodySchema = z.object({

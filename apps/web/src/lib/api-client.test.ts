@@ -4,6 +4,7 @@ import { mockFetch } from '@/test/render';
 import {
   ApiError,
   apiPage,
+  apiPageWithSums,
   apiRequest,
   errorMessage,
   fieldErrorFor,
@@ -58,6 +59,33 @@ describe('apiRequest', () => {
     expect(calls[0]?.url).toBe('/api/courses/GetAllCoursesDetail?page=3&pageSize=8');
     // Two rows on page 3 of 8: at least 18, so the pager never offers a page past what was sent.
     expect(page.total).toBe(18);
+  });
+
+  it('reads the sums a list call sends in headers beside the page, as dollars', async () => {
+    const calls = mockFetch(() => ({
+      body: [{ order_Id: 1 }],
+      total: 31,
+      headers: { 'x-total-sale-price': '1234.50', 'x-total-earnings': '0.00' },
+    }));
+
+    const page = await apiPageWithSums(
+      'orders/GetSalesByOrgId',
+      { page: 2, pageSize: 10, search: 'knots' },
+      { revenue: 'X-Total-Sale-Price', earnings: 'X-Total-Earnings' },
+    );
+
+    expect(page).toEqual({ rows: [{ order_Id: 1 }], total: 31, sums: { revenue: 1234.5, earnings: 0 } });
+    expect(calls[0]?.url).toBe('/api/orders/GetSalesByOrgId?page=2&pageSize=10&search=knots');
+  });
+
+  it('leaves a sum undefined when its header is missing or is not an amount', async () => {
+    mockFetch(() => ({ body: [], total: 0, headers: { 'x-total-sale-price': '12.345' } }));
+    const page = await apiPageWithSums(
+      'orders/GetSalesByOrgId',
+      { page: 1, pageSize: 10 },
+      { revenue: 'x-total-sale-price', earnings: 'x-total-earnings' },
+    );
+    expect(page.sums).toEqual({ revenue: undefined, earnings: undefined });
   });
 
   it('fails with the token-missing message, without calling the server, when a token is needed and absent', async () => {

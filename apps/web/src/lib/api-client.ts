@@ -139,16 +139,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** One page of a list call: 1-based `page`, `pageSize` rows, an optional search text (DESIGN 10). */
 export type PageRequest = { page: number; pageSize: number; search?: string };
 
-/**
- * GET one page of a list call (DESIGN 10): sends `page`, `pageSize` and `search` (left out when blank)
- * beside the call's own query, and reads the number of matching rows from `X-Total-Count`. A server
- * that leaves the header out is counted from what it sent, so the pager never offers an empty page.
- */
-export async function apiPage<T>(
+/** A page's answer with the headers it came with, for what a list call sends beside its rows. */
+async function sendPage<T>(
   path: string,
   { page, pageSize, search }: PageRequest,
-  options: Omit<RequestOptions, 'method' | 'body' | 'form'> = {},
-): Promise<Paged<T>> {
+  options: Omit<RequestOptions, 'method' | 'body' | 'form'>,
+): Promise<{ page: Paged<T>; headers: Headers }> {
   const { value, headers } = await send(path, {
     ...options,
     query: { ...options.query, page, pageSize, search: search?.trim() || undefined },
@@ -157,7 +153,44 @@ export async function apiPage<T>(
   const header = headers.get(TOTAL_COUNT_HEADER);
   const counted = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : Number.NaN;
   const total = Number.isSafeInteger(counted) ? counted : (page - 1) * pageSize + rows.length;
-  return { rows, total };
+  return { page: { rows, total }, headers };
+}
+
+/**
+ * GET one page of a list call (DESIGN 10): sends `page`, `pageSize` and `search` (left out when blank)
+ * beside the call's own query, and reads the number of matching rows from `X-Total-Count`. A server
+ * that leaves the header out is counted from what it sent, so the pager never offers an empty page.
+ */
+export async function apiPage<T>(
+  path: string,
+  paging: PageRequest,
+  options: Omit<RequestOptions, 'method' | 'body' | 'form'> = {},
+): Promise<Paged<T>> {
+  return (await sendPage<T>(path, paging, options)).page;
+}
+
+/** A page with sums over every matching row (not only the page's), each undefined when not sent. */
+export type PagedWithSums<T, K extends string> = Paged<T> & { sums: Record<K, number | undefined> };
+
+/** A money header in dollars with at most two decimals (`1234.50`); undefined when absent or malformed. */
+const moneyHeader = (headers: Headers, name: string): number | undefined => {
+  const value = headers.get(name)?.trim() ?? '';
+  return /^\d{1,15}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined;
+};
+
+/**
+ * apiPage for a list call that also sends money sums in headers (the Sales list's `X-Total-Sale-Price`
+ * and `X-Total-Earnings`), read like `X-Total-Count`: `sumHeaders` names the header of each sum.
+ */
+export async function apiPageWithSums<T, K extends string>(
+  path: string,
+  paging: PageRequest,
+  sumHeaders: Record<K, string>,
+  options: Omit<RequestOptions, 'method' | 'body' | 'form'> = {},
+): Promise<PagedWithSums<T, K>> {
+  const { page, headers } = await sendPage<T>(path, paging, options);
+  const entries = Object.entries<string>(sumHeaders).map(([key, name]) => [key, moneyHeader(headers, name)]);
+  return { ...page, sums: Object.fromEntries(entries) as Record<K, number | undefined> };
 }
 
 /** A field name as people read it: `Object.contentType` is "Content type", `course_Id` "Course ID". */

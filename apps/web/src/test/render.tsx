@@ -22,6 +22,8 @@ type MockAnswer = {
   body?: unknown;
   /** Sent as `X-Total-Count`: the number of rows a paged list call matched. */
   total?: number;
+  /** Other response headers (the Sales list's sums). */
+  headers?: Record<string, string>;
 };
 export type FetchCall = {
   url: string;
@@ -51,8 +53,8 @@ export const mockFetch = (answer: (call: FetchCall) => MockAnswer) => {
       form: formEntries(init?.body),
     };
     calls.push(call);
-    const { status = 200, body, total } = answer(call);
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const { status = 200, body, total, headers: extra } = answer(call);
+    const headers: Record<string, string> = { ...extra, 'content-type': 'application/json' };
     if (total !== undefined) headers['x-total-count'] = String(total);
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
   });

@@ -3,7 +3,14 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext, uniqueEmail } from '../../../test/helpers';
-import { expectBadQueries, expectPaging, expectSearch, fetchList, type ListCall } from '../../../test/paging';
+import {
+  expectBadQueries,
+  expectPaging,
+  expectSearch,
+  fetchList,
+  type ListCall,
+  withQuery,
+} from '../../../test/paging';
 import { rowsOf } from '../../db/client';
 import {
   courses,
@@ -199,6 +206,155 @@ describe('studentCourse/getStudentByOrgID', () => {
       expect.objectContaining({ fullName: 'Theo Theirs', numberofcourses: 0, totalcost: 0 }),
     ]);
     expect(other.total).toBe(3);
+  });
+});
+
+describe('studentCourse/getStudentByOrgID?enrolled', () => {
+  /** An organisation of its own, so the other lists' figures stay as they are. */
+  let school: TestUser;
+  let other: TestUser;
+  const ids: Record<string, number> = {};
+  /** Enrolled in the school's courses (Ada in two of them), the second two added by it as well. */
+  const ENROLLED_ONLY = ['Eve Enrolled', 'Bob Buyer', 'Fay Free', 'Dan Dual'];
+  const ADDED_AND_ENROLLED = ['Ada Added', 'Carl Both'];
+  /** Added by the school with no course of it; Otto has one of the other organisation's. */
+  const ADDED_ONLY = ['Nia None', 'Ned None', 'nina none', 'Nora Nobody', 'Zed Zero', 'Otto Other'];
+
+  beforeAll(async () => {
+    const { db } = ctx.database;
+    school = await createPublisher(ctx);
+    other = await createPublisher(ctx);
+    const schoolOrg = school.orgId ?? 0;
+    const [first, second] = [
+      await createCourse(ctx, schoolOrg, { title: 'School one' }),
+      await createCourse(ctx, schoolOrg, { title: 'School two', published: false }),
+    ];
+    const elsewhere = await createCourse(ctx, other.orgId ?? 0, { title: 'Elsewhere' });
+    for (const row of await insertStudents([...ENROLLED_ONLY, ...ADDED_AND_ENROLLED, ...ADDED_ONLY])) {
+      ids[row.fullName] = row.id;
+    }
+    const id = (name: string) => ids[name] ?? 0;
+    await db
+      .insert(orgStudents)
+      .values([...ADDED_AND_ENROLLED, ...ADDED_ONLY].map((name) => ({ orgId: schoolOrg, userId: id(name) })));
+    const enrol = (name: string, courseId: number) => ({
+      userId: id(name),
+      courseId,
+      source: 'assigned' as const,
+    });
+    await db
+      .insert(enrolments)
+      .values([
+        ...[...ENROLLED_ONLY, ...ADDED_AND_ENROLLED].map((name) => enrol(name, first.id)),
+        enrol('Ada Added', second.id),
+        enrol('Otto Other', elsewhere.id),
+      ]);
+  });
+
+  const studentsWith = (user: TestUser, enrolled?: string): ListCall => ({
+    url: withQuery(
+      `/api/studentCourse/getStudentByOrgID/${user.orgId}`,
+      enrolled === undefined ? '' : `enrolled=${enrolled}`,
+    ),
+    token: user.token,
+    idOf: (row) => studentRowSchema.parse(row).user_id,
+  });
+  /** The students' ids in the list's order (by lower-cased name, then id), as the database sorts them. */
+  async function inOrder(names: string[]) {
+    const result = await ctx.database.db.execute(
+      sql`select id from ${users} where ${inArray(
+        users.id,
+        names.map((name) => ids[name] ?? 0),
+      )} order by lower(full_name), id`,
+    );
+    return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  }
+
+  test('true pages the students with a course of the organisation, counting only those', async () => {
+    const enrolled = [...ENROLLED_ONLY, ...ADDED_AND_ENROLLED];
+    await expectPaging(ctx, studentsWith(school, 'true'), await inOrder(enrolled), PAGE_SIZES.students);
+    const ada = await fetchList(ctx, studentsWith(school, 'true'), 'search=ada%20added');
+    expect(ada.rows).toEqual([
+      {
+        fullName: 'Ada Added',
+        email: expect.any(String),
+        numberofcourses: 2,
+        totalcost: 0,
+        user_id: ids['Ada Added'],
+      },
+    ]);
+  });
+
+  test('false pages the students the organisation added that have none, another’s course aside', async () => {
+    await expectPaging(ctx, studentsWith(school, 'false'), await inOrder(ADDED_ONLY), PAGE_SIZES.students);
+    const none = await fetchList(ctx, studentsWith(school, 'false'));
+    expect(none.rows.map((row) => studentRowSchema.parse(row).numberofcourses)).toEqual(
+      ADDED_ONLY.map(() => 0),
+    );
+  });
+
+  test('without it the list holds both, as before', async () => {
+    const all = [...ENROLLED_ONLY, ...ADDED_AND_ENROLLED, ...ADDED_ONLY];
+    const whole = await fetchList(ctx, studentsWith(school));
+    expect(whole.ids).toEqual(await inOrder(all));
+    expect(whole.total).toBe(all.length);
+  });
+
+  test('combines with the search and the page, the total counting the rows both keep', async () => {
+    await expectSearch(
+      ctx,
+      studentsWith(school, 'false'),
+      'NONE',
+      await inOrder(['Ned None', 'Nia None', 'nina none']),
+    );
+    await expectSearch(ctx, studentsWith(school, 'true'), 'none', []);
+    // Letters no address holds (`<name>.<hex>@example.com` with the name's letters only), so only
+    // names match.
+    await expectSearch(
+      ctx,
+      studentsWith(school, 'true'),
+      'R',
+      await inOrder(['Bob Buyer', 'Carl Both', 'Eve Enrolled', 'Fay Free']),
+    );
+    const second = await fetchList(ctx, studentsWith(school, 'false'), 'search=n&page=2&pageSize=2');
+    const withN = await inOrder(ADDED_ONLY.filter((name) => name.toLowerCase().includes('n')));
+    expect(second.ids).toEqual(withN.slice(2, 4));
+    expect(second.total).toBe(withN.length);
+    const past = await fetchList(ctx, studentsWith(school, 'true'), 'search=r&page=4&pageSize=2');
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe(4);
+  });
+
+  test('takes true and false in any case, or 1 and 0', async () => {
+    const enrolled = await inOrder([...ENROLLED_ONLY, ...ADDED_AND_ENROLLED]);
+    expect((await fetchList(ctx, studentsWith(school, 'TRUE'))).ids).toEqual(enrolled);
+    expect((await fetchList(ctx, studentsWith(school, '1'))).ids).toEqual(enrolled);
+    expect((await fetchList(ctx, studentsWith(school, 'False'))).ids).toEqual(await inOrder(ADDED_ONLY));
+  });
+
+  test('a bad value is a 400 naming enrolled; bad paging beside it too', async () => {
+    const url = `/api/studentCourse/getStudentByOrgID/${school.orgId}`;
+    for (const query of ['enrolled=maybe', 'enrolled=', 'enrolled=2', 'enrolled=true&enrolled=false']) {
+      const res = await call(ctx.app, { method: 'GET', url: `${url}?${query}`, token: school.token });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().details, query).toEqual([{ field: 'enrolled', message: expect.any(String) }]);
+    }
+    await expectBadQueries(ctx, studentsWith(school, 'false'));
+  });
+
+  test('another organisation sees only its own students, whatever the value', async () => {
+    const theirs = await fetchList(ctx, studentsWith(other, 'true'), 'pageSize=10');
+    expect(theirs.ids).toEqual([ids['Otto Other']]);
+    expect(theirs.rows).toMatchObject([{ numberofcourses: 1 }]);
+    expect(theirs.total).toBe(1);
+    const added = await fetchList(ctx, studentsWith(other, 'false'), 'pageSize=10');
+    expect(added.rows).toEqual([]);
+    expect(added.total).toBe(0);
+    for (const value of ['true', 'false']) {
+      const nobody = await fetchList(ctx, studentsWith(stranger, value), 'page=2&pageSize=10');
+      expect(nobody.rows).toEqual([]);
+      expect(nobody.total).toBe(0);
+    }
   });
 });
 

@@ -147,14 +147,29 @@ export type OrgStudentRow = { id: number; full_name: string; email: string; cour
  * handful of lookups by user_id for a page, one pass over the organisation's enrolments for the whole
  * list). The total comes with the page (`count(*) over ()`, computed before the limit); only a page past
  * the end asks for it separately.
+ *
+ * `enrolled` narrows the members before they are sorted, so the filter, the search, the page and the total
+ * agree: true keeps the students enrolled in one of its courses (the same index reads), false those it
+ * added that have none (an anti-join, each added student's enrolments looked up by user_id).
  */
-export async function listOrgStudents(db: Db, orgId: number, list: ListQuery): Promise<Paged<OrgStudentRow>> {
-  const members = sql`
-    members as (
-      select ${orgStudents.userId} as user_id from ${orgStudents} where ${orgStudents.orgId} = ${orgId}
-      union
-      select e.user_id from ${enrolments} e join ${courses} c on c.id = e.course_id where c.org_id = ${orgId}
-    )`;
+export async function listOrgStudents(
+  db: Db,
+  orgId: number,
+  list: ListQuery,
+  filter: { enrolled?: boolean | undefined } = {},
+): Promise<Paged<OrgStudentRow>> {
+  const added = sql`select ${orgStudents.userId} as user_id from ${orgStudents} where ${orgStudents.orgId} = ${orgId}`;
+  const enrolledIn = sql`from ${enrolments} e join ${courses} c on c.id = e.course_id where c.org_id = ${orgId}`;
+  const members =
+    filter.enrolled === undefined
+      ? sql`members as (${added} union select e.user_id ${enrolledIn})`
+      : filter.enrolled
+        ? sql`members as (select distinct e.user_id ${enrolledIn})`
+        : sql`members as (
+            select ${orgStudents.userId} as user_id from ${orgStudents}
+            where ${orgStudents.orgId} = ${orgId}
+              and not exists (select 1 ${enrolledIn} and e.user_id = ${orgStudents.userId})
+          )`;
   const search = containsText(list.search, sql.raw('u.full_name'), sql.raw('u.email'));
   const matching = sql`from members m join ${users} u on u.id = m.user_id and u.role_id = ${ROLE.STUDENT}
     ${search ? sql`where ${search}` : sql``}`;

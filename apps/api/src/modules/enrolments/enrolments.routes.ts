@@ -7,6 +7,7 @@ import {
   PAGE_SIZES,
   pageQuerySchema,
   registerStudentBodySchema,
+  studentListQuerySchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -56,8 +57,9 @@ export function registerEnrolmentRoutes(
 
   app.get('/studentCourse/getStudentByOrgID/:id', signedIn, async (request, reply) => {
     parseInput(idParamSchema, request.params, 'params');
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.students);
-    return sendPage(reply, await enrolments.listStudents(publisherOf(request), list));
+    const { enrolled, ...paging } = parseInput(studentListQuerySchema, request.query, 'query');
+    const list = listQuery(paging, PAGE_SIZES.students);
+    return sendPage(reply, await enrolments.listStudents(publisherOf(request), list, { enrolled }));
   });
 
   app.post('/studentCourse/registerStudent', signedIn, async (request, reply) => {

@@ -96,9 +96,16 @@ export class EnrolmentService {
     return this.withProgress(userId, rows);
   }
 
-  /** GET studentCourse/getStudentByOrgID/{id}: always the caller's organisation; searched on name and e-mail. */
-  async listStudents(actor: Publisher, list: ListQuery): Promise<Paged<StudentRow>> {
-    return mapPage(await listOrgStudents(this.deps.db, actor.orgId, list), (r) => ({
+  /**
+   * GET studentCourse/getStudentByOrgID/{id}: always the caller's organisation; searched on name and e-mail,
+   * optionally only the students with (or without) an enrolment in its courses.
+   */
+  async listStudents(
+    actor: Publisher,
+    list: ListQuery,
+    filter: { enrolled?: boolean | undefined } = {},
+  ): Promise<Paged<StudentRow>> {
+    return mapPage(await listOrgStudents(this.deps.db, actor.orgId, list, filter), (r) => ({
       fullName: r.full_name,
       email: r.email,
       numberofcourses: r.courses,

@@ -1,4 +1,10 @@
-import { PAGE_SIZES, ROLE, saleRowSchema } from '@skillwise/contracts';
+import {
+  PAGE_SIZES,
+  ROLE,
+  saleRowSchema,
+  TOTAL_EARNINGS_HEADER,
+  TOTAL_SALE_PRICE_HEADER,
+} from '@skillwise/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext, uniqueEmail } from '../../../test/helpers';
@@ -155,6 +161,92 @@ describe('orders/GetSalesByOrgId', () => {
     const none = await fetchList(ctx, salesOf(stranger), 'page=2&pageSize=10');
     expect(none.rows).toEqual([]);
     expect(none.total).toBe(0);
+  });
+});
+
+describe('orders/GetSalesByOrgId totals', () => {
+  const salesOf = (user: TestUser): ListCall => ({
+    url: '/api/orders/GetSalesByOrgId',
+    token: user.token,
+    idOf,
+  });
+  /** The totals headers of an answer. */
+  const totalsOf = (got: Awaited<ReturnType<typeof fetchList>>) => ({
+    salePrice: got.res.headers[TOTAL_SALE_PRICE_HEADER],
+    earnings: got.res.headers[TOTAL_EARNINGS_HEADER],
+  });
+  /** What the rows of the whole list add up to, in dollars with two decimals (as cents: no rounding drift). */
+  const sumOf = (rows: Record<string, unknown>[], field: 'sale_price' | 'earnings') => {
+    const cents = rows.reduce((sum, row) => sum + Math.round(saleRowSchema.parse(row)[field] * 100), 0);
+    return (cents / 100).toFixed(2);
+  };
+
+  test('every page carries the sums over all the sales, the same as the whole list’s rows add up to', async () => {
+    // 1001 + 1002 + 1003 + 1005 + 1002 + 1003 + 1003 cents: the seven captured course sales, no plan
+    // bought, no order not captured, nothing of the other organisation.
+    const expected = { salePrice: '70.19', earnings: '70.19' };
+    const whole = await fetchList(ctx, salesOf(mine));
+    expect(totalsOf(whole)).toEqual(expected);
+    expect(sumOf(whole.rows, 'sale_price')).toBe(expected.salePrice);
+    expect(sumOf(whole.rows, 'earnings')).toBe(expected.earnings);
+    for (const query of ['page=1&pageSize=2', 'page=3&pageSize=3', 'page=1', 'page=9&pageSize=10']) {
+      const got = await fetchList(ctx, salesOf(mine), query);
+      expect(totalsOf(got), query).toEqual(expected);
+      expect(got.total, query).toBe(7);
+    }
+    const theirsPage = await fetchList(ctx, salesOf(theirs), 'pageSize=10');
+    expect(totalsOf(theirsPage)).toEqual({ salePrice: '10.03', earnings: '10.03' });
+  });
+
+  test('the sums follow the search', async () => {
+    const alpha = await fetchList(ctx, salesOf(mine), 'search=ALPHA&pageSize=1');
+    expect(alpha.rows).toHaveLength(1);
+    expect(totalsOf(alpha)).toEqual({ salePrice: '20.03', earnings: '20.03' });
+    const literal = await fetchList(ctx, salesOf(mine), `search=${encodeURIComponent('100%')}&page=1`);
+    expect(totalsOf(literal)).toEqual({ salePrice: '10.02', earnings: '10.02' });
+  });
+
+  test('the sums are zero when no sale matches', async () => {
+    const none = await fetchList(ctx, salesOf(mine), 'search=their&page=1');
+    expect(none.total).toBe(0);
+    expect(totalsOf(none)).toEqual({ salePrice: '0.00', earnings: '0.00' });
+    const stranger = await createPublisher(ctx);
+    const nothing = await fetchList(ctx, salesOf(stranger));
+    expect(nothing.rows).toEqual([]);
+    expect(totalsOf(nothing)).toEqual({ salePrice: '0.00', earnings: '0.00' });
+  });
+
+  test('a sum past what a 32-bit integer holds comes out whole, to the cent', async () => {
+    const publisher = await createPublisher(ctx);
+    const course = await createCourse(ctx, publisher.orgId ?? 0, { title: 'Dear course' });
+    // Two sales of $20,000,000 and one of $0.01: 4,000,000,001 cents.
+    const amounts = [2_000_000_000, 2_000_000_000, 1];
+    for (const [index, amountCents] of amounts.entries()) {
+      const [student] = await ctx.database.db
+        .insert(users)
+        .values({
+          email: uniqueEmail('dear'),
+          passwordHash: 'not-a-login',
+          fullName: `Dear ${index}`,
+          roleId: ROLE.STUDENT,
+          verified: true,
+          isActive: true,
+        })
+        .returning({ id: users.id });
+      await ctx.database.db.insert(orders).values({
+        userId: student?.id ?? 0,
+        orgId: publisher.orgId ?? 0,
+        kind: 'course',
+        courseId: course.id,
+        amountCents,
+        provider: 'sandbox',
+        providerOrderId: `dear-${index}`,
+        status: 'captured',
+        capturedAt: new Date(),
+      });
+    }
+    const got = await fetchList(ctx, salesOf(publisher), 'page=1&pageSize=1');
+    expect(totalsOf(got)).toEqual({ salePrice: '40000000.01', earnings: '40000000.01' });
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import type { Paged } from '@skillwise/contracts';
+import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import { courses, type OrderStatus, orders, planPrices, users } from '../../db/schema';
@@ -96,19 +97,24 @@ const saleColumns = {
   buyerEmail: users.email,
 };
 
+type SalesFilter = { orgId?: number; userId?: number };
+
 /**
- * Captured course orders, newest first, with what was bought and by whom: one query; searched on the
- * course title. The status and kind are written as literals so that the planner can use the partial index
- * orders_org_sales_idx (org_id, captured_at, id) for an organisation's page without sorting its history.
+ * Captured course orders of a seller or buyer, searched on the course title. The status and kind are
+ * written as literals so that the planner can use the partial index orders_org_sales_idx
+ * (org_id, captured_at, id) for an organisation's sales.
  */
-export async function listCourseSales(db: Db, filter: { orgId?: number; userId?: number }, list: ListQuery) {
-  const where = and(
+const courseSalesWhere = (filter: SalesFilter, search: string | undefined) =>
+  and(
     sql`${orders.status} = 'captured' and ${orders.kind} = 'course'`,
     filter.orgId === undefined ? undefined : eq(orders.orgId, filter.orgId),
     filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
-    containsText(list.search, courses.title),
+    containsText(search, courses.title),
   );
-  const query = db
+
+/** The sales, newest first: the index's order, so a page does not sort the organisation's history. */
+const courseSalesQuery = (db: Db, where: SQL | undefined) =>
+  db
     .select(saleColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -117,18 +123,54 @@ export async function listCourseSales(db: Db, filter: { orgId?: number; userId?:
     .where(where)
     .orderBy(desc(orders.capturedAt), desc(orders.id))
     .$dynamic();
+
+/**
+ * Every matching sale's figures: how many, and the sum of their amounts in cents. Every order has its
+ * buyer (a required foreign key), so only the course is joined, for the search; without a search the
+ * planner drops that join (courses.id is unique and nothing of it is read). The count alone may be read
+ * from the index; the sum reads the orders' rows.
+ */
+async function courseSalesFigures(db: Db, where: SQL | undefined, withSum: boolean) {
+  const [row] = await db
+    .select({
+      n: count(),
+      // As text: a bigint sum arrives as a string from one driver and as a number from the other.
+      cents: withSum ? sql<string>`coalesce(sum(${orders.amountCents}), 0)::text` : sql<string>`'0'`,
+    })
+    .from(orders)
+    .leftJoin(courses, eq(courses.id, orders.courseId))
+    .where(where);
+  return { count: row?.n ?? 0, cents: BigInt(row?.cents ?? 0) };
+}
+
+/**
+ * Captured course orders, newest first, with what was bought and by whom: one query; searched on the
+ * course title. Their number is counted only when the page cannot tell it.
+ */
+export async function listCourseSales(db: Db, filter: SalesFilter, list: ListQuery) {
+  const where = courseSalesWhere(filter, list.search);
   return pageOf(
     list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      // Every order has its buyer (a required foreign key), so only the course is joined, for the search;
-      // without a search the planner drops that join (courses.id is unique and nothing of it is read).
-      const [row] = await db
-        .select({ n: count() })
-        .from(orders)
-        .leftJoin(courses, eq(courses.id, orders.courseId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    () => inWindow(courseSalesQuery(db, where), list.window),
+    async () => (await courseSalesFigures(db, where, false)).count,
   );
+}
+
+export type CourseSaleRow = Awaited<ReturnType<typeof listCourseSales>>['rows'][number];
+
+/**
+ * A page of sales as listCourseSales answers it, with the sum in cents of every matching sale's amount
+ * (not only the page's): the page query and one aggregate query, which also gives the total.
+ */
+export async function listCourseSalesWithSum(
+  db: Db,
+  filter: SalesFilter,
+  list: ListQuery,
+): Promise<Paged<CourseSaleRow> & { cents: bigint }> {
+  const where = courseSalesWhere(filter, list.search);
+  const [rows, figures] = await Promise.all([
+    inWindow(courseSalesQuery(db, where), list.window),
+    courseSalesFigures(db, where, true),
+  ]);
+  return { rows, total: figures.count, cents: figures.cents };
 }

@@ -7,6 +7,8 @@ import {
   PAGE_SIZES,
   pageQuerySchema,
   sandboxApproveBodySchema,
+  TOTAL_EARNINGS_HEADER,
+  TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -60,7 +62,10 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   app.get('/orders/GetSalesByOrgId', signedIn, async (request, reply) => {
     const actor = publisherOf(request);
     const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.sales);
-    return sendPage(reply, await payments.sales(actor, list));
+    const sales = await payments.sales(actor, list);
+    void reply.header(TOTAL_SALE_PRICE_HEADER, sales.totalSalePrice);
+    void reply.header(TOTAL_EARNINGS_HEADER, sales.totalEarnings);
+    return sendPage(reply, sales);
   });
 
   app.get('/orders/GetPurchasesByUserId/:id', signedIn, async (request, reply) => {

@@ -32,11 +32,13 @@ import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
 import { isStudentOfOrg } from '../users/users.repository';
 import {
+  type CourseSaleRow,
   claimOrder,
   findOrderById,
   findOrderByProviderId,
   insertOrder,
   listCourseSales,
+  listCourseSalesWithSum,
   listOrdersInFlight,
   markCaptured,
   type OrderRow,
@@ -55,6 +57,12 @@ export type PaymentDeps = {
 const isCategory = (value: string): value is PlanCategory =>
   (PLAN_CATEGORIES as readonly string[]).includes(value);
 const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
+
+/** Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the cent. */
+const dollarsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
+/** A page of an organisation's sales with the sums over every sale matching the search, as dollarsText. */
+export type SalesPage = Paged<SaleRow> & { totalSalePrice: string; totalEarnings: string };
 
 /** `months` calendar months after `start`, the day clamped to the month's last (31 Jan + 1 = 28/29 Feb). */
 export function addMonths(start: Date, months: number): Date {
@@ -497,7 +505,7 @@ export class PaymentService {
     return { id: providerOrderId, status: result.status === 'approved' ? 'APPROVED' : 'DECLINED' };
   }
 
-  private toSale(row: Awaited<ReturnType<typeof listCourseSales>>['rows'][number]): SaleRow {
+  private toSale(row: CourseSaleRow): SaleRow {
     return {
       order_Id: row.id,
       date: (row.date ?? new Date(0)).toISOString(),
@@ -511,10 +519,18 @@ export class PaymentService {
     };
   }
 
-  /** GET orders/GetSalesByOrgId: the organisation's captured course sales; searched on the course title. */
-  async sales(actor: Actor & { orgId: number }, list: ListQuery): Promise<Paged<SaleRow>> {
-    const page = await listCourseSales(this.deps.db, { orgId: actor.orgId }, list);
-    return mapPage(page, (r) => this.toSale(r));
+  /**
+   * GET orders/GetSalesByOrgId: the organisation's captured course sales; searched on the course title,
+   * with the sums over every matching sale (the page shows only some of them).
+   */
+  async sales(actor: Actor & { orgId: number }, list: ListQuery): Promise<SalesPage> {
+    const page = await listCourseSalesWithSum(this.deps.db, { orgId: actor.orgId }, list);
+    return {
+      ...mapPage(page, (r) => this.toSale(r)),
+      totalSalePrice: dollarsText(page.cents),
+      // As in toSale: no platform fee is taken, so the publisher earns every sale's price.
+      totalEarnings: dollarsText(page.cents),
+    };
   }
 
   /** GET orders/GetPurchasesByUserId/{id}: a student's own purchases; a publisher, its students' from it. */

@@ -1,13 +1,14 @@
-import type {
-  CaptureResponse,
-  OrderResponse,
-  Paged,
-  PaymentsConfig,
-  PlanCategory,
-  SaleRow,
+import {
+  type CaptureResponse,
+  type OrderResponse,
+  type PaymentsConfig,
+  type PlanCategory,
+  type SaleRow,
+  TOTAL_EARNINGS_HEADER,
+  TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -123,12 +124,21 @@ export const approveSandboxOrder = (orderId: string, card: SandboxCard): Promise
 export const useApproveSandboxOrder = (orderId: string) =>
   useMutation({ mutationFn: (card: SandboxCard) => approveSandboxOrder(orderId, card) });
 
+/** A page of sales with the revenue and earnings of every sale the search finds, when the server sent them. */
+export type SalesPage = PagedWithSums<SaleRow, 'revenue' | 'earnings'>;
+
 /**
  * GET orders/GetSalesByOrgId?page&pageSize&search: one page of the organisation's captured course sales,
- * newest first, searched on the product.
+ * newest first, searched on the product, with the sums over all of them from X-Total-Sale-Price and
+ * X-Total-Earnings.
  */
-export const listSales = (paging: PageRequest, signal?: AbortSignal): Promise<Paged<SaleRow>> =>
-  apiPage<SaleRow>('orders/GetSalesByOrgId', paging, { auth: true, signal });
+export const listSales = (paging: PageRequest, signal?: AbortSignal): Promise<SalesPage> =>
+  apiPageWithSums<SaleRow, 'revenue' | 'earnings'>(
+    'orders/GetSalesByOrgId',
+    paging,
+    { revenue: TOTAL_SALE_PRICE_HEADER, earnings: TOTAL_EARNINGS_HEADER },
+    { auth: true, signal },
+  );
 
 export const useSales = (paging: PageRequest) =>
   useQuery({

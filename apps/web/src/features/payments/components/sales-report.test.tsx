@@ -1,4 +1,9 @@
-import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
+import {
+  PAGE_SIZES,
+  type SaleRow,
+  TOTAL_EARNINGS_HEADER,
+  TOTAL_SALE_PRICE_HEADER,
+} from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
@@ -87,6 +92,62 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(screen.getAllByText('$0.00')).toHaveLength(2);
   });
 
+  it('shows the revenue and earnings of every sale from the server’s sums, on any page and with a search', async () => {
+    wide(true);
+    const many = Array.from({ length: 25 }, (_, index) => ({
+      ...SALES[0],
+      order_Id: index + 1,
+      product: index % 5 === 0 ? `Tides ${index + 1}` : `Knots ${index + 1}`,
+    })) as SaleRow[];
+    const calls = mockFetch((call) => {
+      const answer = pageAnswer(call, many, (row) => [row.product]);
+      // What the server adds up over every sale the search finds (earnings less than the price here,
+      // so the two cards are told apart).
+      const isSearch = queryOf(call).get('search') !== null;
+      return {
+        ...answer,
+        headers: {
+          [TOTAL_SALE_PRICE_HEADER]: isSearch ? '99.95' : '499.75',
+          [TOTAL_EARNINGS_HEADER]: isSearch ? '89.95' : '449.75',
+        },
+      };
+    });
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    const card = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
+    expect(card('Sales')).toBe('25');
+    expect(card('Revenue')).toBe('$499.75');
+    expect(card('Earnings')).toBe('$449.75');
+    expect(within(totals).queryByText('Revenue on this page')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /Page 3/ }));
+    expect(await screen.findByText('Showing 21–25 of 25 sales')).toBeTruthy();
+    expect(card('Revenue')).toBe('$499.75');
+    expect(card('Earnings')).toBe('$449.75');
+
+    fireEvent.change(screen.getByLabelText('Search by product'), { target: { value: 'tides' } });
+    expect(await screen.findByText('5 sales')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).get('search')).toBe('tides');
+    expect(card('Sales')).toBe('5');
+    expect(card('Revenue')).toBe('$99.95');
+    expect(card('Earnings')).toBe('$89.95');
+  });
+
+  it('shows zero revenue and earnings when the server sums no sale', async () => {
+    wide(true);
+    mockFetch(() => ({
+      body: [],
+      total: 0,
+      headers: { [TOTAL_SALE_PRICE_HEADER]: '0.00', [TOTAL_EARNINGS_HEADER]: '0.00' },
+    }));
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    expect(await screen.findByText('No sales yet')).toBeTruthy();
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('Revenue')).toBeTruthy();
+    expect(within(totals).getAllByText('$0.00')).toHaveLength(2);
+  });
+
   it('counts every sale from X-Total-Count, pages them and searches by product on the server', async () => {
     wide(true);
     const many = Array.from({ length: 25 }, (_, index) => ({
@@ -99,7 +160,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
 
     const totals = await screen.findByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('25')).toBeTruthy();
-    // Sums of the page shown, and labelled so, when the sales span pages.
+    // Without the server's sums: those of the page shown, and labelled so, when the sales span pages.
     expect(within(totals).getByText('Revenue on this page')).toBeTruthy();
     expect(within(totals).getAllByText('$199.90')).toHaveLength(2);
     expect(screen.getByText('Showing 1–10 of 25 sales')).toBeTruthy();

@@ -101,8 +101,9 @@ const SalesList = ({ rows }: { rows: SaleRow[] }) => (
 
 /**
  * SPEC §2.13 Sales (key `users`): the organisation's course sales, a page at a time and searched by
- * product on the server (DESIGN 10). The number of sales is the server's count; revenue and earnings
- * are sums of the rows the page holds, so when the sales span several pages they say they are the page's.
+ * product on the server (DESIGN 10). The number of sales, the revenue and the earnings are the server's,
+ * over every sale the search finds (DESIGN 11: figures shown are real). A server that sends no sums
+ * leaves the page's own, labelled as the page's when the sales span several pages.
  */
 export const SalesReport = () => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
@@ -122,16 +123,20 @@ export const SalesReport = () => {
     );
   }
 
-  const { rows, total } = sales.data;
-  const totals = salesTotals(rows);
+  const { rows, total, sums } = sales.data;
+  const pageTotals = salesTotals(rows);
   const isWhole = rows.length >= total;
+  const revenue = sums.revenue ?? pageTotals.revenue;
+  const earnings = sums.earnings ?? pageTotals.earnings;
+  const isRevenueWhole = sums.revenue !== undefined || isWhole;
+  const isEarningsWhole = sums.earnings !== undefined || isWhole;
   const dimmed = sales.isPlaceholderData && 'opacity-60';
   return (
     <div className="flex flex-col gap-6">
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <Stat label="Sales" value={formatCount(total)} className="col-span-2 sm:col-span-1" />
-        <Stat label={isWhole ? 'Revenue' : 'Revenue on this page'} value={formatPrice(totals.revenue)} />
-        <Stat label={isWhole ? 'Earnings' : 'Earnings on this page'} value={formatPrice(totals.earnings)} />
+        <Stat label={isRevenueWhole ? 'Revenue' : 'Revenue on this page'} value={formatPrice(revenue)} />
+        <Stat label={isEarningsWhole ? 'Earnings' : 'Earnings on this page'} value={formatPrice(earnings)} />
       </section>
       {total > 0 || search !== '' || searchText !== '' ? (
         <SearchInput

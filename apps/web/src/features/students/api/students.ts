@@ -10,9 +10,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
 
+/** A page of My Students: `enrolled` keeps those with (true) or without (false) a course of the organisation. */
+export type StudentsRequest = PageRequest & { enrolled?: boolean | undefined };
+
 export const studentKeys = {
   all: ['students'] as const,
-  list: (orgId: string, paging: PageRequest) => [...studentKeys.all, 'list', orgId, paging] as const,
+  list: (orgId: string, paging: StudentsRequest) => [...studentKeys.all, 'list', orgId, paging] as const,
   profile: (email: string) => [...studentKeys.all, 'profile', email] as const,
   purchases: (userId: string, paging: PageRequest) =>
     [...studentKeys.all, 'purchases', userId, paging] as const,
@@ -22,17 +25,22 @@ export const studentKeys = {
 };
 
 /**
- * GET studentCourse/getStudentByOrgID/{org_Id}?page&pageSize&search: one page of the organisation's
- * students (the server uses the token's), searched by name or e-mail.
+ * GET studentCourse/getStudentByOrgID/{org_Id}?page&pageSize&search&enrolled: one page of the
+ * organisation's students (the server uses the token's), searched by name or e-mail, optionally only
+ * the enrolled or the not enrolled ones.
  */
 export const listStudents = (
   orgId: string,
-  paging: PageRequest,
+  { enrolled, ...paging }: StudentsRequest,
   signal?: AbortSignal,
 ): Promise<Paged<StudentRow>> =>
-  apiPage<StudentRow>(`studentCourse/getStudentByOrgID/${orgId}`, paging, { auth: true, signal });
+  apiPage<StudentRow>(`studentCourse/getStudentByOrgID/${orgId}`, paging, {
+    auth: true,
+    signal,
+    query: { enrolled },
+  });
 
-export const useStudents = (orgId: string, paging: PageRequest) =>
+export const useStudents = (orgId: string, paging: StudentsRequest) =>
   useQuery({
     queryKey: studentKeys.list(orgId, paging),
     queryFn: ({ signal }) => listStudents(orgId, paging, signal),
@@ -41,13 +49,17 @@ export const useStudents = (orgId: string, paging: PageRequest) =>
   });
 
 /**
- * Every student matching `search`, for the CSV export a publisher asks for: read a page of PAGE_SIZE_MAX
- * at a time, so no answer is larger than a list call allows.
+ * Every student matching `search` and the `enrolled` filter, for the CSV export a publisher asks for:
+ * read a page of PAGE_SIZE_MAX at a time, so no answer is larger than a list call allows.
  */
-export const listAllStudents = async (orgId: string, search: string): Promise<StudentRow[]> => {
+export const listAllStudents = async (
+  orgId: string,
+  search: string,
+  enrolled?: boolean,
+): Promise<StudentRow[]> => {
   const students: StudentRow[] = [];
   for (let page = 1; ; page += 1) {
-    const { rows, total } = await listStudents(orgId, { page, pageSize: PAGE_SIZE_MAX, search });
+    const { rows, total } = await listStudents(orgId, { page, pageSize: PAGE_SIZE_MAX, search, enrolled });
     students.push(...rows);
     if (rows.length < PAGE_SIZE_MAX || students.length >= total) return students;
   }

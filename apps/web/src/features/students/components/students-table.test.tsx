@@ -2,7 +2,7 @@ import { PAGE_SIZE_MAX, STUDENTS_PAGE_SIZE, type StudentRow } from '@skillwise/c
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
+import { type FetchCall, mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { StudentsTable } from './students-table';
 
 const student = (id: number): StudentRow => ({
@@ -27,6 +27,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 const studentText = (row: StudentRow) => [row.fullName, row.email];
+/** Answers as the server does with `enrolled`: true keeps the students with a course, false the others. */
+const filteredAnswer = (call: FetchCall, rows: StudentRow[]) => {
+  const enrolled = queryOf(call).get('enrolled');
+  const kept =
+    enrolled === null ? rows : rows.filter((row) => row.numberofcourses > 0 === (enrolled === 'true'));
+  return pageAnswer(call, kept, studentText);
+};
 const renderTable = (onOpenStudent = vi.fn()) =>
   renderRoutes(
     [{ path: '/', element: <StudentsTable onAddStudents={() => undefined} onOpenStudent={onOpenStudent} /> }],
@@ -104,5 +111,93 @@ describe('StudentsTable (SPEC §2.13 My Students)', () => {
     expect(lines[1]).toBe('Student 01,learner1@example.com,1,1.50');
     expect(lines).toHaveLength(PAGE_SIZE_MAX + 4);
     expect(lines.at(-2)).toBe('"Ng, ""Li""",learner500@example.com,0,750.00');
+  });
+
+  it('filters all, enrolled or not enrolled students on the server, from the first page', async () => {
+    // Odd ids have a course, even ids none.
+    const all = Array.from({ length: 23 }, (_, index) => student(index + 1));
+    const calls = mockFetch((call) => filteredAnswer(call, all));
+    renderTable();
+    await screen.findByText('Student 01');
+
+    const filters = screen.getByRole('group', { name: 'Filter students' });
+    const filter = (name: string) => within(filters).getByRole('button', { name });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All students', 'Enrolled', 'Not enrolled']);
+    expect(filter('All students').getAttribute('aria-pressed')).toBe('true');
+    expect(queryOf(calls[0]).has('enrolled')).toBe(false);
+
+    const pager = screen.getByRole('navigation', { name: 'Students pages' });
+    fireEvent.click(within(pager).getByRole('button', { name: /Page 2/ }));
+    expect(await screen.findByText('Student 11')).toBeTruthy();
+
+    fireEvent.click(filter('Not enrolled'));
+    expect(await screen.findByText('Showing 1–10 of 11 students')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).toString()).toBe('enrolled=false&page=1&pageSize=10');
+    expect(filter('Not enrolled').getAttribute('aria-pressed')).toBe('true');
+    expect(filter('All students').getAttribute('aria-pressed')).toBe('false');
+    expect(bodyRows()[0]?.textContent).toContain('Student 02');
+
+    fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'learner1' } });
+    // learner10, 12, 14, 16 and 18: the search and the filter together.
+    expect(await screen.findByText('5 students')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).toString()).toBe('enrolled=false&page=1&pageSize=10&search=learner1');
+
+    fireEvent.click(filter('Enrolled'));
+    // learner1, 11, 13, 15, 17 and 19.
+    expect(await screen.findByText('6 students')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).get('enrolled')).toBe('true');
+
+    fireEvent.click(filter('All students'));
+    expect(await screen.findByText('Showing 1–10 of 11 students')).toBeTruthy();
+    expect(queryOf(calls.at(-1)).toString()).toBe('page=1&pageSize=10&search=learner1');
+  });
+
+  it('says no student is found, not that there are none, when a filter keeps nobody', async () => {
+    mockFetch((call) => filteredAnswer(call, [student(1), student(3)]));
+    renderTable();
+    await screen.findByText('Student 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Not enrolled' }));
+    expect(await screen.findByText('No students found')).toBeTruthy();
+    expect(screen.queryByText('No students yet')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'All students' }));
+    expect(await screen.findByText('Student 03')).toBeTruthy();
+  });
+
+  it('exports only the students the filter keeps', async () => {
+    const all = Array.from({ length: 2 * PAGE_SIZE_MAX + 6 }, (_, index) => student(index + 1));
+    const calls = mockFetch((call) => filteredAnswer(call, all));
+    const created: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        created.push(blob);
+        return 'blob:students';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderTable();
+    await screen.findByText('Student 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrolled' }));
+    expect(await screen.findByText(`Showing 1–10 of ${PAGE_SIZE_MAX + 3} students`)).toBeTruthy();
+    const before = calls.length;
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.slice(before).map((call) => queryOf(call).toString())).toEqual([
+      `enrolled=true&page=1&pageSize=${PAGE_SIZE_MAX}`,
+      `enrolled=true&page=2&pageSize=${PAGE_SIZE_MAX}`,
+    ]);
+    const text = new TextDecoder().decode((await created[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
+    const lines = text.split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(PAGE_SIZE_MAX + 3);
+    // Name, Email, Courses, Total Cost: every student exported has its course.
+    expect(new Set(lines.map((line) => line.split(',')[2]))).toEqual(new Set(['1']));
   });
 });

@@ -19,6 +19,7 @@ import { notify } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { listAllStudents, useStudents } from '../api/students';
 import { csvFileName, downloadCsv, studentsCsv } from '../lib/students-csv';
+import { enrolledParam, STUDENT_FILTERS, type StudentFilter } from '../lib/students-list';
 
 type StudentsTableProps = {
   onAddStudents: () => void;
@@ -49,14 +50,16 @@ const mailtoFor = (students: readonly StudentRow[]) =>
   `mailto:?bcc=${students.map((student) => encodeURIComponent(student.email)).join(',')}`;
 
 /**
- * SPEC §2.13 My Students: search by name or e-mail and 10 a page, both on the server (DESIGN 10), Add
- * Students, Export CSV of every student the search finds, Email Students (a mail to the students shown).
- * Choosing a student opens its management page.
+ * SPEC §2.13 My Students: search by name or e-mail, the enrolment filters and 10 a page, all on the
+ * server (DESIGN 10), Add Students, Export CSV of every student the search and filter find, Email
+ * Students (a mail to the students shown). Choosing a student opens its management page.
  */
 export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTableProps) => {
   const orgId = storage.get('orgId') ?? '0';
   const { searchText, setSearchText, search, page, setPage } = useListState();
-  const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search });
+  const [filter, setFilter] = useState<StudentFilter>('all');
+  const enrolled = enrolledParam(filter);
+  const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search, enrolled });
   const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [isExporting, setExporting] = useState(false);
   useClampedPage(page, STUDENTS_PAGE_SIZE, students, setPage);
@@ -68,7 +71,7 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const exportCsv = async () => {
     setExporting(true);
     try {
-      downloadCsv(studentsCsv(await listAllStudents(orgId, search)), csvFileName());
+      downloadCsv(studentsCsv(await listAllStudents(orgId, search, enrolled)), csvFileName());
     } catch (error) {
       notify.error(errorMessage(error, 'The students could not be exported. Please try again.'));
     } finally {
@@ -127,12 +130,35 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
           </Button>
         </div>
       </div>
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Filter students</legend>
+        {STUDENT_FILTERS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={filter === option.value}
+            onClick={() => {
+              setFilter(option.value);
+              setPage(1);
+            }}
+            className={cn(
+              'h-9 rounded-full border px-3.5 text-sm font-medium transition-colors',
+              filter === option.value
+                ? 'border-brand-500 bg-brand-50 text-brand-700'
+                : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
+            )}
+          >
+            {option.label}
+          </button>
+        ))}
+      </fieldset>
+
       {students.isError ? (
         <Alert>{errorMessage(students.error, 'Could not load your students.')}</Alert>
       ) : null}
       {students.isPending || isPageGone(students.data) ? (
         <LoadingBlock label="Loading students..." />
-      ) : students.isError ? null : total === 0 && search === '' ? (
+      ) : students.isError ? null : total === 0 && search === '' && filter === 'all' ? (
         <EmptyState
           icon={<UsersIcon />}
           title="No students yet"
