@@ -78,6 +78,7 @@ export async function registerApiRoutes(
     new CurriculumService({ db, storage, log, secret: deps.secret, config }),
     auth,
     files,
+    publicCache,
   );
   registerMediaRoutes(api, new MediaService({ db, secret: deps.secret }), storage);
   registerEnrolmentRoutes(

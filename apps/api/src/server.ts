@@ -114,8 +114,8 @@ async function main() {
     }, 60_000);
     reconciler.unref();
 
-    // PGlite has no autovacuum: the server does its housekeeping a minute after start (the demo or an
-    // import has just written), then every six hours.
+    // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
+    // (the demo may have just been written), then every ten minutes.
     const embedded = database;
     if (embedded.maintain) {
       const maintain = () => {
@@ -126,7 +126,7 @@ async function main() {
           .catch((error: unknown) => app?.log.error({ err: error }, 'embedded database maintenance failed'));
       };
       setTimeout(maintain, 60_000).unref();
-      setInterval(maintain, 6 * 3600_000).unref();
+      setInterval(maintain, 10 * 60_000).unref();
     }
 
     const lines = [

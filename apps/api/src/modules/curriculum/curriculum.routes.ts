@@ -10,6 +10,7 @@ import {
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import type { ResponseCache } from '../../lib/response-cache';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { parseInput } from '../../lib/validate';
@@ -25,6 +26,7 @@ export function registerCurriculumRoutes(
   curriculum: CurriculumService,
   auth: Auth,
   files: { storage: FileStorage; maxLessonBytes: number },
+  cache: ResponseCache,
 ) {
   const signedIn = { preHandler: auth() };
 
@@ -33,9 +35,11 @@ export function registerCurriculumRoutes(
     return curriculum.listForViewer(actorOf(request), id);
   });
 
-  app.get('/courseSections/GetCourseSectionsByCourseIdForPreview/:id', async (request) => {
+  // The course page's public curriculum, cached like the course's public detail; its preview lessons'
+  // signed URLs live hours, so an answer kept for seconds hands out URLs just as good.
+  app.get('/courseSections/GetCourseSectionsByCourseIdForPreview/:id', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 'params');
-    return curriculum.listForPreview(id);
+    return cache.send(request, reply, `preview:${id}`, () => curriculum.listForPreview(id));
   });
 
   app.post('/courseSections/InsertCourseSections', signedIn, async (request, reply) => {

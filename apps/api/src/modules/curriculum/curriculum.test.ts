@@ -474,3 +474,28 @@ describe('lessons', () => {
     expect(publisher.orgId).not.toBe(other.orgId);
   });
 });
+
+test('the public curriculum is cached with an ETag and shows an authoring change at once', async () => {
+  const { publisher, course, addSection } = await setUp();
+  const publish = (url: string, body: Record<string, unknown>) =>
+    call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
+  const section = await addSection('Open to all');
+  await publish('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: true });
+  await publish('/api/courses/publishUnpublishCourse', { Id: course.course_Id, published: true });
+  const url = `/api/courseSections/GetCourseSectionsByCourseIdForPreview/${course.course_Id}`;
+
+  const first = await call(ctx.app, { method: 'GET', url });
+  expect(first.statusCode).toBe(200);
+  const names = (res: typeof first) => res.json().map((s: { section_name: string }) => s.section_name);
+  expect(names(first)).toContain('Open to all');
+  const etag = first.headers.etag as string;
+  expect(etag).toMatch(/^W\/".+"$/);
+  expect((await call(ctx.app, { method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(
+    304,
+  );
+
+  await publish('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: false });
+  const after = await call(ctx.app, { method: 'GET', url, headers: { 'if-none-match': etag } });
+  expect(after.statusCode).toBe(200);
+  expect(names(after)).not.toContain('Open to all');
+});
