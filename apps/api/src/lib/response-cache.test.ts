@@ -27,7 +27,7 @@ test('keeps at most maxBytes of answers; an answer larger than that is served, n
   await cache.get('c', async () => 'z'.repeat(8));
   expect(cache.size).toEqual({ entries: 2, bytes: 20 });
   const big = await cache.get('big', async () => 'w'.repeat(40));
-  expect(big.body).toBe(JSON.stringify('w'.repeat(40)));
+  expect(big.body.toString()).toBe(JSON.stringify('w'.repeat(40)));
   expect(cache.size).toEqual({ entries: 2, bytes: 20 });
   cache.clear();
   expect(cache.size).toEqual({ entries: 0, bytes: 0 });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-type Entry = { body: string; etag: string; total: number | undefined; bytes: number; expiresAt: number };
+/** `body` is kept encoded: a large answer is then written as it is, not re-encoded for every request. */
+type Entry = { body: Buffer; etag: string; total: number | undefined; bytes: number; expiresAt: number };
 type Answer = { body: unknown; total?: number | undefined };
 
 /**
@@ -61,16 +62,17 @@ export class ResponseCache {
     const generation = this.generation;
     const promise = (async () => {
       const answer = await produce();
-      const body = JSON.stringify(answer.body);
+      const json = JSON.stringify(answer.body);
+      const body = Buffer.from(json);
       // The total is part of what the client caches: a new total is a new version, even for the same rows.
-      const version = answer.total === undefined ? body : `${answer.total}\n${body}`;
+      const version = answer.total === undefined ? json : `${answer.total}\n${json}`;
       const entry: Entry = {
         body,
         // Weak: the same answer goes out plain, gzip or brotli (plugins/compression.ts), and a weak
         // validator is the one that may stand for all three.
         etag: `W/"${createHash('sha1').update(version).digest('base64url')}"`,
         total: answer.total,
-        bytes: Buffer.byteLength(body),
+        bytes: body.length,
         expiresAt: Date.now() + this.ttlMs,
       };
       // A write that happened meanwhile makes this answer stale: serve it once, keep nothing.

@@ -52,8 +52,9 @@ export function registerCompression(app: FastifyInstance) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('application/json') || reply.getHeader('content-encoding')) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < MIN_BYTES) return payload;
+    // A string's length in characters is at most its length in bytes: enough to skip small answers
+    // without copying large ones, which most clients then take as they are.
+    if (payload.length < MIN_BYTES) return payload;
     void reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
@@ -62,7 +63,7 @@ export function registerCompression(app: FastifyInstance) {
     const key = typeof etag === 'string' ? `${encoding} ${etag}` : undefined;
     let compressed = key ? memo.get(key) : undefined;
     if (!compressed) {
-      compressed = await compress(encoding, body);
+      compressed = await compress(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload);
       if (key) {
         if (memo.size >= MEMO_ENTRIES) {
           const oldest = memo.keys().next().value;
