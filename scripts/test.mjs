@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command (README "Tests"): format and lint, types, the API suite on the embedded
 // database and, when TEST_DATABASE_URL is set, on that PostgreSQL server too, the web app's unit
-// tests, then the browser journeys in Chromium. It stops at the first failing step.
+// tests, the production build, then the browser journeys in Chromium. It stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,7 +83,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 const web = path.join(reports, 'web.json');
 run('web unit tests', 'npx', vitest('apps/web', web), { report: web });
-run('build the web app', 'npm', ['run', 'build', '--silent']);
+run('build (the compiled server and the web app)', 'npm', ['run', 'build', '--silent']);
 const e2e = path.join(reports, 'e2e.json');
 run('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e', '--reporter=list,json'], {
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e },
