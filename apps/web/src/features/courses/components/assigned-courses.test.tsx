@@ -1,30 +1,17 @@
-import { type AssignedCourse, MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
+import { assignedCourse } from '@/test/fixtures';
 import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { AssignedCourses } from './assigned-courses';
 
-const assigned = (course_Id: number): AssignedCourse => ({
-  course_Id,
-  course_title: `${course_Id % 3 === 0 ? 'Sailing' : 'Knots'} ${course_Id}`,
-  course_description: '',
-  course_image: null,
-  price: 10,
-  price_type_Id: 1,
-  category_Id: 1,
-  author_id: 1,
-  certificate: false,
-  org_Id: 1,
-  published: true,
-  first_name: 'Maria',
-  last_name: 'Silva',
-  bio: '',
-  profile_picturePath: null,
-  progress: '40%',
-  source: 'purchased',
-  enrolled_date: '2026-03-04T10:00:00.000Z',
-});
+const assigned = (course_Id: number) =>
+  assignedCourse(course_Id, {
+    course_title: `${course_Id % 3 === 0 ? 'Sailing' : 'Knots'} ${course_Id}`,
+    progress: '40%',
+    source: 'purchased',
+  });
 
 beforeEach(() => {
   storage.set('authToken', 'token');

@@ -1,30 +1,16 @@
-import { type CourseListItem, MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUrlListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
+import { courseItem } from '@/test/fixtures';
 import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { useSelectCourse } from '../hooks/use-select-course';
 import { CourseCatalogue } from './course-catalogue';
 
-const course = (course_Id: number, course_title: string, price: number): CourseListItem => ({
-  course_Id,
-  course_title,
-  course_description: `About ${course_title}`,
-  course_image: null,
-  price,
-  price_type_Id: 1,
-  category_Id: 1,
-  author_id: 1,
-  certificate: false,
-  org_Id: 1,
-  published: true,
-  first_name: 'Maria',
-  last_name: 'Silva',
-  bio: '',
-  profile_picturePath: null,
-});
+const course = (course_Id: number, course_title: string, price: number) =>
+  courseItem(course_Id, { course_title, course_description: `About ${course_title}`, price });
 
 /** The URL's query, shown so a test can read what the catalogue keeps there. */
 const Location = () => <output aria-label="Location">{useLocation().search}</output>;

@@ -1,26 +1,11 @@
-import { type CourseListItem, MSG } from '@skillwise/contracts';
+import { MSG } from '@skillwise/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { courseItem } from '@/test/fixtures';
 import { mockFetch, queryOf, renderRoutes } from '@/test/render';
 import { FeaturedCourses } from './featured-courses';
 
-const course = (course_Id: number): CourseListItem => ({
-  course_Id,
-  course_title: `Course ${course_Id}`,
-  course_description: '',
-  course_image: null,
-  price: 10,
-  price_type_Id: 1,
-  category_Id: 1,
-  author_id: 1,
-  certificate: false,
-  org_Id: 1,
-  published: true,
-  first_name: 'Maria',
-  last_name: 'Silva',
-  bio: '',
-  profile_picturePath: null,
-});
+const course = (course_Id: number) => courseItem(course_Id);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,8 @@
-import { type AssignedCourse, PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
+import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
+import { assignedCourse } from '@/test/fixtures';
 import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { StudentEnrollments } from './student-enrollments';
 import { StudentPurchases } from './student-purchases';
@@ -17,26 +18,7 @@ const sale = (order_Id: number): SaleRow => ({
   buyer_email: 'nora@example.com',
 });
 
-const enrolled = (course_Id: number): AssignedCourse => ({
-  course_Id,
-  course_title: `Enrolled ${course_Id}`,
-  course_description: '',
-  course_image: null,
-  price: 10,
-  price_type_Id: 1,
-  category_Id: 1,
-  author_id: 1,
-  certificate: false,
-  org_Id: 1,
-  published: true,
-  first_name: 'Maria',
-  last_name: 'Silva',
-  bio: '',
-  profile_picturePath: null,
-  progress: '0%',
-  source: 'assigned',
-  enrolled_date: '2026-03-04T10:00:00.000Z',
-});
+const enrolled = (course_Id: number) => assignedCourse(course_Id, { course_title: `Enrolled ${course_Id}` });
 
 const other = (course_Id: number) => ({ course_Id, course_title: `Other ${course_Id}`, published: true });
 

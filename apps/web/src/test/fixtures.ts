@@ -1,0 +1,30 @@
+import type { AssignedCourse, CourseListItem } from '@skillwise/contracts';
+
+/** A catalogue row as the list calls answer it; tests override what they look at. */
+export const courseItem = (course_Id: number, fields: Partial<CourseListItem> = {}): CourseListItem => ({
+  course_Id,
+  course_title: `Course ${course_Id}`,
+  course_description: '',
+  course_image: null,
+  price: 10,
+  price_type_Id: 1,
+  category_Id: 1,
+  author_id: 1,
+  certificate: false,
+  org_Id: 1,
+  published: true,
+  first_name: 'Maria',
+  last_name: 'Silva',
+  bio: '',
+  profile_picturePath: null,
+  ...fields,
+});
+
+/** A student's course as GetAssignedCourses answers it. */
+export const assignedCourse = (course_Id: number, fields: Partial<AssignedCourse> = {}): AssignedCourse => ({
+  ...courseItem(course_Id),
+  progress: '0%',
+  source: 'assigned',
+  enrolled_date: '2026-03-04T10:00:00.000Z',
+  ...fields,
+});
