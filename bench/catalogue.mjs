@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Loads the public catalogue (courses/GetAllCoursesDetail with 1,000 published courses) and one course
 // detail, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
-// PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run.
+// PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run (in a
+// process of its own, as the app is). The app and the bare server are measured in turn, call by call.
 // Usage: node bench/catalogue.mjs [seconds per target]   (BENCH_DATABASE_URL=postgres://... adds PostgreSQL)
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,18 +31,45 @@ function load(url) {
   });
 }
 
-/** A bare server answering the captured bytes from memory: the ceiling for this machine and client. */
+/**
+ * A bare server answering the captured bytes from memory: the ceiling for this machine and client. It
+ * runs in its own process (bench/lib/bare-server.mjs), as the app does, so that neither shares the
+ * load generator's thread.
+ */
 async function bareServer(port, bodies) {
-  const server = http.createServer((req, res) => {
-    const body = bodies[req.url ?? ''];
-    res.writeHead(body ? 200 : 404, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': body?.length ?? 0,
-    });
-    res.end(body);
+  const dir = mkdtempSync(path.join(tmpdir(), 'skillwise-bare-'));
+  const answers = {};
+  Object.entries(bodies).forEach(([url, body], i) => {
+    answers[url] = path.join(dir, `${i}.json`);
+    writeFileSync(answers[url], body);
   });
-  await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return server;
+  writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bench/lib/bare-server.mjs'), String(port), path.join(dir, 'answers.json')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = once(child, 'exit');
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (text) => {
+        if (text.includes('listening')) resolve();
+      });
+      exited.then(() => reject(new Error('the bare server exited before listening')));
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function measure(label, env) {
@@ -91,7 +119,7 @@ async function measure(label, env) {
       }
       return rows;
     } finally {
-      await new Promise((r) => bare.close(r));
+      await bare.stop();
     }
   } finally {
     await app.stop();

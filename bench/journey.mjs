@@ -67,9 +67,15 @@ const STEPS = [
   'lesson started',
 ];
 
-const stats = new Map(STEPS.map((name) => [name, { count: 0, errors: 0, latencies: [], statuses: {} }]));
+const stats = new Map(
+  STEPS.map((name) => [name, { count: 0, errors: 0, busy: 0, latencies: [], statuses: {} }]),
+);
 
-/** One request, timed; a non-2xx answer or a network error counts as an error and answers undefined. */
+/**
+ * One request, timed; a non-2xx answer or a network error counts as an error and answers undefined. A
+ * 503 with Retry-After (the server's password-hash line is full) is not an error but a "busy" answer:
+ * it answers { retryAfter } in seconds, and the caller tries again then, as a person would.
+ */
 async function call(step, url, init = {}) {
   const entry = stats.get(step);
   const started = performance.now();
@@ -78,8 +84,13 @@ async function call(step, url, init = {}) {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await res.text();
     status = String(res.status);
-    entry.latencies.push(performance.now() - started);
     entry.count++;
+    if (res.status === 503 && res.headers.get('retry-after')) {
+      // Counted apart: the step's latencies are those of the answers that did the work.
+      entry.busy++;
+      return { retryAfter: Number(res.headers.get('retry-after')) || 1 };
+    }
+    entry.latencies.push(performance.now() - started);
     if (!res.ok) {
       entry.errors++;
       entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
@@ -118,11 +129,16 @@ async function journey(n) {
   const email = `student${n}@scale.example`;
   let session = options.relogin ? undefined : sessions.get(n);
   if (!session) {
-    const answer = await call('login', `${api}/users/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: options.password }),
-    });
+    let answer;
+    for (;;) {
+      answer = await call('login', `${api}/users/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: options.password }),
+      });
+      if (answer?.retryAfter === undefined || Date.now() >= deadline) break;
+      await sleep(answer.retryAfter * 1000);
+    }
     if (!answer?.token) return;
     session = { token: answer.token, userId: answer.user?.user_id, courses: undefined };
     sessions.set(n, session);
@@ -198,6 +214,7 @@ try {
       step: name,
       count: entry.count,
       errors: entry.errors,
+      busy: entry.busy,
       statuses: entry.statuses,
       p50: quantile(sorted, 0.5),
       p95: quantile(sorted, 0.95),
@@ -209,8 +226,8 @@ try {
   console.log(
     `\n${STUDENTS} students arriving over ${RAMP_MS / 1000} s, ${THINK_MS} ms between pages, ${elapsed.toFixed(1)} s: ${journeys} journeys started, ${completed} completed, ${requests} requests (${(requests / elapsed).toFixed(0)}/s)\n`,
   );
-  console.log('| step | count | errors | per s | p50 ms | p95 ms | p99 ms |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| step | count | errors | busy (503, tried again) | per s | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const detail = Object.keys(r.statuses).length
       ? ` (${Object.entries(r.statuses)
@@ -218,7 +235,7 @@ try {
           .join(', ')})`
       : '';
     console.log(
-      `| ${r.step} | ${r.count} | ${r.errors}${detail} | ${r.perSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`,
+      `| ${r.step} | ${r.count} | ${r.errors}${detail} | ${r.busy} | ${r.perSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`,
     );
   }
   if (server.pid) {

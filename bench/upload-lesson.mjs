@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// Uploads one large lesson (1 GiB by default) to a fresh server and reports the throughput and the
-// server's memory: its resident set before, and its peak (VmHWM) after. The file is generated while it
-// is sent, so neither side holds it in memory. Usage: node bench/upload-lesson.mjs [sizeInMiB]
+// Uploads one large lesson (1 GiB by default) to a fresh server and the same bytes to a bare Node server
+// that streams them to disk (bench/lib/bare-upload-server.mjs, its own process), in turns, and reports
+// both throughputs, their ratio and the app server's memory: its resident set before, and its peak
+// (VmHWM) after. The file is generated while it is sent, so neither side holds it in memory.
+// Usage: node bench/upload-lesson.mjs [sizeInMiB] [rounds]
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiCall, createSection } from './lib/authoring.mjs';
 import { startServer } from './lib/server.mjs';
 
 const sizeMiB = Number(process.argv[2] ?? 1024);
@@ -31,27 +36,13 @@ const memory = (field) => {
 };
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-async function json(method, url, body, token) {
-  const res = await fetch(`${base}/${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const json = (method, url, body, token) => apiCall(base, method, url, body, token);
 
-const png = () =>
-  new Blob(
-    [Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(1024)])],
-    { type: 'image/png' },
-  );
-
-/** Sends a multipart upload whose file part is generated chunk by chunk, honouring back-pressure. */
-function streamUpload(token, sectionId) {
+/**
+ * Sends a multipart upload whose file part is generated chunk by chunk, honouring back-pressure, to the
+ * app's createLessons or to the bare reference (the same bytes).
+ */
+function streamUpload(url, token, sectionId) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const fields = {
     'Object.lesson_Id': '0',
@@ -80,7 +71,7 @@ function streamUpload(token, sectionId) {
   ]);
   const chunk = randomBytes(1024 * 1024);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/lessons/createLessons`, {
+    const req = http.request(url, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
@@ -116,53 +107,50 @@ try {
     username: 'publisher@example.com',
     password: 'publisher123',
   });
-  const category = await json(
-    'POST',
-    'coursecategory/CreateCourseCategory',
-    { category_name: 'Bench' },
-    token,
-  );
-  const authorForm = new FormData();
-  for (const [k, v] of Object.entries({
-    first_name: 'Ben',
-    last_name: 'Ch',
-    gender: 'M',
-    email_address: 'b@example.com',
-  }))
-    authorForm.set(`Object.${k}`, v);
-  authorForm.set('fileName', png(), 'a.png');
-  const author = await json('POST', 'authors/CreateAuthors', authorForm, token);
-  const courseForm = new FormData();
-  for (const [k, v] of Object.entries({
-    course_title: 'Bench',
-    course_description: 'Bench',
-    price: '1',
-    price_type_Id: '2',
-    category_id: String(category.category_Id),
-    author_id: String(author.author_id),
-  }))
-    courseForm.set(`Object.${k}`, v);
-  courseForm.set('fileName', png(), 'c.png');
-  const course = await json('POST', 'courses/createCourse', courseForm, token);
-  const section = await json(
-    'POST',
-    'courseSections/InsertCourseSections',
-    { course_id: course.course_Id, section_name: 'Bench' },
-    token,
-  );
+  const sectionId = await createSection(base, token);
 
+  // The app and the bare reference in turns, the same bytes each time.
+  const ROUNDS = Number(process.argv[3] ?? 2);
+  const bareDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-bare-'));
+  const barePort = port + 100;
+  const bare = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'lib', 'bare-upload-server.mjs'), String(barePort), bareDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await once(bare.stdout, 'data');
   const rssBefore = memory('VmRSS');
-  const started = process.hrtime.bigint();
-  const lesson = await streamUpload(token, section.section_Id);
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const timings = { app: [], bare: [] };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      let started = process.hrtime.bigint();
+      const lesson = await streamUpload(`${base}/lessons/createLessons`, token, sectionId);
+      timings.app.push(Number(process.hrtime.bigint() - started) / 1e9);
+      if (lesson.file_size !== size) throw new Error(`stored ${lesson.file_size} bytes, sent ${size}`);
+      started = process.hrtime.bigint();
+      await streamUpload(`http://127.0.0.1:${barePort}/`, token, sectionId);
+      timings.bare.push(Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  } finally {
+    bare.kill('SIGTERM');
+    rmSync(bareDir, { recursive: true, force: true });
+  }
   const peak = memory('VmHWM');
-  if (lesson.file_size !== size) throw new Error(`stored ${lesson.file_size} bytes, sent ${size}`);
+  const best = (list) => Math.min(...list);
+  const appSeconds = best(timings.app);
+  const bareSeconds = best(timings.bare);
   console.log(
     JSON.stringify(
       {
         fileMiB: sizeMiB,
-        seconds: +seconds.toFixed(2),
-        throughputMiBps: +(sizeMiB / seconds).toFixed(1),
+        rounds: ROUNDS,
+        appSeconds: timings.app.map((t) => +t.toFixed(2)),
+        bareSeconds: timings.bare.map((t) => +t.toFixed(2)),
+        appMiBps: +(sizeMiB / appSeconds).toFixed(1),
+        bareMiBps: +(sizeMiB / bareSeconds).toFixed(1),
+        ratio: +(bareSeconds / appSeconds).toFixed(2),
         serverRssBefore: mib(rssBefore),
         serverPeakRss: mib(peak),
         node: process.version,

@@ -90,7 +90,8 @@ test('forgot password: code from the mail, a new password, login with it', async
 
 test('guards, the demo publisher, a wrong code and logout', async ({ page }) => {
   await page.goto('/students');
-  await expect(page).toHaveURL(/\/login$/);
+  // The link asked for is kept, so logging in leads back to it.
+  await expect(page).toHaveURL(/\/login\?next=%2Fstudents$/);
   await expect(page.getByText('No token found. Please log in.').first()).toBeVisible();
 
   await logIn(page, 'publisher@example.com', 'publisher123');
@@ -102,7 +103,7 @@ test('guards, the demo publisher, a wrong code and logout', async ({ page }) => 
   await expect(page.getByText('You have logged out successfully.').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
 
   await page.goto('/digitCodeVerification');
   await page.evaluate(() => localStorage.setItem('userEmail', 'student@example.com'));

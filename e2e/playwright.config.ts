@@ -2,11 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { s3Settings } from './support/s3';
 
 // One fresh data folder per run, shared with the workers through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+
+// The same app with its files in a bucket (e2e/s3-storage.spec.ts): its own folder, holding its data
+// folder and its log, which the journey reads.
+process.env.E2E_S3_DIR ??= mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-s3-'));
+const s3 = s3Settings();
+// The AWS SDK's notice about future Node versions (servers and workers inherit this) is no part of
+// what the journeys look at.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export default defineConfig({
   testDir: '.',
@@ -26,24 +35,58 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    // The production server, compiled by `npm run build` (which the test command runs first).
-    command: 'npm run serve --silent',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SMTP_URL: '',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      // The production server, compiled by `npm run build` (which the test command runs first).
+      command: 'npm run serve --silent',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SMTP_URL: '',
+        DATABASE_URL: '',
+      },
     },
-  },
+    {
+      // s3rver with the journeys' bucket, which the app origin below may read (CORS).
+      command: 'node --import tsx e2e/support/s3-server.ts',
+      cwd: '..',
+      url: `${s3.endpoint}/${s3.bucket}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      // The same production server with its files in that bucket; its log goes to a file for the journey.
+      command: `npm run serve --silent > ${JSON.stringify(path.join(process.env.E2E_S3_DIR, 'server.log'))}`,
+      cwd: '..',
+      url: `${s3.appOrigin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(s3.appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(process.env.E2E_S3_DIR, 'data'),
+        PUBLIC_URL: s3.appOrigin,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SMTP_URL: '',
+        DATABASE_URL: '',
+        ...s3.env,
+      },
+    },
+  ],
 });

@@ -28,6 +28,8 @@ await build({
     server: 'src/server.ts',
     preflight: 'src/cli/preflight.ts',
     'plan-prices': 'src/cli/plan-prices.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
   },
   outdir,
   bundle: true,

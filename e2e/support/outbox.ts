@@ -17,7 +17,11 @@ export async function waitForCode(email: string, since: number, timeoutMs = 15_0
       .filter((m) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(m.raw))
       .filter((m) => Date.parse(m.raw.match(/^Date: (.+)$/m)?.[1] ?? '') >= since - 1000)
       .sort((a, b) => a.name.localeCompare(b.name));
-    const code = mine.at(-1)?.raw.match(/is: (\d{6})/)?.[1];
+    // Quoted-printable bodies may break a line softly ("=" at its end) before the code.
+    const code = mine
+      .at(-1)
+      ?.raw.replace(/=\r?\n/g, '')
+      .match(/is: (\d{6})/)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

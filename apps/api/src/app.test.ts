@@ -47,6 +47,8 @@ test('only authoring writes clear the public answers; logins, orders and progres
     '/api/authors/CreateAuthors',
     '/api/lessons/:id',
     '/api/courseSections/:id',
+    '/api/reviews/SaveCourseReview',
+    '/api/reviews/hideUnhideReview',
   ]) {
     expect(changesPublicAnswers(route), route).toBe(true);
   }
@@ -55,6 +57,7 @@ test('only authoring writes clear the public answers; logins, orders and progres
     '/api/courses/CreateOrder',
     '/api/courses/CaptureOrder',
     '/api/lessons/ChangeLessonStartedFlag',
+    '/api/studentCourse/SaveLessonProgress',
     '/api/sandbox/orders/:id/approve',
   ]) {
     expect(changesPublicAnswers(route), route).toBe(false);

@@ -1,14 +1,20 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { limitPasswordHashQueue } from './lib/crypto';
+import { logSerializers } from './lib/log-redaction';
 import type { Mailer } from './lib/mail';
 import type { PaymentProvider } from './lib/payments/provider';
 import { RateLimiter } from './lib/rate-limit';
+import { registerQueryContext } from './lib/request-context';
 import type { FileStorage } from './lib/storage';
 import type { PaymentService } from './modules/payments/payments.service';
+import type { ResumableFiles } from './modules/uploads/resumable-store';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRequestLogging } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerApiRoutes } from './routes';
 
@@ -34,12 +40,16 @@ export type BuildOptions = {
   /** The built web app to serve beside the API; none in API tests. */
   webDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The payment service, for the reconciler the server runs every minute. */
     payments: PaymentService;
+    /** Resumable uploads in progress, for the sweeper; undefined when the storage has none. */
+    resumableUploads: ResumableFiles | undefined;
   }
 }
 
@@ -54,7 +64,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // plugins/request-log.ts logs errors and slow requests whatever this says.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest to us.
     trustProxy:
@@ -73,13 +87,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorateRequest('actor', null);
   registerErrorHandling(app);
+  registerRequestLogging(app, config);
+  registerQueryContext(app);
+  limitPasswordHashQueue(config.passwordHashQueuePerSlot);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    return payload;
-  });
+  await registerSecurityHeaders(app, config, options.storage);
   registerCompression(app);
 
   // An empty body sent as JSON (a bodiless POST from a client that always sets the header) is no body:
@@ -116,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   if (!services) throw new Error('the API routes were not registered');
   app.decorate('payments', services.payments);
+  app.decorate('resumableUploads', services.resumableUploads);
   await registerWebApp(app, options.webDir);
   return app;
 }

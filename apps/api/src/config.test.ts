@@ -79,3 +79,41 @@ test('numbers past what makes sense are refused by name, not at the first login'
   expect(loadConfig({}).embeddedDbCacheMb).toBe(16);
   expect(loadConfig({ EMBEDDED_DB_CACHE_MB: '256' }).embeddedDbCacheMb).toBe(256);
 });
+
+test('request logging, slow requests, statement timeout and the password line: defaults and bad values', () => {
+  expect(loadConfig({})).toMatchObject({
+    logRequests: false,
+    slowRequestMs: 1000,
+    statementTimeoutMs: 15_000,
+    passwordHashQueuePerSlot: 64,
+  });
+  expect(
+    loadConfig({
+      LOG_REQUESTS: 'true',
+      SLOW_REQUEST_MS: '250',
+      DB_STATEMENT_TIMEOUT_MS: '5000',
+      PASSWORD_HASH_QUEUE: '8',
+    }),
+  ).toMatchObject({
+    logRequests: true,
+    slowRequestMs: 250,
+    statementTimeoutMs: 5000,
+    passwordHashQueuePerSlot: 8,
+  });
+  const problems = (() => {
+    try {
+      loadConfig({
+        LOG_REQUESTS: 'yes',
+        SLOW_REQUEST_MS: '0',
+        DB_STATEMENT_TIMEOUT_MS: '-1',
+        PASSWORD_HASH_QUEUE: 'many',
+      });
+    } catch (error) {
+      return (error as ConfigError).problems.join('\n');
+    }
+    return '';
+  })();
+  for (const name of ['LOG_REQUESTS', 'SLOW_REQUEST_MS', 'DB_STATEMENT_TIMEOUT_MS', 'PASSWORD_HASH_QUEUE']) {
+    expect(problems).toContain(`${name}:`);
+  }
+});

@@ -72,10 +72,15 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60, 7 * 24 * 3600),
   RATE_LIMIT_ACCOUNT_MAX: positiveInt(10, 1_000_000),
   RATE_LIMIT_ADDRESS_MAX: positiveInt(300, 1_000_000),
+  RATE_LIMIT_ACCOUNT_HOURLY_MAX: positiveInt(50, 1_000_000),
   MAX_LESSON_BYTES: positiveInt(2 * 1024 ** 3, 1024 ** 4),
   MAX_IMAGE_BYTES: positiveInt(10 * 1024 ** 2, 1024 ** 3),
   MEDIA_URL_TTL_HOURS: positiveInt(6, 24 * 31),
   EMBEDDED_DB_CACHE_MB: positiveInt(16, 16 * 1024),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(15_000, 3_600_000),
+  LOG_REQUESTS: z.enum(['true', 'false'], 'must be true or false').default('false'),
+  SLOW_REQUEST_MS: positiveInt(1000, 3_600_000),
+  PASSWORD_HASH_QUEUE: positiveInt(64, 100_000),
   PUBLIC_CACHE_SECONDS: z
     .string()
     .trim()
@@ -96,11 +101,31 @@ const envSchema = z.object({
       'must be true, false, a number of proxies (0-99), or addresses like 10.0.0.1,10.0.0.0/8',
     )
     .default('false'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region like us-east-1')
+    .optional(),
+  S3_ENDPOINT: urlWithProtocol(['https:', 'http:'], 'https://s3.example.com').optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
 });
+
+/** The name of every setting the configuration reads (deployment files are checked against it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -114,7 +139,8 @@ export type Config = {
   appSecret: string | undefined;
   logLevel: string;
   sessionTtlHours: number;
-  rateLimit: { windowSeconds: number; accountMax: number; addressMax: number };
+  /** Decision 002: `accountMax` per account and address, `accountHourlyMax` per account from any address. */
+  rateLimit: { windowSeconds: number; accountMax: number; addressMax: number; accountHourlyMax: number };
   seedDemo: boolean;
   uploads: { maxLessonBytes: number; maxImageBytes: number };
   /** PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. */
@@ -122,6 +148,14 @@ export type Config = {
   mediaUrlTtlHours: number;
   /** The embedded database's page cache (PGlite's shared_buffers), in MiB: memory against disk reads. */
   embeddedDbCacheMb: number;
+  /** The longest one statement may run, on either database (lib/request-context.ts). */
+  statementTimeoutMs: number;
+  /** Log every request (pino's incoming/completed lines); errors and slow requests are always logged. */
+  logRequests: boolean;
+  /** A request that takes longer than this is logged as slow. */
+  slowRequestMs: number;
+  /** How many logins may wait per password-hashing slot before the next is answered 503 (lib/crypto.ts). */
+  passwordHashQueuePerSlot: number;
   /** How long public answers (catalogue, course detail, prices) may be served from memory. */
   publicCacheSeconds: number;
   /**
@@ -129,10 +163,31 @@ export type Config = {
    * default; `true` for any proxy, a number of hops, or the proxies' addresses.
    */
   trustProxy: boolean | number | string;
+  /** Files in an S3-compatible bucket when the S3_* settings are given; local disk under DATA_DIR otherwise. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 };
 
+/** The S3 settings a bucket needs: all of them or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE are optional). */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_ALL = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
 /** Variables whose value is a secret, or a URL that may carry a password: never printed. */
-const SECRET_VARIABLES = new Set(['APP_SECRET', 'PAYPAL_CLIENT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'APP_SECRET',
+  'PAYPAL_CLIENT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** How a rejected value is quoted in the start-up message: secrets only by their length. */
 const shownValue = (name: string, value: string) =>
@@ -156,6 +211,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       `${parsed.data.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'}: must be set together with ${parsed.data.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_ID' : 'PAYPAL_CLIENT_SECRET'}`,
     ]);
+  }
+  if (parsed.success) {
+    // S3_FORCE_PATH_STYLE=false is the default spelled out, not a sign that a bucket was meant.
+    const given = S3_ALL.filter((name) => parsed.data[name] !== undefined && parsed.data[name] !== 'false');
+    const missing = S3_REQUIRED.filter((name) => parsed.data[name] === undefined);
+    if (given.length > 0 && missing.length > 0) {
+      throw new ConfigError(
+        missing.map(
+          (name) =>
+            `${name}: must be set to use an S3 bucket (${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set); set all of ${S3_REQUIRED.join(', ')}, or none for local disk`,
+        ),
+      );
+    }
   }
   if (!parsed.success) {
     throw new ConfigError(
@@ -182,11 +250,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       accountMax: e.RATE_LIMIT_ACCOUNT_MAX,
       addressMax: e.RATE_LIMIT_ADDRESS_MAX,
+      accountHourlyMax: e.RATE_LIMIT_ACCOUNT_HOURLY_MAX,
     },
     seedDemo: e.SEED_DEMO,
     uploads: { maxLessonBytes: e.MAX_LESSON_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     mediaUrlTtlHours: e.MEDIA_URL_TTL_HOURS,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    logRequests: e.LOG_REQUESTS === 'true',
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    passwordHashQueuePerSlot: e.PASSWORD_HASH_QUEUE,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     trustProxy:
       e.TRUST_PROXY === 'true'
@@ -196,6 +269,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : /^\d+$/.test(e.TRUST_PROXY)
             ? Number(e.TRUST_PROXY)
             : e.TRUST_PROXY,
+    s3:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_API_BASE }

@@ -20,6 +20,13 @@ import { OrganisationService } from './modules/organisations/organisations.servi
 import { PlanLimits } from './modules/organisations/plan-limits';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { PaymentService } from './modules/payments/payments.service';
+import { registerProgressRoutes } from './modules/progress/progress.routes';
+import { ProgressService } from './modules/progress/progress.service';
+import { registerReviewRoutes } from './modules/reviews/reviews.routes';
+import { ReviewService } from './modules/reviews/reviews.service';
+import { createResumableFiles, type ResumableFiles } from './modules/uploads/resumable-store';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { inspectUpload, ResumableUploadService } from './modules/uploads/uploads.service';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { AccountService } from './modules/users/users.service';
 import { type Auth, requireAuth } from './plugins/auth';
@@ -30,6 +37,8 @@ const AUTHORING_PREFIXES = [
   '/api/authors/',
   '/api/courseSections/',
   '/api/lessons/',
+  // A review shows on the course page (its rating and list are public answers).
+  '/api/reviews/',
 ];
 
 /** Writes that can change the catalogue, a course's public detail or its preview. */
@@ -43,7 +52,7 @@ export const changesPublicAnswers = (route: string) =>
 export async function registerApiRoutes(
   api: FastifyInstance,
   deps: AppDeps,
-): Promise<{ payments: PaymentService }> {
+): Promise<{ payments: PaymentService; resumableUploads: ResumableFiles | undefined }> {
   const { db } = deps;
   const auth: Auth = (options) => requireAuth(db, options);
   const publicCache = new ResponseCache(deps.config.publicCacheSeconds * 1000);
@@ -55,7 +64,7 @@ export async function registerApiRoutes(
   });
   const accounts = new AccountService({ ...deps, log: api.log });
 
-  registerUserRoutes(api, accounts, auth);
+  registerUserRoutes(api, accounts, auth, deps.config.publicUrl.startsWith('https:'));
   registerOrganisationRoutes(
     api,
     new OrganisationService({ db, limiter: deps.limiter, accounts }),
@@ -73,20 +82,34 @@ export async function registerApiRoutes(
   registerCourseRoutes(api, new CourseService({ db, storage, log, limits }), auth, files, publicCache);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db, storage, log }), auth, files);
-  registerCurriculumRoutes(
-    api,
-    new CurriculumService({ db, storage, log, secret: deps.secret, config }),
-    auth,
-    files,
-    publicCache,
-  );
+  const curriculum = new CurriculumService({ db, storage, log, secret: deps.secret, config });
+  registerCurriculumRoutes(api, curriculum, auth, files, publicCache);
+  const resumableUploads = await createResumableFiles(storage, config, inspectUpload);
+  if (resumableUploads) {
+    registerUploadRoutes(
+      api,
+      new ResumableUploadService({
+        db,
+        storage,
+        curriculum,
+        files: resumableUploads,
+        maxLessonBytes: files.maxLessonBytes,
+      }),
+      auth,
+      publicCache,
+      { publicUrl: config.publicUrl, maxLessonBytes: files.maxLessonBytes },
+    );
+    api.addHook('onClose', async () => resumableUploads.close());
+  }
   registerMediaRoutes(api, new MediaService({ db, secret: deps.secret }), storage);
   registerEnrolmentRoutes(
     api,
-    new EnrolmentService({ db, mailer: deps.mailer, config, log, limits }),
+    new EnrolmentService({ db, mailer: deps.mailer, config, log, limits, limiter: deps.limiter }),
     auth,
     files,
   );
+  registerProgressRoutes(api, new ProgressService({ db }), auth);
+  registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
 
   const sandbox = config.paypal ? undefined : new SandboxProvider(db);
   const provider =
@@ -95,5 +118,5 @@ export async function registerApiRoutes(
   registerPaymentRoutes(api, payments, auth);
 
   api.get('/health', async () => ({ status: 'ok' }));
-  return { payments };
+  return { payments, resumableUploads };
 }

@@ -9,9 +9,11 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggableError } from './lib/db-errors';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { WEB_DIST } from './lib/paths';
+import { schedulePruning } from './lib/pruning';
 import { loadAppSecret } from './lib/secret';
 import { failStartup } from './lib/startup';
-import { LocalDiskStorage } from './lib/storage';
+import { type FileStorage, LocalDiskStorage } from './lib/storage';
+import { FileSweeper } from './modules/media/file-sweeper';
 
 /** A start-up failure whose message names the setting at fault: printed without a stack trace. */
 class StartupError extends Error {}
@@ -44,6 +46,8 @@ async function main() {
     );
   }
 
+  // Files last written before this moment belong to no request of this process.
+  const startedAt = new Date();
   let unlock = () => {};
   if (!config.databaseUrl) {
     try {
@@ -57,8 +61,12 @@ async function main() {
   let database: Database | undefined;
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
+  let sweeper: FileSweeper | undefined;
+  let stopPruning = () => {};
   /** Closes what is open; with a start-up failure's message, ends by saying it. */
   const shutdown = async (code: number, failure?: string) => {
+    stopPruning();
+    await sweeper?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     mailer?.close();
@@ -71,9 +79,15 @@ async function main() {
 
   try {
     const secret = loadAppSecret(config.appSecret, config.dataDir);
+    const limits = { statementTimeoutMs: config.statementTimeoutMs };
     database = config.databaseUrl
-      ? openPostgres(config.databaseUrl)
-      : await openPglite(path.join(config.dataDir, 'db'), undefined, { cacheMb: config.embeddedDbCacheMb });
+      ? openPostgres(config.databaseUrl, undefined, undefined, limits)
+      : await openPglite(
+          path.join(config.dataDir, 'db'),
+          undefined,
+          { cacheMb: config.embeddedDbCacheMb },
+          limits,
+        );
     try {
       await database.migrate();
     } catch (error) {
@@ -83,7 +97,21 @@ async function main() {
           : `DATA_DIR: the embedded database in ${config.dataDir}/db could not be opened (${describe(error)}).`,
       );
     }
-    const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+    let storage: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+    if (config.s3) {
+      // Loaded only for a bucket: the SDK costs about 25 MiB and a second of start-up (decision 005).
+      const { S3Storage } = await import('./lib/s3-storage');
+      const bucket = new S3Storage(
+        config.s3,
+        Math.max(config.uploads.maxLessonBytes, config.uploads.maxImageBytes),
+      );
+      await bucket.verify().catch((error: unknown) => {
+        throw new StartupError(
+          `S3_BUCKET: the bucket "${config.s3?.bucket}" cannot be used (${describe(error)}).`,
+        );
+      });
+      storage = bucket;
+    }
     const seeded = config.seedDemo ? await seedDemo(database.db, storage) : [];
     mailer = config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -129,10 +157,26 @@ async function main() {
       setInterval(maintain, 10 * 60_000).unref();
     }
 
+    // Expired sessions and codes and ended rate-limit windows are deleted now, then every 15 minutes.
+    stopPruning = schedulePruning(database.db, config.rateLimit, app.log);
+
+    // Unfinished uploads and files no row names are removed now, then every hour.
+    sweeper = new FileSweeper({
+      db: database.db,
+      storage,
+      log: app.log,
+      resumable: app.resumableUploads,
+      // The embedded database's DATA_DIR is locked to this process, files folder included: what a crash
+      // left there goes at once. On PostgreSQL several instances may share a files folder or a bucket.
+      exclusiveSince: !config.databaseUrl && !config.s3 ? startedAt : undefined,
+    });
+    void sweeper.start();
+
     const lines = [
       '',
       `  Skillwise is running at ${config.publicUrl}`,
       `  API: ${config.publicUrl}/api   database: ${database.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)'}`,
+      `  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : path.join(config.dataDir, 'files')}`,
       `  mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')}${['info', 'debug', 'trace'].includes(config.logLevel) ? ' (codes are also logged)' : ''}`}`,
     ];
     if (config.seedDemo) {

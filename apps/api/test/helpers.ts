@@ -7,10 +7,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { type Database, openPglite, openPostgres, type QueryLimits } from '../src/db/client';
 import type { Mailer, MailMessage } from '../src/lib/mail';
 import type { PaymentProvider } from '../src/lib/payments/provider';
-import { LocalDiskStorage } from '../src/lib/storage';
+import { S3Storage } from '../src/lib/s3-storage';
+import { type FileStorage, LocalDiskStorage } from '../src/lib/storage';
 
 export const TEST_SECRET = 'test-secret-'.padEnd(48, 'x');
 
@@ -18,13 +19,13 @@ export const TEST_SECRET = 'test-secret-'.padEnd(48, 'x');
  * The database for a test file: PGlite in memory, or a fresh database on the PostgreSQL server when
  * TEST_DATABASE_URL is set (the same suite runs on both; STYLE "Tests").
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(limits?: QueryLimits): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // Start from the migrated image made once by test/global-setup.ts: initdb in WebAssembly takes seconds.
     const templatePath = inject('pgliteTemplate');
     const template = templatePath ? new Blob([await readFile(templatePath)]) : undefined;
-    const database = await openPglite(undefined, template);
+    const database = await openPglite(undefined, template, undefined, limits);
     await database.migrate();
     return database;
   }
@@ -36,7 +37,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // The database is dropped with (force) at the end: its idle connections may hear of it first.
-  const database = openPostgres(url.toString(), 4, () => undefined);
+  const database = openPostgres(url.toString(), 4, () => undefined, limits);
   await database.migrate();
   return {
     ...database,
@@ -80,8 +81,9 @@ export type TestContext = {
   database: Database;
   mailer: MemoryMailer;
   config: Config;
-  /** Where this context's uploads are stored. */
+  /** Where this context's uploads are stored (on local disk, when no S3_* settings were given). */
   filesDir: string;
+  storage: FileStorage;
   close(): Promise<void>;
 };
 
@@ -94,11 +96,11 @@ export async function createTestContext(
   extend?: (app: FastifyInstance) => void,
   provider?: PaymentProvider,
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ statementTimeoutMs: testConfig(env).statementTimeoutMs });
   const mailer = new MemoryMailer();
   const config = testConfig(env);
   const filesDir = await mkdtemp(path.join(tmpdir(), 'skillwise-files-'));
-  const storage = new LocalDiskStorage(filesDir);
+  const storage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(filesDir);
   const app = await buildApp({
     config,
     db: database.db,
@@ -116,8 +118,10 @@ export async function createTestContext(
     mailer,
     config,
     filesDir,
+    storage,
     async close() {
       await app.close();
+      if (storage instanceof S3Storage) storage.close();
       await database.close();
       await rm(filesDir, { recursive: true, force: true });
     },

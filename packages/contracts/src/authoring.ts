@@ -112,6 +112,9 @@ export const createAuthorFieldsSchema = z.object({
   org_Id: z.unknown().optional(),
 });
 
+/** authors/UpdateAuthors (README "Additions"): the same fields plus `author_id`; a new photo is optional. */
+export const updateAuthorFieldsSchema = createAuthorFieldsSchema.extend({ author_id: idSchema });
+
 // ---------------------------------------------------------------------------------------------
 // Price types
 

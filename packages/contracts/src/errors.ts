@@ -19,6 +19,10 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   MAIL_FAILED: 502,
+  /** Too many logins waiting for their password check: try again after Retry-After. */
+  SERVER_BUSY: 503,
+  /** A statement ran past DB_STATEMENT_TIMEOUT_MS: try again after Retry-After. */
+  DATABASE_TIMEOUT: 503,
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -8,4 +8,6 @@ export * from './messages';
 export * from './organisations';
 export * from './paging';
 export * from './payments';
+export * from './progress';
+export * from './reviews';
 export * from './students';

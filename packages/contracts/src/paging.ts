@@ -28,6 +28,7 @@ export const PAGE_SIZES = {
   purchases: 10,
   myCourses: 12,
   unassignedCourses: 10,
+  reviews: 5,
 } as const;
 
 /** A whole number within bounds, as a number or its digits (query strings send text). */

@@ -24,6 +24,12 @@ export type StudentRow = z.infer<typeof studentRowSchema>;
  */
 export const studentListQuerySchema = pageQuerySchema.extend({ enrolled: flagSchema.optional() });
 
+/**
+ * Query of courses/UnAssignedCourses/{id}: paging and search, and `published` (README "Additions"): true
+ * keeps the published courses only (what the enrolment select offers), false the drafts; absent, both.
+ */
+export const unassignedCoursesQuerySchema = pageQuerySchema.extend({ published: flagSchema.optional() });
+
 /** studentCourse/registerStudent: the Add Students form (SPEC §3 "New student form"). */
 export const registerStudentBodySchema = z.object({
   name: requiredText(COUNTER_SHORT),
@@ -48,7 +54,7 @@ export const assignQuerySchema = z.object({ user_id: idSchema, course_id: idSche
 
 /** A course as the student area and the Enrollments table show it. */
 export const assignedCourseSchema = courseListItemSchema.extend({
-  /** Share of the course's published lessons started, e.g. '40%'. */
+  /** Share of the course's published lessons completed, e.g. '40%' (DESIGN decision 11). */
   progress: z.string(),
   /** How the student got it: assigned by the publisher, purchased or free. */
   source: z.enum(['assigned', 'purchased', 'free']),

@@ -11,6 +11,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../lib/paths';
+import {
+  ClientGoneError,
+  currentQueryContext,
+  StatementTimeoutError,
+  throwIfClientGone,
+} from '../lib/request-context';
 import * as schema from './schema';
 
 export { MIGRATIONS_FOLDER };
@@ -40,6 +46,11 @@ export type PgliteTuning = {
 };
 
 export const DEFAULT_PGLITE_TUNING: PgliteTuning = { cacheMb: 16 };
+
+/** How long one statement may run (DB_STATEMENT_TIMEOUT_MS); migrations and housekeeping are exempt. */
+export type QueryLimits = { statementTimeoutMs: number };
+
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { statementTimeoutMs: 15_000 };
 
 /**
  * Postgres settings for the embedded database. PGlite's defaults are a server's (128 MB of
@@ -100,6 +111,7 @@ export async function openPglite(
   dataDir?: string,
   template?: Blob,
   tuning: PgliteTuning = DEFAULT_PGLITE_TUNING,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
 ): Promise<Database> {
   const settings = pgliteSettings(tuning);
   if (dataDir && !template) await initPgliteDataDir(dataDir, settings);
@@ -108,32 +120,64 @@ export async function openPglite(
     ...(template ? { loadDataDir: template } : {}),
     postgresqlconf: settings,
   });
-  const db = drizzlePglite({ client, schema });
+  const timeout = limits.statementTimeoutMs;
+  // PGlite 0.5 accepts statement_timeout but cannot act on it: a statement runs to its end on this
+  // thread, with no timer to interrupt it. It is set all the same, and reads are bounded below.
+  await client.exec(`set statement_timeout = ${timeout}`);
+  /**
+   * For a read (lib/request-context.ts): no query starts for a client that has left, and a statement that
+   * ran past the timeout fails as it would on PostgreSQL, only late, so the request's next query does
+   * not start. Transactions (changes) run as they are.
+   */
+  const guarded = {
+    async query(...args: Parameters<PGlite['query']>) {
+      const context = currentQueryContext();
+      if (!context) return client.query(...args);
+      throwIfClientGone(context);
+      const started = performance.now();
+      const result = await client.query(...args);
+      if (performance.now() - started > timeout) throw new StatementTimeoutError(timeout);
+      return result;
+    },
+    transaction: client.transaction.bind(client),
+  };
+  const db = drizzlePglite({ client: guarded as unknown as PGlite, schema });
+  /** Runs `work` without the statement timeout: migrations and vacuums take what they take. */
+  const untimed = async (work: () => Promise<unknown>) => {
+    await client.exec('set statement_timeout = 0');
+    try {
+      await work();
+    } finally {
+      await client.exec(`set statement_timeout = ${timeout}`);
+    }
+  };
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    async maintain() {
-      // Autovacuum's own rule: a table is vacuumed once a fifth of it (and 50 rows) has changed since its
-      // last vacuum, analyzed once a tenth has; its size comes from pg_class, which survives restarts
-      // (the change counters start again at every start).
-      // Counters reach the statistics views when the backend next reports: make that now.
-      await client.query('select pg_stat_force_next_flush()');
-      await client.query('select 1');
-      const { rows } = await client.query<{ name: string; vacuum: boolean; analyze: boolean }>(
-        `select quote_ident(s.relname) as name,
+    migrate: () => untimed(() => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })),
+    maintain: () => untimed(maintain),
+    close: () => client.close(),
+  };
+
+  async function maintain() {
+    // Autovacuum's own rule: a table is vacuumed once a fifth of it (and 50 rows) has changed since its
+    // last vacuum, analyzed once a tenth has; its size comes from pg_class, which survives restarts
+    // (the change counters start again at every start).
+    // Counters reach the statistics views when the backend next reports: make that now.
+    await client.query('select pg_stat_force_next_flush()');
+    await client.query('select 1');
+    const { rows } = await client.query<{ name: string; vacuum: boolean; analyze: boolean }>(
+      `select quote_ident(s.relname) as name,
            (s.n_dead_tup + s.n_ins_since_vacuum) > 50 + 0.2 * greatest(c.reltuples, 0) as vacuum,
            s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as analyze
          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
          where s.schemaname = 'public' order by s.relname`,
-      );
-      for (const { name, vacuum, analyze } of rows) {
-        if (vacuum) await client.exec(`vacuum (analyze) ${name}`);
-        else if (analyze) await client.exec(`analyze ${name}`);
-      }
-    },
-    close: () => client.close(),
-  };
+    );
+    for (const { name, vacuum, analyze } of rows) {
+      if (vacuum) await client.exec(`vacuum (analyze) ${name}`);
+      else if (analyze) await client.exec(`analyze ${name}`);
+    }
+  }
 }
 
 /**
@@ -146,9 +190,12 @@ export function openPostgres(
   max = 10,
   onIdleError: (error: Error) => void = (error) =>
     console.warn(`A PostgreSQL connection was closed by the server (${error.message}); it will be replaced.`),
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Every pooled connection starts with the statement timeout: the server cancels a statement past it.
+  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: limits.statementTimeoutMs });
   pool.on('error', onIdleError);
+  guardReads(pool, url);
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -156,15 +203,67 @@ export function openPostgres(
     async migrate() {
       const client = await pool.connect();
       try {
+        // Waiting for another instance's migrations, and the migrations themselves, take what they take.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock(727274)');
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        await client.query('reset statement_timeout').catch(() => undefined);
         client.release();
       }
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A read whose client leaves stops on the server too: each of its queries runs on a connection it holds,
+ * and the client's leaving cancels the running statement (pg_cancel_backend, from a connection of its
+ * own, so a full pool does not delay it). The connection goes back to the pool only once the
+ * cancellation has been delivered, so it can never stop another request's statement. Other queries
+ * (changes, transactions, work outside a request) go through the pool as usual.
+ */
+function guardReads(pool: pg.Pool, url: string) {
+  const poolQuery = pool.query.bind(pool);
+  const cancelBackend = async (pid: number) => {
+    const canceller = new pg.Client({ connectionString: url });
+    canceller.on('error', () => undefined);
+    try {
+      await canceller.connect();
+      await canceller.query('select pg_cancel_backend($1)', [pid]);
+    } finally {
+      await canceller.end().catch(() => undefined);
+    }
+  };
+  const readQuery = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const context = currentQueryContext();
+    if (!context) return poolQuery(config, values);
+    throwIfClientGone(context);
+    const connection = await pool.connect();
+    let cancelling: Promise<void> | undefined;
+    const cancel = () => {
+      const pid = (connection as pg.PoolClient & { processID?: number }).processID;
+      if (pid) cancelling = cancelBackend(pid).catch(() => undefined);
+    };
+    try {
+      throwIfClientGone(context);
+      context.signal.addEventListener('abort', cancel, { once: true });
+      return await connection.query(config, values);
+    } catch (error) {
+      if (context.signal.aborted) throw new ClientGoneError();
+      throw error;
+    } finally {
+      context.signal.removeEventListener('abort', cancel);
+      await cancelling;
+      connection.release();
+    }
+  };
+  // Drizzle calls `query(config, values)` and takes the promise; any other form is the pool's own.
+  pool.query = ((config: string | pg.QueryConfig, values?: unknown, callback?: unknown) =>
+    callback === undefined && typeof values !== 'function'
+      ? readQuery(config, values as unknown[] | undefined)
+      : (poolQuery as (...args: unknown[]) => unknown)(config, values, callback)) as typeof pool.query;
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -14,6 +14,16 @@ export function containsText(search: string | undefined, ...columns: SQLWrapper[
   return or(...columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`));
 }
 
+/**
+ * `containsText` for columns that hold lower-cased text already (a sort key): a plain LIKE of the
+ * lower-cased pattern, several times cheaper per row than ILIKE, which lower-cases every value it reads.
+ */
+export function containsLowerText(search: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {
+  if (search === undefined) return undefined;
+  const pattern = likePattern(search);
+  return or(...columns.map((column) => sql`${column} like lower(${pattern}) escape '\\'`));
+}
+
 /** Adds the page's limit and offset to a query, in SQL; the whole list when there is no window. */
 export function inWindow<T extends PgSelect>(query: T, window: PageWindow): T {
   return window ? query.limit(window.limit).offset(window.offset) : query;

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { hashPassword, passwordHashing, verifyPassword } from './crypto';
+import { hashPassword, limitPasswordHashQueue, passwordHashing, verifyPassword } from './crypto';
+import { AppError } from './errors';
 
 test('password hashes take turns: a burst runs a few at a time and every one completes', async () => {
   const passwords = Array.from({ length: 6 }, (_, i) => `password-${i}`);
@@ -12,4 +13,28 @@ test('password hashes take turns: a burst runs a few at a time and every one com
   const checks = await Promise.all(done.map((hash, i) => verifyPassword(passwords[i] ?? '', hash)));
   expect(checks).toEqual(passwords.map(() => true));
   expect(await verifyPassword('wrong', done[0] ?? '')).toBe(false);
+});
+
+test('a full line of password hashes answers a fast 503 with Retry-After; the line still drains', async () => {
+  limitPasswordHashQueue(1);
+  try {
+    const { slots, maxWaiting } = passwordHashing();
+    // Every call below joins the line before the first hash can finish: a full line, without timing.
+    const admitted = Array.from({ length: slots + maxWaiting }, (_, i) => hashPassword(`in-line-${i}`));
+    expect(passwordHashing()).toMatchObject({ running: slots, waiting: maxWaiting });
+    const refused = await hashPassword('one too many').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'SERVER_BUSY', statusCode: 503 });
+    expect(Number((refused as AppError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((refused as AppError).message).toMatch(/Try again in \d+ seconds?\./);
+    const hashes = await Promise.all(admitted);
+    expect(await verifyPassword('in-line-0', hashes[0] ?? '')).toBe(true);
+    expect(passwordHashing()).toMatchObject({ running: 0, waiting: 0 });
+    expect(await verifyPassword('one too many', await hashPassword('one too many'))).toBe(true);
+  } finally {
+    limitPasswordHashQueue(64);
+  }
 });

@@ -1,5 +1,14 @@
-import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  type ScryptOptions,
+  timingSafeEqual,
+} from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { AppError } from './errors';
 
 // scrypt with N=2^14, r=8, p=1 (OWASP's minimum for scrypt); the parameters are stored with the hash
 // so they can be raised later without breaking existing passwords.
@@ -7,20 +16,62 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64, maxmem: 64 * 1024 * 1024 };
 
 /**
  * Password hashes take turns: each scrypt holds 16 MiB and a CPU for tens of milliseconds, so a burst
- * of logins run all at once would take every core from the requests being served and every thread of
- * libuv's pool from file reads, and add 16 MiB of memory each. Half the cores (at least one) hash; the
- * rest of the logins wait in line, in order.
+ * of logins run all at once would take every core from the requests being served and add 16 MiB of
+ * memory each. Half the cores (at least one) hash; the rest of the logins wait in line, in order.
+ *
+ * They run in worker threads of their own, not in libuv's thread pool (4 threads, sized when the process
+ * first reads a file, before any of our code runs): there, two hashes plus two slow reads would make
+ * every other file read wait. Here a hash never waits for a file and a file never waits for a hash.
+ * Idle workers end after a while, so a quiet server holds none.
  */
 const HASHING_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
+const IDLE_WORKER_MS = 30_000;
+
+/**
+ * The line is bounded (PASSWORD_HASH_QUEUE per slot, 64 by default): a hash takes 50-100 ms on a core,
+ * so the last of 64 waits about 3-6 s, as long as a person waits for a sign-in form. A longer line
+ * only makes every login in it slower (the client gives up and tries again, adding to it) and holds
+ * their requests' memory; past it the answer is a fast 503 with Retry-After.
+ */
+let queuePerSlot = 64;
 let hashing = 0;
 const waiting: Array<() => void> = [];
+/** A running average of one hash's duration, for Retry-After. */
+let averageHashMs = 100;
 
-/** How many password hashes run and wait now (for tests and diagnostics). */
-export const passwordHashing = () => ({ slots: HASHING_SLOTS, running: hashing, waiting: waiting.length });
+/** Sets how many hashes may wait per slot (PASSWORD_HASH_QUEUE); the app sets it from its config. */
+export function limitPasswordHashQueue(perSlot: number) {
+  queuePerSlot = perSlot;
+}
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing >= HASHING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else hashing += 1;
+/** How many password hashes run and wait now, and how many may wait (for tests and diagnostics). */
+export const passwordHashing = () => ({
+  slots: HASHING_SLOTS,
+  running: hashing,
+  waiting: waiting.length,
+  maxWaiting: HASHING_SLOTS * queuePerSlot,
+});
+
+/** The answer when the line is full: come back once it has had time to drain. */
+function busyError() {
+  const seconds = Math.min(
+    60,
+    Math.max(1, Math.ceil(((waiting.length / HASHING_SLOTS) * averageHashMs) / 1000)),
+  );
+  return new AppError(
+    'SERVER_BUSY',
+    `The server is checking too many passwords at the moment. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** Runs `work` in the password line: at once if a slot is free, in order if not, or a 503 if the line is full. */
+export async function inPasswordTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHING_SLOTS) {
+    if (waiting.length >= HASHING_SLOTS * queuePerSlot) throw busyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else hashing += 1;
   try {
     return await work();
   } finally {
@@ -30,14 +81,79 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The worker's code: scrypt, one request at a time (CommonJS, so it needs no file of its own). */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+parentPort.on('message', ({ password, salt, keylen, options }) => {
+  try {
+    parentPort.postMessage({ key: scryptSync(password, salt, keylen, options) });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});`;
+
+type HashWorker = { worker: Worker; idleTimer?: NodeJS.Timeout };
+const idleWorkers: HashWorker[] = [];
+
+function takeWorker(): HashWorker {
+  const idle = idleWorkers.pop();
+  if (idle) {
+    clearTimeout(idle.idleTimer);
+    return idle;
+  }
+  const worker = new Worker(WORKER_SOURCE, { eval: true });
+  // A worker with nothing to do never keeps the process alive.
+  worker.unref();
+  return { worker };
+}
+
+function releaseWorker(entry: HashWorker) {
+  entry.worker.unref();
+  entry.idleTimer = setTimeout(() => {
+    const at = idleWorkers.indexOf(entry);
+    if (at >= 0) idleWorkers.splice(at, 1);
+    void entry.worker.terminate();
+  }, IDLE_WORKER_MS);
+  entry.idleTimer.unref();
+  idleWorkers.push(entry);
+}
+
+/** One scrypt in a worker thread (at most HASHING_SLOTS run, so at most that many workers exist). */
+function scryptInWorker(password: string, salt: Buffer, keylen: number, options: ScryptOptions) {
+  const entry = takeWorker();
+  const { worker } = entry;
+  worker.ref();
+  const started = performance.now();
+  return new Promise<Buffer>((resolve, reject) => {
+    const settle = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onFailure);
+      worker.off('exit', onFailure);
+    };
+    const onMessage = (reply: { key?: Uint8Array; error?: string }) => {
+      settle();
+      averageHashMs = averageHashMs * 0.8 + (performance.now() - started) * 0.2;
+      releaseWorker(entry);
+      if (reply.key) resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
+      else reject(new Error(reply.error ?? 'scrypt failed'));
+    };
+    // A worker that failed is not reused.
+    const onFailure = (error: unknown) => {
+      settle();
+      void worker.terminate();
+      reject(error instanceof Error ? error : new Error(`the password worker stopped (${String(error)})`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', onFailure);
+    worker.once('exit', onFailure);
+    worker.postMessage({ password, salt, keylen, options });
+  });
+}
+
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number) {
-  return inTurn(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scrypt(password.normalize('NFKC'), salt, keylen, { N, r, p, maxmem: SCRYPT.maxmem }, (err, key) =>
-          err ? reject(err) : resolve(key),
-        );
-      }),
+  return inPasswordTurn(() =>
+    scryptInWorker(password.normalize('NFKC'), salt, keylen, { N, r, p, maxmem: SCRYPT.maxmem }),
   );
 }
 

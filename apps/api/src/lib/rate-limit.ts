@@ -1,13 +1,38 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 
-export type RateLimitSettings = { windowSeconds: number; accountMax: number; addressMax: number };
+export type RateLimitSettings = {
+  windowSeconds: number;
+  accountMax: number;
+  addressMax: number;
+  accountHourlyMax: number;
+};
+
+/**
+ * Who makes a try at an account: the client's address, and the id of a device token (issued to this
+ * browser by an earlier successful login to that account) when it showed a valid one.
+ */
+export type Caller = { ip: string; device?: string | undefined };
+
+/** A counted try, as `limitAccount` charged it, so a success can give it back. */
+export type AccountTry = { action: string; account: string; caller: Caller; accountWide: boolean };
+
+/** The account-wide counter's window: an hour, as OWASP ASVS 2.2.1 counts. */
+export const ACCOUNT_WINDOW_SECONDS = 3600;
+
+/**
+ * The calls that tell whether an e-mail has an account (sign-up, organisation registration, a reset
+ * request, checkUserExists, a school adding a student) share one budget per address, so no mix of them
+ * lists accounts faster than `addressMax` e-mails per window.
+ */
+export const EMAIL_LOOKUP = 'email-lookup';
 
 /**
  * Fixed-window counters in the database, so every API instance shares them.
- * Keys look like `login:acct:<email>` or `login:addr:<ip>`.
+ * Keys look like `login:addr:<ip>`, `login:acct:<email>:addr:<ip>`, `login:acct:<email>` or
+ * `login:device:<id>` (decision 002).
  */
 export class RateLimiter {
   constructor(
@@ -15,9 +40,12 @@ export class RateLimiter {
     readonly settings: RateLimitSettings,
   ) {}
 
-  /** Counts one hit and answers the hits in the current window. */
-  async hit(key: string): Promise<{ hits: number; resetAt: Date }> {
-    const window = sql`make_interval(secs => ${this.settings.windowSeconds})`;
+  /** Counts one hit and answers the hits in the current window (`windowSeconds` long). */
+  async hit(
+    key: string,
+    windowSeconds = this.settings.windowSeconds,
+  ): Promise<{ hits: number; resetAt: Date }> {
+    const window = sql`make_interval(secs => ${windowSeconds})`;
     const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
     const [row] = await this.db
       .insert(rateLimits)
@@ -31,11 +59,29 @@ export class RateLimiter {
       })
       .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
     const start = row?.windowStart ?? new Date();
-    return { hits: row?.hits ?? 1, resetAt: new Date(start.getTime() + this.settings.windowSeconds * 1000) };
+    return { hits: row?.hits ?? 1, resetAt: new Date(start.getTime() + windowSeconds * 1000) };
+  }
+
+  /** The hits counted under `key` in its current window (0 when none), without counting one. */
+  async count(key: string, windowSeconds = this.settings.windowSeconds): Promise<number> {
+    const window = sql`make_interval(secs => ${windowSeconds})`;
+    const [row] = await this.db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), sql`${rateLimits.windowStart} > now() - ${window}`));
+    return row?.hits ?? 0;
   }
 
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+
+  /** Gives back one hit: a try that turned out to succeed. */
+  async release(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+      .where(eq(rateLimits.key, key));
   }
 
   /** Counts a request from an address; over the limit is a 429. */
@@ -45,19 +91,45 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one try for an account before the try is judged, refusing past the limit: the count and the
-   * check are one statement, so a burst of tries sent at once cannot slip past it. A success resets the
-   * count (`resetAccount`), so what is limited is the tries that failed.
+   * Counts one try at an account before the try is judged, refusing past a limit: the count and the
+   * check are one statement, so a burst of tries sent at once cannot slip past it. A success gives the
+   * try back (`succeeded`), so what is limited is the tries that failed. Three counters (decision 002):
+   * - per account and address, `accountMax` per window: one address guesses as slowly as ever, and its
+   *   refusals touch nobody else;
+   * - per account from all addresses, `accountHourlyMax` per clock hour, which bounds an attacker who
+   *   rotates addresses; a caller with a valid device token for the account is not counted there, so
+   *   the owner still gets in after such a burst;
+   * - per device token, `accountMax` per window: a token that keeps failing stops counting as one.
    */
-  async limitAccount(action: string, account: string): Promise<void> {
-    const { hits, resetAt } = await this.hit(`${action}:acct:${account}`);
-    if (hits > this.settings.accountMax) throw tooMany(resetAt);
+  async limitAccount(action: string, account: string, caller: Caller): Promise<AccountTry> {
+    const { accountMax, accountHourlyMax } = this.settings;
+    const pair = await this.hit(pairKey(action, account, caller.ip));
+    if (pair.hits > accountMax) throw tooMany(pair.resetAt);
+    if (caller.device !== undefined) {
+      const device = await this.hit(`${action}:device:${caller.device}`);
+      if (device.hits <= accountMax) return { action, account, caller, accountWide: false };
+    }
+    const wide = await this.hit(`${action}:acct:${account}`, ACCOUNT_WINDOW_SECONDS);
+    if (wide.hits > accountHourlyMax) throw tooMany(wide.resetAt);
+    return { action, account, caller, accountWide: true };
   }
 
-  resetAccount(action: string, account: string): Promise<void> {
-    return this.reset(`${action}:acct:${account}`);
+  /** A try that succeeded: its address and device start afresh, and it no longer counts for the account. */
+  async succeeded(counted: AccountTry): Promise<void> {
+    const { action, account, caller } = counted;
+    await this.reset(pairKey(action, account, caller.ip));
+    if (caller.device !== undefined) await this.reset(`${action}:device:${caller.device}`);
+    if (counted.accountWide) await this.release(`${action}:acct:${account}`);
+  }
+
+  /** Forgets an account's failed tries of `action` from every address and this caller's. */
+  async resetAccount(action: string, account: string, caller: Caller): Promise<void> {
+    await this.reset(`${action}:acct:${account}`);
+    await this.reset(pairKey(action, account, caller.ip));
   }
 }
+
+const pairKey = (action: string, account: string, ip: string) => `${action}:acct:${account}:addr:${ip}`;
 
 function tooMany(resetAt: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forEveryClient } from './request-context';
 
 /** `body` is kept encoded: a large answer is then written as it is, not re-encoded for every request. */
 type Entry = { body: Buffer; etag: string; total: number | undefined; bytes: number; expiresAt: number };
@@ -61,7 +62,8 @@ export class ResponseCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const promise = (async () => {
-      const answer = await produce();
+      // Shared by every request that asks meanwhile: the first one's client leaving must not stop it.
+      const answer = await forEveryClient(produce);
       const json = JSON.stringify(answer.body);
       const body = Buffer.from(json);
       // The total is part of what the client caches: a new total is a new version, even for the same rows.

@@ -25,6 +25,9 @@ const EXTENSIONS: Record<string, string> = {
   'text/plain': 'txt',
 };
 
+/** The extension a generated key gets for a file of this MIME type. */
+export const extensionOf = (mime: string) => EXTENSIONS[mime] ?? 'bin';
+
 export type UploadRule = {
   /** The form field that carries the file. */
   field: string;
@@ -139,8 +142,8 @@ export async function receiveUpload(
           { field: rule.field, message: refusal ?? 'this type of file is not accepted' },
         ]);
       }
-      const key = newFileKey(EXTENSIONS[sniffed.mime] ?? 'bin');
-      const size = await storage.put(key, body);
+      const key = newFileKey(extensionOf(sniffed.mime));
+      const size = await storage.put(key, body, { contentType: sniffed.mime });
       if (part.file.truncated) {
         await storage.delete(key);
         throw tooLarge(rule.maxBytes);

@@ -1,7 +1,8 @@
 import type { ErrorBody } from '@skillwise/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { isUnstorableText, loggableError } from '../lib/db-errors';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { constraintConflict, isUnstorableText, loggableError } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { isClientGone, isStatementTimeout, statementTimeoutError } from '../lib/request-context';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -16,6 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
 
 const body = (
@@ -58,6 +60,12 @@ function clientError(error: FastifyError): ErrorBody | undefined {
   return undefined;
 }
 
+/**
+ * The client went away before its request was read to the end (an upload cancelled, a tab closed, a
+ * network drop): whatever failed after that is no fault of ours.
+ */
+const clientLeft = (request: FastifyRequest) => !request.raw.complete && request.raw.destroyed;
+
 /** One error shape on the wire: `{ statusCode, error, code, message, details? }` (STYLE "Errors"). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -69,6 +77,27 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = clientError(error);
     if (known) return reply.status(known.statusCode).send(known);
+    const conflict = constraintConflict(error, request.method);
+    if (conflict) {
+      request.log.info({ err: loggableError(error) }, 'a change met a constraint: another change came first');
+      return reply.status(409).send(body(409, 'CONFLICT', conflict));
+    }
+    if (clientLeft(request)) {
+      request.log.info(
+        { err: loggableError(error) },
+        'the client closed the connection before its request ended',
+      );
+      return reply.status(400).send(body(400, 'VALIDATION', 'The request ended before it was complete.'));
+    }
+    if (isStatementTimeout(error)) {
+      const timeout = statementTimeoutError();
+      void reply.headers(timeout.headers ?? {});
+      return reply.status(503).send(body(503, timeout.code, timeout.message));
+    }
+    if (isClientGone(error)) {
+      // Nobody is there to read it: 499 is how proxies record a request its client abandoned.
+      return reply.status(499).send(body(499, 'CLIENT_CLOSED', 'The client closed the connection.'));
+    }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(body(500, 'INTERNAL', 'Internal Server Error'));
   });

@@ -1,29 +1,41 @@
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { withNext } from '@/lib/return-to';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { AppProvider, queryClient } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-export const App = () => {
-  const [router] = useState(createAppRouter);
+/** A 401 on an authenticated call means the session is over: clear it and log in again. */
+const EndSessionOnUnauthorized = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = useRef(location);
+  useEffect(() => {
+    current.current = location;
+  }, [location]);
 
   useEffect(() => {
-    // A 401 on an authenticated call means the session is over: clear it and log in again.
     setUnauthorizedHandler((error) => {
       storage.clear();
       queryClient.clear();
       notify.error(error.message, { toastId: 'session-ended' });
-      void router.navigate(paths.login);
+      // Logging in again leads back to the screen the sign-in ended on.
+      const { pathname, search } = current.current;
+      void navigate(withNext(paths.login, `${pathname}${search}`));
     });
     return () => setUnauthorizedHandler(undefined);
-  }, [router]);
-
-  return (
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  );
+  }, [navigate]);
+  return null;
 };
+
+export const App = () => (
+  <AppProvider>
+    <BrowserRouter>
+      <EndSessionOnUnauthorized />
+      <AppRoutes />
+    </BrowserRouter>
+  </AppProvider>
+);

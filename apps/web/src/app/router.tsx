@@ -1,54 +1,105 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { type ComponentType, lazy } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import type { AuthArea } from '@/features/auth/components/require-auth';
 import { paths } from '@/lib/paths';
-import { AdminLayout } from './routes/admin/admin-layout';
-import {
-  AdminCourseDetailsPage,
-  CourseFormScreen,
-  CurriculumPage,
-  MyCourseScreen,
-} from './routes/admin/course-screens';
-import { AdminMyStudentsPage } from './routes/admin/my-students-screen';
-import { CheckoutPage, SubscriptionPage } from './routes/admin/plan-page';
-import { AdminHome, SettingsScreen } from './routes/admin/sections';
-import { AuthRouteLayout } from './routes/auth/auth-route-layout';
-import { LoginPage } from './routes/auth/login';
-import { RegisterPage } from './routes/auth/register';
-import { RegisterOptionPage } from './routes/auth/register-option';
-import { RegisterOrgPage } from './routes/auth/register-org';
-import { ResetPasswordPage } from './routes/auth/reset-password';
-import { ResetPasswordRequestPage } from './routes/auth/reset-password-request';
-import { VerifyCodePage } from './routes/auth/verify-code';
-import { ErrorPage } from './routes/error-page';
-import { StudentManagementPage } from './routes/my-students';
 import { NotFoundPage } from './routes/not-found';
-import { SandboxCheckoutPage } from './routes/payments/sandbox-checkout';
 import { RootLayout } from './routes/root-layout';
-import { CourseDetailPage } from './routes/site/course-detail';
-import { CoursesPage } from './routes/site/courses';
-import { HelpPage } from './routes/site/help';
-import { LandingPage } from './routes/site/landing';
 import { SiteLayout } from './routes/site/site-layout';
-import { StudentCataloguePage } from './routes/students/catalogue';
-import { StudentCheckoutPage } from './routes/students/checkout';
-import { StudentCourseDetailsPage } from './routes/students/course-details';
-import { CoursePage } from './routes/students/course-page';
-import { MyCoursesPage } from './routes/students/my-courses';
-import {
-  AccountSettingsPage,
-  CertificatesPage,
-  NotificationsPage,
-  ProfilePage,
-} from './routes/students/placeholders';
-import { StudentsLayout } from './routes/students/students-layout';
-import { TakeCoursePage } from './routes/students/take-course';
+
+/**
+ * A screen loaded when it is first shown: the first script holds the router and the public layout,
+ * and each page brings only what it uses, so a visitor who only browses never downloads the sign-in
+ * forms, the student area, the admin screens or the libraries only they use (docs/BENCHMARKS.md, the
+ * first page). Moving to another page keeps the current one on screen until the new one is ready
+ * (the router moves in a transition); a first visit shows the layout's loading fallback meanwhile.
+ */
+const screen = <K extends string, M extends Record<K, ComponentType>>(module: () => Promise<M>, name: K) =>
+  lazy(() => module().then((loaded) => ({ default: loaded[name] })));
+
+/** The same for a screen behind a login (SPEC §2.12, §2.13): the check comes with the screen's code. */
+const signedInScreen = <K extends string, M extends Record<K, ComponentType>>(
+  module: () => Promise<M>,
+  name: K,
+  area?: AuthArea,
+) =>
+  lazy(async () => {
+    const [{ RequireAuth }, loaded] = await Promise.all([
+      import('@/features/auth/components/require-auth'),
+      module(),
+    ]);
+    const Screen: ComponentType = loaded[name];
+    return {
+      default: () => (
+        <RequireAuth area={area}>
+          <Screen />
+        </RequireAuth>
+      ),
+    };
+  });
+
+const AdminLayout = signedInScreen(() => import('./routes/admin/admin-layout'), 'AdminLayout', 'staff');
+const AdminCourseDetailsPage = screen(
+  () => import('./routes/admin/course-screens'),
+  'AdminCourseDetailsPage',
+);
+const CourseFormScreen = screen(() => import('./routes/admin/course-screens'), 'CourseFormScreen');
+const CurriculumPage = screen(() => import('./routes/admin/course-screens'), 'CurriculumPage');
+const MyCourseScreen = screen(() => import('./routes/admin/course-screens'), 'MyCourseScreen');
+const AdminMyStudentsPage = screen(() => import('./routes/admin/my-students-screen'), 'AdminMyStudentsPage');
+const CheckoutPage = screen(() => import('./routes/admin/plan-page'), 'CheckoutPage');
+const SubscriptionPage = screen(() => import('./routes/admin/plan-page'), 'SubscriptionPage');
+const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 'PreviewCoursePage');
+const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage');
+const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome');
+const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
+const AuthRouteLayout = screen(() => import('./routes/auth/auth-route-layout'), 'AuthRouteLayout');
+const LoginPage = screen(() => import('./routes/auth/login'), 'LoginPage');
+const RegisterPage = screen(() => import('./routes/auth/register'), 'RegisterPage');
+const RegisterOptionPage = screen(() => import('./routes/auth/register-option'), 'RegisterOptionPage');
+const RegisterOrgPage = screen(() => import('./routes/auth/register-org'), 'RegisterOrgPage');
+const ResetPasswordPage = screen(() => import('./routes/auth/reset-password'), 'ResetPasswordPage');
+const ResetPasswordRequestPage = screen(
+  () => import('./routes/auth/reset-password-request'),
+  'ResetPasswordRequestPage',
+);
+const VerifyCodePage = screen(() => import('./routes/auth/verify-code'), 'VerifyCodePage');
+const StudentManagementPage = signedInScreen(
+  () => import('./routes/my-students'),
+  'StudentManagementPage',
+  'staff',
+);
+const SandboxCheckoutPage = signedInScreen(
+  () => import('./routes/payments/sandbox-checkout'),
+  'SandboxCheckoutPage',
+);
+const CourseDetailPage = screen(() => import('./routes/site/course-detail'), 'CourseDetailPage');
+const CoursesPage = screen(() => import('./routes/site/courses'), 'CoursesPage');
+const HelpPage = screen(() => import('./routes/site/help'), 'HelpPage');
+const LandingPage = screen(() => import('./routes/site/landing'), 'LandingPage');
+const StudentCataloguePage = screen(() => import('./routes/students/catalogue'), 'StudentCataloguePage');
+const StudentCheckoutPage = screen(() => import('./routes/students/checkout'), 'StudentCheckoutPage');
+const StudentCourseDetailsPage = screen(
+  () => import('./routes/students/course-details'),
+  'StudentCourseDetailsPage',
+);
+const CoursePage = screen(() => import('./routes/students/course-page'), 'CoursePage');
+const MyCoursesPage = screen(() => import('./routes/students/my-courses'), 'MyCoursesPage');
+const AccountSettingsPage = screen(() => import('./routes/students/placeholders'), 'AccountSettingsPage');
+const CertificatesPage = screen(() => import('./routes/students/placeholders'), 'CertificatesPage');
+const NotificationsPage = screen(() => import('./routes/students/placeholders'), 'NotificationsPage');
+const ProfilePage = screen(() => import('./routes/students/placeholders'), 'ProfilePage');
+const StudentsLayout = signedInScreen(
+  () => import('./routes/students/students-layout'),
+  'StudentsLayout',
+  'student',
+);
+const TakeCoursePage = screen(() => import('./routes/students/take-course'), 'TakeCoursePage');
 
 /** SPEC §2.1: the route table. Paths are relative to their parent, as the spec lists them. */
 export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
     children: [
       {
         element: <SiteLayout />,
@@ -75,11 +126,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'students',
-        element: (
-          <RequireAuth>
-            <StudentsLayout />
-          </RequireAuth>
-        ),
+        element: <StudentsLayout />,
         children: [
           { index: true, element: <StudentCataloguePage /> },
           { path: 'courses', element: <StudentCataloguePage /> },
@@ -97,12 +144,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        element: (
-          <RequireAuth>
-            <AdminLayout />
-          </RequireAuth>
-        ),
-        errorElement: <ErrorPage />,
+        element: <AdminLayout />,
         children: [
           { index: true, element: <AdminHome /> },
           { path: 'previousCourses', element: <MyCourseScreen /> },
@@ -110,6 +152,8 @@ export const routes: RouteObject[] = [
           { path: 'adminCourseDetails', element: <AdminCourseDetailsPage /> },
           { path: 'curriculum', element: <CurriculumPage /> },
           { path: 'createCourse', element: <CourseFormScreen /> },
+          { path: 'previewCourse', element: <PreviewCoursePage /> },
+          { path: 'coursePages', element: <CoursePagesPage /> },
           { path: 'settings', element: <SettingsScreen /> },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
@@ -118,23 +162,16 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'myStudents',
-        element: (
-          <RequireAuth>
-            <StudentManagementPage />
-          </RequireAuth>
-        ),
+        element: <StudentManagementPage />,
       },
       {
         // The built-in sandbox provider's approval page (DESIGN: payments), reached from a checkout.
         path: 'sandbox/checkout/:orderId',
-        element: (
-          <RequireAuth>
-            <SandboxCheckoutPage />
-          </RequireAuth>
-        ),
+        element: <SandboxCheckoutPage />,
       },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The app's screens, in the browser's router (app.tsx). */
+export const AppRoutes = () => useRoutes(routes);

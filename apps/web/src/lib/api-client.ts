@@ -1,4 +1,4 @@
-import { errorBodySchema, MSG, type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
+import { type ErrorBody, MSG, type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import {
   API_BASE_URL,
   NETWORK_ERROR_MESSAGE,
@@ -44,6 +44,8 @@ export type RequestOptions = {
   /** Set to false when a 401 must not end the session (logout, whose failure is ignored). */
   endSessionOn401?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a lesson's position saved as the student leaves). */
+  keepalive?: boolean;
 };
 
 type UnauthorizedHandler = (error: ApiError) => void;
@@ -76,13 +78,29 @@ const readJson = async (response: Response): Promise<{ ok: true; value: unknown 
   }
 };
 
-const errorFromResponse = (status: number, body: { ok: true; value: unknown } | { ok: false }): ApiError => {
-  if (body.ok) {
-    const parsed = errorBodySchema.safeParse(body.value);
-    if (parsed.success) {
-      const { message, code, details } = parsed.data;
-      return new ApiError(message, { status, code, details });
-    }
+/**
+ * The error shape's schema brings the validation library, which a visitor's pages need for nothing
+ * else: it loads with the first failed call instead of with the first page (docs/BENCHMARKS.md).
+ */
+const parseErrorBody = async (value: unknown): Promise<ErrorBody | undefined> => {
+  try {
+    const { errorBodySchema } = await import('./error-body-schema');
+    const parsed = errorBodySchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // The schema could not be loaded (the app was updated meanwhile): the generic message follows.
+    return undefined;
+  }
+};
+
+const errorFromResponse = async (
+  status: number,
+  body: { ok: true; value: unknown } | { ok: false },
+): Promise<ApiError> => {
+  const errorBody = body.ok ? await parseErrorBody(body.value) : undefined;
+  if (errorBody) {
+    const { message, code, details } = errorBody;
+    return new ApiError(message, { status, code, details });
   }
   const message = status >= 500 ? SERVER_UNAVAILABLE_MESSAGE : UNEXPECTED_RESPONSE_MESSAGE;
   return new ApiError(message, { status, isGeneric: true });
@@ -97,7 +115,16 @@ type Answer = { value: unknown; headers: Headers };
  * JSON goes in `body`; file uploads go in `form` (multipart, e.g. `Object.course_title` + `fileName`).
  */
 async function send(path: string, options: RequestOptions): Promise<Answer> {
-  const { method = 'GET', body, form, query, auth = false, endSessionOn401 = true, signal } = options;
+  const {
+    method = 'GET',
+    body,
+    form,
+    query,
+    auth = false,
+    endSessionOn401 = true,
+    signal,
+    keepalive,
+  } = options;
   const token = storage.get('authToken');
   if (auth && !token) {
     throw new ApiError(MSG.tokenMissing, { status: 401, code: 'UNAUTHENTICATED' });
@@ -114,6 +141,7 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
       headers,
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
+      ...(keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
@@ -122,7 +150,7 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
 
   const parsed = await readJson(response);
   if (!response.ok) {
-    const error = errorFromResponse(response.status, parsed);
+    const error = await errorFromResponse(response.status, parsed);
     if (response.status === 401 && auth && endSessionOn401) unauthorizedHandler?.(error);
     throw error;
   }

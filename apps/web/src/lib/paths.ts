@@ -35,6 +35,10 @@ export const paths = {
     curriculum: '/admin/curriculum',
     createCourse: '/admin/createCourse',
     settings: '/admin/settings',
+    /** SPEC §2.1: the publisher's preview of a course as its students see it (?id=). */
+    previewCourse: '/admin/previewCourse',
+    /** SPEC §2.1: the same preview opened on a lesson (?id=&lesson=). */
+    coursePages: '/admin/coursePages',
   },
   myStudents: '/myStudents',
   /** The built-in sandbox provider's approval page: /sandbox/checkout/{orderId} (DESIGN: payments). */

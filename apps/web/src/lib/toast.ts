@@ -1,5 +1,5 @@
 import { TOAST_MS } from '@skillwise/contracts';
-import { type ToastOptions, toast } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
 
 /**
  * SPEC §9: toasts close after 5000 ms on the public, login and student areas and after 3000 ms
@@ -8,17 +8,50 @@ import { type ToastOptions, toast } from 'react-toastify';
 export const toastAutoCloseFor = (pathname: string): number =>
   /^\/(admin|myStudents)(\/|$)/.test(pathname) ? TOAST_MS.short : TOAST_MS.long;
 
+type ToastLibrary = typeof import('./toast-library');
+
+let library: Promise<ToastLibrary> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * The toast library, loaded with the first toast: most visits to the public pages show none, so
+ * they do without it (docs/BENCHMARKS.md). Toasts asked for meanwhile wait and show in order.
+ */
+export const loadToasts = (): Promise<ToastLibrary> => {
+  if (!library) {
+    library = import('./toast-library').catch((error: unknown) => {
+      // Not loaded (the app was updated meanwhile, or the network failed): the next toast tries again.
+      library = undefined;
+      throw error;
+    });
+    for (const listener of listeners) listener();
+  }
+  return library;
+};
+
+/** For the toaster (components/ui/toaster.tsx): whether a toast has been asked for yet. */
+export const toastsRequested = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: (): boolean => library !== undefined,
+};
+
 type Notify = (message: string, options?: Pick<ToastOptions, 'toastId'>) => void;
+
+const show =
+  (kind: 'success' | 'error' | 'info'): Notify =>
+  (message, options) => {
+    loadToasts().then(
+      ({ toast }) => toast[kind](message, options),
+      () => undefined,
+    );
+  };
 
 /** The one way to show a toast. A `toastId` keeps a repeated message from stacking up. */
 export const notify: Record<'success' | 'error' | 'info', Notify> = {
-  success: (message, options) => {
-    toast.success(message, options);
-  },
-  error: (message, options) => {
-    toast.error(message, options);
-  },
-  info: (message, options) => {
-    toast.info(message, options);
-  },
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
 };

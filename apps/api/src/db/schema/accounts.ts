@@ -73,6 +73,8 @@ export const verificationCodes = pgTable(
     purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // No longer written: wrong tries are counted per code and address (rate_limits, decision 002). Kept
+    // so that instances of the previous version keep working while an upgrade rolls out.
     failedAttempts: integer('failed_attempts').notNull().default(0),
     /** A reset code checked by VerifyVerificationCode stays usable for resetpassword until consumed. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

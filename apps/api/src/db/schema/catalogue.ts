@@ -128,5 +128,9 @@ export const lessons = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('lessons_section_id_idx').on(t.sectionId, t.orderNumber)],
+  (t) => [
+    index('lessons_section_id_idx').on(t.sectionId, t.orderNumber),
+    // The file sweeper asks which stored keys a row still names.
+    index('lessons_file_key_idx').on(t.fileKey),
+  ],
 );

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './billing';
 export * from './catalogue';
 export * from './learning';
+export * from './reviews';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -13,7 +14,7 @@ import {
 import { organisations, users } from './accounts';
 import { orders } from './billing';
 import { courses, lessons } from './catalogue';
-import { createdAt } from './common';
+import { createdAt, updatedAt } from './common';
 
 /** A student's access to a course, and how it came. */
 export const enrolments = pgTable(
@@ -55,7 +56,44 @@ export const orgStudents = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('org_students_user_id_idx').on(t.userId)],
 );
 
-/** Per-student lesson state (SPEC §3 lessonstarted). */
+/**
+ * An organisation's students, one row each: the ones it added (org_students) and the ones enrolled in
+ * its courses, with the number of its courses they have, their name's sort key and e-mail address. Kept by triggers on
+ * enrolments, org_students and users (migration 0006), so every path that enrols, adds or renames keeps
+ * it true; the students list reads one page of it in name order and counts it without gathering and
+ * de-duplicating both sources on every request.
+ */
+export const orgMembers = pgTable(
+  'org_members',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** lower(users.full_name): the list's order, and what a search matches with the e-mail address. */
+    sortName: text('sort_name').notNull(),
+    /** lower(users.email), so a search reads the organisation's rows alone. */
+    email: text('email').notNull(),
+    /** The organisation added the student itself (an org_students row). */
+    added: boolean('added').notNull().default(false),
+    /** How many of the organisation's courses the student is enrolled in. */
+    courses: integer('courses').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId] }),
+    // The migration adds INCLUDE (email, added, courses): a page, a search and a count of one organisation
+    // read this index alone, never the table's rows, which lie scattered across the heap.
+    index('org_members_org_name_idx').on(t.orgId, t.sortName, t.userId),
+    index('org_members_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Per-student lesson state: started (SPEC §3 lessonstarted), where a video or audio lesson was left, and
+ * completion (a video watched to 90%, or a lesson marked done; DESIGN decision 11).
+ */
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
@@ -67,9 +105,15 @@ export const lessonProgress = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     started: boolean('started').notNull().default(true),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Seconds into the video or audio where the student left it; the player resumes there. */
+    positionSeconds: doublePrecision('position_seconds').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId] }),
     index('lesson_progress_lesson_id_idx').on(t.lessonId),
+    check('lesson_progress_position', sql`${t.positionSeconds} >= 0`),
   ],
 );

@@ -60,6 +60,18 @@ export async function insertAuthor(db: Db, values: typeof authors.$inferInsert) 
   return row.id;
 }
 
+export async function updateAuthor(
+  db: Db,
+  orgId: number,
+  id: number,
+  values: Partial<Omit<typeof authors.$inferInsert, 'id' | 'orgId'>>,
+) {
+  await db
+    .update(authors)
+    .set(values)
+    .where(and(eq(authors.id, id), eq(authors.orgId, orgId)));
+}
+
 export async function deleteAuthor(db: Db, orgId: number, id: number) {
   await db.delete(authors).where(and(eq(authors.id, id), eq(authors.orgId, orgId)));
 }

@@ -3,6 +3,7 @@ import {
   idParamSchema,
   orgPageQuerySchema,
   PAGE_SIZES,
+  updateAuthorFieldsSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
@@ -20,7 +21,10 @@ export const imageRule = (maxBytes: number) => ({
     file.kind === 'image' ? undefined : 'This file is not an image: use a JPEG, PNG, GIF or WebP picture.',
 });
 
-/** authors/* of SPEC §7, plus DELETE authors/{id} (README "Additions"). */
+/**
+ * authors/* of SPEC §7, plus GET authors/GetAuthorById/{id}, PUT authors/UpdateAuthors and
+ * DELETE authors/{id} (README "Additions").
+ */
 export function registerAuthorRoutes(
   app: FastifyInstance,
   authors: AuthorService,
@@ -46,6 +50,23 @@ export function registerAuthorRoutes(
         ]);
       }
       return reply.status(201).send(await authors.create(orgId, fields, upload.file));
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  });
+
+  app.get('/authors/GetAuthorById/:id', publisher, async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 'params');
+    return authors.get(publisherOrg(actorOf(request)), id);
+  });
+
+  app.put('/authors/UpdateAuthors', publisher, async (request, reply) => {
+    const orgId = publisherOrg(actorOf(request));
+    const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
+    try {
+      const fields = parseObjectFields(updateAuthorFieldsSchema, upload.fields);
+      return await authors.update(orgId, fields.author_id, fields, upload.file);
     } catch (error) {
       await upload.discard();
       throw error;

@@ -1,12 +1,20 @@
 import type { Author, Paged } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
-import { type AuthorRow, deleteAuthor, findAuthor, insertAuthor, listAuthors } from './authors.repository';
+import {
+  type AuthorRow,
+  deleteAuthor,
+  findAuthor,
+  insertAuthor,
+  listAuthors,
+  updateAuthor,
+} from './authors.repository';
 
 const toAuthor = (row: AuthorRow): Author => ({
   author_id: row.id,
@@ -60,6 +68,31 @@ export class AuthorService {
     return this.get(orgId, id);
   }
 
+  /**
+   * Changes an author of the caller's organisation; a new photo (already stored, discarded by the caller
+   * if this fails) replaces the old one, whose file then goes. Another organisation's author is a 404.
+   */
+  async update(
+    orgId: number,
+    id: number,
+    input: NewAuthor,
+    photo: ReceivedFile | undefined,
+  ): Promise<Author> {
+    const row = await findAuthor(this.deps.db, orgId, id);
+    if (!row) throw notFound('Author');
+    await updateAuthor(this.deps.db, orgId, id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      gender: input.gender,
+      email: input.email_address,
+      phone: input.phone_number ?? '',
+      bio: input.bio ?? '',
+      ...(photo ? { photoKey: photo.key } : {}),
+    });
+    if (photo && row.photoKey) await removeFile(this.deps, row.photoKey);
+    return this.get(orgId, id);
+  }
+
   /** An author still shown on a course is kept; otherwise the record and its photo go. */
   async delete(orgId: number, id: number): Promise<{ message: string }> {
     const row = await findAuthor(this.deps.db, orgId, id);
@@ -73,7 +106,7 @@ export class AuthorService {
     try {
       await deleteAuthor(this.deps.db, orgId, id);
     } catch (error) {
-      if ((error as { code?: string }).code === '23503') {
+      if (isForeignKeyViolation(error)) {
         throw new AppError(
           'CONFLICT',
           'This author is shown on a course; choose another author for it first.',

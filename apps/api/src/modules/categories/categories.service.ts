@@ -1,5 +1,6 @@
 import type { Category, Paged } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import {
@@ -62,8 +63,8 @@ export class CategoryService {
     try {
       await deleteCategory(this.deps.db, orgId, id);
     } catch (error) {
-      // A course created since the check above holds it (foreign key 23503).
-      if ((error as { code?: string }).code === '23503') {
+      // A course created since the check above holds it (foreign key 23503, wrapped by Drizzle).
+      if (isForeignKeyViolation(error)) {
         throw new AppError(
           'CONFLICT',
           'This category is used by a course; move it to another category first.',

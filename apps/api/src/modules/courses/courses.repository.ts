@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
+import { prepared } from '../../db/prepared';
 import { authors, categories, courses, lessons, priceTypes, sections } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -74,28 +75,39 @@ export async function updateCourse(db: Db, id: number, values: Partial<typeof co
     .where(eq(courses.id, id));
 }
 
-/** One course with its author, category and price type names, and its section and lesson counts. */
+/**
+ * One course with its author, category and price type names, and its section and lesson counts (all of
+ * them for its staff, the published ones for everyone else); prepared once per variant.
+ */
+const courseDetailQuery = (publishedOnly: boolean) =>
+  prepared((db) => {
+    const sectionFilter = publishedOnly ? sql`and s.published` : sql``;
+    const lessonFilter = publishedOnly ? sql`and l.published` : sql``;
+    return db
+      .select({
+        course: courses,
+        firstName: authors.firstName,
+        lastName: authors.lastName,
+        bio: authors.bio,
+        photoKey: authors.photoKey,
+        categoryName: categories.name,
+        priceTypeName: priceTypes.name,
+        sectionsCount: sql<number>`(select count(*)::int from ${sections} s where s.course_id = ${courses.id} ${sectionFilter})`,
+        lessonsCount: sql<number>`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
+          where s.course_id = ${courses.id} ${sectionFilter} ${lessonFilter})`,
+      })
+      .from(courses)
+      .innerJoin(authors, eq(authors.id, courses.authorId))
+      .innerJoin(categories, eq(categories.id, courses.categoryId))
+      .innerJoin(priceTypes, eq(priceTypes.id, courses.priceTypeId))
+      .where(eq(courses.id, sql.placeholder('id')))
+      .prepare(publishedOnly ? 'course_detail_public' : 'course_detail_staff');
+  });
+const publicCourseDetail = courseDetailQuery(true);
+const staffCourseDetail = courseDetailQuery(false);
+
 export async function findCourseDetail(db: Db, id: number, publishedOnly: boolean) {
-  const sectionFilter = publishedOnly ? sql`and s.published` : sql``;
-  const lessonFilter = publishedOnly ? sql`and l.published` : sql``;
-  const [row] = await db
-    .select({
-      course: courses,
-      firstName: authors.firstName,
-      lastName: authors.lastName,
-      bio: authors.bio,
-      photoKey: authors.photoKey,
-      categoryName: categories.name,
-      priceTypeName: priceTypes.name,
-      sectionsCount: sql<number>`(select count(*)::int from ${sections} s where s.course_id = ${courses.id} ${sectionFilter})`,
-      lessonsCount: sql<number>`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
-        where s.course_id = ${courses.id} ${sectionFilter} ${lessonFilter})`,
-    })
-    .from(courses)
-    .innerJoin(authors, eq(authors.id, courses.authorId))
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .innerJoin(priceTypes, eq(priceTypes.id, courses.priceTypeId))
-    .where(eq(courses.id, id));
+  const [row] = await (publishedOnly ? publicCourseDetail : staffCourseDetail)(db).execute({ id });
   return row;
 }
 

@@ -75,6 +75,26 @@ export async function findLesson(db: Db, id: number) {
   return row;
 }
 
+/** The lesson naming a stored file, with its organisation: how a finished upload finds the lesson it made. */
+export async function findLessonByFileKey(db: Db, fileKey: string) {
+  const [row] = await db
+    .select({ lesson: lessons, orgId: courses.orgId })
+    .from(lessons)
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(lessons.fileKey, fileKey))
+    .limit(1);
+  return row;
+}
+
+/** Advisory locks taken on a stored file's key are in this space of their own. */
+const FILE_KEY_LOCKS = 1_006;
+
+/** Serialises the writers of one file's lesson until the transaction ends (every instance, one database). */
+export async function lockFileKey(db: Db, fileKey: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${FILE_KEY_LOCKS}, hashtext(${fileKey}))`);
+}
+
 export async function insertSection(
   db: Db,
   values: { courseId: number; name: string; description: string; published: boolean },

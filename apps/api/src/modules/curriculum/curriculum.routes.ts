@@ -15,10 +15,7 @@ import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
-import type { CurriculumService } from './curriculum.service';
-
-const LESSON_KINDS = new Set(['pdf', 'video', 'audio', 'text']);
-const BULK_KINDS = new Set(['image', 'video', 'pdf']);
+import { type CurriculumService, refuseBulkFile, refuseLessonFile } from './curriculum.service';
 
 /** courseSections/* and lessons/* of SPEC §7, plus lessons/SaveLessonOrder (README "Additions"). */
 export function registerCurriculumRoutes(
@@ -30,6 +27,7 @@ export function registerCurriculumRoutes(
 ) {
   const signedIn = { preHandler: auth() };
 
+  // A signed-in answer: never stored (Cache-Control: no-store, app.ts).
   app.get('/courseSections/GetCourseSectionsByCourseId/:id', signedIn, async (request) => {
     const { id } = parseInput(idParamSchema, request.params, 'params');
     return curriculum.listForViewer(actorOf(request), id);
@@ -82,10 +80,7 @@ export function registerCurriculumRoutes(
     const upload = await receiveUpload(request, reply, files.storage, {
       field: 'fileName',
       maxBytes: files.maxLessonBytes,
-      refuse: (file) =>
-        LESSON_KINDS.has(file.kind)
-          ? undefined
-          : 'A lesson file must be a PDF, a video, an audio file or plain text.',
+      refuse: refuseLessonFile,
     });
     try {
       const fields = parseObjectFields(lessonFieldsSchema, upload.fields);
@@ -111,8 +106,7 @@ export function registerCurriculumRoutes(
     const upload = await receiveUpload(request, reply, files.storage, {
       field: 'file',
       maxBytes: files.maxLessonBytes,
-      refuse: (file) =>
-        BULK_KINDS.has(file.kind) ? undefined : 'Bulk upload takes images, videos and PDF files only.',
+      refuse: refuseBulkFile,
     });
     try {
       const fields = parseObjectFields(bulkLessonFieldsSchema, upload.fields, '');

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { signLessonUrl } from '../../lib/signed-url';
+import { lessonFileUrl } from '../../lib/media-urls';
 import type { Sniffed } from '../../lib/sniff';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
@@ -16,12 +16,14 @@ import {
   deleteLesson,
   deleteSection,
   findLesson,
+  findLessonByFileKey,
   findSection,
   insertLesson,
   insertSection,
   type LessonRow,
   listCurriculum,
   listSectionLessonIds,
+  lockFileKey,
   type SectionRow,
   saveLessonOrder,
   startedLessonIds,
@@ -56,7 +58,20 @@ const KIND_WORD: Record<Sniffed['kind'], string> = {
   image: 'an image',
 };
 
-const mismatch = (contentType: ContentType, file: Sniffed['kind']) =>
+const LESSON_KINDS = new Set<Sniffed['kind']>(['pdf', 'video', 'audio', 'text']);
+const BULK_KINDS = new Set<Sniffed['kind']>(['image', 'video', 'pdf']);
+
+/** A lesson's file (lessons/createLessons, resumable uploads): why one of this kind is refused, if it is. */
+export const refuseLessonFile = (file: Sniffed) =>
+  LESSON_KINDS.has(file.kind)
+    ? undefined
+    : 'A lesson file must be a PDF, a video, an audio file or plain text.';
+/** A bulk-uploaded file (lessons/UploadLesson, resumable uploads): why one of this kind is refused, if it is. */
+export const refuseBulkFile = (file: Sniffed) =>
+  BULK_KINDS.has(file.kind) ? undefined : 'Bulk upload takes images, videos and PDF files only.';
+
+/** The 415 for a file that is not what the lesson's content type says. */
+export const mismatch = (contentType: ContentType, file: Sniffed['kind']) =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
     `The file is ${KIND_WORD[file]}, not ${KIND_WORD[contentType]}: choose a matching content type.`,
@@ -79,15 +94,15 @@ export const titleFromFilename = (filename: string) => {
 export class CurriculumService {
   constructor(private readonly deps: CurriculumDeps) {}
 
-  private lessonUrl(lesson: LessonRow, viewerId: number): string | null {
+  /** A viewer's URL to the lesson's file (lib/media-urls.ts); the caller has checked the viewer may have it. */
+  private async lessonUrl(lesson: LessonRow, viewerId: number): Promise<string | null> {
     if (!lesson.fileKey) return null;
-    const expires = Math.floor(Date.now() / 1000) + this.deps.config.mediaUrlTtlHours * 3600;
-    return signLessonUrl(this.deps.secret, {
-      lessonId: lesson.id,
-      fileKey: lesson.fileKey,
+    const { storage, secret, config } = this.deps;
+    return lessonFileUrl(
+      { storage, secret, ttlHours: config.mediaUrlTtlHours },
+      { id: lesson.id, fileKey: lesson.fileKey, fileMime: lesson.fileMime },
       viewerId,
-      expires,
-    });
+    );
   }
 
   toLesson(lesson: LessonRow, url: string | null, started: boolean): Lesson {
@@ -137,8 +152,8 @@ export class CurriculumService {
       actor.userId,
       lessons.map((l) => l.id),
     );
-    return this.assemble(sections, lessons, (l) =>
-      this.toLesson(l, this.lessonUrl(l, actor.userId), started.has(l.id)),
+    return this.assemble(sections, lessons, async (l) =>
+      this.toLesson(l, await this.lessonUrl(l, actor.userId), started.has(l.id)),
     );
   }
 
@@ -148,17 +163,22 @@ export class CurriculumService {
     const course = await findCourse(db, courseId);
     if (!course?.published) throw notFound('Course');
     const { sections, lessons } = await listCurriculum(db, courseId, true);
-    return this.assemble(sections, lessons, (l) =>
-      this.toLesson(l, l.preview ? this.lessonUrl(l, 0) : null, false),
+    return this.assemble(sections, lessons, async (l) =>
+      this.toLesson(l, l.preview ? await this.lessonUrl(l, 0) : null, false),
     );
   }
 
-  private assemble(sections: SectionRow[], lessons: LessonRow[], map: (l: LessonRow) => Lesson): Section[] {
+  private async assemble(
+    sections: SectionRow[],
+    lessons: LessonRow[],
+    map: (l: LessonRow) => Promise<Lesson>,
+  ): Promise<Section[]> {
+    const mapped = await Promise.all(lessons.map(map));
     const bySection = new Map<number, Lesson[]>();
-    for (const lesson of lessons) {
-      const list = bySection.get(lesson.sectionId) ?? [];
-      list.push(map(lesson));
-      bySection.set(lesson.sectionId, list);
+    for (const lesson of mapped) {
+      const list = bySection.get(lesson.section_Id) ?? [];
+      list.push(lesson);
+      bySection.set(lesson.section_Id, list);
     }
     return sections.map((s) => this.toSection(s, bySection.get(s.id) ?? []));
   }
@@ -181,7 +201,7 @@ export class CurriculumService {
       viewerId = actor.userId;
     } else if (visible && row.lesson.preview) viewerId = 0;
     if (viewerId === undefined) throw notFound('Lesson');
-    return { lesson_Id: lessonId, content_path: this.lessonUrl(row.lesson, viewerId) };
+    return { lesson_Id: lessonId, content_path: await this.lessonUrl(row.lesson, viewerId) };
   }
 
   private async ownedSection(orgId: number, sectionId: number) {
@@ -201,9 +221,11 @@ export class CurriculumService {
     const { lessons } = await listCurriculum(this.deps.db, section.courseId, false);
     return this.toSection(
       section,
-      lessons
-        .filter((l) => l.sectionId === sectionId)
-        .map((l) => this.toLesson(l, this.lessonUrl(l, actor.userId), false)),
+      await Promise.all(
+        lessons
+          .filter((l) => l.sectionId === sectionId)
+          .map(async (l) => this.toLesson(l, await this.lessonUrl(l, actor.userId), false)),
+      ),
     );
   }
 
@@ -277,7 +299,10 @@ export class CurriculumService {
         contentType: input.contentType,
         ...fileValues,
       });
-      return { created: true, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
+      return {
+        created: true,
+        lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
+      };
     }
     const existing = await this.ownedLesson(actor.orgId, input.lessonId);
     const currentKind = kindOfMime(existing.fileMime);
@@ -297,7 +322,10 @@ export class CurriculumService {
     });
     if (!lesson) throw notFound('Lesson');
     if (file && existing.fileKey) await removeFile(this.deps, existing.fileKey);
-    return { created: false, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
+    return {
+      created: false,
+      lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
+    };
   }
 
   /** An image lesson (from a bulk upload) edited without a new file: its title and section change. */
@@ -317,7 +345,47 @@ export class CurriculumService {
       sectionId: input.sectionId,
     });
     if (!lesson) throw notFound('Lesson');
-    return { created: false, lesson: this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false) };
+    return {
+      created: false,
+      lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
+    };
+  }
+
+  /**
+   * Before a resumable upload begins: 404 unless the section, and the lesson its file will replace (when
+   * not 0), belong to the publisher's organisation. The lesson is saved by `saveUploadedLesson`, which
+   * checks again.
+   */
+  async checkLessonTarget(actor: Actor & { orgId: number }, sectionId: number, lessonId: number) {
+    await this.ownedSection(actor.orgId, sectionId);
+    if (lessonId !== 0) await this.ownedLesson(actor.orgId, lessonId);
+  }
+
+  /**
+   * A finished resumable upload becomes its lesson exactly as lessons/createLessons (`input`) or
+   * lessons/UploadLesson (`input` undefined) would make it, once: the lesson is found by its file's key,
+   * so a repeated final request, on any instance, answers the lesson the first one made.
+   */
+  async saveUploadedLesson(
+    actor: Actor & { orgId: number },
+    sectionId: number,
+    input: { lessonId: number; title: string; contentType: ContentType } | undefined,
+    file: ReceivedFile,
+  ): Promise<{ created: boolean; lesson: Lesson }> {
+    return this.deps.db.transaction(async (tx) => {
+      await lockFileKey(tx, file.key);
+      const found = await findLessonByFileKey(tx, file.key);
+      if (found) {
+        if (found.orgId !== actor.orgId) throw notFound('Lesson');
+        return {
+          created: false,
+          lesson: this.toLesson(found.lesson, await this.lessonUrl(found.lesson, actor.userId), false),
+        };
+      }
+      const scoped = new CurriculumService({ ...this.deps, db: tx });
+      if (!input) return { created: true, lesson: await scoped.addUploadedLesson(actor, sectionId, file) };
+      return scoped.saveLesson(actor, { ...input, sectionId }, file);
+    });
   }
 
   /** lessons/UploadLesson: one file becomes one lesson titled after the file, typed by its MIME type. */
@@ -335,7 +403,7 @@ export class CurriculumService {
       fileMime: file.mime,
       fileSize: file.size,
     });
-    return this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false);
+    return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
   }
 
   async setLessonFlag(
@@ -346,7 +414,7 @@ export class CurriculumService {
     await this.ownedLesson(actor.orgId, lessonId);
     const lesson = await updateLesson(this.deps.db, lessonId, change);
     if (!lesson) throw notFound('Lesson');
-    return this.toLesson(lesson, this.lessonUrl(lesson, actor.userId), false);
+    return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
   }
 
   async deleteLesson(actor: Actor & { orgId: number }, lessonId: number): Promise<{ message: string }> {

@@ -97,7 +97,9 @@ beforeAll(async () => {
       })),
     )
     .returning();
-  await db.insert(lessonProgress).values({ userId: student.userId, lessonId: made[0]?.id ?? 0 });
+  await db
+    .insert(lessonProgress)
+    .values({ userId: student.userId, lessonId: made[0]?.id ?? 0, completed: true });
 
   // Students mine added, one enrolled only, one of theirs only.
   for (const row of await insertStudents(ADDED)) studentIds[row.fullName] ??= row.id;
@@ -433,5 +435,18 @@ describe('courses/UnAssignedCourses', () => {
     const other = await fetchList(ctx, unassigned(theirs), 'pageSize=5');
     expect(other.rows).toEqual([]);
     expect(other.total).toBe(0);
+  });
+
+  test('published=true leaves the drafts out, false keeps only them; the total agrees', async () => {
+    const draft = (await createCourse(ctx, mine.orgId ?? 0, { title: 'Beta draft', published: false })).id;
+    const all = await inListOrder();
+    const published = all.filter((id) => id !== draft);
+    const onlyPublished = { ...unassigned(mine), url: withQuery(unassigned(mine).url, 'published=true') };
+    await expectPaging(ctx, onlyPublished, published, PAGE_SIZES.unassignedCourses);
+    await expectSearch(ctx, onlyPublished, 'beta', [courseIds.Beta]);
+    const drafts = await fetchList(ctx, unassigned(mine), 'published=false');
+    expect(drafts.rows.map((row) => (row as { course_Id: number }).course_Id)).toEqual([draft]);
+    expect(drafts.total).toBe(1);
+    expect((await fetchList(ctx, unassigned(mine), 'published=maybe')).status).toBe(400);
   });
 });

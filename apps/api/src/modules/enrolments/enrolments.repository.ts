@@ -1,7 +1,7 @@
-import { type Paged, ROLE } from '@skillwise/contracts';
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import type { Paged } from '@skillwise/contracts';
+import { and, asc, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { containsLowerText, containsText, inWindow, pageOf } from '../../db/paging';
 import {
   authors,
   courses,
@@ -9,6 +9,7 @@ import {
   lessonProgress,
   lessons,
   orders,
+  orgMembers,
   orgStudents,
   sections,
   users,
@@ -64,14 +65,17 @@ export async function listEnrolledCourses(
 
 export type EnrolledCourseRow = Awaited<ReturnType<typeof listEnrolledCourses>>['rows'][number];
 
-/** Per course: published lessons in published sections, and how many of them this student started. */
+/**
+ * Per course: published lessons in published sections, and how many of them this student completed
+ * (DESIGN decision 11: progress is completion, not a start).
+ */
 export async function progressByCourse(db: Db, userId: number, courseIds: number[]) {
-  if (courseIds.length === 0) return new Map<number, { total: number; started: number }>();
+  if (courseIds.length === 0) return new Map<number, { total: number; completed: number }>();
   const rows = await db
     .select({
       courseId: sections.courseId,
       total: sql<number>`count(${lessons.id})::int`,
-      started: sql<number>`count(${lessonProgress.lessonId})::int`,
+      completed: sql<number>`(count(${lessonProgress.lessonId}) filter (where ${lessonProgress.completed}))::int`,
     })
     .from(lessons)
     .innerJoin(sections, eq(sections.id, lessons.sectionId))
@@ -80,7 +84,7 @@ export async function progressByCourse(db: Db, userId: number, courseIds: number
       and(inArray(sections.courseId, courseIds), eq(sections.published, true), eq(lessons.published, true)),
     )
     .groupBy(sections.courseId);
-  return new Map(rows.map((r) => [r.courseId, { total: r.total, started: r.started }]));
+  return new Map(rows.map((r) => [r.courseId, { total: r.total, completed: r.completed }]));
 }
 
 export async function isEnrolled(db: Db, userId: number, courseId: number): Promise<boolean> {
@@ -116,12 +120,22 @@ export async function addOrgStudent(db: Db, orgId: number, userId: number, added
   await db.insert(orgStudents).values({ orgId, userId, addedBy }).onConflictDoNothing();
 }
 
-/** An organisation's courses the student does not have yet, by title; searched on the title. */
-export async function listUnassignedCourses(db: Db, orgId: number, userId: number, list: ListQuery) {
+/**
+ * An organisation's courses the student does not have yet, by title; searched on the title, optionally
+ * only the published ones (or only the drafts).
+ */
+export async function listUnassignedCourses(
+  db: Db,
+  orgId: number,
+  userId: number,
+  list: ListQuery,
+  filter: { published?: boolean | undefined } = {},
+) {
   const owned = db.select({ id: enrolments.courseId }).from(enrolments).where(eq(enrolments.userId, userId));
   const where = and(
     eq(courses.orgId, orgId),
     notInArray(courses.id, owned),
+    filter.published === undefined ? undefined : eq(courses.published, filter.published),
     containsText(list.search, courses.title),
   );
   const query = db
@@ -141,16 +155,13 @@ export type OrgStudentRow = { id: number; full_name: string; email: string; cour
 
 /**
  * The organisation's students (added by it or enrolled in its courses) by name, with their course count
- * and what they paid it; searched on the full name and the e-mail address. The members are found and
- * sorted once (org_students' key, courses(org_id, id) and enrolments(course_id, user_id) keep that to
- * index reads); the course counts and amounts paid are then aggregated for the page's students only (a
- * handful of lookups by user_id for a page, one pass over the organisation's enrolments for the whole
- * list). The total comes with the page (`count(*) over ()`, computed before the limit); only a page past
- * the end asks for it separately.
+ * and what they paid it; searched on the full name and the e-mail address. org_members holds one row per
+ * student with the name's sort key and the course count (kept by triggers), so a page is an index read
+ * of (org_id, sort_name), a search and the total read the organisation's rows alone (no join), and what
+ * each student paid is summed for the page's students only.
  *
- * `enrolled` narrows the members before they are sorted, so the filter, the search, the page and the total
- * agree: true keeps the students enrolled in one of its courses (the same index reads), false those it
- * added that have none (an anti-join, each added student's enrolments looked up by user_id).
+ * `enrolled` narrows the members before the page and the total: true keeps the students enrolled in one
+ * of its courses, false those it added that have none.
  */
 export async function listOrgStudents(
   db: Db,
@@ -158,73 +169,65 @@ export async function listOrgStudents(
   list: ListQuery,
   filter: { enrolled?: boolean | undefined } = {},
 ): Promise<Paged<OrgStudentRow>> {
-  const added = sql`select ${orgStudents.userId} as user_id from ${orgStudents} where ${orgStudents.orgId} = ${orgId}`;
-  const enrolledIn = sql`from ${enrolments} e join ${courses} c on c.id = e.course_id where c.org_id = ${orgId}`;
-  const members =
+  const where = and(
+    eq(orgMembers.orgId, orgId),
     filter.enrolled === undefined
-      ? sql`members as (${added} union select e.user_id ${enrolledIn})`
+      ? undefined
       : filter.enrolled
-        ? sql`members as (select distinct e.user_id ${enrolledIn})`
-        : sql`members as (
-            select ${orgStudents.userId} as user_id from ${orgStudents}
-            where ${orgStudents.orgId} = ${orgId}
-              and not exists (select 1 ${enrolledIn} and e.user_id = ${orgStudents.userId})
-          )`;
-  const search = containsText(list.search, sql.raw('u.full_name'), sql.raw('u.email'));
-  const matching = sql`from members m join ${users} u on u.id = m.user_id and u.role_id = ${ROLE.STUDENT}
-    ${search ? sql`where ${search}` : sql``}`;
-  const window = list.window ? sql`limit ${list.window.limit} offset ${list.window.offset}` : sql``;
-  const result = await db.execute(sql`
-    with ${members},
-    page as (
-      select u.id, u.full_name, u.email, (count(*) over ())::int as total
-      ${matching}
-      order by lower(u.full_name), u.id
-      ${window}
-    ),
-    counts as (
-      select e.user_id, count(*)::int as n from ${enrolments} e join ${courses} c on c.id = e.course_id
-      where c.org_id = ${orgId} and e.user_id in (select id from page)
-      group by e.user_id
-    ),
-    paid as (
-      select o.user_id, sum(o.amount_cents)::bigint as cents from ${orders} o
-      where o.org_id = ${orgId} and o.kind = 'course' and o.status = 'captured'
-        and o.user_id in (select id from page)
-      group by o.user_id
-    )
-    select p.id, p.full_name, p.email, p.total, coalesce(counts.n, 0) as courses, coalesce(paid.cents, 0) as cents
-    from page p
-    left join counts on counts.user_id = p.id
-    left join paid on paid.user_id = p.id
-    order by lower(p.full_name), p.id`);
-  const found = rowsOf<{
-    id: number;
-    full_name: string;
-    email: string;
-    total: number;
-    courses: number;
-    cents: string | number;
-  }>(result);
-  const rows = found.map((r) => ({
-    id: Number(r.id),
-    full_name: r.full_name,
-    email: r.email,
-    courses: Number(r.courses),
-    cents: Number(r.cents),
-  }));
-  if (found[0]) return { rows, total: Number(found[0].total) };
-  if (!list.window || list.window.offset === 0) return { rows, total: 0 };
-  const counted = await db.execute(sql`with ${members} select count(*)::int as n ${matching}`);
-  return { rows, total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };
+        ? gt(orgMembers.courses, 0)
+        : and(eq(orgMembers.added, true), eq(orgMembers.courses, 0)),
+    // Both hold lower-cased text: the same case-insensitive match as the other lists' searches.
+    containsLowerText(list.search, orgMembers.sortName, orgMembers.email),
+  );
+  const query = db
+    .select({ id: users.id, full_name: users.fullName, email: users.email, courses: orgMembers.courses })
+    .from(orgMembers)
+    .innerJoin(users, eq(users.id, orgMembers.userId))
+    .where(where)
+    .orderBy(asc(orgMembers.sortName), asc(orgMembers.userId))
+    .$dynamic();
+  const page = await pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    async () => {
+      const [row] = await db.select({ n: count() }).from(orgMembers).where(where);
+      return row?.n ?? 0;
+    },
+  );
+  const ids = page.rows.map((r) => r.id);
+  const paid = ids.length
+    ? await db
+        .select({ userId: orders.userId, cents: sql<string>`sum(${orders.amountCents})` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.orgId, orgId),
+            eq(orders.kind, 'course'),
+            eq(orders.status, 'captured'),
+            inArray(orders.userId, ids),
+          ),
+        )
+        .groupBy(orders.userId)
+    : [];
+  const centsOf = new Map(paid.map((p) => [p.userId, Number(p.cents)]));
+  return { rows: page.rows.map((r) => ({ ...r, cents: centsOf.get(r.id) ?? 0 })), total: page.total };
 }
 
+/** Sets the started flag only: where the student was and whether it completed the lesson stay. */
 export async function setLessonStarted(db: Db, userId: number, lessonId: number, started: boolean) {
   if (started) {
-    await db.insert(lessonProgress).values({ userId, lessonId, started: true }).onConflictDoNothing();
+    await db
+      .insert(lessonProgress)
+      .values({ userId, lessonId, started: true })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: { started: true, startedAt: sql`now()` },
+        setWhere: eq(lessonProgress.started, false),
+      });
   } else {
     await db
-      .delete(lessonProgress)
+      .update(lessonProgress)
+      .set({ started: false })
       .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
   }
 }

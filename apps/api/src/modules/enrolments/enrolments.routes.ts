@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   registerStudentBodySchema,
   studentListQuerySchema,
+  unassignedCoursesQuerySchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -78,13 +79,14 @@ export function registerEnrolmentRoutes(
     } else {
       body = parseInput(registerStudentBodySchema, request.body, 'body');
     }
-    return reply.status(201).send(await enrolments.registerStudent(actor, body));
+    return reply.status(201).send(await enrolments.registerStudent(actor, body, request.ip));
   });
 
   app.get('/courses/UnAssignedCourses/:id', signedIn, async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 'params');
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.unassignedCourses);
-    return sendPage(reply, await enrolments.unassignedCourses(publisherOf(request), id, list));
+    const { published, ...paging } = parseInput(unassignedCoursesQuerySchema, request.query, 'query');
+    const list = listQuery(paging, PAGE_SIZES.unassignedCourses);
+    return sendPage(reply, await enrolments.unassignedCourses(publisherOf(request), id, list, { published }));
   });
 
   app.post('/studentCourse/AssignCoursetoStudent', signedIn, async (request, reply) => {

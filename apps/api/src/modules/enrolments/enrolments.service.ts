@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type AssignedCourse, MSG, type Paged, ROLE, type StudentRow } from '@skillwise/contracts';
+import {
+  type AssignedCourse,
+  MSG,
+  type Paged,
+  progressText,
+  ROLE,
+  type StudentRow,
+} from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -8,6 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { type ListQuery, mapPage } from '../../lib/paging';
+import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
 import { isCourseStaff } from '../courses/courses.policy';
 import { findCourse } from '../courses/courses.repository';
@@ -30,9 +38,6 @@ import {
   setLessonStarted,
 } from './enrolments.repository';
 
-export const progressText = (p: { total: number; started: number } | undefined) =>
-  !p || p.total === 0 ? '0%' : `${Math.round((100 * p.started) / p.total)}%`;
-
 type Publisher = Actor & { orgId: number };
 
 export type NewStudent = {
@@ -52,6 +57,7 @@ export class EnrolmentService {
       config: Config;
       log: FastifyBaseLogger;
       limits: PlanLimits;
+      limiter: RateLimiter;
     },
   ) {}
 
@@ -122,6 +128,7 @@ export class EnrolmentService {
   async registerStudent(
     actor: Publisher,
     input: NewStudent,
+    ip: string,
   ): Promise<{ message: string; user_id: number; enrolled: boolean }> {
     const { db, mailer, config, log } = this.deps;
     const courseId = input.course_Id ? Number(input.course_Id) : undefined;
@@ -136,6 +143,8 @@ export class EnrolmentService {
         { field: 'course_Id', message: 'is not a course of your organisation' },
       ]);
     }
+    // 'User already registerd' tells whether the e-mail has an account (decision 002).
+    await this.deps.limiter.limitAddress(EMAIL_LOOKUP, ip);
     if (await findUserByEmail(db, input.email)) {
       throw new AppError('EMAIL_TAKEN', MSG.userAlreadyRegistered, [
         { field: 'email', message: 'is already registered' },
@@ -194,9 +203,15 @@ export class EnrolmentService {
   }
 
   /** GET courses/UnAssignedCourses/{id}: this organisation's courses the student does not have. */
-  async unassignedCourses(actor: Publisher, userId: number, list: ListQuery) {
+  async unassignedCourses(
+    actor: Publisher,
+    userId: number,
+    list: ListQuery,
+    filter: { published?: boolean | undefined } = {},
+  ) {
     if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
-    return mapPage(await listUnassignedCourses(this.deps.db, actor.orgId, userId, list), (c) => ({
+    const found = await listUnassignedCourses(this.deps.db, actor.orgId, userId, list, filter);
+    return mapPage(found, (c) => ({
       course_Id: c.id,
       course_title: c.title,
       published: c.published,

@@ -32,7 +32,11 @@ test('GetAssignedCourses: a student reads its own courses with progress, nobody 
     )
     .returning();
   await db.insert(enrolments).values({ userId: student.userId, courseId: course.id, source: 'assigned' });
-  await db.insert(lessonProgress).values({ userId: student.userId, lessonId: made[0]?.id ?? 0 });
+  // Progress counts completed lessons (DESIGN decision 11): a started one alone does not count.
+  await db.insert(lessonProgress).values([
+    { userId: student.userId, lessonId: made[0]?.id ?? 0, completed: true },
+    { userId: student.userId, lessonId: made[1]?.id ?? 0 },
+  ]);
 
   const own = await call(ctx.app, {
     method: 'GET',

@@ -340,7 +340,7 @@ describe('assigning courses', () => {
 });
 
 describe('a student’s own courses and progress', () => {
-  test('a student reads only its own; starting lessons moves its progress; the publisher sees it', async () => {
+  test('a student reads only its own; completing lessons moves its progress; the publisher sees it', async () => {
     const publisher = await createPublisher(ctx);
     const { course, lessons: made } = await courseWithLessons(publisher.orgId ?? 0, 4);
     const student = await createStudent(ctx);
@@ -360,6 +360,25 @@ describe('a student’s own courses and progress', () => {
     expect((await start(made[0]?.id)).statusCode).toBe(200);
     await start(made[1]?.id);
     expect((await start(made[2]?.id, stranger.token)).statusCode).toBe(404);
+    // Progress is completion (DESIGN decision 11): starting alone moves nothing; two of four done is half.
+    const progressNow = async () =>
+      (
+        await call(ctx.app, {
+          method: 'GET',
+          url: `/api/studentCourse/GetAssignedCourses/${student.userId}`,
+          token: student.token,
+        })
+      ).json()[0].progress;
+    expect(await progressNow()).toBe('0%');
+    for (const lesson of made.slice(0, 2)) {
+      const done = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/studentCourse/SaveLessonProgress',
+        token: student.token,
+        body: { lesson_Id: lesson.id, completed: true },
+      });
+      expect(done.statusCode).toBe(200);
+    }
     const missing = await call(ctx.app, {
       method: 'PUT',
       url: '/api/lessons/ChangeLessonStartedFlag',

@@ -21,6 +21,24 @@ const grantSchema = z.object({
 });
 
 /**
+ * Sizes of stored files by key. A key names one upload's bytes forever (a replaced file gets a new key, and
+ * a request reaches here only for a key a row still names), so a size once read stays true: a burst of
+ * Range requests reads it once.
+ */
+const sizes = new Map<string, number>();
+const SIZES_KEPT = 10_000;
+
+async function sizeOf(storage: FileStorage, key: string): Promise<number | undefined> {
+  const known = sizes.get(key);
+  if (known !== undefined) return known;
+  const size = await storage.size(key);
+  if (size === undefined) return undefined;
+  if (sizes.size >= SIZES_KEPT) sizes.delete(sizes.keys().next().value as string);
+  sizes.set(key, size);
+  return size;
+}
+
+/**
  * Streams a stored file with HTTP Range support (206 with Content-Range, 416 for a range past the
  * end), never reading it whole into memory.
  */
@@ -30,7 +48,7 @@ async function sendFile(
   storage: FileStorage,
   file: { key: string; mime: string; cacheControl: string; downloadName: string },
 ) {
-  const size = await storage.size(file.key);
+  const size = await sizeOf(storage, file.key);
   if (size === undefined) throw notFound('File');
   const type = file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime;
   void reply
@@ -53,6 +71,12 @@ async function sendFile(
 }
 
 export function registerMediaRoutes(app: FastifyInstance, media: MediaService, storage: FileStorage) {
+  // A change that succeeded may take access away (an unpublished lesson, a removed enrolment): the next
+  // media request checks its URL again.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) media.forgetGrants();
+  });
+
   app.get('/files/public/:key', async (request, reply) => {
     const { key } = parseInput(z.object({ key: z.string().max(64) }), request.params, 'params');
     const found = await media.publicImage(key);

@@ -1,18 +1,28 @@
-import { ROLE } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { verifyLessonSignature } from '../../lib/signed-url';
 import { isFileKey } from '../../lib/storage';
-import { findLesson } from '../curriculum/curriculum.repository';
-import { isEnrolled } from '../enrolments/enrolments.repository';
-import { findUserById } from '../users/users.repository';
-import { isPublicImage } from './media.repository';
+import { findLessonAccess, isPublicImage } from './media.repository';
 
 export type MediaGrant = { viewer: number; expires: number; signature: string };
 
+export type LessonFile = { key: string; mime: string; lessonId: number };
+
+/**
+ * How long a signed URL's granted access is remembered: a player seeking through a video sends a burst of
+ * Range requests with the same URL, and only the first asks the database. Every change made through this
+ * instance forgets them all at once (media.routes.ts); a change made through another instance (unpublished,
+ * enrolment removed, file replaced) reaches an already issued URL here within this time.
+ */
+export const MEDIA_GRANT_CACHE_MS = 10_000;
+const MEDIA_GRANT_CACHE_SIZE = 10_000;
+
 /** Decides which stored files may be streamed to whom (DESIGN security model). */
 export class MediaService {
-  constructor(private readonly deps: { db: Db; secret: string }) {}
+  /** Granted signed URLs, by their exact query, with when the grant is to be checked again. */
+  private readonly granted = new Map<string, { file: LessonFile; until: number }>();
+
+  constructor(private readonly deps: { db: Db; secret: string; now?: () => number }) {}
 
   /** A course cover or author photo, by its generated key. */
   async publicImage(key: string): Promise<string> {
@@ -23,12 +33,33 @@ export class MediaService {
   /**
    * A lesson's file for a signed URL: the signature must match this lesson, its current file, the viewer
    * and the expiry; and the viewer must still be allowed now (staff, enrolled student, or anyone for a
-   * preview lesson of a published course). Any failure is the same 404.
+   * preview lesson of a published course), all read in one query. Any failure is the same 404.
    */
-  async lessonFile(lessonId: number, grant: MediaGrant) {
+  /** Forgets every remembered grant: something changed that may take access away. */
+  forgetGrants(): void {
+    this.granted.clear();
+  }
+
+  async lessonFile(lessonId: number, grant: MediaGrant): Promise<LessonFile> {
+    const now = this.deps.now?.() ?? Date.now();
+    const cacheKey = `${lessonId}:${grant.viewer}:${grant.expires}:${grant.signature}`;
+    const cached = this.granted.get(cacheKey);
+    if (cached && cached.until > now && grant.expires * 1000 > now) return cached.file;
+    const file = await this.checkLessonFile(lessonId, grant);
+    if (this.granted.size >= MEDIA_GRANT_CACHE_SIZE) {
+      // The oldest grant goes first (a Map keeps insertion order).
+      const oldest = this.granted.keys().next().value;
+      if (oldest !== undefined) this.granted.delete(oldest);
+    }
+    this.granted.delete(cacheKey);
+    this.granted.set(cacheKey, { file, until: now + MEDIA_GRANT_CACHE_MS });
+    return file;
+  }
+
+  private async checkLessonFile(lessonId: number, grant: MediaGrant): Promise<LessonFile> {
     const { db, secret } = this.deps;
-    const row = await findLesson(db, lessonId);
-    const fileKey = row?.lesson.fileKey;
+    const row = await findLessonAccess(db, lessonId, grant.viewer);
+    const fileKey = row?.fileKey;
     if (!row || !fileKey) throw notFound('File');
     if (
       !verifyLessonSignature(
@@ -39,17 +70,11 @@ export class MediaService {
     ) {
       throw notFound('File');
     }
-    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
-    let allowed = false;
-    if (grant.viewer === 0) {
-      allowed = visible && row.lesson.preview;
-    } else {
-      const viewer = await findUserById(db, grant.viewer);
-      if (viewer?.roleId === ROLE.PUBLISHER && viewer.orgId === row.orgId) allowed = true;
-      else if (viewer && visible)
-        allowed = row.lesson.preview || (await isEnrolled(db, viewer.id, row.courseId));
-    }
+    const allowed =
+      grant.viewer === 0
+        ? row.visible && row.preview
+        : row.staff || (row.viewerKnown && row.visible && (row.preview || row.enrolled));
     if (!allowed) throw notFound('File');
-    return { key: fileKey, mime: row.lesson.fileMime ?? 'application/octet-stream', lessonId };
+    return { key: fileKey, mime: row.fileMime ?? 'application/octet-stream', lessonId };
   }
 }

@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
 import { fixtures, upload } from '../../../test/uploads';
-import { enrolments } from '../../db/schema';
+import { courses, enrolments } from '../../db/schema';
 import { signLessonUrl } from '../../lib/signed-url';
+import { MEDIA_GRANT_CACHE_MS, MediaService } from './media.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -181,4 +183,35 @@ test('GetLessonContentUrl hands a fresh URL to those who may watch, and to nobod
   expect((await call(ctx.app, { method: 'GET', url: enrolled.json().content_path })).statusCode).toBe(200);
   expect((await fresh(closed.lesson.lesson_Id, open.publisher.token)).statusCode).toBe(404);
   expect((await fresh(closed.lesson.lesson_Id, closed.publisher.token)).statusCode).toBe(200);
+});
+
+test('a granted URL is remembered briefly: a change made elsewhere reaches it within MEDIA_GRANT_CACHE_MS', async () => {
+  const { course, lesson } = await publishedVideoLesson({ preview: true });
+  const { db } = ctx.database;
+  let now = Date.now();
+  const media = new MediaService({ db, secret: TEST_SECRET, now: () => now });
+  // The visitor's URL of a preview lesson.
+  const visitor = await call(ctx.app, {
+    method: 'GET',
+    url: `/api/lessons/GetLessonContentUrl/${lesson.lesson_Id}`,
+  });
+  const query = new URL(visitor.json().content_path, 'http://localhost').searchParams;
+  const grant = {
+    viewer: Number(query.get('viewer')),
+    expires: Number(query.get('expires')),
+    signature: query.get('signature') ?? '',
+  };
+  expect((await media.lessonFile(lesson.lesson_Id, grant)).key).toBeTruthy();
+  // Another instance takes the course down: the remembered grant holds for a while, then is checked again.
+  await db.update(courses).set({ published: false }).where(eq(courses.id, course.course_Id));
+  now += MEDIA_GRANT_CACHE_MS - 1;
+  expect((await media.lessonFile(lesson.lesson_Id, grant)).key).toBeTruthy();
+  now += 2;
+  await expect(media.lessonFile(lesson.lesson_Id, grant)).rejects.toMatchObject({ statusCode: 404 });
+  // A change through this instance forgets at once.
+  await db.update(courses).set({ published: true }).where(eq(courses.id, course.course_Id));
+  expect((await media.lessonFile(lesson.lesson_Id, grant)).key).toBeTruthy();
+  await db.update(courses).set({ published: false }).where(eq(courses.id, course.course_Id));
+  media.forgetGrants();
+  await expect(media.lessonFile(lesson.lesson_Id, grant)).rejects.toMatchObject({ statusCode: 404 });
 });

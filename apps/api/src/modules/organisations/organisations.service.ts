@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import type { RateLimiter } from '../../lib/rate-limit';
+import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
 import { deleteUser, findUserByEmail, insertUser } from '../users/users.repository';
 import { type AccountService, emailTaken } from '../users/users.service';
@@ -49,7 +49,7 @@ export class OrganisationService {
   /** An organisation and its publisher account (role 1), unverified until the e-mailed code is entered. */
   async register(input: RegisterOrgInput, ip: string): Promise<RegisterResponse> {
     const { db, limiter, accounts } = this.deps;
-    await limiter.limitAddress('register', ip);
+    await limiter.limitAddress(EMAIL_LOOKUP, ip);
     if (await findUserByEmail(db, input.primary_email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     const user = await accounts.createAccountWithCode(

@@ -62,16 +62,16 @@ export class PlanLimits {
     if (userId !== undefined && (await isStudentOfOrg(tx, orgId, userId))) return;
     const subscription = await findActiveSubscription(tx, orgId);
     if (!subscription) throw noPlan();
+    // The organisation's students (org_members) and the buyers holding a place while their payment is
+    // captured who are not among them yet.
     const result = await tx.execute(sql`
-      select count(*)::int as n from (
-        select user_id from org_students where org_id = ${orgId}
-        union
-        select e.user_id from enrolments e join courses c on c.id = e.course_id where c.org_id = ${orgId}
-        union
-        select user_id from orders
-          where org_id = ${orgId} and kind = 'course' and status in ('capturing', 'pending')
-      ) contacts
-      where user_id <> ${userId ?? 0}`);
+      select (
+        (select count(*) from org_members where org_id = ${orgId} and user_id <> ${userId ?? 0})
+        + (select count(distinct o.user_id) from orders o
+            where o.org_id = ${orgId} and o.kind = 'course' and o.status in ('capturing', 'pending')
+              and o.user_id <> ${userId ?? 0}
+              and not exists (select 1 from org_members m where m.org_id = ${orgId} and m.user_id = o.user_id))
+      )::int as n`);
     const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     if (n >= subscription.maxContacts) {
       throw new AppError(

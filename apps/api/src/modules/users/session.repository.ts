@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
@@ -10,9 +11,8 @@ export async function insertSession(db: Db, userId: number, tokenHash: string, e
   return row;
 }
 
-/** The live session for a token hash, with the account behind it: one query per request. */
-export async function findSessionUser(db: Db, tokenHash: string) {
-  const [row] = await db
+const sessionUser = prepared((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -24,7 +24,13 @@ export async function findSessionUser(db: Db, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_user'),
+);
+
+/** The live session for a token hash, with the account behind it: one prepared query per request. */
+export async function findSessionUser(db: Db, tokenHash: string) {
+  const [row] = await sessionUser(db).execute({ tokenHash });
   return row;
 }
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { courses, enrolments, orgStudents, users, verificationCodes } from '../../db/schema';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orgMembers, users, verificationCodes } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -35,13 +35,11 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
 
 /** A student is one of an organisation's contacts if it added them or they are enrolled in its course. */
 export async function isStudentOfOrg(db: Db, orgId: number, userId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 as found from ${orgStudents} where ${orgStudents.orgId} = ${orgId} and ${orgStudents.userId} = ${userId}
-    union all
-    select 1 from ${enrolments} join ${courses} on ${courses.id} = ${enrolments.courseId}
-      where ${courses.orgId} = ${orgId} and ${enrolments.userId} = ${userId}
-    limit 1`);
-  return rowsOf(result).length > 0;
+  const [row] = await db
+    .select({ userId: orgMembers.userId })
+    .from(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
+  return row !== undefined;
 }
 
 /** Replaces any earlier code of this purpose: only the newest one works. */
@@ -64,14 +62,6 @@ export async function listOpenCodes(db: Db, userId: number) {
     .from(verificationCodes)
     .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.createdAt));
-}
-
-export async function countFailedAttempt(db: Db, codeIds: number[]): Promise<void> {
-  if (codeIds.length === 0) return;
-  await db
-    .update(verificationCodes)
-    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-    .where(inArray(verificationCodes.id, codeIds));
 }
 
 export async function markCodeConfirmed(db: Db, codeId: number): Promise<void> {

@@ -7,16 +7,29 @@ import {
   resetRequestBodySchema,
   verifyCodeBodySchema,
 } from '@skillwise/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf } from '../../plugins/auth';
-import type { AccountService } from './users.service';
+import { readDeviceCookie, setDeviceCookie } from './device-token';
+import type { AccountService, Client } from './users.service';
+
+const clientOf = (request: FastifyRequest): Client => ({
+  ip: request.ip,
+  deviceToken: readDeviceCookie(request),
+});
 
 /** users/* of SPEC §7, plus users/Logout (README "Additions"). */
-export function registerUserRoutes(app: FastifyInstance, accounts: AccountService, auth: Auth) {
-  app.post('/users/Login', async (request) => {
+export function registerUserRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  auth: Auth,
+  secureCookies: boolean,
+) {
+  app.post('/users/Login', async (request, reply) => {
     const body = parseInput(loginBodySchema, request.body, 'body');
-    return accounts.login(body.username, body.password, request.ip);
+    const { response, deviceToken } = await accounts.login(body.username, body.password, clientOf(request));
+    setDeviceCookie(reply, deviceToken, secureCookies);
+    return response;
   });
 
   app.post('/users/register', async (request, reply) => {
@@ -26,22 +39,22 @@ export function registerUserRoutes(app: FastifyInstance, accounts: AccountServic
 
   app.post('/users/VerifyVerificationCode', async (request) => {
     const body = parseInput(verifyCodeBodySchema, request.body, 'body');
-    return accounts.verifyCode(body.email, body.verificationCode, request.ip);
+    return accounts.verifyCode(body.email, body.verificationCode, clientOf(request));
   });
 
   app.put('/users/resetPasswordRequest', async (request) => {
     const body = parseInput(resetRequestBodySchema, request.body, 'body');
-    return accounts.requestPasswordReset(body.email, request.ip);
+    return accounts.requestPasswordReset(body.email, clientOf(request));
   });
 
   app.put('/users/resetpassword', async (request) => {
     const body = parseInput(resetPasswordBodySchema, request.body, 'body');
-    return accounts.resetPassword(body.email, body.password, body.VerificationCode, request.ip);
+    return accounts.resetPassword(body.email, body.password, body.VerificationCode, clientOf(request));
   });
 
   app.get('/users/checkUserExists', { preHandler: auth() }, async (request) => {
     const query = parseInput(emailQuerySchema, request.query, 'query');
-    return accounts.checkUserExists(actorOf(request), query.email);
+    return accounts.checkUserExists(actorOf(request), query.email, request.ip);
   });
 
   app.get('/users/getUserByemailID', { preHandler: auth() }, async (request) => {

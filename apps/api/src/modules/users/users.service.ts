@@ -23,14 +23,14 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import type { RateLimiter } from '../../lib/rate-limit';
+import { type Caller, EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
+import { deviceIdFor, issueDeviceToken } from './device-token';
 import { deleteSession, deleteUserSessions, insertSession } from './session.repository';
 import { canCheckEmail, canEditUser, canReadUser } from './users.policy';
 import {
   type CodePurpose,
   consumeCode,
-  countFailedAttempt,
   deleteUser,
   findUserByEmail,
   insertUser,
@@ -41,7 +41,10 @@ import {
   updateUser,
 } from './users.repository';
 
-/** Codes live 15 minutes and die after 5 wrong tries (issue "Foundation and accounts"). */
+/**
+ * Codes live 15 minutes and die after 5 wrong tries from one address (DESIGN security model): tries from
+ * elsewhere cannot kill the owner's code; the account-wide limit bounds them all (decision 002).
+ */
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
 /** A lost sign-up code is sent anew by logging in again, at most once a minute. */
@@ -55,6 +58,9 @@ export type AccountDeps = {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 };
+
+/** The client of an account call: its address, and the device token its browser sent if any. */
+export type Client = { ip: string; deviceToken?: string | undefined };
 
 export const emailTaken = () =>
   new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Please log in.', [
@@ -78,6 +84,11 @@ export function toProfile(user: UserRow, canEdit: boolean): UserProfile {
 /** Account rules: sign-up, codes, login, reset, profile (SPEC §7 users/*, DESIGN security model). */
 export class AccountService {
   constructor(private readonly deps: AccountDeps) {}
+
+  /** The caller as the rate limits see it: a device token counts only if signed for this account. */
+  private caller(client: Client, account: string): Caller {
+    return { ip: client.ip, device: deviceIdFor(this.deps.secret, account, client.deviceToken) };
+  }
 
   private codeScope(userId: number, purpose: CodePurpose) {
     return `${userId}:${purpose}`;
@@ -137,7 +148,7 @@ export class AccountService {
     ip: string,
   ): Promise<RegisterResponse> {
     const { db, limiter } = this.deps;
-    await limiter.limitAddress('register', ip);
+    await limiter.limitAddress(EMAIL_LOOKUP, ip);
     if (await findUserByEmail(db, input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     const user = await this.createAccountWithCode(
@@ -155,23 +166,31 @@ export class AccountService {
     return { message: MSG.registrationSuccess, user_id: user.id, org_Id: null };
   }
 
-  async login(username: string, password: string, ip: string): Promise<LoginResponse> {
-    const { db, limiter, config } = this.deps;
-    await limiter.limitAddress('login', ip);
-    await limiter.limitAccount('login', username);
+  /** Answers the session and a fresh device token for this browser (decision 002). */
+  async login(
+    username: string,
+    password: string,
+    client: Client,
+  ): Promise<{ response: LoginResponse; deviceToken: string }> {
+    const { db, limiter, config, secret } = this.deps;
+    await limiter.limitAddress('login', client.ip);
+    const counted = await limiter.limitAccount('login', username, this.caller(client, username));
     const user = await findUserByEmail(db, username);
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
       throw new AppError('INVALID_CREDENTIALS', MSG.loginFailed);
     }
-    await limiter.resetAccount('login', username);
-    if (!user.verified) await this.ensureLiveVerifyCode(user);
+    await limiter.succeeded(counted);
+    if (!user.verified) await this.ensureLiveVerifyCode(user, client.ip);
     const token = newToken();
     await insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000));
     await updateUser(db, user.id, { lastLoginAt: new Date() });
     return {
-      token,
-      user: { org_Id: user.orgId, user_id: user.id, verified: user.verified, role_id: user.roleId },
+      response: {
+        token,
+        user: { org_Id: user.orgId, user_id: user.id, verified: user.verified, role_id: user.roleId },
+      },
+      deviceToken: issueDeviceToken(secret, username),
     };
   }
 
@@ -179,16 +198,16 @@ export class AccountService {
    * SPEC §4 sends an unverified login to the code screen with a fresh code, so logging in again is how a
    * lost code is sent anew; a code mailed less than a minute ago (and still usable) is not sent twice.
    */
-  private async ensureLiveVerifyCode(user: UserRow) {
+  private async ensureLiveVerifyCode(user: UserRow, ip: string) {
     const now = Date.now();
-    const recent = (await listOpenCodes(this.deps.db, user.id)).find(
+    const recent = (await listOpenCodes(this.deps.db, user.id)).filter(
       (c) =>
         c.purpose === 'verify' &&
         c.createdAt.getTime() > now - CODE_RESEND_AFTER_MS &&
-        c.expiresAt.getTime() > now &&
-        c.failedAttempts < CODE_MAX_FAILURES,
+        c.expiresAt.getTime() > now,
     );
-    if (!recent) await this.issueCode(user, 'verify');
+    const tries = await this.triesAt(recent, ip);
+    if (!recent.some((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES)) await this.issueCode(user, 'verify');
   }
 
   async logout(actor: Actor): Promise<{ message: string }> {
@@ -200,15 +219,15 @@ export class AccountService {
    * Checks a code sent by e-mail. A verify code marks the account verified; a reset code is confirmed
    * and stays usable by resetpassword. A wrong code counts against every open code of the account.
    */
-  async verifyCode(email: string, code: string, ip: string): Promise<VerifyCodeResponse> {
+  async verifyCode(email: string, code: string, client: Client): Promise<VerifyCodeResponse> {
     const { db, limiter } = this.deps;
-    await limiter.limitAddress('verify', ip);
-    await limiter.limitAccount('verify', email);
+    await limiter.limitAddress('verify', client.ip);
+    const counted = await limiter.limitAccount('verify', email, this.caller(client, email));
     const user = await findUserByEmail(db, email);
     if (!user) {
       return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
     }
-    const result = await this.matchCode(user, code, ['verify', 'reset']);
+    const result = await this.matchCode(user, code, ['verify', 'reset'], client.ip);
     if (!result.ok) {
       return { verified: false, message: result.message, reason: result.reason };
     }
@@ -217,30 +236,48 @@ export class AccountService {
         return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
       }
       await updateUser(db, user.id, { verified: true, isActive: true });
-      await limiter.resetAccount('verify', email);
+      await limiter.succeeded(counted);
       return { verified: true, message: 'Your e-mail address is verified. You can now log in.' };
     }
     await markCodeConfirmed(db, result.code.id);
     // The code reached the mailbox, so the address is proven as well.
     if (!user.verified) await updateUser(db, user.id, { verified: true, isActive: true });
-    await limiter.resetAccount('verify', email);
+    await limiter.succeeded(counted);
     return { verified: true, message: 'Code accepted. Please choose a new password.' };
   }
 
-  private async matchCode(user: UserRow, code: string, purposes: CodePurpose[]) {
-    const { db, secret } = this.deps;
+  /** Wrong tries at one code from one address, counted for the code's lifetime. */
+  private codeTries(codeId: number, ip: string) {
+    return { key: `code:${codeId}:addr:${ip}`, windowSeconds: CODE_TTL_MS / 1000 };
+  }
+
+  /** How many wrong tries this address has made at each of `codes`. */
+  private async triesAt(codes: Array<{ id: number }>, ip: string): Promise<Map<number, number>> {
+    const counts = await Promise.all(
+      codes.map(async (c) => {
+        const { key, windowSeconds } = this.codeTries(c.id, ip);
+        return [c.id, await this.deps.limiter.count(key, windowSeconds)] as const;
+      }),
+    );
+    return new Map(counts);
+  }
+
+  private async matchCode(user: UserRow, code: string, purposes: CodePurpose[], ip: string) {
+    const { db, secret, limiter } = this.deps;
     const now = Date.now();
     const open = (await listOpenCodes(db, user.id)).filter((c) => purposes.includes(c.purpose));
-    const live = open.filter((c) => c.expiresAt.getTime() > now && c.failedAttempts < CODE_MAX_FAILURES);
+    const unexpired = open.filter((c) => c.expiresAt.getTime() > now);
+    const tries = await this.triesAt(unexpired, ip);
+    const live = unexpired.filter((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES);
     const match = live.find((c) =>
       safeEqualHex(c.codeHash, hashCode(secret, this.codeScope(user.id, c.purpose), code)),
     );
     if (match) return { ok: true as const, code: match };
-    await countFailedAttempt(
-      db,
-      live.map((c) => c.id),
-    );
-    if (live.length === 0 && open.some((c) => c.failedAttempts >= CODE_MAX_FAILURES)) {
+    for (const c of live) {
+      const { key, windowSeconds } = this.codeTries(c.id, ip);
+      await limiter.hit(key, windowSeconds);
+    }
+    if (live.length === 0 && unexpired.length > 0) {
       return {
         ok: false as const,
         reason: 'exhausted' as const,
@@ -257,10 +294,11 @@ export class AccountService {
     return { ok: false as const, reason: 'invalid' as const, message: MSG.invalidCode as string };
   }
 
-  async requestPasswordReset(email: string, ip: string): Promise<true> {
+  /** Every reset e-mail counts, sent or not: the limit is on mail to one mailbox. */
+  async requestPasswordReset(email: string, client: Client): Promise<true> {
     const { db, limiter } = this.deps;
-    await limiter.limitAddress('reset', ip);
-    await limiter.limitAccount('reset-mail', email);
+    await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
+    await limiter.limitAccount('reset-mail', email, this.caller(client, email));
     const user = await findUserByEmail(db, email);
     if (!user) {
       throw new AppError('NOT_FOUND', MSG.codeSendFailedCheckEmail, [
@@ -276,11 +314,12 @@ export class AccountService {
     email: string,
     password: string,
     code: string,
-    ip: string,
+    client: Client,
   ): Promise<{ message: string }> {
     const { db, limiter } = this.deps;
-    await limiter.limitAddress('reset', ip);
-    await limiter.limitAccount('reset', email);
+    await limiter.limitAddress('reset', client.ip);
+    const caller = this.caller(client, email);
+    const counted = await limiter.limitAccount('reset', email, caller);
     const invalid = () =>
       new AppError(
         'CODE_INVALID',
@@ -291,7 +330,7 @@ export class AccountService {
     if (!user) {
       throw invalid();
     }
-    const result = await this.matchCode(user, code, ['reset']);
+    const result = await this.matchCode(user, code, ['reset'], client.ip);
     if (!result.ok) {
       throw new AppError('CODE_INVALID', result.message, [
         { field: 'VerificationCode', message: result.message },
@@ -303,12 +342,14 @@ export class AccountService {
     // longer manages its name and password (DESIGN: only accounts it created, and only until then).
     await updateUser(db, user.id, { passwordHash, verified: true, isActive: true, createdByOrgId: null });
     await deleteUserSessions(db, user.id);
-    await limiter.resetAccount('reset', email);
-    await limiter.resetAccount('login', email);
+    await limiter.succeeded(counted);
+    // The mailbox's owner chose this password: wrong ones tried before no longer count.
+    await limiter.resetAccount('login', email, caller);
     return { message: 'Your password has been changed. You can now log in.' };
   }
 
-  async checkUserExists(actor: Actor, email: string): Promise<boolean> {
+  async checkUserExists(actor: Actor, email: string, ip: string): Promise<boolean> {
+    await this.deps.limiter.limitAddress(EMAIL_LOOKUP, ip);
     if (!canCheckEmail(actor, email)) throw forbidden('You can only look up your own e-mail address.');
     return (await findUserByEmail(this.deps.db, email)) !== undefined;
   }

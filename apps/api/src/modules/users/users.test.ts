@@ -2,7 +2,7 @@ import { loginResponseSchema, MSG, userProfileSchema } from '@skillwise/contract
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPublisher, createStudent } from '../../../test/factories';
-import { call, createTestContext, type TestContext, uniqueEmail } from '../../../test/helpers';
+import { call, createTestContext, nextAddress, type TestContext, uniqueEmail } from '../../../test/helpers';
 import { users, verificationCodes } from '../../db/schema';
 
 let ctx: TestContext;
@@ -145,17 +145,31 @@ describe('users/register and VerifyVerificationCode', () => {
     expect((await userRow(email))?.verified).toBe(false);
   });
 
-  test('a code dies after 5 wrong tries, even if the right one comes next', async () => {
+  test('a code dies for an address after 5 wrong tries from it, even if the right one comes next', async () => {
     const email = uniqueEmail();
     await register(studentBody(email));
     const code = ctx.mailer.lastCode(email);
-    for (let i = 0; i < 5; i++) expect((await verify(email, wrongCode(code))).json().verified).toBe(false);
-    const res = await verify(email, code);
+    const guesser = nextAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await verify(email, wrongCode(code), guesser)).json().verified).toBe(false);
+    }
+    const res = await verify(email, code, guesser);
     expect(res.json().verified).toBe(false);
     expect(res.json()).toMatchObject({
       reason: 'exhausted',
       message: expect.stringMatching(/Too many wrong tries/),
     });
+  });
+
+  test('wrong codes sent from elsewhere do not kill the owner’s code', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const code = ctx.mailer.lastCode(email);
+    // A stranger who knows the e-mail tries five wrong codes from each of three addresses.
+    for (const stranger of [nextAddress(), nextAddress(), nextAddress()]) {
+      for (let i = 0; i < 5; i++) await verify(email, wrongCode(code), stranger);
+    }
+    expect((await verify(email, code, nextAddress())).json()).toMatchObject({ verified: true });
   });
 
   test('an unverified login mails a fresh code when the old one no longer works', async () => {
@@ -238,28 +252,32 @@ describe('users/Login', () => {
     expect(res.json().details[0]).toMatchObject({ field });
   });
 
-  test('wrong passwords are rate limited per account, from any address, even for the right one', async () => {
+  test('wrong passwords are limited per account and address; the owner still gets in from another', async () => {
     const student = await createStudent(ctx);
+    const attacker = '203.0.113.10';
     for (let i = 0; i < ctx.config.rateLimit.accountMax; i++) {
-      expect((await login(student.email, `wrong ${i}`)).statusCode).toBe(401);
+      expect((await login(student.email, `wrong ${i}`, attacker)).statusCode).toBe(401);
     }
-    const limited = await login(student.email, student.password);
+    const limited = await login(student.email, student.password, attacker);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many attempts/);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in 15 minutes\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await login(student.email, student.password, '198.51.100.200')).statusCode).toBe(200);
   });
 
   test('wrong passwords sent all at once are limited too: only the limit is judged', async () => {
     const student = await createStudent(ctx);
     const max = ctx.config.rateLimit.accountMax;
+    const attacker = '203.0.113.11';
     const results = await Promise.all(
-      Array.from({ length: 3 * max }, (_, i) => login(student.email, `wrong ${i}`, `198.51.100.${i}`)),
+      Array.from({ length: 3 * max }, (_, i) => login(student.email, `wrong ${i}`, attacker)),
     );
     const statuses = results.map((r) => r.statusCode);
     // Only `max` of the burst were judged at all; the rest were refused before the password was checked.
     expect(statuses.filter((status) => status === 401)).toHaveLength(max);
     expect(statuses.filter((status) => status === 429)).toHaveLength(2 * max);
-    expect((await login(student.email, student.password)).statusCode).toBe(429);
+    expect((await login(student.email, student.password, attacker)).statusCode).toBe(429);
+    expect((await login(student.email, student.password, '198.51.100.201')).statusCode).toBe(200);
   });
 
   test('requests are rate limited per address', async () => {
@@ -298,7 +316,8 @@ describe('password reset', () => {
       body: { email },
       ...(ip ? { ip } : {}),
     });
-  const reset = (body: unknown) => call(ctx.app, { method: 'PUT', url: '/api/users/resetpassword', body });
+  const reset = (body: unknown, ip?: string) =>
+    call(ctx.app, { method: 'PUT', url: '/api/users/resetpassword', body, ...(ip ? { ip } : {}) });
 
   test('request, code, new password, login with it; old sessions end', async () => {
     const student = await createStudent(ctx);
@@ -360,16 +379,23 @@ describe('password reset', () => {
     expect((await login(student.email, student.password)).statusCode).toBe(200);
   });
 
-  test('guessing the reset code dies after 5 tries', async () => {
+  test('guessing the reset code dies after 5 tries from an address; the owner’s own try still works', async () => {
     const student = await createStudent(ctx);
     await requestReset(student.email);
     const code = ctx.mailer.lastCode(student.email);
-    for (let i = 0; i < 5; i++) {
-      await reset({ email: student.email, password: 'attacker pass', VerificationCode: wrongCode(code) });
-    }
-    const res = await reset({ email: student.email, password: 'attacker pass', VerificationCode: code });
+    const guesser = nextAddress();
+    const attempt = (VerificationCode: string, ip: string) =>
+      reset({ email: student.email, password: 'attacker pass', VerificationCode }, ip);
+    for (let i = 0; i < 5; i++) await attempt(wrongCode(code), guesser);
+    const res = await attempt(code, guesser);
     expect(res.statusCode).toBe(400);
     expect((await login(student.email, student.password)).statusCode).toBe(200);
+    const owner = await reset(
+      { email: student.email, password: 'owner new pass', VerificationCode: code },
+      nextAddress(),
+    );
+    expect(owner.statusCode).toBe(200);
+    expect((await login(student.email, 'owner new pass')).statusCode).toBe(200);
   });
 
   test('an unknown e-mail is a 404 with the spec text; bad input a 400', async () => {
@@ -380,13 +406,14 @@ describe('password reset', () => {
     expect((await requestReset(undefined)).json().details[0].field).toBe('email');
   });
 
-  test('reset mails are rate limited per account', async () => {
+  test('reset mails are rate limited per account and address; the owner still asks from another', async () => {
     const student = await createStudent(ctx);
     const statuses: number[] = [];
     for (let i = 0; i <= ctx.config.rateLimit.accountMax; i++)
-      statuses.push((await requestReset(student.email)).statusCode);
+      statuses.push((await requestReset(student.email, '203.0.113.12')).statusCode);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect((await requestReset(student.email, '198.51.100.202')).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import { MSG } from '@skillwise/contracts';
-import { Link } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, type Location } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
@@ -23,3 +24,29 @@ export const ErrorPage = () => (
     </div>
   </main>
 );
+
+type RouteErrorBoundaryProps = { location: Location; children: ReactNode };
+type RouteErrorBoundaryState = { hasError: boolean; location: Location };
+
+/**
+ * Shows the ErrorPage in place of a screen that failed to render (or whose code failed to load); going
+ * to another page tries again.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { hasError: false, location: this.props.location };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { hasError: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.location === state.location ? null : { hasError: false, location: props.location };
+  }
+
+  override render() {
+    return this.state.hasError ? <ErrorPage /> : this.props.children;
+  }
+}

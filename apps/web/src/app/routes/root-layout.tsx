@@ -1,14 +1,25 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoading } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
+import { RouteErrorBoundary } from './error-page';
 
-/** Wraps every screen: the one toast container and scroll restoration. */
+/**
+ * Wraps every screen: the error fallback, the wait for a screen's code on a first visit, the one toast
+ * container and scroll restoration.
+ */
 export const RootLayout = () => {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  useScrollRestoration();
   return (
     <>
-      <Outlet />
-      <Toaster pathname={pathname} />
-      <ScrollRestoration />
+      <RouteErrorBoundary location={location}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+      <Toaster pathname={location.pathname} />
     </>
   );
 };

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
-import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
@@ -13,12 +12,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
+// The mobile menu's panel comes with its first opening, not with every public page.
+const Modal = lazy(() => import('@/components/ui/modal').then((module) => ({ default: module.Modal })));
+
 /** SPEC §2.2: 'All Mentors' and 'Contact' lead nowhere yet; they stay harmless buttons. */
 const PLACEHOLDER_LINKS = ['All Mentors', 'Contact'];
 
 /** The public header: Home, Courses, All Mentors, Contact, Sign In and Join Now, with a mobile side menu. */
 export const SiteHeader = () => {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const [hasMenu, setHasMenu] = useState(false);
+  const open = () => {
+    setHasMenu(true);
+    setMenuOpen(true);
+  };
   const close = () => setMenuOpen(false);
 
   return (
@@ -50,7 +57,7 @@ export const SiteHeader = () => {
         </div>
         <button
           type="button"
-          onClick={() => setMenuOpen(true)}
+          onClick={open}
           aria-label="Open menu"
           aria-expanded={isMenuOpen}
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
@@ -59,39 +66,43 @@ export const SiteHeader = () => {
         </button>
       </div>
 
-      <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
-            Home
-          </NavLink>
-          <NavLink to={paths.courses} onClick={close} className={navLinkClass}>
-            Courses
-          </NavLink>
-          {PLACEHOLDER_LINKS.map((label) => (
-            <button
-              key={label}
-              type="button"
-              onClick={close}
-              className={cn(navLinkClass({ isActive: false }), 'text-left')}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
-        <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
-          <Link
-            to={paths.login}
-            onClick={close}
-            className={buttonClassName({ variant: 'outline', fullWidth: true })}
-          >
-            Sign In
-          </Link>
-          {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
-          <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
-            Join Now
-          </Link>
-        </div>
-      </Modal>
+      {hasMenu ? (
+        <Suspense fallback={null}>
+          <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
+                Home
+              </NavLink>
+              <NavLink to={paths.courses} onClick={close} className={navLinkClass}>
+                Courses
+              </NavLink>
+              {PLACEHOLDER_LINKS.map((label) => (
+                <button
+                  key={label}
+                  type="button"
+                  onClick={close}
+                  className={cn(navLinkClass({ isActive: false }), 'text-left')}
+                >
+                  {label}
+                </button>
+              ))}
+            </nav>
+            <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
+              <Link
+                to={paths.login}
+                onClick={close}
+                className={buttonClassName({ variant: 'outline', fullWidth: true })}
+              >
+                Sign In
+              </Link>
+              {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
+              <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
+                Join Now
+              </Link>
+            </div>
+          </Modal>
+        </Suspense>
+      ) : null}
     </header>
   );
 };

@@ -41,7 +41,7 @@ export const Field = ({ label, labelNote, counter, hint, error, className, child
           <span
             className={cn(
               'text-xs tabular-nums',
-              counter.length > counter.max ? 'font-medium text-amber-600' : 'text-slate-400',
+              counter.length > counter.max ? 'font-medium text-amber-700' : 'text-slate-500',
             )}
           >
             {counterText(counter.length, counter.max)}

@@ -1,18 +1,9 @@
-import { PAGINATION } from '@skillwise/contracts';
-import { useLayoutEffect, useRef } from 'react';
-import ReactPaginateExport from 'react-paginate';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { lazy, Suspense } from 'react';
 
-type ReactPaginateComponent = typeof ReactPaginateExport;
+// react-paginate comes with the first list long enough to page: most lists a visitor opens are not.
+const PageLinks = lazy(() => import('./page-links'));
 
-/**
- * react-paginate ships a UMD bundle: the production build hands its module object over instead of
- * the component (React error #130), while Node's interop unwraps it. Take the component either way.
- */
-const ReactPaginate: ReactPaginateComponent =
-  (ReactPaginateExport as unknown as { default?: ReactPaginateComponent }).default ?? ReactPaginateExport;
-
-type PaginationProps = {
+export type PaginationProps = {
   pageCount: number;
   /** Zero-based. */
   page: number;
@@ -20,45 +11,15 @@ type PaginationProps = {
   label?: string;
 };
 
-// Narrower on phones, so a pager of four-digit pages (1 2 … 999 1000) stays on one line at 360 px.
-const LINK =
-  'flex h-9 min-w-8 items-center justify-center rounded-lg px-1 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 sm:min-w-9 sm:px-2';
-
 /**
- * SPEC §9: numbered pages with a range of 2 and a margin of 2 around the gaps. react-paginate draws its
- * list as `<ul role="navigation">`, which hides the list from assistive technology and breaks the
- * list-item rule inside our own <nav>: the list gets its list role back after every render.
+ * SPEC §9: numbered pages with a range of 2 and a margin of 2 around the gaps; nothing for a single
+ * page. While the links load, an empty row of their height keeps the page below from moving.
  */
-export const Pagination = ({ pageCount, page, onPageChange, label = 'Pagination' }: PaginationProps) => {
-  const nav = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const list = nav.current?.querySelector('ul');
-    if (!list) return;
-    list.setAttribute('role', 'list');
-    list.removeAttribute('aria-label');
-  });
-  if (pageCount <= 1) return null;
+export const Pagination = (props: PaginationProps) => {
+  if (props.pageCount <= 1) return null;
   return (
-    <nav aria-label={label} ref={nav}>
-      <ReactPaginate
-        pageCount={pageCount}
-        forcePage={Math.min(page, pageCount - 1)}
-        onPageChange={({ selected }) => onPageChange(selected)}
-        pageRangeDisplayed={PAGINATION.range}
-        marginPagesDisplayed={PAGINATION.margin}
-        previousLabel={<ChevronLeftIcon className="size-4" />}
-        nextLabel={<ChevronRightIcon className="size-4" />}
-        previousAriaLabel="Previous page"
-        nextAriaLabel="Next page"
-        breakLabel="…"
-        containerClassName="flex flex-wrap items-center justify-center gap-0.5 sm:gap-1"
-        pageLinkClassName={LINK}
-        previousLinkClassName={LINK}
-        nextLinkClassName={LINK}
-        breakLinkClassName={LINK}
-        activeLinkClassName="bg-brand-600! text-white! hover:bg-brand-700!"
-        disabledLinkClassName="pointer-events-none opacity-40"
-      />
-    </nav>
+    <Suspense fallback={<div className="h-9" />}>
+      <PageLinks {...props} />
+    </Suspense>
   );
 };

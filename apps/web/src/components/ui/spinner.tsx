@@ -18,3 +18,13 @@ export const LoadingBlock = ({ label = 'Loading...' }: { label?: string }) => (
     <span role="status">{label}</span>
   </div>
 );
+
+/**
+ * The whole page while the code of the first screen opened arrives. It shows itself only if that
+ * takes a moment (index.css `animate-appear-late`), so a quick load does not flash a spinner.
+ */
+export const PageLoading = () => (
+  <div className="flex min-h-dvh animate-appear-late items-center justify-center">
+    <LoadingBlock />
+  </div>
+);

@@ -27,7 +27,15 @@ const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
   [paths.admin.courseDetails]: 'dashboard',
   [paths.admin.curriculum]: 'dashboard',
   [paths.admin.createCourse]: 'dashboard',
+  [paths.admin.previewCourse]: 'dashboard',
+  [paths.admin.coursePages]: 'dashboard',
   [paths.admin.settings]: 'settings',
+};
+
+/** Screens named for themselves in the header rather than for the entry they belong to. */
+const PATH_LABELS: Record<string, string> = {
+  [paths.admin.previewCourse]: 'Course preview',
+  [paths.admin.coursePages]: 'Course preview',
 };
 
 /** Subscription and checkout are shown without the sidebar. */
@@ -62,7 +70,8 @@ export const AdminLayout = () => {
   if (FULL_PAGE.some((fullPage) => path === fullPage)) return <Outlet />;
 
   const activeKey = isKeyDriven ? componentKey : (PATH_SECTIONS[path] ?? null);
-  const activeLabel = ADMIN_SECTIONS.find((section) => section.key === activeKey)?.label ?? 'Dashboard';
+  const activeLabel =
+    PATH_LABELS[path] ?? ADMIN_SECTIONS.find((section) => section.key === activeKey)?.label ?? 'Dashboard';
   const email = storage.get('userEmail') ?? '';
   const context: AdminOutletContext = { componentKey, selectSection };
 

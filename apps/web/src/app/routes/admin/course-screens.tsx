@@ -1,21 +1,24 @@
 import { PAGE_SIZE_MAX } from '@skillwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BookIcon, ChevronLeftIcon } from '@/components/ui/icons';
+import { BookIcon, ChevronLeftIcon, EyeIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useAuthors } from '@/features/authors/api/authors';
-import { AddAuthorModal } from '@/features/authors/components/author-form';
+import { AddAuthorModal, EditAuthorModal } from '@/features/authors/components/author-form';
 import { useCategories, useCategory } from '@/features/categories/api/categories';
 import { CreateCategoryModal } from '@/features/categories/components/create-category';
 import { useAdminCourse } from '@/features/courses/api/course-admin';
+import { courseKeys } from '@/features/courses/api/courses';
 import { AdminCourseDetails } from '@/features/courses/components/admin-course-details';
 import { CourseForm } from '@/features/courses/components/course-form';
 import { CoursePublishButton, useCourseTitle } from '@/features/courses/components/course-publish-button';
 import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
 import { useDebouncedValue } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -122,17 +125,41 @@ export const CourseFormScreen = () => {
   );
 };
 
-/** SPEC §2.13 Admin Course Details (See Details, or after saving the course form). */
+/** The publisher's preview of a course (SPEC §2.1 previewCourse). */
+export const previewPath = (courseId: number) => `${paths.admin.previewCourse}?id=${courseId}`;
+
+/**
+ * SPEC §2.13 Admin Course Details (See Details, or after saving the course form); Edit Authors edits the
+ * course's author, and the course can be previewed as its students will see it.
+ */
 export const AdminCourseDetailsPage = () => {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { selectSection } = useAdminSection();
+  const courseId = storedCourseId();
+  const [editingAuthorId, setEditingAuthorId] = useState<number | null>(null);
   return (
-    <AdminCourseDetails
-      courseId={storedCourseId()}
-      onBack={() => selectSection('dashboard')}
-      onOpenCurriculum={() => void navigate(paths.admin.curriculum)}
-      onEditCourse={() => void navigate(paths.admin.createCourse)}
-    />
+    <>
+      <AdminCourseDetails
+        courseId={courseId}
+        onBack={() => selectSection('dashboard')}
+        onOpenCurriculum={() => void navigate(paths.admin.curriculum)}
+        onEditCourse={() => void navigate(paths.admin.createCourse)}
+        onPreview={() => (courseId === null ? undefined : void navigate(previewPath(courseId)))}
+        onEditAuthor={setEditingAuthorId}
+      />
+      {courseId === null ? null : (
+        <div className="mt-6">
+          <ReviewsModeration courseId={courseId} />
+        </div>
+      )}
+      <EditAuthorModal
+        authorId={editingAuthorId}
+        onClose={() => setEditingAuthorId(null)}
+        // The course shows the author's name, bio and photo: fetch it (and every course list) afresh.
+        onUpdated={() => void queryClient.invalidateQueries({ queryKey: courseKeys.all })}
+      />
+    </>
   );
 };
 
@@ -157,6 +184,15 @@ export const CurriculumPage = () => {
             >
               Course details
             </Button>
+            {courseId !== null ? (
+              <Button
+                variant="outline"
+                leftIcon={<EyeIcon className="size-4" />}
+                onClick={() => void navigate(previewPath(courseId))}
+              >
+                Preview
+              </Button>
+            ) : null}
             {courseId !== null ? <CoursePublishButton courseId={courseId} /> : null}
           </>
         }

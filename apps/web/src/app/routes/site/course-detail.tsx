@@ -1,3 +1,4 @@
+import { ROLE } from '@skillwise/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
@@ -6,12 +7,14 @@ import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CoursePreview } from '@/features/learning/components/course-preview';
 import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
+import { useCourseRating } from '@/features/reviews/api/reviews';
+import { CourseReviews } from '@/features/reviews/components/course-reviews';
 import { paths } from '@/lib/paths';
 import { hasAuthToken, storage } from '@/lib/storage';
 
 /**
- * SPEC §2.4: the course (courses feature) with its curriculum and preview player (learning feature);
- * Enroll Now asks for a login, refuses a course the student owns, else opens checkout.
+ * SPEC §2.4: the course (courses feature) with its curriculum and preview player (learning feature)
+ * and its reviews (reviews feature); Enroll Now asks for a login, refuses a course the student owns, else opens checkout.
  */
 export const CourseDetailScreen = ({
   courseId,
@@ -22,6 +25,8 @@ export const CourseDetailScreen = ({
 }) => {
   const { enroll, isChecking } = useEnrollNow();
   const isOwned = useOwnsCourse(courseId);
+  const rating = useCourseRating(courseId);
+  const isStudent = hasAuthToken() && storage.get('currentUserRole') === String(ROLE.STUDENT);
   return (
     <CourseDetails
       courseId={courseId}
@@ -30,6 +35,8 @@ export const CourseDetailScreen = ({
       isEnrolling={isChecking}
       enrollNote={hasAuthToken() ? undefined : 'Log in to enroll in this course.'}
       curriculum={courseId === null ? null : <CoursePreview courseId={courseId} />}
+      rating={rating.data}
+      reviews={courseId === null ? null : <CourseReviews courseId={courseId} isStudent={isStudent} />}
       ownedAction={
         isOwned ? (
           <div className="flex flex-col gap-2 rounded-xl bg-emerald-50 p-3 ring-1 ring-emerald-200 ring-inset">

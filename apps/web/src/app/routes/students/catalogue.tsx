@@ -1,5 +1,8 @@
-import { useLocation } from 'react-router';
+import { PAGE_SIZE_MAX } from '@skillwise/contracts';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAssignedCourses } from '@/features/courses/api/courses';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { parseCourseId, useSelectCourse } from '@/features/courses/hooks/use-select-course';
 import { useUrlListState } from '@/lib/paging';
@@ -11,11 +14,22 @@ import { CourseDetailScreen } from '../site/course-detail';
 const opensCourse = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && (state as { openCourse?: unknown }).openCourse === true;
 
-/** SPEC §2.12: Courses, the same catalogue as /courses. */
+/** The ids of the student's own courses (the largest page of them), to mark them in the catalogue. */
+const useOwnedCourseIds = (): ReadonlySet<number> => {
+  const owned = useAssignedCourses(storage.get('userId') ?? '', { page: 1, pageSize: PAGE_SIZE_MAX });
+  return useMemo(() => new Set((owned.data?.rows ?? []).map((course) => course.course_Id)), [owned.data]);
+};
+
+/**
+ * SPEC §2.12: Courses, the same catalogue as /courses. A course the student owns says 'Go to course'
+ * and opens the course itself.
+ */
 export const StudentCataloguePage = () => {
   const { state } = useLocation();
+  const navigate = useNavigate();
   const list = useUrlListState();
   const selectCourse = useSelectCourse({ isInStudentArea: true });
+  const ownedIds = useOwnedCourseIds();
   const chosenCourse = parseCourseId(storage.get('courseId'));
   if (opensCourse(state) && chosenCourse !== null) {
     return <CourseDetailScreen courseId={chosenCourse} browsePath={paths.students.courses} />;
@@ -23,7 +37,15 @@ export const StudentCataloguePage = () => {
   return (
     <>
       <PageHeader title="Courses" description="Browse the catalogue and find your next course." />
-      <CourseCatalogue list={list} onSelect={selectCourse} />
+      <CourseCatalogue
+        list={list}
+        ownedIds={ownedIds}
+        onSelect={(courseId) => {
+          if (!ownedIds.has(courseId)) return selectCourse(courseId);
+          storage.set('courseId', courseId);
+          void navigate(`${paths.students.takeCourse}?id=${courseId}`);
+        }}
+      />
     </>
   );
 };

@@ -61,11 +61,45 @@ const sections: Section[] = [
   },
 ];
 
+const untouched = (id: number) => ({
+  lesson_Id: id,
+  lessonstarted: false,
+  positionSeconds: 0,
+  completed: false,
+  completed_date: null,
+});
+
+/** The video left at 42 s, nothing completed yet. */
+const progressAnswer = {
+  course_Id: 4,
+  totalLessons: 3,
+  completedLessons: 0,
+  progress: '0%',
+  nextLesson_Id: 11,
+  lessons: [{ ...untouched(11), lessonstarted: true, positionSeconds: 42 }, untouched(12), untouched(13)],
+};
+
 const answer = (enrolled: boolean) => (call: FetchCall) => {
   if (call.url.includes('GetAllCoursesByUserIdandCourseId')) {
     return { body: enrolled ? [{ ...course, progress: '0%', source: 'assigned', enrolled_date: '' }] : [] };
   }
   if (call.url.includes('ChangeLessonStartedFlag')) return { body: { lesson_Id: 11, lessonstarted: true } };
+  if (call.url.includes('GetCourseProgress/4')) return { body: progressAnswer };
+  if (call.url.includes('SaveLessonProgress')) {
+    const body = call.body as { lesson_Id: number; positionSeconds?: number; completed?: boolean };
+    return {
+      body: {
+        lesson_Id: body.lesson_Id,
+        lessonstarted: true,
+        positionSeconds: body.positionSeconds ?? 0,
+        completed: body.completed ?? false,
+        completed_date: body.completed ? '2026-01-01T00:00:00.000Z' : null,
+      },
+    };
+  }
+  if (call.url.includes('GetCourseRating')) return { body: { course_Id: 4, average: null, count: 0 } };
+  if (call.url.includes('GetMyCourseReview'))
+    return { body: { course_Id: 4, canReview: false, review: null } };
   if (call.url.includes('GetCourseSectionsByCourseIdForPreview')) return { body: [] };
   if (call.url.includes('GetCourseSectionsByCourseId')) return { body: sections };
   if (call.url.includes('courses/details/4')) {
@@ -117,8 +151,11 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
     fireEvent.click(within(panel).getByRole('button', { name: /Practice/ }));
     expect(within(panel).queryByText('The bowline')).toBeNull();
     expect(within(panel).getByText('Started')).toBeTruthy();
-    // Audio opens nothing.
-    expect(within(panel).queryByRole('button', { name: /Sea shanty/ })).toBeNull();
+    // An audio lesson opens in a player with controls (seeking included).
+    fireEvent.click(within(panel).getByRole('button', { name: /Sea shanty/ }));
+    const audio = document.querySelector('audio');
+    expect(audio?.hasAttribute('controls')).toBe(true);
+    expect(audio?.getAttribute('src')).toContain('/api/media/lessons/13');
 
     fireEvent.click(within(panel).getByRole('button', { name: /Basics/ }));
     fireEvent.click(within(panel).getByRole('button', { name: /The bowline/ }));
@@ -137,12 +174,55 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
     expect(flags[0]?.body).toEqual({ lesson_Id: 11, lessonstarted: true });
 
     fireEvent.click(within(panel).getByRole('button', { name: /Chart handout/ }));
-    // The signed URL is checked with HEAD before it goes into the frame.
+    // The signed URL is checked before it goes into the frame, with GET: a presigned bucket URL is
+    // signed for GET alone, and the bucket refuses it to HEAD.
     expect((await screen.findByTitle('Chart handout (PDF)')).getAttribute('src')).toContain(
       '/api/media/lessons/12',
     );
-    expect(calls.some((call) => call.method === 'HEAD' && call.url.includes('/api/media/lessons/12'))).toBe(
-      true,
-    );
+    const checks = calls.filter((call) => call.url.includes('/api/media/lessons/12'));
+    expect(checks.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it('shows progress, continues with the next lesson, resumes and saves the position, marks a PDF done', async () => {
+    const calls = mockFetch(answer(true));
+    renderRoutes(routes, '/students/takeCourse?id=4');
+
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.getAttribute('aria-valuetext')).toBe('0% complete');
+    expect(bar.getAttribute('value')).toBe('0');
+    expect(screen.getByText(/0 of 3 lessons completed/)).toBeTruthy();
+
+    // Continue opens the first lesson not completed; the video resumes where it was left.
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const video = document.querySelector('video');
+    if (!video) throw new Error('no video');
+    Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(42);
+
+    // A pause saves the position (with the duration, so the server can tell 90%).
+    video.currentTime = 50;
+    fireEvent.pause(video);
+    const saved = () => calls.filter((call) => call.url.includes('SaveLessonProgress'));
+    await vi.waitFor(() => expect(saved()).toHaveLength(1));
+    expect(saved()[0]?.method).toBe('POST');
+    expect(saved()[0]?.body).toEqual({ lesson_Id: 11, positionSeconds: 50, durationSeconds: 100 });
+    // A pause at the same place sends nothing more.
+    fireEvent.pause(video);
+    expect(saved()).toHaveLength(1);
+
+    // A PDF has 'Mark as done' (and an undo); a video has none.
+    expect(screen.queryByRole('button', { name: /Mark as done/ })).toBeNull();
+    const panel = screen.getByRole('complementary', { name: 'Course content' });
+    fireEvent.click(within(panel).getByRole('button', { name: /Chart handout/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Mark as done/ }));
+    await vi.waitFor(() => expect(saved()).toHaveLength(2));
+    expect(saved()[1]?.body).toEqual({ lesson_Id: 12, completed: true });
+    expect(await screen.findByText(/1 of 3 lessons completed/)).toBeTruthy();
+    expect(within(panel).getByText('Completed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Undo/ }));
+    await vi.waitFor(() => expect(saved()).toHaveLength(3));
+    expect(saved()[2]?.body).toEqual({ lesson_Id: 12, completed: false });
+    expect(await screen.findByText(/0 of 3 lessons completed/)).toBeTruthy();
   });
 });

@@ -1,15 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useCourseDetails } from '@/features/courses/api/courses';
+import { courseKeys, useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useEnrolment } from '@/features/learning/api/learning';
 import { CourseLearning } from '@/features/learning/components/course-learning';
 import { courseGate } from '@/features/learning/lib/enrolment';
+import { CourseReviewCard } from '@/features/reviews/components/course-reviews';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -39,6 +41,7 @@ export const TakeCoursePage = () => {
   const userId = storage.get('userId') ?? '';
   const enrolment = useEnrolment(userId, courseId, role === '3');
   const details = useCourseDetails(courseId);
+  const queryClient = useQueryClient();
 
   if (courseId === null) return <NoCourse />;
   // A student whose id is not known cannot be checked: the course detail lets them enrol.
@@ -64,6 +67,9 @@ export const TakeCoursePage = () => {
       course={course}
       backPath={paths.students.myCourses}
       image={<CourseImage src={course.course_image} alt="" />}
+      footer={<CourseReviewCard courseId={courseId} />}
+      // My Courses shows each course's share of lessons completed.
+      onCompletionChange={() => void queryClient.invalidateQueries({ queryKey: courseKeys.all })}
     />
   );
 };

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useNextParam, withNext } from '@/lib/return-to';
 import { useLogin } from '../hooks/use-login';
 
 /** SPEC §2.6: e-mail and password (both required); Enter submits. */
@@ -13,10 +14,11 @@ export const LoginForm = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
+  const next = useNextParam();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    login.mutate({ email: email.trim(), password });
+    login.mutate({ email: email.trim(), password, next });
   };
 
   return (
@@ -55,7 +57,10 @@ export const LoginForm = () => {
       </Button>
       <p className="text-center text-sm text-slate-600">
         Don&apos;t have an account?{' '}
-        <Link to={paths.registerOption} className="font-semibold text-brand-600 hover:underline">
+        <Link
+          to={withNext(paths.registerOption, next)}
+          className="font-semibold text-brand-600 hover:underline"
+        >
           Sign Up
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useNextParam, withNext } from '@/lib/return-to';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { registerStudent, type StudentSignUp } from '../api/register';
@@ -14,6 +15,7 @@ import { registerStudent, type StudentSignUp } from '../api/register';
 /** SPEC §2.8: student sign-up, then code verification for login. */
 export const RegisterForm = () => {
   const navigate = useNavigate();
+  const next = useNextParam();
   const [form, setForm] = useState({ fullName: '', email: '', password: '', confirmPassword: '' });
   const [mismatch, setMismatch] = useState(false);
   const register = useMutation({
@@ -22,7 +24,7 @@ export const RegisterForm = () => {
       notify.success(MSG.registrationSuccess);
       storage.set('userEmail', input.email);
       storage.set('verifyFor', 'login');
-      void navigate(paths.verifyCode);
+      void navigate(withNext(paths.verifyCode, next));
     },
   });
 
@@ -90,7 +92,7 @@ export const RegisterForm = () => {
         Sign Up
       </Button>
       <p className="text-center text-sm text-slate-600">
-        <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
+        <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
           Already have an account? Log In
         </Link>
       </p>

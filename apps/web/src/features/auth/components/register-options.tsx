@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, GraduationIcon, LayersIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
+import { useNextParam, withNext } from '@/lib/return-to';
 
 const Option = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) => (
   <Link
@@ -19,26 +20,32 @@ const Option = ({ to, icon, title, text }: { to: string; icon: ReactNode; title:
   </Link>
 );
 
-/** SPEC §2.7: choose between a student account and an organisation (author) account. */
-export const RegisterOptions = () => (
-  <div className="flex flex-col gap-3">
-    <Option
-      to={paths.register}
-      icon={<GraduationIcon />}
-      title="Enroll Now As Student"
-      text="Browse the catalogue, enrol in courses and learn at your own pace."
-    />
-    <Option
-      to={paths.registerOrg}
-      icon={<LayersIcon />}
-      title="Enroll Now As Author"
-      text="Register your organisation to publish and sell your own courses."
-    />
-    <p className="mt-3 text-center text-sm text-slate-600">
-      Already have an account?{' '}
-      <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
-        Login
-      </Link>
-    </p>
-  </div>
-);
+/**
+ * SPEC §2.7: choose between a student account and an organisation (author) account. A student who was
+ * on their way somewhere (a course) keeps that target through sign-up and verification.
+ */
+export const RegisterOptions = () => {
+  const next = useNextParam();
+  return (
+    <div className="flex flex-col gap-3">
+      <Option
+        to={withNext(paths.register, next)}
+        icon={<GraduationIcon />}
+        title="Enroll Now As Student"
+        text="Browse the catalogue, enrol in courses and learn at your own pace."
+      />
+      <Option
+        to={paths.registerOrg}
+        icon={<LayersIcon />}
+        title="Enroll Now As Author"
+        text="Register your organisation to publish and sell your own courses."
+      />
+      <p className="mt-3 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+};

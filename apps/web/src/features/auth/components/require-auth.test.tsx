@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { renderRoutes } from '@/test/render';
-import { RequireAuth } from './require-auth';
+import { RequireAuth, STAFF_ONLY_MESSAGE, STUDENT_ONLY_MESSAGE } from './require-auth';
 
 const routes = [
   {
-    path: '/students',
+    path: '/students/*',
     element: (
-      <RequireAuth>
+      <RequireAuth area="student">
         <p>Student area</p>
       </RequireAuth>
     ),
@@ -18,7 +18,7 @@ const routes = [
   {
     path: '/admin/*',
     element: (
-      <RequireAuth>
+      <RequireAuth area="staff">
         <p>Admin area</p>
       </RequireAuth>
     ),
@@ -48,5 +48,36 @@ describe('RequireAuth (SPEC §2.12, §2.13)', () => {
 
     expect(await screen.findByText('Student area')).toBeTruthy();
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('keeps the link asked for, so logging in leads back to it', async () => {
+    vi.spyOn(notify, 'error');
+    const { router } = renderRoutes(routes, '/students/takeCourse?id=4');
+
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?next=%2Fstudents%2FtakeCourse%3Fid%3D4');
+  });
+
+  it('sends a student who opens the admin area to /students with a notice', async () => {
+    storage.set('authToken', 'token-123');
+    storage.set('currentUserRole', 3);
+    const toast = vi.spyOn(notify, 'info');
+    const { router } = renderRoutes(routes, '/admin/adminCourseDetails');
+
+    expect(await screen.findByText('Student area')).toBeTruthy();
+    expect(screen.queryByText('Admin area')).toBeNull();
+    expect(router.state.location.pathname).toBe('/students');
+    expect(toast).toHaveBeenCalledWith(STAFF_ONLY_MESSAGE, expect.anything());
+  });
+
+  it('sends a publisher who opens the student area to /admin with a notice', async () => {
+    storage.set('authToken', 'token-123');
+    storage.set('currentUserRole', 1);
+    const toast = vi.spyOn(notify, 'info');
+    const { router } = renderRoutes(routes, '/students/myCourses');
+
+    expect(await screen.findByText('Admin area')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(toast).toHaveBeenCalledWith(STUDENT_ONLY_MESSAGE, expect.anything());
   });
 });

@@ -1,17 +1,61 @@
-import { MSG } from '@skillwise/contracts';
+import { MSG, ROLE } from '@skillwise/contracts';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
-import { hasAuthToken } from '@/lib/storage';
+import { withNext } from '@/lib/return-to';
+import { hasAuthToken, storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 
-/** SPEC §2.12, §2.13: the student and admin areas need a stored token, else /login with a notice. */
-export const RequireAuth = ({ children }: { children: ReactNode }) => {
+/** Whose area a route is: the student area (SPEC §2.12) or the publisher's (SPEC §2.13, §2.14). */
+export type AuthArea = 'student' | 'staff';
+
+export const STUDENT_ONLY_MESSAGE = 'This area is for students. You are signed in as a publisher.';
+export const STAFF_ONLY_MESSAGE = 'This area is for publishers. You are signed in as a student.';
+
+/**
+ * Where a signed-in user with the stored role may not go: a student opening the publisher's area goes
+ * to /students, anyone else opening the student area to /admin. Without a stored role nothing is
+ * decided here (the server still decides every permission).
+ */
+export const wrongAreaRedirect = (
+  area: AuthArea | undefined,
+  role: string | null,
+): { to: string; message: string } | null => {
+  if (!area || role === null || role === '') return null;
+  const isStudent = role === String(ROLE.STUDENT);
+  if (area === 'staff' && isStudent) return { to: paths.students.root, message: STAFF_ONLY_MESSAGE };
+  if (area === 'student' && !isStudent) return { to: paths.admin.root, message: STUDENT_ONLY_MESSAGE };
+  return null;
+};
+
+type RequireAuthProps = {
+  children: ReactNode;
+  /** The role the area belongs to; a user of the other role is sent to their own area. */
+  area?: AuthArea;
+};
+
+/**
+ * SPEC §2.12, §2.13: the student and admin areas need a stored token, else /login with a notice; the
+ * link asked for is kept, so logging in leads back to it. Each area is for its own role.
+ */
+export const RequireAuth = ({ children, area }: RequireAuthProps) => {
+  const location = useLocation();
   const isSignedIn = hasAuthToken();
+  const wrongArea = isSignedIn ? wrongAreaRedirect(area, storage.get('currentUserRole')) : null;
 
   useEffect(() => {
     if (!isSignedIn) notify.error(MSG.noToken, { toastId: 'no-token' });
   }, [isSignedIn]);
 
-  return isSignedIn ? children : <Navigate to={paths.login} replace />;
+  const wrongAreaMessage = wrongArea?.message;
+  useEffect(() => {
+    if (wrongAreaMessage) notify.info(wrongAreaMessage, { toastId: 'wrong-area' });
+  }, [wrongAreaMessage]);
+
+  if (!isSignedIn) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={withNext(paths.login, next)} replace />;
+  }
+  if (wrongArea) return <Navigate to={wrongArea.to} replace />;
+  return children;
 };

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useNextParam, withNext } from '@/lib/return-to';
 import { getVerifyFor, storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { requestPasswordReset, verifyCode } from '../api/verification';
@@ -39,6 +40,7 @@ const failureMessage = (error: unknown): string => {
 /** SPEC §2.10: six digits, then /resetPassword (reset) or /login (account verification). */
 export const VerifyCodeForm = () => {
   const navigate = useNavigate();
+  const next = useNextParam();
   const statusId = useId();
   // Read when used, not only at first render: the e-mail is stored by the screen that led here.
   const storedEmail = () => storage.get('userEmail') ?? '';
@@ -62,7 +64,7 @@ export const VerifyCodeForm = () => {
       }
       storage.remove('verifyFor');
       notify.success(response.message || VERIFIED_MESSAGE);
-      void navigate(paths.login);
+      void navigate(withNext(paths.login, next));
     },
   });
 
@@ -99,8 +101,8 @@ export const VerifyCodeForm = () => {
       </p>
       <CodeInput
         value={digits}
-        onChange={(next) => {
-          setDigits(next);
+        onChange={(value) => {
+          setDigits(value);
           setLocalError(null);
         }}
         isInvalid={Boolean(message)}
@@ -128,7 +130,7 @@ export const VerifyCodeForm = () => {
           </button>
         ) : (
           <span>
-            <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
+            <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
               Log in again to get a new code
             </Link>
             <span className="mt-1 block text-xs text-slate-500">

@@ -3,12 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { getOrganisation, loginUser } from '../api/login';
 import { getAdminDestination, getLoginStep, parseLoginResponse } from '../lib/login-outcome';
 
-export type Credentials = { email: string; password: string };
+export type Credentials = {
+  email: string;
+  password: string;
+  /** Where the visitor was going when asked to log in (a same-site path), if anywhere. */
+  next?: string | null;
+};
 
 const storeSession = ({ token, user }: LoginResponse, email: string) => {
   storage.set('authToken', token);
@@ -20,7 +26,7 @@ const storeSession = ({ token, user }: LoginResponse, email: string) => {
 };
 
 /** Where a successful login leads; stores what SPEC §4 stores on the way. */
-const signIn = async ({ email, password }: Credentials): Promise<string> => {
+const signIn = async ({ email, password, next = null }: Credentials): Promise<string> => {
   const response = parseLoginResponse(await loginUser({ username: email, password }));
   if (!response) throw new ApiError(MSG.loginFailed, { status: 401, code: 'INVALID_CREDENTIALS' });
 
@@ -31,14 +37,18 @@ const signIn = async ({ email, password }: Credentials): Promise<string> => {
   if (step.type === 'verify') {
     // The server has e-mailed a fresh code with this answer (unless it sent one less than a minute ago).
     storage.set('verifyFor', 'login');
-    return step.path;
+    return withNext(step.path, next);
   }
-  if (step.type === 'student') return step.path;
+  // Back to where the visitor was going (a course they wanted to enrol in), when it fits the role.
+  if (step.type === 'student') return studentReturnPath(next) ?? step.path;
 
   const organisation = step.orgId === null ? null : await getOrganisation(step.orgId);
   const destination = getAdminDestination(organisation);
   storage.set('subscriptionStatus', destination.subscriptionStatus);
-  return destination.path;
+  // An organisation without a plan chooses one first, wherever it was going.
+  return destination.path === paths.admin.root
+    ? (staffReturnPath(next) ?? destination.path)
+    : destination.path;
 };
 
 /** The /login form's submit: sign in, then route by verification, role and subscription (SPEC §4). */
@@ -49,13 +59,13 @@ export const useLogin = () => {
     onSuccess: (path) => {
       void navigate(path);
     },
-    onError: (error, { email }) => {
+    onError: (error, { email, next }) => {
       if (error instanceof ApiError && error.code === 'NOT_VERIFIED') {
         // An unverified account may be refused outright: send it to the code screen all the same.
         storage.set('userEmail', email);
         storage.set('verifyFor', 'login');
         notify.info(error.message);
-        void navigate(paths.verifyCode);
+        void navigate(withNext(paths.verifyCode, next));
         return;
       }
       if (error instanceof ApiError && error.status === 401) storage.set('loginMessage', MSG.loginFailed);

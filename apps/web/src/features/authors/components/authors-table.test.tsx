@@ -57,7 +57,7 @@ describe('AuthorsTable (SPEC §2.13 Authors)', () => {
     expect(within(rows()[0] as HTMLElement).getByText('a1@example.com')).toBeTruthy();
     expect(screen.getByText('Showing 1–5 of 7 authors')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 2/ }));
     expect(await screen.findByText('First7 Last7')).toBeTruthy();
     expect(queryOf(calls.at(-1)).get('page')).toBe('2');
     expect(rows()).toHaveLength(2);
@@ -102,7 +102,7 @@ describe('AuthorsTable (SPEC §2.13 Authors)', () => {
     });
     renderTable();
     await screen.findByText('First1 Last1');
-    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 2/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete First6 Last6' }));
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete Author' })).getByRole('button', { name: 'Delete' }),

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
+import { PencilIcon, TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { ListPager } from '@/components/ui/list-pager';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { SearchInput } from '@/components/ui/search-input';
@@ -18,6 +18,7 @@ import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAuthors, useDeleteAuthor } from '../api/authors';
+import { EditAuthorModal } from './author-form';
 
 const NONE = '—';
 const COLUMNS = ['Name', 'Email', 'Email Output', 'Last Login', 'Joined', 'Purchases', 'Actions'] as const;
@@ -33,6 +34,18 @@ const AuthorName = ({ author }: { author: Author }) => (
       <p className="text-xs text-slate-500">{coursesLabel(author.courses_count)}</p>
     </div>
   </div>
+);
+
+const EditButton = ({ author, onEdit }: { author: Author; onEdit: (author: Author) => void }) => (
+  <button
+    type="button"
+    onClick={() => onEdit(author)}
+    aria-label={`Edit ${fullName(author)}`}
+    title="Edit"
+    className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
+  >
+    <PencilIcon className="size-4.5" />
+  </button>
 );
 
 const DeleteButton = ({ author, onDelete }: { author: Author; onDelete: (author: Author) => void }) => (
@@ -51,7 +64,7 @@ const DeleteButton = ({ author, onDelete }: { author: Author; onDelete: (author:
  * SPEC §2.13 Authors: Name, Email, Email Output, Last Login, Joined, Purchases, Actions; 5 a page.
  * Authors do not sign in and buy nothing, so Email Output, Last Login and Purchases have no data (—);
  * the search box (inert in the spec's screens) finds authors by name or e-mail on the server, which
- * answers one page at a time (DESIGN 10).
+ * answers one page at a time (DESIGN 10). Actions edit an author (name, bio, photo, contact) or delete one.
  */
 export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
@@ -59,6 +72,8 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const remove = useDeleteAuthor();
   const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [deleting, setDeleting] = useState<Author | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const edit = (author: Author) => setEditingId(author.author_id);
   useClampedPage(page, AUTHORS_PAGE_SIZE, authors, setPage);
 
   const items = authors.data?.rows ?? [];
@@ -140,7 +155,8 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
                       </td>
                       <td className="px-4 py-3 text-slate-400">{NONE}</td>
                       <td className="px-4 py-3">
-                        <div className="flex justify-end">
+                        <div className="flex justify-end gap-1">
+                          <EditButton author={author} onEdit={edit} />
                           <DeleteButton author={author} onDelete={setDeleting} />
                         </div>
                       </td>
@@ -160,7 +176,10 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
                   <Card className="flex flex-col gap-3 p-4">
                     <div className="flex items-start justify-between gap-3">
                       <AuthorName author={author} />
-                      <DeleteButton author={author} onDelete={setDeleting} />
+                      <div className="flex shrink-0 gap-1">
+                        <EditButton author={author} onEdit={edit} />
+                        <DeleteButton author={author} onDelete={setDeleting} />
+                      </div>
                     </div>
                     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                       <dt className="text-slate-500">Email</dt>
@@ -185,6 +204,7 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
           />
         </>
       )}
+      <EditAuthorModal authorId={editingId} onClose={() => setEditingId(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Author"

@@ -24,12 +24,47 @@ export const INVALID_EMAIL = 'Please enter a valid e-mail address.';
 export const INVALID_PHONE = 'Please enter a valid phone number.';
 export const PHOTO_NOT_IMAGE = 'The photo must be an image (JPEG, PNG, GIF or WebP).';
 
-/** Which fields are missing: SPEC §5 labels every field of the author form required. */
-export const missingAuthorFields = (form: AuthorFormValues): Array<keyof AuthorFormValues> =>
+/**
+ * Which fields are missing: SPEC §5 labels every field of the author form required. When an author is
+ * edited, the photo it has stays unless a new one is chosen, so the photo is not required then.
+ */
+export const missingAuthorFields = (
+  form: AuthorFormValues,
+  { photoRequired = true }: { photoRequired?: boolean } = {},
+): Array<keyof AuthorFormValues> =>
   (Object.keys(form) as Array<keyof AuthorFormValues>).filter((field) => {
+    if (field === 'photo' && !photoRequired) return false;
     const value = form[field];
     return value === null || (typeof value === 'string' && value.trim() === '');
   });
+
+/**
+ * A stored phone number in the form the phone input takes (E.164, `+12025550123`): spaces and
+ * punctuation go, and a number without a country code is taken as a United States one (SPEC §9).
+ */
+export const toE164 = (phone: string): string => {
+  const digits = phone.replace(/[^\d]/g, '');
+  if (digits === '') return '';
+  return phone.trim().startsWith('+') ? `+${digits}` : `+1${digits}`;
+};
+
+/** The form filled with an author's stored values, to edit them; the photo stays unless replaced. */
+export const authorFormValues = (author: {
+  first_name: string;
+  last_name: string;
+  gender: 'F' | 'M';
+  email_address: string;
+  phone_number: string;
+  bio: string;
+}): AuthorFormValues => ({
+  firstName: author.first_name,
+  lastName: author.last_name,
+  gender: author.gender,
+  email: author.email_address,
+  phone: toE164(author.phone_number),
+  bio: author.bio,
+  photo: null,
+});
 
 /**
  * The first problem to show for the author form, or null when it can be sent. The phone check comes
@@ -38,10 +73,22 @@ export const missingAuthorFields = (form: AuthorFormValues): Array<keyof AuthorF
 export const validateAuthorForm = (
   form: AuthorFormValues,
   isPossiblePhone: (phone: string) => boolean,
+  options: { photoRequired?: boolean } = {},
 ): string | null => {
-  if (missingAuthorFields(form).length > 0) return MSG.allFieldsRequired;
+  if (missingAuthorFields(form, options).length > 0) return MSG.allFieldsRequired;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) return INVALID_EMAIL;
   if (!isPossiblePhone(form.phone)) return INVALID_PHONE;
   if (form.photo && !form.photo.type.startsWith('image/')) return PHOTO_NOT_IMAGE;
   return null;
 };
+
+/**
+ * The problem still worth showing while the form is edited: 'All fields are required.' goes as soon as
+ * every field is filled in (the other problems wait for the next submit).
+ */
+export const currentProblem = (
+  problem: string | null,
+  form: AuthorFormValues,
+  options: { photoRequired?: boolean } = {},
+): string | null =>
+  problem === MSG.allFieldsRequired && missingAuthorFields(form, options).length === 0 ? null : problem;

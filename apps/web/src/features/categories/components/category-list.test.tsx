@@ -39,7 +39,7 @@ describe('CategoryList (SPEC §2.13 Category)', () => {
     expect(shownNames()).toHaveLength(10);
     expect(screen.getByText('Showing 1–10 of 12 categories')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 2/ }));
     expect(await screen.findByText('Topic 12')).toBeTruthy();
     expect(shownNames()).toEqual(['Topic 11', 'Topic 12']);
 
@@ -62,7 +62,7 @@ describe('CategoryList (SPEC §2.13 Category)', () => {
     });
     renderRoutes([{ path: '/', element: <CategoryList onAddCategory={() => undefined} /> }], '/');
     await screen.findByText('Topic 01');
-    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 2/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Topic 11' }));
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete Category' })).getByRole('button', { name: 'Delete' }),

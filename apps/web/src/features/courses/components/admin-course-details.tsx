@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BookIcon, ChevronLeftIcon, LayersIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
+import { BookIcon, ChevronLeftIcon, EyeIcon, LayersIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -35,10 +35,17 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-type AdminCourseDetailsProps = {
-  courseId: number | null;
+type CourseActions = {
   onOpenCurriculum: () => void;
   onEditCourse: () => void;
+  /** Opens the course as its students will see it (/admin/previewCourse). */
+  onPreview: () => void;
+  /** Edits the course's author (name, bio, photo, contact). */
+  onEditAuthor: (authorId: number) => void;
+};
+
+type AdminCourseDetailsProps = CourseActions & {
+  courseId: number | null;
   onBack: () => void;
 };
 
@@ -46,11 +53,9 @@ const DetailsBody = ({
   course,
   onOpenCurriculum,
   onEditCourse,
-}: {
-  course: CourseDetail;
-  onOpenCurriculum: () => void;
-  onEditCourse: () => void;
-}) => (
+  onPreview,
+  onEditAuthor,
+}: CourseActions & { course: CourseDetail }) => (
   <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
     <Card className="overflow-hidden">
       <div className="aspect-video overflow-hidden bg-slate-100">
@@ -76,6 +81,9 @@ const DetailsBody = ({
           <Button variant="outline" leftIcon={<PencilIcon className="size-4" />} onClick={onEditCourse}>
             Edit Course
           </Button>
+          <Button variant="outline" leftIcon={<EyeIcon className="size-4" />} onClick={onPreview}>
+            Preview course
+          </Button>
         </div>
       </div>
     </Card>
@@ -95,13 +103,12 @@ const DetailsBody = ({
       {course.bio ? (
         <p className="text-sm break-words text-slate-600">{truncate(course.bio, TRUNCATE.authorBio)}</p>
       ) : null}
-      {/* SPEC §2.13 shows no action for Edit Authors: it opens the course form, where the author is chosen. */}
+      {/* SPEC §2.13 shows no action for Edit Authors: it edits this author; Edit Course chooses another. */}
       <Button
         variant="outline"
         size="sm"
         leftIcon={<UsersIcon className="size-4" />}
-        title="Choose who teaches this course"
-        onClick={onEditCourse}
+        onClick={() => onEditAuthor(course.author_id)}
         className="self-start"
       >
         Edit Authors
@@ -111,12 +118,7 @@ const DetailsBody = ({
 );
 
 /** SPEC §2.13 Admin Course Details: the stored course with its author and the way to its curriculum. */
-export const AdminCourseDetails = ({
-  courseId,
-  onOpenCurriculum,
-  onEditCourse,
-  onBack,
-}: AdminCourseDetailsProps) => {
+export const AdminCourseDetails = ({ courseId, onBack, ...actions }: AdminCourseDetailsProps) => {
   const course = useAdminCourse(courseId);
   const back = (
     <Button variant="outline" leftIcon={<ChevronLeftIcon className="size-4" />} onClick={onBack}>
@@ -166,7 +168,7 @@ export const AdminCourseDetails = ({
   return (
     <>
       {header(course.data.course_title, <PublishedBadge published={course.data.published} />)}
-      <DetailsBody course={course.data} onOpenCurriculum={onOpenCurriculum} onEditCourse={onEditCourse} />
+      <DetailsBody course={course.data} {...actions} />
     </>
   );
 };

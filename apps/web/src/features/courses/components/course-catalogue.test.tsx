@@ -65,7 +65,7 @@ describe('CourseCatalogue (SPEC §2.3)', () => {
     expect(screen.getByText('Showing 1–12 of 30 courses')).toBeTruthy();
 
     // 30 rows, 12 a page: three pages from the header's count.
-    const pager = screen.getByRole('navigation', { name: 'Courses pages' });
+    const pager = await screen.findByRole('navigation', { name: 'Courses pages' });
     expect(within(pager).getByRole('button', { name: /Page 3/ })).toBeTruthy();
     expect(within(pager).queryByRole('button', { name: /Page 4/ })).toBeNull();
 

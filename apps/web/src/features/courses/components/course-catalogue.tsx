@@ -1,7 +1,7 @@
 import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useRef } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BookIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, BookIcon } from '@/components/ui/icons';
 import { pageSummary } from '@/components/ui/list-pager';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
@@ -16,13 +16,22 @@ type CourseCatalogueProps = {
   /** The search and page, kept by the route (in the URL, so a search is linkable). */
   list: ListState;
   onSelect: (courseId: number) => void;
+  /** Courses the signed-in student owns: their cards say 'Go to course' instead of the price. */
+  ownedIds?: ReadonlySet<number>;
 };
+
+const GoToCourse = () => (
+  <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700">
+    Go to course
+    <ArrowRightIcon className="size-4" />
+  </span>
+);
 
 /**
  * SPEC §2.3: the public catalogue with its title search ('Search By Class Name'). The server searches
  * and answers one page at a time (DESIGN 10); the previous page stays on screen while the next loads.
  */
-export const CourseCatalogue = ({ list, onSelect }: CourseCatalogueProps) => {
+export const CourseCatalogue = ({ list, onSelect, ownedIds }: CourseCatalogueProps) => {
   const { searchText, setSearchText, search, page, setPage } = list;
   const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search });
   const top = useRef<HTMLDivElement>(null);
@@ -61,7 +70,12 @@ export const CourseCatalogue = ({ list, onSelect }: CourseCatalogueProps) => {
         empty={<EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} />}
       >
         {courses.map((course) => (
-          <CourseCard key={course.course_Id} course={course} onSelect={onSelect} />
+          <CourseCard
+            key={course.course_Id}
+            course={course}
+            onSelect={onSelect}
+            aside={ownedIds?.has(course.course_Id) ? <GoToCourse /> : undefined}
+          />
         ))}
       </CourseGrid>
       <div className="flex justify-center">

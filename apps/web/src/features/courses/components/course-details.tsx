@@ -1,4 +1,4 @@
-import type { CourseDetail } from '@skillwise/contracts';
+import type { CourseDetail, CourseRating } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -36,6 +36,10 @@ type CourseDetailsProps = {
   curriculum?: ReactNode;
   /** Set when the signed-in student owns the course: the way into it, shown above Enroll Now. */
   ownedAction?: ReactNode;
+  /** The course's real rating (DESIGN decision 11); until it is known, nothing is claimed. */
+  rating?: CourseRating | undefined;
+  /** The reviews (average, latest reviews, the student's form), composed by the page. */
+  reviews?: ReactNode;
 };
 
 const NotFound = ({ browsePath }: { browsePath: string }) => (
@@ -61,11 +65,9 @@ const PROMISES = [
 
 /**
  * SPEC §2.4 and §9: fixed placeholder figures (not measured). The lessons count is the course's own
- * when the server gives it.
+ * when the server gives it; the rating is always the course's own (DESIGN decision 11).
  */
 const FIGURES = {
-  rating: '4.8',
-  reviews: '1,204 ratings',
   students: '3,480 students',
   duration: '6h 30m',
   lessons: 24,
@@ -74,23 +76,16 @@ const FIGURES = {
   lastUpdated: 'March 2026',
 } as const;
 
-/** SPEC §2.4: a static comments box; posting is not part of the product yet. */
-const SAMPLE_COMMENTS = [
-  {
-    name: 'Priya Raman',
-    when: '2 weeks ago',
-    text: 'Clear explanations and short lessons that fit into a lunch break. Exactly what I needed.',
-  },
-  {
-    name: 'Tom Becker',
-    when: '1 month ago',
-    text: 'The downloadable material is great for reviewing later. Looking forward to more courses.',
-  },
-];
+/** A rating as people read it: '4.5 (2 ratings)', or honestly none; nothing while it loads. */
+const ratingValue = (rating: CourseRating | undefined): string => {
+  if (!rating) return '…';
+  if (rating.average === null || rating.count === 0) return 'No ratings yet';
+  return `${rating.average.toFixed(1)} (${rating.count === 1 ? '1 rating' : `${rating.count.toLocaleString('en-US')} ratings`})`;
+};
 
-const Figures = ({ lessons }: { lessons: number }) => {
+const Figures = ({ lessons, rating }: { lessons: number; rating: CourseRating | undefined }) => {
   const items = [
-    { icon: <StarIcon />, label: 'Rating', value: `${FIGURES.rating} (${FIGURES.reviews})` },
+    { icon: <StarIcon />, label: 'Rating', value: ratingValue(rating) },
     { icon: <UsersIcon />, label: 'Students', value: FIGURES.students },
     { icon: <ClockIcon />, label: 'Duration', value: FIGURES.duration },
     { icon: <BookIcon />, label: 'Lessons', value: lessons === 1 ? '1 lesson' : `${lessons} lessons` },
@@ -115,55 +110,10 @@ const Figures = ({ lessons }: { lessons: number }) => {
   );
 };
 
-const Comments = () => (
-  <Card className="p-6">
-    <h2 className="text-lg font-semibold text-slate-900">Comments</h2>
-    <ul className="mt-4 flex flex-col gap-4">
-      {SAMPLE_COMMENTS.map((comment) => {
-        const [first = '', last = ''] = comment.name.split(' ');
-        return (
-          <li key={comment.name} className="flex gap-3">
-            <PersonPhoto src={null} firstName={first} lastName={last} className="size-9" />
-            <div className="min-w-0">
-              <p className="text-sm">
-                <span className="font-semibold text-slate-900">{comment.name}</span>{' '}
-                <span className="text-slate-500">· {comment.when}</span>
-              </p>
-              <p className="mt-1 text-sm text-slate-600">{comment.text}</p>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
-    <form
-      className="mt-6 flex flex-col gap-3 border-t border-slate-100 pt-5"
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <label htmlFor="course-comment" className="text-sm font-medium text-slate-700">
-        Leave a comment
-      </label>
-      <textarea
-        id="course-comment"
-        rows={3}
-        placeholder="Share what you think of this course"
-        aria-describedby="course-comment-hint"
-        className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-[15px] text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none"
-      />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p id="course-comment-hint" className="text-xs text-slate-500">
-          Comments open soon.
-        </p>
-        <Button type="submit" variant="outline" size="sm" disabled>
-          Post Comment
-        </Button>
-      </div>
-    </form>
-  </Card>
-);
-
 /**
  * SPEC §2.4 course detail: title, description, image, price and Enroll Now; the curriculum (slot);
- * the instructor; a static comments box; placeholder figures and the claims of the offer.
+ * the instructor; the reviews in place of the static comments box (slot); placeholder figures (the
+ * rating is real) and the claims of the offer.
  */
 export const CourseDetails = ({
   courseId,
@@ -173,11 +123,20 @@ export const CourseDetails = ({
   enrollNote,
   curriculum,
   ownedAction,
+  rating,
+  reviews,
 }: CourseDetailsProps) => {
   const details = useCourseDetails(courseId);
 
   if (courseId === null) return <NotFound browsePath={browsePath} />;
-  if (details.isPending) return <LoadingBlock label="Loading course..." />;
+  if (details.isPending) {
+    // A screen's height while loading, so the footer does not rise into view and drop again.
+    return (
+      <div className="min-h-dvh">
+        <LoadingBlock label="Loading course..." />
+      </div>
+    );
+  }
   if (details.isError) {
     const error = details.error;
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -211,10 +170,20 @@ export const CourseDetails = ({
             {course.course_title}
           </h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-            <span className="flex items-center gap-1 font-semibold text-amber-700">
-              <StarIcon className="size-4 fill-amber-400 text-amber-500" />
-              {FIGURES.rating}
-            </span>
+            {rating && rating.average !== null && rating.count > 0 ? (
+              <a
+                href="#course-reviews"
+                className="flex items-center gap-1 font-semibold text-amber-700 hover:underline"
+              >
+                <StarIcon className="size-4 fill-amber-400 text-amber-500" />
+                {rating.average.toFixed(1)}
+                <span className="font-normal text-slate-600">
+                  ({rating.count === 1 ? '1 rating' : `${rating.count.toLocaleString('en-US')} ratings`})
+                </span>
+              </a>
+            ) : rating ? (
+              <span>No ratings yet</span>
+            ) : null}
             <span>{FIGURES.students}</span>
             {author ? <span>Created by {author}</span> : null}
           </p>
@@ -257,7 +226,7 @@ export const CourseDetails = ({
           </Card>
           <Card className="p-6">
             <h2 className="sr-only">Course figures</h2>
-            <Figures lessons={lessons} />
+            <Figures lessons={lessons} rating={rating} />
           </Card>
           {curriculum}
           {author ? (
@@ -281,7 +250,7 @@ export const CourseDetails = ({
               </div>
             </Card>
           ) : null}
-          <Comments />
+          {reviews}
         </div>
       </div>
     </div>

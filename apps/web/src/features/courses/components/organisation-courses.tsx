@@ -33,7 +33,7 @@ const OrganisationCourseCard = ({
       </span>
     </div>
     <div className="flex flex-1 flex-col p-4">
-      <h3 className="line-clamp-2 font-semibold text-slate-900">{course.course_title}</h3>
+      <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{course.course_title}</h2>
       <p className="mt-1.5 mb-4 text-sm break-words text-slate-500">
         {truncate(course.course_description, TRUNCATE.cardDescription)}
       </p>

@@ -75,8 +75,21 @@ export type LessonInput = {
   file: File | null;
 };
 
-/** POST lessons/createLessons (multipart): the add-lesson and edit-lesson forms both save through it. */
-export const saveLesson = (input: LessonInput): Promise<Lesson> =>
+/**
+ * The add-lesson and edit-lesson forms both save through it. A new lesson's file goes resumably (tus,
+ * README "Additions"), so a cut connection or a reload loses no more than the last chunk; everything
+ * else is POST lessons/createLessons (multipart).
+ */
+export const saveLesson = async (input: LessonInput): Promise<Lesson> => {
+  if (input.lessonId === 0 && input.file && input.contentType !== 'image') {
+    const { uploadLessonFile } = await import('../lib/upload-lesson-file');
+    return uploadLessonFile({ ...input, contentType: input.contentType, file: input.file });
+  }
+  return saveLessonForm(input);
+};
+
+/** POST lessons/createLessons (multipart). */
+const saveLessonForm = (input: LessonInput): Promise<Lesson> =>
   apiRequest('lessons/createLessons', {
     method: 'POST',
     auth: true,

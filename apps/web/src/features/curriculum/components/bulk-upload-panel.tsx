@@ -1,15 +1,16 @@
 import Uppy, { type Meta } from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
-import XHRUpload from '@uppy/xhr-upload';
+import Tus, { type TusBody } from '@uppy/tus';
 import { useEffect, useRef, useState } from 'react';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './bulk-upload-panel.css';
 import { storage } from '@/lib/storage';
-import { BULK_RESTRICTIONS, bulkUploadOptions, uploadRefusal } from '../lib/bulk-upload';
+import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from '../lib/bulk-upload';
+import { BULK_META_FIELDS, tusRefusal, tusUploadOptions } from '../lib/resumable-upload';
 
 type BulkMeta = Meta & { section_Id: number; contentType: string };
-type BulkBody = Record<string, unknown>;
+type BulkBody = TusBody;
 
 /** SPEC §2.13: the panel is as wide as its section and 300 px high. */
 const PANEL_HEIGHT = 300;
@@ -29,12 +30,14 @@ const createUppy = (sectionId: number) => {
     restrictions: BULK_RESTRICTIONS,
     meta: { section_Id: sectionId, contentType: '' },
   });
-  uppy.use(XHRUpload<BulkMeta, BulkBody>, {
-    ...bulkUploadOptions(storage.get('authToken') ?? ''),
-    // A refused file (413, 415) fails with the server's own words rather than the status text.
-    onAfterResponse: (xhr) => {
-      const refusal = uploadRefusal(xhr);
-      if (refusal) throw new Error(refusal);
+  // Resumable (tus): a file cut off by the network carries on where it stopped, also after a reload
+  // when the same file is added to the same section again.
+  uppy.use(Tus<BulkMeta, BulkBody>, {
+    ...tusUploadOptions(storage.get('authToken') ?? '', BULK_META_FIELDS),
+    // A refused file (413, 415) fails with the server's own words rather than the protocol's.
+    onError: (error) => {
+      const refusal = tusRefusal(error);
+      if (refusal) error.message = refusal;
     },
   });
   // SPEC §3: a bulk-uploaded lesson keeps the file's MIME type as its content type.
@@ -76,7 +79,7 @@ const BulkUploadPanel = ({ sectionId, onComplete }: BulkUploadPanelProps) => {
       proudlyDisplayPoweredByUppy={false}
       // Thumbnails first, so none is still queued when the finished panel closes.
       waitForThumbnailsBeforeUpload
-      note="Images, videos and PDF files; up to 10 at a time."
+      note={BULK_LIMITS_NOTE}
       theme="light"
     />
   );

@@ -5,6 +5,7 @@ import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { BULK_LIMITS_NOTE } from '../lib/bulk-upload';
 import type { BulkUploadOutcome } from './bulk-upload-panel';
 import { type LessonActions, LessonList } from './lesson-list';
 
@@ -129,7 +130,8 @@ export const SectionCard = ({
         </div>
       </div>
       {isBulkOpen ? (
-        <div className="border-t border-slate-100 p-3 sm:p-4">
+        <div className="flex flex-col gap-2 border-t border-slate-100 p-3 sm:p-4">
+          <p className="text-sm text-slate-600">{BULK_LIMITS_NOTE}</p>
           <Suspense fallback={<LoadingBlock label="Loading the uploader..." />}>
             <BulkUploadPanel
               sectionId={section.section_Id}

@@ -1,45 +1,76 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_RESTRICTIONS, bulkUploadOptions, extraWaitBeforeTry, uploadRefusal } from './bulk-upload';
+import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from './bulk-upload';
+import {
+  BULK_META_FIELDS,
+  LESSON_META_FIELDS,
+  tusApiError,
+  tusRefusal,
+  tusUploadOptions,
+  uploadTargetId,
+} from './resumable-upload';
 
-const xhrWith = (status: number, responseText: string) => ({ status, responseText }) as XMLHttpRequest;
+/** The error tus-js-client gives when the server refused a request. */
+const refusedWith = (status: number, body: string) => ({
+  originalResponse: { getStatus: () => status, getBody: () => body },
+});
 
 describe('bulk upload settings (SPEC §2.13, §5, §7)', () => {
-  it('sends each file to lessons/UploadLesson in "file" with the token and the two metadata fields', () => {
-    const options = bulkUploadOptions('tok');
-    expect(options).toMatchObject({
-      endpoint: '/api/lessons/UploadLesson',
-      fieldName: 'file',
-      headers: { Accept: 'application/json', Authorization: 'Bearer tok' },
-      allowedMetaFields: ['section_Id', 'contentType'],
+  it('sends each file resumably with the token, the spec’s 5 at once and its 3 retries', () => {
+    expect(tusUploadOptions('tok', BULK_META_FIELDS)).toMatchObject({
+      endpoint: '/api/uploads/tus',
+      headers: { Authorization: 'Bearer tok' },
       limit: 5,
-      timeout: 30_000,
+      retryDelays: [300, 600, 1200],
+      chunkSize: 8 * 1024 * 1024,
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
     });
+    expect(tusUploadOptions('tok', BULK_META_FIELDS).allowedMetaFields).toEqual([
+      'section_Id',
+      'contentType',
+      'name',
+      'type',
+    ]);
+    expect(LESSON_META_FIELDS).toEqual([
+      'lesson_Id',
+      'lesson_title',
+      'contentType',
+      'section_Id',
+      'name',
+      'type',
+    ]);
     expect(BULK_RESTRICTIONS).toEqual({
       maxNumberOfFiles: 10,
       allowedFileTypes: ['image/*', 'video/*', 'application/pdf'],
+      maxFileSize: 2_147_483_648,
     });
   });
 
-  it('retries what may pass on a second try, never a refused file', () => {
-    const { shouldRetry } = bulkUploadOptions('tok');
-    expect(shouldRetry(xhrWith(0, ''))).toBe(true);
-    expect(shouldRetry(xhrWith(503, ''))).toBe(true);
-    expect(shouldRetry(xhrWith(413, ''))).toBe(false);
-    expect(shouldRetry(xhrWith(415, ''))).toBe(false);
-  });
-
-  it("tops Uppy's own waits (0.15, 0.3, 0.6 s) up to 0.3, 0.6 and 1.2 s before the 3 retries", () => {
-    const uppyWait = (retry: number) => 300 * 2 ** (retry - 2);
-    expect([1, 2, 3].map((retry) => uppyWait(retry) + extraWaitBeforeTry(retry))).toEqual([300, 600, 1200]);
-    expect(extraWaitBeforeTry(0)).toBe(0);
-    expect(extraWaitBeforeTry(4)).toBe(0);
+  it('states its limits before a file is dropped', () => {
+    expect(BULK_LIMITS_NOTE).toBe('Up to 10 files at a time: images, videos and PDF files, each up to 2 GB.');
   });
 
   it("reads the server's reason for a refused file", () => {
-    expect(uploadRefusal(xhrWith(201, '{}'))).toBeNull();
+    expect(tusRefusal(new Error('offline'))).toBeNull();
+    expect(tusRefusal(refusedWith(204, ''))).toBeNull();
     expect(
-      uploadRefusal(xhrWith(415, JSON.stringify({ message: 'This type of file is not accepted.' }))),
+      tusRefusal(refusedWith(415, JSON.stringify({ message: 'This type of file is not accepted.' }))),
     ).toBe('This type of file is not accepted.');
-    expect(uploadRefusal(xhrWith(502, '<html>'))).toBe('The upload failed (502).');
+    expect(tusRefusal(refusedWith(502, '<html>'))).toBe('The upload failed (502).');
+    const error = tusApiError(
+      refusedWith(413, JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: 'Too big.' })),
+    );
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Too big.',
+    });
+  });
+
+  it('names an upload by what it is for, so one file for two lessons is two uploads', () => {
+    expect(uploadTargetId([1, 'video', 'Intro'])).toBe(uploadTargetId([1, 'video', 'Intro']));
+    expect(uploadTargetId([1, 'video', 'Intro'])).not.toBe(uploadTargetId([2, 'video', 'Intro']));
+    expect(uploadTargetId([1, 'video', 'Intro'])).not.toBe(uploadTargetId([1, 'video', 'Outro']));
   });
 });

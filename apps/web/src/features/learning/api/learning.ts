@@ -1,4 +1,14 @@
-import { type AssignedCourse, type Lesson, MSG, ROLE, type Section } from '@skillwise/contracts';
+import {
+  type AssignedCourse,
+  type CourseProgress,
+  type Lesson,
+  type LessonProgress,
+  MSG,
+  progressText,
+  ROLE,
+  type SaveLessonProgressBody,
+  type Section,
+} from '@skillwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { hasAuthToken, storage } from '@/lib/storage';
@@ -11,6 +21,7 @@ export const learningKeys = {
   sections: (courseId: number) => [...learningKeys.all, 'sections', courseId] as const,
   enrolment: (userId: string, courseId: number) =>
     [...learningKeys.all, 'enrolment', userId, courseId] as const,
+  progress: (courseId: number) => [...learningKeys.all, 'progress', courseId] as const,
 };
 
 /**
@@ -43,10 +54,11 @@ export const listCourseSections = async (courseId: number, signal?: AbortSignal)
     }),
   );
 
-export const useCourseSections = (courseId: number) =>
+export const useCourseSections = (courseId: number, enabled = true) =>
   useQuery({
     queryKey: learningKeys.sections(courseId),
     queryFn: ({ signal }) => listCourseSections(courseId, signal),
+    enabled,
     // Signed URLs age: never serve a list kept from an earlier visit without asking again.
     staleTime: 0,
   });
@@ -133,6 +145,88 @@ export const useMarkLessonStarted = (courseId: number) => {
       const key = learningKeys.sections(courseId);
       const current = queryClient.getQueryData<Section[]>(key);
       if (current) queryClient.setQueryData(key, withLessonStarted(current, lesson_Id, lessonstarted));
+    },
+  });
+};
+
+/** GET studentCourse/GetCourseProgress/{id}: the student's own progress in the course (README "Additions"). */
+export const getCourseProgress = async (courseId: number, signal?: AbortSignal): Promise<CourseProgress> => {
+  const answer = await apiRequest<Partial<CourseProgress> | null>(
+    `studentCourse/GetCourseProgress/${courseId}`,
+    {
+      auth: true,
+      signal,
+    },
+  );
+  const lessons = asList(answer?.lessons);
+  const completed = lessons.filter((lesson) => lesson.completed).length;
+  return {
+    course_Id: courseId,
+    totalLessons: lessons.length,
+    completedLessons: completed,
+    progress: progressText({ total: lessons.length, completed }),
+    nextLesson_Id: typeof answer?.nextLesson_Id === 'number' ? answer.nextLesson_Id : null,
+    lessons,
+  };
+};
+
+export const useCourseProgress = (courseId: number, enabled = true) =>
+  useQuery({
+    queryKey: learningKeys.progress(courseId),
+    queryFn: ({ signal }) => getCourseProgress(courseId, signal),
+    enabled,
+    staleTime: 0,
+  });
+
+/**
+ * POST studentCourse/SaveLessonProgress: a position (with the duration, so the server completes a video
+ * watched to 90%) or a completion. `keepalive` lets the save outlive a page being left.
+ */
+export const saveLessonProgress = (
+  body: SaveLessonProgressBody,
+  options: { keepalive?: boolean } = {},
+): Promise<LessonProgress> =>
+  apiRequest<LessonProgress>('studentCourse/SaveLessonProgress', {
+    method: 'POST',
+    auth: true,
+    body,
+    ...(options.keepalive ? { keepalive: true } : {}),
+  });
+
+/** The course's progress with one lesson's new state: counts, share and next lesson follow. */
+export const withLessonProgress = (progress: CourseProgress, saved: LessonProgress): CourseProgress => {
+  const lessons = progress.lessons.map((lesson) => (lesson.lesson_Id === saved.lesson_Id ? saved : lesson));
+  const completed = lessons.filter((lesson) => lesson.completed).length;
+  return {
+    ...progress,
+    lessons,
+    completedLessons: completed,
+    progress: progressText({ total: lessons.length, completed }),
+    nextLesson_Id: lessons.find((lesson) => !lesson.completed)?.lesson_Id ?? null,
+  };
+};
+
+/**
+ * Saves a lesson's progress and keeps the course's progress in step. A completion that changed also
+ * calls `onCompletionChange` (the page refreshes what shows the course's share elsewhere).
+ */
+export const useSaveLessonProgress = (courseId: number, onCompletionChange?: () => void) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, keepalive }: { body: SaveLessonProgressBody; keepalive?: boolean }) =>
+      saveLessonProgress(body, { keepalive: keepalive ?? false }),
+    onSuccess: (saved) => {
+      const key = learningKeys.progress(courseId);
+      const current = queryClient.getQueryData<CourseProgress>(key);
+      const before = current?.lessons.find((lesson) => lesson.lesson_Id === saved.lesson_Id);
+      if (current) queryClient.setQueryData(key, withLessonProgress(current, saved));
+      if (before?.completed !== saved.completed) onCompletionChange?.();
+      if (saved.lessonstarted) {
+        const sectionsKey = learningKeys.sections(courseId);
+        const sections = queryClient.getQueryData<Section[]>(sectionsKey);
+        if (sections)
+          queryClient.setQueryData(sectionsKey, withLessonStarted(sections, saved.lesson_Id, true));
+      }
     },
   });
 };

@@ -1,7 +1,8 @@
-import type { Lesson } from '@skillwise/contracts';
-import { type ReactNode, useRef, useState } from 'react';
+import type { Lesson, Section } from '@skillwise/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon } from '@/components/ui/icons';
@@ -10,7 +11,13 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { lessonKind } from '@/lib/lesson-kind';
 import { notify } from '@/lib/toast';
-import { useCourseSections, useMarkLessonStarted } from '../api/learning';
+import {
+  useCourseProgress,
+  useCourseSections,
+  useMarkLessonStarted,
+  useSaveLessonProgress,
+} from '../api/learning';
+import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
 import { isViewable, LessonViewer } from './lesson-viewer';
 import { SectionList } from './section-list';
@@ -25,9 +32,30 @@ type CourseLearningProps = {
   courseId: number;
   course: LearningCourse;
   backPath: string;
+  /** The back link's text: 'My Courses' for a student. */
+  backLabel?: string;
   /** The course image, drawn by the page (it owns the placeholder rule). */
   image: ReactNode;
+  /**
+   * A publisher's preview: what an enrolled student will see (published sections and lessons only),
+   * every lesson playable, and nothing recorded as progress.
+   */
+  isPreview?: boolean;
+  /** A lesson to open at once (a preview opened on one lesson). */
+  initialLessonId?: number | null;
+  /** Shown above the course, e.g. the preview's notice. */
+  banner?: ReactNode;
+  /** Shown below the lesson or overview, e.g. the student's review of the course. */
+  footer?: ReactNode;
+  /** A lesson's completion changed: what shows the course's share elsewhere may refresh. */
+  onCompletionChange?: () => void;
 };
+
+/** What a student sees of a curriculum: its published sections and, in them, the published lessons. */
+export const studentVisibleSections = (sections: Section[]): Section[] =>
+  sections
+    .filter((section) => section.published)
+    .map((section) => ({ ...section, lessons: section.lessons.filter((lesson) => lesson.published) }));
 
 const KIND_LABEL = { video: 'Video', pdf: 'PDF', audio: 'Audio', text: 'Text', image: 'Image' } as const;
 
@@ -90,33 +118,148 @@ const Overview = () => (
   </div>
 );
 
+type CourseProgressBarProps = {
+  completed: number;
+  total: number;
+  share: string;
+  /** Opens the next lesson not completed; absent when every lesson is. */
+  onContinue: (() => void) | undefined;
+};
+
+/** The student's progress (completed published lessons over published lessons) and 'Continue'. */
+const CourseProgressBar = ({ completed, total, share, onContinue }: CourseProgressBarProps) => (
+  <div className="mt-4 flex flex-col gap-3 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-card sm:flex-row sm:items-center sm:gap-5">
+    <div className="min-w-0 flex-1">
+      <p id="course-progress-label" className="flex flex-wrap justify-between gap-x-3 text-sm">
+        <span className="font-semibold text-slate-900">Your progress</span>
+        <span className="text-slate-600">
+          {completed} of {total} {total === 1 ? 'lesson' : 'lessons'} completed · {share}
+        </span>
+      </p>
+      {/* A native progress element: no inline style, which the app's CSP refuses. */}
+      <progress
+        aria-labelledby="course-progress-label"
+        aria-valuetext={`${share} complete`}
+        value={completed}
+        max={total}
+        className="mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-100 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-emerald-500 [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-emerald-500"
+      />
+    </div>
+    {onContinue ? (
+      <Button onClick={onContinue} className="shrink-0">
+        Continue
+      </Button>
+    ) : (
+      <p className="flex shrink-0 items-center gap-1.5 text-sm font-semibold text-emerald-800">
+        <CheckCircleIcon className="size-4" />
+        Course completed
+      </p>
+    )}
+  </div>
+);
+
 /**
  * SPEC §2.12 course view of an enrolled student: title and description; a side panel (at most 1084 px
- * high, scrolling) with the image and the sections, one open at a time; a video or PDF lesson opens in
- * the viewer with 'About this Course' below. A video's first play records the lesson as started.
+ * high, scrolling) with the image and the sections, one open at a time; a lesson (video, PDF, audio or
+ * text) opens in the viewer with 'About this Course' below. A video's or audio lesson's first play
+ * records the lesson as started. The publisher's preview (isPreview) shows the same view.
  */
-export const CourseLearning = ({ courseId, course, backPath, image }: CourseLearningProps) => {
+export const CourseLearning = ({
+  courseId,
+  course,
+  backPath,
+  backLabel = 'My Courses',
+  image,
+  isPreview = false,
+  initialLessonId = null,
+  banner,
+  footer,
+  onCompletionChange,
+}: CourseLearningProps) => {
   const sections = useCourseSections(courseId);
   const markStarted = useMarkLessonStarted(courseId);
-  const list = sections.data ?? [];
-  const { isOpen, toggle } = useOpenSection(list[0]?.section_Id ?? null);
+  // A publisher's preview neither reads nor records progress.
+  const progress = useCourseProgress(courseId, !isPreview);
+  const saveProgress = useSaveLessonProgress(courseId, onCompletionChange);
+  // The course's staff are answered every section and lesson: the preview keeps what students see.
+  const list = isPreview ? studentVisibleSections(sections.data ?? []) : (sections.data ?? []);
+  const initialSectionId =
+    (initialLessonId === null
+      ? undefined
+      : list.find((section) => section.lessons.some((lesson) => lesson.lesson_Id === initialLessonId))
+          ?.section_Id) ??
+    list[0]?.section_Id ??
+    null;
+  const { isOpen, toggle, open: openSection } = useOpenSection(initialSectionId);
   // The lesson as it was when opened: a refetched list carries new signed URLs, which must not reload it.
   const [opened, setOpened] = useState<Lesson | null>(null);
   const requested = useRef(new Set<number>());
   const viewerRef = useRef<HTMLElement>(null);
+  const openedInitial = useRef(false);
 
   const lessons = list.flatMap((section) => section.lessons);
   const isStarted = (lessonId: number) =>
     lessons.find((lesson) => lesson.lesson_Id === lessonId)?.lessonstarted ?? false;
   const isStarting = opened !== null && markStarted.isPending && markStarted.variables === opened.lesson_Id;
+  const stateOf = (lessonId: number) =>
+    progress.data?.lessons.find((lesson) => lesson.lesson_Id === lessonId);
+  const isCompleted = (lessonId: number) => stateOf(lessonId)?.completed ?? false;
+
+  const media = useLessonPosition({
+    lessonId: opened?.lesson_Id ?? 0,
+    startAt: opened ? (stateOf(opened.lesson_Id)?.positionSeconds ?? 0) : 0,
+    enabled: !isPreview && opened !== null && progress.isSuccess,
+    save: (lessonId, report, keepalive) => {
+      // Positions are saved as the student goes: a failed one is followed by the next.
+      saveProgress.mutate({ body: { lesson_Id: lessonId, ...report }, keepalive });
+    },
+  });
+
+  /** 'Mark as done' (and its undo) for a PDF, audio or text lesson. */
+  const setDone = (lessonId: number, completed: boolean) =>
+    saveProgress.mutate(
+      { body: { lesson_Id: lessonId, completed } },
+      {
+        onError: (error) =>
+          notify.error(errorMessage(error, 'We could not record your progress. Please try again.')),
+      },
+    );
+  const isSavingDone =
+    opened !== null &&
+    saveProgress.isPending &&
+    saveProgress.variables?.body.lesson_Id === opened.lesson_Id &&
+    saveProgress.variables.body.completed !== undefined;
 
   const open = (lesson: Lesson) => {
     setOpened(lesson);
     requestAnimationFrame(() => viewerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
   };
 
-  /** SPEC §4: a video's first play sets lessonstarted (once per lesson and visit). */
+  /** Continue: the first lesson not completed (the first lesson when none is), its section opened. */
+  const nextLesson = lessons.find((lesson) => lesson.lesson_Id === progress.data?.nextLesson_Id);
+  const continueCourse = () => {
+    if (!nextLesson) return;
+    openSection(nextLesson.section_Id);
+    open(nextLesson);
+  };
+
+  // A preview opened on one lesson shows it as soon as the list is there.
+  const initialLesson =
+    initialLessonId === null
+      ? undefined
+      : list.flatMap((section) => section.lessons).find((lesson) => lesson.lesson_Id === initialLessonId);
+  useEffect(() => {
+    if (openedInitial.current || !initialLesson?.content_path) return;
+    openedInitial.current = true;
+    setOpened(initialLesson);
+  }, [initialLesson]);
+
+  /**
+   * SPEC §4: a video's (or audio lesson's) first play sets lessonstarted, once per lesson and visit. A
+   * publisher's preview records nothing.
+   */
   const onPlay = (lesson: Lesson) => {
+    if (isPreview) return;
     if (isStarted(lesson.lesson_Id) || requested.current.has(lesson.lesson_Id)) return;
     requested.current.add(lesson.lesson_Id);
     markStarted.mutate(lesson.lesson_Id, {
@@ -130,6 +273,7 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
   const renderLesson = (lesson: Lesson) => {
     const kind = lessonKind(lesson.contentType);
     const started = lesson.lessonstarted;
+    const completed = isCompleted(lesson.lesson_Id);
     const current = opened?.lesson_Id === lesson.lesson_Id;
     const body = (
       <>
@@ -141,7 +285,12 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
             {isViewable(lesson.contentType) ? null : ' · not available to view'}
           </span>
         </span>
-        {started ? (
+        {completed ? (
+          <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-800">
+            <CheckCircleIcon className="size-4" />
+            Completed
+          </span>
+        ) : started ? (
           <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700">
             <CheckCircleIcon className="size-4" />
             Started
@@ -151,7 +300,7 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
     );
     const rowClass = cn(
       'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left',
-      started && 'bg-emerald-50/80',
+      (started || completed) && 'bg-emerald-50/80',
       current && 'bg-brand-50 ring-1 ring-brand-200 ring-inset',
     );
     return isViewable(lesson.contentType) && lesson.content_path ? (
@@ -175,14 +324,23 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700"
       >
         <ChevronLeftIcon className="size-4" />
-        My Courses
+        {backLabel}
       </Link>
+      {banner}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_auto_1fr] lg:items-start">
         <header className="min-w-0 lg:col-start-1">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
             {course.course_title}
           </h1>
           <p className="mt-2 line-clamp-3 break-words text-slate-600">{course.course_description}</p>
+          {!isPreview && progress.data && progress.data.totalLessons > 0 ? (
+            <CourseProgressBar
+              completed={progress.data.completedLessons}
+              total={progress.data.totalLessons}
+              share={progress.data.progress}
+              onContinue={nextLesson ? continueCourse : undefined}
+            />
+          ) : null}
         </header>
 
         {opened ? (
@@ -191,8 +349,8 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
             aria-labelledby="lesson-title"
             className="flex min-w-0 scroll-mt-24 flex-col gap-3 lg:col-start-1"
           >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
+            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+              <div className="min-w-0 flex-1 basis-48">
                 <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
                   {KIND_LABEL[lessonKind(opened.contentType)]} lesson
                 </p>
@@ -200,8 +358,38 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
                   {opened.lesson_title}
                 </h2>
               </div>
-              <div className="flex shrink-0 items-center gap-2">
-                {isStarting ? (
+              <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+                {isPreview || !progress.isSuccess ? null : isCompleted(opened.lesson_Id) ? (
+                  <span className="flex items-center gap-2">
+                    <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
+                      <CheckCircleIcon className="size-4" />
+                      Completed
+                    </span>
+                    {lessonKind(opened.contentType) === 'video' ? null : (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setDone(opened.lesson_Id, false)}
+                        disabled={isSavingDone}
+                        aria-label={`Undo: mark ${opened.lesson_title} as not done`}
+                      >
+                        Undo
+                      </Button>
+                    )}
+                  </span>
+                ) : lessonKind(opened.contentType) === 'video' ? null : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setDone(opened.lesson_Id, true)}
+                    isLoading={isSavingDone}
+                    loadingText="Saving..."
+                  >
+                    <CheckIcon className="size-4" />
+                    Mark as done
+                  </Button>
+                )}
+                {isCompleted(opened.lesson_Id) ? null : isStarting ? (
                   <span role="status" className="flex items-center gap-1.5 text-sm text-slate-500">
                     <Spinner className="size-3.5" />
                     Starting...
@@ -223,7 +411,12 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
                 </button>
               </div>
             </div>
-            <LessonViewer lesson={opened} onPlay={() => onPlay(opened)} />
+            <LessonViewer
+              key={opened.lesson_Id}
+              lesson={opened}
+              media={media}
+              {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
+            />
           </section>
         ) : null}
 
@@ -261,12 +454,11 @@ export const CourseLearning = ({ courseId, course, backPath, image }: CourseLear
             <AboutCourse course={course} />
           ) : (
             <>
-              <Alert tone="info">
-                Choose a video or PDF lesson from the course content to start learning.
-              </Alert>
+              <Alert tone="info">Choose a lesson from the course content to start learning.</Alert>
               <Overview />
             </>
           )}
+          {footer}
         </div>
       </div>
     </div>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ExternalLinkIcon } from '@/components/ui/icons';
+import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { lessonKind } from '@/lib/lesson-kind';
 import { frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
+import type { MediaHandlers } from '../hooks/use-lesson-position';
 
 export type ViewableLesson = {
   lesson_Id: number;
@@ -16,17 +17,22 @@ export type ViewableLesson = {
 
 type LessonViewerProps = {
   lesson: ViewableLesson;
-  /** Every 'play' of a video (the caller records the first one). */
+  /** Every 'play' of a video or audio lesson (the caller records the first one). */
   onPlay?: () => void;
+  /** A video's or audio lesson's position events (resume and saving, useLessonPosition). */
+  media?: MediaHandlers | undefined;
   /** Asks for a fresh URL when the signed one expired; the samples have none to ask for. */
   fetchFreshUrl?: (lessonId: number) => Promise<string | null>;
   className?: string;
 };
 
-/** The kinds a viewer can open: SPEC §2.12 video and pdf; the sample page adds audio. */
-export const isViewable = (contentType: string, allowAudio = false): boolean => {
+/**
+ * The kinds a viewer can open: every lesson type (SPEC §3: video, pdf, audio, text) and the images a
+ * bulk upload may hold. Only a lesson without a file has nothing to open.
+ */
+export const isViewable = (contentType: string): boolean => {
   const kind = lessonKind(contentType);
-  return kind === 'video' || kind === 'pdf' || (allowAudio && kind === 'audio');
+  return kind === 'video' || kind === 'pdf' || kind === 'audio' || kind === 'text' || kind === 'image';
 };
 
 const LOAD_FAILED = 'This lesson could not be loaded. Please try again.';
@@ -35,7 +41,9 @@ type PdfFrameProps = { src: string; title: string; onFailure: () => void; onLoad
 
 /**
  * A frame cannot report a refused URL (it shows the error body and fires `load`), so the URL is asked
- * first with HEAD: only one that answers is put in the frame; one that does not asks for a fresh URL.
+ * first: only one that answers is put in the frame; one that does not asks for a fresh URL. It is asked
+ * with GET, whose body is dropped once the status is known: a presigned bucket URL is signed for GET
+ * alone, and S3 refuses it to HEAD.
  */
 const PdfFrame = ({ src, title, onFailure, onLoaded }: PdfFrameProps) => {
   const [checked, setChecked] = useState(false);
@@ -43,8 +51,9 @@ const PdfFrame = ({ src, title, onFailure, onLoaded }: PdfFrameProps) => {
   failure.current = onFailure;
   useEffect(() => {
     let alive = true;
-    fetch(src, { method: 'HEAD' }).then(
+    fetch(src).then(
       (response) => {
+        void response.body?.cancel().catch(() => undefined);
         if (!alive) return;
         if (response.ok) setChecked(true);
         else failure.current();
@@ -68,11 +77,66 @@ const PdfFrame = ({ src, title, onFailure, onLoaded }: PdfFrameProps) => {
   );
 };
 
+type TextLessonProps = { src: string; title: string; onFailure: () => void; onLoaded: () => void };
+
 /**
- * SPEC §2.4, §2.12: a video in a player with controls, a PDF in a frame (audio for the samples). Signed
+ * A text lesson read in the page: the file is fetched as text and shown as text (React escapes it, so
+ * markup in it is shown, never rendered), with its line breaks and spacing kept.
+ */
+export const TextLesson = ({ src, title, onFailure, onLoaded }: TextLessonProps) => {
+  const [text, setText] = useState<string | null>(null);
+  const failure = useRef(onFailure);
+  failure.current = onFailure;
+  const loaded = useRef(onLoaded);
+  loaded.current = onLoaded;
+  useEffect(() => {
+    let alive = true;
+    setText(null);
+    fetch(src).then(
+      async (response) => {
+        if (!alive) return;
+        const type = response.headers.get('content-type') ?? '';
+        // A refused or expired URL answers a JSON error: ask for a fresh URL instead of showing it.
+        if (!response.ok || /json|html/.test(type)) {
+          failure.current();
+          return;
+        }
+        const body = await response.text();
+        if (!alive) return;
+        setText(body);
+        loaded.current();
+      },
+      () => {
+        if (alive) failure.current();
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [src]);
+  if (text === null) return <LoadingBlock label="Loading lesson..." />;
+  return (
+    <article
+      aria-label={title}
+      className="max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white px-5 py-4 sm:px-8 sm:py-6"
+    >
+      {text.trim() === '' ? (
+        <p className="text-sm text-slate-500">This lesson has no text yet.</p>
+      ) : (
+        <div className="max-w-prose font-sans text-base leading-relaxed break-words whitespace-pre-wrap text-slate-800">
+          {text}
+        </div>
+      )}
+    </article>
+  );
+};
+
+/**
+ * SPEC §2.4, §2.12: a video in a player with controls, a PDF in a frame with a link to open it in a new
+ * tab, audio in a player with seeking, text read in the page (and a bulk-uploaded image shown). Signed
  * URLs that expired are replaced on the fly and the video resumes where it was (useFreshContentUrl).
  */
-export const LessonViewer = ({ lesson, onPlay, fetchFreshUrl, className }: LessonViewerProps) => {
+export const LessonViewer = ({ lesson, onPlay, media, fetchFreshUrl, className }: LessonViewerProps) => {
   const kind = lessonKind(lesson.contentType);
   const content = useFreshContentUrl({
     lessonId: lesson.lesson_Id,
@@ -112,7 +176,13 @@ export const LessonViewer = ({ lesson, onPlay, fetchFreshUrl, className }: Lesso
         aria-label={lesson.lesson_title}
         onPlay={onPlay}
         onError={(event) => void content.reportFailure(event.currentTarget)}
-        onLoadedMetadata={(event) => content.handleLoadedMetadata(event.currentTarget)}
+        onLoadedMetadata={(event) => {
+          content.handleLoadedMetadata(event.currentTarget);
+          media?.onLoadedMetadata(event);
+        }}
+        onTimeUpdate={media?.onTimeUpdate}
+        onPause={media?.onPause}
+        onEnded={media?.onEnded}
         className={cn('aspect-video w-full rounded-xl bg-slate-950', className)}
       />
     );
@@ -120,16 +190,63 @@ export const LessonViewer = ({ lesson, onPlay, fetchFreshUrl, className }: Lesso
 
   if (kind === 'audio') {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: lesson audio is uploaded without caption files
-      <audio
+      <div
+        className={cn(
+          'flex flex-col gap-3 rounded-xl border border-slate-200 bg-gradient-to-br from-brand-50 to-white p-4 sm:p-6',
+          className,
+        )}
+      >
+        <div className="flex items-center gap-3">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+            <HeadphonesIcon className="size-6" />
+          </span>
+          <p className="min-w-0 text-sm text-slate-600">
+            Listen with the player below; drag its bar to move through the lesson.
+          </p>
+        </div>
+        {/* biome-ignore lint/a11y/useMediaCaption: lesson audio is uploaded without caption files */}
+        <audio
+          key={`${lesson.lesson_Id}-${content.version}`}
+          src={content.src}
+          controls
+          preload="metadata"
+          aria-label={lesson.lesson_title}
+          onPlay={onPlay}
+          onError={(event) => void content.reportFailure(event.currentTarget)}
+          onLoadedMetadata={(event) => {
+            content.handleLoadedMetadata(event.currentTarget);
+            media?.onLoadedMetadata(event);
+          }}
+          onTimeUpdate={media?.onTimeUpdate}
+          onPause={media?.onPause}
+          onEnded={media?.onEnded}
+          className="w-full"
+        />
+      </div>
+    );
+  }
+
+  if (kind === 'text') {
+    return (
+      <TextLesson
         key={`${lesson.lesson_Id}-${content.version}`}
         src={content.src}
-        controls
-        preload="metadata"
-        aria-label={lesson.lesson_title}
-        onError={(event) => void content.reportFailure(event.currentTarget)}
-        onLoadedMetadata={(event) => content.handleLoadedMetadata(event.currentTarget)}
-        className={cn('w-full', className)}
+        title={lesson.lesson_title}
+        onFailure={() => void content.reportFailure()}
+        onLoaded={content.handleLoaded}
+      />
+    );
+  }
+
+  if (kind === 'image') {
+    return (
+      <img
+        key={`${lesson.lesson_Id}-${content.version}`}
+        src={content.src}
+        alt={lesson.lesson_title}
+        onError={() => void content.reportFailure()}
+        onLoad={content.handleLoaded}
+        className={cn('max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain', className)}
       />
     );
   }

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { withNext } from '@/lib/return-to';
 import { hasAuthToken, storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { learningKeys, listEnrolments } from '../api/learning';
@@ -12,7 +13,7 @@ import { enrollStep } from '../lib/enrolment';
 export type EnrollableCourse = { course_Id: number; price: number };
 
 /**
- * SPEC §2.4 Enroll Now: signed out, /login; a student who already owns the course is told so and
+ * SPEC §2.4 Enroll Now: signed out, /login (then back to the course); a student who already owns the course is told so and
  * stays; otherwise the course id and price are stored and checkout opens.
  */
 export const useEnrollNow = () => {
@@ -24,7 +25,8 @@ export const useEnrollNow = () => {
     async (course: EnrollableCourse) => {
       const step = enrollStep({ isSignedIn: hasAuthToken(), role: storage.get('currentUserRole') });
       if (step === 'login') {
-        void navigate(paths.login);
+        // After logging in (or signing up) the visitor comes back to this course, not the catalogue.
+        void navigate(withNext(paths.login, `${paths.courseDetail}?id=${course.course_Id}`));
         return;
       }
       if (step === 'check-ownership') {

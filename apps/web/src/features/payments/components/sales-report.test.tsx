@@ -121,7 +121,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(card('Earnings')).toBe('$449.75');
     expect(within(totals).queryByText('Revenue on this page')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: /Page 3/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 3/ }));
     expect(await screen.findByText('Showing 21–25 of 25 sales')).toBeTruthy();
     expect(card('Revenue')).toBe('$499.75');
     expect(card('Earnings')).toBe('$449.75');
@@ -165,7 +165,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(within(totals).getAllByText('$199.90')).toHaveLength(2);
     expect(screen.getByText('Showing 1–10 of 25 sales')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: /Page 3/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 3/ }));
     expect(await screen.findByText('Showing 21–25 of 25 sales')).toBeTruthy();
     expect(queryOf(calls.at(-1)).get('page')).toBe('3');
 

@@ -162,15 +162,20 @@ export const useStudentCourses = (userId: string, paging: PageRequest) =>
 export type UnassignedCourse = { course_Id: number; course_title: string; published: boolean };
 
 /**
- * GET courses/UnAssignedCourses/{user_id}?page&pageSize&search: the organisation's courses the student
- * does not have, a page at a time, searched by title.
+ * GET courses/UnAssignedCourses/{user_id}?page&pageSize&search&published=true: the organisation's
+ * published courses the student does not have (only those can be studied), a page at a time, searched by
+ * title.
  */
 export const listUnassignedCourses = (
   userId: string,
   paging: PageRequest,
   signal?: AbortSignal,
 ): Promise<Paged<UnassignedCourse>> =>
-  apiPage<UnassignedCourse>(`courses/UnAssignedCourses/${userId}`, paging, { auth: true, signal });
+  apiPage<UnassignedCourse>(`courses/UnAssignedCourses/${userId}`, paging, {
+    auth: true,
+    signal,
+    query: { published: true },
+  });
 
 export const useUnassignedCourses = (userId: string, paging: PageRequest) =>
   useQuery({

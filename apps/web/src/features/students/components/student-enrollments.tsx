@@ -150,9 +150,10 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   const rows = courses.data?.rows ?? [];
   const total = courses.data?.total ?? 0;
   const dimmed = courses.isPlaceholderData && 'opacity-60';
+  // Only a published course can be studied: the server offers no drafts (published=true).
   const options = (unassigned.data?.rows ?? []).map((course) => ({
     value: course.course_Id,
-    label: course.published ? course.course_title : `${course.course_title} (draft)`,
+    label: course.course_title,
   }));
   // More courses than one answer holds: the search box narrows the select (and stays while it is used).
   const canSearchCourses =

@@ -43,7 +43,7 @@ describe('Student management (SPEC §2.14)', () => {
     expect(pathOf(calls[0])).toBe('/api/orders/GetPurchasesByUserId/9');
     expect(queryOf(calls[0]).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.purchases}`);
     expect(screen.getByText('Showing 1–10 of 12 purchases')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /Page 2/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Page 2/ }));
     expect(await screen.findByText('Showing 11–12 of 12 purchases')).toBeTruthy();
     expect(queryOf(calls.at(-1)).get('page')).toBe('2');
   });
@@ -63,10 +63,11 @@ describe('Student management (SPEC §2.14)', () => {
     expect(queryOf(enrolments).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.myCourses}`);
     expect(screen.getByText('Showing 1–12 of 13 courses')).toBeTruthy();
 
-    // The select holds one page of the courses left; the others are found by a search.
+    // The select holds one page of the published courses left (drafts are not offered, published=true);
+    // the others are found by a search.
     const size = PAGE_SIZES.unassignedCourses;
     const unassigned = calls.find((call) => pathOf(call) === '/api/courses/UnAssignedCourses/9');
-    expect(queryOf(unassigned).toString()).toBe(`page=1&pageSize=${size}`);
+    expect(queryOf(unassigned).toString()).toBe(`published=true&page=1&pageSize=${size}`);
     const select = screen.getByLabelText('Course');
     await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(size + 1));
     fireEvent.change(screen.getByLabelText('Find a course by title'), { target: { value: 'other 129' } });

@@ -53,7 +53,7 @@ describe('StudentsTable (SPEC §2.13 My Students)', () => {
     expect(bodyRows()).toHaveLength(10);
     expect(screen.getByText('Showing 1–10 of 23 students')).toBeTruthy();
 
-    const pager = screen.getByRole('navigation', { name: 'Students pages' });
+    const pager = await screen.findByRole('navigation', { name: 'Students pages' });
     fireEvent.click(within(pager).getByRole('button', { name: /Page 3/ }));
     expect(await screen.findByText('Student 23')).toBeTruthy();
     expect(queryOf(calls.at(-1)).get('page')).toBe('3');
@@ -130,7 +130,7 @@ describe('StudentsTable (SPEC §2.13 My Students)', () => {
     expect(filter('All students').getAttribute('aria-pressed')).toBe('true');
     expect(queryOf(calls[0]).has('enrolled')).toBe(false);
 
-    const pager = screen.getByRole('navigation', { name: 'Students pages' });
+    const pager = await screen.findByRole('navigation', { name: 'Students pages' });
     fireEvent.click(within(pager).getByRole('button', { name: /Page 2/ }));
     expect(await screen.findByText('Student 11')).toBeTruthy();
 

@@ -1,0 +1,1 @@
+CREATE INDEX "lessons_file_key_idx" ON "lessons" USING btree ("file_key");

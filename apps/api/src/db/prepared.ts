@@ -1,0 +1,20 @@
+import type { Db } from './client';
+
+/**
+ * A query built and prepared once per database handle, then executed with new values: the hot paths
+ * (the session behind every signed-in request, the media access check) skip building their SQL on every
+ * call. On PostgreSQL `prepare(name)` makes a named server-side statement, parsed and planned once per
+ * connection; on PGlite it keeps the built query. A transaction is a handle of its own, so it prepares
+ * its own copy.
+ */
+export function prepared<T>(build: (db: Db) => T): (db: Db) => T {
+  const byHandle = new WeakMap<Db, T>();
+  return (db) => {
+    let query = byHandle.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byHandle.set(db, query);
+    }
+    return query;
+  };
+}

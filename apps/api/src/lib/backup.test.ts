@@ -1,0 +1,281 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { authorCourse } from '../../test/authoring';
+import { createPublisher, createStudent } from '../../test/factories';
+import { call, createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
+import { startTestBucket, type TestBucket } from '../../test/s3';
+import { fixtures, upload } from '../../test/uploads';
+import { type Database, type Db, rowsOf } from '../db/client';
+import { enrolments, lessons, orders } from '../db/schema';
+import {
+  isDatabaseEmpty,
+  openBackup,
+  type RestoreReport,
+  restoreBackup,
+  wipeDatabase,
+  writeBackup,
+} from './backup';
+import { S3Storage } from './s3-storage';
+import { type FileStorage, LocalDiskStorage } from './storage';
+
+// A backup made from a school's content (a course with a lesson file, an enrolment, an order) restores
+// into a fresh database every row and every file, on whichever database the suite runs on.
+
+const scratch: string[] = [];
+afterAll(async () => {
+  for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+});
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'skillwise-backup-'));
+  scratch.push(dir);
+  return dir;
+};
+
+/** Every public table with its row count and a checksum of its rows (independent of the tool's own). */
+async function tableFingerprints(db: Db) {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`),
+  );
+  const result: Record<string, { rows: number; md5: string | null }> = {};
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    for (const { name } of tables) {
+      const [row] = rowsOf<{ rows: number; md5: string | null }>(
+        await tx.execute(
+          sql.raw(
+            `select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as md5 from "${name}" t`,
+          ),
+        ),
+      );
+      result[name] = { rows: row?.rows ?? 0, md5: row?.md5 ?? null };
+    }
+  });
+  return result;
+}
+
+/** A school's content, made through the API: a course with a cover, an author photo and a lesson file. */
+async function makeContent(ctx: TestContext) {
+  const publisher = await createPublisher(ctx);
+  const { course } = await authorCourse(ctx, publisher.token);
+  const section = (
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/api/courseSections/InsertCourseSections',
+      token: publisher.token,
+      body: { course_id: course.course_Id, section_name: 'One' },
+    })
+  ).json();
+  const video = fixtures.mp4(200_000);
+  const lesson = await upload(
+    ctx.app,
+    'POST',
+    '/api/lessons/createLessons',
+    publisher.token,
+    {
+      'Object.lesson_Id': 0,
+      'Object.lesson_title': 'Clip',
+      'Object.contentType': 'video',
+      'Object.section_Id': section.section_Id,
+    },
+    { field: 'fileName', filename: 'clip.mp4', contentType: 'video/mp4', data: video },
+  );
+  expect(lesson.statusCode).toBe(201);
+  const student = await createStudent(ctx);
+  const [order] = await ctx.database.db
+    .insert(orders)
+    .values({
+      userId: student.userId,
+      orgId: publisher.orgId ?? 0,
+      kind: 'course',
+      courseId: course.course_Id,
+      amountCents: 4999,
+      provider: 'sandbox',
+      providerOrderId: `order-${student.userId}`,
+      status: 'captured',
+      capturedAt: new Date(),
+    })
+    .returning();
+  await ctx.database.db
+    .insert(enrolments)
+    .values({ userId: student.userId, courseId: course.course_Id, source: 'purchased', orderId: order?.id });
+  return { video };
+}
+
+async function backupTo(file: string, database: Database, storage: FileStorage, appSecret?: string) {
+  const gzip = createGzip();
+  const written = pipeline(gzip, createWriteStream(file));
+  const report = await writeBackup({ database, storage, appSecret }, gzip);
+  gzip.end();
+  await written;
+  return report;
+}
+
+async function restoreFrom(file: string, database: Database, storage: FileStorage, dataDir?: string) {
+  const gunzip = createGunzip();
+  createReadStream(file).pipe(gunzip);
+  const backup = await openBackup(gunzip);
+  return { manifest: backup.manifest, report: await restoreBackup(backup, { database, storage, dataDir }) };
+}
+
+/** A fresh, empty database on the suite's server (or in memory). */
+async function emptyDatabase() {
+  const database = await openTestDatabase();
+  await wipeDatabase(database);
+  expect(await isDatabaseEmpty(database)).toBe(true);
+  return database;
+}
+
+describe('files on local disk', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('a backup restores every row and every file into a fresh database and folder', async () => {
+    const { video } = await makeContent(ctx);
+    const dir = await tempDir();
+    const file = path.join(dir, 'backup.tar.gz');
+    const backup = await backupTo(file, ctx.database, ctx.storage, 'a-generated-secret');
+    expect(backup.files).toBe(3);
+
+    const target = await emptyDatabase();
+    try {
+      const filesDir = path.join(dir, 'data', 'files');
+      const storage = new LocalDiskStorage(filesDir);
+      const { manifest, report } = await restoreFrom(file, target, storage, path.join(dir, 'data'));
+      expect(manifest.files).toEqual({ kind: 'local' });
+      expect(report.files).toBe(3);
+      expect(await readFile(path.join(dir, 'data', 'app-secret'), 'utf8')).toBe('a-generated-secret');
+
+      const before = await tableFingerprints(ctx.database.db);
+      const after = await tableFingerprints(target.db);
+      expect(after).toEqual(before);
+      expect(before.lessons?.rows).toBeGreaterThan(0);
+      expect(before.enrolments?.rows).toBeGreaterThan(0);
+      expect(before.orders?.rows).toBeGreaterThan(0);
+
+      // Every stored file comes back byte for byte, the lesson's among them.
+      for await (const { key } of ctx.storage.list()) {
+        const original = await readFile(path.join(ctx.filesDir, key.slice(0, 2), key));
+        expect(Buffer.compare(await readFile(path.join(filesDir, key.slice(0, 2), key)), original)).toBe(0);
+      }
+      const [lesson] = rowsOf<{ file_key: string }>(
+        await target.db.execute(sql`select file_key from lessons order by id desc limit 1`),
+      );
+      const restoredVideo = await readFile(
+        path.join(filesDir, lesson?.file_key.slice(0, 2) ?? '', lesson?.file_key ?? ''),
+      );
+      expect(Buffer.compare(restoredVideo, video)).toBe(0);
+
+      // Sequences come back too: the next row gets a new id.
+      const [last] = await target.db.select().from(orders).orderBy(sql`id desc`).limit(1);
+      if (!last) throw new Error('no order restored');
+      const { id: _lastId, ...copy } = last;
+      const [next] = await target.db
+        .insert(orders)
+        .values({ ...copy, providerOrderId: 'after-restore' })
+        .returning();
+      expect(next?.id).toBeGreaterThan(last.id);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a file that is not a backup, or one cut short, is refused', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'backup.tar.gz');
+    await backupTo(file, ctx.database, ctx.storage);
+    const whole = await readFile(file);
+    const gunzipped = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const gunzip = createGunzip();
+      gunzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+      gunzip.on('end', () => resolve(Buffer.concat(chunks)));
+      gunzip.on('error', reject);
+      gunzip.end(whole);
+    });
+    async function* bytes(data: Buffer) {
+      yield data;
+    }
+    await expect(openBackup(bytes(Buffer.alloc(2048, 7)))).rejects.toThrow(
+      /not an intact archive|not a Skillwise backup/,
+    );
+    const target = await emptyDatabase();
+    try {
+      const cut = await openBackup(bytes(gunzipped.subarray(0, Math.floor(gunzipped.length * 0.6))));
+      await expect(
+        restoreBackup(cut, { database: target, storage: new LocalDiskStorage(path.join(dir, 'files')) }),
+      ).rejects.toThrow(/cut short/);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('files in a bucket', () => {
+  let bucket: TestBucket;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    ctx = await createTestContext(bucket.env);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await bucket.close();
+  });
+
+  test('the backup lists the bucket’s objects; a restore finds them all, then names the one that went missing', async () => {
+    await makeContent(ctx);
+    const dir = await tempDir();
+    const file = path.join(dir, 'backup.tar.gz');
+    const backup = await backupTo(file, ctx.database, ctx.storage);
+    const keys = await bucket.objects();
+    expect(backup.files).toBe(keys.length);
+    expect(keys.length).toBe(3);
+
+    const restore = async (): Promise<RestoreReport> => {
+      const target = await emptyDatabase();
+      const storage = new S3Storage(ctx.config.s3 as NonNullable<typeof ctx.config.s3>);
+      try {
+        const { manifest, report } = await restoreFrom(file, target, storage);
+        expect(manifest.files).toEqual({ kind: 's3', bucket: bucket.bucket });
+        expect(await tableFingerprints(target.db)).toEqual(await tableFingerprints(ctx.database.db));
+        return report;
+      } finally {
+        storage.close();
+        await target.close();
+      }
+    };
+    const complete = await restore();
+    expect(complete).toMatchObject({ checkedObjects: 3, missing: [], differing: [] });
+
+    const [lesson] = await ctx.database.db.select().from(lessons);
+    const gone = lesson?.fileKey ?? '';
+    await ctx.storage.delete(gone);
+    const incomplete = await restore();
+    expect(incomplete.missing).toEqual([gone]);
+  });
+
+  test('a bucket backup is refused by a target without a bucket', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'backup.tar.gz');
+    await backupTo(file, ctx.database, ctx.storage);
+    const target = await emptyDatabase();
+    try {
+      await expect(restoreFrom(file, target, new LocalDiskStorage(path.join(dir, 'files')))).rejects.toThrow(
+        /S3 bucket "skillwise-test"/,
+      );
+    } finally {
+      await target.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { lessonFileUrl } from './media-urls';
+import { verifyLessonSignature } from './signed-url';
+import { LocalDiskStorage, newFileKey } from './storage';
+
+const secret = 's'.repeat(40);
+const deps = { storage: new LocalDiskStorage('/nonexistent'), secret, ttlHours: 6 };
+const lesson = { id: 12, fileKey: newFileKey('mp4'), fileMime: 'video/mp4' };
+const hour = 1_700_000_000_000 - (1_700_000_000_000 % 3600_000);
+
+test('on local disk: the server’s signed URL, the same all hour, expiring the nominal time after it', async () => {
+  const early = await lessonFileUrl(deps, lesson, 5, hour + 1000);
+  const late = await lessonFileUrl(deps, lesson, 5, hour + 3599_999);
+  expect(late).toBe(early);
+  expect(await lessonFileUrl(deps, lesson, 6, hour + 1000)).not.toBe(early);
+  expect(await lessonFileUrl(deps, lesson, 5, hour + 3600_000)).not.toBe(early);
+
+  const url = new URL(early, 'http://x');
+  expect(url.pathname).toBe('/api/media/lessons/12');
+  const expires = Number(url.searchParams.get('expires'));
+  expect(expires).toBe(hour / 1000 + 7 * 3600);
+  const grant = { lessonId: 12, fileKey: lesson.fileKey, viewerId: 5, expires };
+  const signature = url.searchParams.get('signature') ?? '';
+  expect(verifyLessonSignature(secret, grant, signature, hour + 3599_999)).toBe(true);
+  expect(verifyLessonSignature(secret, grant, signature, expires * 1000)).toBe(false);
+});

@@ -1,0 +1,48 @@
+import { signLessonUrl } from './signed-url';
+import type { FileStorage } from './storage';
+
+/**
+ * URLs to files are made per whole hour (docs/decisions/006): every URL made within one hour is the same,
+ * so answers that carry them keep their ETag and stay cacheable, and a URL lives between its nominal
+ * lifetime and one hour more.
+ */
+export const URL_WINDOW_SECONDS = 3600;
+/**
+ * A presigned bucket URL cannot check access again when it is used, so it lives one hour (plus the
+ * window's remainder) whatever MEDIA_URL_TTL_HOURS says for the server's own signed URLs.
+ */
+export const PRESIGNED_URL_HOURS = 1;
+
+/** The current window's start, and an expiry `hours` after the window's end (seconds since the epoch). */
+export function mediaUrlWindow(nowMs: number, hours: number): { signedAt: Date; expires: number } {
+  const start = Math.floor(nowMs / 1000 / URL_WINDOW_SECONDS) * URL_WINDOW_SECONDS;
+  return { signedAt: new Date(start * 1000), expires: start + URL_WINDOW_SECONDS + hours * 3600 };
+}
+
+export type LessonFile = { id: number; fileKey: string; fileMime: string | null };
+
+/**
+ * The URL in a lesson's `content_path`, for a viewer the caller has already allowed: a presigned URL of
+ * the bucket when files are in one (the server moves no bytes), otherwise the server's own signed URL,
+ * which checks access again on every use.
+ */
+export async function lessonFileUrl(
+  deps: { storage: FileStorage; secret: string; ttlHours: number },
+  lesson: LessonFile,
+  viewerId: number,
+  nowMs = Date.now(),
+): Promise<string> {
+  const { storage } = deps;
+  if (storage.presignGet) {
+    const { signedAt, expires } = mediaUrlWindow(nowMs, PRESIGNED_URL_HOURS);
+    const mime = lesson.fileMime ?? 'application/octet-stream';
+    return storage.presignGet(lesson.fileKey, {
+      signedAt,
+      expiresInSeconds: expires - signedAt.getTime() / 1000,
+      contentType: mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime,
+      filename: `lesson-${lesson.id}.${lesson.fileKey.split('.').pop() ?? 'bin'}`,
+    });
+  }
+  const { expires } = mediaUrlWindow(nowMs, deps.ttlHours);
+  return signLessonUrl(deps.secret, { lessonId: lesson.id, fileKey: lesson.fileKey, viewerId, expires });
+}

@@ -1,0 +1,78 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, rowsOf } from '../db/client';
+import { rateLimits, sessions, verificationCodes } from '../db/schema';
+import { ACCOUNT_WINDOW_SECONDS, type RateLimitSettings } from './rate-limit';
+
+/** How often the server prunes, after doing it once at start-up. */
+export const PRUNE_EVERY_MS = 15 * 60_000;
+
+/**
+ * A code is kept a day past its end, so a late try still hears "this code has expired" rather than
+ * "invalid", and a reset code stays visible to support for a while.
+ */
+const CODE_KEPT_AFTER = sql`interval '1 day'`;
+
+export type Pruned = { sessions: number; codes: number; rateLimits: number };
+
+/** Deletes with one statement and answers how many rows went (both drivers answer `{ rows }`). */
+async function deleteCounting(db: Db, statement: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`with gone as (${statement} returning 1) select count(*)::int as n from gone`,
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/**
+ * Deletes what no request can use any more: expired sessions, codes a day past their expiry or their
+ * use, and rate-limit counters whose window has ended (an ended window counts as no row at all).
+ */
+export async function pruneExpired(
+  db: Db,
+  limits: Pick<RateLimitSettings, 'windowSeconds'>,
+): Promise<Pruned> {
+  const longestWindow = Math.max(limits.windowSeconds, ACCOUNT_WINDOW_SECONDS);
+  return {
+    sessions: await deleteCounting(db, sql`delete from ${sessions} where ${sessions.expiresAt} <= now()`),
+    codes: await deleteCounting(
+      db,
+      sql`delete from ${verificationCodes}
+          where ${verificationCodes.expiresAt} <= now() - ${CODE_KEPT_AFTER}
+             or ${verificationCodes.consumedAt} <= now() - ${CODE_KEPT_AFTER}`,
+    ),
+    rateLimits: await deleteCounting(
+      db,
+      sql`delete from ${rateLimits}
+          where ${rateLimits.windowStart} <= now() - make_interval(secs => ${longestWindow})`,
+    ),
+  };
+}
+
+/**
+ * Prunes at once, then every `everyMs`, in the background (one run at a time). The timer does not keep
+ * the process alive; the answer stops it.
+ */
+export function schedulePruning(
+  db: Db,
+  limits: Pick<RateLimitSettings, 'windowSeconds'>,
+  log: FastifyBaseLogger,
+  everyMs = PRUNE_EVERY_MS,
+): () => void {
+  let running: Promise<void> | undefined;
+  const prune = () => {
+    if (running) return;
+    running = pruneExpired(db, limits)
+      .then((pruned) => {
+        if (pruned.sessions + pruned.codes + pruned.rateLimits > 0)
+          log.info({ pruned }, 'expired rows deleted');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'pruning expired rows failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  prune();
+  const timer = setInterval(prune, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,112 @@
+import {
+  COMPLETION_SHARE,
+  type CourseProgress,
+  type LessonProgress,
+  progressText,
+  type SaveLessonProgressBody,
+  type saveLessonProgressBodySchema,
+} from '@skillwise/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import { isCourseStaff } from '../courses/courses.policy';
+import { findCourse } from '../courses/courses.repository';
+import { findLesson } from '../curriculum/curriculum.repository';
+import { isEnrolled } from '../enrolments/enrolments.repository';
+import { listCourseLessonProgress, saveLessonProgress } from './progress.repository';
+
+export type SaveProgressInput = z.output<typeof saveLessonProgressBodySchema>;
+export type { SaveLessonProgressBody };
+
+/** What a lesson's state is before anything is recorded (and all a publisher's preview is answered). */
+const untouched = (lessonId: number): LessonProgress => ({
+  lesson_Id: lessonId,
+  lessonstarted: false,
+  positionSeconds: 0,
+  completed: false,
+  completed_date: null,
+});
+
+/**
+ * Whether a save completes the lesson: `completed` when the student says so (true or false), else true
+ * once a reported position reaches 90% of the reported duration; otherwise the lesson stays as it was.
+ */
+export const completionOf = (input: {
+  positionSeconds?: number | undefined;
+  durationSeconds?: number | undefined;
+  completed?: boolean | undefined;
+}): boolean | undefined => {
+  if (input.completed !== undefined) return input.completed;
+  const { positionSeconds, durationSeconds } = input;
+  if (positionSeconds === undefined || !durationSeconds) return undefined;
+  return positionSeconds >= COMPLETION_SHARE * durationSeconds ? true : undefined;
+};
+
+/**
+ * A student's progress through its courses: where it left each video or audio lesson, which lessons it
+ * completed, and the course's share and next lesson (DESIGN decision 11). Only the student itself reads
+ * or writes its own; the course's staff previewing record nothing.
+ */
+export class ProgressService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  /**
+   * studentCourse/SaveLessonProgress: a published lesson of a published course the caller is enrolled in;
+   * anything else answers 404 (a lesson the caller cannot study is not confirmed to exist).
+   */
+  async save(actor: Actor, input: SaveProgressInput): Promise<LessonProgress> {
+    const { db } = this.deps;
+    const row = await findLesson(db, input.lesson_Id);
+    if (!row) throw notFound('Lesson');
+    if (isCourseStaff(actor, row.orgId)) return untouched(input.lesson_Id);
+    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
+    if (!visible || !(await isEnrolled(db, actor.userId, row.courseId))) throw notFound('Lesson');
+    const saved = await saveLessonProgress(db, actor.userId, input.lesson_Id, {
+      positionSeconds: input.positionSeconds,
+      completed: completionOf(input),
+    });
+    return {
+      lesson_Id: saved.lessonId,
+      lessonstarted: saved.started,
+      positionSeconds: saved.positionSeconds,
+      completed: saved.completed,
+      completed_date: saved.completedAt ? saved.completedAt.toISOString() : null,
+    };
+  }
+
+  /**
+   * studentCourse/GetCourseProgress/{id}: the caller's own progress in a published course it is enrolled
+   * in (404 otherwise); the course's staff get the untouched state of every lesson.
+   */
+  async course(actor: Actor, courseId: number): Promise<CourseProgress> {
+    const { db } = this.deps;
+    const course = await findCourse(db, courseId);
+    if (!course) throw notFound('Course');
+    const staff = isCourseStaff(actor, course.orgId);
+    if (!staff && !(course.published && (await isEnrolled(db, actor.userId, courseId)))) {
+      throw notFound('Course');
+    }
+    const rows = await listCourseLessonProgress(db, actor.userId, courseId);
+    const lessons: LessonProgress[] = rows.map((r) =>
+      staff
+        ? untouched(r.lessonId)
+        : {
+            lesson_Id: r.lessonId,
+            lessonstarted: r.started,
+            positionSeconds: Number(r.positionSeconds),
+            completed: r.completed,
+            completed_date: r.completedAt ? new Date(r.completedAt).toISOString() : null,
+          },
+    );
+    const completed = lessons.filter((l) => l.completed).length;
+    return {
+      course_Id: courseId,
+      totalLessons: lessons.length,
+      completedLessons: completed,
+      progress: progressText({ total: lessons.length, completed }),
+      nextLesson_Id: lessons.find((l) => !l.completed)?.lesson_Id ?? null,
+      lessons,
+    };
+  }
+}

@@ -1,0 +1,156 @@
+import { STATUS_CODES } from 'node:http';
+import type { Lesson } from '@skillwise/contracts';
+import { Server } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerRequest } from 'srvx';
+import { NodeRequest } from 'srvx/node';
+import { AppError } from '../../lib/errors';
+import type { ResponseCache } from '../../lib/response-cache';
+import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import type { NewUpload, ResumableUploadService } from './uploads.service';
+
+/** Where the tus endpoints live (README "Additions"). */
+export const TUS_PATH = '/api/uploads/tus';
+
+/** What one request carries from Fastify's checks into the tus server's hooks. */
+type Exchange = { request: FastifyRequest; created?: NewUpload; lesson?: Lesson; error?: unknown };
+
+const TUS_CODES: Record<number, string> = {
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** A tus protocol error (a wrong offset, a missing header) in the API's one error shape, status kept. */
+const tusErrorBody = (status: number, text: string) => ({
+  statusCode: status,
+  error: STATUS_CODES[status] ?? 'Error',
+  code: TUS_CODES[status] ?? 'VALIDATION',
+  message: text.trim() || (STATUS_CODES[status] ?? 'Error'),
+});
+
+/**
+ * Resumable lesson uploads with the tus 1.0 protocol (core, creation, termination) under
+ * /api/uploads/tus: the official tus server writes to disk or to the bucket, and Fastify checks who may
+ * create or continue an upload first, so errors keep the API's shape.
+ */
+export function registerUploadRoutes(
+  api: FastifyInstance,
+  uploads: ResumableUploadService,
+  auth: Auth,
+  cache: ResponseCache,
+  options: { publicUrl: string; maxLessonBytes: number },
+) {
+  const exchanges = new WeakMap<ServerRequest, Exchange>();
+  const exchangeOf = (req: ServerRequest) => {
+    const exchange = exchanges.get(req);
+    if (!exchange) throw new Error('a tus request arrived without its exchange');
+    return exchange;
+  };
+  const created = new WeakMap<FastifyRequest, NewUpload>();
+  const origin = new URL(options.publicUrl).origin;
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore: uploads.files.store,
+    maxSize: options.maxLessonBytes,
+    relativeLocation: true,
+    allowedOrigins: [origin],
+    // A finished upload is a lesson's file: only deleting the lesson removes it.
+    disableTerminationForFinishedUploads: true,
+    namingFunction: (req) => {
+      const upload = exchangeOf(req).created;
+      if (!upload) throw new Error('an upload was created without being checked');
+      return upload.id;
+    },
+    onUploadCreate: async (req) => ({ metadata: exchangeOf(req).created?.metadata ?? {} }),
+    onUploadFinish: async (req, upload) => {
+      const exchange = exchangeOf(req);
+      const lesson = await uploads.finish(publisherOf(exchange.request), upload);
+      exchange.lesson = lesson;
+      cache.clear();
+      // The lesson as lessons/createLessons answers it; a POST that carried the whole file stays a 201.
+      return {
+        status_code: req.method === 'POST' ? 201 : 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(lesson),
+      };
+    },
+    onResponseError: (req, error) => {
+      const exchange = exchanges.get(req);
+      if (exchange && (error instanceof AppError || !('status_code' in error) || error.status_code >= 500)) {
+        exchange.error = error;
+      }
+      return undefined;
+    },
+  });
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const req = new NodeRequest({ req: request.raw, res: reply.raw });
+    const exchange: Exchange = { request };
+    const upload = created.get(request);
+    if (upload) exchange.created = upload;
+    exchanges.set(req, exchange);
+    const answer = await tus.handleWeb(req);
+    const closing = answer.headers.get('connection') === 'close';
+    if (closing) void reply.header('connection', 'close');
+    if (exchange.error !== undefined) {
+      const { error } = exchange;
+      if (error instanceof Error) throw error;
+      const { status_code, body } = error as { status_code?: number; body?: string };
+      throw new Error(`tus ${status_code ?? ''}: ${body ?? String(error)}`.trim());
+    }
+    answer.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'connection' && name !== 'content-type') {
+        void reply.header(name, value);
+      }
+    });
+    const text = await answer.text();
+    if (answer.status >= 400) return reply.status(answer.status).send(tusErrorBody(answer.status, text));
+    void reply.status(answer.status);
+    if (exchange.lesson) return reply.type('application/json; charset=utf-8').send(text);
+    return reply.send();
+  };
+
+  const signedIn = auth();
+  const owned = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    await uploads.ownUpload(actorOf(request), id);
+  };
+  const checkCreation = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(',') : value;
+    };
+    try {
+      const upload = await uploads.prepare(publisherOf(request), {
+        length: header('upload-length'),
+        deferLength: header('upload-defer-length'),
+        metadata: header('upload-metadata'),
+      });
+      created.set(request, upload);
+    } catch (error) {
+      // Refused before its body (creation with upload) was read: stop the client sending it.
+      if (!request.raw.complete) void reply.header('connection', 'close');
+      throw error;
+    }
+  };
+
+  void api.register(
+    async (scope) => {
+      // Chunks arrive as application/offset+octet-stream: the tus server streams them, nothing parses them.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.options('/', forward);
+      scope.options('/:id', forward);
+      scope.post('/', { preHandler: [signedIn, checkCreation] }, forward);
+      scope.route({ method: 'HEAD', url: '/:id', preHandler: [signedIn, owned], handler: forward });
+      scope.patch('/:id', { preHandler: [signedIn, owned] }, forward);
+      scope.delete('/:id', { preHandler: [signedIn, owned] }, forward);
+    },
+    { prefix: '/uploads/tus' },
+  );
+}

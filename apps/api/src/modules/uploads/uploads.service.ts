@@ -1,0 +1,194 @@
+import {
+  bulkLessonFieldsSchema,
+  CONTENT_TYPE_VALUES,
+  type ContentType,
+  type Lesson,
+  lessonFieldsSchema,
+} from '@skillwise/contracts';
+import { Metadata, type Upload } from '@tus/utils';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { SNIFF_BYTES, sniff } from '../../lib/sniff';
+import { type FileStorage, isFileKey, newFileKey } from '../../lib/storage';
+import { extensionOf, parseObjectFields, tooLarge } from '../../lib/upload';
+import type { Actor } from '../../plugins/auth';
+import {
+  type CurriculumService,
+  mismatch,
+  refuseBulkFile,
+  refuseLessonFile,
+} from '../curriculum/curriculum.service';
+import { findReferencedKeys } from '../media/media.repository';
+import type { ResumableFiles } from './resumable-store';
+
+/** What an upload keeps in its metadata: the server's own values, never the client's `owner`. */
+export type UploadMetadata = {
+  /** The user who created it: nobody else may see or continue it. */
+  owner: string;
+  section_Id: string;
+  filename: string;
+  /** Present for an upload made like lessons/createLessons; absent for one made like lessons/UploadLesson. */
+  lesson_Id?: string;
+  lesson_title?: string;
+  lessonType?: ContentType;
+};
+
+/** A new upload's generated key and the metadata it keeps. */
+export type NewUpload = { id: string; metadata: UploadMetadata };
+
+const DEFAULT_EXTENSION: Record<ContentType, string> = {
+  pdf: 'pdf',
+  video: 'mp4',
+  audio: 'mp3',
+  text: 'txt',
+};
+
+const isContentType = (value: string): value is ContentType =>
+  (CONTENT_TYPE_VALUES as readonly string[]).includes(value);
+
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION', `${field}: ${message}`, [{ field, message }]);
+
+/** The first `bytes` of a stored file, read by range. */
+async function readHead(storage: FileStorage, key: string, bytes: number): Promise<Buffer> {
+  if (bytes <= 0) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key, { start: 0, end: bytes - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/** The first bytes' type must be what the lesson (or bulk upload) takes: 415 otherwise. */
+export function inspectUpload(upload: Upload, head: Buffer) {
+  const found = sniff(head);
+  const meta = upload.metadata as Partial<UploadMetadata> | undefined;
+  const refusal = found
+    ? meta?.lessonType
+      ? refuseLessonFile(found)
+      : refuseBulkFile(found)
+    : 'This type of file is not accepted.';
+  if (!found || refusal) {
+    const message = refusal ?? 'This type of file is not accepted.';
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, [{ field: 'file', message }]);
+  }
+  if (meta?.lessonType && found.kind !== meta.lessonType) throw mismatch(meta.lessonType, found.kind);
+  return found;
+}
+
+/**
+ * Resumable lesson uploads (tus, README "Additions"): created by the course organisation's publisher
+ * with the fields of lessons/createLessons (or of lessons/UploadLesson) in Upload-Metadata, continued
+ * only by the user who created them, and turned into the lesson by the curriculum's own code when the
+ * last byte arrives.
+ */
+export class ResumableUploadService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      storage: FileStorage;
+      curriculum: CurriculumService;
+      files: ResumableFiles;
+      maxLessonBytes: number;
+    },
+  ) {}
+
+  /** Where the uploads are written. */
+  get files(): ResumableFiles {
+    return this.deps.files;
+  }
+
+  /**
+   * POST: the length (413 past MAX_LESSON_BYTES) and the metadata are checked, and the section (and
+   * lesson) must be the publisher's (404), before anything is stored.
+   */
+  async prepare(
+    actor: Actor & { orgId: number },
+    headers: { length: string | undefined; deferLength: string | undefined; metadata: string | undefined },
+  ): Promise<NewUpload> {
+    if (headers.length === undefined || headers.deferLength !== undefined) {
+      throw invalid('Upload-Length', "the file's size must be given when the upload is created");
+    }
+    if (!/^\d{1,16}$/.test(headers.length)) throw invalid('Upload-Length', 'must be a whole number of bytes');
+    const length = Number(headers.length);
+    if (length === 0) throw invalid('Upload-Length', 'the file is empty');
+    if (length > this.deps.maxLessonBytes) throw tooLarge(this.deps.maxLessonBytes);
+
+    let sent: Record<string, string | null>;
+    try {
+      sent = Metadata.parse(headers.metadata ?? '');
+    } catch {
+      throw invalid('Upload-Metadata', 'must be key and base64 value pairs, separated by commas');
+    }
+    const text = (name: string) => sent[name] ?? undefined;
+    const fields = (names: string[]) =>
+      Object.fromEntries(
+        names.flatMap((name) => (text(name) === undefined ? [] : [[name, text(name) ?? '']])),
+      );
+    const filename = (text('filename') ?? text('name') ?? '').slice(0, 255);
+    const declaredExtension = extensionOf(text('filetype') ?? '');
+
+    if (text('lesson_title') !== undefined) {
+      const lesson = parseObjectFields(
+        lessonFieldsSchema,
+        fields(['lesson_Id', 'lesson_title', 'contentType', 'section_Id']),
+      );
+      if (!isContentType(lesson.contentType)) {
+        throw invalid('Object.contentType', 'must be one of pdf, text, audio, video');
+      }
+      await this.deps.curriculum.checkLessonTarget(actor, lesson.section_Id, lesson.lesson_Id);
+      const extension =
+        declaredExtension === 'bin' ? DEFAULT_EXTENSION[lesson.contentType] : declaredExtension;
+      return {
+        id: newFileKey(extension),
+        metadata: {
+          owner: String(actor.userId),
+          section_Id: String(lesson.section_Id),
+          filename,
+          lesson_Id: String(lesson.lesson_Id),
+          lesson_title: lesson.lesson_title,
+          lessonType: lesson.contentType,
+        },
+      };
+    }
+    const bulk = parseObjectFields(bulkLessonFieldsSchema, fields(['section_Id', 'contentType']), '');
+    await this.deps.curriculum.checkLessonTarget(actor, bulk.section_Id, 0);
+    return {
+      id: newFileKey(declaredExtension),
+      metadata: { owner: String(actor.userId), section_Id: String(bulk.section_Id), filename },
+    };
+  }
+
+  /** HEAD, PATCH, DELETE: the upload, when it is this user's; 404 for anyone else, as for no upload. */
+  async ownUpload(actor: Actor, id: string): Promise<Upload> {
+    if (!isFileKey(id)) throw notFound('Upload');
+    const upload = await this.deps.files.store.getUpload(id).catch(() => undefined);
+    if (!upload || upload.metadata?.owner !== String(actor.userId)) throw notFound('Upload');
+    return upload;
+  }
+
+  /**
+   * The last byte arrived: the data becomes the stored file and the lesson is saved through the
+   * curriculum's own code, once (a repeated final request answers the same lesson). A failure leaves no
+   * row and no file.
+   */
+  async finish(actor: Actor & { orgId: number }, upload: Upload): Promise<Lesson> {
+    const { files, storage, curriculum } = this.deps;
+    const meta = upload.metadata as Partial<UploadMetadata> | undefined;
+    const size = upload.size ?? 0;
+    try {
+      await files.settle(upload.id);
+      const found = inspectUpload(upload, await readHead(storage, upload.id, Math.min(SNIFF_BYTES, size)));
+      const file = { ...found, key: upload.id, size, filename: meta?.filename ?? '' };
+      const input =
+        meta?.lessonType && meta.lesson_title !== undefined
+          ? { lessonId: Number(meta.lesson_Id ?? 0), title: meta.lesson_title, contentType: meta.lessonType }
+          : undefined;
+      const { lesson } = await curriculum.saveUploadedLesson(actor, Number(meta?.section_Id), input, file);
+      return lesson;
+    } catch (error) {
+      // Unless a lesson already names the file (a first final request made it), nothing stays behind.
+      const named = await findReferencedKeys(this.deps.db, [upload.id]).catch(() => new Set([upload.id]));
+      if (!named.has(upload.id)) await files.discard(upload.id);
+      throw error;
+    }
+  }
+}

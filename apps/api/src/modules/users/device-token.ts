@@ -1,0 +1,61 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * OWASP's device cookie (decision 002): a successful login leaves this browser a token signed for the
+ * account, and a later try at that account that shows it is not counted against the account-wide limit,
+ * so a burst of wrong tries from elsewhere cannot lock the owner out. It proves only that this browser
+ * once logged in; it opens nothing by itself.
+ */
+export const DEVICE_COOKIE = 'skillwise_device';
+export const DEVICE_TOKEN_TTL_DAYS = 90;
+/** Sent only to the account calls that are rate limited per account. */
+const COOKIE_PATH = '/api/users';
+
+const sign = (secret: string, account: string, id: string, expires: string) =>
+  createHmac('sha256', secret).update(`device\n${account}\n${id}\n${expires}`).digest('base64url');
+
+/** `<id>.<expiry in Unix seconds>.<signature>` for the account (its lower-case e-mail). */
+export function issueDeviceToken(secret: string, account: string, now = Date.now()): string {
+  const id = randomBytes(12).toString('base64url');
+  const expires = String(Math.floor(now / 1000) + DEVICE_TOKEN_TTL_DAYS * 86_400);
+  return `${id}.${expires}.${sign(secret, account, id, expires)}`;
+}
+
+/** The token's id if it was issued for this account and has not expired; undefined for anything else. */
+export function deviceIdFor(
+  secret: string,
+  account: string,
+  token: string | undefined,
+  now = Date.now(),
+): string | undefined {
+  const [id, expires, signature, extra] = (token ?? '').split('.');
+  if (!id || !expires || !signature || extra !== undefined || !/^\d{1,12}$/.test(expires)) return undefined;
+  if (Number(expires) * 1000 <= now) return undefined;
+  const expected = Buffer.from(sign(secret, account, id, expires));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return id;
+}
+
+/** The device token this browser sent, if any. */
+export function readDeviceCookie(request: FastifyRequest): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === DEVICE_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** Leaves the token in the browser: never readable by scripts, never sent by another site. */
+export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  const attributes = [
+    `${DEVICE_COOKIE}=${token}`,
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${DEVICE_TOKEN_TTL_DAYS * 86_400}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ];
+  void reply.header('set-cookie', attributes.join('; '));
+}

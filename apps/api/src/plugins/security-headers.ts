@@ -1,0 +1,83 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { FileStorage } from '../lib/storage';
+
+/** PayPal's checkout: its script, the frames and pop-up it opens, its images and its API calls. */
+const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://*.paypal.com'];
+const PAYPAL_IMAGES = ['https://*.paypalobjects.com'];
+
+/** A key no file has: presigning it tells which origin the bucket's URLs have, without a request. */
+const PROBE_KEY = '00000000-0000-4000-8000-000000000000.bin';
+
+/** The origin lesson files are played from when they come straight from a bucket; none on local disk. */
+export async function mediaOriginOf(storage: FileStorage): Promise<string | undefined> {
+  if (!storage.presignGet) return undefined;
+  const url = await storage.presignGet(PROBE_KEY, {
+    signedAt: new Date(0),
+    expiresInSeconds: 60,
+    contentType: 'application/octet-stream',
+    filename: 'probe.bin',
+  });
+  return new URL(url).origin;
+}
+
+/**
+ * The Content-Security-Policy of the web app: scripts, styles, fonts and API calls from this origin only,
+ * no inline script; lesson media and PDF frames from this origin or the bucket's; PayPal's origins only
+ * when PayPal is configured.
+ */
+export function contentSecurityPolicy(options: { paypal: boolean; mediaOrigin: string | undefined }) {
+  const media = options.mediaOrigin ? [options.mediaOrigin] : [];
+  const paypal = options.paypal ? PAYPAL_ORIGINS : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...paypal],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...media, ...(options.paypal ? [...paypal, ...PAYPAL_IMAGES] : [])],
+    fontSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:', ...media],
+    // The PDF lesson is shown in a frame; PayPal's buttons are frames of its own.
+    frameSrc: ["'self'", ...media, ...paypal],
+    // The PDF viewer asks the file's URL before framing it.
+    connectSrc: ["'self'", ...media, ...paypal],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, HSTS when the public URL is https,
+ * nosniff, a same-origin referrer and frame policy. PayPal's checkout is a pop-up that talks back to this
+ * page, so the opener policy allows pop-ups. Answers to a signed-in request are never stored by a browser
+ * or a proxy (Cache-Control: no-store).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config, storage: FileStorage) {
+  const mediaOrigin = await mediaOriginOf(storage);
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({ paypal: config.paypal !== undefined, mediaOrigin }),
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Covers and photos are read by this app's pages only; lesson media by its players.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'sameorigin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    originAgentCluster: true,
+    xDnsPrefetchControl: { allow: false },
+    xDownloadOptions: true,
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+    xXssProtection: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,40 @@
+import type { Lesson } from '@skillwise/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/lib/storage';
+import { type FetchCall, mockFetch } from '@/test/render';
+import { saveLesson } from './curriculum';
+
+const { uploaded, uploadLessonFile } = vi.hoisted(() => {
+  const lesson = { lesson_Id: 40, lesson_title: 'Harbour tour' } as Lesson;
+  return { uploaded: lesson, uploadLessonFile: vi.fn(async () => lesson) };
+});
+vi.mock('../lib/upload-lesson-file', () => ({ uploadLessonFile }));
+
+let calls: FetchCall[];
+beforeEach(() => {
+  storage.set('authToken', 'token');
+  uploadLessonFile.mockClear();
+  calls = mockFetch(() => ({ status: 201, body: { lesson_Id: 41 } }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
+
+describe('saving a lesson (SPEC §2.13 lesson form, README "Additions")', () => {
+  it("sends a new lesson's file resumably, with the lesson's fields", async () => {
+    const input = { lessonId: 0, title: 'Harbour tour', contentType: 'pdf' as const, sectionId: 3, file };
+    expect(await saveLesson(input)).toBe(uploaded);
+    expect(uploadLessonFile).toHaveBeenCalledWith(input);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps lessons/createLessons for a lesson without a file and for every edit', async () => {
+    await saveLesson({ lessonId: 0, title: 'Tides', contentType: 'text', sectionId: 3, file: null });
+    await saveLesson({ lessonId: 12, title: 'Charts', contentType: 'pdf', sectionId: 3, file });
+    expect(uploadLessonFile).not.toHaveBeenCalled();
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/lessons/createLessons',
+      '/api/lessons/createLessons',
+    ]);
+  });
+});

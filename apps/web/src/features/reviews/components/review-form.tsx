@@ -1,0 +1,126 @@
+import { RATING_MAX, REVIEW_COMMENT_MAX, type Review } from '@skillwise/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { StarIcon } from '@/components/ui/icons';
+import { Textarea } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { counterText } from '@/lib/format';
+import { useSaveReview } from '../api/reviews';
+
+const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
+
+type ReviewFormProps = {
+  courseId: number;
+  /** The student's review so far: the form edits it. */
+  review: Review | null;
+  className?: string;
+};
+
+/**
+ * An enrolled student's rating (1 to 5 stars, radio buttons) and optional comment (plain text, at most
+ * 1000 characters). Submitting again changes the same review.
+ */
+export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => {
+  const id = useId();
+  const [rating, setRating] = useState<number>(review?.rating ?? 0);
+  const [comment, setComment] = useState(review?.comment ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useSaveReview(courseId);
+  const isTooLong = comment.trim().length > REVIEW_COMMENT_MAX;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rating < 1) {
+      setError('Choose a rating from 1 to 5 stars.');
+      return;
+    }
+    if (isTooLong) {
+      setError(`Your comment can be at most ${REVIEW_COMMENT_MAX} characters.`);
+      return;
+    }
+    setError(null);
+    setSaved(null);
+    save.mutate(
+      { course_Id: courseId, rating, comment: comment.trim() },
+      {
+        // Said beside the form, where the student is looking (a toast may be off screen on a phone).
+        onSuccess: () => setSaved(review ? 'Your review was updated.' : 'Thank you for your review!'),
+        onError: (failure) =>
+          setError(errorMessage(failure, 'Your review could not be saved. Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className={cn('flex flex-col gap-4', className)}>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Your rating</legend>
+        <div className="mt-1.5 flex items-center gap-1">
+          {STARS.map((star) => (
+            <label
+              key={star}
+              className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-500"
+            >
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={star}
+                checked={rating === star}
+                onChange={() => setRating(star)}
+                className="sr-only"
+              />
+              <StarIcon
+                aria-hidden="true"
+                className={cn(
+                  'size-7',
+                  star <= rating ? 'text-amber-500' : 'text-slate-300 hover:text-amber-300',
+                )}
+              />
+              <span className="sr-only">{star === 1 ? '1 star' : `${star} stars`}</span>
+            </label>
+          ))}
+          {rating > 0 ? <span className="ml-2 text-sm text-slate-600">{rating} of 5</span> : null}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-baseline justify-between gap-2">
+          <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-700">
+            Your review <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <span
+            className={cn(
+              'text-xs tabular-nums',
+              isTooLong ? 'font-medium text-amber-700' : 'text-slate-500',
+            )}
+          >
+            {counterText(comment.trim().length, REVIEW_COMMENT_MAX)}
+          </span>
+        </div>
+        <Textarea
+          id={`${id}-comment`}
+          rows={3}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          placeholder="What did you think of this course?"
+        />
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <p role="status" className="text-sm font-medium text-emerald-700 empty:hidden">
+        {saved}
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {review?.hidden ? (
+          <p className="text-xs text-slate-500">The school has hidden your review from the course page.</p>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" isLoading={save.isPending} loadingText="Saving...">
+          {review ? 'Update review' : 'Post review'}
+        </Button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page, Request } from '@playwright/test';
+import { createCourse, PUBLISHER, publisherApi } from './support/courses';
+import { expect, test } from './support/fixtures';
+import { logIn } from './support/flows';
+
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const COURSE = `Resumable Sailing ${unique}`;
+const SECTION = 'All kinds of lessons';
+const CHUNK = 8 * 1024 * 1024;
+
+/** A video lesson of 10 MiB (two tus chunks): the fixture's first bytes, then filler. */
+const video = (() => {
+  const head = readFileSync(path.join(import.meta.dirname, 'fixtures', 'lesson.mp4'));
+  const data = Buffer.concat([head, Buffer.alloc(10 * 1024 * 1024 - head.length, 7)]);
+  // A file on disk, as a user picks it: the same file after a reload is the same upload.
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-upload-')), 'Harbour tour.mp4');
+  writeFileSync(file, data);
+  return { file, data };
+})();
+
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+let courseId = 0;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  courseId = (await createCourse(api, { title: COURSE, unique, lessons: [], published: false })).courseId;
+  await api.dispose();
+});
+
+/** The tus requests the page sends: method and Upload-Offset. */
+const tusTraffic = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().includes('/api/uploads/tus')) return;
+    const offset = request.headers()['upload-offset'];
+    seen.push(offset === undefined ? request.method() : `${request.method()} ${offset}`);
+  });
+  return seen;
+};
+
+const openCurriculum = async (page: Page) => {
+  await page.getByLabel('Search By Class Name').fill(COURSE);
+  await page.getByRole('button', { name: `See Details: ${COURSE}` }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Add/Edit Curriculum' }).click();
+  await expect(page).toHaveURL(/\/admin\/curriculum$/);
+};
+
+const addLesson = async (page: Page) => {
+  await page.getByRole('button', { name: `Add Lesson to ${SECTION}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lesson' });
+  await dialog.getByLabel('Lesson Name').fill('Harbour tour');
+  await dialog.getByLabel('Content Type').selectOption('video');
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(video.file);
+  await dialog.getByRole('button', { name: 'Upload Lesson' }).click();
+  return dialog;
+};
+
+test('a lesson file cut off by the network resumes after a reload from where it stopped', async ({
+  page,
+  playwright,
+  consoleErrors,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const traffic = tusTraffic(page);
+  await logIn(page, PUBLISHER.email, PUBLISHER.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await openCurriculum(page);
+
+  // The network fails for every request of the second chunk: the first 8 MiB arrive, then the retries
+  // (0.3 s, 0.6 s, 1.2 s) give up and the form says so.
+  await page.route('**/api/uploads/tus/*', (route) =>
+    route.request().method() === 'PATCH' && route.request().headers()['upload-offset'] === String(CHUNK)
+      ? route.abort('connectionreset')
+      : route.continue(),
+  );
+  const dialog = await addLesson(page);
+  await expect(dialog.getByRole('alert')).toContainText('Error saving the lesson.', { timeout: 30_000 });
+  expect(traffic.filter((entry) => entry === 'PATCH 0')).toHaveLength(1);
+  expect(traffic.filter((entry) => entry === `PATCH ${CHUNK}`)).toHaveLength(4);
+  await page.unroute('**/api/uploads/tus/*');
+
+  // After a reload the same file for the same lesson carries on at 8 MiB: nothing is sent twice.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Curriculum' })).toBeVisible();
+  const before = traffic.length;
+  await addLesson(page);
+  await expect(page.getByText('Lesson uploaded successfully').first()).toBeVisible({ timeout: 30_000 });
+  const resumed = traffic.slice(before);
+  expect(resumed[0]).toBe('HEAD');
+  expect(resumed.filter((entry) => entry.startsWith('PATCH'))).toEqual([`PATCH ${CHUNK}`]);
+  expect(resumed).not.toContain('POST');
+
+  // One lesson, whose file is the file chosen, byte for byte.
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const { headers, ok } = await publisherApi(api);
+  const sections = await ok<Array<{ lessons: Array<{ lesson_title: string; content_path: string }> }>>(
+    api.get(`/api/courseSections/GetCourseSectionsByCourseId/${courseId}`, { headers }),
+  );
+  const lessons = sections.flatMap((section) => section.lessons);
+  expect(lessons.map((lesson) => lesson.lesson_title)).toEqual(['Harbour tour']);
+  const stored = await api.get(lessons[0]?.content_path ?? '');
+  expect(stored.ok()).toBe(true);
+  expect(sha(await stored.body())).toBe(sha(video.data));
+  await api.dispose();
+
+  // The cut requests are the network's doing, as the test meant: Chromium reports each one, and Uppy
+  // the upload it gave up on.
+  const cut = consoleErrors.filter((text) =>
+    /net::ERR_CONNECTION_RESET|\[Uppy\].*This looks like a network error/.test(text),
+  );
+  expect(cut.length).toBeGreaterThanOrEqual(4);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !cut.includes(text)));
+});

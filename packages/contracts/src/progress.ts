@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { flagSchema } from './authoring';
+import { expected, idSchema } from './common';
+
+/**
+ * A lesson is complete when its video was watched this far (DESIGN decision 11), or when the student
+ * marks it done.
+ */
+export const COMPLETION_SHARE = 0.9;
+/** The longest position or duration a lesson may report, in seconds (a day). */
+export const MAX_LESSON_SECONDS = 86_400;
+/** How often a playing video or audio lesson saves its position, at most. */
+export const POSITION_SAVE_INTERVAL_MS = 10_000;
+
+const seconds = (what: string) =>
+  z
+    .number(expected(what))
+    .refine(Number.isFinite, `must be ${what}`)
+    .pipe(
+      z.number().min(0, 'must be 0 or more').max(MAX_LESSON_SECONDS, `must be at most ${MAX_LESSON_SECONDS}`),
+    );
+
+/**
+ * studentCourse/SaveLessonProgress (README "Additions"): where the student is in a video or audio lesson
+ * and, optionally, its duration (a position at 90% of it completes the lesson), or `completed` to mark
+ * a lesson done (true) or undo that (false). At least one of `positionSeconds` and `completed`.
+ */
+export const saveLessonProgressBodySchema = z
+  .object({
+    lesson_Id: idSchema,
+    positionSeconds: seconds('a number of seconds').optional(),
+    durationSeconds: seconds('a number of seconds').optional(),
+    completed: flagSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.positionSeconds === undefined && body.completed === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['positionSeconds'],
+        message: 'give positionSeconds or completed',
+      });
+    }
+  });
+export type SaveLessonProgressBody = z.input<typeof saveLessonProgressBodySchema>;
+
+/** One lesson's state for the student. */
+export const lessonProgressSchema = z.object({
+  lesson_Id: z.number(),
+  lessonstarted: z.boolean(),
+  positionSeconds: z.number(),
+  completed: z.boolean(),
+  completed_date: z.string().nullable(),
+});
+export type LessonProgress = z.infer<typeof lessonProgressSchema>;
+
+/**
+ * studentCourse/GetCourseProgress/{id}: the student's progress in a course. `progress` is completed
+ * published lessons over published lessons (as the Enrollments table shows it); `nextLesson_Id` is the
+ * first lesson in course order not completed (the first lesson when none is), null when all are.
+ */
+export const courseProgressSchema = z.object({
+  course_Id: z.number(),
+  totalLessons: z.number(),
+  completedLessons: z.number(),
+  progress: z.string(),
+  nextLesson_Id: z.number().nullable(),
+  lessons: z.array(lessonProgressSchema),
+});
+export type CourseProgress = z.infer<typeof courseProgressSchema>;
+
+/** The share as the spec's Progress column shows it, e.g. '40%'. */
+export const progressText = (p: { total: number; completed: number } | undefined) =>
+  !p || p.total === 0 ? '0%' : `${Math.round((100 * p.completed) / p.total)}%`;
