@@ -71,6 +71,7 @@ test('forgot password: code from the mail, a new password, login with it', async
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/resetPasswordRequest$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   const resetSince = Date.now();
   await page.getByLabel(/email/i).fill(email);
   await page.getByRole('button', { name: 'Submit' }).click();

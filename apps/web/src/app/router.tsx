@@ -52,17 +52,14 @@ const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 
 const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage');
 const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome');
 const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
-const AuthRouteLayout = screen(() => import('./routes/auth/auth-route-layout'), 'AuthRouteLayout');
-const LoginPage = screen(() => import('./routes/auth/login'), 'LoginPage');
-const RegisterPage = screen(() => import('./routes/auth/register'), 'RegisterPage');
-const RegisterOptionPage = screen(() => import('./routes/auth/register-option'), 'RegisterOptionPage');
-const RegisterOrgPage = screen(() => import('./routes/auth/register-org'), 'RegisterOrgPage');
-const ResetPasswordPage = screen(() => import('./routes/auth/reset-password'), 'ResetPasswordPage');
-const ResetPasswordRequestPage = screen(
-  () => import('./routes/auth/reset-password-request'),
-  'ResetPasswordRequestPage',
-);
-const VerifyCodePage = screen(() => import('./routes/auth/verify-code'), 'VerifyCodePage');
+const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout');
+const LoginPage = screen(() => import('./routes/auth/screens'), 'LoginPage');
+const RegisterPage = screen(() => import('./routes/auth/screens'), 'RegisterPage');
+const RegisterOptionPage = screen(() => import('./routes/auth/screens'), 'RegisterOptionPage');
+const RegisterOrgPage = screen(() => import('./routes/auth/screens'), 'RegisterOrgPage');
+const ResetPasswordPage = screen(() => import('./routes/auth/screens'), 'ResetPasswordPage');
+const ResetPasswordRequestPage = screen(() => import('./routes/auth/screens'), 'ResetPasswordRequestPage');
+const VerifyCodePage = screen(() => import('./routes/auth/screens'), 'VerifyCodePage');
 const StudentManagementPage = signedInScreen(
   () => import('./routes/my-students'),
   'StudentManagementPage',
