@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { authorCourse } from '../test/authoring';
+import { addSection, authorCourse } from '../test/authoring';
 import { createPublisher, createStudent } from '../test/factories';
 import { call, createTestContext, type TestContext, uniqueEmail } from '../test/helpers';
 import { filesOnDisk, fixtures, upload } from '../test/uploads';
@@ -149,14 +149,7 @@ test('an empty JSON body is no body: Logout works; a call that needs a body name
 async function publisherWithSection() {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token);
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: publisher.token,
-      body: { course_id: course.course_Id, section_name: 'Intro' },
-    })
-  ).json();
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'Intro');
   return { publisher, section };
 }
 

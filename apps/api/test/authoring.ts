@@ -48,3 +48,15 @@ export async function authorCourse(ctx: TestContext, token: string, overrides: R
   if (res.statusCode !== 201) throw new Error(`createCourse: ${res.body}`);
   return { category, author, course: res.json() };
 }
+
+/** A section of `courseId`, made through the API: its answer (`section_Id`, ...). */
+export async function addSection(ctx: TestContext, token: string, courseId: number, name = 'One') {
+  const res = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/courseSections/InsertCourseSections',
+    token,
+    body: { course_id: courseId, section_name: name },
+  });
+  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`InsertCourseSections: ${res.body}`);
+  return res.json();
+}

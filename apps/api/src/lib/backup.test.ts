@@ -6,9 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authorCourse } from '../../test/authoring';
+import { addSection, authorCourse } from '../../test/authoring';
 import { createPublisher, createStudent } from '../../test/factories';
-import { call, createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
+import { createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { fixtures, upload } from '../../test/uploads';
 import { type Database, type Db, rowsOf } from '../db/client';
@@ -63,14 +63,7 @@ async function tableFingerprints(db: Db) {
 async function makeContent(ctx: TestContext) {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token);
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: publisher.token,
-      body: { course_id: course.course_Id, section_name: 'One' },
-    })
-  ).json();
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
   const video = fixtures.mp4(200_000);
   const lesson = await upload(
     ctx.app,

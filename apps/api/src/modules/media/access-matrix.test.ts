@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authorCourse } from '../../../test/authoring';
+import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { fixtures, upload } from '../../../test/uploads';
@@ -28,14 +28,7 @@ afterAll(async () => ctx.close());
 async function lessonIn(state: { coursePublished: boolean; preview: boolean }) {
   const { course } = await authorCourse(ctx, owner.token);
   const put = (url: string, body: unknown) => call(ctx.app, { method: 'PUT', url, token: owner.token, body });
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: owner.token,
-      body: { course_id: course.course_Id, section_name: 'S' },
-    })
-  ).json();
+  const section = await addSection(ctx, owner.token, course.course_Id, 'S');
   const lesson = (
     await upload(
       ctx.app,

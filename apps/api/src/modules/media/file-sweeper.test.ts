@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authorCourse } from '../../../test/authoring';
+import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher } from '../../../test/factories';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { filesOnDisk, fixtures, upload } from '../../../test/uploads';
 import { courses, lessons } from '../../db/schema';
@@ -16,14 +16,7 @@ import { FileSweeper } from './file-sweeper';
 async function referencedKeys(ctx: TestContext) {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token);
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: publisher.token,
-      body: { course_id: course.course_Id, section_name: 'One' },
-    })
-  ).json();
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
   const lesson = await upload(
     ctx.app,
     'POST',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { authorCourse } from '../../../test/authoring';
+import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
@@ -35,14 +35,7 @@ const fileKeyOf = async (lessonId: number) => {
 
 async function sectionOf(publisher: TestUser) {
   const { course, author } = await authorCourse(ctx, publisher.token);
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: publisher.token,
-      body: { course_id: course.course_Id, section_name: 'One' },
-    })
-  ).json();
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
   return { course, author, section };
 }
 

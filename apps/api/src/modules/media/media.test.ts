@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { authorCourse } from '../../../test/authoring';
+import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
 import { fixtures, upload } from '../../../test/uploads';
@@ -19,14 +19,7 @@ async function publishedVideoLesson(options: { preview: boolean }) {
   const { course } = await authorCourse(ctx, publisher.token);
   const put = (url: string, body: unknown) =>
     call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
-  const section = (
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/courseSections/InsertCourseSections',
-      token: publisher.token,
-      body: { course_id: course.course_Id, section_name: 'One' },
-    })
-  ).json();
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
   const data = fixtures.mp4(100_000);
   const lesson = (
     await upload(

@@ -5,7 +5,7 @@ import { lessonSchema } from '@skillwise/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authorCourse } from '../../../test/authoring';
+import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
@@ -57,14 +57,7 @@ describe.each(['disk', 'bucket'] as const)('resumable lesson uploads (tus) on %s
 
   async function sectionOf(publisher: TestUser) {
     const { course } = await authorCourse(ctx, publisher.token);
-    const section = (
-      await call(ctx.app, {
-        method: 'POST',
-        url: '/api/courseSections/InsertCourseSections',
-        token: publisher.token,
-        body: { course_id: course.course_Id, section_name: 'One' },
-      })
-    ).json();
+    const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
     return section.section_Id as number;
   }
 
