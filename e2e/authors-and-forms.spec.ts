@@ -131,6 +131,8 @@ for (const width of [1280, 360]) {
       await adminSection(page, 'My Students').click();
       await expect(page.getByRole('heading', { level: 1, name: 'My Students' })).toBeVisible();
       await page.getByLabel('Search by name or email').fill(learner.email);
+      // The list is asked for again once the search settles: wait for the one row it keeps.
+      await expect(page.getByText('1 student', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: learner.name, exact: true }).click();
       await expect(page).toHaveURL(/\/myStudents$/);
       await page.getByRole('button', { name: 'Enrollments' }).click();
