@@ -37,6 +37,8 @@ export const users = pgTable(
     /** The organisation whose publisher created this account (registerStudent); it may edit it. */
     createdByOrgId: integer('created_by_org_id').references(() => organisations.id, { onDelete: 'set null' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Notification e-mails other than receipts; off through the unsubscribe link (no login needed). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { organisations, users } from './accounts';
 import { createdAt, updatedAt } from './common';
 
@@ -122,6 +122,8 @@ export const lessons = pgTable(
     fileKey: text('file_key'),
     fileMime: text('file_mime'),
     fileSize: bigint('file_size', { mode: 'number' }),
+    /** Seconds of a video or audio file, read from its metadata when it is stored; null when unknown. */
+    durationSeconds: doublePrecision('duration_seconds'),
     orderNumber: integer('order_number').notNull().default(1),
     published: boolean('published').notNull().default(false),
     preview: boolean('preview').notNull().default(false),

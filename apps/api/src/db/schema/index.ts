@@ -3,3 +3,4 @@ export * from './billing';
 export * from './catalogue';
 export * from './learning';
 export * from './reviews';
+export * from './engagement';

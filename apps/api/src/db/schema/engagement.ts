@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { courses } from './catalogue';
+import { createdAt } from './common';
+
+/**
+ * A certificate issued once when a student completes a course whose certificate flag is yes. What it
+ * says (names, title, organisation, author) is copied at issue time, so renaming or unpublishing the
+ * course later changes nothing on a certificate already earned. Deleting the student's account revokes
+ * it: the row stays so that its number answers "revoked", with the personal data erased.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The public number on the PDF and in /certificates/{number}: random, not guessable from another. */
+    number: text('number').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    studentName: text('student_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    orgName: text('org_name').notNull(),
+    authorName: text('author_name').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One certificate per student and course: issuing twice (a retried or concurrent completion) is a no-op.
+    uniqueIndex('certificates_user_course_idx').on(t.userId, t.courseId),
+    // A publisher's list of who earned one, newest first.
+    index('certificates_course_issued_idx').on(t.courseId, t.issuedAt.desc(), t.id.desc()),
+  ],
+);
+
+export const notificationKinds = [
+  'enrolled',
+  'purchased',
+  'lesson_published',
+  'certificate_issued',
+  'sale',
+  'new_student',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** What a user is told in My Notification (and, mostly, by e-mail too). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** An in-app path the notification leads to ('' when none). */
+    link: text('link').notNull().default(''),
+    /** Makes an event notify once per user (a lesson published, unpublished and published again). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id.desc()),
+    // The bell's unread count reads only unread rows.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
+    check(
+      'notifications_kind',
+      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student')`,
+    ),
+  ],
+);
+
+/**
+ * Mail waiting to go out. Whatever a request decides to send is written here in the same transaction as
+ * the change it reports, and a worker on each instance sends it (claiming rows with SKIP LOCKED), with
+ * retries: a slow or failing SMTP server never holds a request, and a message is never lost with a crash.
+ */
+export const outgoingMail = pgTable(
+  'outgoing_mail',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outgoing_mail_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
