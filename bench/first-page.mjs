@@ -1,26 +1,33 @@
 #!/usr/bin/env node
 // What a visitor's first page costs in JavaScript: opens /, /courses and a course page in a fresh
-// headless Chromium each, and adds up every script the page loads until it is idle, as decoded bytes,
-// as gzip (level 9, as the build precompresses) and as transferred. Any request to another origin is an
-// error: the pages must work without a network beyond the server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// headless Chromium each, on a phone's screen and a desktop's, and adds up every script the page loads
+// until it is idle (without scrolling), as decoded bytes, as gzip (level 9, as the build precompresses)
+// and as transferred. Any request to another origin is an error: the pages must work without a network
+// beyond the server.
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { serverHelp, serverOptions, startServer } from './lib/server.mjs';
+import { openServer, PAGES_HELP, pagePaths } from './lib/public-pages.mjs';
+import { serverHelp, serverOptions } from './lib/server.mjs';
+
+/** Lighthouse's phone (a Moto G Power: 412 x 823 at 1.75) and a laptop's window. */
+const VIEWPORTS = {
+  phone: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+};
 
 const HELP = `Usage: node bench/first-page.mjs [options]
 
-Opens each page once in a fresh headless Chromium (no cache), waits until the network has been quiet,
-and prints the scripts it loaded with their sizes. Without --url it starts the compiled server
-(npm run build first) on a temporary DATA_DIR with the demo content.
+Opens each page once per screen in a fresh headless Chromium (no cache), waits until the network has
+been quiet, and prints the scripts it loaded with their sizes. Parts of a page far below its first
+screen load as the reader scrolls near them, so a phone's screen may load less than a desktop's. Without
+--url it starts the compiled server (npm run build first) on a temporary DATA_DIR with the demo content.
 
 ${serverHelp}
 
-  --pages <list>         comma-separated paths (default /,/courses,course); "course" is the course page
-                         of the first course in the catalogue (/courseDetail?id=...)
+${PAGES_HELP}
+  --screens <list>       phone (412 x 823, as Lighthouse's mobile) and/or desktop (1280 x 720);
+                         default phone,desktop
   --budget <KB>          exit with an error when a page's scripts exceed this many KB of gzip (1 KB = 1,000 B)
   --chromium <path>      browser (default $CHROMIUM_PATH or /usr/bin/chromium)
   --quiet <seconds>      the page counts as idle after this long without a request (default 2)
@@ -34,6 +41,7 @@ const { values: options } = parseArgs({
     ...serverOptions,
     port: { type: 'string', default: '3500' },
     pages: { type: 'string', default: '/,/courses,course' },
+    screens: { type: 'string', default: 'phone,desktop' },
     budget: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     quiet: { type: 'string', default: '2' },
@@ -47,40 +55,18 @@ if (options.help) {
   process.exit(0);
 }
 
-/** The compiled server on a new DATA_DIR with the demo content, or the one at --url. */
-async function openServer() {
-  if (options.url) return { url: options.url.replace(/\/$/, ''), stop: async () => {} };
-  const dataDir = options['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'skillwise-first-page-'));
-  const server = await startServer({
-    port: Number(options.port),
-    dataDir,
-    databaseUrl: options['database-url'],
-    env: { SEED_DEMO: 'true' },
-  });
-  return {
-    url: server.url,
-    stop: async () => {
-      await server.stop();
-      if (!options['data-dir']) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** `course` stands for the course page of the catalogue's first course. */
-async function resolvePath(url, page) {
-  if (page !== 'course') return page;
-  const res = await fetch(`${url}/api/courses/GetAllCoursesDetail?page=1&pageSize=1`);
-  const [course] = await res.json();
-  if (!course) throw new Error('the catalogue is empty: no course page to open');
-  return `/courseDetail?id=${course.course_Id}`;
-}
-
 /** Opens one page in a new context and collects its scripts until the network is quiet. */
-async function measure(browser, url, pagePath) {
-  const context = await browser.newContext();
+async function measure(browser, url, pagePath, screen) {
+  const context = await browser.newContext(VIEWPORTS[screen]);
   const page = await context.newPage();
   const scripts = [];
   const foreign = [];
+  // A page that breaks may load less: its errors fail the run.
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const pending = [];
   let inFlight = 0;
   let lastActivity = performance.now();
@@ -129,8 +115,10 @@ async function measure(browser, url, pagePath) {
   const sum = (key) => scripts.reduce((total, script) => total + (script[key] ?? 0), 0);
   return {
     path: pagePath,
+    screen,
     scripts,
     foreign,
+    errors,
     bytes: sum('bytes'),
     gzipBytes: sum('gzipBytes'),
     transferredBytes: sum('transferredBytes'),
@@ -139,7 +127,11 @@ async function measure(browser, url, pagePath) {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
-const server = await openServer();
+const screens = options.screens.split(',').map((name) => name.trim());
+for (const screen of screens) {
+  if (!VIEWPORTS[screen]) throw new Error(`--screens: unknown screen ${screen} (phone or desktop)`);
+}
+const server = await openServer(options, 'first-page');
 let browser;
 const results = [];
 try {
@@ -148,8 +140,8 @@ try {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  for (const page of options.pages.split(',').map((p) => p.trim())) {
-    results.push(await measure(browser, server.url, await resolvePath(server.url, page)));
+  for (const pagePath of await pagePaths(server.url, options.pages)) {
+    for (const screen of screens) results.push(await measure(browser, server.url, pagePath, screen));
   }
 } finally {
   await browser?.close();
@@ -157,7 +149,7 @@ try {
 }
 
 for (const result of results) {
-  console.log(`\n${result.path}: ${result.scripts.length} scripts\n`);
+  console.log(`\n${result.path} (${result.screen}): ${result.scripts.length} scripts\n`);
   console.log('| script | bytes | gzip | transferred (encoding) |');
   console.log('|---|---|---|---|');
   for (const s of result.scripts) {
@@ -166,24 +158,28 @@ for (const result of results) {
     );
   }
 }
-console.log('\n| page | scripts | JavaScript | gzip | transferred |');
-console.log('|---|---|---|---|---|');
+console.log('\n| page | screen | scripts | JavaScript | gzip | transferred |');
+console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.path} | ${r.scripts.length} | ${kb(r.bytes)} | **${kb(r.gzipBytes)}** | ${kb(r.transferredBytes)} |`,
+    `| ${r.path} | ${r.screen} | ${r.scripts.length} | ${kb(r.bytes)} | **${kb(r.gzipBytes)}** | ${kb(r.transferredBytes)} |`,
   );
 }
 if (options.json) console.log(JSON.stringify(results, null, 2));
 
 let failed = false;
 for (const r of results) {
+  if (r.errors.length > 0) {
+    console.error(`${r.path} (${r.screen}) had errors: ${r.errors.join('; ')}`);
+    failed = true;
+  }
   if (r.foreign.length > 0) {
-    console.error(`${r.path} asked another origin for: ${r.foreign.join(', ')}`);
+    console.error(`${r.path} (${r.screen}) asked another origin for: ${r.foreign.join(', ')}`);
     failed = true;
   }
   if (options.budget && r.gzipBytes > Number(options.budget) * 1000) {
     console.error(
-      `${r.path}: ${kb(r.gzipBytes)} of gzip JavaScript, over the budget of ${options.budget} KB`,
+      `${r.path} (${r.screen}): ${kb(r.gzipBytes)} of gzip JavaScript, over the budget of ${options.budget} KB`,
     );
     failed = true;
   }

@@ -1,44 +1,51 @@
 #!/usr/bin/env node
 // Lighthouse's mobile performance audit of the public pages (/, /courses and a course page) against the
-// built app: score, LCP, TBT and the JavaScript downloaded, with the opportunities it reports. Any
-// request to another origin is an error: the pages must work without a network beyond the server.
+// built app: score, FCP, LCP, TBT and the JavaScript downloaded, with what Lighthouse blames (the LCP
+// element and its phases, render-blocking requests, images, fonts, unused JavaScript). Any request to
+// another origin is an error: the pages must work without a network beyond the server.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { serverHelp, serverOptions, startServer } from './lib/server.mjs';
+import { loadAverage, median, openServer, PAGES_HELP, pagePaths, spread } from './lib/public-pages.mjs';
+import { serverHelp, serverOptions } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/lighthouse.mjs [options]
 
-Runs Lighthouse (mobile, simulated throttling, performance only) on each page in headless Chromium and
-prints the median run by score. Without --url it starts the compiled server (npm run build first) on a
-temporary DATA_DIR with the demo content.
+Runs Lighthouse (mobile, simulated throttling, performance only) on each page in headless Chromium, the
+pages in turn, several times, and prints per page the median run by score with the spread of every
+figure over the runs. Without --url it starts the compiled server (npm run build first) on a temporary
+DATA_DIR with the demo content.
 
 ${serverHelp}
 
-  --pages <list>         comma-separated paths (default /,/courses,course); "course" is the course page
-                         of the first course in the catalogue (/courseDetail?id=...)
-  --runs <n>             runs per page; the median by score is reported (default 3)
+${PAGES_HELP}
+  --runs <n>             runs per page; the median by score is reported (default 5)
   --chromium <path>      browser (default $CHROME_PATH, $CHROMIUM_PATH or /usr/bin/chromium)
-  --details              also print the median run's layout shifts and long tasks
-  --json                 also print every run as JSON
+  --details              also print the median run's LCP element and phases, render-blocking requests,
+                         image and font findings, layout shifts and long tasks
+  --save <dir>           write every run's full report as JSON into this folder
+  --min-score <n>        exit with an error when a page's median score is below this
+  --json                 also print every run's figures as JSON
   --help                 this text
 
-Example: node bench/lighthouse.mjs --runs 5`;
+Example: node bench/lighthouse.mjs --runs 5 --details`;
 
 const { values: options } = parseArgs({
   options: {
     ...serverOptions,
     port: { type: 'string', default: '3502' },
     pages: { type: 'string', default: '/,/courses,course' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     chromium: {
       type: 'string',
       default: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     },
     details: { type: 'boolean', default: false },
+    save: { type: 'string' },
+    'min-score': { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -50,25 +57,6 @@ if (options.help) {
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-
-/** The compiled server on a new DATA_DIR with the demo content, or the one at --url. */
-async function openServer() {
-  if (options.url) return { url: options.url.replace(/\/$/, ''), stop: async () => {} };
-  const dataDir = options['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'skillwise-lighthouse-'));
-  const server = await startServer({
-    port: Number(options.port),
-    dataDir,
-    databaseUrl: options['database-url'],
-    env: { SEED_DEMO: 'true' },
-  });
-  return {
-    url: server.url,
-    stop: async () => {
-      await server.stop();
-      if (!options['data-dir']) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Starts Chromium with a DevTools port of its choosing and answers the port and a way to stop it. */
 async function launchChromium() {
@@ -103,19 +91,61 @@ async function launchChromium() {
   };
 }
 
-/** `course` stands for the course page of the catalogue's first course. */
-async function resolvePath(url, page) {
-  if (page !== 'course') return page;
-  const res = await fetch(`${url}/api/courses/GetAllCoursesDetail?page=1&pageSize=1`);
-  const [course] = await res.json();
-  if (!course) throw new Error('the catalogue is empty: no course page to open');
-  return `/courseDetail?id=${course.course_Id}`;
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** The table items of an audit's details (a list's tables are flattened), or none. */
+function itemsOf(audit) {
+  const details = audit?.details;
+  if (!details) return [];
+  if (details.type === 'list') return details.items.flatMap((table) => table.items ?? []);
+  return details.items ?? [];
+}
+
+/** What Lighthouse blames, from one report, in short lines. */
+function findings(lhr, origin) {
+  const audit = (id) => lhr.audits[id];
+  const short = (url) => String(url ?? '').replace(origin, '');
+  const lcpItems = itemsOf(audit('largest-contentful-paint-element'));
+  const lcpNode = lcpItems.find((item) => item.node)?.node;
+  const phases = lcpItems
+    .filter((item) => item.phase)
+    .map((item) => `${item.phase} ${Math.round(item.timing)} ms`);
+  const imageFindings = ['uses-responsive-images', 'modern-image-formats', 'uses-optimized-images']
+    .map((id) => audit(id))
+    .filter((a) => a && a.score !== null && a.score < 1)
+    .flatMap((a) =>
+      itemsOf(a).map((item) => `${a.id}: ${short(item.url)} (${kib(item.wastedBytes ?? 0)} wasted)`),
+    );
+  return {
+    lcpElement: lcpNode
+      ? `${lcpNode.nodeLabel ?? ''} <${lcpNode.selector ?? lcpNode.snippet ?? '?'}>`
+      : 'none',
+    lcpPhases: phases,
+    renderBlocking: itemsOf(audit('render-blocking-insight')).map(
+      (item) => `${short(item.url)} (${Math.round(item.wastedMs ?? 0)} ms)`,
+    ),
+    images: [
+      ...imageFindings,
+      ...itemsOf(audit('unsized-images')).map((item) => `unsized: ${short(item.url)}`),
+      ...(audit('lcp-lazy-loaded')?.score === 0 ? ['the LCP image is lazy-loaded'] : []),
+    ],
+    fonts: itemsOf(audit('font-display-insight')).map((item) => short(item.url)),
+    unusedJs: itemsOf(audit('unused-javascript')).map(
+      (item) => `${short(item.url)} (${kib(item.wastedBytes ?? 0)} of ${kib(item.totalBytes ?? 0)})`,
+    ),
+    layoutShifts: itemsOf(audit('layout-shifts')).map(
+      (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${Number(item.score).toFixed(3)})`,
+    ),
+    longTasks: itemsOf(audit('long-tasks')).map(
+      (item) => `${short(item.url)} at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms`,
+    ),
+  };
 }
 
 /** The figures of one Lighthouse report. */
 function summarise(lhr, origin) {
   const audit = (id) => lhr.audits[id];
-  const requests = audit('network-requests')?.details?.items ?? [];
+  const requests = itemsOf(audit('network-requests'));
   const scripts = requests.filter((item) => item.resourceType === 'Script');
   const opportunities = Object.values(lhr.audits)
     .filter((a) => a.details?.type === 'opportunity' && a.score !== null && a.score < 1 && a.numericValue > 0)
@@ -130,31 +160,33 @@ function summarise(lhr, origin) {
     scripts: scripts.length,
     scriptTransferBytes: scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0),
     scriptBytes: scripts.reduce((total, item) => total + (item.resourceSize ?? 0), 0),
+    imageTransferBytes: requests
+      .filter((item) => item.resourceType === 'Image')
+      .reduce((total, item) => total + (item.transferSize ?? 0), 0),
+    // How fast Lighthouse found this machine at the time (its "benchmarkIndex"): a busy machine scores lower.
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
     foreign: requests
       .map((item) => item.url)
       .filter((url) => !url.startsWith(origin) && !url.startsWith('data:')),
     opportunities,
-    // What moved and what kept the main thread busy, to find the cause of a low score.
-    layoutShifts: (audit('layout-shifts')?.details?.items ?? []).map(
-      (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${item.score.toFixed(3)})`,
-    ),
-    longTasks: (audit('long-tasks')?.details?.items ?? []).map(
-      (item) =>
-        `${item.url.replace(origin, '')} at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms`,
-    ),
+    findings: findings(lhr, origin),
     warnings: lhr.runWarnings,
   };
 }
 
-const server = await openServer();
+const runs = Number(options.runs);
+const server = await openServer(options, 'lighthouse');
 const results = [];
+const loadBefore = await loadAverage();
 let chromium;
 try {
   chromium = await launchChromium();
-  for (const page of options.pages.split(',').map((p) => p.trim())) {
-    const pagePath = await resolvePath(server.url, page);
-    const runs = [];
-    for (let run = 0; run < Number(options.runs); run++) {
+  const paths = await pagePaths(server.url, options.pages);
+  const byPage = new Map(paths.map((pagePath) => [pagePath, []]));
+  if (options.save) mkdirSync(options.save, { recursive: true });
+  // The pages take turns, so a busy moment on the machine weighs on all of them alike.
+  for (let run = 0; run < runs; run++) {
+    for (const pagePath of paths) {
       const result = await lighthouse(`${server.url}${pagePath}`, {
         port: chromium.port,
         output: 'json',
@@ -162,10 +194,16 @@ try {
         onlyCategories: ['performance'],
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-      runs.push(summarise(result.lhr, server.url));
+      byPage.get(pagePath)?.push(summarise(result.lhr, server.url));
+      if (options.save) {
+        const name = pagePath.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'home';
+        writeFileSync(path.join(options.save, `${name}-${run + 1}.json`), JSON.stringify(result.lhr));
+      }
     }
-    runs.sort((a, b) => a.score - b.score);
-    results.push({ path: pagePath, median: runs[Math.floor(runs.length / 2)], runs });
+  }
+  for (const [pagePath, pageRuns] of byPage) {
+    const byScore = [...pageRuns].sort((a, b) => a.score - b.score);
+    results.push({ path: pagePath, median: byScore[Math.floor((byScore.length - 1) / 2)], runs: pageRuns });
   }
 } finally {
   try {
@@ -174,29 +212,62 @@ try {
     await server.stop();
   }
 }
+const loadAfter = await loadAverage();
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value).toLocaleString('en')} ms`;
-console.log(`\nLighthouse mobile performance, median of ${options.runs} runs by score\n`);
-console.log('| page | score (runs) | FCP | LCP | TBT | CLS | Speed Index | scripts | JS transferred | JS |');
+const figure = (runsOf, key, format) => {
+  const values = runsOf.map((r) => r[key]);
+  return `${format(median(values))} (${spread(values, format)})`;
+};
+console.log(
+  `\nLighthouse mobile performance, ${runs} runs a page (load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after)`,
+);
+console.log('Each figure is the median of the runs, with their range in brackets.\n');
+console.log(
+  '| page | score | FCP | LCP | TBT | CLS | Speed Index | scripts | JS transferred | images transferred |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const { path: pagePath, median: m, runs } of results) {
+for (const { path: pagePath, runs: r } of results) {
   console.log(
-    `| ${pagePath} | **${m.score}** (${runs.map((r) => r.score).join(', ')}) | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${m.scripts} | ${kb(m.scriptTransferBytes)} | ${kb(m.scriptBytes)} |`,
+    `| ${pagePath} | **${median(r.map((x) => x.score))}** (${r.map((x) => x.score).join(', ')}) | ${figure(r, 'fcpMs', ms)} | ${figure(r, 'lcpMs', ms)} | ${figure(r, 'tbtMs', ms)} | ${figure(r, 'cls', (v) => v.toFixed(3))} | ${figure(r, 'speedIndexMs', ms)} | ${median(r.map((x) => x.scripts))} | ${figure(r, 'scriptTransferBytes', kb)} | ${figure(r, 'imageTransferBytes', kb)} |`,
   );
 }
+const indexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter(Boolean);
+if (indexes.length > 0) {
+  console.log(`\nLighthouse's benchmark index of the machine over the runs: ${spread(indexes, Math.round)}`);
+}
 for (const { path: pagePath, median: m } of results) {
-  if (m.opportunities.length > 0) console.log(`\n${pagePath} opportunities: ${m.opportunities.join('; ')}`);
-  if (m.warnings.length > 0) console.log(`\n${pagePath} warnings: ${m.warnings.join('; ')}`);
+  console.log(`\n${pagePath}, the median run:`);
+  console.log(`  opportunities: ${m.opportunities.join('; ') || 'none'}`);
+  if (m.warnings.length > 0) console.log(`  warnings: ${m.warnings.join('; ')}`);
   if (options.details) {
-    console.log(`\n${pagePath} layout shifts: ${m.layoutShifts.join('; ') || 'none'}`);
-    console.log(`${pagePath} long tasks: ${m.longTasks.join('; ') || 'none'}`);
+    const f = m.findings;
+    console.log(`  LCP element: ${f.lcpElement}`);
+    console.log(`  LCP phases: ${f.lcpPhases.join(', ') || 'none'}`);
+    console.log(`  render-blocking: ${f.renderBlocking.join('; ') || 'none'}`);
+    console.log(`  images: ${f.images.join('; ') || 'nothing to fix'}`);
+    console.log(`  fonts without font-display: ${f.fonts.join('; ') || 'none'}`);
+    console.log(`  unused JavaScript: ${f.unusedJs.join('; ') || 'none reported'}`);
+    console.log(`  layout shifts: ${f.layoutShifts.join('; ') || 'none'}`);
+    console.log(`  long tasks: ${f.longTasks.join('; ') || 'none'}`);
   }
 }
 if (options.json) console.log(JSON.stringify(results, null, 2));
 
+let failed = false;
 const foreign = results.flatMap((r) => r.runs.flatMap((run) => run.foreign));
 if (foreign.length > 0) {
   console.error(`Requests to other origins: ${[...new Set(foreign)].join(', ')}`);
-  process.exit(1);
+  failed = true;
 }
+if (options['min-score']) {
+  for (const { path: pagePath, runs: r } of results) {
+    const score = median(r.map((x) => x.score));
+    if (score < Number(options['min-score'])) {
+      console.error(`${pagePath}: median score ${score}, under ${options['min-score']}`);
+      failed = true;
+    }
+  }
+}
+if (failed) process.exit(1);

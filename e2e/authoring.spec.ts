@@ -64,7 +64,6 @@ const dragLesson = async (page: Page, from: string, to: string) => {
 };
 
 test('a publisher builds a course from category to published curriculum', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const category = `Seamanship ${unique}`;
   const author = { first: 'Ada', last: `Lovelace ${unique}` };
   const course = `Knots for Sailors ${unique}`;

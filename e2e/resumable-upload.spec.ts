@@ -65,7 +65,6 @@ test('a lesson file cut off by the network resumes after a reload from where it 
   playwright,
   consoleErrors,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const traffic = tusTraffic(page);
   await logIn(page, PUBLISHER.email, PUBLISHER.password);
   await expect(page).toHaveURL(/\/admin$/);

@@ -165,7 +165,6 @@ test('on a bucket, lessons play from presigned URLs, seek with ranges, and go wi
   browser,
   playwright,
 }) => {
-  test.setTimeout(180_000);
   const api = await playwright.request.newContext({ baseURL: s3.appOrigin });
   // The app's pages may play, frame and fetch from the bucket's origin (what the browser then enforces).
   const csp = (await api.get('/')).headers()['content-security-policy'] ?? '';

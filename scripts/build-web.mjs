@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Builds the web app (vite build) and precompresses its files (.br and .gz beside each), which the
 // server sends to browsers that accept them. A build whose inputs have not changed since the last one
-// is kept: `npm start` then starts in seconds. `--force` rebuilds anyway.
+// is kept: `npm start` then starts in seconds. The inputs are compared by content, so a checkout or a
+// tool that rewrites a file unchanged (new modification time, same bytes) does not cause a rebuild.
+// `--force` rebuilds anyway.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ const INPUTS = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
+  'tsconfig.base.json',
   'packages/contracts/src',
   'packages/contracts/package.json',
   'package-lock.json',
@@ -37,13 +40,15 @@ function* files(entry) {
   }
 }
 
-/** A fingerprint of the inputs by name, size and modification time: cheap, and any edit changes it. */
+/** A fingerprint of the inputs by name and content (a few hundred small files: milliseconds). */
 function stamp() {
   const hash = createHash('sha256');
   for (const input of INPUTS) {
     for (const file of files(input)) {
-      const { size, mtimeMs } = statSync(path.join(root, file));
-      hash.update(`${file}\0${size}\0${mtimeMs}\n`);
+      const content = readFileSync(path.join(root, file));
+      hash.update(`${file}\0${content.length}\0`);
+      hash.update(content);
+      hash.update('\n');
     }
   }
   return hash.digest('hex');
@@ -80,7 +85,9 @@ function precompress(dir) {
 
 const current = stamp();
 const force = process.argv.includes('--force');
-if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) {
+// The build is kept only when it is whole: its page is there and it was made from these very inputs.
+const isBuilt = existsSync(stampFile) && existsSync(path.join(dist, 'index.html'));
+if (!force && isBuilt && readFileSync(stampFile, 'utf8') === current) {
   console.log('The web app is built and current (apps/web/dist); not rebuilding.');
   process.exit(0);
 }

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, parseAst } from 'vite';
+import { defineConfig, type Plugin, parseAst, type Rolldown } from 'vite';
 
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
@@ -49,9 +50,87 @@ const pureContracts = (): Plugin => ({
   },
 });
 
+/**
+ * The public pages a visitor lands on, by path, and the screen each shows (app/router.tsx). The build
+ * fails if one of these files no longer makes a chunk, so a moved screen cannot silently lose its preload.
+ */
+const LANDING_SCREENS: Record<string, string> = {
+  '/': 'src/app/routes/site/landing.tsx',
+  '/courses': 'src/app/routes/site/courses.tsx',
+  '/courseDetail': 'src/app/routes/site/course-detail.tsx',
+};
+
+/**
+ * Every screen is lazy: its code is asked for only once the app's first script has arrived and run, a
+ * round trip after the rest. For the public pages a visitor lands on, a small script that runs first
+ * (before the app's own, from index.html) names the opened page's code and everything it imports as
+ * module preloads, so the browser fetches it beside the app's first script (docs/BENCHMARKS.md, the
+ * first page). Vite's own preloading then finds the same links and adds none.
+ */
+const landingPreloads = (): Plugin => ({
+  name: 'skillwise:landing-preloads',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter(
+      (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+    );
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    const html = bundle['index.html'] as Rolldown.OutputAsset | undefined;
+    if (!entry || !html) return this.error('landing preloads: no entry chunk or index.html in the bundle');
+    const initial = closure(entry.fileName);
+    // Each file named once; a page lists the positions of its files.
+    const names: string[] = [];
+    const pages: Record<string, number[]> = {};
+    for (const [path, source] of Object.entries(LANDING_SCREENS)) {
+      const chunk = chunks.find((item) => item.facadeModuleId === `${root}${source}`);
+      if (!chunk) return this.error(`landing preloads: ${source} makes no chunk of its own`);
+      pages[path] = [...closure(chunk.fileName)]
+        .filter((file) => !initial.has(file))
+        .map((file) => (names.includes(file) ? names.indexOf(file) : names.push(file) - 1));
+    }
+    const code = `// The opened page's code, fetched beside the app's first script (apps/web/vite.config.ts).
+const names = ${JSON.stringify(names)};
+for (const index of ${JSON.stringify(pages)}[location.pathname] ?? []) {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = \`/\${names[index]}\`;
+  document.head.append(link);
+}
+`;
+    const fileName = `assets/landing-preloads-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+    this.emitFile({ type: 'asset', fileName, source: code });
+    const page = String(html.source);
+    const entryTag = page.indexOf('<script type="module"');
+    if (entryTag < 0) return this.error('landing preloads: no module script in index.html');
+    html.source = `${page.slice(0, entryTag)}<script type="module" src="/${fileName}"></script>\n    ${page.slice(entryTag)}`;
+  },
+});
+
+/**
+ * The libraries every page runs before anything else (React, the router, the query cache), in one file
+ * of their own: the first page asks for it beside the app's entry, and a new version of the app that
+ * does not change them leaves it in the browser's cache.
+ */
+const FRAMEWORK = [
+  '/node_modules/react/',
+  '/node_modules/react-dom/',
+  '/node_modules/scheduler/',
+  '/node_modules/react-router/',
+  '/node_modules/@tanstack/query-core/',
+];
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), pureContracts()],
+  plugins: [react(), tailwindcss(), pureContracts(), landingPreloads()],
   resolve: { alias: { '@': `${root}src` } },
   // The API serves everything under /api; in development it runs beside Vite (DESIGN: one process in production).
   server: {
@@ -67,6 +146,11 @@ export default defineConfig({
         // The contracts are schemas and constants with no side effects: a page gets only the constants
         // it uses, and the validation library only with the screens that validate (docs/BENCHMARKS.md).
         moduleSideEffects: (id) => !id.includes('/packages/contracts/'),
+      },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: (id) => FRAMEWORK.some((part) => id.includes(part)) }],
+        },
       },
     },
   },

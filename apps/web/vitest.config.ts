@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // No tight limits: a busy machine makes a test slow, never failing. These only stop a test that hangs.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

@@ -48,7 +48,15 @@ export async function publisherApi(api: APIRequestContext) {
  */
 export async function createCourse(
   api: APIRequestContext,
-  options: { title: string; unique: string; lessons: LessonSpec[]; published: boolean; price?: string },
+  options: {
+    title: string;
+    unique: string;
+    lessons: LessonSpec[];
+    published: boolean;
+    price?: string;
+    /** Whether completing the course issues a certificate (no unless said). */
+    certificate?: boolean;
+  },
 ) {
   const { headers, ok } = await publisherApi(api);
   const category = await ok<{ category_Id: number }>(
@@ -83,7 +91,7 @@ export async function createCourse(
         'Object.course_description': 'Knots, charts and the sounds of the harbour, in every kind of lesson.',
         'Object.price': options.price ?? '12.00',
         'Object.price_type_Id': String(paid?.price_type_Id),
-        'Object.certificate': 'false',
+        'Object.certificate': options.certificate ? 'true' : 'false',
         'Object.category_id': String(category.category_Id),
         'Object.author_id': String(author.author_id),
         fileName: fixtureFile('cover.png', 'image/png'),

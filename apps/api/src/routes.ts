@@ -7,6 +7,8 @@ import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
+import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
+import { CertificateService } from './modules/certificates/certificates.service';
 import { registerCourseRoutes } from './modules/courses/courses.routes';
 import { CourseService } from './modules/courses/courses.service';
 import { registerCurriculumRoutes } from './modules/curriculum/curriculum.routes';
@@ -15,6 +17,8 @@ import { registerEnrolmentRoutes } from './modules/enrolments/enrolments.routes'
 import { EnrolmentService } from './modules/enrolments/enrolments.service';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { NotificationService } from './modules/notifications/notifications.service';
 import { registerOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { OrganisationService } from './modules/organisations/organisations.service';
 import { PlanLimits } from './modules/organisations/plan-limits';
@@ -79,10 +83,11 @@ export async function registerApiRoutes(
   };
   const log = api.log;
   const limits = new PlanLimits(db);
+  const notifications = new NotificationService({ db, secret: deps.secret, publicUrl: config.publicUrl });
   registerCourseRoutes(api, new CourseService({ db, storage, log, limits }), auth, files, publicCache);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db, storage, log }), auth, files);
-  const curriculum = new CurriculumService({ db, storage, log, secret: deps.secret, config });
+  const curriculum = new CurriculumService({ db, storage, log, secret: deps.secret, config, notifications });
   registerCurriculumRoutes(api, curriculum, auth, files, publicCache);
   const resumableUploads = await createResumableFiles(storage, config, inspectUpload);
   if (resumableUploads) {
@@ -104,18 +109,29 @@ export async function registerApiRoutes(
   registerMediaRoutes(api, new MediaService({ db, secret: deps.secret }), storage);
   registerEnrolmentRoutes(
     api,
-    new EnrolmentService({ db, mailer: deps.mailer, config, log, limits, limiter: deps.limiter }),
+    new EnrolmentService({
+      db,
+      mailer: deps.mailer,
+      config,
+      log,
+      limits,
+      limiter: deps.limiter,
+      notifications,
+    }),
     auth,
     files,
   );
-  registerProgressRoutes(api, new ProgressService({ db }), auth);
+  const certificates = new CertificateService({ db, publicUrl: config.publicUrl, notifications });
+  registerCertificateRoutes(api, certificates, auth);
+  registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
 
   const sandbox = config.paypal ? undefined : new SandboxProvider(db);
   const provider =
     deps.provider ?? (config.paypal ? new PayPalProvider(config.paypal) : (sandbox as SandboxProvider));
-  const payments = new PaymentService({ db, provider, sandbox, limits, log });
+  const payments = new PaymentService({ db, provider, sandbox, limits, log, notifications });
   registerPaymentRoutes(api, payments, auth);
+  registerNotificationRoutes(api, notifications, auth);
 
   api.get('/health', async () => ({ status: 'ok' }));
   return { payments, resumableUploads };

@@ -8,11 +8,13 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggableError } from './lib/db-errors';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail';
+import { MailWorker } from './lib/mail-queue';
 import { WEB_DIST } from './lib/paths';
 import { schedulePruning } from './lib/pruning';
 import { loadAppSecret } from './lib/secret';
 import { failStartup } from './lib/startup';
 import { type FileStorage, LocalDiskStorage } from './lib/storage';
+import { LessonDurationBackfill } from './modules/curriculum/lesson-durations';
 import { FileSweeper } from './modules/media/file-sweeper';
 
 /** A start-up failure whose message names the setting at fault: printed without a stack trace. */
@@ -62,11 +64,15 @@ async function main() {
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
   let sweeper: FileSweeper | undefined;
+  let durations: LessonDurationBackfill | undefined;
+  let mailWorker: MailWorker | undefined;
   let stopPruning = () => {};
   /** Closes what is open; with a start-up failure's message, ends by saying it. */
   const shutdown = async (code: number, failure?: string) => {
     stopPruning();
     await sweeper?.stop().catch(() => undefined);
+    await durations?.stop().catch(() => undefined);
+    await mailWorker?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     mailer?.close();
@@ -171,6 +177,14 @@ async function main() {
       exclusiveSince: !config.databaseUrl && !config.s3 ? startedAt : undefined,
     });
     void sweeper.start();
+
+    // Video and audio lessons stored before durations were read at upload get theirs, one file at a time.
+    durations = new LessonDurationBackfill({ db: database.db, storage, log: app.log });
+    durations.start();
+
+    // Queued e-mails (receipts and notifications) are sent by every instance, each taking its own share.
+    mailWorker = new MailWorker({ db: database.db, mailer, log: app.log, publicUrl: config.publicUrl });
+    mailWorker.start();
 
     const lines = [
       '',

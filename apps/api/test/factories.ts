@@ -9,8 +9,9 @@ import {
   subscriptions,
   users,
 } from '../src/db/schema';
-import { hashPassword } from '../src/lib/crypto';
-import { call, type TestContext, uniqueEmail } from './helpers';
+import { hashPassword, newToken, sha256 } from '../src/lib/crypto';
+import { insertSession } from '../src/modules/users/session.repository';
+import { type TestContext, uniqueEmail } from './helpers';
 
 export type TestUser = {
   email: string;
@@ -22,14 +23,21 @@ export type TestUser = {
 
 const PASSWORD = 'correct horse 1';
 
-async function login(ctx: TestContext, email: string, password: string): Promise<string> {
-  const res = await call(ctx.app, {
-    method: 'POST',
-    url: '/api/users/Login',
-    body: { username: email, password },
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return res.json().token as string;
+/**
+ * Every factory user has the same password, so it is hashed once per test file: a full scrypt hash per user
+ * made the suites slow on a busy machine, and the login flow has tests of its own.
+ */
+let passwordHash: Promise<string> | undefined;
+const hashedPassword = () => {
+  passwordHash ??= hashPassword(PASSWORD);
+  return passwordHash;
+};
+
+/** A session for the user, as a login makes it, written directly: no HTTP login, no password check. */
+async function signIn(ctx: TestContext, userId: number): Promise<string> {
+  const token = newToken();
+  await insertSession(ctx.database.db, userId, sha256(token), new Date(Date.now() + 24 * 3600_000));
+  return token;
 }
 
 /** A verified student, signed in. Inserted directly: the sign-up flow has its own tests. */
@@ -39,7 +47,7 @@ export async function createStudent(ctx: TestContext, fullName = 'Sam Student'):
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashedPassword(),
       fullName,
       roleId: ROLE.STUDENT,
       verified: true,
@@ -47,7 +55,7 @@ export async function createStudent(ctx: TestContext, fullName = 'Sam Student'):
     })
     .returning();
   if (!row) throw new Error('no user');
-  return { email, password: PASSWORD, userId: row.id, orgId: null, token: await login(ctx, email, PASSWORD) };
+  return { email, password: PASSWORD, userId: row.id, orgId: null, token: await signIn(ctx, row.id) };
 }
 
 /** A verified publisher with its organisation, signed in; subscribed unless told otherwise. */
@@ -66,7 +74,7 @@ export async function createPublisher(
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashedPassword(),
       fullName: 'Pat Publisher',
       roleId: ROLE.PUBLISHER,
       orgId: org.id,
@@ -94,7 +102,7 @@ export async function createPublisher(
     password: PASSWORD,
     userId: row.id,
     orgId: org.id,
-    token: await login(ctx, email, PASSWORD),
+    token: await signIn(ctx, row.id),
   };
 }
 

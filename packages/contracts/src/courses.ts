@@ -1,5 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * A course's real figures (DESIGN decision 11), as students see the course: additions to the catalogue
+ * cards and the course detail (README "Additions"), optional there so that other answers keep their shape.
+ */
+export const courseFiguresSchema = z.object({
+  /** Students enrolled in the course. */
+  students_count: z.number().int().nonnegative(),
+  /** Published lessons in published sections. */
+  published_lessons_count: z.number().int().nonnegative(),
+  /** Whole seconds of the published video and audio lessons whose length is known (0 when none is). */
+  duration_seconds: z.number().int().nonnegative(),
+  /** The latest change of the course, its sections or its lessons (ISO 8601). */
+  last_updated: z.string(),
+});
+export type CourseFigures = z.infer<typeof courseFiguresSchema>;
+
 /** A course as listings show it (SPEC §3), with its author's public fields. */
 export const courseListItemSchema = z.object({
   course_Id: z.number(),
@@ -17,5 +33,6 @@ export const courseListItemSchema = z.object({
   last_name: z.string(),
   bio: z.string(),
   profile_picturePath: z.string().nullable(),
+  ...courseFiguresSchema.partial().shape,
 });
 export type CourseListItem = z.infer<typeof courseListItemSchema>;

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  /** A wrong current password on a signed-in call: not a 401, which would end the session. */
+  WRONG_PASSWORD: 400,
   NOT_VERIFIED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

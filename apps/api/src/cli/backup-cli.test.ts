@@ -53,7 +53,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-}, 240_000);
+});
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
@@ -94,7 +94,7 @@ test('backup, then restore into a fresh DATA_DIR; a second restore needs --force
   } finally {
     await restored.close();
   }
-}, 240_000);
+});
 
 // The way from one server to several: the embedded database's backup restores into PostgreSQL.
 test.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -3,7 +3,14 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra header lines (List-Unsubscribe on notification e-mails). */
+  headers?: Record<string, string>;
+};
 
 /** Sends mail: through SMTP when SMTP_URL is set, else into an outbox folder under DATA_DIR. */
 export interface Mailer {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { rateLimits, sessions, verificationCodes } from '../db/schema';
+import { pruneMailStatement } from './mail-queue';
 import { ACCOUNT_WINDOW_SECONDS, type RateLimitSettings } from './rate-limit';
 
 /** How often the server prunes, after doing it once at start-up. */
@@ -13,7 +14,7 @@ export const PRUNE_EVERY_MS = 15 * 60_000;
  */
 const CODE_KEPT_AFTER = sql`interval '1 day'`;
 
-export type Pruned = { sessions: number; codes: number; rateLimits: number };
+export type Pruned = { sessions: number; codes: number; rateLimits: number; mail: number };
 
 /** Deletes with one statement and answers how many rows went (both drivers answer `{ rows }`). */
 async function deleteCounting(db: Db, statement: SQL): Promise<number> {
@@ -25,7 +26,8 @@ async function deleteCounting(db: Db, statement: SQL): Promise<number> {
 
 /**
  * Deletes what no request can use any more: expired sessions, codes a day past their expiry or their
- * use, and rate-limit counters whose window has ended (an ended window counts as no row at all).
+ * use, rate-limit counters whose window has ended (an ended window counts as no row at all), and queued
+ * e-mails sent a week ago or given up a month ago (lib/mail-queue.ts).
  */
 export async function pruneExpired(
   db: Db,
@@ -45,6 +47,7 @@ export async function pruneExpired(
       sql`delete from ${rateLimits}
           where ${rateLimits.windowStart} <= now() - make_interval(secs => ${longestWindow})`,
     ),
+    mail: await deleteCounting(db, pruneMailStatement()),
   };
 }
 
@@ -63,7 +66,7 @@ export function schedulePruning(
     if (running) return;
     running = pruneExpired(db, limits)
       .then((pruned) => {
-        if (pruned.sessions + pruned.codes + pruned.rateLimits > 0)
+        if (pruned.sessions + pruned.codes + pruned.rateLimits + pruned.mail > 0)
           log.info({ pruned }, 'expired rows deleted');
       })
       .catch((error: unknown) => log.error({ err: error }, 'pruning expired rows failed'))

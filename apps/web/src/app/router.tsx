@@ -51,6 +51,7 @@ const SubscriptionPage = screen(() => import('./routes/admin/plan-page'), 'Subsc
 const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 'PreviewCoursePage');
 const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage');
 const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome');
+const AdminNotificationsPage = screen(() => import('./routes/admin/notifications'), 'AdminNotificationsPage');
 const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
 const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout');
 const LoginPage = screen(() => import('./routes/auth/screens'), 'LoginPage');
@@ -69,9 +70,14 @@ const SandboxCheckoutPage = signedInScreen(
   () => import('./routes/payments/sandbox-checkout'),
   'SandboxCheckoutPage',
 );
+const CertificateVerificationPage = screen(
+  () => import('./routes/site/certificate'),
+  'CertificateVerificationPage',
+);
 const CourseDetailPage = screen(() => import('./routes/site/course-detail'), 'CourseDetailPage');
 const CoursesPage = screen(() => import('./routes/site/courses'), 'CoursesPage');
 const HelpPage = screen(() => import('./routes/site/help'), 'HelpPage');
+const UnsubscribePage = screen(() => import('./routes/site/unsubscribe'), 'UnsubscribePage');
 const LandingPage = screen(() => import('./routes/site/landing'), 'LandingPage');
 const StudentCataloguePage = screen(() => import('./routes/students/catalogue'), 'StudentCataloguePage');
 const StudentCheckoutPage = screen(() => import('./routes/students/checkout'), 'StudentCheckoutPage');
@@ -81,10 +87,10 @@ const StudentCourseDetailsPage = screen(
 );
 const CoursePage = screen(() => import('./routes/students/course-page'), 'CoursePage');
 const MyCoursesPage = screen(() => import('./routes/students/my-courses'), 'MyCoursesPage');
-const AccountSettingsPage = screen(() => import('./routes/students/placeholders'), 'AccountSettingsPage');
-const CertificatesPage = screen(() => import('./routes/students/placeholders'), 'CertificatesPage');
-const NotificationsPage = screen(() => import('./routes/students/placeholders'), 'NotificationsPage');
-const ProfilePage = screen(() => import('./routes/students/placeholders'), 'ProfilePage');
+const AccountSettingsPage = screen(() => import('./routes/students/account'), 'AccountSettingsPage');
+const CertificatesPage = screen(() => import('./routes/students/certificates'), 'CertificatesPage');
+const NotificationsPage = screen(() => import('./routes/students/notifications'), 'NotificationsPage');
+const ProfilePage = screen(() => import('./routes/students/account'), 'ProfilePage');
 const StudentsLayout = signedInScreen(
   () => import('./routes/students/students-layout'),
   'StudentsLayout',
@@ -105,6 +111,10 @@ export const routes: RouteObject[] = [
           { path: 'courses', element: <CoursesPage /> },
           { path: 'courseDetail', element: <CourseDetailPage /> },
           { path: 'help', element: <HelpPage /> },
+          // The unsubscribe link of notification e-mails (no login).
+          { path: 'unsubscribe', element: <UnsubscribePage /> },
+          // The public verification page of a certificate number (linkable, no login).
+          { path: 'certificates/:number', element: <CertificateVerificationPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -152,6 +162,7 @@ export const routes: RouteObject[] = [
           { path: 'previewCourse', element: <PreviewCoursePage /> },
           { path: 'coursePages', element: <CoursePagesPage /> },
           { path: 'settings', element: <SettingsScreen /> },
+          { path: 'notifications', element: <AdminNotificationsPage /> },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: '*', element: <NotFoundPage homePath={paths.admin.root} /> },

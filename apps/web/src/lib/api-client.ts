@@ -167,6 +167,38 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** One page of a list call: 1-based `page`, `pageSize` rows, an optional search text (DESIGN 10). */
 export type PageRequest = { page: number; pageSize: number; search?: string };
 
+/** A file a call answered (a certificate's PDF), with the name its Content-Disposition gives. */
+export type ApiFile = { blob: Blob; fileName: string | undefined };
+
+/**
+ * GET a file with the stored token (a call that answers bytes, not JSON); a failure is an ApiError
+ * like any other call's.
+ */
+export async function apiFile(path: string, options: { auth?: boolean; signal?: AbortSignal } = {}) {
+  const token = storage.get('authToken');
+  if (options.auth && !token) {
+    throw new ApiError(MSG.tokenMissing, { status: 401, code: 'UNAUTHENTICATED' });
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, undefined), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(response.status, await readJson(response));
+    if (response.status === 401 && options.auth) unauthorizedHandler?.(error);
+    throw error;
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName } satisfies ApiFile;
+}
+
 /** A page's answer with the headers it came with, for what a list call sends beside its rows. */
 async function sendPage<T>(
   path: string,

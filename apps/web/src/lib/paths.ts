@@ -39,10 +39,14 @@ export const paths = {
     previewCourse: '/admin/previewCourse',
     /** SPEC §2.1: the same preview opened on a lesson (?id=&lesson=). */
     coursePages: '/admin/coursePages',
+    /** The publisher's notifications (sales, new students), opened from the bell in the header. */
+    notifications: '/admin/notifications',
   },
   myStudents: '/myStudents',
   /** The built-in sandbox provider's approval page: /sandbox/checkout/{orderId} (DESIGN: payments). */
   sandboxCheckout: '/sandbox/checkout',
+  /** Where the link at the end of every notification e-mail leads (?token=); no login. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The /courses URL carrying a search text, used by the landing page's hero search. */

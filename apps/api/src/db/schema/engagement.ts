@@ -66,9 +66,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_id_idx').on(t.userId, t.id.desc()),
     // The bell's unread count reads only unread rows.
-    index('notifications_user_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
     check(
       'notifications_kind',
@@ -96,9 +94,5 @@ export const outgoingMail = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('outgoing_mail_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
-  ],
+  (t) => [index('outgoing_mail_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );

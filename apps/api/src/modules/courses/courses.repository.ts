@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { authors, categories, courses, lessons, priceTypes, sections } from '../../db/schema';
+import { authors, categories, courses, enrolments, lessons, priceTypes, sections } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
 /** A course's listing fields with its author's public ones (SPEC §3 "from listings"). */
@@ -118,4 +118,68 @@ export async function listPriceTypes(db: Db) {
 export async function findPriceType(db: Db, id: number) {
   const [row] = await db.select().from(priceTypes).where(eq(priceTypes.id, id));
   return row;
+}
+
+/** A course's real figures, as students see it (DESIGN decision 11). */
+export type CourseFiguresRow = {
+  /** Students enrolled. */
+  students: number;
+  /** Published lessons in published sections. */
+  lessons: number;
+  /** Whole seconds of those lessons whose duration is known (video and audio). */
+  seconds: number;
+  /** The latest change of the course, any of its sections or any of its lessons. */
+  lastUpdated: Date;
+};
+
+/**
+ * The figures of every course in `ids`, in one query whatever their number: a catalogue page's dozen
+ * read the courses' index entries alone (enrolments_course_user_idx, sections_course_id_idx,
+ * lessons_section_id_idx); the whole catalogue's thousands are grouped in one pass of each table.
+ */
+export async function findCourseFigures(db: Db, ids: number[]): Promise<Map<number, CourseFiguresRow>> {
+  const figures = new Map<number, CourseFiguresRow>();
+  if (ids.length === 0) return figures;
+  // One text parameter whatever the number of ids.
+  const list = sql`string_to_array(${ids.join(',')}, ',')::int[]`;
+  const result = await db.execute(sql`
+    with page as (
+      select c.id, c.updated_at from ${courses} c where c.id = any(${list})
+    ),
+    enrolled as (
+      select e.course_id, count(*) as students from ${enrolments} e
+      where e.course_id = any(${list}) group by e.course_id
+    ),
+    content as (
+      select s.course_id,
+        count(l.id) filter (where s.published and l.published) as lessons,
+        sum(l.duration_seconds) filter (where s.published and l.published) as seconds,
+        greatest(max(s.updated_at), max(l.updated_at)) as updated
+      from ${sections} s left join ${lessons} l on l.section_id = s.id
+      where s.course_id = any(${list})
+      group by s.course_id
+    )
+    select p.id as "courseId",
+      coalesce(en.students, 0)::int as "students",
+      coalesce(co.lessons, 0)::int as "lessons",
+      coalesce(round(co.seconds), 0)::int as "seconds",
+      greatest(p.updated_at, co.updated) as "lastUpdated"
+    from page p
+    left join enrolled en on en.course_id = p.id
+    left join content co on co.course_id = p.id`);
+  for (const row of rowsOf<{
+    courseId: number;
+    students: number;
+    lessons: number;
+    seconds: number;
+    lastUpdated: Date | string;
+  }>(result)) {
+    figures.set(Number(row.courseId), {
+      students: Number(row.students),
+      lessons: Number(row.lessons),
+      seconds: Number(row.seconds),
+      lastUpdated: new Date(row.lastUpdated),
+    });
+  }
+  return figures;
 }

@@ -1,4 +1,4 @@
-import type { CourseDetail, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
+import type { CourseDetail, CourseFigures, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -14,9 +14,11 @@ import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
 import { isCourseStaff } from './courses.policy';
 import {
+  type CourseFiguresRow,
   type CourseWithAuthorRow,
   findCourse,
   findCourseDetail,
+  findCourseFigures,
   findPriceType,
   insertCourse,
   listCoursesWithAuthors,
@@ -24,7 +26,15 @@ import {
   updateCourse,
 } from './courses.repository';
 
-export function toCourseListItem(row: CourseWithAuthorRow): CourseListItem {
+/** The figures as the answers carry them (README "Additions": real figures of the course). */
+export const toCourseFigures = (row: CourseFiguresRow): CourseFigures => ({
+  students_count: row.students,
+  published_lessons_count: row.lessons,
+  duration_seconds: row.seconds,
+  last_updated: row.lastUpdated.toISOString(),
+});
+
+export function toCourseListItem(row: CourseWithAuthorRow, figures?: CourseFiguresRow): CourseListItem {
   return {
     course_Id: row.id,
     course_title: row.title,
@@ -41,6 +51,7 @@ export function toCourseListItem(row: CourseWithAuthorRow): CourseListItem {
     last_name: row.lastName,
     bio: row.bio,
     profile_picturePath: publicFileUrl(row.photoKey),
+    ...(figures ? toCourseFigures(figures) : {}),
   };
 }
 
@@ -64,12 +75,26 @@ export class CourseService {
 
   /** The public catalogue: published courses only (DESIGN security model); searched on the title. */
   async listPublished(list: ListQuery): Promise<Paged<CourseListItem>> {
-    return mapPage(await listCoursesWithAuthors(this.deps.db, { published: true }, list), toCourseListItem);
+    return this.withFigures(await listCoursesWithAuthors(this.deps.db, { published: true }, list));
   }
 
-  /** A publisher's own courses, published or not; the organisation comes from the token. */
+  /**
+   * A publisher's own courses, published or not; the organisation comes from the token. Without the
+   * figures, which its screens do not show: the busiest list that is not cached reads no more than it shows.
+   */
   async listForOrg(orgId: number, list: ListQuery): Promise<Paged<CourseListItem>> {
-    return mapPage(await listCoursesWithAuthors(this.deps.db, { orgId }, list), toCourseListItem);
+    return mapPage(await listCoursesWithAuthors(this.deps.db, { orgId }, list), (row) =>
+      toCourseListItem(row),
+    );
+  }
+
+  /** A page of courses with their figures, read for the whole page in one more query. */
+  private async withFigures(page: Paged<CourseWithAuthorRow>): Promise<Paged<CourseListItem>> {
+    const figures = await findCourseFigures(
+      this.deps.db,
+      page.rows.map((row) => row.id),
+    );
+    return mapPage(page, (row) => toCourseListItem(row, figures.get(row.id)));
   }
 
   async priceTypes(): Promise<PriceType[]> {
@@ -84,17 +109,23 @@ export class CourseService {
     const course = await findCourse(this.deps.db, id);
     const staff = course !== undefined && isCourseStaff(actor, course.orgId);
     if (!course || (!course.published && !staff)) throw notFound('Course');
-    const row = await findCourseDetail(this.deps.db, id, !staff);
+    const [row, figures] = await Promise.all([
+      findCourseDetail(this.deps.db, id, !staff),
+      findCourseFigures(this.deps.db, [id]),
+    ]);
     if (!row) throw notFound('Course');
     const c = row.course;
     return {
-      ...toCourseListItem({
-        ...c,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        bio: row.bio,
-        photoKey: row.photoKey,
-      }),
+      ...toCourseListItem(
+        {
+          ...c,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          bio: row.bio,
+          photoKey: row.photoKey,
+        },
+        figures.get(id),
+      ),
       category_name: row.categoryName,
       price_type_name: row.priceTypeName,
       sections_count: row.sectionsCount,

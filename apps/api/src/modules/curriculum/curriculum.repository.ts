@@ -1,34 +1,45 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courses, lessonProgress, lessons, sections } from '../../db/schema';
 
 export type SectionRow = typeof sections.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 
+/**
+ * A course's sections and their lessons, in order, as two prepared queries (built once, then executed with
+ * the course id): the curriculum is read on every course view, so its SQL is not rebuilt per request.
+ */
+const curriculumQueries = (publishedOnly: boolean) =>
+  prepared((db) => {
+    const courseId = sql.placeholder('courseId');
+    const sectionWhere = publishedOnly
+      ? and(eq(sections.courseId, courseId), eq(sections.published, true))
+      : eq(sections.courseId, courseId);
+    return {
+      sections: db
+        .select()
+        .from(sections)
+        .where(sectionWhere)
+        .orderBy(asc(sections.orderNumber), asc(sections.id))
+        .prepare(publishedOnly ? 'curriculum_sections_public' : 'curriculum_sections_all'),
+      lessons: db
+        .select(getTableColumns(lessons))
+        .from(lessons)
+        .innerJoin(sections, eq(sections.id, lessons.sectionId))
+        .where(publishedOnly ? and(sectionWhere, eq(lessons.published, true)) : sectionWhere)
+        .orderBy(asc(lessons.orderNumber), asc(lessons.id))
+        .prepare(publishedOnly ? 'curriculum_lessons_public' : 'curriculum_lessons_all'),
+    };
+  });
+const publishedCurriculum = curriculumQueries(true);
+const wholeCurriculum = curriculumQueries(false);
+
 /** A course's sections and their lessons in order: two queries whatever the size of the course. */
 export async function listCurriculum(db: Db, courseId: number, publishedOnly: boolean) {
-  const sectionRows = await db
-    .select()
-    .from(sections)
-    .where(
-      publishedOnly
-        ? and(eq(sections.courseId, courseId), eq(sections.published, true))
-        : eq(sections.courseId, courseId),
-    )
-    .orderBy(asc(sections.orderNumber), asc(sections.id));
-  const ids = sectionRows.map((s) => s.id);
-  const lessonRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(lessons)
-          .where(
-            publishedOnly
-              ? and(inArray(lessons.sectionId, ids), eq(lessons.published, true))
-              : inArray(lessons.sectionId, ids),
-          )
-          .orderBy(asc(lessons.orderNumber), asc(lessons.id));
+  const queries = (publishedOnly ? publishedCurriculum : wholeCurriculum)(db);
+  const sectionRows = await queries.sections.execute({ courseId });
+  const lessonRows = sectionRows.length === 0 ? [] : await queries.lessons.execute({ courseId });
   return { sections: sectionRows, lessons: lessonRows };
 }
 

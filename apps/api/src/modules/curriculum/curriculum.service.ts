@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { storedMediaDuration } from '../../lib/media-duration';
 import { lessonFileUrl } from '../../lib/media-urls';
 import type { Sniffed } from '../../lib/sniff';
 import type { FileStorage } from '../../lib/storage';
@@ -12,6 +13,7 @@ import { removeFile } from '../authors/authors.service';
 import { isCourseStaff } from '../courses/courses.policy';
 import { findCourse } from '../courses/courses.repository';
 import { isEnrolled } from '../enrolments/enrolments.repository';
+import type { NotificationService } from '../notifications/notifications.service';
 import {
   deleteLesson,
   deleteSection,
@@ -37,6 +39,8 @@ export type CurriculumDeps = {
   log: FastifyBaseLogger;
   secret: string;
   config: Config;
+  /** Tells enrolled students of lessons that become visible to them. */
+  notifications: NotificationService;
 };
 
 /** What a stored file is, from its MIME type: the kinds a lesson's content type names. */
@@ -90,9 +94,22 @@ export const titleFromFilename = (filename: string) => {
   return clean.slice(0, 100) || 'Untitled lesson';
 };
 
+/** A lesson's stored file; `durationSeconds` when it was read already (before a transaction began). */
+export type LessonFile = ReceivedFile & { durationSeconds?: number | null };
+
 /** Sections and lessons (courseSections/*, lessons/*), always within the course's own organisation. */
 export class CurriculumService {
   constructor(private readonly deps: CurriculumDeps) {}
+
+  /**
+   * Seconds of a video or audio lesson file, read from its metadata by byte ranges of the stored file
+   * (lib/media-duration.ts); null for other files and for a file it cannot read, which fails no upload.
+   */
+  private async durationOf(file: LessonFile): Promise<number | null> {
+    if (file.durationSeconds !== undefined) return file.durationSeconds;
+    if (file.kind !== 'video' && file.kind !== 'audio') return null;
+    return storedMediaDuration(this.deps.storage, file, this.deps.log);
+  }
 
   /** A viewer's URL to the lesson's file (lib/media-urls.ts); the caller has checked the viewer may have it. */
   private async lessonUrl(lesson: LessonRow, viewerId: number): Promise<string | null> {
@@ -250,13 +267,16 @@ export class CurriculumService {
     },
   ): Promise<Section> {
     await this.ownedSection(actor.orgId, sectionId);
-    await updateSection(this.deps.db, sectionId, {
-      name: input.name,
-      ...(input.description === undefined || input.description === null
-        ? {}
-        : { description: input.description }),
-      ...(input.published === undefined ? {} : { published: input.published }),
-      ...(input.orderNumber === undefined ? {} : { orderNumber: input.orderNumber }),
+    await this.deps.db.transaction(async (tx) => {
+      await updateSection(tx, sectionId, {
+        name: input.name,
+        ...(input.description === undefined || input.description === null
+          ? {}
+          : { description: input.description }),
+        ...(input.published === undefined ? {} : { published: input.published }),
+        ...(input.orderNumber === undefined ? {} : { orderNumber: input.orderNumber }),
+      });
+      if (input.published) await this.deps.notifications.lessonsPublished({ sectionId }, tx);
     });
     return this.sectionView(actor, sectionId);
   }
@@ -267,7 +287,11 @@ export class CurriculumService {
     published: boolean,
   ): Promise<Section> {
     await this.ownedSection(actor.orgId, sectionId);
-    await updateSection(this.deps.db, sectionId, { published });
+    await this.deps.db.transaction(async (tx) => {
+      await updateSection(tx, sectionId, { published });
+      // Its published lessons become visible to the course's students.
+      if (published) await this.deps.notifications.lessonsPublished({ sectionId }, tx);
+    });
     return this.sectionView(actor, sectionId);
   }
 
@@ -286,12 +310,20 @@ export class CurriculumService {
   async saveLesson(
     actor: Actor & { orgId: number },
     input: { lessonId: number; title: string; contentType: ContentType | 'image'; sectionId: number },
-    file: ReceivedFile | undefined,
+    file: LessonFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
     await this.ownedSection(actor.orgId, input.sectionId);
     if (input.contentType === 'image') return this.renameImageLesson(actor, input, file);
     if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
-    const fileValues = file ? { fileKey: file.key, fileMime: file.mime, fileSize: file.size } : {};
+    // A new file brings its own duration (null for a PDF or text that replaces a video).
+    const fileValues = file
+      ? {
+          fileKey: file.key,
+          fileMime: file.mime,
+          fileSize: file.size,
+          durationSeconds: await this.durationOf(file),
+        }
+      : {};
     if (input.lessonId === 0) {
       const lesson = await insertLesson(this.deps.db, {
         sectionId: input.sectionId,
@@ -372,6 +404,8 @@ export class CurriculumService {
     input: { lessonId: number; title: string; contentType: ContentType } | undefined,
     file: ReceivedFile,
   ): Promise<{ created: boolean; lesson: Lesson }> {
+    // Read before the transaction: ranged reads of a bucket must not hold the database's connection.
+    const measured: LessonFile = { ...file, durationSeconds: await this.durationOf(file) };
     return this.deps.db.transaction(async (tx) => {
       await lockFileKey(tx, file.key);
       const found = await findLessonByFileKey(tx, file.key);
@@ -383,8 +417,9 @@ export class CurriculumService {
         };
       }
       const scoped = new CurriculumService({ ...this.deps, db: tx });
-      if (!input) return { created: true, lesson: await scoped.addUploadedLesson(actor, sectionId, file) };
-      return scoped.saveLesson(actor, { ...input, sectionId }, file);
+      if (!input)
+        return { created: true, lesson: await scoped.addUploadedLesson(actor, sectionId, measured) };
+      return scoped.saveLesson(actor, { ...input, sectionId }, measured);
     });
   }
 
@@ -392,7 +427,7 @@ export class CurriculumService {
   async addUploadedLesson(
     actor: Actor & { orgId: number },
     sectionId: number,
-    file: ReceivedFile,
+    file: LessonFile,
   ): Promise<Lesson> {
     await this.ownedSection(actor.orgId, sectionId);
     const lesson = await insertLesson(this.deps.db, {
@@ -402,6 +437,7 @@ export class CurriculumService {
       fileKey: file.key,
       fileMime: file.mime,
       fileSize: file.size,
+      durationSeconds: await this.durationOf(file),
     });
     return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
   }
@@ -412,7 +448,13 @@ export class CurriculumService {
     change: { published: boolean } | { preview: boolean },
   ): Promise<Lesson> {
     await this.ownedLesson(actor.orgId, lessonId);
-    const lesson = await updateLesson(this.deps.db, lessonId, change);
+    const lesson = await this.deps.db.transaction(async (tx) => {
+      const updated = await updateLesson(tx, lessonId, change);
+      if (updated && 'published' in change && change.published) {
+        await this.deps.notifications.lessonsPublished({ lessonIds: [lessonId] }, tx);
+      }
+      return updated;
+    });
     if (!lesson) throw notFound('Lesson');
     return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
   }

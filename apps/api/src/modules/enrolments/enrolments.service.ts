@@ -21,6 +21,7 @@ import { isCourseStaff } from '../courses/courses.policy';
 import { findCourse } from '../courses/courses.repository';
 import { toCourseListItem } from '../courses/courses.service';
 import { findLesson } from '../curriculum/curriculum.repository';
+import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
 import { findUserByEmail, findUserById, insertUser, isStudentOfOrg } from '../users/users.repository';
@@ -58,6 +59,7 @@ export class EnrolmentService {
       log: FastifyBaseLogger;
       limits: PlanLimits;
       limiter: RateLimiter;
+      notifications: NotificationService;
     },
   ) {}
 
@@ -169,6 +171,12 @@ export class EnrolmentService {
         });
         await addOrgStudent(tx, actor.orgId, user.id, actor.userId);
         if (course) await insertEnrolment(tx, { userId: user.id, courseId: course.id, source: 'assigned' });
+        const { notifications } = this.deps;
+        await notifications.studentJoined({ orgId: actor.orgId, userId: user.id }, tx);
+        // The welcome message below names the course: the enrolment is told in the app only.
+        if (course) {
+          await notifications.enrolled({ userId: user.id, courseId: course.id }, tx, { mail: false });
+        }
         return user.id;
       });
     } catch (error) {
@@ -234,7 +242,9 @@ export class EnrolmentService {
     const course = await this.ownedCourseAndStudent(actor, userId, courseId);
     const inserted = await this.deps.db.transaction(async (tx) => {
       await this.deps.limits.checkNewContact(tx, actor.orgId, userId);
-      return insertEnrolment(tx, { userId, courseId, source: 'assigned' });
+      const added = await insertEnrolment(tx, { userId, courseId, source: 'assigned' });
+      if (added) await this.deps.notifications.enrolled({ userId, courseId }, tx);
+      return added;
     });
     if (!inserted) throw new AppError('CONFLICT', 'This student is already enrolled in this course.');
     return { message: `Enrolled in "${course.title}".` };

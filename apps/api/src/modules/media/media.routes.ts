@@ -2,10 +2,18 @@ import { idParamSchema } from '@skillwise/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { ImageVariants } from '../../lib/image-variants';
 import { parseRange } from '../../lib/range';
 import type { FileStorage } from '../../lib/storage';
 import { parseInput } from '../../lib/validate';
 import type { MediaService } from './media.service';
+import {
+  notModified,
+  originalEtag,
+  PUBLIC_IMAGE_CACHE,
+  publicImageQuerySchema,
+  sendImageVariant,
+} from './public-images';
 
 const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -77,15 +85,27 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService, s
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) media.forgetGrants();
   });
 
+  // Covers and photos at the width a page shows them (?w=, public-images.ts), kept once made.
+  const variants = new ImageVariants({
+    storage,
+    onError: (error, key) => app.log.warn({ err: error }, `no smaller copy of ${key}: sending it as it is`),
+  });
+
   app.get('/files/public/:key', async (request, reply) => {
     const { key } = parseInput(z.object({ key: z.string().max(64) }), request.params, 'params');
+    const { w } = parseInput(publicImageQuerySchema, request.query, 'query');
     const found = await media.publicImage(key);
+    if (w !== undefined) {
+      const sent = await sendImageVariant(request, reply, variants, found, w);
+      if (sent) return sent;
+    }
+    const cached = notModified(request, reply, originalEtag(found));
+    if (cached) return cached;
     const extension = found.split('.').pop() ?? '';
     return sendFile(request, reply, storage, {
       key: found,
       mime: IMAGE_TYPES[extension] ?? 'application/octet-stream',
-      // Keys are generated per upload and never reused: the bytes behind one never change.
-      cacheControl: 'public, max-age=31536000, immutable',
+      cacheControl: PUBLIC_IMAGE_CACHE,
       downloadName: found,
     });
   });

@@ -20,6 +20,7 @@ import type { SandboxProvider } from '../../lib/payments/sandbox';
 import type { Actor } from '../../plugins/auth';
 import { findCourse, findPriceType } from '../courses/courses.repository';
 import { insertEnrolment, isEnrolled } from '../enrolments/enrolments.repository';
+import type { NotificationService } from '../notifications/notifications.service';
 import {
   findActiveSubscription,
   findPaidThrough,
@@ -52,6 +53,7 @@ export type PaymentDeps = {
   sandbox: SandboxProvider | undefined;
   limits: PlanLimits;
   log: FastifyBaseLogger;
+  notifications: NotificationService;
 };
 
 const isCategory = (value: string): value is PlanCategory =>
@@ -170,6 +172,18 @@ export class PaymentService {
           // Two clicks at once: the other one enrolled the student; this order is not kept.
           throw new AppError('CONFLICT', MSG.alreadyEnrolled);
         }
+        await this.deps.notifications.coursePurchased(
+          {
+            orderId: order.id,
+            userId: actor.userId,
+            courseId: course.id,
+            amountCents: 0,
+            currency: course.currency,
+            reference: id,
+            capturedAt: order.capturedAt ?? new Date(),
+          },
+          tx,
+        );
       });
       return {
         id,
@@ -266,6 +280,19 @@ export class PaymentService {
       if (!enrolled) {
         this.deps.log.warn({ orderId: order.id }, 'a paid course order found the buyer enrolled already');
       }
+      // Once per order: grant runs only in the transaction whose markCaptured changed the order.
+      await this.deps.notifications.coursePurchased(
+        {
+          orderId: order.id,
+          userId: order.userId,
+          courseId: order.courseId,
+          amountCents: order.amountCents,
+          currency: order.currency,
+          reference: order.providerOrderId,
+          capturedAt: new Date(),
+        },
+        tx,
+      );
       return;
     }
     if (order.kind === 'plan' && order.planPriceId !== null)

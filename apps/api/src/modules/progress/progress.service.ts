@@ -3,6 +3,7 @@ import {
   type CourseProgress,
   type LessonProgress,
   progressText,
+  type SavedLessonProgress,
   type SaveLessonProgressBody,
   type saveLessonProgressBodySchema,
 } from '@skillwise/contracts';
@@ -10,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
+import type { CertificateService } from '../certificates/certificates.service';
 import { isCourseStaff } from '../courses/courses.policy';
 import { findCourse } from '../courses/courses.repository';
 import { findLesson } from '../curriculum/curriculum.repository';
@@ -49,30 +51,38 @@ export const completionOf = (input: {
  * or writes its own; the course's staff previewing record nothing.
  */
 export class ProgressService {
-  constructor(private readonly deps: { db: Db }) {}
+  constructor(private readonly deps: { db: Db; certificates: CertificateService }) {}
 
   /**
    * studentCourse/SaveLessonProgress: a published lesson of a published course the caller is enrolled in;
-   * anything else answers 404 (a lesson the caller cannot study is not confirmed to exist).
+   * anything else answers 404 (a lesson the caller cannot study is not confirmed to exist). A save that
+   * completes the course's last lesson issues its certificate, and the answer carries it.
    */
-  async save(actor: Actor, input: SaveProgressInput): Promise<LessonProgress> {
+  async save(actor: Actor, input: SaveProgressInput): Promise<SavedLessonProgress> {
     const { db } = this.deps;
     const row = await findLesson(db, input.lesson_Id);
     if (!row) throw notFound('Lesson');
     if (isCourseStaff(actor, row.orgId)) return untouched(input.lesson_Id);
     const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
     if (!visible || !(await isEnrolled(db, actor.userId, row.courseId))) throw notFound('Lesson');
+    const completes = completionOf(input);
     const saved = await saveLessonProgress(db, actor.userId, input.lesson_Id, {
       positionSeconds: input.positionSeconds,
-      completed: completionOf(input),
+      completed: completes,
     });
-    return {
+    const answer: SavedLessonProgress = {
       lesson_Id: saved.lessonId,
       lessonstarted: saved.started,
       positionSeconds: saved.positionSeconds,
       completed: saved.completed,
       completed_date: saved.completedAt ? saved.completedAt.toISOString() : null,
     };
+    // Whichever way the lesson completed (marked done, or a video at 90%), this may have been the last
+    // one the course needed: the certificate is issued here, once, or never.
+    if (completes !== true) return answer;
+    const certificate = await this.deps.certificates.issueOnCompletion(actor.userId, row.courseId);
+    if (!certificate) return answer;
+    return { ...answer, certificate };
   }
 
   /**

@@ -1,6 +1,15 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orgMembers, users, verificationCodes } from '../../db/schema';
+import {
+  courses,
+  enrolments,
+  lessonProgress,
+  lessons,
+  orgMembers,
+  sections,
+  users,
+  verificationCodes,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -76,4 +85,38 @@ export async function consumeCode(db: Db, codeId: number): Promise<boolean> {
     .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   return rows.length === 1;
+}
+
+/**
+ * The published courses a user is enrolled in (what My Courses lists) and how many of them it has
+ * completed: every published lesson of the course's published sections done, as a course's progress
+ * counts them (DESIGN decision 11). A course with no published lesson is not completed. One query.
+ */
+export async function countEnrolledCourses(
+  db: Db,
+  userId: number,
+): Promise<{ courses: number; completed: number }> {
+  const perCourse = db
+    .select({
+      courseId: enrolments.courseId,
+      total: sql<number>`count(${lessons.id})`.as('total'),
+      done: sql<number>`count(${lessonProgress.lessonId}) filter (where ${lessonProgress.completed})`.as(
+        'done',
+      ),
+    })
+    .from(enrolments)
+    .innerJoin(courses, and(eq(courses.id, enrolments.courseId), eq(courses.published, true)))
+    .leftJoin(sections, and(eq(sections.courseId, enrolments.courseId), eq(sections.published, true)))
+    .leftJoin(lessons, and(eq(lessons.sectionId, sections.id), eq(lessons.published, true)))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(enrolments.userId, userId))
+    .groupBy(enrolments.courseId)
+    .as('per_course');
+  const [row] = await db
+    .select({
+      courses: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${perCourse.total} > 0 and ${perCourse.done} = ${perCourse.total}))::int`,
+    })
+    .from(perCourse);
+  return { courses: row?.courses ?? 0, completed: row?.completed ?? 0 };
 }

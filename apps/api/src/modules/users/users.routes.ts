@@ -1,4 +1,5 @@
 import {
+  changeMyPasswordBodySchema,
   changeProfileBodySchema,
   emailQuerySchema,
   loginBodySchema,
@@ -18,7 +19,10 @@ const clientOf = (request: FastifyRequest): Client => ({
   deviceToken: readDeviceCookie(request),
 });
 
-/** users/* of SPEC §7, plus users/Logout (README "Additions"). */
+/**
+ * users/* of SPEC §7, plus users/Logout and the signed-in account's own calls GetMyProfile,
+ * RequestMyPasswordCode and ChangeMyPassword (README "Additions").
+ */
 export function registerUserRoutes(
   app: FastifyInstance,
   accounts: AccountService,
@@ -65,6 +69,19 @@ export function registerUserRoutes(
   app.put('/users/changeUserProfile', { preHandler: auth() }, async (request) => {
     const body = parseInput(changeProfileBodySchema, request.body, 'body');
     return accounts.changeProfile(actorOf(request), body);
+  });
+
+  app.get('/users/GetMyProfile', { preHandler: auth() }, async (request) =>
+    accounts.getMyProfile(actorOf(request)),
+  );
+
+  app.post('/users/RequestMyPasswordCode', { preHandler: auth() }, async (request) =>
+    accounts.requestMyPasswordCode(actorOf(request), clientOf(request)),
+  );
+
+  app.put('/users/ChangeMyPassword', { preHandler: auth() }, async (request) => {
+    const body = parseInput(changeMyPasswordBodySchema, request.body, 'body');
+    return accounts.changeMyPassword(actorOf(request), body, clientOf(request));
   });
 
   app.post('/users/Logout', { preHandler: auth({ allowUnverified: true }) }, async (request) =>

@@ -2,10 +2,14 @@ import {
   type ChangeProfileBody,
   type LoginResponse,
   MSG,
+  type MyPasswordCodeResponse,
+  type MyProfile,
+  PASSWORD_CHANGED_MESSAGE,
   type RegisterResponse,
   ROLE,
   type UserProfile,
   type VerifyCodeResponse,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -31,8 +35,10 @@ import { canCheckEmail, canEditUser, canReadUser } from './users.policy';
 import {
   type CodePurpose,
   consumeCode,
+  countEnrolledCourses,
   deleteUser,
   findUserByEmail,
+  findUserById,
   insertUser,
   listOpenCodes,
   markCodeConfirmed,
@@ -376,5 +382,92 @@ export class AccountService {
       await deleteUserSessions(db, user.id, actor.userId === user.id ? actor.sessionId : undefined);
     }
     return { message: MSG.profileUpdated };
+  }
+
+  /** The signed-in account itself: the token decides whose, never a field of the request. */
+  private async ownAccount(actor: Actor): Promise<UserRow> {
+    const user = await findUserById(this.deps.db, actor.userId);
+    // The session was live a moment ago; an account deleted since is as good as signed out.
+    if (!user)
+      throw new AppError('UNAUTHENTICATED', 'Your session has expired or is invalid. Please log in again.');
+    return user;
+  }
+
+  /** GET users/GetMyProfile: the caller's own account, its enrolled courses and those it completed. */
+  async getMyProfile(actor: Actor): Promise<MyProfile> {
+    const user = await this.ownAccount(actor);
+    const counts = await countEnrolledCourses(this.deps.db, user.id);
+    return { ...toProfile(user, true), courses: counts.courses, completedCourses: counts.completed };
+  }
+
+  /**
+   * POST users/RequestMyPasswordCode: mails the signed-in account a reset code (the code store and the
+   * per-account mail limits of resetPasswordRequest), for a student who no longer knows its password.
+   */
+  async requestMyPasswordCode(actor: Actor, client: Client): Promise<MyPasswordCodeResponse> {
+    await this.deps.limiter.limitAccount('reset-mail', actor.email, this.caller(client, actor.email));
+    const user = await this.ownAccount(actor);
+    await this.issueCode(user, 'reset');
+    return {
+      message: `We sent a 6-digit code to ${user.email}. It expires in 15 minutes.`,
+      email: user.email,
+    };
+  }
+
+  /**
+   * PUT users/ChangeMyPassword: a new password for the signed-in account, proven with its current
+   * password (counted against the login limits, so the call cannot be used to guess it) or with a mailed
+   * reset code (counted as resetpassword counts). Every other session of the account ends; this one
+   * stays. The owner chose this password, so a school that created the account no longer manages it
+   * (as after a reset).
+   */
+  async changeMyPassword(
+    actor: Actor,
+    input: {
+      currentPassword?: string | undefined;
+      VerificationCode?: string | undefined;
+      newPassword: string;
+    },
+    client: Client,
+  ): Promise<{ message: string }> {
+    const { db, limiter } = this.deps;
+    const caller = this.caller(client, actor.email);
+    let codeId: number | undefined;
+    if (input.VerificationCode !== undefined) {
+      await limiter.limitAddress('reset', client.ip);
+      const counted = await limiter.limitAccount('reset', actor.email, caller);
+      const user = await this.ownAccount(actor);
+      const result = await this.matchCode(user, input.VerificationCode, ['reset'], client.ip);
+      if (!result.ok) {
+        throw new AppError('CODE_INVALID', result.message, [
+          { field: 'VerificationCode', message: result.message },
+        ]);
+      }
+      codeId = result.code.id;
+      await limiter.succeeded(counted);
+    } else {
+      await limiter.limitAddress('login', client.ip);
+      const counted = await limiter.limitAccount('login', actor.email, caller);
+      const user = await this.ownAccount(actor);
+      if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
+        throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
+          { field: 'currentPassword', message: 'is not your current password' },
+        ]);
+      }
+      await limiter.succeeded(counted);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    if (codeId !== undefined && !(await consumeCode(db, codeId))) {
+      throw new AppError(
+        'CODE_INVALID',
+        'The verification code is invalid or has expired. Please request a new code.',
+        [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
+      );
+    }
+    await updateUser(db, actor.userId, { passwordHash, createdByOrgId: null });
+    await deleteUserSessions(db, actor.userId, actor.sessionId);
+    // A mailed code proves the mailbox, as a reset does: wrong logins tried before no longer count.
+    if (codeId !== undefined) await limiter.resetAccount('login', actor.email, caller);
+    return { message: PASSWORD_CHANGED_MESSAGE };
   }
 }

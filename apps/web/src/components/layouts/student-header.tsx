@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BellIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import { Avatar, USER_MENU_ITEMS, UserMenu } from './user-menu';
+import { Avatar, USER_MENU_ITEMS, UserMenu, UserMenuEntry } from './user-menu';
 
 /** SPEC §2.12: the student area's top navigation; each entry also lights up on the pages it leads to. */
 const NAV: Array<{ to: string; label: string; also: string[] }> = [
@@ -25,7 +25,16 @@ const linkClass = (isActive: boolean) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900',
   );
 
-export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: () => void }) => {
+type StudentHeaderProps = {
+  email: string;
+  /** The student's full name once loaded, shown with the e-mail in the user menu and the mobile menu. */
+  name?: string;
+  onLogout: () => void;
+  /** The notifications bell with its unread count (features/notifications), composed by the layout. */
+  bell?: ReactNode;
+};
+
+export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProps) => {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   const { pathname } = useLocation();
@@ -48,17 +57,19 @@ export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: ()
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <NavLink
-            to={paths.students.notifications}
-            aria-label="Notifications"
-            className={({ isActive }) =>
-              cn('rounded-full p-2 hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-600')
-            }
-          >
-            <BellIcon className="size-5" />
-          </NavLink>
+          {bell ?? (
+            <NavLink
+              to={paths.students.notifications}
+              aria-label="Notifications"
+              className={({ isActive }) =>
+                cn('rounded-full p-2 hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-600')
+              }
+            >
+              <BellIcon className="size-5" />
+            </NavLink>
+          )}
           <div className="hidden md:block">
-            <UserMenu email={email} onLogout={onLogout} />
+            <UserMenu email={email} name={name} onLogout={onLogout} />
           </div>
           <button
             type="button"
@@ -74,8 +85,13 @@ export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: ()
 
       <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
         <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-          <Avatar email={email} />
-          <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{email}</p>
+          <Avatar email={email} name={name} />
+          <div className="min-w-0">
+            {name ? <p className="truncate text-sm font-semibold text-slate-900">{name}</p> : null}
+            <p className={cn('truncate text-sm', name ? 'text-slate-600' : 'font-semibold text-slate-900')}>
+              {email}
+            </p>
+          </div>
         </div>
         <nav aria-label="Student mobile" className="flex flex-col gap-1">
           {NAV.map((item) => (
@@ -91,14 +107,12 @@ export const StudentHeader = ({ email, onLogout }: { email: string; onLogout: ()
         </nav>
         <ul className="mt-4 flex flex-col gap-1 border-t border-slate-100 pt-4">
           {USER_MENU_ITEMS.map((item) => (
-            <li key={item}>
-              <button
-                type="button"
-                onClick={close}
+            <li key={item.label}>
+              <UserMenuEntry
+                item={item}
+                onChoose={close}
                 className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
-              >
-                {item}
-              </button>
+              />
             </li>
           ))}
         </ul>

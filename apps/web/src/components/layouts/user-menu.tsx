@@ -1,11 +1,42 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
-/** SPEC §2.12: menu entries with no action yet; choosing one only closes the menu. */
-export const USER_MENU_ITEMS = ['Account Settings', 'Upgrade Plan', 'Daily Activity', 'Inbox'];
+/** A user menu entry: a page it leads to, or none yet (choosing it only closes the menu). */
+export type UserMenuItem = { label: string; to?: string };
 
-export const Avatar = ({ email, className }: { email: string; className?: string }) => (
+/** SPEC §2.12: Account Settings leads to the account's name and password; the others have no action yet. */
+export const USER_MENU_ITEMS: UserMenuItem[] = [
+  { label: 'Account Settings', to: paths.students.settings },
+  { label: 'Upgrade Plan' },
+  { label: 'Daily Activity' },
+  { label: 'Inbox' },
+];
+
+/** One entry of the user menu (the dropdown's or the mobile menu's): a link when it leads somewhere. */
+export const UserMenuEntry = ({
+  item,
+  onChoose,
+  className,
+}: {
+  item: UserMenuItem;
+  onChoose: () => void;
+  className: string;
+}) =>
+  item.to ? (
+    <Link to={item.to} onClick={onChoose} className={cn('block', className)}>
+      {item.label}
+    </Link>
+  ) : (
+    <button type="button" onClick={onChoose} className={className}>
+      {item.label}
+    </button>
+  );
+
+/** The avatar's letter: the name's first, else the e-mail's. */
+export const Avatar = ({ email, name, className }: { email: string; name?: string; className?: string }) => (
   <span
     aria-hidden="true"
     className={cn(
@@ -13,12 +44,19 @@ export const Avatar = ({ email, className }: { email: string; className?: string
       className,
     )}
   >
-    {email.charAt(0).toUpperCase() || '?'}
+    {(name?.trim() || email).charAt(0).toUpperCase() || '?'}
   </span>
 );
 
-/** A disclosure showing the signed-in e-mail, the account entries and Log Out. */
-export const UserMenu = ({ email, onLogout }: { email: string; onLogout: () => void }) => {
+type UserMenuProps = {
+  email: string;
+  /** The account's full name, once known (users/GetMyProfile); the e-mail stands in until then. */
+  name?: string;
+  onLogout: () => void;
+};
+
+/** A disclosure showing the signed-in name and e-mail, the account entries and Log Out. */
+export const UserMenu = ({ email, name, onLogout }: UserMenuProps) => {
   const [isOpen, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -45,11 +83,15 @@ export const UserMenu = ({ email, onLogout }: { email: string; onLogout: () => v
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
-        aria-label="Account menu"
         onClick={() => setOpen((open) => !open)}
         className="flex items-center gap-2 rounded-full p-1 pr-2 text-slate-700 hover:bg-slate-100"
       >
-        <Avatar email={email} />
+        {/* Named by its text, so the name shown beside the avatar is part of it (WCAG 2.5.3). */}
+        <span className="sr-only">Account menu</span>
+        <Avatar email={email} name={name} />
+        {name ? (
+          <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 lg:block">{name}</span>
+        ) : null}
         <ChevronDownIcon className={cn('size-4 transition-transform', isOpen && 'rotate-180')} />
       </button>
       {isOpen ? (
@@ -58,22 +100,23 @@ export const UserMenu = ({ email, onLogout }: { email: string; onLogout: () => v
           className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-raised"
         >
           <div className="flex items-center gap-3 border-b border-slate-100 p-4">
-            <Avatar email={email} />
+            <Avatar email={email} name={name} />
             <div className="min-w-0">
               <p className="text-xs text-slate-500">Signed in as</p>
-              <p className="truncate text-sm font-semibold text-slate-900">{email}</p>
+              {name ? <p className="truncate text-sm font-semibold text-slate-900">{name}</p> : null}
+              <p className={cn('truncate text-sm', name ? 'text-slate-600' : 'font-semibold text-slate-900')}>
+                {email}
+              </p>
             </div>
           </div>
           <ul className="p-2">
             {USER_MENU_ITEMS.map((item) => (
-              <li key={item}>
-                <button
-                  type="button"
-                  onClick={() => setOpen(false)}
+              <li key={item.label}>
+                <UserMenuEntry
+                  item={item}
+                  onChoose={() => setOpen(false)}
                   className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
-                >
-                  {item}
-                </button>
+                />
               </li>
             ))}
           </ul>

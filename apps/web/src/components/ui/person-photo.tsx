@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { imageSrcSet } from '@/lib/public-image';
+
+/** A photo is shown at 40 to 64 px: its 160 px variant, or 320 on a dense screen, never the upload. */
+const PHOTO_WIDTHS = [160, 320] as const;
 
 type PersonPhotoProps = {
   src: string | null | undefined;
@@ -19,7 +23,11 @@ export const PersonPhoto = ({ src, firstName, lastName, className }: PersonPhoto
     return (
       <img
         src={src}
+        srcSet={imageSrcSet(src, PHOTO_WIDTHS)}
+        sizes="64px"
         alt=""
+        width={64}
+        height={64}
         loading="lazy"
         decoding="async"
         onError={() => setFailedSrc(src)}

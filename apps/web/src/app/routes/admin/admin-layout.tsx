@@ -9,6 +9,7 @@ import {
 } from '@/components/layouts/admin-sidebar';
 import { Avatar } from '@/components/layouts/user-menu';
 import { useLogout } from '@/features/auth/hooks/use-logout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -30,12 +31,14 @@ const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
   [paths.admin.previewCourse]: 'dashboard',
   [paths.admin.coursePages]: 'dashboard',
   [paths.admin.settings]: 'settings',
+  [paths.admin.notifications]: null,
 };
 
 /** Screens named for themselves in the header rather than for the entry they belong to. */
 const PATH_LABELS: Record<string, string> = {
   [paths.admin.previewCourse]: 'Course preview',
   [paths.admin.coursePages]: 'Course preview',
+  [paths.admin.notifications]: 'Notifications',
 };
 
 /** Subscription and checkout are shown without the sidebar. */
@@ -105,6 +108,7 @@ export const AdminLayout = () => {
             <span className="text-slate-900">{activeLabel}</span>
           </p>
           <div className="flex min-w-0 items-center gap-3">
+            <NotificationBell to={paths.admin.notifications} />
             <span className="hidden truncate text-sm text-slate-600 sm:block">{email}</span>
             <Avatar email={email} />
           </div>

@@ -11,6 +11,7 @@ import { useAuthors } from '@/features/authors/api/authors';
 import { AddAuthorModal, EditAuthorModal } from '@/features/authors/components/author-form';
 import { useCategories, useCategory } from '@/features/categories/api/categories';
 import { CreateCategoryModal } from '@/features/categories/components/create-category';
+import { CourseCertificates } from '@/features/certificates/components/course-certificates';
 import { useAdminCourse } from '@/features/courses/api/course-admin';
 import { courseKeys } from '@/features/courses/api/courses';
 import { AdminCourseDetails } from '@/features/courses/components/admin-course-details';
@@ -138,6 +139,8 @@ export const AdminCourseDetailsPage = () => {
   const { selectSection } = useAdminSection();
   const courseId = storedCourseId();
   const [editingAuthorId, setEditingAuthorId] = useState<number | null>(null);
+  // The same answer the details below show (shared query): whether the course gives a certificate.
+  const course = useAdminCourse(courseId);
   return (
     <>
       <AdminCourseDetails
@@ -151,6 +154,11 @@ export const AdminCourseDetailsPage = () => {
       {courseId === null ? null : (
         <div className="mt-6">
           <ReviewsModeration courseId={courseId} />
+        </div>
+      )}
+      {courseId === null || course.isError ? null : (
+        <div className="mt-6">
+          <CourseCertificates courseId={courseId} givesCertificate={course.data?.certificate} />
         </div>
       )}
       <EditAuthorModal

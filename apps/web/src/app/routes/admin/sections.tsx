@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { AccountSettings } from '@/features/account/components/account-settings';
 import { SalesReport } from '@/features/payments/components/sales-report';
 import { SchoolSettings } from '@/features/settings/components/school-settings';
 import { useAdminSection } from './admin-layout';
@@ -17,7 +18,14 @@ export const SalesScreen = () => (
 /** SPEC §2.13 Settings (key `settings`, also /admin/settings). */
 export const SettingsScreen = () => (
   <>
-    <PageHeader title="Settings" description="School, address, lecture, author and comment preferences." />
+    <PageHeader
+      title="Settings"
+      description="Your account, then school, address, lecture, author and comment preferences."
+    />
+    {/* The publisher's own name and password: the same forms as a student's Account Settings. */}
+    <div className="mb-8">
+      <AccountSettings />
+    </div>
     <SchoolSettings />
   </>
 );

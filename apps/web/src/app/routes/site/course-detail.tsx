@@ -1,16 +1,63 @@
-import { ROLE } from '@skillwise/contracts';
+import { type CourseRating, ROLE } from '@skillwise/contracts';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { LoadingBlock } from '@/components/ui/spinner';
 import { CourseDetails } from '@/features/courses/components/course-details';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CoursePreview } from '@/features/learning/components/course-preview';
 import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
 import { useCourseRating } from '@/features/reviews/api/reviews';
-import { CourseReviews } from '@/features/reviews/components/course-reviews';
+import { ratingText } from '@/features/reviews/lib/rating';
 import { paths } from '@/lib/paths';
 import { hasAuthToken, storage } from '@/lib/storage';
+import { useNearViewport } from '@/lib/use-near-viewport';
+
+/** The reviews' list, pager and form come with the reviews, not with the course page. */
+const CourseReviews = lazy(() =>
+  import('@/features/reviews/components/course-reviews').then((module) => ({
+    default: module.CourseReviews,
+  })),
+);
+
+/**
+ * The reviews, far below the course's first screen: until the reader comes near them, their heading and
+ * the rating the page already has; then the latest reviews (and their code) load. A signed-in student
+ * gets them at once, with the form to rate the course.
+ */
+const Reviews = ({
+  courseId,
+  isStudent,
+  rating,
+}: {
+  courseId: number;
+  isStudent: boolean;
+  rating: CourseRating | undefined;
+}) => {
+  const [ref, isNear] = useNearViewport<HTMLDivElement>({ immediately: isStudent });
+  const outline = (
+    <Card className="p-6">
+      <h2 id="course-reviews" className="text-lg font-semibold text-slate-900">
+        Reviews
+      </h2>
+      <p className="mt-3 text-sm text-slate-600">{rating ? ratingText(rating) : null}</p>
+    </Card>
+  );
+  return (
+    <div ref={ref}>
+      {isNear ? (
+        <Suspense fallback={outline}>
+          <CourseReviews courseId={courseId} isStudent={isStudent} />
+        </Suspense>
+      ) : (
+        outline
+      )}
+    </div>
+  );
+};
 
 /**
  * SPEC §2.4: the course (courses feature) with its curriculum and preview player (learning feature)
@@ -27,6 +74,15 @@ export const CourseDetailScreen = ({
   const isOwned = useOwnsCourse(courseId);
   const rating = useCourseRating(courseId);
   const isStudent = hasAuthToken() && storage.get('currentUserRole') === String(ROLE.STUDENT);
+  // The rating sits on the line under the title: the page waits for it (asked for beside the course,
+  // app/first-page-data.ts) rather than push the cover and everything below it down when it comes.
+  if (courseId !== null && rating.isPending) {
+    return (
+      <div className="min-h-dvh">
+        <LoadingBlock label="Loading course..." />
+      </div>
+    );
+  }
   return (
     <CourseDetails
       courseId={courseId}
@@ -36,7 +92,9 @@ export const CourseDetailScreen = ({
       enrollNote={hasAuthToken() ? undefined : 'Log in to enroll in this course.'}
       curriculum={courseId === null ? null : <CoursePreview courseId={courseId} />}
       rating={rating.data}
-      reviews={courseId === null ? null : <CourseReviews courseId={courseId} isStudent={isStudent} />}
+      reviews={
+        courseId === null ? null : <Reviews courseId={courseId} isStudent={isStudent} rating={rating.data} />
+      }
       ownedAction={
         isOwned ? (
           <div className="flex flex-col gap-2 rounded-xl bg-emerald-50 p-3 ring-1 ring-emerald-200 ring-inset">

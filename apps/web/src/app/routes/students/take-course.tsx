@@ -5,6 +5,8 @@ import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { certificateKeys, useMyCourseCertificate } from '@/features/certificates/api/certificates';
+import { CertificateEarned } from '@/features/certificates/components/certificate-earned';
 import { courseKeys, useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
@@ -15,6 +17,7 @@ import { CourseReviewCard } from '@/features/reviews/components/course-reviews';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
 import { CourseDetailScreen } from '../site/course-detail';
 
 const NoCourse = () => (
@@ -42,6 +45,8 @@ export const TakeCoursePage = () => {
   const enrolment = useEnrolment(userId, courseId, role === '3');
   const details = useCourseDetails(courseId);
   const queryClient = useQueryClient();
+  const isEnrolledStudent = role === '3' && (enrolment.data?.length ?? 0) > 0;
+  const certificate = useMyCourseCertificate(courseId ?? 0, isEnrolledStudent && courseId !== null);
 
   if (courseId === null) return <NoCourse />;
   // A student whose id is not known cannot be checked: the course detail lets them enrol.
@@ -67,9 +72,20 @@ export const TakeCoursePage = () => {
       course={course}
       backPath={paths.students.myCourses}
       image={<CourseImage src={course.course_image} alt="" />}
+      banner={
+        certificate.data ? (
+          <CertificateEarned certificate={certificate.data} certificatesPath={paths.students.certificates} />
+        ) : undefined
+      }
       footer={<CourseReviewCard courseId={courseId} />}
-      // My Courses shows each course's share of lessons completed.
-      onCompletionChange={() => void queryClient.invalidateQueries({ queryKey: courseKeys.all })}
+      onCompletionChange={(saved) => {
+        // My Courses shows each course's share of lessons completed.
+        void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+        if (saved.certificate) {
+          notify.success('Congratulations! You completed the course and earned its certificate.');
+          void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+        }
+      }}
     />
   );
 };

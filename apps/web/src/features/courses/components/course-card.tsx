@@ -1,6 +1,8 @@
 import type { CourseListItem } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
+import { BookIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
 import { coursePrice } from '@/lib/format';
+import { durationText, figuresOf, lessonsText, studentsText } from '../lib/course-figures';
 import { CourseImage } from './course-image';
 
 type CourseCardProps = {
@@ -10,7 +12,40 @@ type CourseCardProps = {
   aside?: ReactNode;
 };
 
-/** SPEC §2.3: image, title, description on two lines, the author's first name and the price. */
+/**
+ * The course's real figures, when the list answers them (DESIGN decision 11): its students ('New
+ * course' when none yet), its lessons and its video and audio time (left out when there is none).
+ */
+const CardFigures = ({ course }: { course: CourseListItem }) => {
+  const figures = figuresOf(course);
+  if (!figures) return null;
+  const duration = durationText(figures.duration_seconds);
+  const items = [
+    { key: 'students', icon: <UsersIcon />, text: studentsText(figures.students_count) },
+    { key: 'lessons', icon: <BookIcon />, text: lessonsText(figures.published_lessons_count) },
+    ...(duration ? [{ key: 'duration', icon: <ClockIcon />, text: duration }] : []),
+  ];
+  return (
+    <ul
+      aria-label="Course figures"
+      className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-slate-600"
+    >
+      {items.map((item) => (
+        <li key={item.key} className="flex items-center gap-1">
+          <span aria-hidden="true" className="text-sm text-brand-600">
+            {item.icon}
+          </span>
+          {item.text}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/**
+ * SPEC §2.3: image, title, description on two lines, the author's first name and the price; with the
+ * course's figures.
+ */
 export const CourseCard = ({ course, onSelect, aside }: CourseCardProps) => (
   <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card transition duration-200 hover:-translate-y-0.5 hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
     <div className="aspect-video overflow-hidden bg-slate-100">
@@ -30,7 +65,8 @@ export const CourseCard = ({ course, onSelect, aside }: CourseCardProps) => (
           {course.course_title}
         </button>
       </h3>
-      <p className="mt-1.5 mb-4 line-clamp-2 text-sm text-slate-500">{course.course_description}</p>
+      <p className="mt-1.5 mb-3 line-clamp-2 text-sm text-slate-500">{course.course_description}</p>
+      <CardFigures course={course} />
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
         <span className="flex min-w-0 items-center gap-2 text-sm text-slate-600">
           <span

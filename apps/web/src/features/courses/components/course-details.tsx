@@ -12,7 +12,7 @@ import {
   ChevronLeftIcon,
   ClockIcon,
   InfinityIcon,
-  LayersIcon,
+  PlayIcon,
   ShieldIcon,
   StarIcon,
   UsersIcon,
@@ -22,6 +22,8 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { coursePrice } from '@/lib/format';
 import { useCourseDetails } from '../api/courses';
+import { durationText, figuresOf, lessonsText, studentsText, updatedDay } from '../lib/course-figures';
+import { COVER_SIZES } from '../lib/cover-image';
 import { CourseImage } from './course-image';
 
 type CourseDetailsProps = {
@@ -63,19 +65,6 @@ const PROMISES = [
   { icon: <AwardIcon />, text: 'Certificate of completion', paidOnly: false },
 ];
 
-/**
- * SPEC §2.4 and §9: fixed placeholder figures (not measured). The lessons count is the course's own
- * when the server gives it; the rating is always the course's own (DESIGN decision 11).
- */
-const FIGURES = {
-  students: '3,480 students',
-  duration: '6h 30m',
-  lessons: 24,
-  level: 'All levels',
-  language: 'English',
-  lastUpdated: 'March 2026',
-} as const;
-
 /** A rating as people read it: '4.5 (2 ratings)', or honestly none; nothing while it loads. */
 const ratingValue = (rating: CourseRating | undefined): string => {
   if (!rating) return '…';
@@ -83,18 +72,25 @@ const ratingValue = (rating: CourseRating | undefined): string => {
   return `${rating.average.toFixed(1)} (${rating.count === 1 ? '1 rating' : `${rating.count.toLocaleString('en-US')} ratings`})`;
 };
 
-const Figures = ({ lessons, rating }: { lessons: number; rating: CourseRating | undefined }) => {
+/**
+ * SPEC §2.4's figures, real (DESIGN decision 11): the rating from the reviews, and the students, lessons,
+ * video and audio time and last change the server counts. A figure the course does not have yet says so
+ * ('New course', 'No ratings yet') or is left out (no video or audio time); none is made up.
+ */
+const Figures = ({ course, rating }: { course: CourseDetail; rating: CourseRating | undefined }) => {
+  const figures = figuresOf(course);
+  const lessons = figures?.published_lessons_count ?? course.lessons_count;
+  const duration = figures ? durationText(figures.duration_seconds) : undefined;
+  const updated = figures ? updatedDay(figures.last_updated) : undefined;
   const items = [
     { icon: <StarIcon />, label: 'Rating', value: ratingValue(rating) },
-    { icon: <UsersIcon />, label: 'Students', value: FIGURES.students },
-    { icon: <ClockIcon />, label: 'Duration', value: FIGURES.duration },
-    { icon: <BookIcon />, label: 'Lessons', value: lessons === 1 ? '1 lesson' : `${lessons} lessons` },
-    { icon: <LayersIcon />, label: 'Level', value: FIGURES.level },
-    { icon: <BookIcon />, label: 'Language', value: FIGURES.language },
-    { icon: <ClockIcon />, label: 'Last updated', value: FIGURES.lastUpdated },
-  ];
+    figures ? { icon: <UsersIcon />, label: 'Students', value: studentsText(figures.students_count) } : null,
+    duration ? { icon: <PlayIcon />, label: 'Duration', value: duration } : null,
+    { icon: <BookIcon />, label: 'Lessons', value: lessonsText(lessons) },
+    updated ? { icon: <ClockIcon />, label: 'Last updated', value: updated } : null,
+  ].filter((item) => item !== null);
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 xl:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 xl:grid-cols-5">
       {items.map((item) => (
         <div key={item.label} className="relative min-w-0 pl-7">
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
@@ -112,8 +108,8 @@ const Figures = ({ lessons, rating }: { lessons: number; rating: CourseRating | 
 
 /**
  * SPEC §2.4 course detail: title, description, image, price and Enroll Now; the curriculum (slot);
- * the instructor; the reviews in place of the static comments box (slot); placeholder figures (the
- * rating is real) and the claims of the offer.
+ * the instructor; the reviews in place of the static comments box (slot); the course's real figures
+ * and the claims of the offer.
  */
 export const CourseDetails = ({
   courseId,
@@ -148,7 +144,7 @@ export const CourseDetails = ({
   const course = details.data;
   if (!course?.course_title) return <NotFound browsePath={browsePath} />;
   const author = [course.first_name, course.last_name].filter(Boolean).join(' ');
-  const lessons = typeof course.lessons_count === 'number' ? course.lessons_count : FIGURES.lessons;
+  const figures = figuresOf(course);
 
   return (
     <div className="flex flex-col gap-6">
@@ -184,13 +180,18 @@ export const CourseDetails = ({
             ) : rating ? (
               <span>No ratings yet</span>
             ) : null}
-            <span>{FIGURES.students}</span>
+            {figures ? <span>{studentsText(figures.students_count)}</span> : null}
             {author ? <span>Created by {author}</span> : null}
           </p>
         </div>
         <Card className="h-fit overflow-hidden lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="aspect-video bg-slate-100">
-            <CourseImage src={course.course_image} alt={course.course_title} />
+            <CourseImage
+              src={course.course_image}
+              alt={course.course_title}
+              sizes={COVER_SIZES.detail}
+              priority
+            />
           </div>
           <div className="flex flex-col gap-4 p-6">
             <p className="text-3xl font-bold text-slate-900">{coursePrice(course.price)}</p>
@@ -226,7 +227,7 @@ export const CourseDetails = ({
           </Card>
           <Card className="p-6">
             <h2 className="sr-only">Course figures</h2>
-            <Figures lessons={lessons} rating={rating} />
+            <Figures course={course} rating={rating} />
           </Card>
           {curriculum}
           {author ? (

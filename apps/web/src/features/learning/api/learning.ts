@@ -6,6 +6,7 @@ import {
   MSG,
   progressText,
   ROLE,
+  type SavedLessonProgress,
   type SaveLessonProgressBody,
   type Section,
 } from '@skillwise/contracts';
@@ -180,13 +181,14 @@ export const useCourseProgress = (courseId: number, enabled = true) =>
 
 /**
  * POST studentCourse/SaveLessonProgress: a position (with the duration, so the server completes a video
- * watched to 90%) or a completion. `keepalive` lets the save outlive a page being left.
+ * watched to 90%) or a completion. `keepalive` lets the save outlive a page being left. The save that
+ * completes a course giving a certificate answers it in `certificate`.
  */
 export const saveLessonProgress = (
   body: SaveLessonProgressBody,
   options: { keepalive?: boolean } = {},
-): Promise<LessonProgress> =>
-  apiRequest<LessonProgress>('studentCourse/SaveLessonProgress', {
+): Promise<SavedLessonProgress> =>
+  apiRequest<SavedLessonProgress>('studentCourse/SaveLessonProgress', {
     method: 'POST',
     auth: true,
     body,
@@ -208,9 +210,13 @@ export const withLessonProgress = (progress: CourseProgress, saved: LessonProgre
 
 /**
  * Saves a lesson's progress and keeps the course's progress in step. A completion that changed also
- * calls `onCompletionChange` (the page refreshes what shows the course's share elsewhere).
+ * calls `onCompletionChange` with the answer (the page refreshes what shows the course's share
+ * elsewhere, and congratulates on a certificate the save issued).
  */
-export const useSaveLessonProgress = (courseId: number, onCompletionChange?: () => void) => {
+export const useSaveLessonProgress = (
+  courseId: number,
+  onCompletionChange?: (saved: SavedLessonProgress) => void,
+) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, keepalive }: { body: SaveLessonProgressBody; keepalive?: boolean }) =>
@@ -220,7 +226,7 @@ export const useSaveLessonProgress = (courseId: number, onCompletionChange?: () 
       const current = queryClient.getQueryData<CourseProgress>(key);
       const before = current?.lessons.find((lesson) => lesson.lesson_Id === saved.lesson_Id);
       if (current) queryClient.setQueryData(key, withLessonProgress(current, saved));
-      if (before?.completed !== saved.completed) onCompletionChange?.();
+      if (before?.completed !== saved.completed || saved.certificate) onCompletionChange?.(saved);
       if (saved.lessonstarted) {
         const sectionsKey = learningKeys.sections(courseId);
         const sections = queryClient.getQueryData<Section[]>(sectionsKey);

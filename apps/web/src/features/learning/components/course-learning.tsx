@@ -1,4 +1,4 @@
-import type { Lesson, Section } from '@skillwise/contracts';
+import type { Lesson, SavedLessonProgress, Section } from '@skillwise/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -47,8 +47,11 @@ type CourseLearningProps = {
   banner?: ReactNode;
   /** Shown below the lesson or overview, e.g. the student's review of the course. */
   footer?: ReactNode;
-  /** A lesson's completion changed: what shows the course's share elsewhere may refresh. */
-  onCompletionChange?: () => void;
+  /**
+   * A lesson's completion changed (the save's answer, with the certificate it issued if it completed
+   * the course): what shows the course's share elsewhere may refresh.
+   */
+  onCompletionChange?: (saved: SavedLessonProgress) => void;
 };
 
 /** What a student sees of a curriculum: its published sections and, in them, the published lessons. */

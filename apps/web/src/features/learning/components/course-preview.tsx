@@ -1,5 +1,5 @@
 import type { Lesson } from '@skillwise/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
@@ -7,16 +7,58 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { lessonKind } from '@/lib/lesson-kind';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { usePreviewSections } from '../api/learning';
 import { useOpenSection } from '../hooks/use-open-section';
-import { isViewable, LessonViewer } from './lesson-viewer';
+import { isViewable } from '../lib/viewable';
 import { lessonsLabel, SectionList } from './section-list';
+
+/** The player's code comes with the player, not with the course page (docs/BENCHMARKS.md, the first page). */
+const LessonViewer = lazy(() =>
+  import('./lesson-viewer').then((module) => ({ default: module.LessonViewer })),
+);
 
 const PreviewTag = () => (
   <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
     Preview
   </span>
 );
+
+/** Where the player will be, the size it will have: nothing moves when it arrives. */
+const PlayerSpace = ({ lesson }: { lesson: Lesson }) => {
+  const kind = lessonKind(lesson.contentType);
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        'w-full rounded-xl',
+        kind === 'video' && 'aspect-video bg-slate-950',
+        kind === 'pdf' && 'h-[70vh] min-h-[420px] bg-slate-100',
+        kind !== 'video' && kind !== 'pdf' && 'h-32 bg-slate-100',
+      )}
+    />
+  );
+};
+
+/**
+ * The preview player, loaded (its code and its media) as the reader comes near it: on a phone it is
+ * far below the course's first screen.
+ */
+const PreviewPlayer = ({ lesson }: { lesson: Lesson }) => {
+  const [ref, isNear] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref}>
+      {isNear ? (
+        <Suspense fallback={<PlayerSpace lesson={lesson} />}>
+          <LessonViewer lesson={lesson} />
+        </Suspense>
+      ) : (
+        <PlayerSpace lesson={lesson} />
+      )}
+    </div>
+  );
+};
 
 /** A preview lesson the visitor may open: flagged preview, with a file, of a kind the player shows. */
 const canPreview = (lesson: Lesson) =>
@@ -70,7 +112,7 @@ export const CoursePreview = ({ courseId }: { courseId: number }) => {
                 <PlayIcon className="size-4 text-brand-600" />
                 <span className="min-w-0 break-words">Free preview: {playing.lesson_title}</span>
               </p>
-              <LessonViewer lesson={playing} />
+              <PreviewPlayer lesson={playing} />
             </section>
           ) : null}
           <SectionList

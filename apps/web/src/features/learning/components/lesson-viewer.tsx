@@ -26,14 +26,7 @@ type LessonViewerProps = {
   className?: string;
 };
 
-/**
- * The kinds a viewer can open: every lesson type (SPEC §3: video, pdf, audio, text) and the images a
- * bulk upload may hold. Only a lesson without a file has nothing to open.
- */
-export const isViewable = (contentType: string): boolean => {
-  const kind = lessonKind(contentType);
-  return kind === 'video' || kind === 'pdf' || kind === 'audio' || kind === 'text' || kind === 'image';
-};
+export { isViewable } from '../lib/viewable';
 
 const LOAD_FAILED = 'This lesson could not be loaded. Please try again.';
 

@@ -1,0 +1,191 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, rowsOf } from '../db/client';
+import { outgoingMail } from '../db/schema';
+import type { Mailer, MailMessage } from './mail';
+import { listUnsubscribeHeaders } from './unsubscribe';
+
+/**
+ * The mail queue (table outgoing_mail). A change that has something to tell writes its message in its
+ * own transaction (`enqueueMail`), so a change rolled back sends nothing and one committed is never
+ * lost with a crash; a worker on every instance sends what is due (`MailWorker`). A slow or failing
+ * SMTP server never holds a request.
+ */
+
+/** How many times a message is tried before it is given up (kept with its last error). */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How often an idle worker looks for due messages. */
+export const MAIL_POLL_MS = 5_000;
+/** Messages one worker claims at a time. */
+export const MAIL_BATCH = 20;
+/**
+ * A claimed message is the claiming worker's for this long: one that died while sending leaves it to be
+ * tried again afterwards (so a crash between sending and recording it may send it twice, never zero).
+ */
+export const MAIL_LEASE_MS = 10 * 60_000;
+/** Sent messages are kept this long (for support), then pruned; given-up ones a month. */
+export const SENT_MAIL_KEPT_DAYS = 7;
+export const FAILED_MAIL_KEPT_DAYS = 30;
+
+/** The wait before the next try after `attempts` failed ones: 1, 2, 4 ... 64 minutes, then at most 6 hours. */
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+
+/** A message to queue; several are one statement (a lesson published to 10,000 students). */
+export type QueuedMessage = { to: string; subject: string; text: string; html?: string | null };
+
+/** Queues messages in the caller's transaction: they go out only if it commits. */
+export async function enqueueMail(db: Db, messages: QueuedMessage | QueuedMessage[]): Promise<void> {
+  const list = Array.isArray(messages) ? messages : [messages];
+  if (list.length === 0) return;
+  await db.insert(outgoingMail).values(list.map((m) => ({ ...m, html: m.html ?? null })));
+}
+
+type ClaimedRow = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+};
+
+/**
+ * Claims up to `limit` due messages in one statement: rows another worker is claiming at the same moment
+ * are skipped (FOR UPDATE SKIP LOCKED), and each claimed row's next try moves past the lease, so no other
+ * worker takes it while this one sends. The try is counted at the claim.
+ */
+export async function claimDueMail(
+  db: Db,
+  limit = MAIL_BATCH,
+  leaseMs = MAIL_LEASE_MS,
+): Promise<ClaimedRow[]> {
+  const result = await db.execute(sql`
+    update ${outgoingMail} m
+       set attempts = m.attempts + 1,
+           next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+     where m.id in (
+       select id from ${outgoingMail}
+        where sent_at is null and next_attempt_at <= now() and attempts < ${MAIL_MAX_ATTEMPTS}
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked)
+    returning m.id, m."to", m.subject, m.text, m.html, m.attempts`);
+  return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
+}
+
+async function markSent(db: Db, id: number) {
+  await db.execute(sql`update ${outgoingMail} set sent_at = now(), last_error = null where id = ${id}`);
+}
+
+async function markFailed(db: Db, id: number, attempts: number, error: string) {
+  const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
+  const next: SQL = giveUp
+    ? sql`now()`
+    : sql`now() + make_interval(secs => ${retryDelayMs(attempts) / 1000})`;
+  await db.execute(sql`
+    update ${outgoingMail}
+       set last_error = ${error.slice(0, 1000)}, next_attempt_at = ${next}
+     where id = ${id}`);
+}
+
+/** Deletes sent messages past their keeping time, and given-up ones past theirs; answers how many went. */
+export function pruneMailStatement(): SQL {
+  return sql`delete from ${outgoingMail}
+    where sent_at <= now() - make_interval(days => ${SENT_MAIL_KEPT_DAYS})
+       or (sent_at is null and attempts >= ${MAIL_MAX_ATTEMPTS}
+           and next_attempt_at <= now() - make_interval(days => ${FAILED_MAIL_KEPT_DAYS}))`;
+}
+
+export type MailWorkerOptions = {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL: the links the List-Unsubscribe header may carry are this installation's. */
+  publicUrl: string;
+  pollMs?: number;
+  batch?: number;
+  leaseMs?: number;
+};
+
+/**
+ * Sends the queue: started with the server on every instance, stopped when it closes. Each round claims
+ * a batch of due messages and sends them one after another through the Mailer; a message that fails is
+ * tried again later with a growing wait, and given up after MAIL_MAX_ATTEMPTS with its last error kept.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: MailWorkerOptions) {}
+
+  /** Sends one batch of due messages; answers how many went and how many failed. */
+  async runOnce(): Promise<{ sent: number; failed: number }> {
+    const { db, mailer, log, publicUrl } = this.options;
+    const claimed = await claimDueMail(db, this.options.batch, this.options.leaseMs);
+    let sent = 0;
+    let failed = 0;
+    for (const row of claimed) {
+      const message: MailMessage = { to: row.to, subject: row.subject, text: row.text };
+      if (row.html) message.html = row.html;
+      const headers = listUnsubscribeHeaders(row.text, publicUrl);
+      if (headers) message.headers = headers;
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        failed += 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        await markFailed(db, row.id, row.attempts, reason);
+        const gaveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+        log[gaveUp ? 'error' : 'warn'](
+          { mailId: row.id, attempts: row.attempts, err: error },
+          gaveUp
+            ? 'a queued e-mail could not be sent and was given up'
+            : 'a queued e-mail could not be sent yet',
+        );
+        continue;
+      }
+      await markSent(db, row.id);
+      sent += 1;
+    }
+    return { sent, failed };
+  }
+
+  /** Starts sending now and then every `pollMs` (at once again after a full batch). The timer does not keep the process alive. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.tick(), delay);
+    this.timer.unref();
+  }
+
+  private tick() {
+    this.timer = undefined;
+    const batch = this.options.batch ?? MAIL_BATCH;
+    const round = this.runOnce()
+      .then(({ sent, failed }) => sent + failed >= batch)
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'the mail queue could not be read');
+        return false;
+      });
+    this.running = round;
+    void round.then((more) => {
+      this.running = undefined;
+      this.schedule(more ? 0 : (this.options.pollMs ?? MAIL_POLL_MS));
+    });
+  }
+
+  /** Stops the timer and waits for the round under way, so nothing touches the database after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,136 @@
+import type { Paged } from '@skillwise/contracts';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { containsText, inWindow, pageOf } from '../../db/paging';
+import { certificates, users } from '../../db/schema';
+import type { ListQuery } from '../../lib/paging';
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * Issues the student's certificate of the course in one statement, if and only if the course's
+ * certificate flag is yes and the student has completed every published lesson of its published sections
+ * (a course with none earns nothing). What the certificate says is copied from the rows as they are now.
+ * The unique index on (user, course) makes a second issue (a retried or concurrent completion) a no-op.
+ * Answers the new certificate's id, or undefined when nothing was issued.
+ */
+export async function issueCertificate(
+  db: Db,
+  values: { number: string; userId: number; courseId: number },
+): Promise<number | undefined> {
+  const { number, userId, courseId } = values;
+  const result = await db.execute(sql`
+    insert into certificates (number, user_id, course_id, student_name, course_title, org_name, author_name)
+    select ${number}, u.id, c.id, u.full_name, c.title, o.name, trim(a.first_name || ' ' || a.last_name)
+    from courses c
+    join organisations o on o.id = c.org_id
+    join authors a on a.id = c.author_id
+    join users u on u.id = ${userId}
+    where c.id = ${courseId}
+      and c.certificate
+      and exists (
+        select 1 from lessons l join sections s on s.id = l.section_id
+        where s.course_id = c.id and s.published and l.published)
+      and not exists (
+        select 1 from lessons l join sections s on s.id = l.section_id
+        left join lesson_progress p on p.lesson_id = l.id and p.user_id = u.id
+        where s.course_id = c.id and s.published and l.published and coalesce(p.completed, false) = false)
+    on conflict (user_id, course_id) do nothing
+    returning id`);
+  const [row] = rowsOf<{ id: number }>(result);
+  return row ? Number(row.id) : undefined;
+}
+
+export async function findCertificateById(db: Db, id: number): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return row;
+}
+
+/** A certificate by its public number. */
+export async function findCertificateByNumber(db: Db, number: string): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.number, number));
+  return row;
+}
+
+/**
+ * A student's certificates (or its certificate of one course), newest first with the id breaking ties,
+ * searched on the course title. A student has few: the (user, course) index finds them, and they are
+ * sorted in memory.
+ */
+export async function listUserCertificates(
+  db: Db,
+  userId: number,
+  list: ListQuery,
+  courseId?: number,
+): Promise<Paged<CertificateRow>> {
+  const where = and(
+    eq(certificates.userId, userId),
+    courseId === undefined ? undefined : eq(certificates.courseId, courseId),
+    isNull(certificates.revokedAt),
+    containsText(list.search, certificates.courseTitle),
+  );
+  const query = db
+    .select()
+    .from(certificates)
+    .where(where)
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .$dynamic();
+  return pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    async () => {
+      const [row] = await db.select({ n: count() }).from(certificates).where(where);
+      return row?.n ?? 0;
+    },
+  );
+}
+
+export type CourseCertificateRow = {
+  number: string;
+  userId: number;
+  studentName: string;
+  email: string;
+  issuedAt: Date;
+};
+
+/**
+ * Who earned a course's certificate, newest first (a read of certificates_course_issued_idx), searched on
+ * the name on the certificate and the student's e-mail. Revoked certificates belong to nobody any more
+ * and are left out.
+ */
+export async function listCourseCertificates(
+  db: Db,
+  courseId: number,
+  list: ListQuery,
+): Promise<Paged<CourseCertificateRow>> {
+  const where = and(
+    eq(certificates.courseId, courseId),
+    isNull(certificates.revokedAt),
+    containsText(list.search, certificates.studentName, users.email),
+  );
+  const query = db
+    .select({
+      number: certificates.number,
+      userId: users.id,
+      studentName: certificates.studentName,
+      email: users.email,
+      issuedAt: certificates.issuedAt,
+    })
+    .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .where(where)
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .$dynamic();
+  return pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(certificates)
+        .innerJoin(users, eq(users.id, certificates.userId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  );
+}

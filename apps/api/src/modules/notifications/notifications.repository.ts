@@ -1,0 +1,230 @@
+import { type NotificationKind, type Paged, ROLE } from '@skillwise/contracts';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { containsText, inWindow, pageOf } from '../../db/paging';
+import {
+  courses,
+  enrolments,
+  lessons,
+  notifications,
+  organisations,
+  orgMembers,
+  outgoingMail,
+  sections,
+  users,
+} from '../../db/schema';
+import type { ListQuery } from '../../lib/paging';
+import { UNSUBSCRIBE_LINE, unsubscribePageUrl } from '../../lib/unsubscribe';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Who is told, as a query answering one row per notification: `user_id, title, body, link, dedupe_key`.
+ * A user may appear in several rows (several lessons published at once); each becomes one notification.
+ */
+export type Recipients = SQL;
+
+/** How the notifications of one event are e-mailed. */
+export type MailPlan = {
+  /** 'always' (receipts), 'if-enabled' (the user's email_notifications), or 'never'. */
+  send: 'always' | 'if-enabled' | 'never';
+  /** The message's text after the greeting; by default each notification's title, body and link. */
+  text?: string | undefined;
+  /** The subject of a message telling several notifications at once (a section's lessons): "3 <manySubject>". */
+  manySubject?: string;
+};
+
+/** What the statement needs to write the messages: the web app's address and the unsubscribe HMAC keys. */
+export type MailContext = { publicUrl: string; pads: { inner: string; outer: string } };
+
+/** The unsubscribe token of `users u`, computed by the database as lib/unsubscribe.ts signs it. */
+const tokenOf = (pads: MailContext['pads']) => sql`(u.id::text || '.' || translate(rtrim(encode(sha256(
+    decode(${pads.outer}::text, 'hex') ||
+    sha256(decode(${pads.inner}::text, 'hex') || convert_to('unsubscribe:' || u.id::text, 'UTF8'))
+  ), 'base64'), '='), '+/', '-_'))`;
+
+/**
+ * Records one event's notifications and queues their e-mails in one statement, whatever the number of
+ * recipients (a lesson published to 10,000 students is one INSERT ... SELECT and one more for the mail,
+ * in the same statement). A notification whose dedupe key the user already has is not recorded again,
+ * nor mailed. Each recipient gets at most one message for the statement, listing its notifications.
+ * Answers how many notifications were recorded and how many messages queued.
+ */
+export async function recordNotifications(
+  db: Db,
+  kind: NotificationKind,
+  recipients: Recipients,
+  plan: MailPlan,
+  context: MailContext,
+): Promise<{ notified: number; mailed: number }> {
+  const { publicUrl } = context;
+  const eachNotification = sql`string_agg(
+      i.title
+      || case when i.body <> '' then E'\\n' || i.body else '' end
+      || case when i.link <> '' then E'\\n' || ${publicUrl}::text || i.link else '' end,
+      E'\\n\\n' order by i.id)`;
+  const content = plan.text === undefined ? eachNotification : sql`${plan.text}::text`;
+  const footer =
+    plan.send === 'if-enabled'
+      ? sql`E'\\n\\n-- \\nYou get these e-mails because notification e-mails are on for your account.\\n'
+          || ${UNSUBSCRIBE_LINE}::text || ${unsubscribePageUrl(publicUrl, '')}::text || ${tokenOf(context.pads)}`
+      : sql`''`;
+  const subject = sql`case when count(*) = 1 then min(i.title)
+      else count(*)::text || ' ' || ${plan.manySubject ?? 'new notifications'}::text end`;
+  const mailed =
+    plan.send === 'never'
+      ? sql`select 1 where false`
+      : sql`insert into ${outgoingMail} ("to", subject, text)
+          select u.email, ${subject},
+                 'Hello ' || u.full_name || E',\\n\\n' || ${content} || E'\\n\\nSkillwise' || ${footer}
+            from inserted i join ${users} u on u.id = i.user_id
+           ${plan.send === 'if-enabled' ? sql`where u.email_notifications` : sql``}
+           group by u.id, u.email, u.full_name
+          returning 1`;
+  const result = await db.execute(sql`
+    with source as (${recipients}),
+    inserted as (
+      insert into ${notifications} (user_id, kind, title, body, link, dedupe_key)
+      select user_id, ${kind}::text, title, body, link, dedupe_key from source
+      on conflict (user_id, dedupe_key) do nothing
+      returning id, user_id, title, body, link
+    ),
+    mailed as (${mailed})
+    select (select count(*) from inserted)::int as notified, (select count(*) from mailed)::int as mailed`);
+  const [row] = rowsOf<{ notified: number; mailed: number }>(result);
+  return { notified: Number(row?.notified ?? 0), mailed: Number(row?.mailed ?? 0) };
+}
+
+export type Message = { title: string; body: string; link: string; dedupeKey: string | null };
+
+const messageColumns = (m: Message) =>
+  sql`${m.title}::text as title, ${m.body}::text as body, ${m.link}::text as link, ${m.dedupeKey}::text as dedupe_key`;
+
+/** One user. */
+export const toUser = (userId: number, m: Message): Recipients =>
+  sql`select ${userId}::int as user_id, ${messageColumns(m)}`;
+
+/** Every publisher (role 1) of an organisation. */
+export const toPublishersOf = (orgId: number, m: Message): Recipients =>
+  sql`select ${users.id} as user_id, ${messageColumns(m)} from ${users}
+      where ${users.orgId} = ${orgId} and ${users.roleId} = ${ROLE.PUBLISHER}`;
+
+/**
+ * Every student enrolled in the course of each given lesson that students can see now (the lesson, its
+ * section and its course published), once per lesson: the lessons by id, or a section's.
+ */
+export const toStudentsOfVisibleLessons = (
+  which: { lessonIds: number[] } | { sectionId: number },
+  linkOf: (courseIdColumn: SQL) => SQL,
+): Recipients => {
+  const chosen =
+    'lessonIds' in which
+      ? inArray(lessons.id, which.lessonIds.length > 0 ? which.lessonIds : [0])
+      : eq(lessons.sectionId, which.sectionId);
+  return sql`select ${enrolments.userId} as user_id,
+        ('New lesson in "' || ${courses.title} || '"') as title,
+        ('"' || ${lessons.title} || '" is ready to study.') as body,
+        ${linkOf(sql`${courses.id}`)} as link,
+        ('lesson:' || ${lessons.id}::text) as dedupe_key
+      from ${lessons}
+      join ${sections} on ${sections.id} = ${lessons.sectionId}
+      join ${courses} on ${courses.id} = ${sections.courseId}
+      join ${enrolments} on ${enrolments.courseId} = ${courses.id}
+      where ${chosen} and ${lessons.published} and ${sections.published} and ${courses.published}`;
+};
+
+/** A course's title with its organisation's name (what receipts and notices name). */
+export async function findCourseWithOrg(db: Db, courseId: number) {
+  const [row] = await db
+    .select({ id: courses.id, title: courses.title, orgId: courses.orgId, orgName: organisations.name })
+    .from(courses)
+    .innerJoin(organisations, eq(organisations.id, courses.orgId))
+    .where(eq(courses.id, courseId));
+  return row;
+}
+
+/** An account's name, e-mail and e-mail preference. */
+export async function findRecipient(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      emailNotifications: users.emailNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * True when the student's enrolment just made it one of the organisation's students: its only course
+ * there, and not one the organisation added (org_members, kept by triggers in the same transaction).
+ */
+export async function isFirstEnrolmentInOrg(db: Db, orgId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ courses: orgMembers.courses, added: orgMembers.added })
+    .from(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
+  return row !== undefined && row.courses === 1 && !row.added;
+}
+
+/** A user's notifications, newest first (the id breaking ties); searched on the title and body. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  list: ListQuery,
+): Promise<Paged<NotificationRow>> {
+  const where = and(
+    eq(notifications.userId, userId),
+    containsText(list.search, notifications.title, notifications.body),
+  );
+  const query = db.select().from(notifications).where(where).orderBy(desc(notifications.id)).$dynamic();
+  return pageOf(
+    list.window,
+    () => inWindow(query, list.window),
+    async () => {
+      const [row] = await db.select({ n: count() }).from(notifications).where(where);
+      return row?.n ?? 0;
+    },
+  );
+}
+
+/** How many of the user's notifications are unread: a read of notifications_user_unread_idx. */
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks the user's own unread notifications read (these ids, or all); answers how many changed. */
+export async function markRead(db: Db, userId: number, ids: number[] | 'all'): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === 'all' ? undefined : inArray(notifications.id, ids),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function findEmailPreference(db: Db, userId: number): Promise<boolean | undefined> {
+  return (await findRecipient(db, userId))?.emailNotifications;
+}
+
+/** Sets the e-mail switch; answers false when there is no such account. */
+export async function setEmailPreference(db: Db, userId: number, on: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailNotifications: on })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

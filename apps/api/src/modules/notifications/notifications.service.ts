@@ -1,0 +1,272 @@
+import {
+  INVALID_UNSUBSCRIBE_MESSAGE,
+  type MarkReadResult,
+  type Notification,
+  type NotificationPreferences,
+  type Paged,
+  UNSUBSCRIBED_MESSAGE,
+  type UnsubscribeResult,
+} from '@skillwise/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { type ListQuery, mapPage } from '../../lib/paging';
+import { unsubscribeKeyPads, verifyUnsubscribeToken } from '../../lib/unsubscribe';
+import type { Actor } from '../../plugins/auth';
+import {
+  countUnread,
+  findCourseWithOrg,
+  findEmailPreference,
+  findRecipient,
+  isFirstEnrolmentInOrg,
+  listNotifications,
+  type MailContext,
+  markRead,
+  type NotificationRow,
+  recordNotifications,
+  setEmailPreference,
+  toPublishersOf,
+  toStudentsOfVisibleLessons,
+  toUser,
+} from './notifications.repository';
+
+export type NotificationDeps = {
+  db: Db;
+  /** The app secret: unsubscribe links are signed with it. */
+  secret: string;
+  /** PUBLIC_URL: e-mails link into the web app there. */
+  publicUrl: string;
+};
+
+/** A course as its student opens it, followed by the course's id. */
+const COURSE_LINK = '/students/takeCourse?id=';
+
+/** Where notifications lead in the web app. */
+export const LINKS = {
+  course: (courseId: number) => `${COURSE_LINK}${courseId}`,
+  certificates: '/students/certificates',
+  sales: '/admin?section=users',
+  students: '/admin/myStudents',
+};
+
+/** Money as receipts and notices show it: `$49.99 USD`. */
+const moneyText = (cents: number, currency: string) => `$${(Math.round(cents) / 100).toFixed(2)} ${currency}`;
+
+const dateText = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+
+const toNotification = (row: NotificationRow): Notification => ({
+  notification_Id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  read: row.readAt !== null,
+  created_date: row.createdAt.toISOString(),
+  read_date: row.readAt?.toISOString() ?? null,
+});
+
+/** A captured course order, as the payments module knows it. */
+export type CoursePurchase = {
+  orderId: number;
+  userId: number;
+  courseId: number;
+  amountCents: number;
+  currency: string;
+  /** The payment provider's reference (the sandbox's SBX-..., PayPal's order id, FREE-... for a free course). */
+  reference: string;
+  capturedAt: Date;
+};
+
+/**
+ * My Notification and its e-mails. Each event is recorded for one or many users in one statement, with
+ * its e-mails queued in the same statement (lib/mail-queue.ts sends them), inside the caller's
+ * transaction (`db`), so an event whose change rolls back tells nobody.
+ */
+export class NotificationService {
+  private readonly mail: MailContext;
+
+  constructor(private readonly deps: NotificationDeps) {
+    this.mail = { publicUrl: deps.publicUrl, pads: unsubscribeKeyPads(deps.secret) };
+  }
+
+  /**
+   * A school enrolled the student in a course (studentCourse/AssignCoursetoStudent, or registerStudent
+   * with a course, whose welcome message says so already: `mail: false`).
+   */
+  async enrolled(
+    event: { userId: number; courseId: number },
+    db: Db = this.deps.db,
+    options: { mail?: boolean } = {},
+  ) {
+    const course = await findCourseWithOrg(db, event.courseId);
+    if (!course) return { notified: 0, mailed: 0 };
+    return recordNotifications(
+      db,
+      'enrolled',
+      toUser(event.userId, {
+        title: `You were enrolled in "${course.title}"`,
+        body: `${course.orgName} enrolled you in this course. It is in My Courses.`,
+        link: LINKS.course(course.id),
+        dedupeKey: null,
+      }),
+      { send: options.mail === false ? 'never' : 'if-enabled' },
+      this.mail,
+    );
+  }
+
+  /**
+   * A course purchase was captured (or a free course taken through checkout): the buyer's notification
+   * and receipt (always e-mailed), a sale for the organisation's publishers (when money moved), and a
+   * new student for them when this was the buyer's first course of theirs. Once per order: the dedupe
+   * keys hold even if the caller ran twice.
+   */
+  async coursePurchased(purchase: CoursePurchase, db: Db = this.deps.db): Promise<void> {
+    const course = await findCourseWithOrg(db, purchase.courseId);
+    const buyer = await findRecipient(db, purchase.userId);
+    if (!course || !buyer) return;
+    const amount = purchase.amountCents === 0 ? 'Free' : moneyText(purchase.amountCents, purchase.currency);
+    const when = dateText(purchase.capturedAt);
+    const receipt = [
+      'Thank you for your purchase. This is your receipt.',
+      '',
+      `Course: ${course.title}`,
+      `Amount: ${purchase.amountCents === 0 ? `Free (${moneyText(0, purchase.currency)})` : amount}`,
+      `Order number: ${purchase.orderId}`,
+      `Payment reference: ${purchase.reference}`,
+      `Date: ${when}`,
+      `Sold by: ${course.orgName}`,
+      '',
+      `Start studying: ${this.deps.publicUrl}${LINKS.course(course.id)}`,
+    ].join('\n');
+    await recordNotifications(
+      db,
+      'purchased',
+      toUser(buyer.id, {
+        title: `Receipt for "${course.title}"`,
+        body: `${amount}, order ${purchase.orderId}, ${when}.`,
+        link: LINKS.course(course.id),
+        dedupeKey: `purchased:${purchase.orderId}`,
+      }),
+      { send: 'always', text: receipt },
+      this.mail,
+    );
+    // The new student first: the sale, newest, heads the publisher's list.
+    if (await isFirstEnrolmentInOrg(db, course.orgId, buyer.id)) {
+      await this.studentJoined({ orgId: course.orgId, userId: buyer.id, courseTitle: course.title }, db);
+    }
+    if (purchase.amountCents > 0) {
+      await recordNotifications(
+        db,
+        'sale',
+        toPublishersOf(course.orgId, {
+          title: `New sale: "${course.title}"`,
+          body: `${buyer.fullName} (${buyer.email}) bought it for ${amount}. Order ${purchase.orderId}.`,
+          link: LINKS.sales,
+          dedupeKey: `sale:${purchase.orderId}`,
+        }),
+        { send: 'if-enabled', manySubject: 'new sales' },
+        this.mail,
+      );
+    }
+  }
+
+  /**
+   * A student newly joined the organisation: its first enrolment in one of its courses, or added by a
+   * publisher (registerStudent). Its publishers are told once per student.
+   */
+  async studentJoined(event: { orgId: number; userId: number; courseTitle?: string }, db: Db = this.deps.db) {
+    const student = await findRecipient(db, event.userId);
+    if (!student) return { notified: 0, mailed: 0 };
+    return recordNotifications(
+      db,
+      'new_student',
+      toPublishersOf(event.orgId, {
+        title: `New student: ${student.fullName}`,
+        body: event.courseTitle
+          ? `${student.fullName} (${student.email}) joined with "${event.courseTitle}".`
+          : `${student.fullName} (${student.email}) was added to your students.`,
+        link: LINKS.students,
+        dedupeKey: `new_student:${student.id}`,
+      }),
+      { send: 'if-enabled', manySubject: 'new students' },
+      this.mail,
+    );
+  }
+
+  /**
+   * Lessons may have become visible to a course's students (a lesson or its section published): each
+   * one that is visible now notifies every student enrolled in its course, once per lesson whatever
+   * is unpublished and published again later. E-mailed to those who keep e-mails on, one message per
+   * student however many lessons came at once.
+   */
+  async lessonsPublished(which: { lessonIds: number[] } | { sectionId: number }, db: Db = this.deps.db) {
+    return recordNotifications(
+      db,
+      'lesson_published',
+      toStudentsOfVisibleLessons(which, (courseId: SQL) => sql`${COURSE_LINK}::text || ${courseId}::text`),
+      { send: 'if-enabled', manySubject: 'new lessons in your courses' },
+      this.mail,
+    );
+  }
+
+  /** A certificate was issued to the student (to be called by the certificates module when it issues one). */
+  async certificateIssued(
+    event: { userId: number; number: string; courseTitle: string },
+    db: Db = this.deps.db,
+  ) {
+    return recordNotifications(
+      db,
+      'certificate_issued',
+      toUser(event.userId, {
+        title: `Your certificate for "${event.courseTitle}"`,
+        body: `Congratulations on completing the course. Your certificate number is ${event.number}.`,
+        link: LINKS.certificates,
+        dedupeKey: `certificate:${event.number}`,
+      }),
+      { send: 'if-enabled' },
+      this.mail,
+    );
+  }
+
+  /** notifications/GetMyNotifications: the caller's own, newest first. */
+  async list(actor: Actor, list: ListQuery): Promise<Paged<Notification>> {
+    return mapPage(await listNotifications(this.deps.db, actor.userId, list), toNotification);
+  }
+
+  /** notifications/GetUnreadCount */
+  async unreadCount(actor: Actor): Promise<{ unread: number }> {
+    return { unread: await countUnread(this.deps.db, actor.userId) };
+  }
+
+  /** notifications/MarkRead: only the caller's own notifications change; another user's ids do nothing. */
+  async markRead(actor: Actor, which: number[] | 'all'): Promise<MarkReadResult> {
+    const { db } = this.deps;
+    const marked = await markRead(db, actor.userId, which);
+    return { marked, unread: await countUnread(db, actor.userId) };
+  }
+
+  /** notifications/GetPreferences */
+  async preferences(actor: Actor): Promise<NotificationPreferences> {
+    const on = await findEmailPreference(this.deps.db, actor.userId);
+    if (on === undefined) throw notFound('Account');
+    return { email_notifications: on };
+  }
+
+  /** notifications/SavePreferences: the caller's own e-mail switch. */
+  async savePreferences(actor: Actor, on: boolean): Promise<NotificationPreferences> {
+    if (!(await setEmailPreference(this.deps.db, actor.userId, on))) throw notFound('Account');
+    return { email_notifications: on };
+  }
+
+  /** notifications/Unsubscribe: the signed link of an e-mail turns its account's e-mails off, no login. */
+  async unsubscribe(token: string): Promise<UnsubscribeResult> {
+    const userId = verifyUnsubscribeToken(this.deps.secret, token);
+    if (userId === undefined || !(await setEmailPreference(this.deps.db, userId, false))) {
+      throw new AppError('VALIDATION', INVALID_UNSUBSCRIBE_MESSAGE, [
+        { field: 'token', message: 'is not a valid unsubscribe link' },
+      ]);
+    }
+    return { message: UNSUBSCRIBED_MESSAGE, email_notifications: false };
+  }
+}

@@ -1,0 +1,108 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { storage } from '@/lib/storage';
+import { courseItem } from '@/test/fixtures';
+import { type FetchCall, mockFetch, pageAnswer, pathOf } from '@/test/render';
+import { prefetchFirstPage } from './first-page-data';
+import { queryClient } from './provider';
+import { routes } from './router';
+
+const COVER = '/api/files/public/5d1c2f4e-8a0b-4c3d-9e6f-0a1b2c3d4e5f.png';
+const COURSES = Array.from({ length: 30 }, (_, index) =>
+  courseItem(index + 1, { course_title: `Sailing ${index + 1}`, course_image: COVER }),
+);
+
+let calls: FetchCall[];
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  calls = mockFetch((call) => {
+    const path = pathOf(call);
+    if (path.endsWith('courses/details/7')) return { body: { ...courseItem(7), course_image: COVER } };
+    if (path.endsWith('reviews/GetCourseRating/7')) return { body: { course_Id: 7, average: 4.5, count: 2 } };
+    if (path.endsWith('courses/GetAllCoursesDetail'))
+      return pageAnswer(call, COURSES, (course) => [course.course_title]);
+    return { body: [] };
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+  for (const link of document.head.querySelectorAll('link')) link.remove();
+});
+
+/** A screen's code arrives slowly the first time in the test environment. */
+const WAIT = { timeout: 120_000 };
+
+/** Prefetches for `url` as the app does at start (its own query client), then opens the page there. */
+async function openAfterPrefetch(url: string) {
+  const client = queryClient;
+  const { pathname, search } = new URL(url, 'http://localhost');
+  await prefetchFirstPage(client, { pathname, search });
+  const asked = calls.length;
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { asked };
+}
+
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
+    srcset: link.getAttribute('imagesrcset'),
+    sizes: link.getAttribute('imagesizes'),
+  }));
+
+test('a course page finds its course and rating asked for already, and its cover preloaded as the image asks', async () => {
+  const { asked } = await openAfterPrefetch('/courseDetail?id=7');
+  expect(asked).toBe(2);
+  const image = await screen.findByRole('img', { name: 'Course 7' }, WAIT);
+  expect(calls.filter((call) => pathOf(call).endsWith('courses/details/7'))).toHaveLength(1);
+  expect(calls.filter((call) => pathOf(call).endsWith('reviews/GetCourseRating/7'))).toHaveLength(1);
+  expect(preloads()).toEqual([{ srcset: image.getAttribute('srcset'), sizes: image.getAttribute('sizes') }]);
+  expect(image.getAttribute('srcset')).toContain(`${COVER}?w=640 640w`);
+  expect(image.getAttribute('loading')).toBe('eager');
+  expect(image.getAttribute('fetchpriority')).toBe('high');
+});
+
+test('a course page without an id in its URL uses the stored one', async () => {
+  storage.set('courseId', '7');
+  const { asked } = await openAfterPrefetch('/courseDetail');
+  expect(asked).toBe(2);
+  await screen.findByRole('heading', { level: 1, name: 'Course 7' }, WAIT);
+  expect(calls.filter((call) => pathOf(call).endsWith('courses/details/7'))).toHaveLength(1);
+});
+
+test('the catalogue finds the page and search of its URL asked for already', async () => {
+  const { asked } = await openAfterPrefetch('/courses?search=sailing&page=2');
+  expect(asked).toBe(1);
+  await screen.findByRole('button', { name: 'Sailing 13' }, WAIT);
+  const lists = calls.filter((call) => pathOf(call).endsWith('courses/GetAllCoursesDetail'));
+  expect(lists.map((call) => call.url)).toEqual([
+    expect.stringMatching(/page=2&pageSize=12&search=sailing$/),
+  ]);
+  expect(preloads()).toHaveLength(1);
+});
+
+test('the landing page finds its featured courses asked for already', async () => {
+  const { asked } = await openAfterPrefetch('/');
+  expect(asked).toBe(1);
+  await screen.findByRole('button', { name: 'Sailing 8' }, WAIT);
+  expect(calls.filter((call) => pathOf(call).endsWith('courses/GetAllCoursesDetail'))).toHaveLength(1);
+  expect(preloads()).toEqual([]);
+});
+
+test('other pages are left to themselves', async () => {
+  for (const pathname of ['/login', '/students', '/admin/curriculum', '/courseDetail']) {
+    await prefetchFirstPage(queryClient, { pathname, search: '' });
+  }
+  expect(calls).toEqual([]);
+});

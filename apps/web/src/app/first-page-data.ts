@@ -1,0 +1,74 @@
+import {
+  type CourseDetail,
+  type CourseListItem,
+  FEATURED_COURSES,
+  PAGE_SIZES,
+  type Paged,
+} from '@skillwise/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+
+/**
+ * Asks for what a public page's first screen shows as the app starts, while the page's own code is
+ * still on its way (every screen is lazy, router.tsx): the answer is in the query cache when the page
+ * asks, so the page shows one round trip sooner. On a course page its rating comes along, and the
+ * cover, its largest paint, starts loading as soon as its URL is known. The query keys and calls are
+ * the pages' own (features/courses/api, features/reviews/api), so the page finds the entries made here
+ * (first-page-data.test.tsx proves each is asked for once).
+ * A failure is left for the page, which asks again and shows it.
+ */
+export async function prefetchFirstPage(
+  client: QueryClient,
+  { pathname, search }: { pathname: string; search: string },
+) {
+  const params = new URLSearchParams(search);
+  if (pathname === paths.home) {
+    const { courseKeys, listCatalogue } = await import('@/features/courses/api/courses');
+    const paging = { page: 1, pageSize: FEATURED_COURSES };
+    await client.prefetchQuery({
+      queryKey: courseKeys.catalogue(paging),
+      queryFn: ({ signal }) => listCatalogue(paging, signal),
+    });
+  } else if (pathname === paths.courses) {
+    const [{ courseKeys, listCatalogue }, { parsePage }, { COVER_SIZES, preloadCover }] = await Promise.all([
+      import('@/features/courses/api/courses'),
+      import('@/lib/paging'),
+      import('@/features/courses/lib/cover-image'),
+    ]);
+    const paging = {
+      page: parsePage(params.get('page')),
+      pageSize: PAGE_SIZES.catalogue,
+      search: (params.get('search') ?? '').trim(),
+    };
+    const queryKey = courseKeys.catalogue(paging);
+    await client.prefetchQuery({ queryKey, queryFn: ({ signal }) => listCatalogue(paging, signal) });
+    preloadCover(
+      client.getQueryData<Paged<CourseListItem>>(queryKey)?.rows[0]?.course_image,
+      COVER_SIZES.card,
+    );
+  } else if (pathname === paths.courseDetail) {
+    const [
+      { courseKeys, getCourseDetails },
+      { parseCourseId },
+      { COVER_SIZES, preloadCover },
+      { getCourseRating, reviewKeys },
+    ] = await Promise.all([
+      import('@/features/courses/api/courses'),
+      import('@/features/courses/hooks/use-select-course'),
+      import('@/features/courses/lib/cover-image'),
+      import('@/features/reviews/api/reviews'),
+    ]);
+    const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
+    if (courseId === null) return;
+    const queryKey = courseKeys.details(courseId);
+    // The page shows the course with its rating (routes/site/course-detail.tsx): both at once.
+    const rating = client.prefetchQuery({
+      queryKey: reviewKeys.rating(courseId),
+      queryFn: ({ signal }) => getCourseRating(courseId, signal),
+    });
+    await client.prefetchQuery({ queryKey, queryFn: ({ signal }) => getCourseDetails(courseId, signal) });
+    preloadCover(client.getQueryData<CourseDetail>(queryKey)?.course_image, COVER_SIZES.detail);
+    await rating;
+  }
+}

@@ -1,0 +1,52 @@
+import type { CourseFigures } from '@skillwise/contracts';
+
+const countFormat = new Intl.NumberFormat('en-US');
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Enrolled students as people read them: '12 students', or 'New course' when there are none yet. */
+export const studentsText = (count: number): string =>
+  count === 0 ? 'New course' : `${countFormat.format(count)} ${count === 1 ? 'student' : 'students'}`;
+
+/** Published lessons: '8 lessons', '1 lesson', or 'No lessons yet'. */
+export const lessonsText = (count: number): string =>
+  count === 0 ? 'No lessons yet' : `${countFormat.format(count)} ${count === 1 ? 'lesson' : 'lessons'}`;
+
+/**
+ * The video and audio time: '1 h 20 min', '2 h', '45 min', or '40 s' under a minute; undefined when
+ * there is none to tell (no such lesson, or none whose length is known yet).
+ */
+export const durationText = (seconds: number): string | undefined => {
+  if (!(seconds > 0)) return undefined;
+  if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${countFormat.format(hours)} h` : `${countFormat.format(hours)} h ${rest} min`;
+};
+
+/** The day of the latest change: '3 Nov 2026'; undefined when the date cannot be read. */
+export const updatedDay = (iso: string): string | undefined => {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? undefined : dayFormat.format(time);
+};
+
+/** The latest change as a card says it: 'Updated 3 Nov 2026'. */
+export const updatedText = (iso: string): string | undefined => {
+  const day = updatedDay(iso);
+  return day === undefined ? undefined : `Updated ${day}`;
+};
+
+/** The figures an answer carries, when it carries them all (answers from the lists and the detail do). */
+export const figuresOf = (course: Partial<CourseFigures>): CourseFigures | undefined =>
+  typeof course.students_count === 'number' &&
+  typeof course.published_lessons_count === 'number' &&
+  typeof course.duration_seconds === 'number' &&
+  typeof course.last_updated === 'string'
+    ? {
+        students_count: course.students_count,
+        published_lessons_count: course.published_lessons_count,
+        duration_seconds: course.duration_seconds,
+        last_updated: course.last_updated,
+      }
+    : undefined;

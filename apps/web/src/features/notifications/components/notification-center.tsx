@@ -1,0 +1,249 @@
+import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationKind } from '@skillwise/contracts';
+import { type ComponentType, type ReactNode, type SVGProps, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import {
+  AwardIcon,
+  BellIcon,
+  BookIcon,
+  ChartIcon,
+  CheckIcon,
+  FileTextIcon,
+  PlayIcon,
+  UserPlusIcon,
+} from '@/components/ui/icons';
+import { ListPager } from '@/components/ui/list-pager';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import { isPageGone, useClampedPage } from '@/lib/paging';
+import { notify } from '@/lib/toast';
+import { useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
+import { type NotificationTarget, targetOf, whenText } from '../lib/notifications';
+import { EmailSwitch } from './email-switch';
+
+const PAGE_SIZE = NOTIFICATIONS_PAGE_SIZE;
+
+const KIND_ICONS: Record<NotificationKind, ComponentType<SVGProps<SVGSVGElement>>> = {
+  enrolled: BookIcon,
+  purchased: FileTextIcon,
+  lesson_published: PlayIcon,
+  certificate_issued: AwardIcon,
+  sale: ChartIcon,
+  new_student: UserPlusIcon,
+};
+
+type ItemProps = {
+  notification: Notification;
+  /** Opens a screen of the publisher's shell chosen by its key (`/admin?section=`). */
+  onOpenSection?: ((section: string) => void) | undefined;
+  onOpened: (notification: Notification) => void;
+  onMarkRead: (notification: Notification) => void;
+  isMarking: boolean;
+};
+
+const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, isMarking }: ItemProps) => {
+  const Icon = KIND_ICONS[notification.kind] ?? BellIcon;
+  const unread = !notification.read;
+  const target: NotificationTarget = targetOf(notification);
+  const title = (
+    <span className={cn('block break-words', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
+      {notification.title}
+    </span>
+  );
+  const titleClass =
+    'rounded-md text-left hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
+  // Screen readers hear which ones are new, as the highlight shows it.
+  const label = unread ? `Unread: ${notification.title}` : undefined;
+  let heading = title;
+  if (target && 'path' in target) {
+    heading = (
+      <Link to={target.path} className={titleClass} aria-label={label} onClick={() => onOpened(notification)}>
+        {title}
+      </Link>
+    );
+  } else if (target && onOpenSection) {
+    heading = (
+      <button
+        type="button"
+        className={titleClass}
+        aria-label={label}
+        onClick={() => {
+          onOpened(notification);
+          onOpenSection(target.section);
+        }}
+      >
+        {title}
+      </button>
+    );
+  }
+  return (
+    <li
+      className={cn('flex items-start gap-3 px-4 py-4 sm:gap-4 sm:px-5', unread && 'bg-brand-50/50')}
+      data-unread={unread || undefined}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full',
+          unread ? 'bg-brand-100 text-brand-700' : 'bg-slate-100 text-slate-500',
+        )}
+      >
+        <Icon className="size-4.5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">{heading}</p>
+        {notification.body ? (
+          <p className="mt-1 text-sm break-words text-slate-600">{notification.body}</p>
+        ) : null}
+        <p className="mt-1.5 text-xs text-slate-500">
+          <time dateTime={notification.created_date}>{whenText(notification.created_date)}</time>
+        </p>
+      </div>
+      {unread ? (
+        <button
+          type="button"
+          onClick={() => onMarkRead(notification)}
+          disabled={isMarking}
+          aria-label={`Mark as read: ${notification.title}`}
+          title="Mark as read"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50"
+        >
+          <span aria-hidden="true" className="size-2.5 rounded-full bg-brand-600" />
+        </button>
+      ) : null}
+    </li>
+  );
+};
+
+type NotificationCenterProps = {
+  /** The page's heading (SPEC §2.12: 'My Notification' in the student area). */
+  title: string;
+  /** What the empty list says may come. */
+  emptyHint: string;
+  /** What the e-mail switch says it covers. */
+  emailHint: string;
+  /** Opens a screen of the publisher's shell (its notifications name one by key). */
+  onOpenSection?: (section: string) => void;
+};
+
+/**
+ * My Notification: the signed-in user's notifications, newest first, unread ones marked, each leading where
+ * it makes sense; "Mark all as read"; the e-mail switch.
+ */
+export const NotificationCenter = ({
+  title,
+  emptyHint,
+  emailHint,
+  onOpenSection,
+}: NotificationCenterProps) => {
+  const [page, setPage] = useState(1);
+  const list = useNotifications({ page, pageSize: PAGE_SIZE });
+  const unread = useUnreadCount();
+  const markRead = useMarkRead();
+  useClampedPage(page, PAGE_SIZE, list, setPage);
+  const unreadCount = unread.data ?? list.data?.rows.filter((n) => !n.read).length ?? 0;
+
+  const markAll = () =>
+    markRead.mutate('all', {
+      onSuccess: () => notify.success('All notifications are marked as read.'),
+      onError: (error) => notify.error(errorMessage(error, 'The notifications could not be marked as read.')),
+    });
+  const markOne = (notification: Notification) => {
+    if (notification.read) return;
+    markRead.mutate([notification.notification_Id], {
+      onError: (error) => notify.error(errorMessage(error, 'The notification could not be marked as read.')),
+    });
+  };
+
+  const header = (
+    <PageHeader
+      title={title}
+      description={
+        list.data
+          ? unreadCount > 0
+            ? `${formatCount(unreadCount)} unread`
+            : 'You are all caught up.'
+          : undefined
+      }
+      actions={
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={markAll}
+          isLoading={markRead.isPending && markRead.variables === 'all'}
+          loadingText="Marking..."
+          disabled={unreadCount === 0 || markRead.isPending}
+          leftIcon={<CheckIcon className="size-4" />}
+        >
+          Mark all as read
+        </Button>
+      }
+    />
+  );
+
+  let content: ReactNode;
+  if (list.isPending) content = <LoadingBlock label="Loading notifications..." />;
+  else if (list.isError && !list.data) {
+    content = (
+      <div className="flex flex-col items-start gap-3">
+        <Alert className="w-full">{errorMessage(list.error, 'Could not load your notifications.')}</Alert>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (isPageGone(list.data)) content = <LoadingBlock label="Loading notifications..." />;
+  else if (list.data.total === 0) {
+    content = <EmptyState icon={<BellIcon />} title="No notifications yet" hint={emptyHint} />;
+  } else {
+    content = (
+      <>
+        <Card className="overflow-hidden">
+          <ul
+            aria-label="Notifications"
+            aria-busy={list.isPlaceholderData || undefined}
+            className={cn('divide-y divide-slate-100', list.isPlaceholderData && 'opacity-60')}
+          >
+            {list.data.rows.map((notification) => (
+              <NotificationItem
+                key={notification.notification_Id}
+                notification={notification}
+                onOpenSection={onOpenSection}
+                onOpened={markOne}
+                onMarkRead={markOne}
+                isMarking={markRead.isPending}
+              />
+            ))}
+          </ul>
+        </Card>
+        <ListPager
+          label="Notification pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          onPageChange={setPage}
+          noun={['notification', 'notifications']}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <div className="flex flex-col gap-6">
+        <EmailSwitch hint={emailHint} />
+        {list.isError && list.data ? (
+          <Alert>{errorMessage(list.error, 'Could not load your notifications.')}</Alert>
+        ) : null}
+        {content}
+      </div>
+    </>
+  );
+};

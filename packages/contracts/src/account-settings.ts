@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { verificationCodeSchema } from './accounts';
+import { expected, passwordSchema } from './common';
+
+/** The message users/ChangeMyPassword answers. */
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
+/** A wrong current password on users/ChangeMyPassword (counted like a wrong login). */
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct. Please try again.';
+
+/**
+ * GET users/GetMyProfile: the signed-in account (the fields of users/getUserByemailID) with its
+ * courses: the published courses it is enrolled in, and how many of them it has completed (every
+ * published lesson done, DESIGN decision 11).
+ */
+export const myProfileSchema = z.object({
+  user_id: z.number(),
+  email: z.string(),
+  fullName: z.string(),
+  role_id: z.number(),
+  org_Id: z.number().nullable(),
+  verified: z.boolean(),
+  is_active: z.boolean(),
+  created_date: z.string(),
+  can_edit: z.boolean(),
+  courses: z.number(),
+  completedCourses: z.number(),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+
+/** The current password as typed: any text (the rules apply to new passwords only). */
+const currentPasswordSchema = z.string(expected('text')).min(1, 'is required').max(1024, 'is too long');
+
+/**
+ * PUT users/ChangeMyPassword: the signed-in account's new password (the sign-up rules), proven with
+ * either its current password or a code mailed by users/RequestMyPasswordCode (or resetPasswordRequest).
+ */
+export const changeMyPasswordBodySchema = z
+  .object({
+    currentPassword: currentPasswordSchema.optional(),
+    VerificationCode: verificationCodeSchema.optional(),
+    newPassword: passwordSchema,
+  })
+  .superRefine((body, ctx) => {
+    const hasCurrent = body.currentPassword !== undefined;
+    const hasCode = body.VerificationCode !== undefined;
+    if (!hasCurrent && !hasCode) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: 'is required (or a VerificationCode mailed to you)',
+      });
+    } else if (hasCurrent && hasCode) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VerificationCode'],
+        message: 'send either currentPassword or VerificationCode, not both',
+      });
+    } else if (hasCurrent && body.currentPassword === body.newPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: 'must be different from your current password',
+      });
+    }
+  });
+export type ChangeMyPasswordBody = z.input<typeof changeMyPasswordBodySchema>;
+
+/** POST users/RequestMyPasswordCode: where the code went. */
+export const myPasswordCodeResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type MyPasswordCodeResponse = z.infer<typeof myPasswordCodeResponseSchema>;
