@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequest, Page } from '@playwright/test';
 import { readPdf } from '../apps/api/test/pdf-text';
 import { seriousViolations } from './support/axe';
-import { addEnrolledStudent, createCourse, PUBLISHER } from './support/courses';
+import { addEnrolledStudent, createCourse, PUBLISHER, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
@@ -217,6 +217,10 @@ for (const width of [1280, 360]) {
       expect(await seriousViolations(publisher)).toEqual([]);
       await shot(publisher, `certificate-earners-${width}`);
       await staff.close();
+      // Unpublishing keeps the certificate; it frees the shared demo school's published-course allowance.
+      const api = await playwright.request.newContext({ baseURL });
+      await unpublishCourse(api, courseId);
+      await api.dispose();
     });
   });
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { addEnrolledStudent, createCourse } from './support/courses';
+import { addEnrolledStudent, createCourse, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { uniqueEmail } from './support/outbox';
 
@@ -83,6 +83,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const detail = await api.get(`/api/courses/details/${busy.id}`);
   expect(detail.ok()).toBe(true);
   answered = (await detail.json()) as Figures;
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright }, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  for (const id of [busy.id, fresh.id]) if (id) await unpublishCourse(api, id);
   await api.dispose();
 });
 

@@ -146,6 +146,19 @@ export async function createCourse(
 }
 
 /** A student account the demo publisher adds, enrolled in the course; it logs in with the password. */
+/**
+ * Unpublishes a journey's course once it is done with it: the demo school's plan allows 15 published
+ * courses, and every journey shares that school.
+ */
+export async function unpublishCourse(api: APIRequestContext, courseId: number) {
+  const { headers } = await publisherApi(api);
+  const answer = await api.put('/api/courses/publishUnpublishCourse', {
+    headers,
+    data: { Id: courseId, published: false },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
 export async function addEnrolledStudent(
   api: APIRequestContext,
   student: { name: string; email: string; password: string },
