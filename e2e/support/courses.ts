@@ -145,7 +145,6 @@ export async function createCourse(
   return { courseId: course.course_Id, authorId: author.author_id, lessonIds };
 }
 
-/** A student account the demo publisher adds, enrolled in the course; it logs in with the password. */
 /**
  * Unpublishes a journey's course once it is done with it: the demo school's plan allows 15 published
  * courses, and every journey shares that school.
@@ -159,6 +158,7 @@ export async function unpublishCourse(api: APIRequestContext, courseId: number) 
   expect(answer.ok()).toBe(true);
 }
 
+/** A student account the demo publisher adds, enrolled in the course; it logs in with the password. */
 export async function addEnrolledStudent(
   api: APIRequestContext,
   student: { name: string; email: string; password: string },
