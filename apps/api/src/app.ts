@@ -8,9 +8,11 @@ import type { Mailer } from './lib/mail';
 import type { PaymentProvider } from './lib/payments/provider';
 import { RateLimiter } from './lib/rate-limit';
 import { registerQueryContext } from './lib/request-context';
+import { installRouteSchemas } from './lib/route-schema';
 import type { FileStorage } from './lib/storage';
 import type { PaymentService } from './modules/payments/payments.service';
 import type { ResumableFiles } from './modules/uploads/resumable-store';
+import { collectApiRoutes, registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRequestLogging } from './plugins/request-log';
@@ -42,6 +44,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** Checks every JSON answer against its route's response schema, failing loudly (tests only). */
+  checkResponses?: boolean;
 };
 
 declare module 'fastify' {
@@ -119,6 +123,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  // Routes declare their zod schemas: input is validated with them, the API is described from them.
+  installRouteSchemas(app, { checkResponses: options.checkResponses === true });
+  collectApiRoutes(app);
+
   let services: Awaited<ReturnType<typeof registerApiRoutes>> | undefined;
   await app.register(
     async (api) => {
@@ -129,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!services) throw new Error('the API routes were not registered');
   app.decorate('payments', services.payments);
   app.decorate('resumableUploads', services.resumableUploads);
+  registerApiDocs(app);
   await registerWebApp(app, options.webDir);
   return app;
 }

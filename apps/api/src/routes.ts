@@ -1,8 +1,10 @@
+import { healthResponseSchema } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { PayPalProvider } from './lib/payments/paypal';
 import { SandboxProvider } from './lib/payments/sandbox';
 import { ResponseCache } from './lib/response-cache';
+import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
 import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
@@ -22,6 +24,8 @@ import { NotificationService } from './modules/notifications/notifications.servi
 import { registerOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { OrganisationService } from './modules/organisations/organisations.service';
 import { PlanLimits } from './modules/organisations/plan-limits';
+import { StorageQuota } from './modules/organisations/storage-quota';
+import { registerStorageQuotaRoutes } from './modules/organisations/storage-quota.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { PaymentService } from './modules/payments/payments.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
@@ -35,22 +39,6 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { AccountService } from './modules/users/users.service';
 import { type Auth, requireAuth } from './plugins/auth';
 
-const AUTHORING_PREFIXES = [
-  '/api/courses/',
-  '/api/coursecategory/',
-  '/api/authors/',
-  '/api/courseSections/',
-  '/api/lessons/',
-  // A review shows on the course page (its rating and list are public answers).
-  '/api/reviews/',
-];
-
-/** Writes that can change the catalogue, a course's public detail or its preview. */
-export const changesPublicAnswers = (route: string) =>
-  AUTHORING_PREFIXES.some((prefix) => route.startsWith(prefix)) &&
-  !route.endsWith('Order') &&
-  !route.endsWith('/ChangeLessonStartedFlag');
-
 /** Every API module, registered explicitly under /api: one list to read. */
 /** Registers every module under /api; answers the services the server also drives (the payment reconciler). */
 export async function registerApiRoutes(
@@ -58,13 +46,15 @@ export async function registerApiRoutes(
   deps: AppDeps,
 ): Promise<{ payments: PaymentService; resumableUploads: ResumableFiles | undefined }> {
   const { db } = deps;
-  const auth: Auth = (options) => requireAuth(db, options);
+  const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
+  api.addHook('onRoute', checkTokenBeforeInput);
   const publicCache = new ResponseCache(deps.config.publicCacheSeconds * 1000);
-  // A successful authoring change may alter a public answer: start afresh. Logins, orders and lesson
-  // progress change none, and clearing on them would empty the cache on the busiest paths.
+  // A successful change declared as changing public data (`config: { invalidates: 'public' }`: the
+  // catalogue, a course's public detail, its preview, its reviews) starts the cache afresh. Logins, orders
+  // and lesson progress declare none: clearing on them would empty the cache on the busiest paths.
   api.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (changesPublicAnswers(request.routeOptions.url ?? '')) publicCache.clear();
+    if (reply.statusCode >= 400 || request.routeOptions.config.invalidates !== 'public') return;
+    publicCache.clear();
   });
   const accounts = new AccountService({ ...deps, log: api.log });
 
@@ -83,8 +73,18 @@ export async function registerApiRoutes(
   };
   const log = api.log;
   const limits = new PlanLimits(db);
+  // Every upload a publisher sends (lib/upload.ts, resumable uploads) counts against the allowance.
+  const quota = new StorageQuota({ db, storage });
+  api.decorate('storageQuota', quota);
+  registerStorageQuotaRoutes(api, quota, auth);
   const notifications = new NotificationService({ db, secret: deps.secret, publicUrl: config.publicUrl });
-  registerCourseRoutes(api, new CourseService({ db, storage, log, limits }), auth, files, publicCache);
+  registerCourseRoutes(
+    api,
+    new CourseService({ db, storage, log, limits, notifications }),
+    auth,
+    files,
+    publicCache,
+  );
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db, storage, log }), auth, files);
   const curriculum = new CurriculumService({ db, storage, log, secret: deps.secret, config, notifications });
@@ -99,6 +99,7 @@ export async function registerApiRoutes(
         curriculum,
         files: resumableUploads,
         maxLessonBytes: files.maxLessonBytes,
+        quota,
       }),
       auth,
       publicCache,
@@ -133,6 +134,11 @@ export async function registerApiRoutes(
   registerPaymentRoutes(api, payments, auth);
   registerNotificationRoutes(api, notifications, auth);
 
-  api.get('/health', async () => ({ status: 'ok' }));
+  const health = {
+    tags: ['Reference'],
+    summary: 'Whether the service is up',
+    response: { 200: healthResponseSchema },
+  };
+  api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
   return { payments, resumableUploads };
 }

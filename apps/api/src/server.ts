@@ -1,3 +1,5 @@
+// First: sizes the thread pool before anything can start it.
+import './lib/thread-pool';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

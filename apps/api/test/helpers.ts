@@ -108,6 +108,8 @@ export async function createTestContext(
     secret: TEST_SECRET,
     storage,
     logger: false,
+    // Every JSON answer is checked against its route's response schema: a mismatch fails the test.
+    checkResponses: true,
     ...(provider ? { provider } : {}),
   });
   extend?.(app);

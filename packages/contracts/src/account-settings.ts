@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { verificationCodeSchema } from './accounts';
+import { userProfileSchema, verificationCodeSchema } from './accounts';
 import { expected, passwordSchema } from './common';
 
 /** The message users/ChangeMyPassword answers. */
@@ -12,16 +12,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not corr
  * courses: the published courses it is enrolled in, and how many of them it has completed (every
  * published lesson done, DESIGN decision 11).
  */
-export const myProfileSchema = z.object({
-  user_id: z.number(),
-  email: z.string(),
-  fullName: z.string(),
-  role_id: z.number(),
-  org_Id: z.number().nullable(),
-  verified: z.boolean(),
-  is_active: z.boolean(),
-  created_date: z.string(),
-  can_edit: z.boolean(),
+export const myProfileSchema = userProfileSchema.extend({
   courses: z.number(),
   completedCourses: z.number(),
 });

@@ -30,6 +30,36 @@ export const PLAN_LIMITS: Record<PlanName, { products: number; contacts: number 
   Growth: { products: 15, contacts: 25_000 },
 };
 
+const GIB = 1024 ** 3;
+
+/**
+ * Storage allowance per plan: the sum of an organisation's stored files (lesson files, course images,
+ * author photos), enforced on every upload (docs/decisions/003; README "Additions").
+ */
+export const PLAN_STORAGE_BYTES: Record<PlanName, number> = {
+  Kickstarter: 5 * GIB,
+  Basic: 50 * GIB,
+  Growth: 250 * GIB,
+};
+
+/** What an organisation without a running plan may store: enough to try the product. */
+export const NO_PLAN_STORAGE_BYTES = 500 * 1024 ** 2;
+
+/** A byte count as people read it: "500 MB", "49.8 GB" (binary units, as the upload limits). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  // One decimal, so a little under the limit never reads as the limit itself.
+  const shown = Math.floor(value * 10) / 10;
+  return `${Number.isInteger(shown) ? shown : shown.toFixed(1)} ${units[unit]}`;
+}
+
 export const ANNUAL_DISCOUNT = 0.2;
 export const CURRENCY = 'USD';
 

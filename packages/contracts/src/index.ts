@@ -13,5 +13,6 @@ export * from './organisations';
 export * from './paging';
 export * from './payments';
 export * from './progress';
+export * from './responses';
 export * from './reviews';
 export * from './students';

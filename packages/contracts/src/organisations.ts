@@ -43,3 +43,12 @@ export const subscriptionTypeCategorySchema = z.object({
   maxContacts: z.number(),
 });
 export type SubscriptionTypeCategory = z.infer<typeof subscriptionTypeCategorySchema>;
+
+/** GET organization/GetStorageUsage (README "Additions"): the caller's organisation's stored files. */
+export const storageUsageSchema = z.object({
+  used_bytes: z.number(),
+  allowance_bytes: z.number(),
+  /** The running plan, or null: then the allowance is the small one without a plan. */
+  plan: z.enum(PLANS).nullable(),
+});
+export type StorageUsageAnswer = z.infer<typeof storageUsageSchema>;

@@ -110,7 +110,12 @@ export class ImageVariants {
     if (!sharp) return undefined;
     let variant: ImageVariant | null = null;
     try {
-      const original = await readAll(this.deps.storage.read(key), MAX_INPUT_BYTES);
+      // The stored size is asked first: a file too large is served as it is, without a byte read.
+      const size = await this.deps.storage.size(key);
+      const original =
+        size !== undefined && size <= MAX_INPUT_BYTES
+          ? await readAll(this.deps.storage.read(key), MAX_INPUT_BYTES)
+          : undefined;
       if (original) {
         const body = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
           // Turned upright as its EXIF orientation says, as a browser shows the original.

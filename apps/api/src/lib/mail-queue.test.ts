@@ -4,21 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openTestDatabase, uniqueEmail } from '../../test/helpers';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { outgoingMail } from '../db/schema';
 import { createSmtpMailer, type Mailer } from './mail';
-import {
-  claimDueMail,
-  enqueueMail,
-  MAIL_MAX_ATTEMPTS,
-  MailWorker,
-  type QueuedMessage,
-  retryDelayMs,
-} from './mail-queue';
+import { claimDueMail, MAIL_MAX_ATTEMPTS, MailWorker, retryDelayMs } from './mail-queue';
 import { pruneExpired } from './pruning';
 import { signUnsubscribeToken, UNSUBSCRIBE_LINE, unsubscribePageUrl } from './unsubscribe';
 
 const PUBLIC_URL = 'https://learn.example.com';
+
+type QueuedMessage = { to: string; subject: string; text: string; html?: string | null };
+
+/** Queues messages as the notifications module's statement does, in the caller's transaction. */
+async function enqueueMail(db: Db, messages: QueuedMessage | QueuedMessage[]): Promise<void> {
+  const list = Array.isArray(messages) ? messages : [messages];
+  await db.insert(outgoingMail).values(list.map((m) => ({ ...m, html: m.html ?? null })));
+}
 
 let database: Database;
 let smtp: TestSmtpServer;

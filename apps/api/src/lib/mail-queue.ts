@@ -6,10 +6,11 @@ import type { Mailer, MailMessage } from './mail';
 import { listUnsubscribeHeaders } from './unsubscribe';
 
 /**
- * The mail queue (table outgoing_mail). A change that has something to tell writes its message in its
- * own transaction (`enqueueMail`), so a change rolled back sends nothing and one committed is never
- * lost with a crash; a worker on every instance sends what is due (`MailWorker`). A slow or failing
- * SMTP server never holds a request.
+ * The mail queue (table outgoing_mail). A change that has something to tell writes its messages in its
+ * own transaction (the notifications module's `recordNotifications`, one statement for any number of
+ * recipients), so a change rolled back sends nothing and one committed is never lost with a crash; a
+ * worker on every instance sends what is due (`MailWorker`). A slow or failing SMTP server never holds
+ * a request.
  */
 
 /** How many times a message is tried before it is given up (kept with its last error). */
@@ -30,16 +31,6 @@ export const FAILED_MAIL_KEPT_DAYS = 30;
 /** The wait before the next try after `attempts` failed ones: 1, 2, 4 ... 64 minutes, then at most 6 hours. */
 export const retryDelayMs = (attempts: number): number =>
   Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
-
-/** A message to queue; several are one statement (a lesson published to 10,000 students). */
-export type QueuedMessage = { to: string; subject: string; text: string; html?: string | null };
-
-/** Queues messages in the caller's transaction: they go out only if it commits. */
-export async function enqueueMail(db: Db, messages: QueuedMessage | QueuedMessage[]): Promise<void> {
-  const list = Array.isArray(messages) ? messages : [messages];
-  if (list.length === 0) return;
-  await db.insert(outgoingMail).values(list.map((m) => ({ ...m, html: m.html ?? null })));
-}
 
 type ClaimedRow = {
   id: number;
@@ -146,6 +137,7 @@ export class MailWorker {
         );
         continue;
       }
+      // Recorded as soon as it went, not with the batch: a crash later in the round resends none of it.
       await markSent(db, row.id);
       sent += 1;
     }

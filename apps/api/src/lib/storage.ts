@@ -4,6 +4,7 @@ import { link, mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { OpenFiles } from './open-files';
 
 /** A stored file as the sweeper sees it. */
 export type StoredFile = {
@@ -37,9 +38,17 @@ export interface FileStorage {
   list(): AsyncIterable<StoredFile>;
   /** Removes unfinished writes (`.partial` files, multipart uploads) untouched since before `before`. */
   removeIncomplete(before: Date): Promise<number>;
+  /**
+   * The inclusive byte range [start, end] in memory, read at once: for ranges of at most
+   * SMALL_RANGE_BYTES (a player's seek), where a stream's machinery costs more than the bytes.
+   */
+  readBytes?(key: string, range: { start: number; end: number }): Promise<Buffer>;
   /** A bucket's own short-lived URL for a file, so the server moves no bytes; absent on local disk. */
   presignGet?(key: string, options: PresignOptions): Promise<string>;
 }
+
+/** The largest range served from memory through `readBytes`; larger ones stream. */
+export const SMALL_RANGE_BYTES = 1024 * 1024;
 
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 
@@ -48,6 +57,8 @@ export const newFileKey = (extension: string) => `${randomUUID()}.${extension}`;
 export const isFileKey = (key: string) => KEY_PATTERN.test(key);
 
 export class LocalDiskStorage implements FileStorage {
+  private readonly openFiles = new OpenFiles();
+
   constructor(readonly root: string) {}
 
   private pathOf(key: string) {
@@ -77,6 +88,11 @@ export class LocalDiskStorage implements FileStorage {
     return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
   }
 
+  /** A small range in one read, through a descriptor kept open for the file's next range. */
+  readBytes(key: string, range: { start: number; end: number }): Promise<Buffer> {
+    return this.openFiles.read(this.pathOf(key), range.start, range.end - range.start + 1);
+  }
+
   async size(key: string): Promise<number | undefined> {
     try {
       return (await stat(this.pathOf(key))).size;
@@ -87,6 +103,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
+    this.openFiles.forget(this.pathOf(key));
     await rm(this.pathOf(key), { force: true });
   }
 

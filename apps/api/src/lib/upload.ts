@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { StorageQuota } from '../modules/organisations/storage-quota';
 import { AppError } from './errors';
 import { SNIFF_BYTES, type Sniffed, sniff } from './sniff';
 import { type FileStorage, newFileKey } from './storage';
@@ -36,6 +37,13 @@ export type UploadRule = {
   refuse: (file: Sniffed) => string | undefined;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The organisations' storage quotas: every upload a publisher sends counts against them. */
+    storageQuota: StorageQuota | undefined;
+  }
+}
+
 export type ReceivedFile = Sniffed & { key: string; size: number; filename: string };
 
 export type ReceivedUpload = {
@@ -52,8 +60,11 @@ const megabytes = (bytes: number) =>
 export const tooLarge = (max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The maximum is ${megabytes(max)}.`);
 
-/** Reads the first bytes of a stream for sniffing, then streams them and the rest, counting against a limit. */
-async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number) {
+/**
+ * Reads the first bytes of a stream for sniffing, then streams them and the rest, counting against a
+ * limit: past it, the stream fails with `over()`.
+ */
+async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number, over: () => Error) {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -66,7 +77,7 @@ async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number) {
     }
     head.push(next.value);
     headBytes += next.value.length;
-    if (headBytes > maxBytes) throw tooLarge(maxBytes);
+    if (headBytes > maxBytes) throw over();
   }
   const first = Buffer.concat(head);
   async function* all() {
@@ -77,7 +88,7 @@ async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number) {
       const next = await iterator.next();
       if (next.done) return;
       total += next.value.length;
-      if (total > maxBytes) throw tooLarge(maxBytes);
+      if (total > maxBytes) throw over();
       yield next.value;
     }
   }
@@ -88,7 +99,9 @@ async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number) {
  * Receives a multipart request: text fields, and at most one file in `rule.field`, streamed to storage
  * under a generated name after its type is checked by content, with the size limit enforced while it
  * streams. Any failure leaves no file behind; an upload cut short closes the connection so the client
- * stops sending.
+ * stops sending. A publisher's file counts against the organisation's storage allowance: it stops
+ * streaming once it would pass what is left, and is kept only if recorded within the allowance
+ * (StorageQuota.record, under the organisation's lock).
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -107,11 +120,21 @@ export async function receiveUpload(
     reply.header('connection', 'close');
     throw tooLarge(rule.maxBytes);
   }
+  const quota = request.server.storageQuota;
+  const orgId = request.actor?.orgId ?? null;
+  const room = quota && orgId !== null ? await quota.room(orgId) : undefined;
+  if (room && Number.isFinite(declared) && declared > room.leftBytes + 1024 * 1024) {
+    reply.header('connection', 'close');
+    throw room.refusal();
+  }
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
   const discard = async () => {
-    if (file) await storage.delete(file.key);
+    const stored = file;
     file = undefined;
+    if (!stored) return;
+    await storage.delete(stored.key);
+    await quota?.forget(stored.key);
   };
   try {
     for await (const part of request.parts()) {
@@ -129,7 +152,10 @@ export async function receiveUpload(
           { field: rule.field, message: 'send one file per request' },
         ]);
       }
-      const { head, body } = await sniffAndLimit(part.file, rule.maxBytes);
+      const limit = room ? Math.min(rule.maxBytes, room.leftBytes) : rule.maxBytes;
+      const { head, body } = await sniffAndLimit(part.file, limit, () =>
+        room && room.leftBytes < rule.maxBytes ? room.refusal() : tooLarge(rule.maxBytes),
+      );
       if (head.length === 0 && !part.filename) {
         // A form's empty file input: no file was chosen.
         body.resume();
@@ -149,6 +175,8 @@ export async function receiveUpload(
         throw tooLarge(rule.maxBytes);
       }
       file = { ...sniffed, key, size, filename: part.filename };
+      // The authoritative check, whatever other uploads did meanwhile: refused, the file is discarded.
+      if (quota && orgId !== null) await quota.record(orgId, file);
     }
   } catch (error) {
     await discard();

@@ -1,9 +1,10 @@
-import { MSG, ROLE, type RoleId, roleOf } from '@skillwise/contracts';
+import { MSG, type RoleId, roleOf } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client';
+import { findSessionUser } from '../db/queries/sessions';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import { findSessionUser } from '../modules/users/session.repository';
+import { publisherOrgOf } from '../modules/access/access';
 
 /** Who is calling, from the bearer token: the only identity the server trusts (DESIGN security model). */
 export type Actor = {
@@ -76,13 +77,8 @@ export function publisherOf(request: FastifyRequest): Actor & { orgId: number } 
   return { ...actor, orgId: publisherOrg(actor) };
 }
 
-/** The organisation of a publisher, or 403 for anyone who has none. */
-export function publisherOrg(actor: Actor): number {
-  if (actor.role !== ROLE.PUBLISHER || actor.orgId === null) {
-    throw new AppError('FORBIDDEN', 'Only an organisation’s publisher can do this.');
-  }
-  return actor.orgId;
-}
+/** The organisation of a publisher, or 403 for anyone who has none (the access module's rule). */
+export const publisherOrg = (actor: Actor): number => publisherOrgOf(actor);
 
 /** `requireAuth` bound to the app's database: what route modules receive. */
 export type Auth = (options?: AuthOptions) => preHandlerAsyncHookHandler;

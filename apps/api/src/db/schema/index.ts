@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './engagement';
 export * from './learning';
 export * from './reviews';
+export * from './storage';

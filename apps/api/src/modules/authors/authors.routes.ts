@@ -1,6 +1,8 @@
 import {
+  authorSchema,
   createAuthorFieldsSchema,
   idParamSchema,
+  messageResponseSchema,
   orgPageQuerySchema,
   PAGE_SIZES,
   updateAuthorFieldsSchema,
@@ -8,9 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { listQuery, sendPage } from '../../lib/paging';
+import { multipart, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
-import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOrg } from '../../plugins/auth';
 import type { AuthorService } from './authors.service';
 
@@ -26,55 +28,99 @@ export const imageRule = (maxBytes: number) => ({
  * DELETE authors/{id} (README "Additions").
  */
 export function registerAuthorRoutes(
-  app: FastifyInstance,
+  server: FastifyInstance,
   authors: AuthorService,
   auth: Auth,
   files: { storage: FileStorage; maxImageBytes: number },
 ) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const publisher = { preHandler: auth() };
-
-  app.get('/authors/GetAuthorByOrgId', publisher, async (request, reply) => {
-    const query = parseInput(orgPageQuerySchema, request.query, 'query');
-    const orgId = publisherOrg(actorOf(request));
-    return sendPage(reply, await authors.list(orgId, listQuery(query, PAGE_SIZES.authors)));
+  const tags = ['Authors'];
+  // Course answers carry their author's name, bio and photo: a change shows on public pages.
+  const changesPublic = { invalidates: 'public' as const };
+  const photo = (required: boolean) => ({
+    name: 'fileName',
+    required,
+    description: 'The author’s photo: a JPEG, PNG, GIF or WebP picture.',
   });
 
-  app.post('/authors/CreateAuthors', publisher, async (request, reply) => {
+  const list = {
+    tags,
+    summary: 'The organisation’s authors, paged and searched',
+    querystring: orgPageQuerySchema,
+    response: { 200: paged(authorSchema) },
+  };
+  app.get('/authors/GetAuthorByOrgId', { ...publisher, schema: list }, async (request, reply) => {
     const orgId = publisherOrg(actorOf(request));
-    const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
-    try {
-      const fields = parseObjectFields(createAuthorFieldsSchema, upload.fields);
-      if (!upload.file) {
-        throw new AppError('VALIDATION', 'fileName: a photo is required', [
-          { field: 'fileName', message: 'is required' },
-        ]);
+    return sendPage(reply, await authors.list(orgId, listQuery(request.query, PAGE_SIZES.authors)));
+  });
+
+  const create = {
+    tags,
+    summary: 'Create an author with a photo (multipart)',
+    body: multipart(createAuthorFieldsSchema, photo(true)),
+    response: { 201: authorSchema },
+  };
+  app.post(
+    '/authors/CreateAuthors',
+    { ...publisher, schema: create, config: changesPublic },
+    async (request, reply) => {
+      const orgId = publisherOrg(actorOf(request));
+      const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
+      try {
+        const fields = parseObjectFields(createAuthorFieldsSchema, upload.fields);
+        if (!upload.file) {
+          throw new AppError('VALIDATION', 'fileName: a photo is required', [
+            { field: 'fileName', message: 'is required' },
+          ]);
+        }
+        return reply.status(201).send(await authors.create(orgId, fields, upload.file));
+      } catch (error) {
+        await upload.discard();
+        throw error;
       }
-      return reply.status(201).send(await authors.create(orgId, fields, upload.file));
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    },
+  );
+
+  const byId = {
+    tags,
+    summary: 'One of the organisation’s authors',
+    params: idParamSchema,
+    response: { 200: authorSchema },
+  };
+  app.get('/authors/GetAuthorById/:id', { ...publisher, schema: byId }, async (request) => {
+    return authors.get(publisherOrg(actorOf(request)), request.params.id);
   });
 
-  app.get('/authors/GetAuthorById/:id', publisher, async (request) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return authors.get(publisherOrg(actorOf(request)), id);
-  });
+  const update = {
+    tags,
+    summary: 'Change an author; a new photo is optional (multipart)',
+    body: multipart(updateAuthorFieldsSchema, photo(false)),
+    response: { 200: authorSchema },
+  };
+  app.put(
+    '/authors/UpdateAuthors',
+    { ...publisher, schema: update, config: changesPublic },
+    async (request, reply) => {
+      const orgId = publisherOrg(actorOf(request));
+      const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
+      try {
+        const fields = parseObjectFields(updateAuthorFieldsSchema, upload.fields);
+        return await authors.update(orgId, fields.author_id, fields, upload.file);
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+    },
+  );
 
-  app.put('/authors/UpdateAuthors', publisher, async (request, reply) => {
-    const orgId = publisherOrg(actorOf(request));
-    const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
-    try {
-      const fields = parseObjectFields(updateAuthorFieldsSchema, upload.fields);
-      return await authors.update(orgId, fields.author_id, fields, upload.file);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
-  });
-
-  app.delete('/authors/:id', publisher, async (request) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return authors.delete(publisherOrg(actorOf(request)), id);
+  const remove = {
+    tags,
+    summary: 'Delete an author no course uses',
+    params: idParamSchema,
+    response: { 200: messageResponseSchema },
+  };
+  app.delete('/authors/:id', { ...publisher, schema: remove, config: changesPublic }, async (request) => {
+    return authors.delete(publisherOrg(actorOf(request)), request.params.id);
   });
 }

@@ -7,6 +7,7 @@ import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
+import { forgetStoredFile } from '../organisations/storage-quota';
 import {
   type AuthorRow,
   deleteAuthor,
@@ -119,11 +120,22 @@ export class AuthorService {
   }
 }
 
-/** Deletes a file whose row is gone; a failure is logged, never undoes the deletion. */
-export async function removeFile(deps: { storage: FileStorage; log: FastifyBaseLogger }, key: string) {
+/**
+ * Deletes a file whose row is gone; a failure is logged, never undoes the deletion. The file no longer
+ * counts against the organisation's storage (a file left behind is swept as an orphan).
+ */
+export async function removeFile(
+  deps: { storage: FileStorage; log: FastifyBaseLogger; db?: Db },
+  key: string,
+) {
   try {
     await deps.storage.delete(key);
   } catch (error) {
     deps.log.error({ err: error, key }, 'could not delete a stored file');
+  }
+  if (deps.db) {
+    await forgetStoredFile(deps.db, key).catch((error: unknown) =>
+      deps.log.error({ err: error, key }, 'could not forget a stored file'),
+    );
   }
 }

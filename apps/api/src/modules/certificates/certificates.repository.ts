@@ -1,7 +1,8 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
+import { courseCompletion, isCompleted } from '../../db/queries/completion';
 import { certificates, users } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -9,8 +10,8 @@ export type CertificateRow = typeof certificates.$inferSelect;
 
 /**
  * Issues the student's certificate of the course in one statement, if and only if the course's
- * certificate flag is yes and the student has completed every published lesson of its published sections
- * (a course with none earns nothing). What the certificate says is copied from the rows as they are now.
+ * certificate flag is yes and the student has completed it (db/queries/completion.ts: a course with no
+ * published lesson earns nothing). What the certificate says is copied from the rows as they are now.
  * The unique index on (user, course) makes a second issue (a retried or concurrent completion) a no-op.
  * Answers the new certificate's id, or undefined when nothing was issued.
  */
@@ -29,12 +30,7 @@ export async function issueCertificate(
     where c.id = ${courseId}
       and c.certificate
       and exists (
-        select 1 from lessons l join sections s on s.id = l.section_id
-        where s.course_id = c.id and s.published and l.published)
-      and not exists (
-        select 1 from lessons l join sections s on s.id = l.section_id
-        left join lesson_progress p on p.lesson_id = l.id and p.user_id = u.id
-        where s.course_id = c.id and s.published and l.published and coalesce(p.completed, false) = false)
+        select 1 from (${courseCompletion(userId, sql`${courseId}::int`)}) cc where ${isCompleted('cc')})
     on conflict (user_id, course_id) do nothing
     returning id`);
   const [row] = rowsOf<{ id: number }>(result);
@@ -66,7 +62,6 @@ export async function listUserCertificates(
   const where = and(
     eq(certificates.userId, userId),
     courseId === undefined ? undefined : eq(certificates.courseId, courseId),
-    isNull(certificates.revokedAt),
     containsText(list.search, certificates.courseTitle),
   );
   const query = db
@@ -96,7 +91,7 @@ export type CourseCertificateRow = {
 /**
  * Who earned a course's certificate, newest first (a read of certificates_course_issued_idx), searched on
  * the name on the certificate and the student's e-mail. Revoked certificates belong to nobody any more
- * and are left out.
+ * (their user_id is null) and the join leaves them out.
  */
 export async function listCourseCertificates(
   db: Db,
@@ -105,7 +100,6 @@ export async function listCourseCertificates(
 ): Promise<Paged<CourseCertificateRow>> {
   const where = and(
     eq(certificates.courseId, courseId),
-    isNull(certificates.revokedAt),
     containsText(list.search, certificates.studentName, users.email),
   );
   const query = db

@@ -14,12 +14,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { isCourseStaff } from '../courses/courses.policy';
-import { findCourse } from '../courses/courses.repository';
+import { isOwnerOf, requireAccess } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import { renderCertificatePdf } from './certificate-pdf';
 import {
-  type CertificateRow,
   findCertificateById,
   findCertificateByNumber,
   issueCertificate,
@@ -108,7 +106,8 @@ export class CertificateService {
   async verify(number: string): Promise<CertificateVerification> {
     const row = await findCertificateByNumber(this.deps.db, number);
     if (!row) throw notFound('Certificate');
-    const revoked = row.revokedAt !== null || row.userId === null;
+    // Revoked means revoked_at is set: deleting the account (user_id set null) sets it (migration 0009).
+    const revoked = row.revokedAt !== null;
     return {
       number: row.number,
       status: revoked ? 'revoked' : 'valid',
@@ -117,7 +116,7 @@ export class CertificateService {
       org_name: row.orgName,
       author_name: row.authorName,
       issued_date: row.issuedAt.toISOString(),
-      revoked_date: revoked ? (row.revokedAt ?? row.issuedAt).toISOString() : null,
+      revoked_date: row.revokedAt?.toISOString() ?? null,
     };
   }
 
@@ -142,8 +141,7 @@ export class CertificateService {
    */
   async course(actor: Publisher, courseId: number, list: ListQuery): Promise<Paged<CourseCertificate>> {
     const { db } = this.deps;
-    const course = await findCourse(db, courseId);
-    if (!course || !isCourseStaff(actor, course.orgId)) throw notFound('Course');
+    await requireAccess(db, actor, 'course.update', courseId);
     const page = await listCourseCertificates(db, courseId, list);
     return mapPage(page, (row) => ({
       number: row.number,
@@ -161,7 +159,7 @@ export class CertificateService {
    */
   async download(actor: Actor, number: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const row = await findCertificateByNumber(this.deps.db, number);
-    if (!row || !ownedBy(row, actor)) throw notFound('Certificate');
+    if (!row || !isOwnerOf(actor, row)) throw notFound('Certificate');
     const bytes = await renderCertificatePdf({
       number: row.number,
       studentName: row.studentName,
@@ -174,5 +172,3 @@ export class CertificateService {
     return { fileName: certificateFileName(row.number), bytes };
   }
 }
-
-const ownedBy = (row: CertificateRow, actor: Actor) => row.userId === actor.userId && row.revokedAt === null;

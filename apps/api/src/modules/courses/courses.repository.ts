@@ -2,27 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import { prepared } from '../../db/prepared';
+import { countedLesson } from '../../db/queries/completion';
+import { courseWithAuthorColumns } from '../../db/queries/courses';
 import { authors, categories, courses, enrolments, lessons, priceTypes, sections } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
-/** A course's listing fields with its author's public ones (SPEC §3 "from listings"). */
-export const courseWithAuthorColumns = {
-  id: courses.id,
-  title: courses.title,
-  description: courses.description,
-  imageKey: courses.imageKey,
-  priceCents: courses.priceCents,
-  priceTypeId: courses.priceTypeId,
-  categoryId: courses.categoryId,
-  authorId: courses.authorId,
-  certificate: courses.certificate,
-  orgId: courses.orgId,
-  published: courses.published,
-  firstName: authors.firstName,
-  lastName: authors.lastName,
-  bio: authors.bio,
-  photoKey: authors.photoKey,
-};
+export { courseWithAuthorColumns, findPriceType } from '../../db/queries/courses';
 
 /** Which courses a list shows: the published ones (the catalogue) or one organisation's. */
 export type CourseScope = { published: true } | { orgId: number };
@@ -62,6 +47,16 @@ export async function findCourse(db: Db, id: number): Promise<CourseRow | undefi
   return row;
 }
 
+/** Whether the category is one of this organisation's (what a course may be filed under). */
+export async function isOrgCategory(db: Db, orgId: number, id: number): Promise<boolean> {
+  return (await db.$count(categories, and(eq(categories.id, id), eq(categories.orgId, orgId)))) > 0;
+}
+
+/** Whether the author is one of this organisation's (who a course may show). */
+export async function isOrgAuthor(db: Db, orgId: number, id: number): Promise<boolean> {
+  return (await db.$count(authors, and(eq(authors.id, id), eq(authors.orgId, orgId)))) > 0;
+}
+
 export async function insertCourse(db: Db, values: typeof courses.$inferInsert) {
   const [row] = await db.insert(courses).values(values).returning({ id: courses.id });
   if (!row) throw new Error('insert courses returned no row');
@@ -76,13 +71,14 @@ export async function updateCourse(db: Db, id: number, values: Partial<typeof co
 }
 
 /**
- * One course with its author, category and price type names, and its section and lesson counts (all of
- * them for its staff, the published ones for everyone else); prepared once per variant.
+ * One course with its author, category and price type names, and its section count (all of them for its
+ * staff, the published ones for everyone else); its lesson count for the staff only: everyone else is
+ * shown the published lessons, which the course's figures (findCourseFigures) count already. Prepared
+ * once per variant.
  */
 const courseDetailQuery = (publishedOnly: boolean) =>
   prepared((db) => {
     const sectionFilter = publishedOnly ? sql`and s.published` : sql``;
-    const lessonFilter = publishedOnly ? sql`and l.published` : sql``;
     return db
       .select({
         course: courses,
@@ -93,8 +89,12 @@ const courseDetailQuery = (publishedOnly: boolean) =>
         categoryName: categories.name,
         priceTypeName: priceTypes.name,
         sectionsCount: sql<number>`(select count(*)::int from ${sections} s where s.course_id = ${courses.id} ${sectionFilter})`,
-        lessonsCount: sql<number>`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
-          where s.course_id = ${courses.id} ${sectionFilter} ${lessonFilter})`,
+        lessonsCount: publishedOnly
+          ? sql<number | null>`null::int`
+          : sql<
+              number | null
+            >`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
+          where s.course_id = ${courses.id})`,
       })
       .from(courses)
       .innerJoin(authors, eq(authors.id, courses.authorId))
@@ -113,11 +113,6 @@ export async function findCourseDetail(db: Db, id: number, publishedOnly: boolea
 
 export async function listPriceTypes(db: Db) {
   return db.select().from(priceTypes).orderBy(asc(priceTypes.id));
-}
-
-export async function findPriceType(db: Db, id: number) {
-  const [row] = await db.select().from(priceTypes).where(eq(priceTypes.id, id));
-  return row;
 }
 
 /** A course's real figures, as students see it (DESIGN decision 11). */
@@ -152,8 +147,8 @@ export async function findCourseFigures(db: Db, ids: number[]): Promise<Map<numb
     ),
     content as (
       select s.course_id,
-        count(l.id) filter (where s.published and l.published) as lessons,
-        sum(l.duration_seconds) filter (where s.published and l.published) as seconds,
+        count(l.id) filter (where ${countedLesson}) as lessons,
+        sum(l.duration_seconds) filter (where ${countedLesson}) as seconds,
         greatest(max(s.updated_at), max(l.updated_at)) as updated
       from ${sections} s left join ${lessons} l on l.section_id = s.id
       where s.course_id = any(${list})

@@ -1,20 +1,24 @@
 import {
+  courseDetailSchema,
   courseFieldsSchema,
+  courseListItemSchema,
   idParamSchema,
   orgPageQuerySchema,
   PAGE_SIZES,
   pageQuerySchema,
+  priceTypeSchema,
   publishBodySchema,
   ROLE,
   updateCourseFieldsSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { listKey, listQuery, sendPage } from '../../lib/paging';
 import type { ResponseCache } from '../../lib/response-cache';
+import { multipart, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
-import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOf, publisherOrg } from '../../plugins/auth';
 import { imageRule } from '../authors/authors.routes';
 import type { CourseService } from './courses.service';
@@ -24,34 +28,76 @@ const sentAsObject = (fields: Record<string, string>) => (name: string) =>
   name in fields ? name : `Object.${name}`;
 
 export function registerCourseRoutes(
-  app: FastifyInstance,
+  server: FastifyInstance,
   courses: CourseService,
   auth: Auth,
   files: { storage: FileStorage; maxImageBytes: number },
   cache: ResponseCache,
 ) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Courses'];
+  const changesPublic = { invalidates: 'public' as const };
+  const cover = (required: boolean) => ({
+    name: 'fileName',
+    required,
+    description: 'The cover image: a JPEG, PNG, GIF or WebP picture.',
+  });
+
   // Paged and searched answers are cached too, under the normalised query, with their total.
-  app.get('/courses/GetAllCoursesDetail', async (request, reply) => {
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.catalogue);
+  const catalogue = {
+    tags,
+    summary: 'The published courses of every organisation, paged and searched',
+    querystring: pageQuerySchema,
+    response: { 200: paged(courseListItemSchema) },
+  };
+  app.get('/courses/GetAllCoursesDetail', { schema: catalogue }, async (request, reply) => {
+    const list = listQuery(request.query, PAGE_SIZES.catalogue);
     return cache.sendPage(request, reply, listKey('catalogue', list), () => courses.listPublished(list));
   });
 
-  app.get('/courses/GetCoursesbyOrgId', { preHandler: auth() }, async (request, reply) => {
-    const query = parseInput(orgPageQuerySchema, request.query, 'query');
-    const orgId = publisherOrg(actorOf(request));
-    return sendPage(reply, await courses.listForOrg(orgId, listQuery(query, PAGE_SIZES.orgCourses)));
-  });
+  const orgCourses = {
+    tags,
+    summary: 'The organisation’s courses, drafts included, paged and searched',
+    querystring: orgPageQuerySchema,
+    response: { 200: paged(courseListItemSchema) },
+  };
+  app.get(
+    '/courses/GetCoursesbyOrgId',
+    { preHandler: auth(), schema: orgCourses },
+    async (request, reply) => {
+      const orgId = publisherOrg(actorOf(request));
+      return sendPage(
+        reply,
+        await courses.listForOrg(orgId, listQuery(request.query, PAGE_SIZES.orgCourses)),
+      );
+    },
+  );
 
-  app.get('/courses/details/:id', { preHandler: auth({ optional: true }) }, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
+  const detail = {
+    tags,
+    summary: 'A published course’s detail (its staff also see it unpublished)',
+    params: idParamSchema,
+    response: { 200: courseDetailSchema },
+  };
+  const detailOptions = { preHandler: auth({ optional: true }), schema: detail };
+  app.get('/courses/details/:id', detailOptions, async (request, reply) => {
+    const { id } = request.params;
     // Only a publisher can be a course's staff; everyone else gets the public answer, cached.
     if (request.actor?.role === ROLE.PUBLISHER) return courses.detail(request.actor, id);
     return cache.send(request, reply, `course:${id}`, () => courses.detail(null, id));
   });
 
-  app.get('/pricetype/GetAllPriceTypes', async () => courses.priceTypes());
+  const priceTypes = { tags, summary: 'The price types', response: { 200: z.array(priceTypeSchema) } };
+  app.get('/pricetype/GetAllPriceTypes', { schema: priceTypes }, async () => courses.priceTypes());
 
-  app.post('/courses/createCourse', { preHandler: auth() }, async (request, reply) => {
+  const create = {
+    tags,
+    summary: 'Create a course with its cover image (multipart)',
+    body: multipart(courseFieldsSchema, cover(true)),
+    response: { 201: courseDetailSchema },
+  };
+  const createOptions = { preHandler: auth(), schema: create, config: changesPublic };
+  app.post('/courses/createCourse', createOptions, async (request, reply) => {
     const actor = publisherOf(request);
     const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
     try {
@@ -69,7 +115,14 @@ export function registerCourseRoutes(
     }
   });
 
-  app.put('/courses/updateCourse', { preHandler: auth() }, async (request, reply) => {
+  const update = {
+    tags,
+    summary: 'Change a course; a new cover is optional (multipart)',
+    body: multipart(updateCourseFieldsSchema, cover(false)),
+    response: { 200: courseDetailSchema },
+  };
+  const updateOptions = { preHandler: auth(), schema: update, config: changesPublic };
+  app.put('/courses/updateCourse', updateOptions, async (request, reply) => {
     const actor = publisherOf(request);
     const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
     try {
@@ -81,9 +134,16 @@ export function registerCourseRoutes(
     }
   });
 
-  app.put('/courses/publishUnpublishCourse', { preHandler: auth() }, async (request) => {
+  const publish = {
+    tags,
+    summary: 'Publish or unpublish a course',
+    body: publishBodySchema,
+    response: { 200: courseDetailSchema },
+  };
+  const publishOptions = { preHandler: auth(), schema: publish, config: changesPublic };
+  app.put('/courses/publishUnpublishCourse', publishOptions, async (request) => {
     const actor = publisherOf(request);
-    const body = parseInput(publishBodySchema, request.body, 'body');
+    const { body } = request;
     return courses.setPublished(actor, body.Id, body.published);
   });
 }

@@ -7,20 +7,20 @@ import { type ListQuery, mapPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
-import { findAuthor } from '../authors/authors.repository';
+import { requireAccess } from '../access/access';
 import { removeFile } from '../authors/authors.service';
-import { findCategory } from '../categories/categories.repository';
+import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
-import { isCourseStaff } from './courses.policy';
 import {
   type CourseFiguresRow,
   type CourseWithAuthorRow,
-  findCourse,
   findCourseDetail,
   findCourseFigures,
   findPriceType,
   insertCourse,
+  isOrgAuthor,
+  isOrgCategory,
   listCoursesWithAuthors,
   listPriceTypes,
   updateCourse,
@@ -70,7 +70,13 @@ const fieldError = (field: string, message: string) =>
 
 export class CourseService {
   constructor(
-    private readonly deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; limits: PlanLimits },
+    private readonly deps: {
+      db: Db;
+      storage: FileStorage;
+      log: FastifyBaseLogger;
+      limits: PlanLimits;
+      notifications: NotificationService;
+    },
   ) {}
 
   /** The public catalogue: published courses only (DESIGN security model); searched on the title. */
@@ -106,9 +112,7 @@ export class CourseService {
 
   /** courses/details/{id}: a published course for anyone; an unpublished one only for its own staff. */
   async detail(actor: Actor | null, id: number): Promise<CourseDetail> {
-    const course = await findCourse(this.deps.db, id);
-    const staff = course !== undefined && isCourseStaff(actor, course.orgId);
-    if (!course || (!course.published && !staff)) throw notFound('Course');
+    const { staff } = await requireAccess(this.deps.db, actor, 'course.read', id);
     const [row, figures] = await Promise.all([
       findCourseDetail(this.deps.db, id, !staff),
       findCourseFigures(this.deps.db, [id]),
@@ -129,23 +133,21 @@ export class CourseService {
       category_name: row.categoryName,
       price_type_name: row.priceTypeName,
       sections_count: row.sectionsCount,
-      lessons_count: row.lessonsCount,
+      lessons_count: row.lessonsCount ?? figures.get(id)?.lessons ?? 0,
     };
   }
 
-  /** The course if it belongs to this organisation; 404 otherwise, so others learn nothing of it. */
-  async getOwned(orgId: number, id: number) {
-    const course = await findCourse(this.deps.db, id);
-    if (!course || course.orgId !== orgId) throw notFound('Course');
-    return course;
+  /** The course if the caller may change it; 404 otherwise, so others learn nothing of it. */
+  private getOwned(actor: Actor, id: number) {
+    return requireAccess(this.deps.db, actor, 'course.update', id);
   }
 
   /** Category and author must be this organisation's; a free price type means a price of 0. */
   private async checkFields(orgId: number, fields: CourseFields, sentAs: (name: string) => string) {
     const { db } = this.deps;
     const [category, author, priceType] = await Promise.all([
-      findCategory(db, orgId, fields.category_id),
-      findAuthor(db, orgId, fields.author_id),
+      isOrgCategory(db, orgId, fields.category_id),
+      isOrgAuthor(db, orgId, fields.author_id),
       findPriceType(db, fields.price_type_Id),
     ]);
     if (!category) throw fieldError(sentAs('category_id'), 'is not a category of your organisation');
@@ -185,7 +187,7 @@ export class CourseService {
     cover: ReceivedFile | undefined,
     sentAs: (name: string) => string,
   ): Promise<CourseDetail> {
-    const course = await this.getOwned(actor.orgId, id);
+    const course = await this.getOwned(actor, id);
     await this.checkFields(actor.orgId, fields, sentAs);
     await updateCourse(this.deps.db, id, {
       title: fields.course_title,
@@ -206,9 +208,13 @@ export class CourseService {
     id: number,
     published: boolean,
   ): Promise<CourseDetail> {
-    const course = await this.getOwned(actor.orgId, id);
+    const course = await this.getOwned(actor, id);
     if (published && !course.published) {
-      await this.deps.limits.withPublishSlot(actor.orgId, id, (tx) => updateCourse(tx, id, { published }));
+      await this.deps.limits.withPublishSlot(actor.orgId, id, async (tx) => {
+        await updateCourse(tx, id, { published });
+        // Students enrolled while it was hidden are told of every lesson they can now open (once each).
+        await this.deps.notifications.lessonsPublished({ courseId: id }, tx);
+      });
     } else {
       await updateCourse(this.deps.db, id, { published });
     }

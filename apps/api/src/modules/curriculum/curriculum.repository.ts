@@ -59,33 +59,6 @@ export async function startedLessonIds(db: Db, userId: number, lessonIds: number
   return new Set(rows.map((r) => r.lessonId));
 }
 
-/** A section with the organisation and state of its course, for permission checks. */
-export async function findSection(db: Db, id: number) {
-  const [row] = await db
-    .select({ section: sections, orgId: courses.orgId, coursePublished: courses.published })
-    .from(sections)
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .where(eq(sections.id, id));
-  return row;
-}
-
-/** A lesson with its section's and course's ids, organisation and states. */
-export async function findLesson(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      lesson: lessons,
-      courseId: sections.courseId,
-      sectionPublished: sections.published,
-      orgId: courses.orgId,
-      coursePublished: courses.published,
-    })
-    .from(lessons)
-    .innerJoin(sections, eq(sections.id, lessons.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .where(eq(lessons.id, id));
-  return row;
-}
-
 /** The lesson naming a stored file, with its organisation: how a finished upload finds the lesson it made. */
 export async function findLessonByFileKey(db: Db, fileKey: string) {
   const [row] = await db

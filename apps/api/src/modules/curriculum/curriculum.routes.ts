@@ -4,78 +4,152 @@ import {
   insertSectionBodySchema,
   lessonFieldsSchema,
   lessonOrderBodySchema,
+  lessonSchema,
+  lessonUrlSchema,
+  messageResponseSchema,
   previewBodySchema,
   publishBodySchema,
+  sectionSchema,
   updateSectionBodySchema,
+  uploadedLessonSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
+import { multipart, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
-import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import { type CurriculumService, refuseBulkFile, refuseLessonFile } from './curriculum.service';
 
 /** courseSections/* and lessons/* of SPEC §7, plus lessons/SaveLessonOrder (README "Additions"). */
 export function registerCurriculumRoutes(
-  app: FastifyInstance,
+  server: FastifyInstance,
   curriculum: CurriculumService,
   auth: Auth,
   files: { storage: FileStorage; maxLessonBytes: number },
   cache: ResponseCache,
 ) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Curriculum'];
+  // Every change of a section or a lesson may show in the course's public preview and figures.
   const signedIn = { preHandler: auth() };
+  const authoring = { preHandler: auth(), config: { invalidates: 'public' as const } };
 
   // A signed-in answer: never stored (Cache-Control: no-store, app.ts).
-  app.get('/courseSections/GetCourseSectionsByCourseId/:id', signedIn, async (request) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return curriculum.listForViewer(actorOf(request), id);
-  });
+  const sections = {
+    tags,
+    summary: 'A course’s sections and lessons as the caller may see them',
+    params: idParamSchema,
+    response: { 200: z.array(sectionSchema) },
+  };
+  app.get(
+    '/courseSections/GetCourseSectionsByCourseId/:id',
+    { ...signedIn, schema: sections },
+    async (request) => {
+      return curriculum.listForViewer(actorOf(request), request.params.id);
+    },
+  );
 
   // The course page's public curriculum, cached like the course's public detail; its preview lessons'
   // signed URLs live hours, so an answer kept for seconds hands out URLs just as good.
-  app.get('/courseSections/GetCourseSectionsByCourseIdForPreview/:id', async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return cache.send(request, reply, `preview:${id}`, () => curriculum.listForPreview(id));
-  });
+  const preview = {
+    tags,
+    summary: 'A published course’s public curriculum; only preview lessons carry their file',
+    params: idParamSchema,
+    response: { 200: z.array(sectionSchema) },
+  };
+  app.get(
+    '/courseSections/GetCourseSectionsByCourseIdForPreview/:id',
+    { schema: preview },
+    async (request, reply) => {
+      const { id } = request.params;
+      return cache.send(request, reply, `preview:${id}`, () => curriculum.listForPreview(id));
+    },
+  );
 
-  app.post('/courseSections/InsertCourseSections', signedIn, async (request, reply) => {
+  const insertSection = {
+    tags,
+    summary: 'Add a section at the end of a course',
+    body: insertSectionBodySchema,
+    response: { 201: sectionSchema },
+  };
+  app.post(
+    '/courseSections/InsertCourseSections',
+    { ...authoring, schema: insertSection },
+    async (request, reply) => {
+      const actor = publisherOf(request);
+      const { body } = request;
+      const section = await curriculum.addSection(actor, {
+        courseId: body.course_id,
+        name: body.section_name,
+        description: body.section_description ?? '',
+        published: body.published ?? false,
+      });
+      return reply.status(201).send(section);
+    },
+  );
+
+  const updateSection = {
+    tags,
+    summary: 'Rename, describe, publish or move a section',
+    body: updateSectionBodySchema,
+    response: { 200: sectionSchema },
+  };
+  app.put(
+    '/courseSections/UpdateCourseSections',
+    { ...authoring, schema: updateSection },
+    async (request) => {
+      const actor = publisherOf(request);
+      const { body } = request;
+      return curriculum.updateSection(actor, body.section_Id, {
+        name: body.section_name,
+        description: body.section_description,
+        published: body.published,
+        orderNumber: body.Order_number === undefined ? undefined : Number(body.Order_number),
+      });
+    },
+  );
+
+  const publishSection = {
+    tags,
+    summary: 'Publish or unpublish a section',
+    body: publishBodySchema,
+    response: { 200: sectionSchema },
+  };
+  app.put(
+    '/courseSections/publishUnpublishSection',
+    { ...authoring, schema: publishSection },
+    async (request) => {
+      const actor = publisherOf(request);
+      const { body } = request;
+      return curriculum.setSectionPublished(actor, body.Id, body.published);
+    },
+  );
+
+  const deleteSection = {
+    tags,
+    summary: 'Delete a section with its lessons',
+    params: idParamSchema,
+    response: { 200: messageResponseSchema },
+  };
+  app.delete('/courseSections/:id', { ...authoring, schema: deleteSection }, async (request) => {
     const actor = publisherOf(request);
-    const body = parseInput(insertSectionBodySchema, request.body, 'body');
-    const section = await curriculum.addSection(actor, {
-      courseId: body.course_id,
-      name: body.section_name,
-      description: body.section_description ?? '',
-      published: body.published ?? false,
-    });
-    return reply.status(201).send(section);
+    return curriculum.deleteSection(actor, request.params.id);
   });
 
-  app.put('/courseSections/UpdateCourseSections', signedIn, async (request) => {
-    const actor = publisherOf(request);
-    const body = parseInput(updateSectionBodySchema, request.body, 'body');
-    return curriculum.updateSection(actor, body.section_Id, {
-      name: body.section_name,
-      description: body.section_description,
-      published: body.published,
-      orderNumber: body.Order_number === undefined ? undefined : Number(body.Order_number),
-    });
-  });
-
-  app.put('/courseSections/publishUnpublishSection', signedIn, async (request) => {
-    const actor = publisherOf(request);
-    const body = parseInput(publishBodySchema, request.body, 'body');
-    return curriculum.setSectionPublished(actor, body.Id, body.published);
-  });
-
-  app.delete('/courseSections/:id', signedIn, async (request) => {
-    const actor = publisherOf(request);
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return curriculum.deleteSection(actor, id);
-  });
-
-  app.post('/lessons/createLessons', signedIn, async (request, reply) => {
+  const saveLesson = {
+    tags,
+    summary: 'Create a lesson (lesson_Id 0) or edit one, with its file if chosen (multipart)',
+    body: multipart(lessonFieldsSchema, {
+      name: 'fileName',
+      required: false,
+      description: 'The lesson’s file: a PDF, a video, an audio file or a text file.',
+    }),
+    response: { 200: lessonSchema, 201: lessonSchema },
+  };
+  app.post('/lessons/createLessons', { ...authoring, schema: saveLesson }, async (request, reply) => {
     const actor = publisherOf(request);
     const upload = await receiveUpload(request, reply, files.storage, {
       field: 'fileName',
@@ -101,7 +175,17 @@ export function registerCurriculumRoutes(
     }
   });
 
-  app.post('/lessons/UploadLesson', signedIn, async (request, reply) => {
+  const uploadLesson = {
+    tags,
+    summary: 'Bulk upload: one file makes one lesson at the end of a section (multipart)',
+    body: multipart(
+      bulkLessonFieldsSchema,
+      { name: 'file', required: true, description: 'The lesson’s file, its name the lesson’s title.' },
+      { prefix: '' },
+    ),
+    response: { 201: uploadedLessonSchema },
+  };
+  app.post('/lessons/UploadLesson', { ...authoring, schema: uploadLesson }, async (request, reply) => {
     const actor = publisherOf(request);
     const upload = await receiveUpload(request, reply, files.storage, {
       field: 'file',
@@ -123,32 +207,66 @@ export function registerCurriculumRoutes(
     }
   });
 
-  app.put('/lessons/publishUnpublishLesson', signedIn, async (request) => {
+  const publishLesson = {
+    tags,
+    summary: 'Publish or unpublish a lesson',
+    body: publishBodySchema,
+    response: { 200: lessonSchema },
+  };
+  app.put('/lessons/publishUnpublishLesson', { ...authoring, schema: publishLesson }, async (request) => {
     const actor = publisherOf(request);
-    const body = parseInput(publishBodySchema, request.body, 'body');
+    const { body } = request;
     return curriculum.setLessonFlag(actor, body.Id, { published: body.published });
   });
 
-  app.put('/lessons/handleMakeRemovePreviewLesson', signedIn, async (request) => {
-    const actor = publisherOf(request);
-    const body = parseInput(previewBodySchema, request.body, 'body');
-    return curriculum.setLessonFlag(actor, body.Id, { preview: body.makepreview });
-  });
+  const previewLesson = {
+    tags,
+    summary: 'Make a lesson a free preview, or stop it being one',
+    body: previewBodySchema,
+    response: { 200: lessonSchema },
+  };
+  app.put(
+    '/lessons/handleMakeRemovePreviewLesson',
+    { ...authoring, schema: previewLesson },
+    async (request) => {
+      const actor = publisherOf(request);
+      const { body } = request;
+      return curriculum.setLessonFlag(actor, body.Id, { preview: body.makepreview });
+    },
+  );
 
-  app.put('/lessons/SaveLessonOrder', signedIn, async (request) => {
+  // The order shows in the course's public preview.
+  const lessonOrder = {
+    tags,
+    summary: 'Put a section’s lessons in a new order',
+    body: lessonOrderBodySchema,
+    response: { 200: z.array(lessonSchema) },
+  };
+  app.put('/lessons/SaveLessonOrder', { ...authoring, schema: lessonOrder }, async (request) => {
     const actor = publisherOf(request);
-    const body = parseInput(lessonOrderBodySchema, request.body, 'body');
+    const { body } = request;
     return curriculum.saveOrder(actor, body.section_Id, body.lesson_Ids);
   });
 
-  app.get('/lessons/GetLessonContentUrl/:id', { preHandler: auth({ optional: true }) }, async (request) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return curriculum.contentUrl(request.actor, id);
+  const contentUrl = {
+    tags,
+    summary: 'A fresh signed URL to a lesson’s file, for a viewer allowed to see it',
+    params: idParamSchema,
+    response: { 200: lessonUrlSchema },
+  };
+  const contentUrlOptions = { preHandler: auth({ optional: true }), schema: contentUrl };
+  app.get('/lessons/GetLessonContentUrl/:id', contentUrlOptions, async (request) => {
+    return curriculum.contentUrl(request.actor, request.params.id);
   });
 
-  app.delete('/lessons/:id', signedIn, async (request) => {
+  const deleteLesson = {
+    tags,
+    summary: 'Delete a lesson and its file',
+    params: idParamSchema,
+    response: { 200: messageResponseSchema },
+  };
+  app.delete('/lessons/:id', { ...authoring, schema: deleteLesson }, async (request) => {
     const actor = publisherOf(request);
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    return curriculum.deleteLesson(actor, id);
+    return curriculum.deleteLesson(actor, request.params.id);
   });
 }

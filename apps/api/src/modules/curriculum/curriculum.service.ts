@@ -9,17 +9,13 @@ import type { Sniffed } from '../../lib/sniff';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
+import { isStaffOf, requireAccess } from '../access/access';
 import { removeFile } from '../authors/authors.service';
-import { isCourseStaff } from '../courses/courses.policy';
-import { findCourse } from '../courses/courses.repository';
-import { isEnrolled } from '../enrolments/enrolments.repository';
 import type { NotificationService } from '../notifications/notifications.service';
 import {
   deleteLesson,
   deleteSection,
-  findLesson,
   findLessonByFileKey,
-  findSection,
   insertLesson,
   insertSection,
   type LessonRow,
@@ -158,11 +154,7 @@ export class CurriculumService {
    */
   async listForViewer(actor: Actor, courseId: number): Promise<Section[]> {
     const { db } = this.deps;
-    const course = await findCourse(db, courseId);
-    if (!course) throw notFound('Course');
-    const staff = isCourseStaff(actor, course.orgId);
-    if (!staff && !(course.published && (await isEnrolled(db, actor.userId, courseId))))
-      throw notFound('Course');
+    const { staff } = await requireAccess(db, actor, 'course.learn', courseId);
     const { sections, lessons } = await listCurriculum(db, courseId, !staff);
     const started = await startedLessonIds(
       db,
@@ -177,8 +169,7 @@ export class CurriculumService {
   /** The public preview (no token): published only; files only for lessons flagged preview. */
   async listForPreview(courseId: number): Promise<Section[]> {
     const { db } = this.deps;
-    const course = await findCourse(db, courseId);
-    if (!course?.published) throw notFound('Course');
+    await requireAccess(db, null, 'course.read', courseId);
     const { sections, lessons } = await listCurriculum(db, courseId, true);
     return this.assemble(sections, lessons, async (l) =>
       this.toLesson(l, l.preview ? await this.lessonUrl(l, 0) : null, false),
@@ -208,33 +199,20 @@ export class CurriculumService {
     actor: Actor | null,
     lessonId: number,
   ): Promise<{ lesson_Id: number; content_path: string | null }> {
-    const { db } = this.deps;
-    const row = await findLesson(db, lessonId);
-    if (!row) throw notFound('Lesson');
-    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
-    let viewerId: number | undefined;
-    if (actor && isCourseStaff(actor, row.orgId)) viewerId = actor.userId;
-    else if (actor && visible && (row.lesson.preview || (await isEnrolled(db, actor.userId, row.courseId)))) {
-      viewerId = actor.userId;
-    } else if (visible && row.lesson.preview) viewerId = 0;
-    if (viewerId === undefined) throw notFound('Lesson');
-    return { lesson_Id: lessonId, content_path: await this.lessonUrl(row.lesson, viewerId) };
+    const { lesson } = await requireAccess(this.deps.db, actor, 'lesson.read', lessonId);
+    return { lesson_Id: lessonId, content_path: await this.lessonUrl(lesson, actor?.userId ?? 0) };
   }
 
-  private async ownedSection(orgId: number, sectionId: number) {
-    const row = await findSection(this.deps.db, sectionId);
-    if (!row || row.orgId !== orgId) throw notFound('Section');
-    return row.section;
+  private ownedSection(actor: Actor, sectionId: number) {
+    return requireAccess(this.deps.db, actor, 'section.update', sectionId);
   }
 
-  private async ownedLesson(orgId: number, lessonId: number) {
-    const row = await findLesson(this.deps.db, lessonId);
-    if (!row || row.orgId !== orgId) throw notFound('Lesson');
-    return row.lesson;
+  private async ownedLesson(actor: Actor, lessonId: number) {
+    return (await requireAccess(this.deps.db, actor, 'lesson.update', lessonId)).lesson;
   }
 
   private async sectionView(actor: Actor, sectionId: number): Promise<Section> {
-    const section = await this.ownedSection(actor.orgId ?? 0, sectionId);
+    const section = await this.ownedSection(actor, sectionId);
     const { lessons } = await listCurriculum(this.deps.db, section.courseId, false);
     return this.toSection(
       section,
@@ -250,8 +228,7 @@ export class CurriculumService {
     actor: Actor & { orgId: number },
     input: { courseId: number; name: string; description: string; published: boolean },
   ): Promise<Section> {
-    const course = await findCourse(this.deps.db, input.courseId);
-    if (!course || course.orgId !== actor.orgId) throw notFound('Course');
+    await requireAccess(this.deps.db, actor, 'course.update', input.courseId);
     const section = await insertSection(this.deps.db, input);
     return this.toSection(section, []);
   }
@@ -266,7 +243,7 @@ export class CurriculumService {
       orderNumber?: number | undefined;
     },
   ): Promise<Section> {
-    await this.ownedSection(actor.orgId, sectionId);
+    const before = await this.ownedSection(actor, sectionId);
     await this.deps.db.transaction(async (tx) => {
       await updateSection(tx, sectionId, {
         name: input.name,
@@ -276,7 +253,10 @@ export class CurriculumService {
         ...(input.published === undefined ? {} : { published: input.published }),
         ...(input.orderNumber === undefined ? {} : { orderNumber: input.orderNumber }),
       });
-      if (input.published) await this.deps.notifications.lessonsPublished({ sectionId }, tx);
+      // Only a section that becomes published shows its lessons to anyone new.
+      if (input.published && !before.published) {
+        await this.deps.notifications.lessonsPublished({ sectionId }, tx);
+      }
     });
     return this.sectionView(actor, sectionId);
   }
@@ -286,17 +266,17 @@ export class CurriculumService {
     sectionId: number,
     published: boolean,
   ): Promise<Section> {
-    await this.ownedSection(actor.orgId, sectionId);
+    const before = await this.ownedSection(actor, sectionId);
     await this.deps.db.transaction(async (tx) => {
       await updateSection(tx, sectionId, { published });
-      // Its published lessons become visible to the course's students.
-      if (published) await this.deps.notifications.lessonsPublished({ sectionId }, tx);
+      // Its published lessons become visible to the course's students, when it was not published before.
+      if (published && !before.published) await this.deps.notifications.lessonsPublished({ sectionId }, tx);
     });
     return this.sectionView(actor, sectionId);
   }
 
   async deleteSection(actor: Actor & { orgId: number }, sectionId: number): Promise<{ message: string }> {
-    await this.ownedSection(actor.orgId, sectionId);
+    await this.ownedSection(actor, sectionId);
     const keys = await deleteSection(this.deps.db, sectionId);
     await Promise.all(keys.map((key) => removeFile(this.deps, key)));
     return { message: 'Deleted successfully!' };
@@ -312,7 +292,7 @@ export class CurriculumService {
     input: { lessonId: number; title: string; contentType: ContentType | 'image'; sectionId: number },
     file: LessonFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
-    await this.ownedSection(actor.orgId, input.sectionId);
+    await this.ownedSection(actor, input.sectionId);
     if (input.contentType === 'image') return this.renameImageLesson(actor, input, file);
     if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
     // A new file brings its own duration (null for a PDF or text that replaces a video).
@@ -336,7 +316,7 @@ export class CurriculumService {
         lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
       };
     }
-    const existing = await this.ownedLesson(actor.orgId, input.lessonId);
+    const existing = await this.ownedLesson(actor, input.lessonId);
     const currentKind = kindOfMime(existing.fileMime);
     if (!file && currentKind && currentKind !== input.contentType) {
       throw new AppError('VALIDATION', `contentType: the lesson's file is ${KIND_WORD[currentKind]}`, [
@@ -366,7 +346,7 @@ export class CurriculumService {
     input: { lessonId: number; title: string; sectionId: number },
     file: ReceivedFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
-    const existing = input.lessonId === 0 ? undefined : await this.ownedLesson(actor.orgId, input.lessonId);
+    const existing = input.lessonId === 0 ? undefined : await this.ownedLesson(actor, input.lessonId);
     if (!existing || file || kindOfMime(existing.fileMime) !== 'image') {
       throw new AppError('VALIDATION', 'Object.contentType: must be one of pdf, text, audio, video', [
         { field: 'Object.contentType', message: 'must be one of pdf, text, audio, video' },
@@ -389,8 +369,8 @@ export class CurriculumService {
    * checks again.
    */
   async checkLessonTarget(actor: Actor & { orgId: number }, sectionId: number, lessonId: number) {
-    await this.ownedSection(actor.orgId, sectionId);
-    if (lessonId !== 0) await this.ownedLesson(actor.orgId, lessonId);
+    await this.ownedSection(actor, sectionId);
+    if (lessonId !== 0) await this.ownedLesson(actor, lessonId);
   }
 
   /**
@@ -410,7 +390,7 @@ export class CurriculumService {
       await lockFileKey(tx, file.key);
       const found = await findLessonByFileKey(tx, file.key);
       if (found) {
-        if (found.orgId !== actor.orgId) throw notFound('Lesson');
+        if (!isStaffOf(actor, found.orgId)) throw notFound('Lesson');
         return {
           created: false,
           lesson: this.toLesson(found.lesson, await this.lessonUrl(found.lesson, actor.userId), false),
@@ -429,7 +409,7 @@ export class CurriculumService {
     sectionId: number,
     file: LessonFile,
   ): Promise<Lesson> {
-    await this.ownedSection(actor.orgId, sectionId);
+    await this.ownedSection(actor, sectionId);
     const lesson = await insertLesson(this.deps.db, {
       sectionId,
       title: titleFromFilename(file.filename),
@@ -447,10 +427,11 @@ export class CurriculumService {
     lessonId: number,
     change: { published: boolean } | { preview: boolean },
   ): Promise<Lesson> {
-    await this.ownedLesson(actor.orgId, lessonId);
+    const before = await this.ownedLesson(actor, lessonId);
     const lesson = await this.deps.db.transaction(async (tx) => {
       const updated = await updateLesson(tx, lessonId, change);
-      if (updated && 'published' in change && change.published) {
+      // Only a lesson that becomes published is news to the course's students.
+      if (updated && 'published' in change && change.published && !before.published) {
         await this.deps.notifications.lessonsPublished({ lessonIds: [lessonId] }, tx);
       }
       return updated;
@@ -460,7 +441,7 @@ export class CurriculumService {
   }
 
   async deleteLesson(actor: Actor & { orgId: number }, lessonId: number): Promise<{ message: string }> {
-    const lesson = await this.ownedLesson(actor.orgId, lessonId);
+    const lesson = await this.ownedLesson(actor, lessonId);
     await deleteLesson(this.deps.db, lessonId);
     if (lesson.fileKey) await removeFile(this.deps, lesson.fileKey);
     return { message: 'Deleted successfully!' };
@@ -472,7 +453,7 @@ export class CurriculumService {
     sectionId: number,
     orderedIds: number[],
   ): Promise<Lesson[]> {
-    await this.ownedSection(actor.orgId, sectionId);
+    await this.ownedSection(actor, sectionId);
     const current = await listSectionLessonIds(this.deps.db, sectionId);
     const given = new Set(orderedIds);
     if (

@@ -1,23 +1,27 @@
 import type { Paged } from '@skillwise/contracts';
 import { and, asc, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { containsLowerText, containsText, inWindow, pageOf } from '../../db/paging';
+import { courseCompletion } from '../../db/queries/completion';
+import { courseWithAuthorColumns } from '../../db/queries/courses';
 import {
   authors,
   courses,
   enrolments,
   lessonProgress,
-  lessons,
   orders,
   orgMembers,
   orgStudents,
-  sections,
   users,
 } from '../../db/schema';
 import { type ListQuery, WHOLE_LIST } from '../../lib/paging';
-import { courseWithAuthorColumns } from '../courses/courses.repository';
 
-export type EnrolmentSource = 'assigned' | 'purchased' | 'free';
+export {
+  type EnrolmentSource,
+  findEnrolment,
+  insertEnrolment,
+  isEnrolled,
+} from '../../db/queries/enrolments';
 
 /**
  * A student's enrolled courses with their authors and how each came, oldest enrolment first; optionally one
@@ -66,50 +70,19 @@ export async function listEnrolledCourses(
 export type EnrolledCourseRow = Awaited<ReturnType<typeof listEnrolledCourses>>['rows'][number];
 
 /**
- * Per course: published lessons in published sections, and how many of them this student completed
- * (DESIGN decision 11: progress is completion, not a start).
+ * Per course: its counted lessons, and how many of them this student completed (db/queries/completion.ts;
+ * DESIGN decision 11: progress is completion, not a start).
  */
 export async function progressByCourse(db: Db, userId: number, courseIds: number[]) {
   if (courseIds.length === 0) return new Map<number, { total: number; completed: number }>();
-  const rows = await db
-    .select({
-      courseId: sections.courseId,
-      total: sql<number>`count(${lessons.id})::int`,
-      completed: sql<number>`(count(${lessonProgress.lessonId}) filter (where ${lessonProgress.completed}))::int`,
-    })
-    .from(lessons)
-    .innerJoin(sections, eq(sections.id, lessons.sectionId))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(
-      and(inArray(sections.courseId, courseIds), eq(sections.published, true), eq(lessons.published, true)),
-    )
-    .groupBy(sections.courseId);
-  return new Map(rows.map((r) => [r.courseId, { total: r.total, completed: r.completed }]));
-}
-
-export async function isEnrolled(db: Db, userId: number, courseId: number): Promise<boolean> {
-  return (await findEnrolment(db, userId, courseId)) !== undefined;
-}
-
-export async function findEnrolment(db: Db, userId: number, courseId: number) {
-  const [row] = await db
-    .select()
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
-  return row;
-}
-
-/** Enrols once: answers false when the student already had the course. */
-export async function insertEnrolment(
-  db: Db,
-  values: { userId: number; courseId: number; source: EnrolmentSource; orderId?: number | null },
-): Promise<boolean> {
-  const rows = await db
-    .insert(enrolments)
-    .values(values)
-    .onConflictDoNothing({ target: [enrolments.userId, enrolments.courseId] })
-    .returning({ id: enrolments.id });
-  return rows.length === 1;
+  // One text parameter whatever the number of courses.
+  const ids = sql`select unnest(string_to_array(${courseIds.join(',')}, ',')::int[])`;
+  const result = await db.execute(sql`select cc.course_id as "courseId", cc.total, cc.completed
+    from (${courseCompletion(userId, ids)}) cc`);
+  const rows = rowsOf<{ courseId: number; total: number; completed: number }>(result);
+  return new Map(
+    rows.map((r) => [Number(r.courseId), { total: Number(r.total), completed: Number(r.completed) }]),
+  );
 }
 
 export async function deleteEnrolment(db: Db, userId: number, courseId: number) {

@@ -1,27 +1,40 @@
 import {
+  assignedCourseSchema,
   assignQuerySchema,
   idParamSchema,
   idSchema,
+  lessonStartedResponseSchema,
   lessonStartedSchema,
   MSG,
+  messageResponseSchema,
   PAGE_SIZES,
   pageQuerySchema,
   registerStudentBodySchema,
+  registerStudentResponseSchema,
   studentListQuerySchema,
+  studentRowSchema,
+  unassignedCourseSchema,
   unassignedCoursesQuerySchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { listQuery, sendPage } from '../../lib/paging';
+import { handlerChecked, multipart, noBody, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import type { EnrolmentService } from './enrolments.service';
 
+/** The query of AssignCoursetoStudent and DeleteAssignedCourse, read by parseAssignQuery. */
+const assignQuery = handlerChecked(
+  assignQuerySchema,
+  'Both are required: a missing one is answered with the spec’s message first.',
+);
+
 /** SPEC §5: assigning or removing needs both ids; the 400 says so in the spec's words. */
-function parseAssignQuery(query: unknown) {
+function parseAssignQuery(query: unknown): z.output<typeof assignQuerySchema> {
   const values = (query ?? {}) as Record<string, unknown>;
   if (!values.user_id || !values.course_id) {
     throw new AppError(
@@ -32,76 +45,151 @@ function parseAssignQuery(query: unknown) {
         .map((field) => ({ field, message: 'is required' })),
     );
   }
-  return parseInput(assignQuerySchema, query, 'query');
+  return parseInput(assignQuery.schema, query, 'query');
 }
 
 const userCourseParams = z.object({ userId: idSchema, courseId: idSchema });
 
 export function registerEnrolmentRoutes(
-  app: FastifyInstance,
+  server: FastifyInstance,
   enrolments: EnrolmentService,
   auth: Auth,
   files: { storage: FileStorage },
 ) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
+  const tags = ['Enrolments'];
 
-  app.get('/studentCourse/GetAssignedCourses/:id', signedIn, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.myCourses);
-    return sendPage(reply, await enrolments.listAssigned(actorOf(request), id, list));
-  });
+  const assigned = {
+    tags,
+    summary: 'A student’s courses with their progress, paged and searched',
+    params: idParamSchema,
+    querystring: pageQuerySchema,
+    response: { 200: paged(assignedCourseSchema) },
+  };
+  app.get(
+    '/studentCourse/GetAssignedCourses/:id',
+    { ...signedIn, schema: assigned },
+    async (request, reply) => {
+      const list = listQuery(request.query, PAGE_SIZES.myCourses);
+      return sendPage(reply, await enrolments.listAssigned(actorOf(request), request.params.id, list));
+    },
+  );
 
-  app.get('/studentCourse/GetAllCoursesByUserIdandCourseId/:userId/:courseId', signedIn, async (request) => {
-    const { userId, courseId } = parseInput(userCourseParams, request.params, 'params');
+  const enrolment = {
+    tags,
+    summary: 'A student’s enrolment in one course: one element, or none',
+    params: userCourseParams,
+    response: { 200: z.array(assignedCourseSchema) },
+  };
+  const enrolmentUrl = '/studentCourse/GetAllCoursesByUserIdandCourseId/:userId/:courseId';
+  app.get(enrolmentUrl, { ...signedIn, schema: enrolment }, async (request) => {
+    const { userId, courseId } = request.params;
     return enrolments.enrolmentOf(actorOf(request), userId, courseId);
   });
 
-  app.get('/studentCourse/getStudentByOrgID/:id', signedIn, async (request, reply) => {
-    parseInput(idParamSchema, request.params, 'params');
-    const { enrolled, ...paging } = parseInput(studentListQuerySchema, request.query, 'query');
-    const list = listQuery(paging, PAGE_SIZES.students);
-    return sendPage(reply, await enrolments.listStudents(publisherOf(request), list, { enrolled }));
-  });
+  const students = {
+    tags,
+    summary: 'The students of the caller’s organisation, paged, searched and filtered',
+    description: 'The organisation is the caller’s: the path’s id is read as a number and not used.',
+    params: idParamSchema,
+    querystring: studentListQuerySchema,
+    response: { 200: paged(studentRowSchema) },
+  };
+  app.get(
+    '/studentCourse/getStudentByOrgID/:id',
+    { ...signedIn, schema: students },
+    async (request, reply) => {
+      const { enrolled, ...paging } = request.query;
+      const list = listQuery(paging, PAGE_SIZES.students);
+      return sendPage(reply, await enrolments.listStudents(publisherOf(request), list, { enrolled }));
+    },
+  );
 
-  app.post('/studentCourse/registerStudent', signedIn, async (request, reply) => {
-    const actor = publisherOf(request);
-    // The spec sends the form as multipart; JSON is accepted too.
-    let body: z.output<typeof registerStudentBodySchema>;
-    if (request.isMultipart()) {
-      const upload = await receiveUpload(request, reply, files.storage, {
-        field: 'file',
-        maxBytes: 1,
-        refuse: () => 'This form takes no file.',
-      });
-      await upload.discard();
-      // The spec names this form's fields without the `Object.` prefix.
-      body = parseObjectFields(registerStudentBodySchema, upload.fields, '');
-    } else {
-      body = parseInput(registerStudentBodySchema, request.body, 'body');
-    }
-    return reply.status(201).send(await enrolments.registerStudent(actor, body, request.ip));
-  });
+  const registerStudent = {
+    tags,
+    summary: 'Add a student to the organisation, optionally enrolling it in a course',
+    body: multipart(registerStudentBodySchema, undefined, { prefix: '', json: true }),
+    response: { 201: registerStudentResponseSchema },
+  };
+  app.post(
+    '/studentCourse/registerStudent',
+    { ...signedIn, schema: registerStudent },
+    async (request, reply) => {
+      const actor = publisherOf(request);
+      // The spec sends the form as multipart; JSON is accepted too.
+      let body: z.output<typeof registerStudentBodySchema>;
+      if (request.isMultipart()) {
+        const upload = await receiveUpload(request, reply, files.storage, {
+          field: 'file',
+          maxBytes: 1,
+          refuse: () => 'This form takes no file.',
+        });
+        await upload.discard();
+        // The spec names this form's fields without the `Object.` prefix.
+        body = parseObjectFields(registerStudentBodySchema, upload.fields, '');
+      } else {
+        body = parseInput(registerStudentBodySchema, request.body, 'body');
+      }
+      return reply.status(201).send(await enrolments.registerStudent(actor, body, request.ip));
+    },
+  );
 
-  app.get('/courses/UnAssignedCourses/:id', signedIn, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    const { published, ...paging } = parseInput(unassignedCoursesQuerySchema, request.query, 'query');
+  const unassigned = {
+    tags,
+    summary: 'The organisation’s courses a student is not enrolled in, paged and searched',
+    params: idParamSchema,
+    querystring: unassignedCoursesQuerySchema,
+    response: { 200: paged(unassignedCourseSchema) },
+  };
+  app.get('/courses/UnAssignedCourses/:id', { ...signedIn, schema: unassigned }, async (request, reply) => {
+    const { published, ...paging } = request.query;
     const list = listQuery(paging, PAGE_SIZES.unassignedCourses);
+    const { id } = request.params;
     return sendPage(reply, await enrolments.unassignedCourses(publisherOf(request), id, list, { published }));
   });
 
-  app.post('/studentCourse/AssignCoursetoStudent', signedIn, async (request, reply) => {
-    const actor = publisherOf(request);
-    const { user_id, course_id } = parseAssignQuery(request.query);
-    return reply.status(201).send(await enrolments.assign(actor, user_id, course_id));
-  });
+  const assign = {
+    tags,
+    summary: 'Enrol a student of the organisation in one of its courses',
+    querystring: assignQuery,
+    body: noBody(),
+    response: { 201: messageResponseSchema },
+  };
+  app.post(
+    '/studentCourse/AssignCoursetoStudent',
+    { ...signedIn, schema: assign },
+    async (request, reply) => {
+      const actor = publisherOf(request);
+      const { user_id, course_id } = parseAssignQuery(request.query);
+      return reply.status(201).send(await enrolments.assign(actor, user_id, course_id));
+    },
+  );
 
-  app.delete('/studentCourse/DeleteAssignedCourse', signedIn, async (request) => {
+  const unassign = {
+    tags,
+    summary: 'Remove a student’s enrolment in one of the organisation’s courses',
+    querystring: assignQuery,
+    response: { 200: messageResponseSchema },
+  };
+  app.delete('/studentCourse/DeleteAssignedCourse', { ...signedIn, schema: unassign }, async (request) => {
     const actor = publisherOf(request);
     const { user_id, course_id } = parseAssignQuery(request.query);
     return enrolments.unassign(actor, user_id, course_id);
   });
 
-  app.put('/lessons/ChangeLessonStartedFlag', signedIn, async (request) => {
+  const started = handlerChecked(
+    lessonStartedSchema.partial(),
+    'The same fields may come in the query or the body; the body wins.',
+  );
+  const lessonStarted = {
+    tags,
+    summary: 'Mark a lesson started (or not) for the signed-in student',
+    querystring: started,
+    body: started,
+    response: { 200: lessonStartedResponseSchema },
+  };
+  app.put('/lessons/ChangeLessonStartedFlag', { ...signedIn, schema: lessonStarted }, async (request) => {
     const merged = { ...(request.query as object), ...((request.body as object | null) ?? {}) } as Record<
       string,
       unknown

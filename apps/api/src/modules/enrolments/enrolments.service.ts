@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { findUserByEmail, insertUser } from '../../db/queries/users';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
@@ -17,21 +18,17 @@ import type { Mailer } from '../../lib/mail';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
-import { isCourseStaff } from '../courses/courses.policy';
-import { findCourse } from '../courses/courses.repository';
+import { findAccess, requireAccess } from '../access/access';
 import { toCourseListItem } from '../courses/courses.service';
-import { findLesson } from '../curriculum/curriculum.repository';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
-import { findUserByEmail, findUserById, insertUser, isStudentOfOrg } from '../users/users.repository';
 import {
   addOrgStudent,
   deleteEnrolment,
   type EnrolledCourseRow,
   findEnrolment,
   insertEnrolment,
-  isEnrolled,
   listEnrolledCourses,
   listOrgStudents,
   listUnassignedCourses,
@@ -83,10 +80,9 @@ export class EnrolmentService {
    * courses); a publisher, its students' in its own courses, published or not.
    */
   private async scopeFor(actor: Actor, userId: number): Promise<{ orgId?: number; publishedOnly?: boolean }> {
+    await requireAccess(this.deps.db, actor, 'student.read', userId);
     if (actor.userId === userId) return { publishedOnly: true };
-    if (actor.role !== ROLE.PUBLISHER || actor.orgId === null) throw notFound('Student');
-    if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
-    return { orgId: actor.orgId };
+    return { orgId: actor.orgId ?? 0 };
   }
 
   /** GET studentCourse/GetAssignedCourses/{id}: searched on the course title. */
@@ -139,8 +135,9 @@ export class EnrolmentService {
         { field: 'course_Id', message: 'is required to enrol the student' },
       ]);
     }
-    const course = input.enroll && courseId ? await findCourse(db, courseId) : undefined;
-    if (input.enroll && (!course || course.orgId !== actor.orgId)) {
+    const course =
+      input.enroll && courseId ? await findAccess(db, actor, 'course.update', courseId) : undefined;
+    if (input.enroll && !course) {
       throw new AppError('VALIDATION', 'course_Id: is not a course of your organisation', [
         { field: 'course_Id', message: 'is not a course of your organisation' },
       ]);
@@ -217,7 +214,7 @@ export class EnrolmentService {
     list: ListQuery,
     filter: { published?: boolean | undefined } = {},
   ) {
-    if (!(await isStudentOfOrg(this.deps.db, actor.orgId, userId))) throw notFound('Student');
+    await requireAccess(this.deps.db, actor, 'student.manage', userId);
     const found = await listUnassignedCourses(this.deps.db, actor.orgId, userId, list, filter);
     return mapPage(found, (c) => ({
       course_Id: c.id,
@@ -228,12 +225,8 @@ export class EnrolmentService {
 
   private async ownedCourseAndStudent(actor: Publisher, userId: number, courseId: number) {
     const { db } = this.deps;
-    const course = await findCourse(db, courseId);
-    if (!course || course.orgId !== actor.orgId) throw notFound('Course');
-    const user = await findUserById(db, userId);
-    if (!user || user.roleId !== ROLE.STUDENT || !(await isStudentOfOrg(db, actor.orgId, userId))) {
-      throw notFound('Student');
-    }
+    const course = await requireAccess(db, actor, 'course.update', courseId);
+    await requireAccess(db, actor, 'student.enrol', userId);
     return course;
   }
 
@@ -279,11 +272,8 @@ export class EnrolmentService {
     started: boolean,
   ): Promise<{ lesson_Id: number; lessonstarted: boolean }> {
     const { db } = this.deps;
-    const row = await findLesson(db, lessonId);
-    if (!row) throw notFound('Lesson');
-    if (isCourseStaff(actor, row.orgId)) return { lesson_Id: lessonId, lessonstarted: false };
-    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
-    if (!visible || !(await isEnrolled(db, actor.userId, row.courseId))) throw notFound('Lesson');
+    const row = await requireAccess(db, actor, 'lesson.learn', lessonId);
+    if (row.staff) return { lesson_Id: lessonId, lessonstarted: false };
     await setLessonStarted(db, actor.userId, lessonId, started);
     return { lesson_Id: lessonId, lessonstarted: started };
   }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { findReferencedKeys } from '../../db/queries/files';
 import type { FileStorage, StoredFile } from '../../lib/storage';
-import { findReferencedKeys } from './media.repository';
+import { forgetUnnamedFiles } from '../organisations/storage-quota';
 
 /** How long a file may go unnamed by any row before it is an orphan: an upload's row follows its file. */
 export const SWEEP_GRACE_MS = 3600_000;
@@ -89,6 +90,8 @@ export class FileSweeper {
       }
     }
     if (batch.length > 0 && !this.stopped) await removeOrphans(batch);
+    // Orphans no longer count against their organisation's storage allowance.
+    if (!this.stopped) await forgetUnnamedFiles(db, cutoff);
     return report;
   }
 

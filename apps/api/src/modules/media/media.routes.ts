@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ImageVariants } from '../../lib/image-variants';
 import { parseRange } from '../../lib/range';
-import type { FileStorage } from '../../lib/storage';
-import { parseInput } from '../../lib/validate';
+import { binary, empty, type ZodTypeProvider } from '../../lib/route-schema';
+import { type FileStorage, SMALL_RANGE_BYTES } from '../../lib/storage';
 import type { MediaService } from './media.service';
 import {
   notModified,
@@ -69,16 +69,37 @@ async function sendFile(
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
   if (range.kind === 'partial') {
+    const length = range.end - range.start + 1;
+    // A seek's small range is one read on a kept descriptor where the disk allows it; larger ones stream.
+    const body =
+      storage.readBytes && length <= SMALL_RANGE_BYTES
+        ? await storage.readBytes(file.key, range).catch((error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') throw notFound('File');
+            throw error;
+          })
+        : storage.read(file.key, range);
     return reply
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', String(range.end - range.start + 1))
-      .send(storage.read(file.key, range));
+      .header('content-length', String(length))
+      .send(body);
   }
   return reply.header('content-length', String(size)).send(storage.read(file.key));
 }
 
-export function registerMediaRoutes(app: FastifyInstance, media: MediaService, storage: FileStorage) {
+/** Answers of a byte stream with HTTP ranges. */
+const ranged = (what: string) => ({
+  200: binary('application/octet-stream', `${what}, whole`),
+  206: binary(
+    'application/octet-stream',
+    `The byte range asked for with \`Range\` (\`Content-Range\` says which)`,
+  ),
+  416: empty('The range starts past the end of the file'),
+});
+
+export function registerMediaRoutes(server: FastifyInstance, media: MediaService, storage: FileStorage) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Media'];
   // A change that succeeded may take access away (an unpublished lesson, a removed enrolment): the next
   // media request checks its URL again.
   app.addHook('onResponse', async (request, reply) => {
@@ -91,9 +112,16 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService, s
     onError: (error, key) => app.log.warn({ err: error }, `no smaller copy of ${key}: sending it as it is`),
   });
 
-  app.get('/files/public/:key', async (request, reply) => {
-    const { key } = parseInput(z.object({ key: z.string().max(64) }), request.params, 'params');
-    const { w } = parseInput(publicImageQuerySchema, request.query, 'query');
+  const publicImage = {
+    tags,
+    summary: 'A cover image or an author photo, at a page’s width with `w`',
+    params: z.object({ key: z.string().max(64) }),
+    querystring: publicImageQuerySchema,
+    response: { ...ranged('The picture'), 304: empty('Not modified since the `ETag` sent') },
+  };
+  app.get('/files/public/:key', { schema: publicImage }, async (request, reply) => {
+    const { key } = request.params;
+    const { w } = request.query;
     const found = await media.publicImage(key);
     if (w !== undefined) {
       const sent = await sendImageVariant(request, reply, variants, found, w);
@@ -110,10 +138,16 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService, s
     });
   });
 
-  app.get('/media/lessons/:id', async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    const grant = parseInput(grantSchema, request.query, 'query');
-    const file = await media.lessonFile(id, grant);
+  const lessonFile = {
+    tags,
+    summary: 'A lesson’s file, by the signed URL a lesson answer carries',
+    description: 'No token: the URL’s `viewer`, `expires` and `signature` grant the access, checked again.',
+    params: idParamSchema,
+    querystring: grantSchema,
+    response: ranged('The file'),
+  };
+  app.get('/media/lessons/:id', { schema: lessonFile }, async (request, reply) => {
+    const file = await media.lessonFile(request.params.id, request.query);
     const extension = file.key.split('.').pop() ?? 'bin';
     return sendFile(request, reply, storage, {
       key: file.key,

@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { verifyLessonSignature } from '../../lib/signed-url';
 import { isFileKey } from '../../lib/storage';
-import { findLessonAccess, isPublicImage } from './media.repository';
+import { requireLessonFile } from '../access/access';
+import { isPublicImage } from './media.repository';
 
 export type MediaGrant = { viewer: number; expires: number; signature: string };
 
@@ -58,9 +59,10 @@ export class MediaService {
 
   private async checkLessonFile(lessonId: number, grant: MediaGrant): Promise<LessonFile> {
     const { db, secret } = this.deps;
-    const row = await findLessonAccess(db, lessonId, grant.viewer);
-    const fileKey = row?.fileKey;
-    if (!row || !fileKey) throw notFound('File');
+    // Who may have it is the access module's (lesson.file.read), in one prepared query.
+    const { lesson } = await requireLessonFile(db, lessonId, grant.viewer);
+    const fileKey = lesson.fileKey;
+    if (!fileKey) throw notFound('File');
     if (
       !verifyLessonSignature(
         secret,
@@ -70,11 +72,6 @@ export class MediaService {
     ) {
       throw notFound('File');
     }
-    const allowed =
-      grant.viewer === 0
-        ? row.visible && row.preview
-        : row.staff || (row.viewerKnown && row.visible && (row.preview || row.enrolled));
-    if (!allowed) throw notFound('File');
-    return { key: fileKey, mime: row.fileMime ?? 'application/octet-stream', lessonId };
+    return { key: fileKey, mime: lesson.fileMime ?? 'application/octet-stream', lessonId };
   }
 }

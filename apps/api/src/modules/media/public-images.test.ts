@@ -202,10 +202,11 @@ test('an image that cannot be resized is sent as it was uploaded', async () => {
   }
 });
 
-/** A storage holding one picture, counting its reads. */
-function oneImageStorage(body: Buffer) {
+/** A storage holding one picture (whose stored size may be given), counting its reads. */
+function oneImageStorage(body: Buffer, storedSize = body.length) {
   const reads: string[] = [];
   const storage = {
+    size: async () => storedSize,
     read: (key: string) => {
       reads.push(key);
       return Readable.from([body]);
@@ -213,6 +214,13 @@ function oneImageStorage(body: Buffer) {
   } as unknown as FileStorage;
   return { storage, reads };
 }
+
+test('an original over the size limit is served as it is, without a byte of it read', async () => {
+  const { storage, reads } = oneImageStorage(await picture(1600, 900, 'png'), 33 * 1024 ** 2);
+  const variants = new ImageVariants({ storage });
+  expect(await variants.get('11111111-1111-4111-8111-111111111111.png', 480)).toBeUndefined();
+  expect(reads).toEqual([]);
+});
 
 test('a variant is made once, however many ask at once, and kept within its memory budget', async () => {
   // Noise: it does not compress, so each variant weighs tens of kilobytes.

@@ -360,6 +360,27 @@ describe('lesson_published', () => {
       published: true,
     });
     expect(await notificationsOf(student.userId)).toHaveLength(3);
+
+    // Publishing that course tells its enrolled student of the lesson now visible, once, whatever
+    // is unpublished and published again; another organisation's publisher can do neither.
+    const publish = (token: string, published: boolean) =>
+      put('/api/courses/publishUnpublishCourse', token, { Id: draft.id, published });
+    const intruder = await createPublisher(ctx);
+    expect((await publish(intruder.token, true)).statusCode).toBe(404);
+    expect(await notificationsOf(student.userId)).toHaveLength(3);
+    const published = await publish(publisher.token, true);
+    expect(published.statusCode, published.body).toBe(200);
+    const told = await notificationsOf(student.userId);
+    expect(told).toHaveLength(4);
+    expect(told[3]).toMatchObject({
+      kind: 'lesson_published',
+      body: '"Draft lesson" is ready to study.',
+      link: `/students/takeCourse?id=${draft.id}`,
+    });
+    expect(await mailTo(student.email)).toHaveLength(3);
+    expect((await publish(publisher.token, false)).statusCode).toBe(200);
+    expect((await publish(publisher.token, true)).statusCode).toBe(200);
+    expect(await notificationsOf(student.userId)).toHaveLength(4);
   });
 
   test('another organisation cannot publish the lesson, and nobody is told', async () => {

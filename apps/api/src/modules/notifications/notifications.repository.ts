@@ -109,18 +109,23 @@ export const toPublishersOf = (orgId: number, m: Message): Recipients =>
   sql`select ${users.id} as user_id, ${messageColumns(m)} from ${users}
       where ${users.orgId} = ${orgId} and ${users.roleId} = ${ROLE.PUBLISHER}`;
 
+/** Lessons that may have become visible: by id, a section's, or a whole course's. */
+export type VisibleLessons = { lessonIds: number[] } | { sectionId: number } | { courseId: number };
+
 /**
  * Every student enrolled in the course of each given lesson that students can see now (the lesson, its
- * section and its course published), once per lesson: the lessons by id, or a section's.
+ * section and its course published), once per lesson: the lessons by id, a section's or a course's.
  */
 export const toStudentsOfVisibleLessons = (
-  which: { lessonIds: number[] } | { sectionId: number },
+  which: VisibleLessons,
   linkOf: (courseIdColumn: SQL) => SQL,
 ): Recipients => {
   const chosen =
     'lessonIds' in which
       ? inArray(lessons.id, which.lessonIds.length > 0 ? which.lessonIds : [0])
-      : eq(lessons.sectionId, which.sectionId);
+      : 'sectionId' in which
+        ? eq(lessons.sectionId, which.sectionId)
+        : eq(sections.courseId, which.courseId);
   return sql`select ${enrolments.userId} as user_id,
         ('New lesson in "' || ${courses.title} || '"') as title,
         ('"' || ${lessons.title} || '" is ready to study.') as body,

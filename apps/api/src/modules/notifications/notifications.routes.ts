@@ -1,12 +1,18 @@
 import {
   markReadBodySchema,
+  markReadResultSchema,
   NOTIFICATIONS_PAGE_SIZE,
+  notificationPreferencesSchema,
+  notificationSchema,
   pageQuerySchema,
   savePreferencesBodySchema,
+  unreadCountSchema,
   unsubscribeBodySchema,
+  unsubscribeResultSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { listQuery, sendPage } from '../../lib/paging';
+import { handlerChecked, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf } from '../../plugins/auth';
 import type { NotificationService } from './notifications.service';
@@ -15,30 +21,63 @@ import type { NotificationService } from './notifications.service';
  * My Notification (README "Additions"): every signed-in user reads and marks its own notifications and
  * sets its e-mail switch; Unsubscribe needs no login, only the signed token an e-mail carries.
  */
-export function registerNotificationRoutes(app: FastifyInstance, service: NotificationService, auth: Auth) {
+export function registerNotificationRoutes(
+  server: FastifyInstance,
+  service: NotificationService,
+  auth: Auth,
+) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
+  const tags = ['Notifications'];
 
-  app.get('/notifications/GetMyNotifications', signedIn, async (request, reply) => {
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), NOTIFICATIONS_PAGE_SIZE);
+  const mine = {
+    tags,
+    summary: 'The signed-in user’s notifications, newest first, paged',
+    querystring: pageQuerySchema,
+    response: { 200: paged(notificationSchema) },
+  };
+  app.get('/notifications/GetMyNotifications', { ...signedIn, schema: mine }, async (request, reply) => {
+    const list = listQuery(request.query, NOTIFICATIONS_PAGE_SIZE);
     return sendPage(reply, await service.list(actorOf(request), list));
   });
 
-  app.get('/notifications/GetUnreadCount', signedIn, async (request) =>
+  const unread = {
+    tags,
+    summary: 'How many notifications are unread',
+    response: { 200: unreadCountSchema },
+  };
+  app.get('/notifications/GetUnreadCount', { ...signedIn, schema: unread }, async (request) =>
     service.unreadCount(actorOf(request)),
   );
 
-  app.put('/notifications/MarkRead', signedIn, async (request) => {
-    const body = parseInput(markReadBodySchema, request.body, 'body');
+  const markRead = {
+    tags,
+    summary: 'Mark some notifications, or all, read',
+    body: markReadBodySchema,
+    response: { 200: markReadResultSchema },
+  };
+  app.put('/notifications/MarkRead', { ...signedIn, schema: markRead }, async (request) => {
+    const { body } = request;
     return service.markRead(actorOf(request), body.all ? 'all' : (body.ids ?? []));
   });
 
-  app.get('/notifications/GetPreferences', signedIn, async (request) =>
+  const preferences = {
+    tags,
+    summary: 'Whether notification e-mails are sent',
+    response: { 200: notificationPreferencesSchema },
+  };
+  app.get('/notifications/GetPreferences', { ...signedIn, schema: preferences }, async (request) =>
     service.preferences(actorOf(request)),
   );
 
-  app.put('/notifications/SavePreferences', signedIn, async (request) => {
-    const body = parseInput(savePreferencesBodySchema, request.body, 'body');
-    return service.savePreferences(actorOf(request), body.email_notifications);
+  const savePreferences = {
+    tags,
+    summary: 'Turn notification e-mails on or off (receipts are always sent)',
+    body: savePreferencesBodySchema,
+    response: { 200: notificationPreferencesSchema },
+  };
+  app.put('/notifications/SavePreferences', { ...signedIn, schema: savePreferences }, async (request) => {
+    return service.savePreferences(actorOf(request), request.body.email_notifications);
   });
 
   // Its own scope: mail programs post the one-click unsubscribe (RFC 8058) as a form, with the token in
@@ -54,7 +93,18 @@ export function registerNotificationRoutes(app: FastifyInstance, service: Notifi
         );
       },
     );
-    scope.post('/notifications/Unsubscribe', async (request) => {
+    const token = handlerChecked(
+      unsubscribeBodySchema.partial(),
+      'The token of the e-mail’s link, in the body (JSON or a form) or in the query.',
+    );
+    const unsubscribe = {
+      tags,
+      summary: 'Turn notification e-mails off with the token of an e-mail’s link (no login)',
+      querystring: token,
+      body: token,
+      response: { 200: unsubscribeResultSchema },
+    };
+    scope.post('/notifications/Unsubscribe', { schema: unsubscribe }, async (request) => {
       const fromBody = (request.body as { token?: unknown } | undefined)?.token;
       const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
       const { token } = parseInput(unsubscribeBodySchema, { token: fromBody ?? fromQuery }, 'body');

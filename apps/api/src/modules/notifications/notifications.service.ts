@@ -28,6 +28,7 @@ import {
   toPublishersOf,
   toStudentsOfVisibleLessons,
   toUser,
+  type VisibleLessons,
 } from './notifications.repository';
 
 export type NotificationDeps = {
@@ -47,6 +48,21 @@ export const LINKS = {
   certificates: '/students/certificates',
   sales: '/admin?section=users',
   students: '/admin/myStudents',
+  subscription: '/admin/subscription',
+};
+
+/** A paid plan period, recorded with its order's capture. */
+export type PlanPurchase = {
+  orderId: number;
+  userId: number;
+  plan: string;
+  months: number;
+  amountCents: number;
+  currency: string;
+  reference: string;
+  capturedAt: Date;
+  periodStart: Date;
+  periodEnd: Date;
 };
 
 /** Money as receipts and notices show it: `$49.99 USD`. */
@@ -172,6 +188,41 @@ export class NotificationService {
   }
 
   /**
+   * A plan period was paid for: the publisher who paid gets the notification and the receipt (always
+   * e-mailed), once per order.
+   */
+  async planPurchased(purchase: PlanPurchase, db: Db = this.deps.db) {
+    const buyer = await findRecipient(db, purchase.userId);
+    if (!buyer) return { notified: 0, mailed: 0 };
+    const amount = moneyText(purchase.amountCents, purchase.currency);
+    const period = `${dateText(purchase.periodStart)} to ${dateText(purchase.periodEnd)}`;
+    const receipt = [
+      'Thank you for your purchase. This is your receipt.',
+      '',
+      `Plan: ${purchase.plan}, ${purchase.months === 12 ? '1 year' : `${purchase.months} month${purchase.months === 1 ? '' : 's'}`}`,
+      `Period: ${period}`,
+      `Amount: ${amount}`,
+      `Order number: ${purchase.orderId}`,
+      `Payment reference: ${purchase.reference}`,
+      `Date: ${dateText(purchase.capturedAt)}`,
+      '',
+      `Your plan: ${this.deps.publicUrl}${LINKS.subscription}`,
+    ].join('\n');
+    return recordNotifications(
+      db,
+      'purchased',
+      toUser(buyer.id, {
+        title: `Receipt for the ${purchase.plan} plan`,
+        body: `${amount}, order ${purchase.orderId}, ${period}.`,
+        link: LINKS.subscription,
+        dedupeKey: `purchased:${purchase.orderId}`,
+      }),
+      { send: 'always', text: receipt },
+      this.mail,
+    );
+  }
+
+  /**
    * A student newly joined the organisation: its first enrolment in one of its courses, or added by a
    * publisher (registerStudent). Its publishers are told once per student.
    */
@@ -195,12 +246,13 @@ export class NotificationService {
   }
 
   /**
-   * Lessons may have become visible to a course's students (a lesson or its section published): each
+   * Lessons may have become visible to a course's students (a lesson, its section or its course
+   * published): each
    * one that is visible now notifies every student enrolled in its course, once per lesson whatever
    * is unpublished and published again later. E-mailed to those who keep e-mails on, one message per
    * student however many lessons came at once.
    */
-  async lessonsPublished(which: { lessonIds: number[] } | { sectionId: number }, db: Db = this.deps.db) {
+  async lessonsPublished(which: VisibleLessons, db: Db = this.deps.db) {
     return recordNotifications(
       db,
       'lesson_published',

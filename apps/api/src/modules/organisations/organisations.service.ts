@@ -11,11 +11,12 @@ import {
   type SubscriptionTypeCategory,
 } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
+import { deleteUser, findUserByEmail, insertUser } from '../../db/queries/users';
 import { hashPassword } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
-import { deleteUser, findUserByEmail, insertUser } from '../users/users.repository';
+import { mayReadOrganisation } from '../access/access';
 import { type AccountService, emailTaken } from '../users/users.service';
 import {
   deleteOrganisation,
@@ -82,7 +83,7 @@ export class OrganisationService {
   /** Only the organisation's own staff read its record; for anyone else it does not exist (404). */
   async getById(actor: Actor, orgId: number): Promise<Organisation> {
     const { db } = this.deps;
-    if (actor.orgId !== orgId || actor.role === ROLE.STUDENT) throw notFound('Organisation');
+    if (!mayReadOrganisation(actor, orgId)) throw notFound('Organisation');
     const org = await findOrganisation(db, orgId);
     if (!org) throw notFound('Organisation');
     const subscription = await findActiveSubscription(db, orgId);

@@ -1,8 +1,8 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { isStudentOfOrg } from '../../db/queries/users';
 import { courses, organisations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { isStudentOfOrg } from '../users/users.repository';
 import { findActiveSubscription } from './organisations.repository';
 
 const noPlan = () =>

@@ -1,76 +1,137 @@
 import {
   captureCourseOrderBodySchema,
   capturePlanOrderBodySchema,
+  captureResponseSchema,
   createCourseOrderBodySchema,
   createPlanOrderBodySchema,
   idParamSchema,
+  orderResponseSchema,
   PAGE_SIZES,
   pageQuerySchema,
+  paymentsConfigSchema,
+  saleRowSchema,
   sandboxApproveBodySchema,
+  sandboxApproveResponseSchema,
+  sandboxOrderSchema,
   TOTAL_EARNINGS_HEADER,
   TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listQuery, sendPage } from '../../lib/paging';
-import { parseInput } from '../../lib/validate';
+import { paged, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import type { PaymentService } from './payments.service';
 
 /** courses/CreateOrder, courses/CaptureOrder, organization/CreateOrder, organization/CaptureOrder, and the sandbox. */
-export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService, auth: Auth) {
+export function registerPaymentRoutes(server: FastifyInstance, payments: PaymentService, auth: Auth) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
-
-  app.get('/payments/config', async () => payments.config());
-
-  app.post('/courses/CreateOrder', signedIn, async (request, reply) => {
-    const body = parseInput(createCourseOrderBodySchema, request.body, 'body');
-    return reply.status(201).send(await payments.createCourseOrder(actorOf(request), body));
-  });
-
+  const tags = ['Payments'];
+  const orderIdParams = z.object({ id: z.string().min(1).max(100) });
   // 202 when the provider holds the captured money for review (status PENDING): access follows later.
-  app.post('/courses/CaptureOrder', signedIn, async (request, reply) => {
-    const body = parseInput(captureCourseOrderBodySchema, request.body, 'body');
-    const captured = await payments.captureCourseOrder(actorOf(request), body);
+  const captured = { 200: captureResponseSchema, 202: captureResponseSchema };
+
+  const config = {
+    tags,
+    summary: 'Which payment provider the web app shows',
+    response: { 200: paymentsConfigSchema },
+  };
+  app.get('/payments/config', { schema: config }, async () => payments.config());
+
+  const createCourseOrder = {
+    tags,
+    summary: 'Order a course for the signed-in student; a free course is enrolled at once',
+    body: createCourseOrderBodySchema,
+    response: { 201: orderResponseSchema },
+  };
+  app.post('/courses/CreateOrder', { ...signedIn, schema: createCourseOrder }, async (request, reply) => {
+    return reply.status(201).send(await payments.createCourseOrder(actorOf(request), request.body));
+  });
+
+  const captureCourseOrder = {
+    tags,
+    summary: 'Capture an approved course order: the student is enrolled',
+    body: captureCourseOrderBodySchema,
+    response: captured,
+  };
+  app.post('/courses/CaptureOrder', { ...signedIn, schema: captureCourseOrder }, async (request, reply) => {
+    const captured = await payments.captureCourseOrder(actorOf(request), request.body);
     return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
   });
 
-  app.post('/organization/CreateOrder', signedIn, async (request, reply) => {
+  const createPlanOrder = {
+    tags,
+    summary: 'Order a subscription plan for the publisher’s organisation',
+    body: createPlanOrderBodySchema,
+    response: { 201: orderResponseSchema },
+  };
+  app.post('/organization/CreateOrder', { ...signedIn, schema: createPlanOrder }, async (request, reply) => {
     const actor = publisherOf(request);
-    const body = parseInput(createPlanOrderBodySchema, request.body, 'body');
-    return reply.status(201).send(await payments.createPlanOrder(actor, body));
+    return reply.status(201).send(await payments.createPlanOrder(actor, request.body));
   });
 
-  app.post('/organization/CaptureOrder', signedIn, async (request, reply) => {
+  const capturePlanOrder = {
+    tags,
+    summary: 'Capture an approved plan order: the subscription starts or extends',
+    body: capturePlanOrderBodySchema,
+    response: captured,
+  };
+  app.post(
+    '/organization/CaptureOrder',
+    { ...signedIn, schema: capturePlanOrder },
+    async (request, reply) => {
+      const actor = publisherOf(request);
+      const captured = await payments.capturePlanOrder(actor, request.body);
+      return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
+    },
+  );
+
+  const sandboxOrder = {
+    tags,
+    summary: 'A sandbox order as its approval page shows it, for its buyer',
+    params: orderIdParams,
+    response: { 200: sandboxOrderSchema },
+  };
+  app.get('/sandbox/orders/:id', { ...signedIn, schema: sandboxOrder }, async (request) => {
+    return payments.sandboxOrder(actorOf(request), request.params.id);
+  });
+
+  const approve = {
+    tags,
+    summary: 'Approve a sandbox order with a test card',
+    params: orderIdParams,
+    body: sandboxApproveBodySchema,
+    response: { 200: sandboxApproveResponseSchema },
+  };
+  app.post('/sandbox/orders/:id/approve', { ...signedIn, schema: approve }, async (request) => {
+    return payments.approveSandbox(actorOf(request), request.params.id, request.body.cardNumber);
+  });
+
+  const sales = {
+    tags,
+    summary: 'The organisation’s sales, paged and searched, with their sums in headers',
+    querystring: pageQuerySchema,
+    response: { 200: paged(saleRowSchema) },
+  };
+  app.get('/orders/GetSalesByOrgId', { ...signedIn, schema: sales }, async (request, reply) => {
     const actor = publisherOf(request);
-    const body = parseInput(capturePlanOrderBodySchema, request.body, 'body');
-    const captured = await payments.capturePlanOrder(actor, body);
-    return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
-  });
-
-  app.get('/sandbox/orders/:id', signedIn, async (request) => {
-    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params, 'params');
-    return payments.sandboxOrder(actorOf(request), id);
-  });
-
-  app.post('/sandbox/orders/:id/approve', signedIn, async (request) => {
-    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params, 'params');
-    const body = parseInput(sandboxApproveBodySchema, request.body, 'body');
-    return payments.approveSandbox(actorOf(request), id, body.cardNumber);
-  });
-
-  app.get('/orders/GetSalesByOrgId', signedIn, async (request, reply) => {
-    const actor = publisherOf(request);
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.sales);
+    const list = listQuery(request.query, PAGE_SIZES.sales);
     const sales = await payments.sales(actor, list);
     void reply.header(TOTAL_SALE_PRICE_HEADER, sales.totalSalePrice);
     void reply.header(TOTAL_EARNINGS_HEADER, sales.totalEarnings);
     return sendPage(reply, sales);
   });
 
-  app.get('/orders/GetPurchasesByUserId/:id', signedIn, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
-    const list = listQuery(parseInput(pageQuerySchema, request.query, 'query'), PAGE_SIZES.purchases);
-    return sendPage(reply, await payments.purchases(actorOf(request), id, list));
+  const purchases = {
+    tags,
+    summary: 'The signed-in user’s purchases, paged and searched',
+    params: idParamSchema,
+    querystring: pageQuerySchema,
+    response: { 200: paged(saleRowSchema) },
+  };
+  app.get('/orders/GetPurchasesByUserId/:id', { ...signedIn, schema: purchases }, async (request, reply) => {
+    const list = listQuery(request.query, PAGE_SIZES.purchases);
+    return sendPage(reply, await payments.purchases(actorOf(request), request.params.id, list));
   });
 }

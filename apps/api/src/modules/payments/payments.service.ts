@@ -7,20 +7,12 @@ import {
   type PaymentsConfig,
   PLAN_CATEGORIES,
   type PlanCategory,
-  ROLE,
   type SaleRow,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { type ListQuery, mapPage } from '../../lib/paging';
-import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider';
-import type { SandboxProvider } from '../../lib/payments/sandbox';
-import type { Actor } from '../../plugins/auth';
-import { findCourse, findPriceType } from '../courses/courses.repository';
-import { insertEnrolment, isEnrolled } from '../enrolments/enrolments.repository';
-import type { NotificationService } from '../notifications/notifications.service';
+import { findPriceType } from '../../db/queries/courses';
+import { insertEnrolment, isEnrolled } from '../../db/queries/enrolments';
 import {
   findActiveSubscription,
   findPaidThrough,
@@ -28,10 +20,17 @@ import {
   findPlanPriceById,
   insertSubscription,
   listPlanPrices,
-} from '../organisations/organisations.repository';
+} from '../../db/queries/subscriptions';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { type ListQuery, mapPage } from '../../lib/paging';
+import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider';
+import type { SandboxProvider } from '../../lib/payments/sandbox';
+import type { Actor } from '../../plugins/auth';
+import { isOwnerOf, isStaffOf, mayBuyCourses, requireAccess } from '../access/access';
+import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
-import { isStudentOfOrg } from '../users/users.repository';
 import {
   type CourseSaleRow,
   claimOrder,
@@ -98,7 +97,7 @@ export class PaymentService {
   }
 
   private ownBuyer(actor: Actor, userId: number) {
-    if (userId !== actor.userId) throw forbidden('An order is placed for the signed-in user only.');
+    if (!isOwnerOf(actor, { userId })) throw forbidden('An order is placed for the signed-in user only.');
   }
 
   private async providerCall<T>(call: () => Promise<T>): Promise<T> {
@@ -115,7 +114,7 @@ export class PaymentService {
 
   /** Only students buy courses: a publisher's account cannot study, so it must not pay for one. */
   private studentBuyer(actor: Actor) {
-    if (actor.role !== ROLE.STUDENT) {
+    if (!mayBuyCourses(actor)) {
       throw forbidden('Courses are bought with a student account. Please log in as a student.');
     }
   }
@@ -123,9 +122,8 @@ export class PaymentService {
   /** A course a student may buy now: published, its organisation subscribed, not owned already. */
   private async courseOnSale(actor: Actor, courseId: number) {
     const { db } = this.deps;
-    const course = await findCourse(db, courseId);
-    if (!course?.published) throw notFound('Course');
-    if (await isEnrolled(db, actor.userId, course.id)) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
+    const course = await requireAccess(db, actor, 'course.buy', courseId);
+    if (course.enrolled) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
     if (!(await findActiveSubscription(db, course.orgId))) {
       throw new AppError('CONFLICT', 'This course is not on sale at the moment.');
     }
@@ -230,7 +228,7 @@ export class PaymentService {
     const order =
       (await findOrderByProviderId(db, provider.name, providerOrderId)) ??
       (await findOrderByProviderId(db, 'free', providerOrderId));
-    if (!order || order.userId !== actor.userId || order.kind !== kind) throw notFound('Order');
+    if (!order || !isOwnerOf(actor, order) || order.kind !== kind) throw notFound('Order');
     return order;
   }
 
@@ -312,13 +310,30 @@ export class PaymentService {
     const running = await findActiveSubscription(tx, order.orgId, now);
     const isUpgrade = !running || planPrice.rank > running.rank;
     const start = isUpgrade ? now : ((await findPaidThrough(tx, order.orgId, now)) ?? now);
+    const periodEnd = addMonths(start, planPrice.months);
     await insertSubscription(tx, {
       orgId: order.orgId,
       planPriceId: planPrice.id,
       orderId: order.id,
       periodStart: start,
-      periodEnd: addMonths(start, planPrice.months),
+      periodEnd,
     });
+    // Once per order, like the period itself: the receipt goes with the transaction that records it.
+    await this.deps.notifications.planPurchased(
+      {
+        orderId: order.id,
+        userId: order.userId,
+        plan: planPrice.plan,
+        months: planPrice.months,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        reference: order.providerOrderId,
+        capturedAt: now,
+        periodStart: start,
+        periodEnd,
+      },
+      tx,
+    );
   }
 
   /**
@@ -484,7 +499,7 @@ export class PaymentService {
     const { db } = this.deps;
     const order = await this.ownOrder(actor, input.orderId, 'plan');
     const planPrice = order.planPriceId === null ? undefined : await findPlanPriceById(db, order.planPriceId);
-    if (!planPrice || order.orgId !== actor.orgId) throw notFound('Order');
+    if (!planPrice || !isStaffOf(actor, order.orgId)) throw notFound('Order');
     if (planPrice.category !== input.subscriptionCategoryType) {
       throw new AppError(
         'CONFLICT',
@@ -509,7 +524,7 @@ export class PaymentService {
   async sandboxOrder(actor: Actor, providerOrderId: string) {
     const { db, sandbox } = this.deps;
     const order = sandbox ? await findOrderByProviderId(db, 'sandbox', providerOrderId) : undefined;
-    const payment = order && order.userId === actor.userId ? await sandbox?.find(providerOrderId) : undefined;
+    const payment = order && isOwnerOf(actor, order) ? await sandbox?.find(providerOrderId) : undefined;
     if (!payment) throw notFound('Sandbox payment');
     return {
       id: payment.id,
@@ -525,7 +540,7 @@ export class PaymentService {
     const { db, sandbox } = this.deps;
     if (!sandbox) throw notFound('Sandbox payment');
     const order = await findOrderByProviderId(db, 'sandbox', providerOrderId);
-    if (!order || order.userId !== actor.userId) throw notFound('Sandbox payment');
+    if (!order || !isOwnerOf(actor, order)) throw notFound('Sandbox payment');
     if (order.status === 'captured') throw new AppError('CONFLICT', 'This payment is already complete.');
     const result = await sandbox.approve(providerOrderId, cardNumber);
     if (result.status === 'approved') await setOrderStatus(db, order.id, 'approved');
@@ -563,17 +578,11 @@ export class PaymentService {
   /** GET orders/GetPurchasesByUserId/{id}: a student's own purchases; a publisher, its students' from it. */
   async purchases(actor: Actor, userId: number, list: ListQuery): Promise<Paged<SaleRow>> {
     const { db } = this.deps;
+    await requireAccess(db, actor, 'student.read', userId);
     if (actor.userId === userId) {
       return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toSale(r));
     }
-    if (
-      actor.role !== ROLE.PUBLISHER ||
-      actor.orgId === null ||
-      !(await isStudentOfOrg(db, actor.orgId, userId))
-    ) {
-      throw notFound('Student');
-    }
-    const page = await listCourseSales(db, { userId, orgId: actor.orgId }, list);
+    const page = await listCourseSales(db, { userId, orgId: actor.orgId ?? 0 }, list);
     return mapPage(page, (r) => this.toSale(r));
   }
 }

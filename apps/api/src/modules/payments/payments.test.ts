@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { enrolments, orders, plans, subscriptions } from '../../db/schema';
+import { enrolments, notifications, orders, outgoingMail, plans, subscriptions } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -288,6 +288,21 @@ describe('subscribing to a plan', () => {
       ((periods[0]?.periodEnd.getTime() ?? 0) - (periods[0]?.periodStart.getTime() ?? 0)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(28);
     expect(days).toBeLessThanOrEqual(31);
+    // One receipt for the order however many captures ran, always e-mailed.
+    const receipts = await ctx.database.db
+      .select()
+      .from(outgoingMail)
+      .where(eq(outgoingMail.to, publisher.email));
+    expect(receipts.map((m) => m.subject)).toEqual(['Receipt for the Kickstarter plan']);
+    expect(receipts[0]?.text).toContain('Plan: Kickstarter, 1 month');
+    expect(receipts[0]?.text).toContain('Amount: $39.00 USD');
+    expect(receipts[0]?.text).toContain(`Payment reference: ${id}`);
+    expect(receipts[0]?.text).toMatch(/^Period: .+ UTC to .+ UTC$/m);
+    const told = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, publisher.userId));
+    expect(told.map((n) => [n.kind, n.link])).toEqual([['purchased', '/admin/subscription']]);
     expect((await org()).json()).toMatchObject({
       isSubscribed: true,
       subscriptionStatus: 'active',

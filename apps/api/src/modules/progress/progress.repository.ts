@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lessonProgress, lessons, sections } from '../../db/schema';
 
@@ -12,7 +12,8 @@ export type ProgressChange = {
 /**
  * Records a student's position and/or completion of a lesson in one statement: the first save also marks
  * the lesson started; later ones change only what they carry. A lesson completed again keeps the time it
- * was first completed.
+ * was first completed. `newlyCompleted` tells whether this save completed a lesson that was not complete:
+ * only then is its completion time the statement's own (now()).
  */
 export async function saveLessonProgress(db: Db, userId: number, lessonId: number, change: ProgressChange) {
   const { positionSeconds, completed } = change;
@@ -41,9 +42,13 @@ export async function saveLessonProgress(db: Db, userId: number, lessonId: numbe
         updatedAt: sql`now()`,
       },
     })
-    .returning();
+    .returning({
+      ...getTableColumns(lessonProgress),
+      newlyCompleted: sql<boolean>`(${lessonProgress.completed} and ${lessonProgress.completedAt} = now())`,
+    });
   if (!row) throw new Error('insert lesson_progress returned no row');
-  return row;
+  const { newlyCompleted, ...saved } = row;
+  return { saved, newlyCompleted: newlyCompleted === true };
 }
 
 /**

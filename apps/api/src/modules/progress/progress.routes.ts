@@ -1,21 +1,38 @@
-import { idParamSchema, saveLessonProgressBodySchema } from '@skillwise/contracts';
+import {
+  courseProgressSchema,
+  idParamSchema,
+  savedLessonProgressSchema,
+  saveLessonProgressBodySchema,
+} from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/validate';
+import type { ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf } from '../../plugins/auth';
 import type { ProgressService } from './progress.service';
 
 /** A student's lesson positions, completions and course progress (README "Additions"). */
-export function registerProgressRoutes(app: FastifyInstance, progress: ProgressService, auth: Auth) {
+export function registerProgressRoutes(server: FastifyInstance, progress: ProgressService, auth: Auth) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
+  const tags = ['Progress'];
 
-  app.post('/studentCourse/SaveLessonProgress', signedIn, async (request) => {
-    const body = parseInput(saveLessonProgressBodySchema, request.body, 'body');
-    return progress.save(actorOf(request), body);
+  const save = {
+    tags,
+    summary: 'Save a position in a video or audio lesson, or mark a lesson done or not',
+    body: saveLessonProgressBodySchema,
+    response: { 200: savedLessonProgressSchema },
+  };
+  app.post('/studentCourse/SaveLessonProgress', { ...signedIn, schema: save }, async (request) => {
+    return progress.save(actorOf(request), request.body);
   });
 
-  app.get('/studentCourse/GetCourseProgress/:id', signedIn, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params, 'params');
+  const course = {
+    tags,
+    summary: 'The signed-in student’s progress in a course, lesson by lesson',
+    params: idParamSchema,
+    response: { 200: courseProgressSchema },
+  };
+  app.get('/studentCourse/GetCourseProgress/:id', { ...signedIn, schema: course }, async (request, reply) => {
     void reply.header('cache-control', 'private, no-store');
-    return progress.course(actorOf(request), id);
+    return progress.course(actorOf(request), request.params.id);
   });
 }

@@ -9,13 +9,9 @@ import {
 } from '@skillwise/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
+import { requireAccess } from '../access/access';
 import type { CertificateService } from '../certificates/certificates.service';
-import { isCourseStaff } from '../courses/courses.policy';
-import { findCourse } from '../courses/courses.repository';
-import { findLesson } from '../curriculum/curriculum.repository';
-import { isEnrolled } from '../enrolments/enrolments.repository';
 import { listCourseLessonProgress, saveLessonProgress } from './progress.repository';
 
 export type SaveProgressInput = z.output<typeof saveLessonProgressBodySchema>;
@@ -56,17 +52,15 @@ export class ProgressService {
   /**
    * studentCourse/SaveLessonProgress: a published lesson of a published course the caller is enrolled in;
    * anything else answers 404 (a lesson the caller cannot study is not confirmed to exist). A save that
-   * completes the course's last lesson issues its certificate, and the answer carries it.
+   * newly completes a lesson of a course that gives a certificate tries to issue it (it is issued when that
+   * was the course's last lesson), and the answer carries it.
    */
   async save(actor: Actor, input: SaveProgressInput): Promise<SavedLessonProgress> {
     const { db } = this.deps;
-    const row = await findLesson(db, input.lesson_Id);
-    if (!row) throw notFound('Lesson');
-    if (isCourseStaff(actor, row.orgId)) return untouched(input.lesson_Id);
-    const visible = row.coursePublished && row.sectionPublished && row.lesson.published;
-    if (!visible || !(await isEnrolled(db, actor.userId, row.courseId))) throw notFound('Lesson');
+    const row = await requireAccess(db, actor, 'lesson.learn', input.lesson_Id);
+    if (row.staff) return untouched(input.lesson_Id);
     const completes = completionOf(input);
-    const saved = await saveLessonProgress(db, actor.userId, input.lesson_Id, {
+    const { saved, newlyCompleted } = await saveLessonProgress(db, actor.userId, input.lesson_Id, {
       positionSeconds: input.positionSeconds,
       completed: completes,
     });
@@ -78,8 +72,9 @@ export class ProgressService {
       completed_date: saved.completedAt ? saved.completedAt.toISOString() : null,
     };
     // Whichever way the lesson completed (marked done, or a video at 90%), this may have been the last
-    // one the course needed: the certificate is issued here, once, or never.
-    if (completes !== true) return answer;
+    // one the course needed: the certificate is issued here, once, or never. A save of a lesson completed
+    // before (every later save of a watched video), or of a course without certificates, tries nothing.
+    if (!newlyCompleted || !row.courseCertificate) return answer;
     const certificate = await this.deps.certificates.issueOnCompletion(actor.userId, row.courseId);
     if (!certificate) return answer;
     return { ...answer, certificate };
@@ -91,12 +86,7 @@ export class ProgressService {
    */
   async course(actor: Actor, courseId: number): Promise<CourseProgress> {
     const { db } = this.deps;
-    const course = await findCourse(db, courseId);
-    if (!course) throw notFound('Course');
-    const staff = isCourseStaff(actor, course.orgId);
-    if (!staff && !(course.published && (await isEnrolled(db, actor.userId, courseId)))) {
-      throw notFound('Course');
-    }
+    const { staff } = await requireAccess(db, actor, 'course.learn', courseId);
     const rows = await listCourseLessonProgress(db, actor.userId, courseId);
     const lessons: LessonProgress[] = rows.map((r) =>
       staff

@@ -1,19 +1,10 @@
-import {
-  type CourseRating,
-  type MyReview,
-  type Paged,
-  type Review,
-  ROLE,
-  type saveReviewBodySchema,
-} from '@skillwise/contracts';
+import type { CourseRating, MyReview, Paged, Review, saveReviewBodySchema } from '@skillwise/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { isCourseStaff } from '../courses/courses.policy';
-import { findCourse } from '../courses/courses.repository';
-import { isEnrolled } from '../enrolments/enrolments.repository';
+import { allows, mayModerateReview, NOT_ENROLLED_TO_REVIEW, requireAccess } from '../access/access';
 import {
   findReview,
   findReviewById,
@@ -27,7 +18,7 @@ import {
 type Publisher = Actor & { orgId: number };
 export type SaveReviewInput = z.output<typeof saveReviewBodySchema>;
 
-export const NOT_ENROLLED_TO_REVIEW = 'Only students enrolled in this course can review it.';
+export { NOT_ENROLLED_TO_REVIEW };
 
 /** How a reviewer is named publicly: the first name and the last name's initial ('Sam S.'). */
 export const reviewerName = (fullName: string): string => {
@@ -58,11 +49,8 @@ export class ReviewService {
 
   /** The course if the caller may see it (published, or its staff), else 404. */
   private async visibleCourse(actor: Actor | null, courseId: number) {
-    const course = await findCourse(this.deps.db, courseId);
-    if (!course) throw notFound('Course');
-    const staff = isCourseStaff(actor, course.orgId);
-    if (!course.published && !staff) throw notFound('Course');
-    return { course, staff };
+    const course = await requireAccess(this.deps.db, actor, 'course.read', courseId);
+    return { course, staff: course.staff };
   }
 
   /** reviews/GetCourseRating/{id} */
@@ -77,21 +65,13 @@ export class ReviewService {
     return mapPage(await listCourseReviews(this.deps.db, courseId, staff, list), toReview);
   }
 
-  private async mayReview(actor: Actor, course: { id: number; published: boolean }) {
-    return (
-      actor.role === ROLE.STUDENT &&
-      course.published &&
-      (await isEnrolled(this.deps.db, actor.userId, course.id))
-    );
-  }
-
   /** reviews/GetMyCourseReview/{id}: the caller's own review, and whether it may write one. */
   async mine(actor: Actor, courseId: number): Promise<MyReview> {
     const { course } = await this.visibleCourse(actor, courseId);
     const row = await findReview(this.deps.db, courseId, actor.userId);
     return {
       course_Id: courseId,
-      canReview: await this.mayReview(actor, course),
+      canReview: allows(actor, 'course.review', course),
       review: row ? toReview(row) : null,
     };
   }
@@ -99,9 +79,7 @@ export class ReviewService {
   /** reviews/SaveCourseReview: creates the caller's review or changes it; never another student's. */
   async save(actor: Actor, input: SaveReviewInput): Promise<{ review: Review; created: boolean }> {
     const { db } = this.deps;
-    const course = await findCourse(db, input.course_Id);
-    if (!course?.published) throw notFound('Course');
-    if (!(await this.mayReview(actor, course))) throw new AppError('FORBIDDEN', NOT_ENROLLED_TO_REVIEW);
+    const course = await requireAccess(db, actor, 'course.review', input.course_Id);
     const { created } = await upsertReview(db, {
       courseId: course.id,
       userId: actor.userId,
@@ -117,7 +95,7 @@ export class ReviewService {
   async setHidden(actor: Publisher, reviewId: number, hidden: boolean): Promise<Review> {
     const { db } = this.deps;
     const found = await findReviewById(db, reviewId);
-    if (!found || found.orgId !== actor.orgId) throw notFound('Review');
+    if (!found || !mayModerateReview(actor, found)) throw notFound('Review');
     await setReviewHidden(db, reviewId, hidden);
     return toReview({ ...found.review, hidden });
   }

@@ -1,16 +1,67 @@
 import { STATUS_CODES } from 'node:http';
-import type { Lesson } from '@skillwise/contracts';
+import { type Lesson, lessonSchema } from '@skillwise/contracts';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRequest } from 'srvx';
 import { NodeRequest } from 'srvx/node';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
+import { binary, empty, handlerChecked } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import type { NewUpload, ResumableUploadService } from './uploads.service';
 
 /** Where the tus endpoints live (README "Additions"). */
 export const TUS_PATH = '/api/uploads/tus';
+
+/** An upload's id, read by the tus server itself (its own 404 for an unknown one). */
+const uploadIdParams = handlerChecked(
+  z.object({ id: z.string() }),
+  'The id from the `Location` of the creation.',
+);
+
+/** The tus 1.0 calls as the OpenAPI document describes them; their headers are the protocol's. */
+const tusSchemas = {
+  options: {
+    tags: ['Uploads'],
+    summary: 'The server’s tus capabilities (`Tus-Version`, `Tus-Extension`, `Tus-Max-Size`)',
+    response: { 204: empty('The capabilities, in headers') },
+  },
+  create: {
+    tags: ['Uploads'],
+    summary: 'Create an upload of a lesson’s file (creation, creation-with-upload)',
+    description:
+      '`Upload-Length` and `Upload-Metadata` (section_Id, lesson_title, contentType, lesson_Id, filename) ' +
+      'say what is sent; the answer’s `Location` names the upload. When the body already holds the whole ' +
+      'file, the lesson is answered as lessons/createLessons does.',
+    body: binary('application/offset+octet-stream', 'Optionally, the first bytes of the file'),
+    response: {
+      201: lessonSchema,
+    },
+  },
+  offset: {
+    tags: ['Uploads'],
+    summary: 'How many bytes of an upload the server holds (`Upload-Offset`)',
+    params: uploadIdParams,
+    response: { 200: empty('The offset and the length, in headers') },
+  },
+  append: {
+    tags: ['Uploads'],
+    summary: 'Send the next bytes of an upload from `Upload-Offset`; the last ones make the lesson',
+    params: uploadIdParams,
+    body: binary('application/offset+octet-stream', 'The next bytes of the file'),
+    response: {
+      200: lessonSchema,
+      204: empty('Bytes stored: the new `Upload-Offset` is in the headers'),
+    },
+  },
+  terminate: {
+    tags: ['Uploads'],
+    summary: 'Abandon an unfinished upload and remove its bytes',
+    params: uploadIdParams,
+    response: { 204: empty('Removed') },
+  },
+};
 
 /** What one request carries from Fastify's checks into the tus server's hooks. */
 type Exchange = { request: FastifyRequest; created?: NewUpload; lesson?: Lesson; error?: unknown };
@@ -144,12 +195,18 @@ export function registerUploadRoutes(
       // Chunks arrive as application/offset+octet-stream: the tus server streams them, nothing parses them.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      scope.options('/', forward);
-      scope.options('/:id', forward);
-      scope.post('/', { preHandler: [signedIn, checkCreation] }, forward);
-      scope.route({ method: 'HEAD', url: '/:id', preHandler: [signedIn, owned], handler: forward });
-      scope.patch('/:id', { preHandler: [signedIn, owned] }, forward);
-      scope.delete('/:id', { preHandler: [signedIn, owned] }, forward);
+      scope.options('/', { schema: tusSchemas.options }, forward);
+      scope.options('/:id', { schema: { ...tusSchemas.options, params: uploadIdParams } }, forward);
+      scope.post('/', { preHandler: [signedIn, checkCreation], schema: tusSchemas.create }, forward);
+      scope.route({
+        method: 'HEAD',
+        url: '/:id',
+        preHandler: [signedIn, owned],
+        schema: tusSchemas.offset,
+        handler: forward,
+      });
+      scope.patch('/:id', { preHandler: [signedIn, owned], schema: tusSchemas.append }, forward);
+      scope.delete('/:id', { preHandler: [signedIn, owned], schema: tusSchemas.terminate }, forward);
     },
     { prefix: '/uploads/tus' },
   );

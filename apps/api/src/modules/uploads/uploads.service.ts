@@ -7,6 +7,7 @@ import {
 } from '@skillwise/contracts';
 import { Metadata, type Upload } from '@tus/utils';
 import type { Db } from '../../db/client';
+import { findReferencedKeys } from '../../db/queries/files';
 import { AppError, notFound } from '../../lib/errors';
 import { SNIFF_BYTES, sniff } from '../../lib/sniff';
 import { type FileStorage, isFileKey, newFileKey } from '../../lib/storage';
@@ -18,7 +19,7 @@ import {
   refuseBulkFile,
   refuseLessonFile,
 } from '../curriculum/curriculum.service';
-import { findReferencedKeys } from '../media/media.repository';
+import type { StorageQuota } from '../organisations/storage-quota';
 import type { ResumableFiles } from './resumable-store';
 
 /** What an upload keeps in its metadata: the server's own values, never the client's `owner`. */
@@ -88,6 +89,8 @@ export class ResumableUploadService {
       curriculum: CurriculumService;
       files: ResumableFiles;
       maxLessonBytes: number;
+      /** The organisation's storage allowance: checked at creation, and decided at the last byte. */
+      quota?: StorageQuota | undefined;
     },
   ) {}
 
@@ -97,8 +100,9 @@ export class ResumableUploadService {
   }
 
   /**
-   * POST: the length (413 past MAX_LESSON_BYTES) and the metadata are checked, and the section (and
-   * lesson) must be the publisher's (404), before anything is stored.
+   * POST: the length (413 past MAX_LESSON_BYTES) and the metadata are checked, the section (and
+   * lesson) must be the publisher's (404), and the length must fit in what is left of the organisation's
+   * storage allowance (409 PLAN_LIMIT), before anything is stored.
    */
   async prepare(
     actor: Actor & { orgId: number },
@@ -125,6 +129,7 @@ export class ResumableUploadService {
       );
     const filename = (text('filename') ?? text('name') ?? '').slice(0, 255);
     const declaredExtension = extensionOf(text('filetype') ?? '');
+    const roomFor = (bytes: number) => this.deps.quota?.checkRoom(actor.orgId, bytes);
 
     if (text('lesson_title') !== undefined) {
       const lesson = parseObjectFields(
@@ -135,6 +140,7 @@ export class ResumableUploadService {
         throw invalid('Object.contentType', 'must be one of pdf, text, audio, video');
       }
       await this.deps.curriculum.checkLessonTarget(actor, lesson.section_Id, lesson.lesson_Id);
+      await roomFor(length);
       const extension =
         declaredExtension === 'bin' ? DEFAULT_EXTENSION[lesson.contentType] : declaredExtension;
       return {
@@ -151,6 +157,7 @@ export class ResumableUploadService {
     }
     const bulk = parseObjectFields(bulkLessonFieldsSchema, fields(['section_Id', 'contentType']), '');
     await this.deps.curriculum.checkLessonTarget(actor, bulk.section_Id, 0);
+    await roomFor(length);
     return {
       id: newFileKey(declaredExtension),
       metadata: { owner: String(actor.userId), section_Id: String(bulk.section_Id), filename },
@@ -167,8 +174,9 @@ export class ResumableUploadService {
 
   /**
    * The last byte arrived: the data becomes the stored file and the lesson is saved through the
-   * curriculum's own code, once (a repeated final request answers the same lesson). A failure leaves no
-   * row and no file.
+   * curriculum's own code, once (a repeated final request answers the same lesson). The file is kept
+   * only if it still fits in the organisation's storage allowance (decided under its lock, whatever
+   * else was uploaded since the upload began). A failure leaves no row and no file.
    */
   async finish(actor: Actor & { orgId: number }, upload: Upload): Promise<Lesson> {
     const { files, storage, curriculum } = this.deps;
@@ -178,6 +186,7 @@ export class ResumableUploadService {
       await files.settle(upload.id);
       const found = inspectUpload(upload, await readHead(storage, upload.id, Math.min(SNIFF_BYTES, size)));
       const file = { ...found, key: upload.id, size, filename: meta?.filename ?? '' };
+      await this.deps.quota?.record(actor.orgId, file);
       const input =
         meta?.lessonType && meta.lesson_title !== undefined
           ? { lessonId: Number(meta.lesson_Id ?? 0), title: meta.lesson_title, contentType: meta.lessonType }
@@ -187,7 +196,10 @@ export class ResumableUploadService {
     } catch (error) {
       // Unless a lesson already names the file (a first final request made it), nothing stays behind.
       const named = await findReferencedKeys(this.deps.db, [upload.id]).catch(() => new Set([upload.id]));
-      if (!named.has(upload.id)) await files.discard(upload.id);
+      if (!named.has(upload.id)) {
+        await files.discard(upload.id);
+        await this.deps.quota?.forget(upload.id);
+      }
       throw error;
     }
   }

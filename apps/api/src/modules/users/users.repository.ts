@@ -1,54 +1,25 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import {
-  courses,
-  enrolments,
-  lessonProgress,
-  lessons,
-  orgMembers,
-  sections,
-  users,
-  verificationCodes,
-} from '../../db/schema';
+import { type Db, rowsOf } from '../../db/client';
+import { courseCompletion, isCompleted } from '../../db/queries/completion';
+import type { NewUser } from '../../db/queries/users';
+import { courses, enrolments, users, verificationCodes } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+export {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isStudentOfOrg,
+  type NewUser,
+  type UserRow,
+} from '../../db/queries/users';
 export type CodePurpose = 'verify' | 'reset';
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
-  return row;
-}
-
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('insert users returned no row');
-  return row;
-}
 
 export async function updateUser(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
-}
-
-export async function deleteUser(db: Db, id: number): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
-}
-
-/** A student is one of an organisation's contacts if it added them or they are enrolled in its course. */
-export async function isStudentOfOrg(db: Db, orgId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: orgMembers.userId })
-    .from(orgMembers)
-    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
-  return row !== undefined;
 }
 
 /** Replaces any earlier code of this purpose: only the newest one works. */
@@ -89,34 +60,19 @@ export async function consumeCode(db: Db, codeId: number): Promise<boolean> {
 
 /**
  * The published courses a user is enrolled in (what My Courses lists) and how many of them it has
- * completed: every published lesson of the course's published sections done, as a course's progress
- * counts them (DESIGN decision 11). A course with no published lesson is not completed. One query.
+ * completed, by the one completion rule (db/queries/completion.ts). One query.
  */
 export async function countEnrolledCourses(
   db: Db,
   userId: number,
 ): Promise<{ courses: number; completed: number }> {
-  const perCourse = db
-    .select({
-      courseId: enrolments.courseId,
-      total: sql<number>`count(${lessons.id})`.as('total'),
-      done: sql<number>`count(${lessonProgress.lessonId}) filter (where ${lessonProgress.completed})`.as(
-        'done',
-      ),
-    })
-    .from(enrolments)
-    .innerJoin(courses, and(eq(courses.id, enrolments.courseId), eq(courses.published, true)))
-    .leftJoin(sections, and(eq(sections.courseId, enrolments.courseId), eq(sections.published, true)))
-    .leftJoin(lessons, and(eq(lessons.sectionId, sections.id), eq(lessons.published, true)))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(enrolments.userId, userId))
-    .groupBy(enrolments.courseId)
-    .as('per_course');
-  const [row] = await db
-    .select({
-      courses: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${perCourse.total} > 0 and ${perCourse.done} = ${perCourse.total}))::int`,
-    })
-    .from(perCourse);
-  return { courses: row?.courses ?? 0, completed: row?.completed ?? 0 };
+  const enrolled = sql`select ${enrolments.courseId} from ${enrolments} where ${enrolments.userId} = ${userId}`;
+  const result = await db.execute(sql`
+    select count(*)::int as courses, (count(*) filter (where ${isCompleted('cc')}))::int as completed
+    from ${enrolments} e
+    join ${courses} c on c.id = e.course_id and c.published
+    left join (${courseCompletion(userId, enrolled)}) cc on cc.course_id = e.course_id
+    where e.user_id = ${userId}`);
+  const [row] = rowsOf<{ courses: number; completed: number }>(result);
+  return { courses: Number(row?.courses ?? 0), completed: Number(row?.completed ?? 0) };
 }

@@ -3,13 +3,22 @@ import {
   changeProfileBodySchema,
   emailQuerySchema,
   loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  myPasswordCodeResponseSchema,
+  myProfileSchema,
   registerBodySchema,
+  registerResponseSchema,
   resetPasswordBodySchema,
   resetRequestBodySchema,
+  resetRequestResponseSchema,
+  userExistsResponseSchema,
+  userProfileSchema,
   verifyCodeBodySchema,
+  verifyCodeResponseSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseInput } from '../../lib/validate';
+import { noBody, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf } from '../../plugins/auth';
 import { readDeviceCookie, setDeviceCookie } from './device-token';
 import type { AccountService, Client } from './users.service';
@@ -24,67 +33,138 @@ const clientOf = (request: FastifyRequest): Client => ({
  * RequestMyPasswordCode and ChangeMyPassword (README "Additions").
  */
 export function registerUserRoutes(
-  app: FastifyInstance,
+  server: FastifyInstance,
   accounts: AccountService,
   auth: Auth,
   secureCookies: boolean,
 ) {
-  app.post('/users/Login', async (request, reply) => {
-    const body = parseInput(loginBodySchema, request.body, 'body');
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Users'];
+  const login = {
+    tags,
+    summary: 'Log in with an e-mail and a password; answers the session token',
+    body: loginBodySchema,
+    response: { 200: loginResponseSchema },
+  };
+  app.post('/users/Login', { schema: login }, async (request, reply) => {
+    const { body } = request;
     const { response, deviceToken } = await accounts.login(body.username, body.password, clientOf(request));
     setDeviceCookie(reply, deviceToken, secureCookies);
     return response;
   });
 
-  app.post('/users/register', async (request, reply) => {
-    const body = parseInput(registerBodySchema, request.body, 'body');
+  const register = {
+    tags,
+    summary: 'Sign up as a student; a verification code is mailed',
+    body: registerBodySchema,
+    response: { 201: registerResponseSchema },
+  };
+  app.post('/users/register', { schema: register }, async (request, reply) => {
+    const { body } = request;
     return reply.status(201).send(await accounts.registerStudent(body, request.ip));
   });
 
-  app.post('/users/VerifyVerificationCode', async (request) => {
-    const body = parseInput(verifyCodeBodySchema, request.body, 'body');
+  const verify = {
+    tags,
+    summary: 'Check the 6-digit code mailed at sign-up',
+    body: verifyCodeBodySchema,
+    response: { 200: verifyCodeResponseSchema },
+  };
+  app.post('/users/VerifyVerificationCode', { schema: verify }, async (request) => {
+    const { body } = request;
     return accounts.verifyCode(body.email, body.verificationCode, clientOf(request));
   });
 
-  app.put('/users/resetPasswordRequest', async (request) => {
-    const body = parseInput(resetRequestBodySchema, request.body, 'body');
+  const resetRequest = {
+    tags,
+    summary: 'Mail a password reset code',
+    body: resetRequestBodySchema,
+    response: { 200: resetRequestResponseSchema },
+  };
+  app.put('/users/resetPasswordRequest', { schema: resetRequest }, async (request) => {
+    const { body } = request;
     return accounts.requestPasswordReset(body.email, clientOf(request));
   });
 
-  app.put('/users/resetpassword', async (request) => {
-    const body = parseInput(resetPasswordBodySchema, request.body, 'body');
+  const reset = {
+    tags,
+    summary: 'Set a new password with a reset code',
+    body: resetPasswordBodySchema,
+    response: { 200: messageResponseSchema },
+  };
+  app.put('/users/resetpassword', { schema: reset }, async (request) => {
+    const { body } = request;
     return accounts.resetPassword(body.email, body.password, body.VerificationCode, clientOf(request));
   });
 
-  app.get('/users/checkUserExists', { preHandler: auth() }, async (request) => {
-    const query = parseInput(emailQuerySchema, request.query, 'query');
-    return accounts.checkUserExists(actorOf(request), query.email, request.ip);
+  const exists = {
+    tags,
+    summary: 'Whether an account has this e-mail',
+    querystring: emailQuerySchema,
+    response: { 200: userExistsResponseSchema },
+  };
+  app.get('/users/checkUserExists', { preHandler: auth(), schema: exists }, async (request) => {
+    return accounts.checkUserExists(actorOf(request), request.query.email, request.ip);
   });
 
-  app.get('/users/getUserByemailID', { preHandler: auth() }, async (request) => {
-    const query = parseInput(emailQuerySchema, request.query, 'query');
-    return accounts.getUserByEmail(actorOf(request), query.email);
+  const byEmail = {
+    tags,
+    summary: 'An account by its e-mail (the caller’s own, or a student of the caller’s organisation)',
+    querystring: emailQuerySchema,
+    response: { 200: userProfileSchema },
+  };
+  app.get('/users/getUserByemailID', { preHandler: auth(), schema: byEmail }, async (request) => {
+    return accounts.getUserByEmail(actorOf(request), request.query.email);
   });
 
-  app.put('/users/changeUserProfile', { preHandler: auth() }, async (request) => {
-    const body = parseInput(changeProfileBodySchema, request.body, 'body');
-    return accounts.changeProfile(actorOf(request), body);
+  const changeProfile = {
+    tags,
+    summary: 'Change an account’s name or password',
+    body: changeProfileBodySchema,
+    response: { 200: messageResponseSchema },
+  };
+  app.put('/users/changeUserProfile', { preHandler: auth(), schema: changeProfile }, async (request) => {
+    return accounts.changeProfile(actorOf(request), request.body);
   });
 
-  app.get('/users/GetMyProfile', { preHandler: auth() }, async (request) =>
+  const myProfile = {
+    tags,
+    summary: 'The signed-in account with its course counts',
+    response: { 200: myProfileSchema },
+  };
+  app.get('/users/GetMyProfile', { preHandler: auth(), schema: myProfile }, async (request) =>
     accounts.getMyProfile(actorOf(request)),
   );
 
-  app.post('/users/RequestMyPasswordCode', { preHandler: auth() }, async (request) =>
+  const myCode = {
+    tags,
+    summary: 'Mail the signed-in account a code to change its password',
+    body: noBody(),
+    response: { 200: myPasswordCodeResponseSchema },
+  };
+  app.post('/users/RequestMyPasswordCode', { preHandler: auth(), schema: myCode }, async (request) =>
     accounts.requestMyPasswordCode(actorOf(request), clientOf(request)),
   );
 
-  app.put('/users/ChangeMyPassword', { preHandler: auth() }, async (request) => {
-    const body = parseInput(changeMyPasswordBodySchema, request.body, 'body');
-    return accounts.changeMyPassword(actorOf(request), body, clientOf(request));
+  const changeMyPassword = {
+    tags,
+    summary: 'Change the signed-in account’s password, proven by the current one or a mailed code',
+    body: changeMyPasswordBodySchema,
+    response: { 200: messageResponseSchema },
+  };
+  app.put('/users/ChangeMyPassword', { preHandler: auth(), schema: changeMyPassword }, async (request) => {
+    return accounts.changeMyPassword(actorOf(request), request.body, clientOf(request));
   });
 
-  app.post('/users/Logout', { preHandler: auth({ allowUnverified: true }) }, async (request) =>
-    accounts.logout(actorOf(request)),
+  const logout = {
+    tags,
+    summary: 'End the session of the token',
+    body: noBody(),
+    response: { 200: messageResponseSchema },
+  };
+  app.post(
+    '/users/Logout',
+    { preHandler: auth({ allowUnverified: true }), schema: logout },
+    async (request) => accounts.logout(actorOf(request)),
   );
 }

@@ -29,9 +29,9 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { type Caller, EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
+import { allows, canCheckEmail, requireAccess } from '../access/access';
 import { deviceIdFor, issueDeviceToken } from './device-token';
 import { deleteSession, deleteUserSessions, insertSession } from './session.repository';
-import { canCheckEmail, canEditUser, canReadUser } from './users.policy';
 import {
   type CodePurpose,
   consumeCode,
@@ -361,9 +361,10 @@ export class AccountService {
   }
 
   async getUserByEmail(actor: Actor, email: string): Promise<UserProfile> {
-    const user = await findUserByEmail(this.deps.db, email);
-    if (!user || !(await canReadUser(this.deps.db, actor, user))) throw notFound('User');
-    return toProfile(user, canEditUser(actor, user));
+    const found = await findUserByEmail(this.deps.db, email);
+    if (!found) throw notFound('User');
+    const user = await requireAccess(this.deps.db, actor, 'user.read', found.id);
+    return toProfile(user, allows(actor, 'user.update', user));
   }
 
   async changeProfile(
@@ -371,9 +372,9 @@ export class AccountService {
     input: ChangeProfileBody & { email: string },
   ): Promise<{ message: string }> {
     const { db } = this.deps;
-    const user = await findUserByEmail(db, input.email);
-    if (!user || !(await canReadUser(db, actor, user))) throw notFound('User');
-    if (!canEditUser(actor, user)) throw forbidden('You can only change accounts your organisation created.');
+    const found = await findUserByEmail(db, input.email);
+    if (!found) throw notFound('User');
+    const user = await requireAccess(db, actor, 'user.update', found.id);
     const changes: { fullName?: string; passwordHash?: string } = {};
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.password) changes.passwordHash = await hashPassword(input.password);

@@ -1,0 +1,29 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { lessonProgress, lessons, sections } from '../schema';
+
+/**
+ * The completion rule (DESIGN decision 11), written once: a course's lessons that count are its published
+ * lessons in published sections, and a student has completed the course when it has at least one such
+ * lesson and has completed every one of them.
+ */
+
+/** Whether a lesson counts, for a query over `lessons l join sections s`. */
+export const countedLesson = sql`(s.published and l.published)`;
+
+/**
+ * Per course among `courseIds` (SQL naming a set of ids: a subquery or a list), its counted lessons
+ * (`total`) and how many of them the student completed (`completed`): a subquery with the columns
+ * course_id, total, completed, to be given an alias.
+ */
+export const courseCompletion = (userId: number | SQL, courseIds: SQL): SQL => sql`
+  select s.course_id, count(l.id)::int as total,
+    (count(p.lesson_id) filter (where p.completed))::int as completed
+  from ${lessons} l
+  join ${sections} s on s.id = l.section_id
+  left join ${lessonProgress} p on p.lesson_id = l.id and p.user_id = ${userId}
+  where s.course_id in (${courseIds}) and ${countedLesson}
+  group by s.course_id`;
+
+/** Whether the row `alias` of `courseCompletion` is a completed course. */
+export const isCompleted = (alias: string): SQL =>
+  sql`(${sql.identifier(alias)}.total > 0 and ${sql.identifier(alias)}.completed = ${sql.identifier(alias)}.total)`;

@@ -1,0 +1,125 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { courses, enrolments, lessons, sections, users } from '../../db/schema';
+
+/**
+ * What the access rules (access.ts) decide on, read in one query per kind of thing whatever the number of
+ * ids: each answer is keyed by id, and an id that names nothing is absent.
+ */
+
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * Many ids as one text parameter ('1,2,3'), so a prepared statement serves a batch of any size. What
+ * cannot be a row's id (not a whole number, or past the integer column's range) names nothing.
+ */
+const idList = (ids: readonly number[]) =>
+  ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID).join(',');
+const anyId = sql`any(string_to_array(${sql.placeholder('ids')}, ',')::int[])`;
+const viewer = sql.placeholder('viewerId');
+
+export type CourseRow = typeof courses.$inferSelect;
+export type CourseFacts = CourseRow & { enrolled: boolean };
+
+const courseFactsQuery = prepared((db) =>
+  db
+    .select({
+      ...getTableColumns(courses),
+      // Spelled out in full: a one-table query's columns are written unqualified, which a subquery
+      // would read as its own table's.
+      enrolled: sql<boolean>`exists (select 1 from enrolments e
+        where e.user_id = ${viewer} and e.course_id = courses.id)`,
+    })
+    .from(courses)
+    .where(sql`${courses.id} = ${anyId}`)
+    .prepare('access_courses'),
+);
+
+/** Courses with whether the viewer (0 for a visitor) is enrolled in each. */
+export async function findCourseFacts(
+  db: Db,
+  viewerId: number,
+  ids: readonly number[],
+): Promise<Map<number, CourseFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await courseFactsQuery(db).execute({ ids: idList(ids), viewerId });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type SectionRow = typeof sections.$inferSelect;
+export type SectionFacts = SectionRow & { orgId: number; coursePublished: boolean };
+
+/** Sections with their course's organisation and state. */
+export async function findSectionFacts(db: Db, ids: readonly number[]): Promise<Map<number, SectionFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ ...getTableColumns(sections), orgId: courses.orgId, coursePublished: courses.published })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(sql`${sections.id} = any(string_to_array(${idList(ids)}, ',')::int[])`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type LessonRow = typeof lessons.$inferSelect;
+
+/**
+ * Everything a lesson's access needs, in one prepared query (the media route asks it for every signed URL
+ * not remembered): the lesson with its file, its course, organisation and certificate flag, whether it is
+ * visible (it, its section and its course published), and the viewer (0 for a visitor): whether it exists,
+ * its role and organisation, and whether it is enrolled in the course.
+ */
+const lessonFactsQuery = prepared((db) =>
+  db
+    .select({
+      lesson: lessons,
+      courseId: sections.courseId,
+      orgId: courses.orgId,
+      courseCertificate: courses.certificate,
+      visible: sql<boolean>`(${lessons.published} and ${sections.published} and ${courses.published})`,
+      viewerKnown: sql<boolean>`(${users.id} is not null)`,
+      viewerRoleId: users.roleId,
+      viewerOrgId: users.orgId,
+      enrolled: sql<boolean>`exists (select 1 from ${enrolments}
+        where ${enrolments.userId} = ${viewer} and ${enrolments.courseId} = ${courses.id})`,
+    })
+    .from(lessons)
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .leftJoin(users, eq(users.id, viewer))
+    .where(sql`${lessons.id} = ${anyId}`)
+    .prepare('access_lessons'),
+);
+
+export type LessonFacts = Awaited<ReturnType<ReturnType<typeof lessonFactsQuery>['execute']>>[number];
+
+export async function findLessonFacts(
+  db: Db,
+  viewerId: number,
+  ids: readonly number[],
+): Promise<Map<number, LessonFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await lessonFactsQuery(db).execute({ ids: idList(ids), viewerId });
+  return new Map(rows.map((row) => [row.lesson.id, row]));
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type UserFacts = UserRow & { member: boolean };
+
+/** Accounts with whether each is one of the organisation's students (org_members); orgId 0 for none. */
+export async function findUserFacts(
+  db: Db,
+  orgId: number,
+  ids: readonly number[],
+): Promise<Map<number, UserFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      ...getTableColumns(users),
+      // Spelled out in full, as in courseFactsQuery.
+      member: sql<boolean>`exists (select 1 from org_members m where m.org_id = ${orgId} and m.user_id = users.id)`,
+    })
+    .from(users)
+    .where(sql`${users.id} = any(string_to_array(${idList(ids)}, ',')::int[])`);
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,288 @@
+import { ROLE, roleOf } from '@skillwise/contracts';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import {
+  type CourseFacts,
+  findCourseFacts,
+  findLessonFacts,
+  findSectionFacts,
+  findUserFacts,
+  type LessonFacts,
+  type SectionFacts,
+  type UserFacts,
+} from './access.repository';
+
+/**
+ * Who may see or change what (DESIGN security model), in one place: every service and the media route ask
+ * here, by a named permission, and nowhere else is an access rule written. Each permission reads the facts
+ * of its kind of thing in one query for any number of ids, decides with one rule, and refuses the way the
+ * API always has: 404 where existence stays hidden, 403 where the caller may know the thing exists.
+ */
+
+/** Who asks: a signed-in account, or null for a visitor. */
+export type Subject = Pick<Actor, 'userId' | 'role' | 'orgId'> | null;
+
+export const NOT_ENROLLED_TO_REVIEW = 'Only students enrolled in this course can review it.';
+export const NOT_YOUR_STUDENT_ACCOUNT = 'You can only change accounts your organisation created.';
+export const NOT_A_PUBLISHER = 'Only an organisation’s publisher can do this.';
+
+/** Staff of an organisation: its publisher; they see and change its things whatever their state. */
+export const isStaffOf = (subject: Subject, orgId: number): boolean =>
+  subject !== null && subject.role === ROLE.PUBLISHER && subject.orgId === orgId;
+
+/** The organisation of a publisher, or 403 for anyone who has none. */
+export function publisherOrgOf(subject: Pick<Actor, 'role' | 'orgId'>): number {
+  if (subject.role !== ROLE.PUBLISHER || subject.orgId === null) {
+    throw new AppError('FORBIDDEN', NOT_A_PUBLISHER);
+  }
+  return subject.orgId;
+}
+
+/** The publisher's organisation, or null for anyone else (who is nobody's staff). */
+const staffOrg = (subject: Subject): number | null =>
+  subject !== null && subject.role === ROLE.PUBLISHER ? subject.orgId : null;
+
+/**
+ * A lesson's content (its file, its signed URL): the course's staff; anyone for a preview lesson that is
+ * visible (it, its section and its course published); an enrolled student for any visible lesson.
+ */
+const mayReadLesson = (s: Subject, f: LessonFacts) =>
+  isStaffOf(s, f.orgId) || (f.visible && (f.lesson.preview || (s !== null && f.enrolled)));
+
+/** An account: itself; a publisher, for members of its organisation and for its students. */
+const mayReadUser = (s: Subject, f: UserFacts) =>
+  s !== null &&
+  (s.userId === f.id ||
+    (staffOrg(s) !== null && (f.orgId === s.orgId || (f.roleId === ROLE.STUDENT && f.member))));
+
+type Kinds = {
+  course: CourseFacts;
+  section: SectionFacts;
+  lesson: LessonFacts;
+  user: UserFacts;
+};
+
+type Rule<K extends keyof Kinds> = {
+  kind: K;
+  allow: (subject: Subject, facts: Kinds[K]) => boolean;
+  /** The refusal of a thing that exists but is not allowed; a missing one is always `missing`. */
+  refuse?: (subject: Subject, facts: Kinds[K]) => AppError;
+  missing: () => AppError;
+};
+
+const rule = <K extends keyof Kinds>(r: Rule<K>) => r;
+
+const RULES = {
+  /** See a course (detail, rating, reviews): published, or its staff. */
+  'course.read': rule({
+    kind: 'course',
+    allow: (s, f) => f.published || isStaffOf(s, f.orgId),
+    missing: () => notFound('Course'),
+  }),
+  /** Change a course, its sections and lessons, its students' enrolments; read its certificates. */
+  'course.update': rule({
+    kind: 'course',
+    allow: (s, f) => isStaffOf(s, f.orgId),
+    missing: () => notFound('Course'),
+  }),
+  /** Study a course (curriculum, progress): its staff, or a student enrolled in it while it is published. */
+  'course.learn': rule({
+    kind: 'course',
+    allow: (s, f) => isStaffOf(s, f.orgId) || (s !== null && f.published && f.enrolled),
+    missing: () => notFound('Course'),
+  }),
+  /** Buy a course: any signed-in account, while it is published. */
+  'course.buy': rule({
+    kind: 'course',
+    allow: (s, f) => s !== null && f.published,
+    missing: () => notFound('Course'),
+  }),
+  /** Review a course: a student enrolled in it while it is published. */
+  'course.review': rule({
+    kind: 'course',
+    allow: (s, f) => s !== null && s.role === ROLE.STUDENT && f.published && f.enrolled,
+    refuse: (_s, f) => (f.published ? forbidden(NOT_ENROLLED_TO_REVIEW) : notFound('Course')),
+    missing: () => notFound('Course'),
+  }),
+  'section.update': rule({
+    kind: 'section',
+    allow: (s, f) => isStaffOf(s, f.orgId),
+    missing: () => notFound('Section'),
+  }),
+  'lesson.update': rule({
+    kind: 'lesson',
+    allow: (s, f) => isStaffOf(s, f.orgId),
+    missing: () => notFound('Lesson'),
+  }),
+  /** A lesson's signed URL (curriculum's content URL). */
+  'lesson.read': rule({ kind: 'lesson', allow: mayReadLesson, missing: () => notFound('Lesson') }),
+  /** The lesson's file itself (the media route): the same rule, answered as a missing file. */
+  'lesson.file.read': rule({ kind: 'lesson', allow: mayReadLesson, missing: () => notFound('File') }),
+  /** Record progress: the course's staff (whose previews record nothing) or an enrolled student. */
+  'lesson.learn': rule({
+    kind: 'lesson',
+    allow: (s, f) => isStaffOf(s, f.orgId) || (s !== null && f.visible && f.enrolled),
+    missing: () => notFound('Lesson'),
+  }),
+  /** An account's profile. */
+  'user.read': rule({ kind: 'user', allow: mayReadUser, missing: () => notFound('User') }),
+  /**
+   * Change an account's name or password: itself, or the publisher of the organisation that created that
+   * student account (a student who signed up alone is never editable by a publisher).
+   */
+  'user.update': rule({
+    kind: 'user',
+    allow: (s, f) =>
+      s !== null &&
+      (s.userId === f.id ||
+        (staffOrg(s) !== null && f.roleId === ROLE.STUDENT && f.createdByOrgId === s.orgId)),
+    refuse: (s, f) => (mayReadUser(s, f) ? forbidden(NOT_YOUR_STUDENT_ACCOUNT) : notFound('User')),
+    missing: () => notFound('User'),
+  }),
+  /** A student's courses and purchases: the student itself, or a publisher it is a student of. */
+  'student.read': rule({
+    kind: 'user',
+    allow: (s, f) => s !== null && (s.userId === f.id || (staffOrg(s) !== null && f.member)),
+    missing: () => notFound('Student'),
+  }),
+  /** What a publisher offers one of its students (the courses it has not got yet). */
+  'student.manage': rule({
+    kind: 'user',
+    allow: (s, f) => staffOrg(s) !== null && f.member,
+    missing: () => notFound('Student'),
+  }),
+  /** Enrol one of its students in a course, or take an assigned course away. */
+  'student.enrol': rule({
+    kind: 'user',
+    allow: (s, f) => staffOrg(s) !== null && f.member && f.roleId === ROLE.STUDENT,
+    missing: () => notFound('Student'),
+  }),
+} as const;
+
+export type Permission = keyof typeof RULES;
+type KindOf<P extends Permission> = (typeof RULES)[P]['kind'];
+export type FactsOf<P extends Permission> = Kinds[KindOf<P>];
+
+/** What an allowed check answers: the thing's facts, and whether the caller is its organisation's staff. */
+export type Granted<P extends Permission> = FactsOf<P> & { staff: boolean };
+
+const orgOfFacts = (facts: Kinds[keyof Kinds]): number | null =>
+  'member' in facts ? null : (facts as { orgId: number }).orgId;
+
+async function loadFacts<P extends Permission>(
+  db: Db,
+  subject: Subject,
+  permission: P,
+  ids: readonly number[],
+): Promise<Map<number, FactsOf<P>>> {
+  const unique = [...new Set(ids)];
+  const kind: keyof Kinds = RULES[permission].kind;
+  const viewerId = subject?.userId ?? 0;
+  const found =
+    kind === 'course'
+      ? await findCourseFacts(db, viewerId, unique)
+      : kind === 'section'
+        ? await findSectionFacts(db, unique)
+        : kind === 'lesson'
+          ? await findLessonFacts(db, viewerId, unique)
+          : await findUserFacts(db, staffOrg(subject) ?? 0, unique);
+  return found as Map<number, FactsOf<P>>;
+}
+
+/** Whether the subject may use a thing whose facts are already read (by `requireAccess`) with this permission. */
+export function allows<P extends Permission>(subject: Subject, permission: P, facts: FactsOf<P>): boolean {
+  const { allow } = RULES[permission] as unknown as Rule<keyof Kinds>;
+  return allow(subject, facts);
+}
+
+/** The error a refused or missing thing answers, exactly as the API always has for this permission. */
+function refusal<P extends Permission>(subject: Subject, permission: P, facts: FactsOf<P> | undefined) {
+  const r = RULES[permission] as unknown as Rule<keyof Kinds>;
+  if (facts === undefined) return r.missing();
+  return r.refuse ? r.refuse(subject, facts) : r.missing();
+}
+
+const granted = <P extends Permission>(subject: Subject, facts: FactsOf<P>): Granted<P> => {
+  const orgId = orgOfFacts(facts);
+  return { ...facts, staff: orgId !== null && isStaffOf(subject, orgId) };
+};
+
+/** Which of `ids` the subject may use with this permission: the permitted subset, in one query. */
+export async function checkAccess<P extends Permission>(
+  db: Db,
+  subject: Subject,
+  permission: P,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const facts = await loadFacts(db, subject, permission, ids.map(Number));
+  const allowed = new Set<number>();
+  for (const [id, f] of facts) if (allows(subject, permission, f)) allowed.add(id);
+  return allowed;
+}
+
+/** The thing's facts when the subject may use it with this permission; otherwise the permission's error. */
+export async function requireAccess<P extends Permission>(
+  db: Db,
+  subject: Subject,
+  permission: P,
+  id: number,
+): Promise<Granted<P>> {
+  // A route may hand the id over as it came in the URL: the facts are keyed by number.
+  const facts = (await loadFacts(db, subject, permission, [Number(id)])).get(Number(id));
+  if (facts === undefined || !allows(subject, permission, facts)) {
+    throw refusal(subject, permission, facts);
+  }
+  return granted(subject, facts);
+}
+
+/** As `requireAccess`, for a caller that answers a refusal its own way: undefined when not allowed. */
+export async function findAccess<P extends Permission>(
+  db: Db,
+  subject: Subject,
+  permission: P,
+  id: number,
+): Promise<Granted<P> | undefined> {
+  const facts = (await loadFacts(db, subject, permission, [Number(id)])).get(Number(id));
+  return facts !== undefined && allows(subject, permission, facts) ? granted(subject, facts) : undefined;
+}
+
+/**
+ * The media route's check of a signed URL's viewer (0 for a visitor), in the one prepared lesson query: a
+ * viewer id that names no account gets nothing, not a visitor's preview. Refused as a missing file.
+ */
+export async function requireLessonFile(db: Db, lessonId: number, viewerId: number): Promise<LessonFacts> {
+  const facts = (await findLessonFacts(db, viewerId, [Number(lessonId)])).get(Number(lessonId));
+  if (!facts || (viewerId !== 0 && !facts.viewerKnown)) throw notFound('File');
+  const subject: Subject =
+    viewerId === 0 || facts.viewerRoleId === null
+      ? null
+      : { userId: viewerId, role: roleOf(facts.viewerRoleId), orgId: facts.viewerOrgId };
+  if (!allows(subject, 'lesson.file.read', facts)) throw notFound('File');
+  return facts;
+}
+
+/**
+ * checkUserExists: a publisher may ask about any e-mail (the Add Students form needs it, and adding the
+ * student would tell the same); anyone else only about their own.
+ */
+export const canCheckEmail = (actor: Pick<Actor, 'role' | 'email'>, email: string): boolean =>
+  actor.role === ROLE.PUBLISHER || actor.email === email;
+
+/**
+ * What is one account's own: its orders (course or plan) and its certificates, nobody else's whoever they
+ * are. A revoked certificate has no owner any more (its user_id is null).
+ */
+export const isOwnerOf = (actor: Pick<Actor, 'userId'>, record: { userId: number | null }): boolean =>
+  record.userId === actor.userId;
+
+/** Hide or show a review: the publisher of the reviewed course. */
+export const mayModerateReview = (actor: Subject, review: { orgId: number }): boolean =>
+  isStaffOf(actor, review.orgId);
+
+/** An organisation's record: its own accounts that are not students; for anyone else it does not exist. */
+export const mayReadOrganisation = (actor: Pick<Actor, 'role' | 'orgId'>, orgId: number): boolean =>
+  actor.orgId === orgId && actor.role !== ROLE.STUDENT;
+
+/** Courses are bought with a student account: a publisher's account cannot study. */
+export const mayBuyCourses = (actor: Pick<Actor, 'role'>): boolean => actor.role === ROLE.STUDENT;

@@ -1,0 +1,111 @@
+import { ROLE } from '@skillwise/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createCourse, createPublisher, createStudent } from '../../../test/factories';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { certificates, courses, enrolments, lessons, sections } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { CertificateService } from '../certificates/certificates.service';
+import { ProgressService } from './progress.service';
+
+/**
+ * A save tries to issue the course's certificate only when it completes a lesson that was not complete,
+ * in a course that gives one: not on every later save of a watched video, not in a course without
+ * certificates.
+ */
+let ctx: TestContext;
+let orgId: number;
+const attempts: Array<{ userId: number; courseId: number }> = [];
+let progress: ProgressService;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const publisher = await createPublisher(ctx);
+  orgId = publisher.orgId ?? 0;
+  const real = new CertificateService({ db: ctx.database.db, publicUrl: 'https://skillwise.example.com' });
+  // The real service, counted: what it answers still reaches the save's answer.
+  const counted = {
+    issueOnCompletion: (userId: number, courseId: number) => {
+      attempts.push({ userId, courseId });
+      return real.issueOnCompletion(userId, courseId);
+    },
+  } as unknown as CertificateService;
+  progress = new ProgressService({ db: ctx.database.db, certificates: counted });
+});
+afterAll(async () => ctx.close());
+
+async function courseOfTwoLessons(certificate: boolean) {
+  const { db } = ctx.database;
+  const course = await createCourse(ctx, orgId);
+  await db.update(courses).set({ certificate }).where(eq(courses.id, course.id));
+  const [section] = await db
+    .insert(sections)
+    .values({ courseId: course.id, name: 'One', published: true, orderNumber: 1 })
+    .returning();
+  const made = await db
+    .insert(lessons)
+    .values([
+      { sectionId: section?.id ?? 0, title: 'Video', contentType: 'video', published: true, orderNumber: 1 },
+      { sectionId: section?.id ?? 0, title: 'Notes', contentType: 'pdf', published: true, orderNumber: 2 },
+    ])
+    .returning();
+  const [video, notes] = made;
+  if (!video || !notes) throw new Error('no lessons');
+  return { courseId: course.id, video: video.id, notes: notes.id };
+}
+
+async function enrolledStudent(courseId: number): Promise<Actor> {
+  const student = await createStudent(ctx);
+  await ctx.database.db.insert(enrolments).values({ userId: student.userId, courseId, source: 'assigned' });
+  return {
+    sessionId: 0,
+    userId: student.userId,
+    email: student.email,
+    fullName: 'Sam Student',
+    role: ROLE.STUDENT,
+    orgId: null,
+    verified: true,
+  };
+}
+
+test('only a save that newly completes a lesson of a certificate course tries to issue', async () => {
+  const { courseId, video, notes } = await courseOfTwoLessons(true);
+  const actor = await enrolledStudent(courseId);
+  attempts.length = 0;
+
+  // Watching before 90% completes nothing.
+  await progress.save(actor, { lesson_Id: video, positionSeconds: 10, durationSeconds: 100 });
+  expect(attempts).toHaveLength(0);
+  // Reaching 90% completes the video: one attempt (the notes are still to do, so nothing is issued).
+  const first = await progress.save(actor, { lesson_Id: video, positionSeconds: 91, durationSeconds: 100 });
+  expect(first.completed).toBe(true);
+  expect(attempts).toHaveLength(1);
+  // Every later save of the watched video (the player keeps reporting) tries nothing.
+  for (const position of [92, 95, 99]) {
+    await progress.save(actor, { lesson_Id: video, positionSeconds: position, durationSeconds: 100 });
+  }
+  await progress.save(actor, { lesson_Id: video, completed: true });
+  expect(attempts).toHaveLength(1);
+  // The last lesson completes the course: the attempt issues the certificate, and the answer carries it.
+  const last = await progress.save(actor, { lesson_Id: notes, completed: true });
+  expect(attempts).toHaveLength(2);
+  expect(last.certificate?.number).toMatch(/^SW-/);
+  // Undone and done again: completed anew, so it tries once more (and issues nothing twice).
+  await progress.save(actor, { lesson_Id: notes, completed: false });
+  const again = await progress.save(actor, { lesson_Id: notes, completed: true });
+  expect(attempts).toHaveLength(3);
+  expect(again.certificate).toBeUndefined();
+  const issued = await ctx.database.db.select().from(certificates).where(eq(certificates.courseId, courseId));
+  expect(issued).toHaveLength(1);
+});
+
+test('a course without certificates never tries', async () => {
+  const { courseId, video, notes } = await courseOfTwoLessons(false);
+  const actor = await enrolledStudent(courseId);
+  attempts.length = 0;
+  await progress.save(actor, { lesson_Id: video, positionSeconds: 95, durationSeconds: 100 });
+  const last = await progress.save(actor, { lesson_Id: notes, completed: true });
+  expect(last.completed).toBe(true);
+  expect(last.certificate).toBeUndefined();
+  expect(attempts).toHaveLength(0);
+});
