@@ -10,17 +10,15 @@ export const NEAR_VIEWPORT_MARGIN = '50% 0px';
 export const NEAR_VIEWPORT_SETTLE_MS = 300;
 
 /**
- * Whether an element is on screen or within `margin` of it (and stayed there a moment); once true,
+ * Whether an element is on screen or within NEAR_VIEWPORT_MARGIN of it (and stayed there a moment); once true,
  * true for good. A part of a page below the fold (its code, its media) is then fetched as the reader
  * scrolls towards it instead of with the page (docs/BENCHMARKS.md, the first page). `immediately`, or a
  * browser without IntersectionObserver, makes it true at once.
  */
 export const useNearViewport = <T extends Element>({
   immediately = false,
-  margin = NEAR_VIEWPORT_MARGIN,
 }: {
   immediately?: boolean;
-  margin?: string;
 } = {}): [RefCallback<T>, boolean] => {
   const [isNear, setNear] = useState(immediately);
   const ref = useCallback<RefCallback<T>>(
@@ -41,7 +39,7 @@ export const useNearViewport = <T extends Element>({
             observer.disconnect();
           }, NEAR_VIEWPORT_SETTLE_MS);
         },
-        { rootMargin: margin },
+        { rootMargin: NEAR_VIEWPORT_MARGIN },
       );
       observer.observe(element);
       return () => {
@@ -49,7 +47,7 @@ export const useNearViewport = <T extends Element>({
         observer.disconnect();
       };
     },
-    [isNear, margin],
+    [isNear],
   );
   return [ref, isNear || immediately];
 };

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BellIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
@@ -31,7 +31,7 @@ type StudentHeaderProps = {
   name?: string;
   onLogout: () => void;
   /** The notifications bell with its unread count (features/notifications), composed by the layout. */
-  bell?: ReactNode;
+  bell: ReactNode;
 };
 
 export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProps) => {
@@ -57,17 +57,7 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {bell ?? (
-            <NavLink
-              to={paths.students.notifications}
-              aria-label="Notifications"
-              className={({ isActive }) =>
-                cn('rounded-full p-2 hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-600')
-              }
-            >
-              <BellIcon className="size-5" />
-            </NavLink>
-          )}
+          {bell}
           <div className="hidden md:block">
             <UserMenu email={email} name={name} onLogout={onLogout} />
           </div>

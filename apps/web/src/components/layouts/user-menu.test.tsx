@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { StudentHeader } from './student-header';
@@ -9,7 +9,14 @@ const renderHeader = (name?: string) => {
     [
       {
         path: '/students/*',
-        element: <StudentHeader email="robin@example.com" {...(name ? { name } : {})} onLogout={onLogout} />,
+        element: (
+          <StudentHeader
+            email="robin@example.com"
+            {...(name ? { name } : {})}
+            onLogout={onLogout}
+            bell={<a href="/notifications">Notifications</a>}
+          />
+        ),
       },
     ],
     '/students/courses',
@@ -39,6 +46,27 @@ describe('the user menu (SPEC §2.12)', () => {
     expect(within(dialog).getByText('robin@example.com')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('link', { name: 'Account Settings' }));
     expect(router.state.location.pathname).toBe('/students/settings');
+  });
+
+  it('closes on Escape with focus back on its button, and when focus or a click goes elsewhere', () => {
+    renderHeader('Robin Reader');
+    const trigger = screen.getByRole('button', { name: /^Account menu/ });
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    const settings = screen.getByRole('link', { name: 'Account Settings' });
+    act(() => settings.focus());
+    fireEvent.keyDown(settings, { key: 'Escape' });
+    expect(screen.queryByRole('link', { name: 'Account Settings' })).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    act(() => screen.getByRole('button', { name: 'Open menu' }).focus());
+    expect(screen.queryByRole('link', { name: 'Account Settings' })).toBeNull();
+
+    fireEvent.click(trigger);
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('link', { name: 'Account Settings' })).toBeNull();
   });
 
   it('Log Out calls the logout', () => {

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon } from '@/components/ui/icons';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
@@ -55,31 +56,21 @@ type UserMenuProps = {
   onLogout: () => void;
 };
 
-/** A disclosure showing the signed-in name and e-mail, the account entries and Log Out. */
+/**
+ * A disclosure (a button that shows a panel of links, the WAI-ARIA pattern for a site's menus) with the
+ * signed-in name and e-mail, the account entries and Log Out; it closes as useDismiss says.
+ */
 export const UserMenu = ({ email, name, onLogout }: UserMenuProps) => {
   const [isOpen, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [isOpen]);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useDismiss(isOpen, rootRef, triggerRef, () => setOpen(false));
 
   return (
     <div ref={rootRef} className="relative">
       <button
+        ref={triggerRef}
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { MoreVerticalIcon } from './icons';
+import { useDismiss } from './use-dismiss';
 
 export type MenuItem = {
   label: string;
@@ -25,25 +26,19 @@ const focusItem = (menu: HTMLElement | null, index: number) => {
   items[(index + items.length) % items.length]?.focus();
 };
 
-/** A kebab button with a small menu; closes on Escape, on a click outside and after a choice. */
+/**
+ * A kebab button with a small menu (the WAI-ARIA menu button): the arrows, Home and End move between
+ * the entries; Escape, a click outside, Tab away or a choice close it (useDismiss).
+ */
 export const DropdownMenu = ({ label, open, onOpenChange, items, className }: DropdownMenuProps) => {
   const rootRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const onOpenChangeRef = useRef(onOpenChange);
-  onOpenChangeRef.current = onOpenChange;
+  useDismiss(open, rootRef, triggerRef, () => onOpenChange(false));
 
   useEffect(() => {
-    if (!open) return;
-    focusItem(menuRef.current, 0);
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) {
-        onOpenChangeRef.current(false);
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    if (open) focusItem(menuRef.current, 0);
   }, [open]);
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -53,11 +48,7 @@ export const DropdownMenu = ({ label, open, onOpenChange, items, className }: Dr
     else if (event.key === 'ArrowUp') focusItem(menuRef.current, current - 1);
     else if (event.key === 'Home') focusItem(menuRef.current, 0);
     else if (event.key === 'End') focusItem(menuRef.current, -1);
-    else if (event.key === 'Escape' || event.key === 'Tab') {
-      onOpenChange(false);
-      if (event.key === 'Escape') triggerRef.current?.focus();
-      return;
-    } else return;
+    else return;
     event.preventDefault();
   };
 

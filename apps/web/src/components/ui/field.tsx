@@ -24,6 +24,13 @@ type FieldProps = {
   children: (control: FieldControlProps) => ReactNode;
 };
 
+/** A field's error message, under its control; `id` is what the control's aria-describedby names. */
+export const FieldError = ({ id, children }: { id?: string | undefined; children: ReactNode }) => (
+  <p id={id} className="text-xs font-medium text-rose-600">
+    {children}
+  </p>
+);
+
 /** A label, a control, a hint and an error message, wired together with ids. */
 export const Field = ({ label, labelNote, counter, hint, error, className, children }: FieldProps) => {
   const id = useId();
@@ -54,11 +61,7 @@ export const Field = ({ label, labelNote, counter, hint, error, className, child
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-rose-600">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 };
@@ -118,6 +121,9 @@ type TextAreaFieldProps = {
   rows?: number;
   maxLength?: number;
   onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Marks the textarea invalid when its error is said elsewhere (the form's alert). */
+  'aria-invalid'?: boolean;
 };
 
 export const TextAreaField = ({
@@ -138,7 +144,14 @@ export const TextAreaField = ({
     error={error}
     className={className}
   >
-    {(control) => <Textarea {...rest} {...control} onChange={(event) => onChange(event.target.value)} />}
+    {(control) => (
+      <Textarea
+        {...rest}
+        {...control}
+        aria-invalid={control['aria-invalid'] ?? rest['aria-invalid']}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    )}
   </Field>
 );
 

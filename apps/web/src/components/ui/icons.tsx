@@ -1,5 +1,47 @@
 import type { SVGProps } from 'react';
 
+/**
+ * The app's icons by name, the one place that says which drawing each name shows.
+ *
+ * The icons of the screens after signing in are lucide-react's, re-exported one by one so a screen's
+ * code carries only the icons it shows; index.css sizes them to their text (1em) unless a class sizes
+ * them and draws them with a 1.8 px line, and lucide hides them from assistive technology unless the
+ * caller names them.
+ *
+ * The icons of the public pages (header, catalogue, course page, footer, alerts) are drawn below on the
+ * same 24 px grid: the library's renderer and icon data made the course page's first JavaScript 3.6 KB
+ * (gzip) larger (docs/BENCHMARKS.md), and those pages' budget does not grow. An icon a public page starts
+ * to show moves down here (bench/first-page.mjs lists a `createLucideIcon` script otherwise). Lucide draws
+ * no brand marks, so the social links' three are here too.
+ */
+export {
+  Bell as BellIcon,
+  ChartColumn as ChartIcon,
+  ChevronRight as ChevronRightIcon,
+  Download as DownloadIcon,
+  EllipsisVertical as MoreVerticalIcon,
+  Eye as EyeIcon,
+  FolderPlus as FolderPlusIcon,
+  GraduationCap as GraduationIcon,
+  GripVertical as GripIcon,
+  Layers as LayersIcon,
+  LayoutGrid as GridIcon,
+  LogOut as LogoutIcon,
+  Mail as MailIcon,
+  Pencil as PencilIcon,
+  Plus as PlusIcon,
+  Settings as SettingsIcon,
+  SlidersHorizontal as SlidersIcon,
+  Sparkle as SparkIcon,
+  SquarePlus as PlusSquareIcon,
+  Tag as TagIcon,
+  Trash2 as TrashIcon,
+  Upload as UploadIcon,
+  User as UserIcon,
+  UserPlus as UserPlusIcon,
+  X as CloseIcon,
+} from 'lucide-react';
+
 type IconProps = SVGProps<SVGSVGElement>;
 
 /** Stroke icons drawn on a 24 px grid; decorative unless given a title by the caller. */
@@ -34,12 +76,6 @@ export const MenuIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const CloseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m6 6 12 12M18 6 6 18" />
-  </Icon>
-);
-
 export const ChevronDownIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m6 9 6 6 6-6" />
@@ -52,12 +88,6 @@ export const ChevronLeftIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ChevronRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m9 6 6 6-6 6" />
-  </Icon>
-);
-
 export const ArrowRightIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />
@@ -67,13 +97,6 @@ export const ArrowRightIcon = (props: IconProps) => (
 export const CheckIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-
-export const CheckCircleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
   </Icon>
 );
 
@@ -97,20 +120,6 @@ export const BookIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const GraduationIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m2.5 9.5 9.5-5 9.5 5-9.5 5z" />
-    <path d="M6.5 11.7V16c1.5 1.5 3.5 2.2 5.5 2.2s4-.7 5.5-2.2v-4.3M21.5 9.5V15" />
-  </Icon>
-);
-
-export const UserIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4.5 20.5c.8-3.8 3.8-6 7.5-6s6.7 2.2 7.5 6" />
-  </Icon>
-);
-
 export const UsersIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="9" cy="8.5" r="3.5" />
@@ -126,97 +135,9 @@ export const AwardIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ClockIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3.5 2" />
-  </Icon>
-);
-
 export const InfinityIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 12c-2-2.7-3.7-4-5.5-4a4 4 0 0 0 0 8c1.8 0 3.5-1.3 5.5-4Zm0 0c2 2.7 3.7 4 5.5 4a4 4 0 0 0 0-8c-1.8 0-3.5 1.3-5.5 4Z" />
-  </Icon>
-);
-
-export const LayersIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m12 3 9 5-9 5-9-5z" />
-    <path d="m3 13 9 5 9-5" />
-  </Icon>
-);
-
-export const GridIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" />
-    <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" />
-    <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" />
-    <rect x="13.5" y="13.5" width="7" height="7" rx="1.5" />
-  </Icon>
-);
-
-export const PlusSquareIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3.5" y="3.5" width="17" height="17" rx="3" />
-    <path d="M12 8v8M8 12h8" />
-  </Icon>
-);
-
-export const TagIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3.5 12.2V4.5a1 1 0 0 1 1-1h7.7l8.3 8.3a1.5 1.5 0 0 1 0 2.1l-6.3 6.3a1.5 1.5 0 0 1-2.1 0Z" />
-    <circle cx="8" cy="8" r="1.3" />
-  </Icon>
-);
-
-export const FolderPlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3.5 7V18a1.5 1.5 0 0 0 1.5 1.5h14a1.5 1.5 0 0 0 1.5-1.5V9a1.5 1.5 0 0 0-1.5-1.5h-7l-2-3H5A1.5 1.5 0 0 0 3.5 6Z" />
-    <path d="M12 10.5v6M9 13.5h6" />
-  </Icon>
-);
-
-export const UserPlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="9.5" cy="8" r="3.8" />
-    <path d="M2.5 20c.7-3.6 3.5-5.7 7-5.7 1.5 0 2.8.4 3.9 1M18.5 13v6M15.5 16h6" />
-  </Icon>
-);
-
-export const ChartIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h16" />
-    <path d="M7 16.5V11M12 16.5V6.5M17 16.5V9" />
-  </Icon>
-);
-
-export const SlidersIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
-    <circle cx="15" cy="6" r="2" />
-    <circle cx="9" cy="12" r="2" />
-    <circle cx="17" cy="18" r="2" />
-  </Icon>
-);
-
-export const LogoutIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M14 4.5H6A1.5 1.5 0 0 0 4.5 6v12A1.5 1.5 0 0 0 6 19.5h8" />
-    <path d="M10 12h10M16.5 8.5 20 12l-3.5 3.5" />
-  </Icon>
-);
-
-export const BellIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 16.5V11a6 6 0 1 1 12 0v5.5l1.5 2h-15Z" />
-    <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
-  </Icon>
-);
-
-export const MailIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="5.5" width="18" height="13" rx="2" />
-    <path d="m3.5 7 8.5 6 8.5-6" />
   </Icon>
 );
 
@@ -227,13 +148,6 @@ export const LockIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ShieldIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6Z" />
-    <path d="m9 12 2.2 2.2L15.5 10" />
-  </Icon>
-);
-
 export const PlayIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />
@@ -241,9 +155,17 @@ export const PlayIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SparkIcon = (props: IconProps) => (
+export const ExternalLinkIcon = (props: IconProps) => (
   <Icon {...props}>
-    <path d="M12 3.5 13.8 9l5.7 1.8-5.7 1.9L12 18.5l-1.8-5.8-5.7-1.9L10.2 9Z" />
+    <path d="M13.5 4.5h6v6M19.5 4.5 11 13" />
+    <path d="M17 13.5V18a1.5 1.5 0 0 1-1.5 1.5H6A1.5 1.5 0 0 1 4.5 18V8.5A1.5 1.5 0 0 1 6 7h4.5" />
+  </Icon>
+);
+
+export const FileTextIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3.5H7A1.5 1.5 0 0 0 5.5 5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8Z" />
+    <path d="M14 3.5V8h4.5M9 12.5h6M9 16h6" />
   </Icon>
 );
 
@@ -265,77 +187,10 @@ export const XIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const MoreVerticalIcon = (props: IconProps) => (
-  <Icon {...props} strokeWidth={2.6}>
-    <path d="M12 5.5h.01M12 12h.01M12 18.5h.01" />
-  </Icon>
-);
-
-export const GripIcon = (props: IconProps) => (
-  <Icon {...props} strokeWidth={2.6}>
-    <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" />
-  </Icon>
-);
-
-export const PencilIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16Z" />
-    <path d="m13.5 6.5 4 4" />
-  </Icon>
-);
-
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4.5 7h15M10 11v6M14 11v6" />
-    <path d="M6 7l1 12a1.5 1.5 0 0 0 1.5 1.4h7a1.5 1.5 0 0 0 1.5-1.4L18 7M9 7V4.5h6V7" />
-  </Icon>
-);
-
-export const UploadIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 15.5V4M7.5 8.5 12 4l4.5 4.5" />
-    <path d="M4.5 15v3A1.5 1.5 0 0 0 6 19.5h12a1.5 1.5 0 0 0 1.5-1.5v-3" />
-  </Icon>
-);
-
-export const DownloadIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 4v11.5M7.5 11 12 15.5l4.5-4.5" />
-    <path d="M4.5 15v3A1.5 1.5 0 0 0 6 19.5h12a1.5 1.5 0 0 0 1.5-1.5v-3" />
-  </Icon>
-);
-
-export const ExternalLinkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M13.5 4.5h6v6M19.5 4.5 11 13" />
-    <path d="M17 13.5V18a1.5 1.5 0 0 1-1.5 1.5H6A1.5 1.5 0 0 1 4.5 18V8.5A1.5 1.5 0 0 1 6 7h4.5" />
-  </Icon>
-);
-
-export const EyeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
-    <circle cx="12" cy="12" r="2.8" />
-  </Icon>
-);
-
 export const VideoIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="6" width="13" height="12" rx="2" />
     <path d="m16 10.5 5-3v9l-5-3" />
-  </Icon>
-);
-
-export const FileTextIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M14 3.5H7A1.5 1.5 0 0 0 5.5 5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8Z" />
-    <path d="M14 3.5V8h4.5M9 12.5h6M9 16h6" />
   </Icon>
 );
 
@@ -363,9 +218,23 @@ export const ImageIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SettingsIcon = (props: IconProps) => (
+export const CheckCircleIcon = (props: IconProps) => (
   <Icon {...props}>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4.9a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.5a7 7 0 0 0-2 1.2l-2.4-.9-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-.9a7 7 0 0 0 2 1.2L10 21h4l.5-2.5a7 7 0 0 0 2-1.2l2.4.9 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z" />
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
+  </Icon>
+);
+
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3.5 2" />
+  </Icon>
+);
+
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6Z" />
+    <path d="m9 12 2.2 2.2L15.5 10" />
   </Icon>
 );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type SyntheticEvent, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
 import { CloseIcon } from './icons';
@@ -25,7 +25,11 @@ const PANEL = {
   right: 'fixed inset-y-0 right-0 h-full w-80 max-w-[85vw] p-5 animate-[slide-in-right_200ms_ease-out]',
 } as const;
 
-/** A dialog or side panel: closes on Escape and on the backdrop, keeps focus inside while open. */
+/**
+ * A dialog or side panel on the browser's own modal `<dialog>`: the page behind is inert (focus stays
+ * inside) and locked from scrolling; Escape and a click on the backdrop close it, and focus goes back
+ * to where it was.
+ */
 export const Modal = ({
   open,
   onClose,
@@ -36,40 +40,20 @@ export const Modal = ({
   className,
 }: ModalProps) => {
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // A browser without modal dialogs (and jsdom in the unit tests) shows it as a plain open one.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      if (typeof dialog.close === 'function') dialog.close();
       document.body.style.overflow = overflow;
       previouslyFocused?.focus();
     };
@@ -77,22 +61,26 @@ export const Modal = ({
 
   if (!open) return null;
 
+  const close = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+
   return createPortal(
-    <div className="fixed inset-0 z-50 flex p-4">
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label="Close"
-        className="fixed inset-0 cursor-default bg-slate-900/50 backdrop-blur-[2px]"
-        onClick={onClose}
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={cn('z-10 overflow-y-auto bg-white shadow-raised', PANEL[placement], className)}
-      >
+    // The dialog fills the window; a click on it outside the panel is a click on the backdrop.
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onCancel={close}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close(event);
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="fixed inset-0 z-50 m-0 flex h-full max-h-none w-full max-w-none bg-transparent p-4 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+    >
+      <div className={cn('z-10 overflow-y-auto bg-white shadow-raised', PANEL[placement], className)}>
         <div className={cn('mb-4 flex items-center justify-between gap-4', hideTitle && 'justify-end')}>
           <h2 id={titleId} className={cn('text-lg font-semibold text-slate-900', hideTitle && 'sr-only')}>
             {title}
@@ -108,7 +96,7 @@ export const Modal = ({
         </div>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { initialsOf } from '@/lib/initials';
 import { imageSrcSet } from '@/lib/public-image';
 
 /** A photo is shown at 40 to 64 px: its 160 px variant, or 320 on a dense screen, never the upload. */
@@ -11,9 +12,6 @@ type PersonPhotoProps = {
   lastName: string;
   className?: string;
 };
-
-const initials = (first: string, last: string) =>
-  `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
 
 /** A round photo of a person; their initials when there is none or it fails to load. */
 export const PersonPhoto = ({ src, firstName, lastName, className }: PersonPhotoProps) => {
@@ -43,7 +41,7 @@ export const PersonPhoto = ({ src, firstName, lastName, className }: PersonPhoto
         'flex items-center justify-center bg-brand-100 text-sm font-semibold text-brand-700 select-none',
       )}
     >
-      {initials(firstName, lastName)}
+      {initialsOf(`${firstName} ${lastName}`)}
     </span>
   );
 };

@@ -28,6 +28,10 @@ const routes = [
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Pastes a code into the code input's boxes, as a student copying it from the e-mail. */
+const pasteCode = (code: string) =>
+  fireEvent.paste(screen.getByLabelText('Digit 1 of 6'), { clipboardData: { getData: () => code } });
+
 const calls = (all: FetchCall[], path: string) => all.filter((c) => pathOf(c) === `/api/${path}`);
 
 /** The server: the profile, and `answer` for everything else. */
@@ -75,6 +79,31 @@ describe('Profile (SPEC §2.12)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Full Name is required.');
     expect(calls(all, 'users/changeUserProfile')).toHaveLength(0);
+  });
+});
+
+describe('Edit Profile: a refused name', () => {
+  it('says the server’s reason once, beside the name, and clears it when the name is edited', async () => {
+    server(() => ({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION_ERROR',
+        message: 'fullName: must be one line of plain text',
+        details: [{ field: 'fullName', message: 'must be one line of plain text' }],
+      },
+    }));
+    renderRoutes(routes, '/students/settings');
+    await screen.findByDisplayValue('Robin Reader');
+    type('Full Name', 'Robin Reader the Second');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findAllByText(/one line of plain text/i)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
+    type('Full Name', 'Robin Reader II');
+    expect(screen.queryByText(/one line of plain text/i)).toBeNull();
   });
 });
 
@@ -172,12 +201,13 @@ describe('Account Settings: Change Password', () => {
     expect(screen.queryByLabelText('Current Password')).toBeNull();
     expect(calls(all, 'users/RequestMyPasswordCode')[0]?.method).toBe('POST');
 
-    type('Code from the e-mail', '12345');
+    expect(screen.getByRole('group', { name: 'Code from the e-mail' })).toBeTruthy();
+    pasteCode('12345');
     fillNew('new password 1');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.enterSixDigits);
 
-    type('Code from the e-mail', '012345');
+    pasteCode('012345');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(calls(all, 'users/ChangeMyPassword')).toHaveLength(1));
     expect(calls(all, 'users/ChangeMyPassword')[0]?.body).toEqual({

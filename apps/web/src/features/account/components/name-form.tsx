@@ -1,11 +1,10 @@
 import { COUNTER_SHORT, MSG } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { useChangeMyName } from '../api/account';
 import { nameProblem } from '../lib/account-forms';
 
@@ -21,34 +20,33 @@ type NameFormProps = {
 /** Edit Profile: the full name (sign-up's rules), the e-mail shown read-only; 'Profile updated successfully!'. */
 export const NameForm = ({ email, fullName: initialName, onSaved, onCancel }: NameFormProps) => {
   const change = useChangeMyName();
-  const [fullName, setFullName] = useState(initialName);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    initial: { fullName: initialName },
+    validate: ({ fullName }) => {
+      const problem = nameProblem(fullName);
+      return problem ? { problem, fields: { fullName: true } } : {};
+    },
+    serverFields: { fullName: 'fullName' },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = nameProblem(fullName);
-    setProblem(found);
-    if (found) return;
-    try {
-      await change.mutateAsync({ email, fullName: fullName.trim() });
-      notify.success(MSG.profileUpdated);
-      onSaved?.();
-    } catch (error) {
-      setProblem(errorMessage(error, 'Your name could not be saved. Please try again.'));
-    }
-  };
+  const onSubmit = form.handleSubmit(async ({ fullName }) => {
+    await change.mutateAsync({ email, fullName: fullName.trim() });
+    notify.success(MSG.profileUpdated);
+    onSaved?.();
+  });
+
+  // A refusal that names the name is said beside it; only any other failure goes in the alert.
+  const problem = form.problem ?? form.failureMessage('Your name could not be saved. Please try again.');
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField
         label="Full Name"
         name="fullName"
         autoComplete="name"
         required
         counterMax={COUNTER_SHORT}
-        value={fullName}
-        onChange={(event) => setFullName(event.target.value)}
-        error={fieldErrorFor(change.error, 'fullName')}
+        {...form.field('fullName')}
       />
       <Field label="Email" hint="Your e-mail address is how you sign in; it cannot be changed.">
         {(control) => (
@@ -64,7 +62,7 @@ export const NameForm = ({ email, fullName: initialName, onSaved, onCancel }: Na
       </Field>
       {problem ? <Alert>{problem}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" isLoading={change.isPending} loadingText="Saving...">
+        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
           Save
         </Button>
         {onCancel ? (

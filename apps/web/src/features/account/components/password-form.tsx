@@ -1,13 +1,15 @@
 import { PASSWORD_MIN, WRONG_CURRENT_PASSWORD_MESSAGE } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { CodeInput } from '@/components/ui/code-input';
+import { FieldError, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { useChangeMyPassword, useRequestMyPasswordCode } from '../api/account';
 import {
-  EMPTY_PASSWORD_CHANGE,
+  emptyPasswordChange,
   type PasswordProof,
   passwordChangeBody,
   passwordChangeProblem,
@@ -23,63 +25,53 @@ const SIGNED_OUT_ELSEWHERE = 'You stay signed in here; your other devices and br
 export const PasswordForm = () => {
   const change = useChangeMyPassword();
   const sendCode = useRequestMyPasswordCode();
-  const [proof, setProof] = useState<PasswordProof>('current');
-  const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);
-  const [problem, setProblem] = useState<string | null>(null);
+  const codeErrorId = useId();
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [isDone, setDone] = useState(false);
+  const form = useForm({
+    initial: () => emptyPasswordChange(),
+    validate: (values) => {
+      const problem = passwordChangeProblem(values);
+      return problem ? { problem } : {};
+    },
+    // A wrong current password or code is told beside its field; anything else in the alert.
+    serverFields: {
+      currentPassword: 'currentPassword',
+      code: 'VerificationCode',
+      newPassword: 'newPassword',
+    },
+  });
+  const { proof } = form.values;
 
-  const update = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const startOver = (next: PasswordProof) => form.reset(emptyPasswordChange(next));
 
-  const startOver = (next: PasswordProof) => {
-    setProof(next);
-    setValues(EMPTY_PASSWORD_CHANGE);
-    setProblem(null);
-    change.reset();
-  };
-
-  const mailCode = async () => {
-    setProblem(null);
+  const mailCode = () => {
+    form.setProblem(null);
     setDone(false);
-    try {
-      const sent = await sendCode.mutateAsync();
-      setCodeSentTo(sent.email);
-      if (proof !== 'code') startOver('code');
-    } catch (error) {
-      setProblem(errorMessage(error, 'The code could not be sent. Please try again.'));
-    }
+    sendCode.mutate(undefined, {
+      onSuccess: (sent) => {
+        setCodeSentTo(sent.email);
+        if (proof !== 'code') startOver('code');
+      },
+      onError: (error) =>
+        form.setProblem(errorMessage(error, 'The code could not be sent. Please try again.')),
+    });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (values) => {
     setDone(false);
-    const all = { proof, ...values };
-    const found = passwordChangeProblem(all);
-    setProblem(found);
-    if (found) return;
-    try {
-      const answer = await change.mutateAsync(passwordChangeBody(all));
-      notify.success(answer.message);
-      setDone(true);
-      setCodeSentTo(null);
-      setProof('current');
-      setValues(EMPTY_PASSWORD_CHANGE);
-    } catch (error) {
-      // A wrong current password or code is told beside its field; anything else here.
-      const isFieldError =
-        fieldErrorFor(error, 'currentPassword') !== undefined ||
-        fieldErrorFor(error, 'VerificationCode') !== undefined ||
-        fieldErrorFor(error, 'newPassword') !== undefined;
-      setProblem(
-        isFieldError ? null : errorMessage(error, 'Your password could not be changed. Please try again.'),
-      );
-    }
-  };
+    const answer = await change.mutateAsync(passwordChangeBody(values));
+    notify.success(answer.message);
+    setDone(true);
+    setCodeSentTo(null);
+    startOver('current');
+  });
 
-  const error = change.error;
+  const problem =
+    form.problem ?? form.failureMessage('Your password could not be changed. Please try again.');
+  const codeError = form.error('code');
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {isDone ? <Alert tone="success">Your password has been changed. {SIGNED_OUT_ELSEWHERE}</Alert> : null}
       {proof === 'current' ? (
         <TextField
@@ -88,9 +80,8 @@ export const PasswordForm = () => {
           type="password"
           autoComplete="current-password"
           required
-          value={values.currentPassword}
-          onChange={update('currentPassword')}
-          error={fieldErrorFor(error, 'currentPassword') ? WRONG_CURRENT_PASSWORD_MESSAGE : undefined}
+          {...form.field('currentPassword')}
+          error={form.error('currentPassword') ? WRONG_CURRENT_PASSWORD_MESSAGE : undefined}
         />
       ) : (
         <>
@@ -100,17 +91,17 @@ export const PasswordForm = () => {
               minutes.
             </Alert>
           ) : null}
-          <TextField
-            label="Code from the e-mail"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            value={values.code}
-            onChange={update('code')}
-            error={fieldErrorFor(error, 'VerificationCode')}
-          />
+          <div className="flex flex-col gap-1.5">
+            <CodeInput
+              legend="Code from the e-mail"
+              showLegend
+              value={form.values.code}
+              onChange={(code) => form.setValue('code', code)}
+              isInvalid={form.isInvalid('code')}
+              describedBy={codeError ? codeErrorId : undefined}
+            />
+            {codeError ? <FieldError id={codeErrorId}>{codeError}</FieldError> : null}
+          </div>
         </>
       )}
       <TextField
@@ -121,9 +112,7 @@ export const PasswordForm = () => {
         required
         minLength={PASSWORD_MIN}
         hint={`At least ${PASSWORD_MIN} characters.`}
-        value={values.newPassword}
-        onChange={update('newPassword')}
-        error={fieldErrorFor(error, 'newPassword')}
+        {...form.field('newPassword')}
       />
       <TextField
         label="Confirm New Password"
@@ -131,12 +120,11 @@ export const PasswordForm = () => {
         type="password"
         autoComplete="new-password"
         required
-        value={values.confirmPassword}
-        onChange={update('confirmPassword')}
+        {...form.field('confirmPassword')}
       />
       {problem ? <Alert>{problem}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-        <Button type="submit" isLoading={change.isPending} loadingText="Changing...">
+        <Button type="submit" isLoading={form.isSubmitting} loadingText="Changing...">
           Change Password
         </Button>
         {proof === 'current' ? (
@@ -144,7 +132,7 @@ export const PasswordForm = () => {
             Forgot it?{' '}
             <button
               type="button"
-              onClick={() => void mailCode()}
+              onClick={mailCode}
               disabled={sendCode.isPending}
               className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
             >
@@ -155,7 +143,7 @@ export const PasswordForm = () => {
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <button
               type="button"
-              onClick={() => void mailCode()}
+              onClick={mailCode}
               disabled={sendCode.isPending}
               className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
             >

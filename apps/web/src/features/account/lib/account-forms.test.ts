@@ -1,7 +1,7 @@
 import { MSG } from '@skillwise/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_PASSWORD_CHANGE,
+  emptyPasswordChange,
   initialsOf,
   nameProblem,
   type PasswordChangeValues,
@@ -23,9 +23,10 @@ describe('nameProblem (the sign-up rules for Full Name)', () => {
 });
 
 describe('passwordChangeProblem and passwordChangeBody', () => {
+  /** The code input's value: one character a box, '' for an empty box. */
+  const boxes = (code: string) => Array.from({ length: 6 }, (_, index) => code[index] ?? '');
   const withCurrent = (change: Partial<PasswordChangeValues> = {}): PasswordChangeValues => ({
-    proof: 'current',
-    ...EMPTY_PASSWORD_CHANGE,
+    ...emptyPasswordChange(),
     currentPassword: 'old password',
     newPassword: 'new password',
     confirmPassword: 'new password',
@@ -40,8 +41,8 @@ describe('passwordChangeProblem and passwordChangeBody', () => {
     });
   });
 
-  it('sends a mailed code instead, trimmed, and never the current password', () => {
-    const values = withCurrent({ proof: 'code', code: ' 012345 ', currentPassword: 'typed before' });
+  it('sends a mailed code instead, and never the current password', () => {
+    const values = withCurrent({ proof: 'code', code: boxes('012345'), currentPassword: 'typed before' });
     expect(passwordChangeProblem(values)).toBeNull();
     expect(passwordChangeBody(values)).toEqual({ VerificationCode: '012345', newPassword: 'new password' });
   });
@@ -50,8 +51,12 @@ describe('passwordChangeProblem and passwordChangeBody', () => {
     expect(passwordChangeProblem(withCurrent({ currentPassword: '' }))).toBe(
       'Please enter your current password.',
     );
-    expect(passwordChangeProblem(withCurrent({ proof: 'code', code: '12345' }))).toBe(MSG.enterSixDigits);
-    expect(passwordChangeProblem(withCurrent({ proof: 'code', code: '12a456' }))).toBe(MSG.enterSixDigits);
+    expect(passwordChangeProblem(withCurrent({ proof: 'code', code: boxes('12345') }))).toBe(
+      MSG.enterSixDigits,
+    );
+    expect(passwordChangeProblem(withCurrent({ proof: 'code', code: boxes('12 456') }))).toBe(
+      MSG.enterSixDigits,
+    );
     expect(passwordChangeProblem(withCurrent({ newPassword: 'short', confirmPassword: 'short' }))).toBe(
       'New Password must be at least 8 characters.',
     );

@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from '@skillwise/contracts';
+import { emptyCode, isCompleteCode } from '@/components/ui/code-input';
 
 /**
  * The full name as sign-up takes it (the contract's required text): not blank, at most 100 characters,
@@ -25,23 +26,25 @@ export type PasswordProof = 'current' | 'code';
 export type PasswordChangeValues = {
   proof: PasswordProof;
   currentPassword: string;
-  code: string;
+  /** The mailed code, one digit a box (the code input's value). */
+  code: string[];
   newPassword: string;
   confirmPassword: string;
 };
 
-export const EMPTY_PASSWORD_CHANGE: Omit<PasswordChangeValues, 'proof'> = {
+export const emptyPasswordChange = (proof: PasswordProof = 'current'): PasswordChangeValues => ({
+  proof,
   currentPassword: '',
-  code: '',
+  code: emptyCode(),
   newPassword: '',
   confirmPassword: '',
-};
+});
 
 /** The form's checks before anything is sent (the sign-up password rules); null when it may be sent. */
 export const passwordChangeProblem = (values: PasswordChangeValues): string | null => {
   if (values.proof === 'current' && values.currentPassword === '')
     return 'Please enter your current password.';
-  if (values.proof === 'code' && !/^\d{6}$/.test(values.code.trim())) return MSG.enterSixDigits;
+  if (values.proof === 'code' && !isCompleteCode(values.code)) return MSG.enterSixDigits;
   if (values.newPassword.length < PASSWORD_MIN)
     return `New Password must be at least ${PASSWORD_MIN} characters.`;
   if (values.newPassword.length > PASSWORD_MAX)
@@ -56,13 +59,7 @@ export const passwordChangeProblem = (values: PasswordChangeValues): string | nu
 export const passwordChangeBody = (values: PasswordChangeValues): ChangeMyPasswordBody =>
   values.proof === 'current'
     ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
-    : { VerificationCode: values.code.trim(), newPassword: values.newPassword };
+    : { VerificationCode: values.code.join(''), newPassword: values.newPassword };
 
-/** Two letters for an avatar: the initials of the name, else of the e-mail. */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('') || '?';
+/** Two letters for an avatar (the one rule, shared with PersonPhoto). */
+export { initialsOf } from '@/lib/initials';

@@ -1,5 +1,13 @@
-import type { LoginBody, LoginResponse, Organisation } from '@skillwise/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { type LoginBody, type LoginResponse, MSG, type Organisation } from '@skillwise/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
+import { hasAuthToken, storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { getAdminDestination, getLoginStep, parseLoginResponse } from '../lib/login-outcome';
 
 /** POST users/Login. Typed loosely: SPEC §4 handles an answer that carries no token. */
 export const loginUser = (body: LoginBody): Promise<Partial<LoginResponse> | null | undefined> =>
@@ -12,3 +20,87 @@ export const getOrganisation = (orgId: number): Promise<Organisation> =>
 /** POST users/Logout: revokes the token server-side. */
 export const logoutUser = (): Promise<unknown> =>
   apiRequest('users/Logout', { method: 'POST', auth: true, endSessionOn401: false });
+
+export type Credentials = {
+  email: string;
+  password: string;
+  /** Where the visitor was going when asked to log in (a same-site path), if anywhere. */
+  next?: string | null;
+};
+
+const storeSession = ({ token, user }: LoginResponse, email: string) => {
+  storage.set('authToken', token);
+  storage.set('userId', user.user_id);
+  if (user.org_Id !== null) storage.set('orgId', user.org_Id);
+  storage.set('userEmail', email);
+  storage.set('currentUserRole', user.role_id);
+  storage.remove('loginMessage');
+};
+
+/** Where a successful login leads; stores what SPEC §4 stores on the way. */
+const signIn = async ({ email, password, next = null }: Credentials): Promise<string> => {
+  const response = parseLoginResponse(await loginUser({ username: email, password }));
+  if (!response) throw new ApiError(MSG.loginFailed, { status: 401, code: 'INVALID_CREDENTIALS' });
+
+  storeSession(response, email);
+  notify.success(MSG.loginSuccess);
+
+  const step = getLoginStep(response.user);
+  if (step.type === 'verify') {
+    // The server has e-mailed a fresh code with this answer (unless it sent one less than a minute ago).
+    storage.set('verifyFor', 'login');
+    return withNext(step.path, next);
+  }
+  // Back to where the visitor was going (a course they wanted to enrol in), when it fits the role.
+  if (step.type === 'student') return studentReturnPath(next) ?? step.path;
+
+  const organisation = step.orgId === null ? null : await getOrganisation(step.orgId);
+  const destination = getAdminDestination(organisation);
+  storage.set('subscriptionStatus', destination.subscriptionStatus);
+  // An organisation without a plan chooses one first, wherever it was going.
+  return destination.path === paths.admin.root
+    ? (staffReturnPath(next) ?? destination.path)
+    : destination.path;
+};
+
+/** The /login form's submit: sign in, then route by verification, role and subscription (SPEC §4). */
+export const useLogin = () => {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (path) => {
+      void navigate(path);
+    },
+    onError: (error, { email, next }) => {
+      if (error instanceof ApiError && error.code === 'NOT_VERIFIED') {
+        // An unverified account may be refused outright: send it to the code screen all the same.
+        storage.set('userEmail', email);
+        storage.set('verifyFor', 'login');
+        notify.info(error.message);
+        void navigate(withNext(paths.verifyCode, next));
+        return;
+      }
+      if (error instanceof ApiError && error.status === 401) storage.set('loginMessage', MSG.loginFailed);
+      notify.error(errorMessage(error, MSG.loginFailed), { toastId: 'login-error' });
+    },
+  });
+};
+
+/** SPEC §4: revoke the token (its failure is ignored), clear storage, say so and go to /login. */
+export const useLogout = () => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    if (hasAuthToken()) {
+      try {
+        await logoutUser();
+      } catch {
+        // The session ends on this device whatever the server answered.
+      }
+    }
+    storage.clear();
+    queryClient.clear();
+    notify.success(MSG.logout);
+    void navigate(paths.login);
+  }, [navigate, queryClient]);
+};

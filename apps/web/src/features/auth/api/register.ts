@@ -1,5 +1,7 @@
 import { type RegisterBody, type RegisterOrgBody, type RegisterResponse, ROLE } from '@skillwise/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 export type StudentSignUp = { fullName: string; email: string; password: string };
 
@@ -42,3 +44,24 @@ export const registerOrganisation = (input: OrganisationSignUp): Promise<Registe
   };
   return apiRequest('organization/RegisterOrg', { method: 'POST', body });
 };
+
+/** Signs a student up; the code screen that follows verifies the e-mail for login. */
+export const useRegisterStudent = () =>
+  useMutation({
+    mutationFn: registerStudent,
+    onSuccess: (_response, input) => {
+      storage.set('userEmail', input.email);
+      storage.set('verifyFor', 'login');
+    },
+  });
+
+/** Registers an organisation and its publisher; the code screen that follows verifies the e-mail for login. */
+export const useRegisterOrganisation = () =>
+  useMutation({
+    mutationFn: registerOrganisation,
+    onSuccess: (_response, input) => {
+      storage.set('userType', 'Publisher');
+      storage.set('userEmail', input.email);
+      storage.set('verifyFor', 'login');
+    },
+  });

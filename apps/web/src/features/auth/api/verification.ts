@@ -1,10 +1,13 @@
-import type {
-  MessageResponse,
-  ResetPasswordBody,
-  VerifyCodeBody,
-  VerifyCodeResponse,
+import {
+  type MessageResponse,
+  MSG,
+  type ResetPasswordBody,
+  type VerifyCodeBody,
+  type VerifyCodeResponse,
 } from '@skillwise/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 /** POST users/VerifyVerificationCode. Typed loosely: SPEC §8 handles an answer without `verified`. */
 export const verifyCode = (body: VerifyCodeBody): Promise<Partial<VerifyCodeResponse> | null | undefined> =>
@@ -29,3 +32,47 @@ export const resetPassword = (input: {
   };
   return apiRequest('users/resetpassword', { method: 'PUT', body });
 };
+
+/** A code the server refused (verified: false), with the words to tell the user. */
+export class CodeRejected extends Error {}
+
+/**
+ * A refused code says so with MSG.invalidCode, unless the server's reason is that the code expired or
+ * died after too many tries: then its own words tell the user what to do next.
+ */
+const rejectionMessage = (response: Partial<VerifyCodeResponse>): string =>
+  (response.reason === 'expired' || response.reason === 'exhausted') && response.message
+    ? response.message
+    : MSG.invalidCode;
+
+/** Checks the e-mailed code for the stored e-mail; a refused code fails with CodeRejected. */
+export const useVerifyCode = () =>
+  useMutation({
+    mutationFn: async (code: string) => {
+      const response = await verifyCode({ email: storage.get('userEmail') ?? '', verificationCode: code });
+      if (typeof response?.verified !== 'boolean') throw new Error(MSG.provideValidCode);
+      if (!response.verified) throw new CodeRejected(rejectionMessage(response));
+      return response;
+    },
+    onSuccess: () => {
+      // A verified account logs in next; a reset keeps the mark until the new password is saved.
+      if (storage.get('verifyFor') !== 'reset') storage.remove('verifyFor');
+    },
+  });
+
+/** E-mails a reset code; the code screen that follows verifies it for a reset. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: (_result, email) => {
+      storage.set('userEmail', email);
+      storage.set('verifyFor', 'reset');
+    },
+  });
+
+/** Sets the new password with the verified code; the reset is then over. */
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => storage.remove('verifyFor'),
+  });

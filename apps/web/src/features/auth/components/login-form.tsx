@@ -1,25 +1,22 @@
 import { MSG } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
-import { useLogin } from '../hooks/use-login';
+import { useForm } from '@/lib/use-form';
+import { useLogin } from '../api/login';
 
 /** SPEC §2.6: e-mail and password (both required); Enter submits. */
 export const LoginForm = () => {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const login = useLogin();
   const next = useNextParam();
+  const form = useForm({ initial: { email: '', password: '' } });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    login.mutate({ email: email.trim(), password, next });
-  };
+  const onSubmit = form.handleSubmit(({ email, password }) =>
+    login.mutateAsync({ email: email.trim(), password, next }),
+  );
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
@@ -30,8 +27,7 @@ export const LoginForm = () => {
         autoComplete="email"
         placeholder="you@example.com"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.field('email')}
       />
       <div className="flex flex-col gap-2">
         <TextField
@@ -41,8 +37,7 @@ export const LoginForm = () => {
           autoComplete="current-password"
           placeholder="Enter your password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.field('password')}
         />
         <Link
           to={paths.resetPasswordRequest}
@@ -51,8 +46,8 @@ export const LoginForm = () => {
           Forgot Password?
         </Link>
       </div>
-      {login.isError ? <Alert>{errorMessage(login.error, MSG.loginFailed)}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={login.isPending} loadingText="Logging in...">
+      {form.failure ? <Alert>{form.failureMessage(MSG.loginFailed)}</Alert> : null}
+      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Logging in...">
         Log In
       </Button>
       <p className="text-center text-sm text-slate-600">

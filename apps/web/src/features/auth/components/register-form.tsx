@@ -1,47 +1,44 @@
 import { MSG, PASSWORD_MIN } from '@skillwise/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
-import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { registerStudent, type StudentSignUp } from '../api/register';
+import { type FormErrors, useForm } from '@/lib/use-form';
+import { useRegisterStudent } from '../api/register';
+
+const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
+
+/** The browser checks what is required; the form checks that both passwords are the same. */
+const validate = (values: typeof EMPTY): FormErrors<typeof EMPTY> =>
+  values.password === values.confirmPassword
+    ? {}
+    : { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
 
 /** SPEC §2.8: student sign-up, then code verification for login. */
 export const RegisterForm = () => {
   const navigate = useNavigate();
   const next = useNextParam();
-  const [form, setForm] = useState({ fullName: '', email: '', password: '', confirmPassword: '' });
-  const [mismatch, setMismatch] = useState(false);
-  const register = useMutation({
-    mutationFn: (input: StudentSignUp) => registerStudent(input),
-    onSuccess: (_response, input) => {
-      notify.success(MSG.registrationSuccess);
-      storage.set('userEmail', input.email);
-      storage.set('verifyFor', 'login');
-      void navigate(withNext(paths.verifyCode, next));
-    },
+  const register = useRegisterStudent();
+  const form = useForm({
+    initial: EMPTY,
+    validate,
+    serverFields: { fullName: 'fullName', email: 'email', password: 'password' },
   });
 
-  const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const onSubmit = form.handleSubmit(async (values) => {
+    await register.mutateAsync({
+      fullName: values.fullName.trim(),
+      email: values.email.trim(),
+      password: values.password,
+    });
+    notify.success(MSG.registrationSuccess);
+    void navigate(withNext(paths.verifyCode, next));
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (form.password !== form.confirmPassword) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    register.mutate({ fullName: form.fullName.trim(), email: form.email.trim(), password: form.password });
-  };
-
-  const error = register.error;
+  const failed = form.failureMessage(MSG.registrationFailed);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField
@@ -50,9 +47,7 @@ export const RegisterForm = () => {
         autoComplete="name"
         placeholder="Jane Doe"
         required
-        value={form.fullName}
-        onChange={update('fullName')}
-        error={fieldErrorFor(error, 'fullName')}
+        {...form.field('fullName')}
       />
       <TextField
         label="Email Address"
@@ -61,9 +56,7 @@ export const RegisterForm = () => {
         autoComplete="email"
         placeholder="you@example.com"
         required
-        value={form.email}
-        onChange={update('email')}
-        error={fieldErrorFor(error, 'email')}
+        {...form.field('email')}
       />
       <TextField
         label="Password"
@@ -73,9 +66,7 @@ export const RegisterForm = () => {
         required
         minLength={PASSWORD_MIN}
         hint={`At least ${PASSWORD_MIN} characters.`}
-        value={form.password}
-        onChange={update('password')}
-        error={fieldErrorFor(error, 'password')}
+        {...form.field('password')}
       />
       <TextField
         label="Confirm Password"
@@ -83,12 +74,11 @@ export const RegisterForm = () => {
         name="confirmPassword"
         autoComplete="new-password"
         required
-        value={form.confirmPassword}
-        onChange={update('confirmPassword')}
+        {...form.field('confirmPassword')}
       />
-      {mismatch ? <Alert>{MSG.passwordsMismatch}</Alert> : null}
-      {register.isError && !mismatch ? <Alert>{errorMessage(error, MSG.registrationFailed)}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={register.isPending} loadingText="Signing up...">
+      {form.problem ? <Alert>{form.problem}</Alert> : null}
+      {failed ? <Alert>{failed}</Alert> : null}
+      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Signing up...">
         Sign Up
       </Button>
       <p className="text-center text-sm text-slate-600">

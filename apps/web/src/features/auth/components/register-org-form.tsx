@@ -1,15 +1,12 @@
 import { COUNTER_LONG, MSG, PASSWORD_MIN } from '@skillwise/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { type OrganisationSignUp, registerOrganisation } from '../api/register';
+import { type FormErrors, useForm } from '@/lib/use-form';
+import { type OrganisationSignUp, useRegisterOrganisation } from '../api/register';
 
 type OrgForm = OrganisationSignUp & { confirmPassword: string };
 
@@ -23,60 +20,60 @@ const EMPTY: OrgForm = {
   confirmPassword: '',
 };
 
+const REQUIRED = ['orgName', 'orgUrl', 'email', 'fullName', 'password', 'confirmPassword'] as const;
+
 /**
  * DESIGN decision 1: every field but the description is required, and the passwords must match; the
  * password's length is checked here too, before the server would refuse it.
  */
-export const validateOrgForm = (form: OrgForm): string | null => {
-  const required = [
-    form.orgName,
-    form.orgUrl,
-    form.email,
-    form.fullName,
-    form.password,
-    form.confirmPassword,
-  ];
-  if (required.some((value) => value.trim() === '')) return MSG.allFieldsRequired;
-  if (form.password !== form.confirmPassword) return MSG.passwordsMismatch;
-  if (form.password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`;
-  return null;
+export const validateOrgForm = (form: OrgForm): FormErrors<OrgForm> => {
+  const missing = REQUIRED.filter((field) => form[field].trim() === '');
+  if (missing.length > 0) {
+    return {
+      problem: MSG.allFieldsRequired,
+      fields: Object.fromEntries(missing.map((field) => [field, true])),
+    };
+  }
+  if (form.password !== form.confirmPassword) {
+    return { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
+  }
+  if (form.password.length < PASSWORD_MIN) {
+    return { problem: `Password must be at least ${PASSWORD_MIN} characters.`, fields: { password: true } };
+  }
+  return {};
 };
 
 /** SPEC §2.9: an organisation and its publisher account, then code verification for login. */
 export const RegisterOrgForm = () => {
   const navigate = useNavigate();
-  const [form, setForm] = useState<OrgForm>(EMPTY);
-  const [formError, setFormError] = useState<string | null>(null);
-  const register = useMutation({
-    mutationFn: (input: OrganisationSignUp) => registerOrganisation(input),
-    onSuccess: (_response, input) => {
-      notify.success(MSG.registrationSuccess);
-      storage.set('userType', 'Publisher');
-      storage.set('userEmail', input.email);
-      storage.set('verifyFor', 'login');
-      void navigate(paths.verifyCode);
+  const register = useRegisterOrganisation();
+  const form = useForm({
+    initial: EMPTY,
+    validate: validateOrgForm,
+    serverFields: {
+      orgName: 'org_Name',
+      orgUrl: 'org_url',
+      orgDescription: 'org_Description',
+      email: 'primary_email',
+      fullName: 'fullName',
+      password: 'password',
     },
   });
 
-  const set = (field: keyof OrgForm, value: string) => setForm((current) => ({ ...current, [field]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = validateOrgForm(form);
-    setFormError(problem);
-    if (problem) return;
-    register.mutate({
-      orgName: form.orgName.trim(),
-      orgUrl: form.orgUrl.trim(),
-      orgDescription: form.orgDescription.trim(),
-      email: form.email.trim(),
-      fullName: form.fullName.trim(),
-      password: form.password,
+  const onSubmit = form.handleSubmit(async (values) => {
+    await register.mutateAsync({
+      orgName: values.orgName.trim(),
+      orgUrl: values.orgUrl.trim(),
+      orgDescription: values.orgDescription.trim(),
+      email: values.email.trim(),
+      fullName: values.fullName.trim(),
+      password: values.password,
     });
-  };
+    notify.success(MSG.registrationSuccess);
+    void navigate(paths.verifyCode);
+  });
 
-  const error = register.error;
-  const missing = (value: string) => formError === MSG.allFieldsRequired && value.trim() === '';
+  const failed = form.failureMessage(MSG.registrationFailed);
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -87,10 +84,7 @@ export const RegisterOrgForm = () => {
           autoComplete="organization"
           placeholder="Acme Academy"
           required
-          aria-invalid={missing(form.orgName) || undefined}
-          value={form.orgName}
-          onChange={(event) => set('orgName', event.target.value)}
-          error={fieldErrorFor(error, 'org_Name')}
+          {...form.field('orgName')}
         />
         <TextField
           label="Organization Web Address"
@@ -99,10 +93,7 @@ export const RegisterOrgForm = () => {
           autoComplete="url"
           placeholder="https://example.com"
           required
-          aria-invalid={missing(form.orgUrl) || undefined}
-          value={form.orgUrl}
-          onChange={(event) => set('orgUrl', event.target.value)}
-          error={fieldErrorFor(error, 'org_url')}
+          {...form.field('orgUrl')}
         />
       </div>
       <TextAreaField
@@ -112,9 +103,7 @@ export const RegisterOrgForm = () => {
         rows={3}
         maxLength={COUNTER_LONG}
         placeholder="What does your organisation teach?"
-        value={form.orgDescription}
-        onChange={(value) => set('orgDescription', value)}
-        error={fieldErrorFor(error, 'org_Description')}
+        {...form.field('orgDescription')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -124,10 +113,7 @@ export const RegisterOrgForm = () => {
           autoComplete="email"
           placeholder="you@example.com"
           required
-          aria-invalid={missing(form.email) || undefined}
-          value={form.email}
-          onChange={(event) => set('email', event.target.value)}
-          error={fieldErrorFor(error, 'primary_email')}
+          {...form.field('email')}
         />
         <TextField
           label="Full Name"
@@ -135,10 +121,7 @@ export const RegisterOrgForm = () => {
           autoComplete="name"
           placeholder="Jane Doe"
           required
-          aria-invalid={missing(form.fullName) || undefined}
-          value={form.fullName}
-          onChange={(event) => set('fullName', event.target.value)}
-          error={fieldErrorFor(error, 'fullName')}
+          {...form.field('fullName')}
         />
         <TextField
           label="Password"
@@ -148,10 +131,7 @@ export const RegisterOrgForm = () => {
           required
           minLength={PASSWORD_MIN}
           hint={`At least ${PASSWORD_MIN} characters.`}
-          aria-invalid={missing(form.password) || undefined}
-          value={form.password}
-          onChange={(event) => set('password', event.target.value)}
-          error={fieldErrorFor(error, 'password')}
+          {...form.field('password')}
         />
         <TextField
           label="Confirm Password"
@@ -159,14 +139,12 @@ export const RegisterOrgForm = () => {
           name="confirmPassword"
           autoComplete="new-password"
           required
-          aria-invalid={missing(form.confirmPassword) || formError === MSG.passwordsMismatch || undefined}
-          value={form.confirmPassword}
-          onChange={(event) => set('confirmPassword', event.target.value)}
+          {...form.field('confirmPassword')}
         />
       </div>
-      {formError ? <Alert>{formError}</Alert> : null}
-      {register.isError && !formError ? <Alert>{errorMessage(error, MSG.registrationFailed)}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={register.isPending} loadingText="Registering...">
+      {form.problem ? <Alert>{form.problem}</Alert> : null}
+      {failed ? <Alert>{failed}</Alert> : null}
+      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Registering...">
         Register
       </Button>
       <p className="text-center text-sm text-slate-600">

@@ -1,15 +1,13 @@
 import { MSG, PASSWORD_MIN } from '@skillwise/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { resetPassword } from '../api/verification';
+import { type FormErrors, useForm } from '@/lib/use-form';
+import { useResetPassword } from '../api/verification';
 
 const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated. Please log in.';
 
@@ -19,22 +17,23 @@ const codeFromState = (state: unknown): string | null =>
     ? state.code
     : null;
 
+type NewPassword = { email: string; password: string; confirmPassword: string };
+
+/** The browser checks what is required; the form checks that both passwords are the same. */
+const validate = (values: NewPassword): FormErrors<NewPassword> =>
+  values.password === values.confirmPassword
+    ? {}
+    : { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
+
 /** SPEC §2.11 Create password: the new password, sent with the code verified on the previous screen. */
 export const ResetPasswordForm = () => {
   const navigate = useNavigate();
   const code = codeFromState(useLocation().state);
-  const [email, setEmail] = useState(() => storage.get('userEmail') ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-
-  const reset = useMutation({
-    mutationFn: (input: { email: string; password: string; code: string }) => resetPassword(input),
-    onSuccess: (response) => {
-      storage.remove('verifyFor');
-      notify.success(response?.message || PASSWORD_UPDATED_MESSAGE);
-      void navigate(paths.login);
-    },
+  const reset = useResetPassword();
+  const form = useForm<NewPassword>({
+    initial: () => ({ email: storage.get('userEmail') ?? '', password: '', confirmPassword: '' }),
+    validate,
+    serverFields: { email: 'email', password: 'password' },
   });
 
   if (!code) {
@@ -50,16 +49,13 @@ export const ResetPasswordForm = () => {
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password !== confirmPassword) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    reset.mutate({ email: email.trim(), password, code });
-  };
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    const response = await reset.mutateAsync({ email: email.trim(), password, code });
+    notify.success(response?.message || PASSWORD_UPDATED_MESSAGE);
+    void navigate(paths.login);
+  });
 
+  const failed = form.failureMessage(MSG.registrationFailed);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField
@@ -68,9 +64,7 @@ export const ResetPasswordForm = () => {
         name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldErrorFor(reset.error, 'email')}
+        {...form.field('email')}
       />
       <TextField
         label="Create Password"
@@ -80,9 +74,7 @@ export const ResetPasswordForm = () => {
         required
         minLength={PASSWORD_MIN}
         hint={`At least ${PASSWORD_MIN} characters.`}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldErrorFor(reset.error, 'password')}
+        {...form.field('password')}
       />
       <TextField
         label="Confirm Password"
@@ -90,12 +82,11 @@ export const ResetPasswordForm = () => {
         name="confirmPassword"
         autoComplete="new-password"
         required
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+        {...form.field('confirmPassword')}
       />
-      {mismatch ? <Alert>{MSG.passwordsMismatch}</Alert> : null}
-      {reset.isError && !mismatch ? <Alert>{errorMessage(reset.error, MSG.registrationFailed)}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={reset.isPending} loadingText="Saving...">
+      {form.problem ? <Alert>{form.problem}</Alert> : null}
+      {failed ? <Alert>{failed}</Alert> : null}
+      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Saving...">
         Submit
       </Button>
     </form>

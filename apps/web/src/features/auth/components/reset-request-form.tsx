@@ -1,15 +1,13 @@
 import { MSG } from '@skillwise/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { requestPasswordReset } from '../api/verification';
+import { useForm } from '@/lib/use-form';
+import { useRequestPasswordReset } from '../api/verification';
 
 const CODE_SENT_MESSAGE = 'We sent a 6-digit code to your e-mail address.';
 
@@ -20,21 +18,14 @@ const failureMessage = (error: unknown): string =>
 /** SPEC §2.11: e-mail a reset code, then verify it. */
 export const ResetRequestForm = () => {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const request = useMutation({
-    mutationFn: (address: string) => requestPasswordReset(address),
-    onSuccess: (_result, address) => {
-      storage.set('userEmail', address);
-      storage.set('verifyFor', 'reset');
-      notify.success(CODE_SENT_MESSAGE);
-      void navigate(paths.verifyCode);
-    },
-  });
+  const request = useRequestPasswordReset();
+  const form = useForm({ initial: { email: '' } });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    request.mutate(email.trim());
-  };
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    await request.mutateAsync(email.trim());
+    notify.success(CODE_SENT_MESSAGE);
+    void navigate(paths.verifyCode);
+  });
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
@@ -45,11 +36,10 @@ export const ResetRequestForm = () => {
         autoComplete="email"
         placeholder="you@example.com"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.field('email')}
       />
-      {request.isError ? <Alert>{failureMessage(request.error)}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={request.isPending} loadingText="Sending...">
+      {form.failure ? <Alert>{failureMessage(form.failure)}</Alert> : null}
+      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Sending...">
         Submit
       </Button>
       <p className="text-center text-sm text-slate-600">

@@ -1,5 +1,5 @@
-import { type Author, COUNTER_LONG, COUNTER_SHORT, MSG } from '@skillwise/contracts';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type Author, COUNTER_LONG, COUNTER_SHORT } from '@skillwise/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
@@ -7,20 +7,12 @@ import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { FileInput, Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { useAuthor, useCreateAuthor, useUpdateAuthor } from '../api/authors';
-import {
-  type AuthorFormValues,
-  authorFormValues,
-  currentProblem,
-  EMPTY_AUTHOR,
-  INVALID_EMAIL,
-  INVALID_PHONE,
-  missingAuthorFields,
-  validateAuthorForm,
-} from '../lib/author-form';
+import { type AuthorFormValues, authorFormErrors, authorFormValues, EMPTY_AUTHOR } from '../lib/author-form';
 
 const PhoneField = lazy(() => import('./phone-field'));
 
@@ -43,76 +35,62 @@ type AuthorFormProps = {
  */
 export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFormProps) => {
   const isEdit = author !== undefined;
-  const [form, setForm] = useState<AuthorFormValues>(() =>
-    author ? authorFormValues(author) : EMPTY_AUTHOR,
-  );
-  const [submittedProblem, setProblem] = useState<string | null>(null);
   const [photoInputKey, setPhotoInputKey] = useState(0);
   const create = useCreateAuthor();
   const update = useUpdateAuthor();
-  const save = isEdit ? update : create;
-  const preview = useObjectUrl(form.photo);
-  const photoRule = { photoRequired: !isEdit };
-  // 'All fields are required.' goes as soon as every field is filled in.
-  const problem = currentProblem(submittedProblem, form, photoRule);
+  const form = useForm<AuthorFormValues>({
+    initial: () => (author ? authorFormValues(author) : EMPTY_AUTHOR),
+    validate: async (values) => {
+      // The same module the phone field is loaded from, so it is fetched once.
+      const { isPossiblePhoneNumber } = await import('react-phone-number-input');
+      return authorFormErrors(values, isPossiblePhoneNumber, { photoRequired: !isEdit });
+    },
+    serverFields: {
+      firstName: 'Object.first_name',
+      lastName: 'Object.last_name',
+      email: 'Object.email_address',
+      phone: 'Object.phone_number',
+      bio: 'Object.bio',
+      photo: 'fileName',
+    },
+  });
+  const preview = useObjectUrl(form.values.photo);
 
-  const set = <K extends keyof AuthorFormValues>(field: K, value: AuthorFormValues[K]) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  const missing = problem === MSG.allFieldsRequired ? missingAuthorFields(form, photoRule) : [];
-  const isMissing = (field: keyof AuthorFormValues) => missing.includes(field) || undefined;
-  const error = save.error;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The same module the phone field is loaded from, so it is fetched once.
-    const { isPossiblePhoneNumber } = await import('react-phone-number-input');
-    const found = validateAuthorForm(form, isPossiblePhoneNumber, photoRule);
-    setProblem(found);
-    if (found || form.gender === '') return;
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (values.gender === '') return;
     const fields = {
-      firstName: form.firstName.trim(),
-      lastName: form.lastName.trim(),
-      gender: form.gender,
-      email: form.email.trim(),
-      phone: form.phone,
-      bio: form.bio.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      gender: values.gender,
+      email: values.email.trim(),
+      phone: values.phone,
+      bio: values.bio.trim(),
     };
     if (author) {
-      update.mutate(
-        { authorId: author.author_id, changes: { ...fields, photo: form.photo } },
-        {
-          onSuccess: (saved) => {
-            setPhotoInputKey((key) => key + 1);
-            update.reset();
-            onUpdated?.(saved);
-          },
-        },
-      );
+      const saved = await update.mutateAsync({
+        authorId: author.author_id,
+        changes: { ...fields, photo: values.photo },
+      });
+      setPhotoInputKey((key) => key + 1);
+      onUpdated?.(saved);
       return;
     }
-    if (!form.photo) return;
-    create.mutate(
-      { ...fields, photo: form.photo },
-      {
-        onSuccess: (author) => {
-          // SPEC §4: on success the fields clear.
-          setForm(EMPTY_AUTHOR);
-          setPhotoInputKey((key) => key + 1);
-          create.reset();
-          onCreated?.(author);
-        },
-      },
-    );
-  };
+    if (!values.photo) return;
+    const created = await create.mutateAsync({ ...fields, photo: values.photo });
+    // SPEC §4: on success the fields clear.
+    form.reset(EMPTY_AUTHOR);
+    setPhotoInputKey((key) => key + 1);
+    onCreated?.(created);
+  });
 
-  const serverFieldError = (field: string) => fieldErrorFor(error, `Object.${field}`);
-  const hasFieldDetails = ['first_name', 'last_name', 'gender', 'email_address', 'phone_number', 'bio'].some(
-    (field) => serverFieldError(field),
+  const failed = form.failureMessage(
+    isEdit
+      ? 'The author could not be saved. Please try again.'
+      : 'The author could not be added. Please try again.',
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="First Name"
@@ -121,10 +99,7 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
           required
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
-          aria-invalid={isMissing('firstName')}
-          value={form.firstName}
-          onChange={(event) => set('firstName', event.target.value)}
-          error={serverFieldError('first_name')}
+          {...form.field('firstName')}
         />
         <TextField
           label="Last Name"
@@ -133,20 +108,17 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
           required
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
-          aria-invalid={isMissing('lastName')}
-          value={form.lastName}
-          onChange={(event) => set('lastName', event.target.value)}
-          error={serverFieldError('last_name')}
+          {...form.field('lastName')}
         />
       </div>
       <ChoiceField
         legend="Gender"
         name="gender"
         required
-        value={form.gender}
+        value={form.values.gender}
         options={GENDERS}
-        invalid={isMissing('gender')}
-        onChange={(value) => set('gender', value)}
+        invalid={form.isInvalid('gender')}
+        onChange={(value) => form.setValue('gender', value)}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -158,23 +130,17 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
           placeholder="author@example.com"
-          aria-invalid={isMissing('email') || (problem === INVALID_EMAIL ? true : undefined)}
-          value={form.email}
-          onChange={(event) => set('email', event.target.value)}
-          error={serverFieldError('email_address')}
+          {...form.field('email')}
         />
-        <Field
-          label="Phone Number"
-          error={problem === INVALID_PHONE ? INVALID_PHONE : serverFieldError('phone_number')}
-        >
+        <Field label="Phone Number" error={form.error('phone')}>
           {(control) => (
             <Suspense fallback={<Input disabled aria-label="Phone Number" placeholder="Loading..." />}>
               <PhoneField
                 {...control}
-                aria-invalid={control['aria-invalid'] ?? isMissing('phone')}
+                aria-invalid={control['aria-invalid'] ?? form.isInvalid('phone')}
                 required
-                value={form.phone}
-                onChange={(value) => set('phone', value)}
+                value={form.values.phone}
+                onChange={(value) => form.setValue('phone', value)}
               />
             </Suspense>
           )}
@@ -188,9 +154,7 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
         maxLength={COUNTER_LONG}
         rows={4}
         placeholder="A few words learners will read on the course page"
-        value={form.bio}
-        onChange={(value) => set('bio', value)}
-        error={serverFieldError('bio')}
+        {...form.field('bio')}
       />
       <Field
         label="Photo"
@@ -199,7 +163,7 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
             ? 'A JPEG, PNG, GIF or WebP picture. Choose one only to replace the current photo.'
             : 'A JPEG, PNG, GIF or WebP picture.'
         }
-        error={fieldErrorFor(error, 'fileName')}
+        error={form.error('photo')}
       >
         {(control) => (
           <div className="flex items-center gap-4">
@@ -216,28 +180,19 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
               name="fileName"
               accept="image/*"
               required={!isEdit}
-              aria-invalid={control['aria-invalid'] ?? isMissing('photo')}
-              onChange={(event) => set('photo', event.target.files?.[0] ?? null)}
+              aria-invalid={control['aria-invalid'] ?? form.isInvalid('photo')}
+              onChange={(event) => form.setValue('photo', event.target.files?.[0] ?? null)}
             />
           </div>
         )}
       </Field>
-      {problem && problem !== INVALID_PHONE ? <Alert>{problem}</Alert> : null}
-      {save.isError && !hasFieldDetails && !fieldErrorFor(error, 'fileName') ? (
-        <Alert>
-          {errorMessage(
-            error,
-            isEdit
-              ? 'The author could not be saved. Please try again.'
-              : 'The author could not be added. Please try again.',
-          )}
-        </Alert>
-      ) : null}
+      {form.problem ? <Alert>{form.problem}</Alert> : null}
+      {failed ? <Alert>{failed}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={save.isPending} loadingText={isEdit ? 'Saving...' : 'Adding...'}>
+        <Button type="submit" isLoading={form.isSubmitting} loadingText={isEdit ? 'Saving...' : 'Adding...'}>
           {isEdit ? 'Save Changes' : 'Add Author'}
         </Button>
       </div>

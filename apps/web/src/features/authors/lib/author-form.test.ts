@@ -3,8 +3,8 @@ import { isPossiblePhoneNumber } from 'react-phone-number-input';
 import { describe, expect, it } from 'vitest';
 import {
   type AuthorFormValues,
+  authorFormErrors,
   authorFormValues,
-  currentProblem,
   INVALID_EMAIL,
   INVALID_PHONE,
   missingAuthorFields,
@@ -49,12 +49,22 @@ describe('author form (SPEC §5: every field required, photo included)', () => {
     ).toBe(PHOTO_NOT_IMAGE);
   });
 
-  it('stops saying all fields are required once they are filled in', () => {
-    const partial = { ...complete, bio: '' };
-    expect(currentProblem(MSG.allFieldsRequired, partial)).toBe(MSG.allFieldsRequired);
-    expect(currentProblem(MSG.allFieldsRequired, complete)).toBeNull();
-    // Other problems wait for the next submit.
-    expect(currentProblem(INVALID_EMAIL, complete)).toBe(INVALID_EMAIL);
+  it('says all fields are required in the alert and marks each missing one; the phone at its field', () => {
+    const errors = (form: AuthorFormValues) => authorFormErrors(form, isPossiblePhoneNumber);
+    expect(errors(complete)).toEqual({});
+    expect(errors({ ...complete, bio: '', gender: '' })).toEqual({
+      problem: MSG.allFieldsRequired,
+      fields: { gender: true, bio: true },
+    });
+    expect(errors({ ...complete, email: 'ada@' })).toEqual({
+      problem: INVALID_EMAIL,
+      fields: { email: true },
+    });
+    expect(errors({ ...complete, phone: '+1202' })).toEqual({ fields: { phone: INVALID_PHONE } });
+    // Editing keeps the current photo: none is required then.
+    expect(
+      authorFormErrors({ ...complete, photo: null }, isPossiblePhoneNumber, { photoRequired: false }),
+    ).toEqual({});
   });
 
   it('edits an author without a new photo: the current one stays', () => {

@@ -1,4 +1,5 @@
 import { MSG } from '@skillwise/contracts';
+import type { FormErrors } from '@/lib/use-form';
 
 export type AuthorFormValues = {
   firstName: string;
@@ -83,12 +84,20 @@ export const validateAuthorForm = (
 };
 
 /**
- * The problem still worth showing while the form is edited: 'All fields are required.' goes as soon as
- * every field is filled in (the other problems wait for the next submit).
+ * The author form's check as the form shows it: 'All fields are required.' and a wrong e-mail or photo
+ * in the form's alert with their fields marked, a wrong phone number beside the phone field.
  */
-export const currentProblem = (
-  problem: string | null,
+export const authorFormErrors = (
   form: AuthorFormValues,
+  isPossiblePhone: (phone: string) => boolean,
   options: { photoRequired?: boolean } = {},
-): string | null =>
-  problem === MSG.allFieldsRequired && missingAuthorFields(form, options).length === 0 ? null : problem;
+): FormErrors<AuthorFormValues> => {
+  const problem = validateAuthorForm(form, isPossiblePhone, options);
+  if (problem === null) return {};
+  if (problem === MSG.allFieldsRequired) {
+    const missing = missingAuthorFields(form, options);
+    return { problem, fields: Object.fromEntries(missing.map((field) => [field, true])) };
+  }
+  if (problem === INVALID_PHONE) return { fields: { phone: INVALID_PHONE } };
+  return { problem, fields: problem === INVALID_EMAIL ? { email: true } : { photo: true } };
+};

@@ -1,9 +1,8 @@
 import { COUNTER_LONG, COUNTER_SHORT } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { useForm } from '@/lib/use-form';
 import type { CategoryInput } from '../api/categories';
 
 const NAME_REQUIRED = 'Please enter a category name.';
@@ -12,12 +11,10 @@ type CategoryFormProps = {
   initial?: CategoryInput;
   submitLabel: string;
   loadingText: string;
-  isPending: boolean;
-  /** The failed call, for its message and field details. */
-  error: unknown;
   /** False when the caller reports a failure itself (a toast), so it is not said twice. */
   showsError?: boolean;
-  onSubmit: (input: CategoryInput) => void;
+  /** Saves the category (a mutation's mutateAsync); a refusal it throws is shown by the form. */
+  onSubmit: (input: CategoryInput) => Promise<unknown>;
   onCancel: () => void;
 };
 
@@ -26,28 +23,25 @@ export const CategoryForm = ({
   initial = { name: '', description: '' },
   submitLabel,
   loadingText,
-  isPending,
-  error,
   showsError = true,
   onSubmit,
   onCancel,
 }: CategoryFormProps) => {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
-  const [nameError, setNameError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setNameError(NAME_REQUIRED);
-      return;
-    }
-    setNameError(undefined);
-    onSubmit({ name: name.trim(), description: description.trim() });
-  };
+  const form = useForm({
+    initial,
+    validate: ({ name }) => (name.trim() === '' ? { fields: { name: NAME_REQUIRED } } : {}),
+    serverFields: { name: 'category_name', description: 'category_description' },
+  });
+  const failed = form.failureMessage('The category could not be saved. Please try again.');
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form
+      onSubmit={form.handleSubmit(({ name, description }) =>
+        onSubmit({ name: name.trim(), description: description.trim() }),
+      )}
+      noValidate
+      className="flex flex-col gap-5"
+    >
       <TextField
         label="Category Name"
         name="category_name"
@@ -55,9 +49,7 @@ export const CategoryForm = ({
         counterMax={COUNTER_SHORT}
         maxLength={COUNTER_SHORT}
         placeholder="e.g. Photography"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={nameError ?? fieldErrorFor(error, 'category_name')}
+        {...form.field('name')}
       />
       <TextAreaField
         label="Category Description"
@@ -66,21 +58,14 @@ export const CategoryForm = ({
         maxLength={COUNTER_LONG}
         rows={4}
         placeholder="What learners will find in this category"
-        value={description}
-        onChange={setDescription}
-        error={fieldErrorFor(error, 'category_description')}
+        {...form.field('description')}
       />
-      {showsError &&
-      error &&
-      !fieldErrorFor(error, 'category_name') &&
-      !fieldErrorFor(error, 'category_description') ? (
-        <Alert>{errorMessage(error, 'The category could not be saved. Please try again.')}</Alert>
-      ) : null}
+      {showsError && failed ? <Alert>{failed}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={isPending} loadingText={loadingText}>
+        <Button type="submit" isLoading={form.isSubmitting} loadingText={loadingText}>
           {submitLabel}
         </Button>
       </div>

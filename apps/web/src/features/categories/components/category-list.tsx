@@ -1,20 +1,15 @@
 import { type Category, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
-import { ListPager } from '@/components/ui/list-pager';
 import { Modal } from '@/components/ui/modal';
-import { SearchInput } from '@/components/ui/search-input';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
+import { useClampedPage, useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useCategories, useDeleteCategory, useUpdateCategory } from '../api/categories';
 import { CategoryForm } from './category-form';
@@ -30,12 +25,10 @@ const EditCategoryModal = ({ category, onClose }: { category: Category | null; o
           initial={{ name: category.category_name, description: category.category_description }}
           submitLabel="Save Changes"
           loadingText="Saving..."
-          isPending={update.isPending}
-          error={update.error}
           showsError={false}
           onCancel={onClose}
           onSubmit={(input) =>
-            update.mutate(
+            update.mutateAsync(
               { category, input },
               {
                 onSuccess: () => {
@@ -64,7 +57,7 @@ const CategoryRow = ({
   onEdit: () => void;
   onDelete: () => void;
 }) => (
-  <li className="flex items-start gap-4 px-4 py-4 sm:px-5">
+  <div className="flex items-start gap-4 px-4 py-4 sm:px-5">
     <span className="mt-0.5 hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg text-brand-600 sm:flex">
       <TagIcon />
     </span>
@@ -99,7 +92,7 @@ const CategoryRow = ({
         <TrashIcon className="size-4.5" />
       </button>
     </div>
-  </li>
+  </div>
 );
 
 const PAGE_SIZE = PAGE_SIZES.categories;
@@ -116,9 +109,6 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
   const [deleting, setDeleting] = useState<Category | null>(null);
   useClampedPage(page, PAGE_SIZE, categories, setPage);
 
-  const shown = categories.data?.rows ?? [];
-  const total = categories.data?.total ?? 0;
-
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
@@ -132,65 +122,49 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          label="Search Category By Name"
-          value={searchText}
-          onChange={setSearchText}
-          className="sm:max-w-md"
-        />
-        <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory} className="shrink-0">
-          Add New Category
-        </Button>
-      </div>
-      {categories.isError ? (
-        <Alert>{errorMessage(categories.error, 'Could not load your categories.')}</Alert>
-      ) : null}
-      {categories.isPending || isPageGone(categories.data) ? (
-        <LoadingBlock label="Loading categories..." />
-      ) : categories.isError ? null : total === 0 ? (
-        search === '' ? (
-          <EmptyState
-            icon={<TagIcon />}
-            title="No categories yet"
-            hint="Categories group your courses. Create one to use it in the course form."
-            action={
-              <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory}>
-                Add New Category
-              </Button>
-            }
+      <DataList
+        label="Categories"
+        query={categories}
+        rowKey={(category) => category.category_Id}
+        item={(category) => (
+          <CategoryRow
+            category={category}
+            onEdit={() => setEditing(category)}
+            onDelete={() => setDeleting(category)}
           />
-        ) : (
-          <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
-        )
-      ) : (
-        <>
-          <Card className={cn('overflow-hidden', categories.isPlaceholderData && 'opacity-60')}>
-            <ul
-              className="divide-y divide-slate-100"
-              aria-label="Categories"
-              aria-busy={categories.isPlaceholderData || undefined}
-            >
-              {shown.map((category) => (
-                <CategoryRow
-                  key={category.category_Id}
-                  category={category}
-                  onEdit={() => setEditing(category)}
-                  onDelete={() => setDeleting(category)}
-                />
-              ))}
-            </ul>
-          </Card>
-          <ListPager
-            label="Categories pages"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onPageChange={setPage}
-            noun={['category', 'categories']}
-          />
-        </>
-      )}
+        )}
+        loadingLabel="Loading categories..."
+        errorText="Could not load your categories."
+        search={{ label: 'Search Category By Name', value: searchText, onChange: setSearchText }}
+        actions={
+          <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory} className="shrink-0">
+            Add New Category
+          </Button>
+        }
+        empty={
+          search === '' ? (
+            <EmptyState
+              icon={<TagIcon />}
+              title="No categories yet"
+              hint="Categories group your courses. Create one to use it in the course form."
+              action={
+                <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory}>
+                  Add New Category
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
+          )
+        }
+        pager={{
+          label: 'Categories pages',
+          page,
+          pageSize: PAGE_SIZE,
+          onPageChange: setPage,
+          noun: ['category', 'categories'],
+        }}
+      />
       <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

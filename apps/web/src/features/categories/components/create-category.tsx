@@ -18,18 +18,12 @@ export const CreateCategoryForm = ({ onCreated, onCancel }: CreateCategoryFormPr
       key={formKey}
       submitLabel="Create Category"
       loadingText="Creating..."
-      isPending={create.isPending}
-      error={create.error}
       onCancel={onCancel}
-      onSubmit={(input) =>
-        create.mutate(input, {
-          onSuccess: (category) => {
-            setFormKey((key) => key + 1);
-            create.reset();
-            onCreated(category);
-          },
-        })
-      }
+      onSubmit={async (input) => {
+        const category = await create.mutateAsync(input);
+        setFormKey((key) => key + 1);
+        onCreated(category);
+      }}
     />
   );
 };

@@ -7,7 +7,7 @@ import {
 } from '@skillwise/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFile, apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 export const certificateKeys = {
   all: ['certificates'] as const,

@@ -1,11 +1,11 @@
 import { certificatePath, type CertificateVerification as Verification } from '@skillwise/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AlertIcon, AwardIcon, CheckCircleIcon, SearchIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { APP_NAME } from '@/config/app';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -21,10 +21,10 @@ const Fact = ({ label, children, wide }: { label: string; children: ReactNode; w
 );
 
 /** A form to check another number: it opens that number's page. */
-const CheckAnother = ({ initial = '' }: { initial?: string }) => {
+const CheckAnother = () => {
   const navigate = useNavigate();
   const id = useId();
-  const [number, setNumber] = useState(initial);
+  const [number, setNumber] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = number.trim().toUpperCase();
@@ -157,14 +157,10 @@ export const CertificateVerification = ({ number }: { number: string }) => {
     );
   } else {
     body = (
-      <div className="flex flex-col items-start gap-3">
-        <Alert className="w-full">
-          {errorMessage(verification.error, 'The certificate could not be checked. Please try again.')}
-        </Alert>
-        <Button variant="outline" onClick={() => void verification.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message={errorMessage(verification.error, 'The certificate could not be checked. Please try again.')}
+        onRetry={() => void verification.refetch()}
+      />
     );
   }
 

@@ -1,12 +1,12 @@
 import { CERTIFICATE_PAGE_SIZES, certificatePath, type MyCertificate } from '@skillwise/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AwardIcon, CheckIcon, DownloadIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { ListPager } from '@/components/ui/list-pager';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { isPageGone, useClampedPage } from '@/lib/paging';
@@ -136,14 +136,10 @@ export const MyCertificates = ({ coursesPath }: { coursesPath: string }) => {
   }
   if (certificates.isError && !certificates.data) {
     return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert className="w-full">
-          {errorMessage(certificates.error, 'Your certificates could not be loaded.')}
-        </Alert>
-        <Button variant="outline" onClick={() => void certificates.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message={errorMessage(certificates.error, 'Your certificates could not be loaded.')}
+        onRetry={() => void certificates.refetch()}
+      />
     );
   }
   const { rows, total } = certificates.data;

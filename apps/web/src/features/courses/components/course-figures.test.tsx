@@ -93,7 +93,7 @@ describe('CourseDetails figures (SPEC §2.4, real)', () => {
       Students: '12 students',
       Duration: '1 h 20 min',
       Lessons: '8 lessons',
-      'Last updated': '3 Nov 2026',
+      'Last updated': 'Nov 3, 2026',
     });
     // No placeholder figure is left.
     expect(screen.queryByText(/3,480|6h 30m|March 2026|All levels/)).toBeNull();
@@ -110,7 +110,7 @@ describe('CourseDetails figures (SPEC §2.4, real)', () => {
       Rating: 'No ratings yet',
       Students: 'New course',
       Lessons: 'No lessons yet',
-      'Last updated': '3 Nov 2026',
+      'Last updated': 'Nov 3, 2026',
     });
     expect(screen.getAllByText('New course').length).toBeGreaterThan(0);
   });

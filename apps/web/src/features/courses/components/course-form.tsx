@@ -6,7 +6,7 @@ import {
   type CourseDetail,
   MSG,
 } from '@skillwise/contracts';
-import { type ComponentType, type FormEvent, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,19 +16,19 @@ import { PlusIcon } from '@/components/ui/icons';
 import { FileInput } from '@/components/ui/input';
 import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { useAdminCourse, usePriceTypes, useSaveCourse } from '../api/course-admin';
 import {
   COURSE_FIELD_LABELS,
   type CourseFormValues,
+  courseFormErrors,
   EMPTY_COURSE,
-  INVALID_PRICE,
   isFreePriceType,
   missingCourseFields,
   toCourseInput,
-  validateCourseForm,
   valuesFromCourse,
 } from '../lib/course-form';
 
@@ -110,17 +110,26 @@ const CourseFormBody = ({
   onCancel,
 }: FormBodyProps) => {
   const isEditing = courseId !== null;
-  const [values, setValues] = useState<CourseFormValues>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    initial,
+    validate: (values) => courseFormErrors(values, isEditing),
+    serverFields: {
+      title: 'Object.course_title',
+      description: 'Object.course_description',
+      priceTypeId: 'Object.price_type_Id',
+      price: 'Object.price',
+      categoryId: 'Object.category_id',
+      authorId: 'Object.author_id',
+      cover: 'fileName',
+    },
+  });
+  const { values } = form;
   const [dialog, setDialog] = useState<'category' | 'author' | null>(null);
   const [createdCategories, setCreatedCategories] = useState<Category[]>([]);
   const [createdAuthors, setCreatedAuthors] = useState<Author[]>([]);
   const priceTypes = usePriceTypes();
   const save = useSaveCourse(courseId);
   const preview = useObjectUrl(values.cover);
-
-  const set = <K extends keyof CourseFormValues>(field: K, value: CourseFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
 
   const categoryOptions = withCurrent(
     withCreated(categories.items, createdCategories, (c) => c.category_Id).map((c) => ({
@@ -145,39 +154,27 @@ const CourseFormBody = ({
   const chosenPriceType = priceTypes.data?.find((type) => String(type.price_type_Id) === values.priceTypeId);
   const isFree = isFreePriceType(chosenPriceType?.price_type_name);
 
-  const missing = problem === MSG.allFieldsRequired ? missingCourseFields(values, isEditing) : [];
-  const isMissing = (field: keyof CourseFormValues) => missing.includes(field) || undefined;
-  const error = save.error;
-  const serverError = (field: string) => fieldErrorFor(error, `Object.${field}`);
+  const missing = form.problem === MSG.allFieldsRequired ? missingCourseFields(values, isEditing) : [];
 
   const onPriceTypeChange = (value: string) => {
     const type = priceTypes.data?.find((candidate) => String(candidate.price_type_Id) === value);
-    setValues((current) => ({
-      ...current,
-      priceTypeId: value,
-      // A free course costs nothing; the price field stays in the form as the spec shows it.
-      price: isFreePriceType(type?.price_type_name) ? '0' : current.price,
-    }));
+    form.setValue('priceTypeId', value);
+    // A free course costs nothing; the price field stays in the form as the spec shows it.
+    if (isFreePriceType(type?.price_type_name)) form.setValue('price', '0');
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateCourseForm(values, isEditing);
-    setProblem(found);
-    if (found) return;
-    save.mutate(toCourseInput(values), {
-      onSuccess: (course) => {
-        notify.success(isEditing ? 'Course updated successfully' : 'Course created successfully');
-        onSaved(course);
-      },
-    });
-  };
+  const onSubmit = form.handleSubmit(async (checked) => {
+    const course = await save.mutateAsync(toCourseInput(checked));
+    notify.success(isEditing ? 'Course updated successfully' : 'Course created successfully');
+    onSaved(course);
+  });
 
+  const failed = form.failureMessage('The course could not be saved. Please try again.');
   const listProblem = [categories, authors].find((list) => list.error)?.error;
 
   return (
     <Card className="max-w-4xl p-5 sm:p-8">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         <TextField
           label="Course Title"
           name="course_title"
@@ -185,10 +182,7 @@ const CourseFormBody = ({
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
           placeholder="e.g. Knots for Sailors"
-          aria-invalid={isMissing('title')}
-          value={values.title}
-          onChange={(event) => set('title', event.target.value)}
-          error={serverError('course_title')}
+          {...form.field('title')}
         />
         <TextAreaField
           label="Course Description"
@@ -197,9 +191,7 @@ const CourseFormBody = ({
           counterMax={COUNTER_LONG}
           rows={5}
           placeholder="What will learners be able to do after this course?"
-          value={values.description}
-          onChange={(value) => set('description', value)}
-          error={serverError('course_description')}
+          {...form.field('description')}
         />
         <div className="grid gap-6 sm:grid-cols-2">
           <SelectField
@@ -208,10 +200,8 @@ const CourseFormBody = ({
             required
             placeholder={priceTypes.isPending ? 'Loading...' : 'Select Price Type'}
             options={priceTypeOptions}
-            aria-invalid={isMissing('priceTypeId')}
-            value={values.priceTypeId}
+            {...form.field('priceTypeId')}
             onChange={(event) => onPriceTypeChange(event.target.value)}
-            error={serverError('price_type_Id')}
           />
           <TextField
             label="Price (USD)"
@@ -224,10 +214,7 @@ const CourseFormBody = ({
             placeholder="19.99"
             readOnly={isFree}
             hint={isFree ? 'A free course costs nothing.' : undefined}
-            aria-invalid={isMissing('price') || (problem === INVALID_PRICE ? true : undefined)}
-            value={values.price}
-            onChange={(event) => set('price', event.target.value)}
-            error={serverError('price')}
+            {...form.field('price')}
           />
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
@@ -245,10 +232,7 @@ const CourseFormBody = ({
               required
               placeholder={categories.isLoading ? 'Loading...' : 'Select Category'}
               options={categoryOptions}
-              aria-invalid={isMissing('categoryId')}
-              value={values.categoryId}
-              onChange={(event) => set('categoryId', event.target.value)}
-              error={serverError('category_id')}
+              {...form.field('categoryId')}
             />
             <Button
               variant="ghost"
@@ -274,10 +258,7 @@ const CourseFormBody = ({
               required
               placeholder={authors.isLoading ? 'Loading...' : 'Select Author'}
               options={authorOptions}
-              aria-invalid={isMissing('authorId')}
-              value={values.authorId}
-              onChange={(event) => set('authorId', event.target.value)}
-              error={serverError('author_id')}
+              {...form.field('authorId')}
             />
             <Button
               variant="ghost"
@@ -297,7 +278,7 @@ const CourseFormBody = ({
               ? 'Leave it empty to keep the current cover. JPEG, PNG, GIF or WebP.'
               : 'JPEG, PNG, GIF or WebP; shown on the course card.'
           }
-          error={fieldErrorFor(error, 'fileName')}
+          error={form.error('cover')}
         >
           {(control) => (
             <div className="flex flex-col gap-3">
@@ -306,8 +287,8 @@ const CourseFormBody = ({
                 name="fileName"
                 accept="image/*"
                 required={!isEditing}
-                aria-invalid={control['aria-invalid'] ?? isMissing('cover')}
-                onChange={(event) => set('cover', event.target.files?.[0] ?? null)}
+                aria-invalid={control['aria-invalid'] ?? form.isInvalid('cover')}
+                onChange={(event) => form.setValue('cover', event.target.files?.[0] ?? null)}
               />
               {preview ? (
                 <img
@@ -324,14 +305,14 @@ const CourseFormBody = ({
           name="certificate"
           value={values.certificate}
           options={CERTIFICATE}
-          onChange={(value) => set('certificate', value)}
+          onChange={(value) => form.setValue('certificate', value)}
         />
         {listProblem ? (
           <Alert>{errorMessage(listProblem, 'Could not load the categories or authors.')}</Alert>
         ) : null}
-        {problem ? (
+        {form.problem ? (
           <Alert>
-            <span className="block">{problem}</span>
+            <span className="block">{form.problem}</span>
             {missing.length > 0 ? (
               <span className="mt-1 block font-normal">
                 Missing: {missing.map((field) => COURSE_FIELD_LABELS[field]).join(', ')}.
@@ -339,14 +320,12 @@ const CourseFormBody = ({
             ) : null}
           </Alert>
         ) : null}
-        {save.isError && !problem ? (
-          <Alert>{errorMessage(error, 'The course could not be saved. Please try again.')}</Alert>
-        ) : null}
+        {failed ? <Alert>{failed}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
+          <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" isLoading={save.isPending} loadingText="Saving...">
+          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
             {isEditing ? 'Update Existing' : 'Create New Course'}
           </Button>
         </div>
@@ -356,7 +335,7 @@ const CourseFormBody = ({
         onClose={() => setDialog(null)}
         onCreated={(category) => {
           setCreatedCategories((list) => [...list, category]);
-          set('categoryId', String(category.category_Id));
+          form.setValue('categoryId', String(category.category_Id));
         }}
       />
       <AddAuthorDialog
@@ -364,7 +343,7 @@ const CourseFormBody = ({
         onClose={() => setDialog(null)}
         onCreated={(author) => {
           setCreatedAuthors((list) => [...list, author]);
-          set('authorId', String(author.author_id));
+          form.setValue('authorId', String(author.author_id));
         }}
       />
     </Card>

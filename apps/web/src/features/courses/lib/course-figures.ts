@@ -1,15 +1,13 @@
 import type { CourseFigures } from '@skillwise/contracts';
-
-const countFormat = new Intl.NumberFormat('en-US');
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatCount, formatDate } from '@/lib/format';
 
 /** Enrolled students as people read them: '12 students', or 'New course' when there are none yet. */
 export const studentsText = (count: number): string =>
-  count === 0 ? 'New course' : `${countFormat.format(count)} ${count === 1 ? 'student' : 'students'}`;
+  count === 0 ? 'New course' : `${formatCount(count)} ${count === 1 ? 'student' : 'students'}`;
 
 /** Published lessons: '8 lessons', '1 lesson', or 'No lessons yet'. */
 export const lessonsText = (count: number): string =>
-  count === 0 ? 'No lessons yet' : `${countFormat.format(count)} ${count === 1 ? 'lesson' : 'lessons'}`;
+  count === 0 ? 'No lessons yet' : `${formatCount(count)} ${count === 1 ? 'lesson' : 'lessons'}`;
 
 /**
  * The video and audio time: '1 h 20 min', '2 h', '45 min', or '40 s' under a minute; undefined when
@@ -22,20 +20,12 @@ export const durationText = (seconds: number): string | undefined => {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${countFormat.format(hours)} h` : `${countFormat.format(hours)} h ${rest} min`;
+  return rest === 0 ? `${formatCount(hours)} h` : `${formatCount(hours)} h ${rest} min`;
 };
 
-/** The day of the latest change: '3 Nov 2026'; undefined when the date cannot be read. */
-export const updatedDay = (iso: string): string | undefined => {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? undefined : dayFormat.format(time);
-};
-
-/** The latest change as a card says it: 'Updated 3 Nov 2026'. */
-export const updatedText = (iso: string): string | undefined => {
-  const day = updatedDay(iso);
-  return day === undefined ? undefined : `Updated ${day}`;
-};
+/** The day of the latest change, as the app writes dates: 'Nov 3, 2026'; undefined when it cannot be read. */
+export const updatedDay = (iso: string): string | undefined =>
+  Number.isNaN(Date.parse(iso)) ? undefined : formatDate(iso);
 
 /** The figures an answer carries, when it carries them all (answers from the lists and the detail do). */
 export const figuresOf = (course: Partial<CourseFigures>): CourseFigures | undefined =>

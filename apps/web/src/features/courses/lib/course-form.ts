@@ -1,4 +1,5 @@
 import { type CourseDetail, MSG } from '@skillwise/contracts';
+import type { FormErrors } from '@/lib/use-form';
 import type { CourseInput } from '../api/course-admin';
 
 export type CourseFormValues = {
@@ -70,6 +71,20 @@ export const validateCourseForm = (values: CourseFormValues, isEditing: boolean)
   if (!/^\d+(\.\d{1,2})?$/.test(values.price.trim())) return INVALID_PRICE;
   if (values.cover && !values.cover.type.startsWith('image/')) return COVER_NOT_IMAGE;
   return null;
+};
+
+/** The course form's check as the form shows it: one alert, with the fields it concerns marked. */
+export const courseFormErrors = (
+  values: CourseFormValues,
+  isEditing: boolean,
+): FormErrors<CourseFormValues> => {
+  const problem = validateCourseForm(values, isEditing);
+  if (problem === null) return {};
+  if (problem === MSG.allFieldsRequired) {
+    const missing = missingCourseFields(values, isEditing);
+    return { problem, fields: Object.fromEntries(missing.map((field) => [field, true])) };
+  }
+  return { problem, fields: problem === INVALID_PRICE ? { price: true } : { cover: true } };
 };
 
 /** The checked form as the save call takes it. */

@@ -1,10 +1,10 @@
 import { COUNTER_SHORT, type Lesson, type Section } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TextField } from '@/components/ui/field';
+import { Field, TextField } from '@/components/ui/field';
 import { LayersIcon, PlusIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
@@ -12,6 +12,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCurriculumMutations, useSections } from '../api/curriculum';
 import { useSingleOpen } from '../hooks/use-single-open';
 import type { BulkUploadOutcome } from './bulk-upload-panel';
@@ -21,53 +22,51 @@ import { SectionCard } from './section-card';
 
 type Mutations = ReturnType<typeof useCurriculumMutations>;
 
-const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutations }) => {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const add = mutations.addSection;
+type SectionName = { name: string };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setProblem(AUTHORING_MSG.sectionNameEmpty);
-      return;
-    }
-    setProblem(null);
-    add.mutate(
-      { name: name.trim(), count },
-      {
-        onSuccess: () => setName(''),
-        onError: (error) =>
-          setProblem(errorMessage(error, 'The section could not be added. Please try again.')),
-      },
-    );
-  };
+/** SPEC §5: a section needs a name. */
+const validateSectionName = ({ name }: SectionName): FormErrors<SectionName> =>
+  name.trim() === '' ? { problem: AUTHORING_MSG.sectionNameEmpty, fields: { name: true } } : {};
+
+const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutations }) => {
+  const add = mutations.addSection;
+  const form = useForm({ initial: { name: '' }, validate: validateSectionName });
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    await add.mutateAsync({ name: name.trim(), count });
+    form.reset();
+  });
+
+  const name = form.field('name');
+  const problem = form.problem ?? form.failureMessage('The section could not be added. Please try again.');
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <label htmlFor="new-section-name" className="text-sm font-medium text-slate-700">
-        New section
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id="new-section-name"
-          name="section_name"
-          placeholder="Section name, e.g. Getting started"
-          maxLength={COUNTER_SHORT}
-          aria-invalid={problem === AUTHORING_MSG.sectionNameEmpty || undefined}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          className="sm:max-w-md"
-        />
-        <Button
-          type="submit"
-          leftIcon={<PlusIcon className="size-4" />}
-          isLoading={add.isPending}
-          loadingText="Adding..."
-        >
-          Add Section
-        </Button>
-      </div>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <Field label="New section">
+        {(control) => (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              {...control}
+              name="section_name"
+              placeholder="Section name, e.g. Getting started"
+              maxLength={COUNTER_SHORT}
+              value={name.value}
+              onChange={name.onChange}
+              onBlur={name.onBlur}
+              aria-invalid={name['aria-invalid']}
+              className="sm:max-w-md"
+            />
+            <Button
+              type="submit"
+              leftIcon={<PlusIcon className="size-4" />}
+              isLoading={form.isSubmitting}
+              loadingText="Adding..."
+            >
+              Add Section
+            </Button>
+          </div>
+        )}
+      </Field>
       {problem ? <Alert className="sm:max-w-xl">{problem}</Alert> : null}
     </form>
   );
@@ -82,45 +81,34 @@ const EditSectionModal = ({
   onClose: () => void;
   mutations: Mutations;
 }) => {
-  const [name, setName] = useState(section?.section_name ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
   const rename = mutations.renameSection;
+  const form = useForm({ initial: { name: section?.section_name ?? '' }, validate: validateSectionName });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async ({ name }) => {
     if (!section) return;
-    if (name.trim() === '') {
-      setProblem(AUTHORING_MSG.sectionNameEmpty);
-      return;
-    }
-    rename.mutate(
-      { section, name: name.trim() },
-      {
-        onSuccess: onClose,
-        onError: (error) =>
-          setProblem(errorMessage(error, 'The section could not be saved. Please try again.')),
-      },
-    );
-  };
+    await rename.mutateAsync({ section, name: name.trim() });
+    onClose();
+  });
+
+  const problem = form.problem ?? form.failureMessage('The section could not be saved. Please try again.');
 
   return (
     <Modal open={section !== null} onClose={onClose} title="Edit Section">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField
           label="Name"
           name="section_name"
           required
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          {...form.field('name')}
         />
         {problem ? <Alert>{problem}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={rename.isPending}>
+          <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" isLoading={rename.isPending} loadingText="Saving...">
+          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
             Save
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { CONTENT_TYPES, COUNTER_SHORT, EDIT_STATUS_CLEAR_MS, type Lesson } from '@skillwise/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
 import { ExternalLinkIcon } from '@/components/ui/icons';
@@ -9,6 +9,7 @@ import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import type { LessonInput } from '../api/curriculum';
 import { useTimedStatus } from '../hooks/use-timed-status';
 import {
@@ -38,48 +39,53 @@ type EditLessonFormProps = {
  * The status line is green for 'Saved successfully!', red otherwise, and clears after 3000 ms.
  */
 export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLessonFormProps) => {
-  const [title, setTitle] = useState(lesson.lesson_title);
   const isImageLesson = lessonKind(lesson.contentType) === 'image';
-  const [contentType, setContentType] = useState<string>(editableContentType(lesson.contentType));
-  const [file, setFile] = useState<File | null>(null);
-  const [isSaving, setSaving] = useState(false);
   const [isDone, setDone] = useState(false);
   const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  // SPEC §2.13: this form says everything in its status line, which clears after 3000 ms.
+  const form = useForm({
+    initial: (): { title: string; contentType: string; file: File | null } => ({
+      title: lesson.lesson_title,
+      contentType: editableContentType(lesson.contentType),
+      file: null,
+    }),
+    validate: (values) => {
+      const problem = validateEditedLesson({ ...values, sectionId: lesson.section_Id });
+      if (problem) return { problem };
+      const isKnownType = isContentType(values.contentType) || values.contentType === 'image';
+      return isKnownType ? {} : { problem: AUTHORING_MSG.lessonSaveFailed };
+    },
+    onInvalid: ({ problem }) => showStatus(problem ?? AUTHORING_MSG.lessonSaveFailed),
+  });
+  const { contentType } = form.values;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = validateEditedLesson({ title, contentType, sectionId: lesson.section_Id, file });
-    if (problem || !(isContentType(contentType) || contentType === 'image')) {
-      showStatus(problem ?? AUTHORING_MSG.lessonSaveFailed);
-      return;
-    }
-    setSaving(true);
+  const onSubmit = form.handleSubmit(async ({ title, contentType: type, file }) => {
+    if (!(isContentType(type) || type === 'image')) return;
     try {
       await save({
         lessonId: lesson.lesson_Id,
         title: title.trim(),
-        contentType,
+        contentType: type,
         sectionId: lesson.section_Id,
         file,
       });
-      showStatus(AUTHORING_MSG.savedSuccessfully);
-      notify.success(AUTHORING_MSG.lessonUpdated);
-      // SPEC §4: 'Saved successfully!' shows, then the form closes; the buttons stay disabled meanwhile.
-      setSaving(false);
-      setDone(true);
-      closeTimer.current = window.setTimeout(onClose, SAVED_CLOSE_DELAY_MS);
     } catch (error) {
       showStatus(errorMessage(error, AUTHORING_MSG.lessonSaveFailed));
-      setSaving(false);
+      return;
     }
-  };
+    showStatus(AUTHORING_MSG.savedSuccessfully);
+    notify.success(AUTHORING_MSG.lessonUpdated);
+    // SPEC §4: 'Saved successfully!' shows, then the form closes; the buttons stay disabled meanwhile.
+    setDone(true);
+    closeTimer.current = window.setTimeout(onClose, SAVED_CLOSE_DELAY_MS);
+  });
 
   const isSaved = status === AUTHORING_MSG.savedSuccessfully;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <p className="-mt-2 text-sm text-slate-500">
         Section {lesson.section_Id}: <span className="font-medium text-slate-700">{sectionName}</span>
       </p>
@@ -89,8 +95,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         required
         counterMax={COUNTER_SHORT}
         maxLength={COUNTER_SHORT}
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        {...form.field('title')}
       />
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-slate-700">Current file</span>
@@ -124,11 +129,11 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
               if (problem) {
                 // The file is not kept: the form must not send what it refused.
                 event.target.value = '';
-                setFile(null);
+                form.setValue('file', null);
                 showStatus(problem);
                 return;
               }
-              setFile(chosen);
+              form.setValue('file', chosen);
             }}
           />
         )}
@@ -139,8 +144,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         required
         placeholder="Select Content Type"
         options={isImageLesson ? IMAGE_OPTIONS : CONTENT_OPTIONS}
-        value={contentType}
-        onChange={(event) => setContentType(event.target.value)}
+        {...form.field('contentType')}
       />
       <p
         role="status"
@@ -149,10 +153,10 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         {status}
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={isSaving || isDone}>
+        <Button variant="outline" onClick={onClose} disabled={form.isSubmitting || isDone}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={isSaving} loadingText="Saving..." disabled={isDone}>
+        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving..." disabled={isDone}>
           Save Changes
         </Button>
       </div>

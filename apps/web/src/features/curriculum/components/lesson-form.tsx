@@ -1,5 +1,4 @@
 import { CONTENT_TYPES, COUNTER_SHORT, MSG, type Section } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
@@ -9,8 +8,15 @@ import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { notify } from '@/lib/toast';
+import { type FormErrors, useForm } from '@/lib/use-form';
 import type { LessonInput } from '../api/curriculum';
-import { ACCEPT_BY_TYPE, isContentType, newLessonFileProblem, validateNewLesson } from '../lib/lesson-rules';
+import {
+  ACCEPT_BY_TYPE,
+  isContentType,
+  type LessonDraft,
+  newLessonFileProblem,
+  validateNewLesson,
+} from '../lib/lesson-rules';
 
 const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
 
@@ -20,44 +26,50 @@ type LessonFormProps = {
   save: (input: LessonInput) => Promise<unknown>;
 };
 
-const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section: Section }) => {
-  const [title, setTitle] = useState('');
-  const [contentType, setContentType] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+type NewLesson = Omit<LessonDraft, 'sectionId'>;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateNewLesson({ title, contentType, sectionId: section.section_Id, file });
-    setProblem(found);
-    if (found || !isContentType(contentType)) return;
-    setSaving(true);
+const EMPTY_LESSON: NewLesson = { title: '', contentType: '', file: null };
+
+const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section: Section }) => {
+  const form = useForm({
+    initial: EMPTY_LESSON,
+    validate: (values): FormErrors<NewLesson> => {
+      const problem = validateNewLesson({ ...values, sectionId: section.section_Id });
+      if (problem !== MSG.allFieldsRequired) return { problem, fields: { file: problem ? true : undefined } };
+      return {
+        problem,
+        fields: {
+          title: values.title.trim() === '' || undefined,
+          contentType: !isContentType(values.contentType) || undefined,
+        },
+      };
+    },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ title, contentType, file }) => {
+    if (!isContentType(contentType)) return;
     try {
       await save({ lessonId: 0, title: title.trim(), contentType, sectionId: section.section_Id, file });
-      notify.success(AUTHORING_MSG.lessonUploaded);
-      onClose();
     } catch (error) {
-      // SPEC §8 'Error saving the lesson.', with the server's reason (a wrong or too large file) after it.
-      const reason = errorMessage(error, '');
-      setProblem(reason ? `${AUTHORING_MSG.lessonSaveFailed} ${reason}` : AUTHORING_MSG.lessonSaveFailed);
       notify.error(AUTHORING_MSG.lessonSaveFailed);
-    } finally {
-      setSaving(false);
+      throw error;
     }
-  };
+    notify.success(AUTHORING_MSG.lessonUploaded);
+    onClose();
+  });
 
-  const isMissing = (value: string) =>
-    (problem === MSG.allFieldsRequired && value.trim() === '') || undefined;
+  // SPEC §8 'Error saving the lesson.', with the server's reason (a wrong or too large file) after it.
+  const reason = form.failure ? errorMessage(form.failure, '') : '';
+  const failed = form.failure ? `${AUTHORING_MSG.lessonSaveFailed}${reason ? ` ${reason}` : ''}` : undefined;
 
   const onFileChosen = (chosen: File | null) => {
-    setFile(chosen);
+    form.setValue('file', chosen);
     // The size rule is said as soon as the file is chosen, not only on Upload.
-    setProblem(newLessonFileProblem(chosen));
+    form.setProblem(newLessonFileProblem(chosen));
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <p className="-mt-2 text-sm text-slate-500">
         In section <span className="font-medium text-slate-700">{section.section_name}</span>
       </p>
@@ -68,9 +80,7 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
         counterMax={COUNTER_SHORT}
         maxLength={COUNTER_SHORT}
         placeholder="e.g. Welcome and overview"
-        aria-invalid={isMissing(title)}
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        {...form.field('title')}
       />
       <SelectField
         label="Content Type"
@@ -78,9 +88,7 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
         required
         placeholder="Select Content Type"
         options={CONTENT_OPTIONS}
-        aria-invalid={isMissing(contentType)}
-        value={contentType}
-        onChange={(event) => setContentType(event.target.value)}
+        {...form.field('contentType')}
       />
       <Field label="File" hint="Up to 100 MB. Its content must match the content type.">
         {(control) => (
@@ -88,23 +96,26 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
             <FileInput
               {...control}
               name="fileName"
-              accept={isContentType(contentType) ? ACCEPT_BY_TYPE[contentType] : undefined}
+              accept={
+                isContentType(form.values.contentType) ? ACCEPT_BY_TYPE[form.values.contentType] : undefined
+              }
               onChange={(event) => onFileChosen(event.target.files?.[0] ?? null)}
             />
-            {file ? (
+            {form.values.file ? (
               <p className="text-xs text-slate-500">
-                {file.name} · {formatBytes(file.size)}
+                {form.values.file.name} · {formatBytes(form.values.file.size)}
               </p>
             ) : null}
           </div>
         )}
       </Field>
-      {problem ? <Alert>{problem}</Alert> : null}
+      {form.problem ? <Alert>{form.problem}</Alert> : null}
+      {failed ? <Alert>{failed}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={isSaving}>
+        <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={isSaving} loadingText="Saving...">
+        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
           Upload Lesson
         </Button>
       </div>

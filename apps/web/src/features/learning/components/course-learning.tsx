@@ -19,7 +19,8 @@ import {
 } from '../api/learning';
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
-import { isViewable, LessonViewer } from './lesson-viewer';
+import { isViewable } from '../lib/viewable';
+import { LessonViewer } from './lesson-viewer';
 import { SectionList } from './section-list';
 
 export type LearningCourse = {

@@ -8,16 +8,17 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { lessonKind } from '@/lib/lesson-kind';
-import { useNearViewport } from '@/lib/use-near-viewport';
 import { usePreviewSections } from '../api/learning';
 import { useOpenSection } from '../hooks/use-open-section';
 import { isViewable } from '../lib/viewable';
 import { lessonsLabel, SectionList } from './section-list';
 
-/** The player's code comes with the player, not with the course page (docs/BENCHMARKS.md, the first page). */
-const LessonViewer = lazy(() =>
-  import('./lesson-viewer').then((module) => ({ default: module.LessonViewer })),
-);
+/**
+ * The player's code comes with the player, not with the course page (docs/BENCHMARKS.md, the first
+ * page): it is fetched when the visitor points at the preview or picks a lesson, and shown when they ask.
+ */
+const loadViewer = () => import('./lesson-viewer');
+const LessonViewer = lazy(() => loadViewer().then((module) => ({ default: module.LessonViewer })));
 
 const PreviewTag = () => (
   <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
@@ -26,36 +27,64 @@ const PreviewTag = () => (
 );
 
 /** Where the player will be, the size it will have: nothing moves when it arrives. */
-const PlayerSpace = ({ lesson }: { lesson: Lesson }) => {
+const playerSpace = (lesson: Lesson) => {
   const kind = lessonKind(lesson.contentType);
-  return (
-    <div
-      aria-hidden="true"
-      className={cn(
-        'w-full rounded-xl',
-        kind === 'video' && 'aspect-video bg-slate-950',
-        kind === 'pdf' && 'h-[70vh] min-h-[420px] bg-slate-100',
-        kind !== 'video' && kind !== 'pdf' && 'h-32 bg-slate-100',
-      )}
-    />
+  return cn(
+    'w-full rounded-xl',
+    kind === 'video' && 'aspect-video bg-slate-950',
+    kind === 'pdf' && 'h-[70vh] min-h-[420px] bg-slate-100',
+    kind !== 'video' && kind !== 'pdf' && 'h-32 bg-slate-100',
   );
 };
 
+const START_LABELS: Record<string, string> = {
+  video: 'Play the preview',
+  audio: 'Listen to the preview',
+  pdf: 'Open the preview',
+  text: 'Read the preview',
+};
+
 /**
- * The preview player, loaded (its code and its media) as the reader comes near it: on a phone it is
- * far below the course's first screen.
+ * The preview player. Until the visitor asks for it, its place holds one button (the player's code and
+ * the lesson's media load only then): most visitors read the page without playing anything.
  */
-const PreviewPlayer = ({ lesson }: { lesson: Lesson }) => {
-  const [ref, isNear] = useNearViewport<HTMLDivElement>();
+const PreviewPlayer = ({
+  lesson,
+  started,
+  onStart,
+}: {
+  lesson: Lesson;
+  started: boolean;
+  onStart: () => void;
+}) => {
+  if (started) {
+    return (
+      <Suspense fallback={<div aria-hidden="true" className={playerSpace(lesson)} />}>
+        <LessonViewer lesson={lesson} autoPlay />
+      </Suspense>
+    );
+  }
+  const kind = lessonKind(lesson.contentType);
   return (
-    <div ref={ref}>
-      {isNear ? (
-        <Suspense fallback={<PlayerSpace lesson={lesson} />}>
-          <LessonViewer lesson={lesson} />
-        </Suspense>
-      ) : (
-        <PlayerSpace lesson={lesson} />
+    <div
+      className={cn(
+        playerSpace(lesson),
+        'flex items-center justify-center',
+        kind === 'video' && 'bg-gradient-to-br from-slate-900 to-slate-800',
       )}
+    >
+      <button
+        type="button"
+        onClick={onStart}
+        onPointerEnter={() => void loadViewer()}
+        onFocus={() => void loadViewer()}
+        className="flex items-center gap-3 rounded-full bg-white px-5 py-3 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
+          <PlayIcon className="size-4" />
+        </span>
+        {START_LABELS[kind] ?? START_LABELS.video}
+      </button>
     </div>
   );
 };
@@ -73,12 +102,14 @@ export const CoursePreview = ({ courseId }: { courseId: number }) => {
   const list = sections.data ?? [];
   const previews = list.flatMap((section) => section.lessons.filter(canPreview));
   const [chosenId, setChosenId] = useState<number | null>(null);
+  const [started, setStarted] = useState(false);
   const playing = previews.find((lesson) => lesson.lesson_Id === chosenId) ?? previews[0];
   const { isOpen, toggle } = useOpenSection(list[0]?.section_Id ?? null);
   const lessonCount = list.reduce((total, section) => total + section.lessons.length, 0);
 
   const choose = (lesson: Lesson) => {
     setChosenId(lesson.lesson_Id);
+    setStarted(true);
     document.getElementById('course-preview-player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
@@ -112,7 +143,7 @@ export const CoursePreview = ({ courseId }: { courseId: number }) => {
                 <PlayIcon className="size-4 text-brand-600" />
                 <span className="min-w-0 break-words">Free preview: {playing.lesson_title}</span>
               </p>
-              <PreviewPlayer lesson={playing} />
+              <PreviewPlayer lesson={playing} started={started} onStart={() => setStarted(true)} />
             </section>
           ) : null}
           <SectionList

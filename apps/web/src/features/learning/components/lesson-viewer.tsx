@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { lessonKind } from '@/lib/lesson-kind';
@@ -23,10 +23,10 @@ type LessonViewerProps = {
   media?: MediaHandlers | undefined;
   /** Asks for a fresh URL when the signed one expired; the samples have none to ask for. */
   fetchFreshUrl?: (lessonId: number) => Promise<string | null>;
+  /** A video or audio lesson starts playing at once: the reader pressed play before the player came. */
+  autoPlay?: boolean;
   className?: string;
 };
-
-export { isViewable } from '../lib/viewable';
 
 const LOAD_FAILED = 'This lesson could not be loaded. Please try again.';
 
@@ -129,7 +129,14 @@ export const TextLesson = ({ src, title, onFailure, onLoaded }: TextLessonProps)
  * tab, audio in a player with seeking, text read in the page (and a bulk-uploaded image shown). Signed
  * URLs that expired are replaced on the fly and the video resumes where it was (useFreshContentUrl).
  */
-export const LessonViewer = ({ lesson, onPlay, media, fetchFreshUrl, className }: LessonViewerProps) => {
+export const LessonViewer = ({
+  lesson,
+  onPlay,
+  media,
+  fetchFreshUrl,
+  autoPlay = false,
+  className,
+}: LessonViewerProps) => {
   const kind = lessonKind(lesson.contentType);
   const content = useFreshContentUrl({
     lessonId: lesson.lesson_Id,
@@ -139,12 +146,7 @@ export const LessonViewer = ({ lesson, onPlay, media, fetchFreshUrl, className }
 
   if (content.status === 'failed') {
     return (
-      <div className={cn('flex flex-col items-start gap-3', className)}>
-        <Alert className="w-full">{LOAD_FAILED}</Alert>
-        <Button variant="outline" size="sm" onClick={() => void content.retry()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message={LOAD_FAILED} onRetry={() => void content.retry()} size="sm" className={className} />
     );
   }
   if (!content.src) {
@@ -165,6 +167,7 @@ export const LessonViewer = ({ lesson, onPlay, media, fetchFreshUrl, className }
         src={content.src}
         controls
         playsInline
+        autoPlay={autoPlay}
         preload="metadata"
         aria-label={lesson.lesson_title}
         onPlay={onPlay}
@@ -202,6 +205,7 @@ export const LessonViewer = ({ lesson, onPlay, media, fetchFreshUrl, className }
           key={`${lesson.lesson_Id}-${content.version}`}
           src={content.src}
           controls
+          autoPlay={autoPlay}
           preload="metadata"
           aria-label={lesson.lesson_title}
           onPlay={onPlay}

@@ -1,4 +1,5 @@
 import { StarIcon } from '@/components/ui/icons';
+import { initialsOf } from '@/lib/initials';
 
 const TESTIMONIALS = [
   {
@@ -23,12 +24,6 @@ const TESTIMONIALS = [
     colour: 'bg-emerald-100 text-emerald-800',
   },
 ];
-
-const initialsOf = (name: string) =>
-  name
-    .split(' ')
-    .map((part) => part.charAt(0))
-    .join('');
 
 export const Testimonials = () => (
   <section aria-labelledby="testimonials" className="bg-white py-16 lg:py-24">

@@ -25,10 +25,13 @@ export const getUnreadCount = async (signal?: AbortSignal): Promise<number> => {
   return typeof answer?.unread === 'number' ? answer.unread : 0;
 };
 
+/** How long an unread count stays fresh: a focus or a move to another screen within it asks nothing. */
+export const UNREAD_FRESH_MS = 5_000;
+
 /**
  * The unread count, asked for when the bell first shows, again when the window regains focus and at
- * most every minute while the page stays open (never on every render). The bell also refreshes it when
- * the user moves to another screen (`refreshIfOlderThan`).
+ * most every minute while the page stays open (never on every render). The bell also asks again when
+ * the user moves to another screen and the count is no longer fresh (`isStale`).
  */
 export const useUnreadCount = () =>
   useQuery({
@@ -37,8 +40,7 @@ export const useUnreadCount = () =>
     refetchInterval: UNREAD_COUNT_REFRESH_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
-    // A focus right after an answer does not ask again.
-    staleTime: 10_000,
+    staleTime: UNREAD_FRESH_MS,
   });
 
 /** GET notifications/GetMyNotifications?page&pageSize: one page of the caller's own, newest first. */

@@ -5,22 +5,20 @@ import { cn } from '@/lib/cn';
 import { useUnreadCount } from '../api/notifications';
 import { bellLabel, unreadBadge } from '../lib/notifications';
 
-/** Moving to another screen asks for the count again once the last answer is this old. */
-const NAVIGATION_REFRESH_MS = 5_000;
-
 /**
  * The bell in the student and publisher headers: the unread count, asked for on load, on navigation,
  * on window focus and at most every minute (never on a render alone); it leads to My Notification.
  */
 export const NotificationBell = ({ to }: { to: string }) => {
   const { pathname } = useLocation();
-  const { data: unread = 0, dataUpdatedAt, refetch } = useUnreadCount();
+  const { data: unread = 0, isStale, refetch } = useUnreadCount();
   const shownOn = useRef(pathname);
   useEffect(() => {
     if (shownOn.current === pathname) return;
     shownOn.current = pathname;
-    if (Date.now() - dataUpdatedAt > NAVIGATION_REFRESH_MS) void refetch();
-  }, [pathname, dataUpdatedAt, refetch]);
+    // The query's own rule (UNREAD_FRESH_MS) says whether the count is still fresh.
+    if (isStale) void refetch();
+  }, [pathname, isStale, refetch]);
 
   const badge = unreadBadge(unread);
   return (

@@ -1,9 +1,8 @@
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationKind } from '@skillwise/contracts';
-import { type ComponentType, type ReactNode, type SVGProps, useState } from 'react';
+import { type ComponentType, type SVGProps, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   AwardIcon,
@@ -15,13 +14,11 @@ import {
   PlayIcon,
   UserPlusIcon,
 } from '@/components/ui/icons';
-import { ListPager } from '@/components/ui/list-pager';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
-import { isPageGone, useClampedPage } from '@/lib/paging';
+import { useClampedPage } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
 import { type NotificationTarget, targetOf, whenText } from '../lib/notifications';
@@ -83,10 +80,7 @@ const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, i
     );
   }
   return (
-    <li
-      className={cn('flex items-start gap-3 px-4 py-4 sm:gap-4 sm:px-5', unread && 'bg-brand-50/50')}
-      data-unread={unread || undefined}
-    >
+    <>
       <span
         aria-hidden="true"
         className={cn(
@@ -117,9 +111,15 @@ const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, i
           <span aria-hidden="true" className="size-2.5 rounded-full bg-brand-600" />
         </button>
       ) : null}
-    </li>
+    </>
   );
 };
+
+/** A notification's list item: a new one is highlighted and marked (`data-unread`). */
+const itemPropsOf = (notification: Notification) => ({
+  className: cn('flex items-start gap-3 px-4 py-4 sm:gap-4 sm:px-5', !notification.read && 'bg-brand-50/50'),
+  'data-unread': !notification.read || undefined,
+});
 
 type NotificationCenterProps = {
   /** The page's heading (SPEC §2.12: 'My Notification' in the student area). */
@@ -187,62 +187,36 @@ export const NotificationCenter = ({
     />
   );
 
-  let content: ReactNode;
-  if (list.isPending) content = <LoadingBlock label="Loading notifications..." />;
-  else if (list.isError && !list.data) {
-    content = (
-      <div className="flex flex-col items-start gap-3">
-        <Alert className="w-full">{errorMessage(list.error, 'Could not load your notifications.')}</Alert>
-        <Button variant="outline" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (isPageGone(list.data)) content = <LoadingBlock label="Loading notifications..." />;
-  else if (list.data.total === 0) {
-    content = <EmptyState icon={<BellIcon />} title="No notifications yet" hint={emptyHint} />;
-  } else {
-    content = (
-      <>
-        <Card className="overflow-hidden">
-          <ul
-            aria-label="Notifications"
-            aria-busy={list.isPlaceholderData || undefined}
-            className={cn('divide-y divide-slate-100', list.isPlaceholderData && 'opacity-60')}
-          >
-            {list.data.rows.map((notification) => (
-              <NotificationItem
-                key={notification.notification_Id}
-                notification={notification}
-                onOpenSection={onOpenSection}
-                onOpened={markOne}
-                onMarkRead={markOne}
-                isMarking={markRead.isPending}
-              />
-            ))}
-          </ul>
-        </Card>
-        <ListPager
-          label="Notification pages"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={list.data.total}
-          onPageChange={setPage}
-          noun={['notification', 'notifications']}
-        />
-      </>
-    );
-  }
-
   return (
     <>
       {header}
       <div className="flex flex-col gap-6">
         <EmailSwitch hint={emailHint} />
-        {list.isError && list.data ? (
-          <Alert>{errorMessage(list.error, 'Could not load your notifications.')}</Alert>
-        ) : null}
-        {content}
+        <DataList
+          label="Notifications"
+          query={list}
+          rowKey={(notification) => notification.notification_Id}
+          itemProps={itemPropsOf}
+          item={(notification) => (
+            <NotificationItem
+              notification={notification}
+              onOpenSection={onOpenSection}
+              onOpened={markOne}
+              onMarkRead={markOne}
+              isMarking={markRead.isPending}
+            />
+          )}
+          loadingLabel="Loading notifications..."
+          errorText="Could not load your notifications."
+          empty={<EmptyState icon={<BellIcon />} title="No notifications yet" hint={emptyHint} />}
+          pager={{
+            label: 'Notification pages',
+            page,
+            pageSize: PAGE_SIZE,
+            onPageChange: setPage,
+            noun: ['notification', 'notifications'],
+          }}
+        />
       </div>
     </>
   );

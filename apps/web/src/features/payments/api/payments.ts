@@ -88,6 +88,31 @@ export const capturePlanOrder = (input: PlanCaptureInput): Promise<CaptureRespon
     },
   });
 
+/**
+ * A course's order as the payment flow makes it: created, approved by the buyer, then captured (which
+ * enrols them). The calls keep their own answers; the flow reads them.
+ */
+export const useCourseOrder = (order: CourseOrderInput) => {
+  const create = useMutation({ mutationFn: createCourseOrder });
+  const capture = useMutation({ mutationFn: captureCourseOrder });
+  return {
+    createOrder: () => create.mutateAsync(order),
+    captureOrder: (orderId: string) =>
+      capture.mutateAsync({ orderId, courseId: order.courseId, price: order.price, userId: order.userId }),
+  };
+};
+
+/** A plan's order as the payment flow makes it: created, approved, then captured (which subscribes). */
+export const usePlanOrder = (order: PlanOrderInput) => {
+  const create = useMutation({ mutationFn: createPlanOrder });
+  const capture = useMutation({ mutationFn: capturePlanOrder });
+  return {
+    createOrder: () => create.mutateAsync(order),
+    captureOrder: (orderId: string) =>
+      capture.mutateAsync({ orderId, category: order.category, price: order.price, email: order.email }),
+  };
+};
+
 /** What the sandbox holds for an order: the amount its approval page shows comes from here. */
 export type SandboxOrder = {
   id: string;

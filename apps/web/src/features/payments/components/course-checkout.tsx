@@ -8,7 +8,7 @@ import { formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { captureCourseOrder, createCourseOrder } from '../api/payments';
+import { useCourseOrder } from '../api/payments';
 import { PaymentButton } from './payment-button';
 
 /** After a purchase the course opens by itself after this long (the button is there for the impatient). */
@@ -37,6 +37,7 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
   const isFree = price === 0;
   const author = [course.first_name, course.last_name].filter(Boolean).join(' ');
   const coursePath = takeCoursePath(courseId);
+  const order = useCourseOrder({ price, email, userId, courseId });
 
   useEffect(() => {
     if (!isEnrolled) return;
@@ -97,8 +98,8 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
         <PaymentButton
           returnPath={paths.students.checkout}
           isFree={isFree}
-          createOrder={() => createCourseOrder({ price, email, userId, courseId })}
-          captureOrder={(orderId) => captureCourseOrder({ orderId, courseId, price, userId })}
+          createOrder={order.createOrder}
+          captureOrder={order.captureOrder}
           onSuccess={() => {
             storage.set('courseId', courseId);
             setEnrolled(true);

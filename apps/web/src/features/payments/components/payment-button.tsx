@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LockIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { usePaymentsConfig } from '../api/payments';
@@ -116,12 +117,10 @@ export const PaymentButton = ({
     );
   } else if (config.isError) {
     control = (
-      <div className="flex flex-col gap-2">
-        <Alert>{errorMessage(config.error, 'Card payment is not available right now.')}</Alert>
-        <Button variant="outline" onClick={() => void config.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        message={errorMessage(config.error, 'Card payment is not available right now.')}
+        onRetry={() => void config.refetch()}
+      />
     );
   } else if (config.data.provider === 'paypal' && config.data.clientId) {
     control = (

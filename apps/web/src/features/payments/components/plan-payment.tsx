@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { capturePlanOrder, createPlanOrder } from '../api/payments';
+import { usePlanOrder } from '../api/payments';
 import { PaymentButton } from './payment-button';
 
 type PlanPaymentProps = { category: PlanCategory; price: number; email: string };
@@ -16,6 +16,7 @@ type PlanPaymentProps = { category: PlanCategory; price: number; email: string }
 export const PlanPayment = ({ category, price, email }: PlanPaymentProps) => {
   const navigate = useNavigate();
   const userId = Number(storage.get('userId'));
+  const order = usePlanOrder({ price, email, userId, category });
 
   const finish = () => {
     storage.remove('subscriptionCategory');
@@ -27,8 +28,8 @@ export const PlanPayment = ({ category, price, email }: PlanPaymentProps) => {
   return (
     <PaymentButton
       returnPath={paths.admin.checkout}
-      createOrder={() => createPlanOrder({ price, email, userId, category })}
-      captureOrder={(orderId) => capturePlanOrder({ orderId, category, price, email })}
+      createOrder={order.createOrder}
+      captureOrder={order.captureOrder}
       onSuccess={finish}
       errorAction={({ code }) =>
         code === 'PRICE_MISMATCH' ? (

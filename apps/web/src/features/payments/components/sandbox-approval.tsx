@@ -1,24 +1,22 @@
 import { SANDBOX_CARDS } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { LockIcon } from '@/components/ui/icons';
-import { ApiError, fieldErrorFor } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
+import { useForm } from '@/lib/use-form';
 import { useApproveSandboxOrder } from '../api/payments';
 import {
-  type CardFormErrors,
   type CardFormValues,
   cardDigits,
   EMPTY_CARD_FORM,
   formatCardNumber,
   formatCvc,
   formatExpiry,
-  hasErrors,
   validateCardForm,
 } from '../lib/card-form';
 import { toPaymentFailure } from '../lib/payment-errors';
@@ -46,14 +44,9 @@ const FIELD_LABELS: Record<keyof CardFormValues, string> = {
   name: 'Name',
 };
 
-/** The server's word on each field of a 400 answer, where it named one. */
-const serverFieldErrors = (error: unknown): CardFormErrors =>
-  Object.fromEntries(
-    (Object.keys(FIELD_LABELS) as Array<keyof CardFormValues>).flatMap((field) => {
-      const message = fieldErrorFor(error, field);
-      return message ? [[field, `${FIELD_LABELS[field]} ${message}.`]] : [];
-    }),
-  );
+/** The server's word on a field of a 400 answer, as a sentence: 'Card number is not a sandbox test card.' */
+const serverFieldMessage = (field: keyof CardFormValues, message: string): string =>
+  `${FIELD_LABELS[field]} ${message}.`;
 
 /**
  * A 400 names its field at the start of the message (`cardNumber: use a sandbox test card ...`); the
@@ -74,35 +67,33 @@ const withoutFieldPrefix = (error: unknown, message: string): string => {
 export const SandboxApproval = ({ orderId, returnPath, amount, description }: SandboxApprovalProps) => {
   const navigate = useNavigate();
   const approve = useApproveSandboxOrder(orderId);
-  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
-  const [errors, setErrors] = useState<CardFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initial: EMPTY_CARD_FORM,
+    validate: (values) => ({ fields: validateCardForm(values) }),
+    serverFields: { cardNumber: 'cardNumber', expiry: 'expiry', cvc: 'cvc', name: 'name' },
+    serverFieldMessage,
+  });
+  // Each field is typed as a card form shows it: the number in fours, the expiry as MM/YY.
+  const typed = (key: keyof CardFormValues, format: (value: string) => string) => ({
+    ...form.field(key),
+    onChange: (event: { target: { value: string } }) => form.setValue(key, format(event.target.value)),
+  });
 
-  const update = (field: keyof CardFormValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await approve.mutateAsync({
+      cardNumber: cardDigits(values.cardNumber),
+      expiry: values.expiry.trim(),
+      cvc: values.cvc.trim(),
+      name: values.name.trim(),
+    });
+    // Replace: going back from the checkout must not land on an order that is already decided.
+    await navigate(checkoutReturnPath(returnPath, result.id), { replace: true });
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateCardForm(values);
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) return;
-    try {
-      const result = await approve.mutateAsync({
-        cardNumber: cardDigits(values.cardNumber),
-        expiry: values.expiry.trim(),
-        cvc: values.cvc.trim(),
-        name: values.name.trim(),
-      });
-      // Replace: going back from the checkout must not land on an order that is already decided.
-      await navigate(checkoutReturnPath(returnPath, result.id), { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setServerError(withoutFieldPrefix(error, toPaymentFailure(error).message));
-    }
-  };
+  // The whole answer as well as the field's word: it names the cards that work.
+  const serverError = form.failure
+    ? withoutFieldPrefix(form.failure, toPaymentFailure(form.failure).message)
+    : null;
 
   const payLabel = amount ? `Pay ${formatPrice(amount.amount)}` : 'Pay';
 
@@ -128,7 +119,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
           ) : null}
         </div>
 
-        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-4">
+        <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
           <TextField
             label="Card number"
             name="cardNumber"
@@ -136,9 +127,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
             hint={`Test card: ${formatCardNumber(SANDBOX_CARDS.success)}`}
-            value={values.cardNumber}
-            onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
-            error={errors.cardNumber}
+            {...typed('cardNumber', formatCardNumber)}
           />
           <div className="grid grid-cols-2 gap-4">
             <TextField
@@ -147,9 +136,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM/YY"
-              value={values.expiry}
-              onChange={(event) => update('expiry', formatExpiry(event.target.value))}
-              error={errors.expiry}
+              {...typed('expiry', formatExpiry)}
             />
             <TextField
               label="CVC"
@@ -157,19 +144,10 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
               inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="123"
-              value={values.cvc}
-              onChange={(event) => update('cvc', formatCvc(event.target.value))}
-              error={errors.cvc}
+              {...typed('cvc', formatCvc)}
             />
           </div>
-          <TextField
-            label="Name on card"
-            name="name"
-            autoComplete="cc-name"
-            value={values.name}
-            onChange={(event) => update('name', event.target.value)}
-            error={errors.name}
-          />
+          <TextField label="Name on card" name="name" autoComplete="cc-name" {...form.field('name')} />
           {serverError ? <Alert>{serverError}</Alert> : null}
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link
@@ -182,7 +160,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
             <Button
               type="submit"
               size="lg"
-              isLoading={approve.isPending}
+              isLoading={form.isSubmitting}
               loadingText="Processing..."
               leftIcon={<LockIcon className="size-4.5" />}
               className="sm:min-w-44"
@@ -213,7 +191,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
                   variant="ghost"
                   size="sm"
                   aria-label={`Use test card ${formatCardNumber(card.number)}`}
-                  onClick={() => update('cardNumber', formatCardNumber(card.number))}
+                  onClick={() => form.setValue('cardNumber', formatCardNumber(card.number))}
                 >
                   Use
                 </Button>

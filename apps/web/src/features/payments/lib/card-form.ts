@@ -53,5 +53,3 @@ export const validateCardForm = (values: CardFormValues, now: Date = new Date())
   else if (values.name.trim().length > 100) errors.name = 'The name can be at most 100 characters.';
   return errors;
 };
-
-export const hasErrors = (errors: CardFormErrors): boolean => Object.keys(errors).length > 0;

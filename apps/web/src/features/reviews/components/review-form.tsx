@@ -1,15 +1,29 @@
 import { RATING_MAX, REVIEW_COMMENT_MAX, type Review } from '@skillwise/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StarIcon } from '@/components/ui/icons';
 import { Textarea } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { counterText } from '@/lib/format';
+import { type FormErrors, useForm } from '@/lib/use-form';
 import { useSaveReview } from '../api/reviews';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
+
+type ReviewValues = { rating: number; comment: string };
+
+/** A rating of at least one star, and a comment of at most 1000 characters once trimmed. */
+const validateReview = ({ rating, comment }: ReviewValues): FormErrors<ReviewValues> => {
+  if (rating < 1) return { problem: 'Choose a rating from 1 to 5 stars.', fields: { rating: true } };
+  if (comment.trim().length > REVIEW_COMMENT_MAX) {
+    return {
+      problem: `Your comment can be at most ${REVIEW_COMMENT_MAX} characters.`,
+      fields: { comment: true },
+    };
+  }
+  return {};
+};
 
 type ReviewFormProps = {
   courseId: number;
@@ -24,38 +38,27 @@ type ReviewFormProps = {
  */
 export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => {
   const id = useId();
-  const [rating, setRating] = useState<number>(review?.rating ?? 0);
-  const [comment, setComment] = useState(review?.comment ?? '');
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const save = useSaveReview(courseId);
+  const form = useForm({
+    initial: { rating: review?.rating ?? 0, comment: review?.comment ?? '' },
+    validate: validateReview,
+  });
+  const { rating, comment } = form.values;
+  const commentField = form.field('comment');
   const isTooLong = comment.trim().length > REVIEW_COMMENT_MAX;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating < 1) {
-      setError('Choose a rating from 1 to 5 stars.');
-      return;
-    }
-    if (isTooLong) {
-      setError(`Your comment can be at most ${REVIEW_COMMENT_MAX} characters.`);
-      return;
-    }
-    setError(null);
+  const onSubmit = form.handleSubmit(async (values) => {
     setSaved(null);
-    save.mutate(
-      { course_Id: courseId, rating, comment: comment.trim() },
-      {
-        // Said beside the form, where the student is looking (a toast may be off screen on a phone).
-        onSuccess: () => setSaved(review ? 'Your review was updated.' : 'Thank you for your review!'),
-        onError: (failure) =>
-          setError(errorMessage(failure, 'Your review could not be saved. Please try again.')),
-      },
-    );
-  };
+    await save.mutateAsync({ course_Id: courseId, rating: values.rating, comment: values.comment.trim() });
+    // Said beside the form, where the student is looking (a toast may be off screen on a phone).
+    setSaved(review ? 'Your review was updated.' : 'Thank you for your review!');
+  });
+
+  const error = form.problem ?? form.failureMessage('Your review could not be saved. Please try again.');
 
   return (
-    <form onSubmit={submit} noValidate className={cn('flex flex-col gap-4', className)}>
+    <form onSubmit={onSubmit} noValidate className={cn('flex flex-col gap-4', className)}>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Your rating</legend>
         <div className="mt-1.5 flex items-center gap-1">
@@ -69,7 +72,7 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
                 name={`${id}-rating`}
                 value={star}
                 checked={rating === star}
-                onChange={() => setRating(star)}
+                onChange={() => form.setValue('rating', star)}
                 className="sr-only"
               />
               <StarIcon
@@ -102,9 +105,11 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
         <Textarea
           id={`${id}-comment`}
           rows={3}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
           placeholder="What did you think of this course?"
+          value={commentField.value}
+          onChange={commentField.onChange}
+          onBlur={commentField.onBlur}
+          aria-invalid={commentField['aria-invalid']}
         />
       </div>
       {error ? <Alert>{error}</Alert> : null}
@@ -117,7 +122,7 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
         ) : (
           <span />
         )}
-        <Button type="submit" isLoading={save.isPending} loadingText="Saving...">
+        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
           {review ? 'Update review' : 'Post review'}
         </Button>
       </div>

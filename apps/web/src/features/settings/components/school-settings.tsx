@@ -1,9 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { TextField } from '@/components/ui/field';
+import { useForm } from '@/lib/use-form';
 
 type YesNo = 'yes' | 'no';
 const YES_NO = [
@@ -40,19 +41,18 @@ const SettingsSection = ({
   </Card>
 );
 
-const Toggle = ({ legend, name, initial = 'no' }: { legend: string; name: string; initial?: YesNo }) => {
-  const [value, setValue] = useState<YesNo>(initial);
-  return (
-    <ChoiceField
-      legend={legend}
-      name={name}
-      value={value}
-      options={YES_NO}
-      onChange={setValue}
-      layout="inline"
-    />
-  );
-};
+type ToggleProps = { legend: string; name: string; value: YesNo; onChange: (value: YesNo) => void };
+
+const Toggle = ({ legend, name, value, onChange }: ToggleProps) => (
+  <ChoiceField
+    legend={legend}
+    name={name}
+    value={value}
+    options={YES_NO}
+    onChange={onChange}
+    layout="inline"
+  />
+);
 
 const AUTHOR_PERMISSIONS = [
   ['publish', 'Authors can publish courses'],
@@ -62,66 +62,66 @@ const AUTHOR_PERMISSIONS = [
   ['sales-pages', 'Authors can customise sales pages'],
 ] as const;
 
+/** Every setting, by the name of its control; the switches start as a new school's. */
+const INITIAL_SETTINGS = {
+  school_name: '',
+  school_email: '',
+  street: '',
+  city: '',
+  country: '',
+  'school-name-on-pages': 'yes' as YesNo,
+  'address-on-receipts': 'no' as YesNo,
+  'download-lectures': 'no' as YesNo,
+  autoplay: 'yes' as YesNo,
+  ...(Object.fromEntries(AUTHOR_PERMISSIONS.map(([name]) => [`author-${name}`, 'no'])) as Record<
+    `author-${(typeof AUTHOR_PERMISSIONS)[number][0]}`,
+    YesNo
+  >),
+  comments: 'yes' as YesNo,
+  'moderate-comments': 'no' as YesNo,
+};
+
+type Settings = typeof INITIAL_SETTINGS;
+type SwitchName = { [K in keyof Settings]: Settings[K] extends YesNo ? K : never }[keyof Settings];
+
 /** SPEC §2.13: School, Address, Lectures, Authors and Comments; shown, not yet saved. */
 export const SchoolSettings = () => {
-  const [school, setSchool] = useState({ name: '', email: '' });
-  const [address, setAddress] = useState({ street: '', city: '', country: '' });
+  const form = useForm({ initial: INITIAL_SETTINGS });
+  const toggle = (name: SwitchName) => ({
+    name,
+    value: form.values[name],
+    onChange: (value: YesNo) => form.setValue(name, value),
+  });
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <Alert tone="info">These settings are a preview. {NOT_SAVED_YET}</Alert>
       <SettingsSection title="School" description="How your school introduces itself to learners.">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="School Name"
-            name="school_name"
-            value={school.name}
-            onChange={(event) => setSchool({ ...school, name: event.target.value })}
-          />
-          <TextField
-            label="Contact Email"
-            type="email"
-            name="school_email"
-            value={school.email}
-            onChange={(event) => setSchool({ ...school, email: event.target.value })}
-          />
+          <TextField label="School Name" name="school_name" {...form.field('school_name')} />
+          <TextField label="Contact Email" type="email" name="school_email" {...form.field('school_email')} />
         </div>
-        <Toggle legend="Show the school name on course pages" name="school-name-on-pages" initial="yes" />
+        <Toggle legend="Show the school name on course pages" {...toggle('school-name-on-pages')} />
       </SettingsSection>
       <SettingsSection title="Address" description="Printed on receipts and certificates.">
-        <TextField
-          label="Street"
-          name="street"
-          value={address.street}
-          onChange={(event) => setAddress({ ...address, street: event.target.value })}
-        />
+        <TextField label="Street" name="street" {...form.field('street')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="City"
-            name="city"
-            value={address.city}
-            onChange={(event) => setAddress({ ...address, city: event.target.value })}
-          />
-          <TextField
-            label="Country"
-            name="country"
-            value={address.country}
-            onChange={(event) => setAddress({ ...address, country: event.target.value })}
-          />
+          <TextField label="City" name="city" {...form.field('city')} />
+          <TextField label="Country" name="country" {...form.field('country')} />
         </div>
-        <Toggle legend="Show the address on receipts" name="address-on-receipts" />
+        <Toggle legend="Show the address on receipts" {...toggle('address-on-receipts')} />
       </SettingsSection>
       <SettingsSection title="Lectures" description="What learners can do while they study.">
-        <Toggle legend="Learners can download lecture files" name="download-lectures" />
-        <Toggle legend="Play the next lecture automatically" name="autoplay" initial="yes" />
+        <Toggle legend="Learners can download lecture files" {...toggle('download-lectures')} />
+        <Toggle legend="Play the next lecture automatically" {...toggle('autoplay')} />
       </SettingsSection>
       <SettingsSection title="Authors" description="What the authors of your school may do.">
         {AUTHOR_PERMISSIONS.map(([name, legend]) => (
-          <Toggle key={name} legend={legend} name={`author-${name}`} />
+          <Toggle key={name} legend={legend} {...toggle(`author-${name}`)} />
         ))}
       </SettingsSection>
       <SettingsSection title="Comments" description="Conversations under lectures.">
-        <Toggle legend="Learners can comment on lectures" name="comments" initial="yes" />
-        <Toggle legend="Approve comments before they appear" name="moderate-comments" />
+        <Toggle legend="Learners can comment on lectures" {...toggle('comments')} />
+        <Toggle legend="Approve comments before they appear" {...toggle('moderate-comments')} />
       </SettingsSection>
     </div>
   );

@@ -1,21 +1,15 @@
 import { MSG } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SearchInput } from '@/components/ui/search-input';
-import { ApiError, errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { PAYMENT_CHOICES, type PaymentChoice, useRegisterStudent } from '../api/students';
-import {
-  type AddStudentDraft,
-  type AddStudentErrors,
-  EMPTY_STUDENT,
-  newStudentBody,
-  validateNewStudent,
-} from '../lib/add-student';
+import { EMPTY_STUDENT, newStudentBody, validateNewStudent } from '../lib/add-student';
 
 export type CourseOption = { course_Id: number; course_title: string; published: boolean };
 
@@ -37,12 +31,8 @@ type AddStudentModalProps = {
   courses: CourseOptions;
 };
 
-/** A refusal shown under the form: the spec's text for a taken e-mail, the server's for the rest. */
-const refusalOf = (error: unknown): string => {
-  if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') return MSG.userAlreadyRegistered;
-  // PLAN_LIMIT and any other refusal: the server names the plan and the limit.
-  return errorMessage(error, 'The student could not be added. Please try again.');
-};
+/** A taken e-mail is said under the form in the spec's words, not beside the e-mail. */
+const isEmailTaken = (error: unknown): boolean => error instanceof ApiError && error.code === 'EMAIL_TAKEN';
 
 const Checkbox = ({
   label,
@@ -76,71 +66,44 @@ const Checkbox = ({
  */
 export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps) => {
   const register = useRegisterStudent();
-  const [draft, setDraft] = useState<AddStudentDraft>(EMPTY_STUDENT);
-  const [errors, setErrors] = useState<AddStudentErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const set = <K extends keyof AddStudentDraft>(key: K, value: AddStudentDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-    setRefusal(null);
-  };
+  const form = useForm({
+    initial: EMPTY_STUDENT,
+    validate: (draft) => ({ fields: validateNewStudent(draft) }),
+    serverFields: { name: 'name', email: 'email', password: 'password', courseId: 'course_Id' },
+  });
+  const draft = form.values;
 
   const close = () => {
-    if (register.isPending) return;
-    setDraft(EMPTY_STUDENT);
-    setErrors({});
-    setRefusal(null);
-    register.reset();
+    if (form.isSubmitting) return;
+    form.reset();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateNewStudent(draft);
-    setErrors(problems);
-    setRefusal(null);
-    if (Object.values(problems).some(Boolean)) return;
-    try {
-      await register.mutateAsync(newStudentBody(draft, courses.items));
-      notify.success(MSG.studentAdded);
-      setDraft(EMPTY_STUDENT);
-      onClose();
-    } catch (error) {
-      setErrors({
-        name: fieldErrorFor(error, 'name'),
-        email:
-          error instanceof ApiError && error.code === 'EMAIL_TAKEN'
-            ? undefined
-            : fieldErrorFor(error, 'email'),
-        password: fieldErrorFor(error, 'password'),
-        courseId: fieldErrorFor(error, 'course_Id'),
-      });
-      setRefusal(refusalOf(error));
-    }
-  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    await register.mutateAsync(newStudentBody(values, courses.items));
+    notify.success(MSG.studentAdded);
+    form.reset();
+    onClose();
+  });
+
+  const emailTaken = isEmailTaken(form.failure);
+  // PLAN_LIMIT and any other refusal: the server names the plan and the limit.
+  const refusal = emailTaken
+    ? MSG.userAlreadyRegistered
+    : form.failureMessage('The student could not be added. Please try again.');
 
   return (
     <Modal open={open} onClose={close} title="Add Students" className="max-w-xl">
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          required
-          value={draft.name}
-          onChange={(event) => set('name', event.target.value)}
-          error={errors.name}
-        />
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label="Name" name="name" autoComplete="off" required {...form.field('name')} />
         <TextField
           label="Email"
           name="email"
           type="email"
           autoComplete="off"
           required
-          value={draft.email}
-          onChange={(event) => set('email', event.target.value)}
-          error={errors.email}
+          {...form.field('email')}
+          error={emailTaken ? undefined : form.error('email')}
         />
         <TextField
           label="Password"
@@ -148,16 +111,14 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
           name="password"
           type="password"
           autoComplete="new-password"
-          value={draft.password}
-          onChange={(event) => set('password', event.target.value)}
-          error={errors.password}
+          {...form.field('password')}
           hint="Without one, the student is e-mailed how to choose a password."
         />
         <Checkbox
           label="Enroll in a course"
           hint="Give the student access to one of your courses now."
           checked={draft.enroll}
-          onChange={(checked) => set('enroll', checked)}
+          onChange={(checked) => form.setValue('enroll', checked)}
         />
         {draft.enroll ? (
           <>
@@ -167,7 +128,7 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
                 value={courses.searchText ?? ''}
                 onChange={(text) => {
                   courses.onSearch?.(text);
-                  set('courseId', '');
+                  form.setValue('courseId', '');
                 }}
               />
             ) : null}
@@ -179,16 +140,14 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
                 value: course.course_Id,
                 label: course.published ? course.course_title : `${course.course_title} (draft)`,
               }))}
-              value={draft.courseId}
-              onChange={(event) => set('courseId', event.target.value)}
-              error={errors.courseId}
+              {...form.field('courseId')}
             />
             <ChoiceField<PaymentChoice>
               legend="Did the student pay for it?"
               name="payment"
               value={draft.payment}
               options={PAYMENT_CHOICES.map((choice) => ({ value: choice, label: choice }))}
-              onChange={(value) => set('payment', value)}
+              onChange={(value) => form.setValue('payment', value)}
             />
           </>
         ) : null}
@@ -196,14 +155,14 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
           label="The student agreed to be added"
           hint="They know they will receive e-mails about their account and courses."
           checked={draft.consent}
-          onChange={(checked) => set('consent', checked)}
+          onChange={(checked) => form.setValue('consent', checked)}
         />
         {refusal ? <Alert>{refusal}</Alert> : null}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={close} disabled={register.isPending}>
+          <Button variant="outline" onClick={close} disabled={form.isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" isLoading={register.isPending} loadingText="Adding...">
+          <Button type="submit" isLoading={form.isSubmitting} loadingText="Adding...">
             Add Student
           </Button>
         </div>

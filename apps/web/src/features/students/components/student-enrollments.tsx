@@ -4,14 +4,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { SelectField } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
-import { ListPager } from '@/components/ui/list-pager';
 import { SearchInput } from '@/components/ui/search-input';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { isPageGone, useClampedPage, useDebouncedValue } from '@/lib/paging';
+import { useClampedPage, useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
 
@@ -20,8 +19,6 @@ const SOURCE_LABEL: Record<AssignedCourse['source'], string> = {
   purchased: 'Purchased',
   free: 'Free',
 };
-
-const COLUMNS = ['Course Name', 'Progress', 'Status'] as const;
 
 /** The student's courses come from the same call as the student's own My Courses, a page as long. */
 const PAGE_SIZE = PAGE_SIZES.myCourses;
@@ -147,9 +144,24 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     }
   };
 
-  const rows = courses.data?.rows ?? [];
-  const total = courses.data?.total ?? 0;
-  const dimmed = courses.isPlaceholderData && 'opacity-60';
+  const columns: ReadonlyArray<DataColumn<AssignedCourse>> = [
+    {
+      header: 'Course Name',
+      cell: (course) => course.course_title,
+      className: 'font-medium break-words text-slate-900',
+      card: 'title',
+      cardCell: (course) => <p className="font-medium break-words text-slate-900">{course.course_title}</p>,
+    },
+    { header: 'Progress', cell: (course) => <Progress progress={course.progress} />, card: 'line' },
+    { header: 'Status', cell: (course) => <Status course={course} />, card: 'line' },
+    {
+      header: 'Remove',
+      hideHeader: true,
+      align: 'end',
+      card: 'aside',
+      cell: (course) => <RemoveButton course={course} onRemove={setRemoving} />,
+    },
+  ];
   // Only a published course can be studied: the server offers no drafts (published=true).
   const options = (unassigned.data?.rows ?? []).map((course) => ({
     value: course.course_Id,
@@ -215,77 +227,24 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
           <Alert>{problem}</Alert>
         </div>
       ) : null}
-      {courses.isPending || isPageGone(courses.data) ? (
-        <LoadingBlock label="Loading courses..." />
-      ) : courses.isError ? (
-        <div className="p-6">
-          <Alert>{errorMessage(courses.error, 'The courses could not be loaded.')}</Alert>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>
-      ) : (
-        <div className={cn('relative hidden overflow-x-auto md:block', dimmed)}>
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-6 py-3">
-                    {column}
-                  </th>
-                ))}
-                <th scope="col" className="px-6 py-3 text-right">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((course) => (
-                <tr key={course.course_Id}>
-                  <td className="px-6 py-3 font-medium break-words text-slate-900">{course.course_title}</td>
-                  <td className="px-6 py-3">
-                    <Progress progress={course.progress} />
-                  </td>
-                  <td className="px-6 py-3">
-                    <Status course={course} />
-                  </td>
-                  <td className="px-6 py-3 text-right">
-                    <RemoveButton course={course} onRemove={setRemoving} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {rows.length > 0 ? (
-        <ul
-          aria-label="Assigned courses"
-          className={cn('flex flex-col divide-y divide-slate-100 md:hidden', dimmed)}
-        >
-          {rows.map((course) => (
-            <li key={course.course_Id} className="flex flex-col gap-3 px-6 py-4">
-              <div className="flex items-start justify-between gap-3">
-                <p className="min-w-0 font-medium break-words text-slate-900">{course.course_title}</p>
-                <RemoveButton course={course} onRemove={setRemoving} />
-              </div>
-              <Progress progress={course.progress} />
-              <Status course={course} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className="border-t border-slate-100 px-6 py-4">
-          <ListPager
-            label="Enrollments pages"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onPageChange={setPage}
-            noun={['course', 'courses']}
-          />
-        </div>
-      ) : null}
+      <DataList
+        variant="inset"
+        label="Assigned courses"
+        query={courses}
+        rowKey={(course) => course.course_Id}
+        columns={columns}
+        tableClassName="min-w-[560px]"
+        loadingLabel="Loading courses..."
+        errorText="The courses could not be loaded."
+        empty={<p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>}
+        pager={{
+          label: 'Enrollments pages',
+          page,
+          pageSize: PAGE_SIZE,
+          onPageChange: setPage,
+          noun: ['course', 'courses'],
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         title="Remove course"

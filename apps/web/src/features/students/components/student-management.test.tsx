@@ -39,7 +39,10 @@ describe('Student management (SPEC §2.14)', () => {
     const calls = mockFetch((call) => pageAnswer(call, all, (row) => [row.product]));
     renderRoutes([{ path: '/', element: <StudentPurchases userId="9" /> }], '/');
 
-    expect(await screen.findAllByText('Course 1')).toHaveLength(2); // the table and the phone list
+    // A wide screen (matchMedia matches): the table alone is in the page, not the phone's cards too.
+    expect(await screen.findAllByText('Course 1')).toHaveLength(1);
+    expect(within(screen.getByRole('table', { name: 'Purchases' })).getByText('Course 1')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Purchases' })).toBeNull();
     expect(pathOf(calls[0])).toBe('/api/orders/GetPurchasesByUserId/9');
     expect(queryOf(calls[0]).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.purchases}`);
     expect(screen.getByText('Showing 1–10 of 12 purchases')).toBeTruthy();
@@ -58,7 +61,10 @@ describe('Student management (SPEC §2.14)', () => {
     );
     renderRoutes([{ path: '/', element: <StudentEnrollments userId={9} /> }], '/');
 
-    expect(await screen.findAllByText('Enrolled 1')).toHaveLength(2); // the table and the phone list
+    expect(await screen.findAllByText('Enrolled 1')).toHaveLength(1); // the wide screen's table alone
+    expect(
+      within(screen.getByRole('table', { name: 'Assigned courses' })).getByText('Enrolled 1'),
+    ).toBeTruthy();
     const enrolments = calls.find((call) => pathOf(call) === '/api/studentCourse/GetAssignedCourses/9');
     expect(queryOf(enrolments).toString()).toBe(`page=1&pageSize=${PAGE_SIZES.myCourses}`);
     expect(screen.getByText('Showing 1–12 of 13 courses')).toBeTruthy();

@@ -1,13 +1,13 @@
 import { MSG } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, TextField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { useChangeStudentProfile, useStudentProfile } from '../api/students';
 
 type StudentProfileProps = {
@@ -20,42 +20,30 @@ type FormProps = StudentProfileProps & { fullName: string };
 
 const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
   const change = useChangeStudentProfile();
-  const [fullName, setFullName] = useState(initialName);
-  const [isChangingPassword, setChangingPassword] = useState(false);
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    initial: { fullName: initialName, isChangingPassword: false, password: '' },
+    validate: ({ fullName }) =>
+      fullName.trim() === '' ? { problem: 'Full Name is required.', fields: { fullName: true } } : {},
+    serverFields: { fullName: 'fullName', password: 'password' },
+  });
+  const { isChangingPassword } = form.values;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    if (fullName.trim() === '') {
-      setProblem('Full Name is required.');
-      return;
-    }
-    try {
-      await change.mutateAsync({
-        email,
-        fullName: fullName.trim(),
-        ...(isChangingPassword && password ? { password } : {}),
-      });
-      notify.success(MSG.profileUpdated);
-      onSaved();
-    } catch (error) {
-      // 403: a student who signed up alone is theirs to edit, not the publisher's; the server says so.
-      setProblem(errorMessage(error, 'The profile could not be saved. Please try again.'));
-    }
-  };
+  const onSubmit = form.handleSubmit(async ({ fullName, password }) => {
+    await change.mutateAsync({
+      email,
+      fullName: fullName.trim(),
+      ...(isChangingPassword && password ? { password } : {}),
+    });
+    notify.success(MSG.profileUpdated);
+    onSaved();
+  });
+
+  // 403: a student who signed up alone is theirs to edit, not the publisher's; the server says so.
+  const problem = form.problem ?? form.failureMessage('The profile could not be saved. Please try again.');
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <TextField
-        label="Full Name"
-        name="fullName"
-        required
-        value={fullName}
-        onChange={(event) => setFullName(event.target.value)}
-        error={fieldErrorFor(change.error, 'fullName')}
-      />
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <TextField label="Full Name" name="fullName" required {...form.field('fullName')} />
       <Field label="Email" hint="The e-mail address cannot be changed.">
         {(control) => (
           <Input
@@ -73,8 +61,8 @@ const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
           type="checkbox"
           checked={isChangingPassword}
           onChange={(event) => {
-            setChangingPassword(event.target.checked);
-            setPassword('');
+            form.setValue('isChangingPassword', event.target.checked);
+            form.setValue('password', '');
           }}
           className="size-4 accent-brand-600"
         />
@@ -86,14 +74,12 @@ const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrorFor(change.error, 'password')}
+          {...form.field('password')}
         />
       ) : null}
       {problem ? <Alert>{problem}</Alert> : null}
       <div>
-        <Button type="submit" isLoading={change.isPending} loadingText="Saving...">
+        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
           Save
         </Button>
       </div>

@@ -1,22 +1,16 @@
 import { STUDENTS_PAGE_SIZE, type StudentRow } from '@skillwise/contracts';
 import { type ReactNode, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChevronRightIcon, DownloadIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
-import { ListPager } from '@/components/ui/list-pager';
 import { PersonPhoto } from '@/components/ui/person-photo';
-import { SearchInput } from '@/components/ui/search-input';
-import { LoadingBlock } from '@/components/ui/spinner';
-import { DESKTOP_MIN_WIDTH } from '@/config/app';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
+import { useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { useMediaQuery } from '@/lib/use-media-query';
 import { listAllStudents, useStudents } from '../api/students';
 import { csvFileName, downloadCsv, studentsCsv } from '../lib/students-csv';
 import { enrolledParam, STUDENT_FILTERS, type StudentFilter } from '../lib/students-list';
@@ -25,8 +19,6 @@ type StudentsTableProps = {
   onAddStudents: () => void;
   onOpenStudent: (student: StudentRow) => void;
 };
-
-const COLUMNS = ['Name', 'Email', 'Courses', 'Total Cost', ''] as const;
 
 const nameParts = (fullName: string) => {
   const [first = '', ...rest] = fullName.trim().split(/\s+/);
@@ -60,13 +52,11 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const [filter, setFilter] = useState<StudentFilter>('all');
   const enrolled = enrolledParam(filter);
   const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search, enrolled });
-  const isWide = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [isExporting, setExporting] = useState(false);
   useClampedPage(page, STUDENTS_PAGE_SIZE, students, setPage);
 
   const items = students.data?.rows ?? [];
   const total = students.data?.total ?? 0;
-  const isUpdating = students.isPlaceholderData;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -90,167 +80,152 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
     </button>
   );
 
+  const columns: ReadonlyArray<DataColumn<StudentRow>> = [
+    {
+      header: 'Name',
+      className: 'max-w-72',
+      card: 'title',
+      cell: (student) => openButton(student, <StudentName student={student} />, 'rounded-lg hover:underline'),
+      // On a card the name's button covers the whole card.
+      cardCell: (student) =>
+        openButton(
+          student,
+          <StudentName student={student} />,
+          'after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none',
+        ),
+    },
+    {
+      header: 'Email',
+      cell: (student) => student.email,
+      className: 'max-w-64 truncate text-slate-600',
+      card: 'field',
+      cardClassName: 'break-all text-slate-700',
+    },
+    {
+      header: 'Courses',
+      cell: (student) => coursesLabel(student.numberofcourses),
+      className: 'whitespace-nowrap text-slate-600',
+      card: 'field',
+    },
+    {
+      header: 'Total Cost',
+      cell: (student) => formatPrice(student.totalcost),
+      className: 'font-medium whitespace-nowrap text-slate-900',
+      card: 'field',
+    },
+    {
+      header: 'Open',
+      hideHeader: true,
+      align: 'end',
+      cell: (student) =>
+        openButton(
+          student,
+          <ChevronRightIcon className="size-5" />,
+          'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+          `Manage ${student.fullName}`,
+        ),
+    },
+  ];
+
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <SearchInput
-          label="Search by name or email"
-          value={searchText}
-          onChange={setSearchText}
-          className="lg:max-w-sm"
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            leftIcon={<DownloadIcon className="size-4" />}
-            disabled={total === 0}
-            isLoading={isExporting}
-            loadingText="Exporting..."
-            onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
-          <a
-            href={items.length > 0 ? mailtoFor(items) : undefined}
-            aria-disabled={items.length === 0 || undefined}
-            className={buttonClassName({
-              variant: 'outline',
-              className: items.length === 0 ? 'pointer-events-none opacity-60' : undefined,
-            })}
-          >
-            <MailIcon className="size-4" />
-            Email Students
-          </a>
-          <Button
-            leftIcon={<UserPlusIcon className="size-4" />}
-            onClick={onAddStudents}
-            className="order-first lg:order-none"
-          >
-            Add Students
-          </Button>
-        </div>
-      </div>
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Filter students</legend>
-        {STUDENT_FILTERS.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={filter === option.value}
-            onClick={() => {
-              setFilter(option.value);
-              setPage(1);
-            }}
-            className={cn(
-              'h-9 rounded-full border px-3.5 text-sm font-medium transition-colors',
-              filter === option.value
-                ? 'border-brand-500 bg-brand-50 text-brand-700'
-                : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
-            )}
-          >
-            {option.label}
-          </button>
-        ))}
-      </fieldset>
-
-      {students.isError ? (
-        <Alert>{errorMessage(students.error, 'Could not load your students.')}</Alert>
-      ) : null}
-      {students.isPending || isPageGone(students.data) ? (
-        <LoadingBlock label="Loading students..." />
-      ) : students.isError ? null : total === 0 && search === '' && filter === 'all' ? (
-        <EmptyState
-          icon={<UsersIcon />}
-          title="No students yet"
-          hint="Add a student by e-mail, or share your courses: buyers appear here too."
-          action={
-            <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddStudents}>
+      <DataList
+        label="Students"
+        query={students}
+        rowKey={(student) => student.user_id}
+        columns={columns}
+        tableClassName="min-w-[680px]"
+        rowClassName="hover:bg-slate-50/70"
+        cardClassName="relative transition-shadow hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+        loadingLabel="Loading students..."
+        errorText="Could not load your students."
+        search={{
+          label: 'Search by name or email',
+          value: searchText,
+          onChange: setSearchText,
+          className: 'lg:max-w-sm',
+        }}
+        toolbarClassName="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              leftIcon={<DownloadIcon className="size-4" />}
+              disabled={total === 0}
+              isLoading={isExporting}
+              loadingText="Exporting..."
+              onClick={() => void exportCsv()}
+            >
+              Export CSV
+            </Button>
+            <a
+              href={items.length > 0 ? mailtoFor(items) : undefined}
+              aria-disabled={items.length === 0 || undefined}
+              className={buttonClassName({
+                variant: 'outline',
+                className: items.length === 0 ? 'pointer-events-none opacity-60' : undefined,
+              })}
+            >
+              <MailIcon className="size-4" />
+              Email Students
+            </a>
+            <Button
+              leftIcon={<UserPlusIcon className="size-4" />}
+              onClick={onAddStudents}
+              className="order-first lg:order-none"
+            >
               Add Students
             </Button>
-          }
-        />
-      ) : total === 0 ? (
-        <EmptyState icon={<UsersIcon />} title="No students found" hint="Try another name or e-mail." />
-      ) : (
-        <>
-          {isWide ? (
-            <Card
-              className={cn('relative overflow-x-auto', isUpdating && 'opacity-60')}
-              aria-busy={isUpdating || undefined}
-            >
-              <table className="w-full min-w-[680px] text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th key={column || 'open'} scope="col" className="px-4 py-3">
-                        {column || <span className="sr-only">Open</span>}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((student) => (
-                    <tr key={student.user_id} className="align-middle hover:bg-slate-50/70">
-                      <td className="max-w-72 px-4 py-3">
-                        {openButton(student, <StudentName student={student} />, 'rounded-lg hover:underline')}
-                      </td>
-                      <td className="max-w-64 truncate px-4 py-3 text-slate-600">{student.email}</td>
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                        {coursesLabel(student.numberofcourses)}
-                      </td>
-                      <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
-                        {formatPrice(student.totalcost)}
-                      </td>
-                      <td className="px-4 py-3 text-right">
-                        {openButton(
-                          student,
-                          <ChevronRightIcon className="size-5" />,
-                          'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900',
-                          `Manage ${student.fullName}`,
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
+          </div>
+        }
+        filters={
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="sr-only">Filter students</legend>
+            {STUDENT_FILTERS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={filter === option.value}
+                onClick={() => {
+                  setFilter(option.value);
+                  setPage(1);
+                }}
+                className={cn(
+                  'h-9 rounded-full border px-3.5 text-sm font-medium transition-colors',
+                  filter === option.value
+                    ? 'border-brand-500 bg-brand-50 text-brand-700'
+                    : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </fieldset>
+        }
+        empty={
+          search === '' && filter === 'all' ? (
+            <EmptyState
+              icon={<UsersIcon />}
+              title="No students yet"
+              hint="Add a student by e-mail, or share your courses: buyers appear here too."
+              action={
+                <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddStudents}>
+                  Add Students
+                </Button>
+              }
+            />
           ) : (
-            <ul
-              className={cn('flex flex-col gap-3', isUpdating && 'opacity-60')}
-              aria-label="Students"
-              aria-busy={isUpdating || undefined}
-            >
-              {items.map((student) => (
-                <li key={student.user_id}>
-                  <Card className="relative flex flex-col gap-3 p-4 transition-shadow hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
-                    {openButton(
-                      student,
-                      <StudentName student={student} />,
-                      'after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none',
-                    )}
-                    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                      <dt className="text-slate-500">Email</dt>
-                      <dd className="min-w-0 break-all text-slate-700">{student.email}</dd>
-                      <dt className="text-slate-500">Courses</dt>
-                      <dd className="text-slate-700">{coursesLabel(student.numberofcourses)}</dd>
-                      <dt className="text-slate-500">Total Cost</dt>
-                      <dd className="text-slate-700">{formatPrice(student.totalcost)}</dd>
-                    </dl>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
-          <ListPager
-            label="Students pages"
-            page={page}
-            pageSize={STUDENTS_PAGE_SIZE}
-            total={total}
-            onPageChange={setPage}
-            noun={['student', 'students']}
-          />
-        </>
-      )}
+            <EmptyState icon={<UsersIcon />} title="No students found" hint="Try another name or e-mail." />
+          )
+        }
+        pager={{
+          label: 'Students pages',
+          page,
+          pageSize: STUDENTS_PAGE_SIZE,
+          onPageChange: setPage,
+          noun: ['student', 'students'],
+        }}
+      />
     </div>
   );
 };

@@ -1,4 +1,5 @@
 import type { StudentRow } from '@skillwise/contracts';
+import { saveFile } from '@/lib/save-file';
 
 const HEADER = ['Name', 'Email', 'Courses', 'Total Cost (USD)'];
 
@@ -24,14 +25,5 @@ export const studentsCsv = (students: readonly StudentRow[]): string =>
 export const csvFileName = (date = new Date()): string => `students-${date.toISOString().slice(0, 10)}.csv`;
 
 /** Hands the CSV to the browser as a download (a byte order mark lets spreadsheets read UTF-8). */
-export const downloadCsv = (csv: string, fileName: string): void => {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-};
+export const downloadCsv = (csv: string, fileName: string): void =>
+  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);

@@ -1,4 +1,4 @@
-import type { Organisation, PricingRecord } from '@skillwise/contracts';
+import type { Organisation, PricingRecord, StorageUsageAnswer } from '@skillwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { UNEXPECTED_RESPONSE_MESSAGE } from '@/config/app';
 import { apiRequest } from '@/lib/api-client';
@@ -27,5 +27,21 @@ export const useCurrentPlan = () => {
       apiRequest<Organisation>(`organization/getOrgById/${orgId}`, { auth: true, signal }),
     enabled: Boolean(orgId) && Boolean(storage.get('authToken')),
     staleTime: 0,
+  });
+};
+
+/**
+ * GET organization/GetStorageUsage (README "Additions"): what the publisher's organisation stores
+ * against its plan's allowance. Nothing when nobody is signed in as an organisation.
+ */
+export const useStorageUsage = () => {
+  const orgId = storage.get('orgId');
+  return useQuery({
+    queryKey: ['storage-usage', orgId],
+    queryFn: ({ signal }) =>
+      apiRequest<StorageUsageAnswer>('organization/GetStorageUsage', { auth: true, signal }),
+    enabled: Boolean(orgId) && Boolean(storage.get('authToken')),
+    staleTime: 0,
+    retry: false,
   });
 };

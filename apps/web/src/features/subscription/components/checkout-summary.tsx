@@ -7,7 +7,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
-import { PLAN_FEATURES, parsePlanCategory, planCategory } from '../lib/plans';
+import { parsePlanCategory, planCategory, planFeatures } from '../lib/plans';
 
 /** What the payment needs to know of the chosen plan. */
 export type PlanOrder = { category: PlanCategory; price: number; email: string };
@@ -48,7 +48,7 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
           {chosen.plan} <span className="font-medium text-slate-500">· {period}</span>
         </h2>
         <ul className="mt-6 grid gap-3 text-sm text-slate-700 sm:grid-cols-2">
-          {PLAN_FEATURES[chosen.plan].map((feature) => (
+          {planFeatures(chosen.plan).map((feature) => (
             <li key={feature} className="flex items-start gap-2.5">
               <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
               {feature}

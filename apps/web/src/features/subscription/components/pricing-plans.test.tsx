@@ -59,4 +59,49 @@ describe('plans (SPEC §2.15)', () => {
     expect(within(basic).getByText('Current plan')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Growth' })).queryByText('Current plan')).toBeNull();
   });
+
+  it("lists each plan's storage allowance among its features, after the contacts", async () => {
+    mockFetch(({ url }) => (url.endsWith('/pricingplan') ? { body: [PRICES] } : { status: 404 }));
+    renderPlans();
+    const allowances = { Kickstarter: '5 GB', Basic: '50 GB', Growth: '250 GB' };
+    for (const [plan, allowance] of Object.entries(allowances)) {
+      const card = await screen.findByRole('article', { name: plan });
+      const features = within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      const storage = features.indexOf(`${allowance} of file storage`);
+      expect(storage, plan).toBeGreaterThan(0);
+      expect(features[storage - 1]).toMatch(/Contacts$/);
+    }
+  });
+
+  it("shows how much of the organisation's allowance its files use", async () => {
+    storage.set('authToken', 'token');
+    storage.set('orgId', 5);
+    mockFetch(({ url }) => {
+      if (url.endsWith('/pricingplan')) return { body: [PRICES] };
+      if (url.endsWith('/organization/GetStorageUsage'))
+        return { body: { used_bytes: 1.5 * 1024 ** 3, allowance_bytes: 50 * 1024 ** 3, plan: 'Basic' } };
+      return { status: 404 };
+    });
+    renderPlans();
+    expect(await screen.findByText('Files stored: 1.5 GB of 50 GB used.')).toBeTruthy();
+  });
+
+  it('says when the allowance without a running plan is used up', async () => {
+    storage.set('authToken', 'token');
+    storage.set('orgId', 6);
+    mockFetch(({ url }) => {
+      if (url.endsWith('/pricingplan')) return { body: [PRICES] };
+      if (url.endsWith('/organization/GetStorageUsage'))
+        return { body: { used_bytes: 500 * 1024 ** 2, allowance_bytes: 500 * 1024 ** 2, plan: null } };
+      return { status: 404 };
+    });
+    renderPlans();
+    expect(
+      await screen.findByText(
+        'Files stored: 500 MB of 500 MB used (without a running plan). Delete files or choose a larger plan to upload more.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { PLANS, type PlanName } from '@skillwise/contracts';
+import { formatBytes, PLANS, type PlanName } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -8,8 +8,8 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
-import { useCurrentPlan, usePricing } from '../api/pricing';
-import { type BillingType, PLAN_FEATURES, PLAN_TAGLINES, planCategory, planPrice } from '../lib/plans';
+import { useCurrentPlan, usePricing, useStorageUsage } from '../api/pricing';
+import { type BillingType, PLAN_TAGLINES, planCategory, planFeatures, planPrice } from '../lib/plans';
 import { BillingToggle } from './billing-toggle';
 
 const HIGHLIGHTED: PlanName = 'Basic';
@@ -66,7 +66,7 @@ const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) 
         Get Started
       </Button>
       <ul className="mt-8 flex flex-col gap-3 border-t border-slate-100 pt-6 text-sm text-slate-700">
-        {PLAN_FEATURES[plan].map((feature) => (
+        {planFeatures(plan).map((feature) => (
           <li key={feature} className="flex items-start gap-3">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
             {feature}
@@ -74,6 +74,21 @@ const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) 
         ))}
       </ul>
     </article>
+  );
+};
+
+/** How much of its storage allowance the organisation uses: "1.2 GB of 50 GB used". */
+const StorageUsageLine = () => {
+  const usage = useStorageUsage();
+  if (!usage.data) return null;
+  const { used_bytes, allowance_bytes, plan } = usage.data;
+  const full = used_bytes >= allowance_bytes;
+  return (
+    <p className={cn('w-full max-w-3xl text-center text-sm', full ? 'text-red-700' : 'text-slate-600')}>
+      Files stored: {formatBytes(used_bytes)} of {formatBytes(allowance_bytes)} used
+      {plan ? '' : ' (without a running plan)'}.
+      {full ? ' Delete files or choose a larger plan to upload more.' : ''}
+    </p>
   );
 };
 
@@ -104,6 +119,7 @@ export const PricingPlans = () => {
           </Link>
         </Alert>
       ) : null}
+      <StorageUsageLine />
       <BillingToggle value={billing} onChange={setBilling} />
       {pricing.isError ? (
         <div className="flex w-full max-w-md flex-col items-center gap-3">

@@ -1,4 +1,10 @@
-import type { PlanCategory, PlanName, PricingRecord } from '@skillwise/contracts';
+import {
+  formatBytes,
+  PLAN_STORAGE_BYTES,
+  type PlanCategory,
+  type PlanName,
+  type PricingRecord,
+} from '@skillwise/contracts';
 
 export type BillingType = 'monthly' | 'annual';
 
@@ -42,6 +48,18 @@ export const PLAN_FEATURES: Record<PlanName, string[]> = {
     'Multiple Admin Users',
     'Webhooks',
   ],
+};
+
+/** The plan's storage allowance as a feature (README "Additions"): "50 GB of file storage". */
+export const planStorageFeature = (plan: PlanName) =>
+  `${formatBytes(PLAN_STORAGE_BYTES[plan])} of file storage`;
+
+/** What a plan's card lists: the spec's features, with the storage allowance after the contacts. */
+export const planFeatures = (plan: PlanName): string[] => {
+  const features = [...PLAN_FEATURES[plan]];
+  const contacts = features.findIndex((feature) => feature.endsWith('Contacts'));
+  features.splice(contacts + 1, 0, planStorageFeature(plan));
+  return features;
 };
 
 export const PLAN_TAGLINES: Record<PlanName, string> = {

@@ -9,9 +9,17 @@ type CodeInputProps = {
   isInvalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
+  /** What the boxes are for, read by screen readers (shown when `showLegend`). */
+  legend?: string;
+  showLegend?: boolean;
 };
 
 export const emptyCode = (): string[] => Array.from({ length: VERIFICATION_CODE_LENGTH }, () => '');
+
+const COMPLETE_CODE = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
+
+/** Whether every box holds a digit: the one check of an e-mailed code before it is sent. */
+export const isCompleteCode = (digits: readonly string[]): boolean => COMPLETE_CODE.test(digits.join(''));
 
 const digitsOf = (text: string): string[] => text.replace(/\D/g, '').split('');
 
@@ -19,7 +27,15 @@ const digitsOf = (text: string): string[] => text.replace(/\D/g, '').split('');
  * SPEC §2.10: six boxes of one numeric character each. Typing advances, Backspace goes back,
  * pasting (or an autofilled) code spreads over the boxes from the one in focus.
  */
-export const CodeInput = ({ value, onChange, isInvalid = false, describedBy, disabled }: CodeInputProps) => {
+export const CodeInput = ({
+  value,
+  onChange,
+  isInvalid = false,
+  describedBy,
+  disabled,
+  legend = 'Verification code',
+  showLegend = false,
+}: CodeInputProps) => {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(index, VERIFICATION_CODE_LENGTH - 1))];
@@ -72,8 +88,13 @@ export const CodeInput = ({ value, onChange, isInvalid = false, describedBy, dis
   };
 
   return (
-    <fieldset className="flex justify-center gap-2 sm:gap-3" aria-describedby={describedBy}>
-      <legend className="sr-only">Verification code</legend>
+    <fieldset
+      className={cn('flex gap-2 sm:gap-3', showLegend ? 'flex-wrap justify-start' : 'justify-center')}
+      aria-describedby={describedBy}
+    >
+      <legend className={showLegend ? 'mb-1.5 text-sm font-medium text-slate-700' : 'sr-only'}>
+        {legend}
+      </legend>
       {value.map((digit, index) => (
         <input
           // The boxes never reorder: their position is their identity.

@@ -1,0 +1,99 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from './confirm-dialog';
+import { Modal } from './modal';
+
+const Opener = ({ onClose }: { onClose?: () => void }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open the dialog
+      </button>
+      <Modal
+        open={open}
+        title="Edit Author"
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+      >
+        <input aria-label="First Name" />
+      </Modal>
+    </>
+  );
+};
+
+const open = () => {
+  const opener = screen.getByRole('button', { name: 'Open the dialog' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+};
+
+describe('Modal', () => {
+  it('is a dialog named by its title, with focus inside it', () => {
+    render(<Opener />);
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Edit Author' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('closes on Escape and gives focus back to the button that opened it', () => {
+    const onClose = vi.fn();
+    render(<Opener onClose={onClose} />);
+    const opener = open();
+    fireEvent.keyDown(screen.getByLabelText('First Name'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes with its Close button and on a click on the backdrop, not on a click inside', () => {
+    render(<Opener />);
+    const opener = open();
+    fireEvent.click(screen.getByLabelText('First Name'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    open();
+    fireEvent.click(screen.getByRole('dialog'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('locks the page behind from scrolling while open', () => {
+    render(<Opener />);
+    open();
+    expect(document.body.style.overflow).toBe('hidden');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(document.body.style.overflow).toBe('');
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('waits for the action, then closes; Cancel closes without it', async () => {
+    let finish: () => void = () => undefined;
+    const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onClose = vi.fn();
+    const { rerender } = render(
+      <ConfirmDialog open title="Delete Author" message="Sure?" onClose={onClose} onConfirm={onConfirm} />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Delete Author' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    finish();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+
+    rerender(
+      <ConfirmDialog open title="Delete Author" message="Sure?" onClose={onClose} onConfirm={onConfirm} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
