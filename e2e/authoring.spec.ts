@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 
 /** The sidebar entry of a component key (SPEC §2.13). */
 const openSection = (page: Page, label: string) =>

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations, skippedHeadingLevels } from './support/axe';
 import { addEnrolledStudent, createCourse, fixtureFile, PUBLISHER } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const draft = { title: `Draft Sails ${unique}`, id: 0, author: `Marina Knotts a${unique}` };
 const live = { title: `Live Sails ${unique}`, id: 0 };
 const learner = { name: `Lena Profile ${unique}`, email: uniqueEmail('lena'), password: 'profile-name-1' };

@@ -1,20 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { ok, uniqueSuffix } from './support/api';
 import { expect, test } from './support/fixtures';
 import { uniqueEmail, waitForCode } from './support/outbox';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 /** One more than a catalogue page (PAGE_SIZES.catalogue, 12): the search finds two pages. */
 const COURSES = 13;
 const titleOf = (n: number) => `Tidal Atlas ${unique} ${String(n).padStart(2, '0')}`;
-
-async function ok<T>(response: Promise<Awaited<ReturnType<APIRequestContext['get']>>>): Promise<T> {
-  const answer = await response;
-  expect(answer.ok(), `${answer.url()} answered ${answer.status()}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()) as T;
-}
 
 /**
  * A new organisation on the Growth plan (15 published courses) with 13 published courses sharing a

@@ -1,21 +1,17 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { APIRequest, Page } from '@playwright/test';
 import { readPdf } from '../apps/api/test/pdf-text';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { addEnrolledStudent, createCourse, PUBLISHER, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
+import { shot } from './support/screens';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const LESSONS = { video: 'Reading the wind', pdf: 'Knot chart' } as const;
 const NUMBER = /SW-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/;
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 const lessonButton = (page: Page, title: string) =>
   page

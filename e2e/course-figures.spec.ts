@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { addEnrolledStudent, createCourse, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
@@ -9,7 +10,7 @@ import { uniqueEmail } from './support/outbox';
  * put into the database through the API, and what the API answers from it, never a placeholder.
  */
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const busy = { title: `Tide Tables ${unique}`, id: 0 };
 const fresh = { title: `Fresh Knots ${unique}`, id: 0 };
 const students = [
@@ -26,8 +27,9 @@ type Figures = {
 /** The course's figures as the server answers them. */
 let answered: Figures;
 
+/** A date as the app writes every date (apps/web/src/lib/format.ts): `Mar 4, 2026`. */
 const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(
     Date.parse(iso),
   );
 

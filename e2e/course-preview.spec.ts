@@ -1,12 +1,13 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { addEnrolledStudent, createCourse, PUBLISHER } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
+import { shot } from './support/screens';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const LESSONS = {
   video: 'Leaving the mooring',
   pdf: 'The knot chart',
@@ -17,10 +18,6 @@ const LESSONS = {
 const draft = { title: `Draft Knots ${unique}`, id: 0 };
 const live = { title: `Live Knots ${unique}`, id: 0 };
 const student = { name: `Ona Rope ${unique}`, email: uniqueEmail('ona'), password: 'learn-the-ropes-1' };
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 /** Records every progress call the page makes. */
 const progressCalls = (page: Page) => {

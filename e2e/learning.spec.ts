@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
@@ -8,7 +9,7 @@ import { uniqueEmail } from './support/outbox';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const file = (name: string, mimeType: string) => ({ name, mimeType, buffer: readFileSync(fixture(name)) });
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 
 const PUBLISHER = { email: 'publisher@example.com', password: 'publisher123' };
 const course = {
@@ -227,6 +228,9 @@ test('a visitor finds the course in the catalogue and watches its free preview',
   // The preview player (its URL is signed for anyone) plays the video lesson.
   const preview = page.getByRole('region', { name: 'Free preview' });
   await expect(preview.getByText(`Free preview: ${course.video}`)).toBeVisible();
+  // The player (its code and the video) comes when the visitor asks for it.
+  await expect(preview.locator('video')).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Play the preview' }).click();
   const video = preview.locator('video');
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;

@@ -1,74 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { seriousViolations } from './support/axe';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, bearer, ok, signedUpStudent, uniqueSuffix as unique } from './support/api';
+import { expectAccessible } from './support/axe';
 import { fixtureFile } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
-import { uniqueEmail, waitForCode } from './support/outbox';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `notifications-${name}.png`), fullPage: true });
-
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-async function ok<T>(response: Promise<APIResponse>): Promise<T> {
-  const answer = await response;
-  expect(answer.ok(), `${answer.url()} answered ${answer.status()}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()) as T;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-type Mail = { to: string; subject: string; text: string };
-
-/** A message of the outbox as people read it: the subject's encoded words and the quoted-printable body decoded. */
-function readMail(raw: string): Mail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const bytes = (text: string) =>
-    Buffer.from(
-      text.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  const subject = (head.match(/^Subject: (.*)$/m)?.[1] ?? '')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_m, text: string) => bytes(text.replace(/_/g, ' ')));
-  const body = raw.slice(split).replace(/=\r?\n/g, '');
-  return {
-    to: head.match(/^To: (.*)$/m)?.[1]?.trim() ?? '',
-    subject,
-    text: /quoted-printable/i.test(head) ? bytes(body) : body,
-  };
-}
-
-/** Waits for a message to `to` whose subject is `subject` in the outbox the e2e server writes. */
-async function waitForMail(to: string, subject: string, timeoutMs = 45_000): Promise<Mail> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-    for (const file of files) {
-      const mail = readMail(await readFile(path.join(dir, file), 'utf8'));
-      if (mail.to === to && mail.subject === subject) return mail;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no message "${subject}" to ${to}`);
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  return ok<{ token: string; user: { user_id: number; org_Id: number | null } }>(
-    request.post('/api/users/Login', { data: { username: email, password } }),
-  );
-}
+import { uniqueEmail, waitForCode, waitForMail } from './support/outbox';
+import { shot } from './support/screens';
 
 /**
  * A school of its own (registered, verified with the mailed code, on the Kickstarter plan paid in the
@@ -213,20 +150,6 @@ async function publishedCourse(request: APIRequestContext, headers: Record<strin
   return { courseId: course.course_Id, sectionId: section.section_Id };
 }
 
-/** A student who signed up and verified the mailed code. */
-async function signedUpStudent(request: APIRequestContext, name: string) {
-  const email = uniqueEmail('bell-buyer');
-  const password = 'buyer password';
-  const since = Date.now();
-  await ok(request.post('/api/users/register', { data: { email, password, fullName: name, role_id: 3 } }));
-  await ok(
-    request.post('/api/users/VerifyVerificationCode', {
-      data: { email, verificationCode: await waitForCode(email, since) },
-    }),
-  );
-  return { email, password };
-}
-
 /** Buys the course in the sandbox with the test card, through the API calls the checkout makes. */
 async function buy(
   request: APIRequestContext,
@@ -302,11 +225,11 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
     'aria-checked',
     'true',
   );
-  await shot(page, 'student-1280');
+  await shot(page, 'notifications-student-1280');
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByRole('heading', { level: 1, name: 'My Notification' })).toBeVisible();
-  await shot(page, 'student-360');
+  await shot(page, 'notifications-student-360');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Mark all as read' }).click();
@@ -334,10 +257,10 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
   const { pathname, search } = new URL(link ?? '');
   await page.goto(`${pathname}${search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Notification e-mails' })).toBeVisible();
-  await shot(page, 'unsubscribe-1280');
+  await shot(page, 'notifications-unsubscribe-1280');
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
-  await shot(page, 'unsubscribe-360');
+  await shot(page, 'notifications-unsubscribe-360');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Turn off notification e-mails' }).click();
   await expect(
@@ -345,14 +268,18 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
       'You will no longer receive notification e-mails. Receipts for your purchases are still sent.',
     ),
   ).toBeVisible();
-  await shot(page, 'unsubscribed-360');
+  await shot(page, 'notifications-unsubscribed-360');
   const preferences = await ok<{ email_notifications: boolean }>(
     request.get('/api/notifications/GetPreferences', { headers: bearer(studentToken) }),
   );
   expect(preferences.email_notifications).toBe(false);
 
   // Another student buys the course: a receipt by e-mail, a sale and a new student for the school.
-  const buyer = await signedUpStudent(request, 'Bo Buyer');
+  const buyer = await signedUpStudent(request, {
+    prefix: 'bell-buyer',
+    name: 'Bo Buyer',
+    password: 'buyer password',
+  });
   const orderId = await buy(request, buyer, courseId);
   const receipt = await waitForMail(buyer.email, `Receipt for "${title}"`);
   expect(receipt.text).toContain('Amount: $19.99 USD');
@@ -361,8 +288,8 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, school.email, school.password);
   await expect(page).toHaveURL(/\/admin$/);
-  // Two new students (the one added, the buyer) and the sale.
-  await expect(page.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
+  // The plan's receipt, two new students (the one added, the buyer) and the sale.
+  await expect(page.getByRole('link', { name: 'Notifications, 4 unread' })).toBeVisible();
   await bell(page).click();
   await expect(page).toHaveURL(/\/admin\/notifications$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
@@ -373,19 +300,22 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
   );
   await expect(adminList).toContainText('New student: Bo Buyer');
   await expect(adminList).toContainText('New student: Sol Sailor');
-  await shot(page, 'publisher-1280');
+  await expect(adminList).toContainText('Receipt for the Kickstarter plan');
+  await shot(page, 'notifications-publisher-1280');
   await expectAccessible(page);
   // A narrow window starts with the sidebar closed.
   await page.setViewportSize({ width: 360, height: 800 });
   await page.reload();
-  await expect(adminList.getByRole('listitem')).toHaveCount(3);
-  await shot(page, 'publisher-360');
+  await expect(adminList.getByRole('listitem')).toHaveCount(4);
+  await shot(page, 'notifications-publisher-360');
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await adminList.getByRole('button', { name: `Unread: New sale: "${title}"` }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   await expect(page.getByText(buyer.email)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
   await waitForMail(school.email, `New sale: "${title}"`);
+  const planReceipt = await waitForMail(school.email, 'Receipt for the Kickstarter plan');
+  expect(planReceipt.text).toContain('Plan: Kickstarter, 1 month');
 });

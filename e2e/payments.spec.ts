@@ -2,51 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../packages/contracts/src/messages';
+import { apiLogin, bearer, signedUpStudent, uniqueSuffix as unique } from './support/api';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail, waitForCode } from './support/outbox';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The sandbox's test cards (SANDBOX_CARDS in the contracts), typed as a buyer would. */
 const CARD_PAID = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()) as T;
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const body = await json<{ token: string }>(
-    await request.post('/api/users/Login', { data: { username: email, password } }),
-    200,
-  );
-  return body.token;
-}
-
-/** A student account, registered and verified through the API with the code from the outbox. */
-async function newStudent(request: APIRequestContext) {
-  const email = uniqueEmail('buyer');
-  const password = 'buyer password';
-  const since = Date.now();
-  await json(
-    await request.post('/api/users/register', {
-      data: { email, password, fullName: 'Bea Buyer', role_id: 3 },
-    }),
-    201,
-  );
-  const verified = await json<{ verified: boolean }>(
-    await request.post('/api/users/VerifyVerificationCode', {
-      data: { email, verificationCode: await waitForCode(email, since) },
-    }),
-    200,
-  );
-  expect(verified.verified).toBe(true);
-  return { email, password };
 }
 
 /**
@@ -54,7 +23,7 @@ async function newStudent(request: APIRequestContext) {
  * holding a published PDF lesson, made with the demo publisher's token (the calls of authoring.spec.ts).
  */
 async function publishPaidCourse(request: APIRequestContext) {
-  const token = await apiLogin(request, 'publisher@example.com', 'publisher123');
+  const { token } = await apiLogin(request, 'publisher@example.com', 'publisher123');
   const auth = bearer(token);
   const tag = unique();
 
@@ -246,7 +215,11 @@ test('a new publisher pays the Kickstarter plan on the sandbox page and reaches 
 
 test('a student buys a course with the test card and opens it', async ({ page, request }) => {
   const course = await publishPaidCourse(request);
-  const student = await newStudent(request);
+  const student = await signedUpStudent(request, {
+    prefix: 'buyer',
+    name: 'Bea Buyer',
+    password: 'buyer password',
+  });
 
   await openCourseCheckout(page, student, course.courseId);
   await expect(page.getByRole('heading', { level: 2, name: course.title })).toBeVisible();
@@ -279,7 +252,11 @@ test('a declined card shows the capture failure on the checkout and enrols no on
   request,
 }) => {
   const course = await publishPaidCourse(request);
-  const student = await newStudent(request);
+  const student = await signedUpStudent(request, {
+    prefix: 'buyer',
+    name: 'Bea Buyer',
+    password: 'buyer password',
+  });
 
   await openCourseCheckout(page, student, course.courseId);
   await page.getByRole('button', { name: 'Pay with card' }).click();

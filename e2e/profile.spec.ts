@@ -1,37 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { seriousViolations, skippedHeadingLevels } from './support/axe';
+import { apiLogin, signedUpStudent } from './support/api';
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
-import { uniqueEmail, waitForCode } from './support/outbox';
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-
-/** A verified student made through the sign-up calls, its code read from the outbox. */
-async function signedUpStudent(request: APIRequestContext, prefix: string) {
-  const student = { email: uniqueEmail(prefix), password: 'first password 1', name: 'Morgan Mariner' };
-  const since = Date.now();
-  const registered = await request.post('/api/users/register', {
-    data: { email: student.email, password: student.password, fullName: student.name, role_id: 3 },
-  });
-  expect(registered.status()).toBe(201);
-  const verified = await request.post('/api/users/VerifyVerificationCode', {
-    data: { email: student.email, verificationCode: await waitForCode(student.email, since) },
-  });
-  expect((await verified.json()).verified).toBe(true);
-  return student;
-}
-
-/** A second signed-in browser of the same student: its token, to see it end. */
-async function otherSession(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post('/api/users/Login', { data: { username: email, password } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { token: string }).token;
-}
+import { waitForCode } from './support/outbox';
+import { shot } from './support/screens';
 
 const sessionStatus = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/users/GetMyProfile', { headers: { Authorization: `Bearer ${token}` } })).status();
@@ -70,11 +43,6 @@ async function expectHeaderName(page: Page, name: string) {
   await expect(menu).toBeHidden();
 }
 
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-  expect(await skippedHeadingLevels(page)).toEqual([]);
-}
-
 for (const width of [1280, 360]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -85,11 +53,14 @@ for (const width of [1280, 360]) {
       page,
       request,
     }) => {
-      const student = await signedUpStudent(request, `profile${width}`);
+      const student = await signedUpStudent(request, {
+        prefix: `profile${width}`,
+        password: 'first password 1',
+      });
       await logIn(page, student.email, student.password);
       await expect(page).toHaveURL(/\/students/);
       await expectHeaderName(page, student.name);
-      const elsewhere = await otherSession(request, student.email, student.password);
+      const elsewhere = (await apiLogin(request, student.email, student.password)).token;
 
       await chooseFromUserMenu(page, 'Account Settings');
       await expect(page).toHaveURL(/\/students\/settings$/);
@@ -144,10 +115,13 @@ for (const width of [1280, 360]) {
       page,
       request,
     }) => {
-      const student = await signedUpStudent(request, `forgot${width}`);
+      const student = await signedUpStudent(request, {
+        prefix: `forgot${width}`,
+        password: 'first password 1',
+      });
       await logIn(page, student.email, student.password);
       await expect(page).toHaveURL(/\/students/);
-      const elsewhere = await otherSession(request, student.email, student.password);
+      const elsewhere = (await apiLogin(request, student.email, student.password)).token;
 
       await page.goto('/students/profile');
       await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -170,7 +144,11 @@ for (const width of [1280, 360]) {
       await expectAccessible(page);
       await shot(page, `account-settings-code-${width}`);
 
-      await page.getByLabel('Code from the e-mail').fill(await waitForCode(student.email, since));
+      // The code input's six boxes: typed into the first, the code spreads over them.
+      await page
+        .getByRole('group', { name: 'Code from the e-mail' })
+        .getByLabel('Digit 1 of 6')
+        .fill(await waitForCode(student.email, since));
       await page.getByLabel('New Password', { exact: true }).fill('mailed password 3');
       await page.getByLabel('Confirm New Password').fill('mailed password 3');
       await page.getByRole('button', { name: 'Change Password' }).click();

@@ -1,19 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequest, Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { addEnrolledStudent, createCourse, PUBLISHER } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
+import { shot } from './support/screens';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const LESSONS = { video: 'Casting off', pdf: 'Tide tables', text: 'Knot notes' } as const;
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 const lessonButton = (page: Page, title: string) =>
   page

@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { createCourse, PUBLISHER, publisherApi } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const COURSE = `Resumable Sailing ${unique}`;
 const SECTION = 'All kinds of lessons';
 const CHUNK = 8 * 1024 * 1024;

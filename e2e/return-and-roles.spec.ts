@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { addEnrolledStudent, createCourse, DEMO_STUDENT, PUBLISHER } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { enterCode, logIn } from './support/flows';
 import { uniqueEmail, waitForCode } from './support/outbox';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const course = { title: `Return Trip ${unique}`, id: 0 };
 const owner = { name: `Ola Owner ${unique}`, email: uniqueEmail('ola'), password: 'owns-a-course-1' };
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { uniqueSuffix } from './support/api';
 import { addEnrolledStudent, createCourse, fixtureFile, PUBLISHER } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
@@ -11,7 +12,7 @@ import { bucketObjects, s3Settings } from './support/s3';
 const s3 = s3Settings();
 test.use({ baseURL: s3.appOrigin, viewport: { width: 1280, height: 800 } });
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = uniqueSuffix();
 const COURSE = `Harbour Lights ${unique}`;
 const SECTION = 'All kinds of lessons';
 const VIDEO = 'Lights at dusk';

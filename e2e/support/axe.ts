@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 const AXE_SOURCE = readFileSync(
   path.join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'),
@@ -48,4 +49,10 @@ export async function skippedHeadingLevels(page: Page): Promise<string[]> {
     }
     return skips;
   });
+}
+
+/** No serious or critical axe violation and, unless told otherwise, no skipped heading level. */
+export async function expectAccessible(page: Page, { headings = true } = {}) {
+  expect(await seriousViolations(page)).toEqual([]);
+  if (headings) expect(await skippedHeadingLevels(page)).toEqual([]);
 }

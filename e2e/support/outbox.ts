@@ -1,31 +1,70 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * The outbox the journeys' server writes its e-mails to (no SMTP_URL): one .eml file per message. The
+ * waits are generous: a busy machine makes a message late, never missing; they only stop a journey
+ * whose message never comes.
+ */
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+const WAIT_MS = 120_000;
 
-/** Waits for the newest message to `email` in the outbox written after `since`, and answers its code. */
-export async function waitForCode(email: string, since: number, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+export type Mail = { file: string; to: string; subject: string; date: number; text: string };
+
+/** A message as people read it: the subject's encoded words and the quoted-printable body decoded. */
+export function readMail(file: string, raw: string): Mail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const bytes = (text: string) =>
+    Buffer.from(
+      text.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  const subject = (head.match(/^Subject: (.*)$/m)?.[1] ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_m, text: string) => bytes(text.replace(/_/g, ' ')));
+  // Quoted-printable bodies may break a line softly ("=" at its end).
+  const body = raw.slice(split).replace(/=\r?\n/g, '');
+  return {
+    file,
+    to: head.match(/^To: (.*)$/m)?.[1]?.trim() ?? '',
+    subject,
+    date: Date.parse(head.match(/^Date: (.+)$/m)?.[1] ?? ''),
+    text: /quoted-printable/i.test(head) ? bytes(body) : body,
+  };
+}
+
+/** Waits for the newest message to `to` that `matches`, in the outbox's order. */
+async function waitForMessage(to: string, matches: (mail: Mail) => boolean, what: string): Promise<Mail> {
+  const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    const files = await readdir(outboxDir()).catch(() => [] as string[]);
-    const messages = await Promise.all(
-      files
-        .filter((f) => f.endsWith('.eml'))
-        .map(async (f) => ({ name: f, raw: await readFile(path.join(outboxDir(), f), 'utf8') })),
+    const files = (await readdir(outboxDir()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+    const mails = await Promise.all(
+      files.map(async (f) => readMail(f, await readFile(path.join(outboxDir(), f), 'utf8'))),
     );
-    const mine = messages
-      .filter((m) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(m.raw))
-      .filter((m) => Date.parse(m.raw.match(/^Date: (.+)$/m)?.[1] ?? '') >= since - 1000)
-      .sort((a, b) => a.name.localeCompare(b.name));
-    // Quoted-printable bodies may break a line softly ("=" at its end) before the code.
-    const code = mine
-      .at(-1)
-      ?.raw.replace(/=\r?\n/g, '')
-      .match(/is: (\d{6})/)?.[1];
-    if (code) return code;
+    const found = mails
+      .filter((mail) => mail.to === to && matches(mail))
+      .sort((a, b) => a.file.localeCompare(b.file))
+      .at(-1);
+    if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no code mailed to ${email}`);
+  throw new Error(`no ${what} mailed to ${to}`);
+}
+
+/** Waits for a message to `to` whose subject is `subject`. */
+export const waitForMail = (to: string, subject: string) =>
+  waitForMessage(to, (mail) => mail.subject === subject, `message "${subject}"`);
+
+/** Waits for the newest message to `email` written after `since` that holds a code, and answers the code. */
+export async function waitForCode(email: string, since: number): Promise<string> {
+  const codeOf = (mail: Mail) => mail.text.match(/is: (\d{6})/)?.[1];
+  const mail = await waitForMessage(
+    email,
+    (m) => m.date >= since - 1000 && codeOf(m) !== undefined,
+    'verification code',
+  );
+  return codeOf(mail) ?? '';
 }
 
 export const uniqueEmail = (prefix: string) =>
