@@ -133,8 +133,11 @@ export async function receiveUpload(
     const stored = file;
     file = undefined;
     if (!stored) return;
-    await storage.delete(stored.key);
-    await quota?.forget(stored.key);
+    try {
+      await storage.delete(stored.key);
+    } finally {
+      await quota?.forget(stored.key);
+    }
   };
   try {
     for await (const part of request.parts()) {
@@ -179,7 +182,11 @@ export async function receiveUpload(
       if (quota && orgId !== null) await quota.record(orgId, file);
     }
   } catch (error) {
-    await discard();
+    // The refusal is what the client hears; a file that could not be removed now is left to the
+    // sweeper (no row names it), and its record to the sweeper's pass over the records.
+    await discard().catch((cleanup: unknown) =>
+      request.log.warn({ err: cleanup }, 'a refused upload could not be removed yet'),
+    );
     if (!request.raw.complete) reply.header('connection', 'close');
     throw mapMultipartError(error, rule.maxBytes);
   }

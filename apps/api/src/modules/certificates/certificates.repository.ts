@@ -37,6 +37,16 @@ export async function issueCertificate(
   return row ? Number(row.id) : undefined;
 }
 
+/** Whether the student holds the course's certificate (one indexed lookup). */
+export async function hasCertificate(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findCertificateById(db: Db, id: number): Promise<CertificateRow | undefined> {
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
   return row;

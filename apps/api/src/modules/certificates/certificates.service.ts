@@ -20,6 +20,7 @@ import { renderCertificatePdf } from './certificate-pdf';
 import {
   findCertificateById,
   findCertificateByNumber,
+  hasCertificate,
   issueCertificate,
   listCourseCertificates,
   listUserCertificates,
@@ -76,6 +77,11 @@ export class CertificateService {
    * and course, also under retried and concurrent saves (the unique index decides). Answers the
    * certificate issued by this call, or null (not complete, no certificate, or issued before).
    */
+  /** Whether the student holds the course's certificate already. */
+  holds(userId: number, courseId: number): Promise<boolean> {
+    return hasCertificate(this.deps.db, userId, courseId);
+  }
+
   async issueOnCompletion(userId: number, courseId: number): Promise<IssuedCertificate | null> {
     const { db } = this.deps;
     for (let attempt = 1; ; attempt += 1) {

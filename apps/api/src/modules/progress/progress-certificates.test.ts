@@ -9,7 +9,8 @@ import { CertificateService } from '../certificates/certificates.service';
 import { ProgressService } from './progress.service';
 
 /**
- * A save tries to issue the course's certificate only when it completes a lesson that was not complete,
+ * A save tries to issue the course's certificate only when it completes a lesson that was not complete
+ * (or the student marks a lesson done again without holding the certificate),
  * in a course that gives one: not on every later save of a watched video, not in a course without
  * certificates.
  */
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const real = new CertificateService({ db: ctx.database.db, publicUrl: 'https://skillwise.example.com' });
   // The real service, counted: what it answers still reaches the save's answer.
   const counted = {
+    holds: (userId: number, courseId: number) => real.holds(userId, courseId),
     issueOnCompletion: (userId: number, courseId: number) => {
       attempts.push({ userId, courseId });
       return real.issueOnCompletion(userId, courseId);
@@ -84,16 +86,21 @@ test('only a save that newly completes a lesson of a certificate course tries to
   for (const position of [92, 95, 99]) {
     await progress.save(actor, { lesson_Id: video, positionSeconds: position, durationSeconds: 100 });
   }
-  await progress.save(actor, { lesson_Id: video, completed: true });
   expect(attempts).toHaveLength(1);
+  // Marked done again while the certificate is not held: one more try (still nothing to issue).
+  await progress.save(actor, { lesson_Id: video, completed: true });
+  expect(attempts).toHaveLength(2);
   // The last lesson completes the course: the attempt issues the certificate, and the answer carries it.
   const last = await progress.save(actor, { lesson_Id: notes, completed: true });
-  expect(attempts).toHaveLength(2);
+  expect(attempts).toHaveLength(3);
   expect(last.certificate?.number).toMatch(/^SW-/);
+  // Marked done again with the certificate held: nothing is tried.
+  await progress.save(actor, { lesson_Id: notes, completed: true });
+  expect(attempts).toHaveLength(3);
   // Undone and done again: completed anew, so it tries once more (and issues nothing twice).
   await progress.save(actor, { lesson_Id: notes, completed: false });
   const again = await progress.save(actor, { lesson_Id: notes, completed: true });
-  expect(attempts).toHaveLength(3);
+  expect(attempts).toHaveLength(4);
   expect(again.certificate).toBeUndefined();
   const issued = await ctx.database.db.select().from(certificates).where(eq(certificates.courseId, courseId));
   expect(issued).toHaveLength(1);
@@ -108,4 +115,18 @@ test('a course without certificates never tries', async () => {
   expect(last.completed).toBe(true);
   expect(last.certificate).toBeUndefined();
   expect(attempts).toHaveLength(0);
+});
+
+test('a course that gains its certificate after the student finished it: marking a lesson done again issues it', async () => {
+  const { courseId, video, notes } = await courseOfTwoLessons(false);
+  const actor = await enrolledStudent(courseId);
+  await progress.save(actor, { lesson_Id: video, positionSeconds: 95, durationSeconds: 100 });
+  expect((await progress.save(actor, { lesson_Id: notes, completed: true })).certificate).toBeUndefined();
+  await ctx.database.db.update(courses).set({ certificate: true }).where(eq(courses.id, courseId));
+  // The player's saves of the watched video still try nothing; the student marking a lesson done does.
+  expect(
+    (await progress.save(actor, { lesson_Id: video, positionSeconds: 99, durationSeconds: 100 })).certificate,
+  ).toBeUndefined();
+  const marked = await progress.save(actor, { lesson_Id: notes, completed: true });
+  expect(marked.certificate?.number).toMatch(/^SW-/);
 });

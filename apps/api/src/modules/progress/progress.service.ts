@@ -72,9 +72,14 @@ export class ProgressService {
       completed_date: saved.completedAt ? saved.completedAt.toISOString() : null,
     };
     // Whichever way the lesson completed (marked done, or a video at 90%), this may have been the last
-    // one the course needed: the certificate is issued here, once, or never. A save of a lesson completed
-    // before (every later save of a watched video), or of a course without certificates, tries nothing.
-    if (!newlyCompleted || !row.courseCertificate) return answer;
+    // one the course needed: the certificate is issued here, once. A save that completes nothing, a
+    // course without certificates, or the player's later saves of a watched video try nothing. A lesson
+    // marked done again tries while the student holds no certificate of the course: one missed (the
+    // course gave none when it was finished, its last missing lesson was removed) comes then.
+    if (!row.courseCertificate) return answer;
+    const markedAgain = !newlyCompleted && input.completed === true;
+    if (!newlyCompleted && !markedAgain) return answer;
+    if (markedAgain && (await this.deps.certificates.holds(actor.userId, row.courseId))) return answer;
     const certificate = await this.deps.certificates.issueOnCompletion(actor.userId, row.courseId);
     if (!certificate) return answer;
     return { ...answer, certificate };

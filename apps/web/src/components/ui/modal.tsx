@@ -41,10 +41,14 @@ export const Modal = ({
 }: ModalProps) => {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // Whether the browser closed the dialog on its own (a second back gesture it would not let the page
+  // refuse): the caller is told, so what it shows and what the browser shows never disagree.
+  const closing = useRef(false);
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
+    closing.current = false;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // A browser without modal dialogs (and jsdom in the unit tests) shows it as a plain open one.
     if (typeof dialog.showModal === 'function') dialog.showModal();
@@ -53,6 +57,7 @@ export const Modal = ({
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      closing.current = true;
       if (typeof dialog.close === 'function') dialog.close();
       document.body.style.overflow = overflow;
       previouslyFocused?.focus();
@@ -72,8 +77,14 @@ export const Modal = ({
       ref={dialogRef}
       aria-labelledby={titleId}
       onCancel={close}
+      onClose={() => {
+        if (!closing.current) onClose();
+      }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') close(event);
+        if (event.key !== 'Escape') return;
+        // One Escape closes one layer: a menu or dialog inside this one does not close it too.
+        event.stopPropagation();
+        close(event);
       }}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();

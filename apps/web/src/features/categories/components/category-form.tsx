@@ -11,8 +11,6 @@ type CategoryFormProps = {
   initial?: CategoryInput;
   submitLabel: string;
   loadingText: string;
-  /** False when the caller reports a failure itself (a toast), so it is not said twice. */
-  showsError?: boolean;
   /** Saves the category (a mutation's mutateAsync); a refusal it throws is shown by the form. */
   onSubmit: (input: CategoryInput) => Promise<unknown>;
   onCancel: () => void;
@@ -23,7 +21,6 @@ export const CategoryForm = ({
   initial = { name: '', description: '' },
   submitLabel,
   loadingText,
-  showsError = true,
   onSubmit,
   onCancel,
 }: CategoryFormProps) => {
@@ -60,7 +57,7 @@ export const CategoryForm = ({
         placeholder="What learners will find in this category"
         {...form.field('description')}
       />
-      {showsError && failed ? <Alert>{failed}</Alert> : null}
+      {failed ? <Alert>{failed}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
           Cancel

@@ -25,7 +25,6 @@ const EditCategoryModal = ({ category, onClose }: { category: Category | null; o
           initial={{ name: category.category_name, description: category.category_description }}
           submitLabel="Save Changes"
           loadingText="Saving..."
-          showsError={false}
           onCancel={onClose}
           onSubmit={(input) =>
             update.mutateAsync(
@@ -35,6 +34,7 @@ const EditCategoryModal = ({ category, onClose }: { category: Category | null; o
                   notify.success(AUTHORING_MSG.categoryUpdated);
                   onClose();
                 },
+                // SPEC §8's toast; the form also says why in the dialog, which a toast stays behind.
                 onError: (error) =>
                   notify.error(
                     AUTHORING_MSG.categoryUpdateFailed(errorMessage(error, 'please try again later.')),

@@ -1,5 +1,5 @@
 import { type AssignedCourse, MSG, PAGE_SIZES } from '@skillwise/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useClampedPage, useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
 
 const SOURCE_LABEL: Record<AssignedCourse['source'], string> = {
@@ -109,28 +110,33 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     search: courseSearch,
   });
   const { assign, remove } = useEnrolmentChanges();
-  const [courseId, setCourseId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    initial: { courseId: '' },
+    validate: ({ courseId }) =>
+      userId === null || courseId === ''
+        ? { problem: MSG.bothIdsRequired, fields: { courseId: true } }
+        : null,
+  });
+  // A removal's failure (a purchased course stays) is told where the enrolment's is.
+  const [removeProblem, setRemoveProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<AssignedCourse | null>(null);
+  const problem =
+    form.problem ??
+    form.failureMessage('The course could not be assigned. Please try again.') ??
+    removeProblem;
 
-  const enroll = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    if (userId === null || courseId === '') {
-      setProblem(MSG.bothIdsRequired);
-      return;
-    }
-    try {
-      const answer = await assign.mutateAsync({ userId, courseId: Number(courseId) });
-      notify.success(answer.message);
-      setCourseId('');
-    } catch (error) {
-      setProblem(errorMessage(error, 'The course could not be assigned. Please try again.'));
-    }
-  };
+  const courseField = form.field('courseId');
+  const enroll = form.handleSubmit(async ({ courseId }) => {
+    setRemoveProblem(null);
+    if (userId === null) return;
+    const answer = await assign.mutateAsync({ userId, courseId: Number(courseId) });
+    notify.success(answer.message);
+    form.reset();
+  });
 
   const confirmRemove = async () => {
-    setProblem(null);
+    setRemoveProblem(null);
+    form.reset(form.values);
     if (userId === null || !removing) {
       notify.error(MSG.userAndCourseRequired);
       return;
@@ -140,7 +146,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       notify.success(answer.message);
     } catch (error) {
       // 409 for a purchased course: 'The student bought this course: it cannot be taken away.'
-      setProblem(errorMessage(error, 'The course could not be removed. Please try again.'));
+      setRemoveProblem(errorMessage(error, 'The course could not be removed. Please try again.'));
     }
   };
 
@@ -178,7 +184,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       </div>
       <form
         noValidate
-        onSubmit={(event) => void enroll(event)}
+        onSubmit={enroll}
         className="flex flex-col gap-3 border-b border-slate-100 px-6 py-5 sm:flex-row sm:flex-wrap sm:items-end"
       >
         {canSearchCourses ? (
@@ -187,7 +193,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
             value={courseSearchText}
             onChange={(text) => {
               setCourseSearchText(text);
-              setCourseId('');
+              form.setValue('courseId', '');
             }}
             className="sm:basis-full"
           />
@@ -206,15 +212,15 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
                 : 'Select a course'
           }
           options={options}
-          value={courseId}
+          {...courseField}
           onChange={(event) => {
-            setCourseId(event.target.value);
-            setProblem(null);
+            courseField.onChange(event);
+            setRemoveProblem(null);
           }}
         />
         <Button
           type="submit"
-          isLoading={assign.isPending}
+          isLoading={form.isSubmitting}
           loadingText="Enrolling..."
           disabled={!unassigned.isPending && options.length === 0}
           className="shrink-0"
