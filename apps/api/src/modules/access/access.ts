@@ -31,6 +31,13 @@ export const NOT_A_PUBLISHER = 'Only an organisation’s publisher can do this.'
 export const isStaffOf = (subject: Subject, orgId: number): boolean =>
   subject !== null && subject.role === ROLE.PUBLISHER && subject.orgId === orgId;
 
+/**
+ * Whether the caller may be staff of some course (a publisher): its answers about a course may differ
+ * from the public one, so they are never served from, or put into, the public cache.
+ */
+export const mayBeCourseStaff = (subject: Pick<Actor, 'role'> | null | undefined): boolean =>
+  subject?.role === ROLE.PUBLISHER;
+
 /** The organisation of a publisher, or 403 for anyone who has none. */
 export function publisherOrgOf(subject: Pick<Actor, 'role' | 'orgId'>): number {
   if (subject.role !== ROLE.PUBLISHER || subject.orgId === null) {

@@ -8,7 +8,6 @@ import {
   pageQuerySchema,
   priceTypeSchema,
   publishBodySchema,
-  ROLE,
   updateCourseFieldsSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +19,7 @@ import { multipart, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { type Auth, actorOf, publisherOf, publisherOrg } from '../../plugins/auth';
+import { mayBeCourseStaff } from '../access/access';
 import { imageRule } from '../authors/authors.routes';
 import type { CourseService } from './courses.service';
 
@@ -83,7 +83,7 @@ export function registerCourseRoutes(
   app.get('/courses/details/:id', detailOptions, async (request, reply) => {
     const { id } = request.params;
     // Only a publisher can be a course's staff; everyone else gets the public answer, cached.
-    if (request.actor?.role === ROLE.PUBLISHER) return courses.detail(request.actor, id);
+    if (request.actor && mayBeCourseStaff(request.actor)) return courses.detail(request.actor, id);
     return cache.send(request, reply, `course:${id}`, () => courses.detail(null, id));
   });
 

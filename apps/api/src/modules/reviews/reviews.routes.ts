@@ -5,7 +5,6 @@ import {
   myReviewSchema,
   PAGE_SIZES,
   pageQuerySchema,
-  ROLE,
   reviewSchema,
   saveReviewBodySchema,
 } from '@skillwise/contracts';
@@ -14,6 +13,7 @@ import { listKey, listQuery, sendPage } from '../../lib/paging';
 import type { ResponseCache } from '../../lib/response-cache';
 import { paged, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import { mayBeCourseStaff } from '../access/access';
 import type { ReviewService } from './reviews.service';
 
 /**
@@ -42,7 +42,7 @@ export function registerReviewRoutes(
   app.get('/reviews/GetCourseRating/:id', { ...maybeSignedIn, schema: rating }, async (request, reply) => {
     const { id } = request.params;
     // Only a publisher can be a course's staff (an unpublished course); everyone else gets the cached answer.
-    if (request.actor?.role === ROLE.PUBLISHER) return reviews.rating(request.actor, id);
+    if (request.actor && mayBeCourseStaff(request.actor)) return reviews.rating(request.actor, id);
     return cache.send(request, reply, `rating:${id}`, () => reviews.rating(null, id));
   });
 
@@ -59,7 +59,7 @@ export function registerReviewRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const list = listQuery(request.query, PAGE_SIZES.reviews);
-      if (request.actor?.role === ROLE.PUBLISHER) {
+      if (request.actor && mayBeCourseStaff(request.actor)) {
         void reply.header('cache-control', 'private, no-store');
         return sendPage(reply, await reviews.list(request.actor, id, list));
       }
