@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Loads the public catalogue (courses/GetAllCoursesDetail with 1,000 published courses) and one course
-// detail, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
+// detail, its preview curriculum, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
 // PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run (in a
 // process of its own, as the app is). The app and the bare server are measured in turn, call by call.
 // Usage: node bench/catalogue.mjs [seconds per target]   (BENCH_DATABASE_URL=postgres://... adds PostgreSQL)
@@ -89,11 +89,15 @@ async function measure(label, env) {
     const detail = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${detailPath}`)).arrayBuffer());
     const pagePath = '/api/courses/GetAllCoursesDetail?page=1&pageSize=12';
     const page = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${pagePath}`)).arrayBuffer());
+    // The course page's curriculum, as a visitor's browser asks for it.
+    const previewPath = `/api/courseSections/GetCourseSectionsByCourseIdForPreview/${list[Math.floor(list.length / 2)].course_Id}`;
+    const preview = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${previewPath}`)).arrayBuffer());
     const barePort = port + 500;
     const bare = await bareServer(barePort, {
       '/api/courses/GetAllCoursesDetail': catalogue,
       [pagePath]: page,
       [detailPath]: detail,
+      [previewPath]: preview,
     });
     try {
       const rows = [];
@@ -101,6 +105,7 @@ async function measure(label, env) {
         ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail', catalogue.length],
         ['catalogue page (12 courses)', pagePath, page.length],
         ['course detail', detailPath, detail.length],
+        ['preview curriculum', previewPath, preview.length],
       ]) {
         const appResult = await load(`http://127.0.0.1:${port}${pathName}`);
         const bareResult = await load(`http://127.0.0.1:${barePort}${pathName}`);

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import type { FileStorage } from '../lib/storage';
 
@@ -50,15 +51,36 @@ export function contentSecurityPolicy(options: { paypal: boolean; mediaOrigin: s
 }
 
 /**
- * Security headers on every answer (@fastify/helmet): the CSP above, HSTS when the public URL is https,
- * nosniff, a same-origin referrer and frame policy. PayPal's checkout is a pop-up that talks back to this
- * page, so the opener policy allows pop-ups. Answers to a signed-in request are never stored by a browser
- * or a proxy (Cache-Control: no-store).
+ * The headers helmet would write, worked out once: every directive here is fixed for the server's life
+ * (no per-request nonce), and building helmet's middleware anew for each request, as its Fastify plugin
+ * does, took about a tenth of the server's CPU on cached public answers (docs/BENCHMARKS.md).
+ */
+function headersOf(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Security headers on every answer (helmet's, written once): the CSP above, HSTS when the public URL is
+ * https, nosniff, a same-origin referrer and frame policy. PayPal's checkout is a pop-up that talks back
+ * to this page, so the opener policy allows pop-ups. Answers to a signed-in request are never stored by
+ * a browser or a proxy (Cache-Control: no-store).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, storage: FileStorage) {
   const mediaOrigin = await mediaOriginOf(storage);
   const https = config.publicUrl.startsWith('https:');
-  await app.register(fastifyHelmet, {
+  const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy({ paypal: config.paypal !== undefined, mediaOrigin }),
@@ -75,6 +97,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     xDownloadOptions: true,
     xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
     xXssProtection: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
