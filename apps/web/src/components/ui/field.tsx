@@ -193,3 +193,19 @@ export const SelectField = ({
     )}
   </Field>
 );
+
+/** An e-mail address shown in a form but not editable there (an account's sign-in address). */
+export const ReadOnlyEmailField = ({ value, hint }: { value: string; hint: string }) => (
+  <Field label="Email" hint={hint}>
+    {(control) => (
+      <Input
+        {...control}
+        name="email"
+        type="email"
+        value={value}
+        readOnly
+        className="bg-slate-50 text-slate-600 focus:ring-0"
+      />
+    )}
+  </Field>
+);

@@ -1,8 +1,7 @@
 import { COUNTER_SHORT, MSG } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field, TextField } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { ReadOnlyEmailField, TextField } from '@/components/ui/field';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useChangeMyName } from '../api/account';
@@ -48,18 +47,10 @@ export const NameForm = ({ email, fullName: initialName, onSaved, onCancel }: Na
         counterMax={COUNTER_SHORT}
         {...form.field('fullName')}
       />
-      <Field label="Email" hint="Your e-mail address is how you sign in; it cannot be changed.">
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            value={email}
-            readOnly
-            className="bg-slate-50 text-slate-600 focus:ring-0"
-          />
-        )}
-      </Field>
+      <ReadOnlyEmailField
+        value={email}
+        hint="Your e-mail address is how you sign in; it cannot be changed."
+      />
       {problem ? <Alert>{problem}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { TextField } from '@/components/ui/field';
+import { TitledCard } from '@/components/ui/titled-card';
 import { useForm } from '@/lib/use-form';
 
 type YesNo = 'yes' | 'no';
@@ -24,21 +24,15 @@ const SettingsSection = ({
   description: string;
   children: ReactNode;
 }) => (
-  <Card className="p-5 sm:p-6">
-    <section aria-label={title} className="flex flex-col gap-5">
-      <div>
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        <p className="mt-0.5 text-sm text-slate-500">{description}</p>
-      </div>
-      {children}
-      <div className="flex justify-end border-t border-slate-100 pt-4">
-        {/* Not wired to the server (SPEC: a static form); the button says so instead of pretending to save. */}
-        <Button variant="outline" disabled title={NOT_SAVED_YET}>
-          Save
-        </Button>
-      </div>
-    </section>
-  </Card>
+  <TitledCard title={title} description={description}>
+    {children}
+    <div className="flex justify-end border-t border-slate-100 pt-4">
+      {/* Not wired to the server (SPEC: a static form); the button says so instead of pretending to save. */}
+      <Button variant="outline" disabled title={NOT_SAVED_YET}>
+        Save
+      </Button>
+    </div>
+  </TitledCard>
 );
 
 type ToggleProps = { legend: string; name: string; value: YesNo; onChange: (value: YesNo) => void };

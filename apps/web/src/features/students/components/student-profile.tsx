@@ -2,8 +2,7 @@ import { MSG } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, TextField } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { ReadOnlyEmailField, TextField } from '@/components/ui/field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -44,18 +43,7 @@ const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField label="Full Name" name="fullName" required {...form.field('fullName')} />
-      <Field label="Email" hint="The e-mail address cannot be changed.">
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            value={email}
-            readOnly
-            className="bg-slate-50 text-slate-600 focus:ring-0"
-          />
-        )}
-      </Field>
+      <ReadOnlyEmailField value={email} hint="The e-mail address cannot be changed." />
       <label className="flex cursor-pointer items-center gap-3 self-start text-sm font-medium text-slate-700">
         <input
           type="checkbox"
