@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
@@ -6,8 +7,10 @@ import { limitPasswordHashQueue } from './lib/crypto';
 import { logSerializers } from './lib/log-redaction';
 import type { Mailer } from './lib/mail';
 import type { PaymentProvider } from './lib/payments/provider';
+import { PublicShortcut } from './lib/public-shortcut';
 import { RateLimiter } from './lib/rate-limit';
 import { registerQueryContext } from './lib/request-context';
+import { ResponseCache } from './lib/response-cache';
 import { installRouteSchemas } from './lib/route-schema';
 import type { FileStorage } from './lib/storage';
 import type { PaymentService } from './modules/payments/payments.service';
@@ -28,6 +31,8 @@ export type AppDeps = {
   secret: string;
   limiter: RateLimiter;
   storage: FileStorage;
+  /** Public answers kept for PUBLIC_CACHE_SECONDS (lib/response-cache.ts). */
+  publicCache: ResponseCache;
   /** A payment provider to use instead of the configured one (tests). */
   provider?: PaymentProvider | undefined;
 };
@@ -61,7 +66,21 @@ declare module 'fastify' {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const { trustProxy } = config;
+  const publicCache = new ResponseCache(config.publicCacheSeconds * 1000);
+  // Set once the app is built: a visitor's GET of a public answer is answered before routing.
+  let shortcut: PublicShortcut | undefined;
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+        if (shortcut) shortcut.handle(request, response, handler);
+        else handler(request, response);
+      });
+      // Fastify's defaults, which it sets on the server it makes itself.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger:
       options.logger === false
         ? false
@@ -87,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter: new RateLimiter(options.db, config.rateLimit),
     storage: options.storage,
     provider: options.provider,
+    publicCache,
   };
 
   app.decorateRequest('actor', null);
@@ -95,8 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerQueryContext(app);
   limitPasswordHashQueue(config.passwordHashQueuePerSlot);
 
-  await registerSecurityHeaders(app, config, options.storage);
-  registerCompression(app);
+  const securityHeaders = await registerSecurityHeaders(app, config, options.storage);
+  const compressedCopies = registerCompression(app);
 
   // An empty body sent as JSON (a bodiless POST from a client that always sets the header) is no body:
   // calls that need one still answer 400 naming it; Logout and the like just work.
@@ -139,5 +159,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('resumableUploads', services.resumableUploads);
   registerApiDocs(app);
   await registerWebApp(app, options.webDir);
+  // Every request reaches Fastify's log when each is to be logged (LOG_REQUESTS).
+  if (!config.logRequests)
+    shortcut = new PublicShortcut(publicCache, compressedCopies, securityHeaders.public);
   return app;
 }

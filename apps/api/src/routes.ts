@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { PayPalProvider } from './lib/payments/paypal';
 import { SandboxProvider } from './lib/payments/sandbox';
-import { ResponseCache } from './lib/response-cache';
 import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
 import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
@@ -48,13 +47,13 @@ export async function registerApiRoutes(
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
   api.addHook('onRoute', checkTokenBeforeInput);
-  const publicCache = new ResponseCache(deps.config.publicCacheSeconds * 1000);
+  const { publicCache } = deps;
   // A successful change declared as changing public data (`config: { invalidates: 'public' }`: the
   // catalogue, a course's public detail, its preview, its reviews) starts the cache afresh. Logins, orders
   // and lesson progress declare none: clearing on them would empty the cache on the busiest paths.
-  api.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 400 || request.routeOptions.config.invalidates !== 'public') return;
-    publicCache.clear();
+  api.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400 && request.routeOptions.config.invalidates === 'public') publicCache.clear();
+    done();
   });
   const accounts = new AccountService({ ...deps, log: api.log });
 

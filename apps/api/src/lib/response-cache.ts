@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { markPublicAnswer } from '../plugins/security-headers';
 import { forEveryClient } from './request-context';
 
 /** `body` is kept encoded: a large answer is then written as it is, not re-encoded for every request. */
-type Entry = { body: Buffer; etag: string; total: number | undefined; bytes: number; expiresAt: number };
+export type CachedAnswer = {
+  body: Buffer;
+  etag: string;
+  total: number | undefined;
+  bytes: number;
+  expiresAt: number;
+};
+type Entry = CachedAnswer;
 type Answer = { body: unknown; total?: number | undefined };
 
 /**
@@ -16,6 +24,12 @@ type Answer = { body: unknown; total?: number | undefined };
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<Entry>>();
+  /**
+   * How each URL a visitor was answered through its route is answered: its key and the computation the
+   * route gave for it. A URL validates and routes the same way every time, so it names the same key and
+   * computation; lib/public-shortcut.ts answers it again without routing.
+   */
+  private readonly urls = new Map<string, { key: string; produce: () => Promise<Answer> }>();
   private generation = 0;
   private bytes = 0;
 
@@ -29,12 +43,40 @@ export class ResponseCache {
     this.generation += 1;
     this.entries.clear();
     this.pending.clear();
+    this.urls.clear();
     this.bytes = 0;
   }
 
   /** How many answers and bytes are held (for tests and diagnostics). */
   get size() {
     return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /**
+   * The answer to a visitor's GET of exactly this URL, when a visitor was answered through its route
+   * before: the fresh cached answer at once, else the promise of the one being computed (shared, as the
+   * route's is); undefined for a URL not known, which the route must answer.
+   */
+  answerFor(url: string): CachedAnswer | Promise<CachedAnswer> | undefined {
+    const known = this.urls.get(url);
+    if (!known) return undefined;
+    const hit = this.entries.get(known.key);
+    if (hit && hit.expiresAt > Date.now()) return hit;
+    return this.entry(known.key, known.produce);
+  }
+
+  /** Leaves this URL to its route until a visitor is answered through it again. */
+  forgetUrl(url: string) {
+    this.urls.delete(url);
+  }
+
+  private rememberUrl(request: FastifyRequest, key: string, produce: () => Promise<Answer>) {
+    if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
+    const url = request.raw.url;
+    if (url === undefined || this.urls.has(url)) return;
+    // URLs are the caller's to choose (any query a route ignores): as bounded as the answers.
+    if (this.urls.size >= this.maxEntries) this.urls.delete(this.urls.keys().next().value as string);
+    this.urls.set(url, { key, produce });
   }
 
   private forget(key: string) {
@@ -95,7 +137,7 @@ export class ResponseCache {
 
   /** Answers from the cache with an ETag; a matching If-None-Match gets 304. */
   async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
-    return this.reply(request, reply, await this.get(key, produce));
+    return this.answer(request, reply, key, async () => ({ body: await produce() }));
   }
 
   /** A list answered from the cache: its rows, with the total in `X-Total-Count` on a hit and a 304 too. */
@@ -105,18 +147,31 @@ export class ResponseCache {
     key: string,
     produce: () => Promise<Paged<unknown>>,
   ) {
-    const entry = await this.entry(key, async () => {
+    return this.answer(request, reply, key, async () => {
       const page = await produce();
       return { body: page.rows, total: page.total };
     });
+  }
+
+  private async answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<Answer>,
+  ) {
+    const entry = await this.entry(key, produce);
+    this.rememberUrl(request, key, produce);
     return this.reply(request, reply, entry);
   }
 
   private reply(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+    markPublicAnswer(request);
     void reply.header('etag', entry.etag).header('cache-control', 'no-cache');
     if (entry.total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(entry.total));
+    // The type is said on a 304 too: it is the JSON answer's, and carries the API's headers.
+    void reply.type('application/json; charset=utf-8');
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    return reply.send(entry.body);
   }
 }
 

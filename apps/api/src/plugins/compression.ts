@@ -6,11 +6,11 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Answers smaller than this cost more to compress than they save. */
-const MIN_BYTES = 1024;
+export const MIN_COMPRESSED_BYTES = 1024;
 /** Compressed copies of cached answers kept by their ETag (entries; they are small). */
 const MEMO_ENTRIES = 500;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer in: brotli when the client takes it, else gzip, else none (q=0 refuses). */
 export function pickEncoding(header: string | undefined): Encoding | undefined {
@@ -45,37 +45,48 @@ const compress = (encoding: Encoding, body: Buffer): Promise<Buffer> =>
  * (streams) are left alone: the web app's are precompressed at build time, media are compressed
  * already.
  */
-export function registerCompression(app: FastifyInstance) {
+export function registerCompression(app: FastifyInstance): CompressedCopies {
   const memo = new Map<string, Buffer>();
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json') || reply.getHeader('content-encoding')) return payload;
-    // A string's length in characters is at most its length in bytes: enough to skip small answers
-    // without copying large ones, which most clients then take as they are.
-    if (payload.length < MIN_BYTES) return payload;
-    void reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-
-    const etag = reply.getHeader('etag');
+  const compressed = async (encoding: Encoding, etag: unknown, payload: string | Buffer) => {
     const key = typeof etag === 'string' ? `${encoding} ${etag}` : undefined;
-    let compressed = key ? memo.get(key) : undefined;
-    if (!compressed) {
-      compressed = await compress(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload);
+    let copy = key ? memo.get(key) : undefined;
+    if (!copy) {
+      copy = await compress(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload);
       if (key) {
         if (memo.size >= MEMO_ENTRIES) {
           const oldest = memo.keys().next().value;
           if (oldest !== undefined) memo.delete(oldest);
         }
-        memo.set(key, compressed);
+        memo.set(key, copy);
       }
     }
-    void reply.header('content-encoding', encoding).removeHeader('content-length');
-    return compressed;
+    return copy;
+  };
+
+  // A callback hook: most answers are small or not JSON and leave at once, without a promise.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('application/json') || reply.getHeader('content-encoding')) {
+      return done(null, payload);
+    }
+    // A string's length in characters is at most its length in bytes: enough to skip small answers
+    // without copying large ones, which most clients then take as they are.
+    if (payload.length < MIN_COMPRESSED_BYTES) return done(null, payload);
+    void reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    compressed(encoding, reply.getHeader('etag'), payload).then((copy) => {
+      void reply.header('content-encoding', encoding).removeHeader('content-length');
+      done(null, copy);
+    }, done);
   });
+  return { of: (encoding, etag) => memo.get(`${encoding} ${etag}`) };
 }
+
+/** The compressed copies kept of cached answers, by encoding and ETag. */
+export type CompressedCopies = { of(encoding: Encoding, etag: string): Buffer | undefined };
 
 function varyWithAcceptEncoding(current: unknown): string {
   const value = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';

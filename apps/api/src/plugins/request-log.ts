@@ -10,13 +10,15 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerRequestLogging(app: FastifyInstance, options: { slowRequestMs: number }) {
   const { slowRequestMs } = options;
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const responseTime = reply.elapsedTime;
-    if (status < 500 && responseTime <= slowRequestMs) return;
-    const line = { req: request, res: reply, responseTime };
-    if (status >= 500 && status !== 503) request.log.error(line, 'request failed');
-    else if (status === 503) request.log.warn(line, 'request refused: the server is busy');
-    else request.log.warn(line, 'slow request');
+    if (status >= 500 || responseTime > slowRequestMs) {
+      const line = { req: request, res: reply, responseTime };
+      if (status >= 500 && status !== 503) request.log.error(line, 'request failed');
+      else if (status === 503) request.log.warn(line, 'request refused: the server is busy');
+      else request.log.warn(line, 'slow request');
+    }
+    done();
   });
 }

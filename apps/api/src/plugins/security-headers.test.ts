@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { createPublisher } from '../../test/factories';
+import { createCourse, createPublisher, createStudent } from '../../test/factories';
 import { call, createTestContext, type TestContext, testConfig } from '../../test/helpers';
 import { S3Storage } from '../lib/s3-storage';
 import { contentSecurityPolicy, mediaOriginOf } from './security-headers';
@@ -19,9 +19,10 @@ const directives = (header: string | string[] | undefined) =>
       .map(([name, ...values]) => [name, values]),
   );
 
-test('every answer carries the CSP (scripts and styles from self, no inline script) and the other headers', async () => {
+test('a page carries the CSP (scripts and styles from self, no inline script) and the other headers', async () => {
   ctx = await createTestContext();
-  const res = await call(ctx.app, { method: 'GET', url: '/api/courses/GetAllCoursesDetail' });
+  const res = await call(ctx.app, { method: 'GET', url: '/api/docs' });
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
   const csp = directives(res.headers['content-security-policy']);
   expect(csp.get('script-src')).toEqual(["'self'"]);
   expect(csp.get('style-src')).toEqual(["'self'"]);
@@ -37,13 +38,66 @@ test('every answer carries the CSP (scripts and styles from self, no inline scri
   expect(res.headers['strict-transport-security']).toBeUndefined();
 });
 
+test('a JSON answer, a success or a refusal, carries the API’s short set: it allows nothing and is never framed', async () => {
+  ctx = await createTestContext();
+  const publisher = await createPublisher(ctx);
+  for (const [url, token, status] of [
+    ['/api/courses/details/999999', undefined, 404],
+    ['/api/users/checkUserExists', 'nonsense', 401],
+    [`/api/courses/GetCoursesbyOrgId?org_Id=${publisher.orgId}`, publisher.token, 200],
+  ] as const) {
+    const res = await call(ctx.app, { method: 'GET', url, ...(token ? { token } : {}) });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const csp = directives(res.headers['content-security-policy']);
+    expect(Object.fromEntries(csp)).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // What only a page needs is not sent with data.
+    for (const name of [
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'x-download-options',
+    ]) {
+      expect(res.headers[name]).toBeUndefined();
+    }
+  }
+});
+
+test('public data given to a visitor carries nosniff alone; the same data given to a signed-in caller carries the API’s set', async () => {
+  ctx = await createTestContext();
+  const publisher = await createPublisher(ctx);
+  const course = await createCourse(ctx, publisher.orgId ?? 0);
+  const student = await createStudent(ctx);
+  for (const url of [
+    '/api/courses/GetAllCoursesDetail',
+    `/api/courses/details/${course.id}`,
+    '/api/pricingplan',
+  ]) {
+    const visitor = await call(ctx.app, { method: 'GET', url });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of ['content-security-policy', 'cross-origin-resource-policy', 'x-frame-options']) {
+      expect(visitor.headers[name]).toBeUndefined();
+    }
+    const signedIn = await call(ctx.app, { method: 'GET', url, token: student.token });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(signedIn.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+  }
+});
+
 test('HSTS when PUBLIC_URL is https; PayPal origins only when PayPal is configured', async () => {
   ctx = await createTestContext({
     PUBLIC_URL: 'https://school.example',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
   });
-  const res = await call(ctx.app, { method: 'GET', url: '/api/health' });
+  const json = await call(ctx.app, { method: 'GET', url: '/api/health' });
+  expect(json.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  const res = await call(ctx.app, { method: 'GET', url: '/api/docs' });
   expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   const csp = directives(res.headers['content-security-policy']);
   expect(csp.get('script-src')).toEqual(["'self'", 'https://www.paypal.com', 'https://*.paypal.com']);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
 import type { FileStorage } from '../lib/storage';
@@ -72,15 +72,69 @@ function headersOf(options: Parameters<typeof helmet>[0]): Record<string, string
 }
 
 /**
+ * What a JSON answer carries instead of a page's headers: it is data, never a document that loads
+ * anything, frames anything or is framed, so its policy allows nothing; nosniff keeps it from being read
+ * as a script or a page, and the resource policy keeps other origins from embedding it. A tenth of the
+ * page's header bytes, which a busy API writes on every answer (docs/BENCHMARKS.md).
+ */
+export function apiHeadersOf(documentHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const hsts = documentHeaders['strict-transport-security'];
+  if (hsts !== undefined) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+/**
+ * What a public answer given to a visitor carries (the catalogue, a course's detail, prices: data anyone
+ * may read, `markPublicAnswer`): nosniff, and HSTS when https. Nothing in it is anyone's, so no resource
+ * policy guards it, and as data it needs no content policy. Each header costs the busiest answers about
+ * a twentieth of their rate (docs/BENCHMARKS.md).
+ */
+export function publicHeadersOf(apiHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
+  const hsts = apiHeaders['strict-transport-security'];
+  if (hsts !== undefined) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Answered with public data for a visitor (lib/response-cache.ts): `publicHeadersOf`. */
+    publicAnswer: boolean;
+  }
+}
+
+/** Says that this request, a visitor's, is answered with public data. */
+export const markPublicAnswer = (request: FastifyRequest) => {
+  if (request.headers.authorization === undefined) request.publicAnswer = true;
+};
+
+const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
+
+/**
  * Security headers on every answer (helmet's, written once): the CSP above, HSTS when the public URL is
  * https, nosniff, a same-origin referrer and frame policy. PayPal's checkout is a pop-up that talks back
- * to this page, so the opener policy allows pop-ups. Answers to a signed-in request are never stored by
- * a browser or a proxy (Cache-Control: no-store).
+ * to this page, so the opener policy allows pop-ups. A JSON answer carries the API's short set instead
+ * (`apiHeadersOf`), a visitor's public answer a shorter one still (`publicHeadersOf`). Answers to a
+ * signed-in request are never stored by a browser or a proxy (Cache-Control: no-store). Answers the sets,
+ * for what answers outside Fastify (lib/public-shortcut.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config, storage: FileStorage) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  storage: FileStorage,
+): Promise<{
+  document: Readonly<Record<string, string>>;
+  api: Readonly<Record<string, string>>;
+  public: Readonly<Record<string, string>>;
+}> {
   const mediaOrigin = await mediaOriginOf(storage);
   const https = config.publicUrl.startsWith('https:');
-  const headers = headersOf({
+  const document = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy({ paypal: config.paypal !== undefined, mediaOrigin }),
@@ -98,12 +152,24 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
     xXssProtection: false,
   });
+  const api = apiHeadersOf(document);
+  const publicSet = publicHeadersOf(api);
+  const documentOnly = Object.keys(document).filter((name) => !(name in api));
+  const notPublic = Object.keys(document).filter((name) => !(name in publicSet));
+  app.decorateRequest('publicAnswer', false);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(document);
     done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.publicAnswer) {
+      for (const name of notPublic) reply.removeHeader(name);
+    } else if (isJson(reply.getHeader('content-type'))) {
+      for (const name of documentOnly) reply.removeHeader(name);
+      reply.headers(api);
+    }
     if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
+  return { document, api, public: publicSet };
 }

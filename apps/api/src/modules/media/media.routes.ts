@@ -102,8 +102,9 @@ export function registerMediaRoutes(server: FastifyInstance, media: MediaService
   const tags = ['Media'];
   // A change that succeeded may take access away (an unpublished lesson, a removed enrolment): the next
   // media request checks its URL again.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) media.forgetGrants();
+    done();
   });
 
   // Covers and photos at the width a page shows them (?w=, public-images.ts), kept once made.
