@@ -237,6 +237,18 @@ export async function requireAccess<P extends Permission>(
 ): Promise<Granted<P>> {
   // A route may hand the id over as it came in the URL: the facts are keyed by number.
   const facts = (await loadFacts(db, subject, permission, [Number(id)])).get(Number(id));
+  return requireAccessOn(subject, permission, facts);
+}
+
+/**
+ * `requireAccess` on facts the caller has read itself, in the one query a hot public path makes anyway
+ * (a visitor's course detail): the same rule and the same refusal, no query of its own.
+ */
+export function requireAccessOn<P extends Permission>(
+  subject: Subject,
+  permission: P,
+  facts: FactsOf<P> | undefined,
+): Granted<P> {
   if (facts === undefined || !allows(subject, permission, facts)) {
     throw refusal(subject, permission, facts);
   }

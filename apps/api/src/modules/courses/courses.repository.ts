@@ -71,10 +71,10 @@ export async function updateCourse(db: Db, id: number, values: Partial<typeof co
 }
 
 /**
- * One course with its author, category and price type names, and its section count (all of them for its
- * staff, the published ones for everyone else); its lesson count for the staff only: everyone else is
- * shown the published lessons, which the course's figures (findCourseFigures) count already. Prepared
- * once per variant.
+ * One course with its author, category and price type names, its section count (all of them for its
+ * staff, the published ones for everyone else), its lesson count for the staff only (everyone else is
+ * shown the published lessons, which the figures count), and its figures as findCourseFigures reads them
+ * for many courses: one prepared statement per variant, the whole of a visitor's course detail.
  */
 const courseDetailQuery = (publishedOnly: boolean) =>
   prepared((db) => {
@@ -95,6 +95,14 @@ const courseDetailQuery = (publishedOnly: boolean) =>
               number | null
             >`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
           where s.course_id = ${courses.id})`,
+        students: sql<number>`(select count(*)::int from ${enrolments} e where e.course_id = ${courses.id})`,
+        publishedLessons: sql<number>`(select count(*)::int from ${sections} s
+          join ${lessons} l on l.section_id = s.id where s.course_id = ${courses.id} and ${countedLesson})`,
+        seconds: sql<number>`(select coalesce(round(sum(l.duration_seconds)), 0)::int from ${sections} s
+          join ${lessons} l on l.section_id = s.id where s.course_id = ${courses.id} and ${countedLesson})`,
+        lastUpdated: sql<Date | string>`greatest(${courses.updatedAt}, (select greatest(max(s.updated_at),
+          max(l.updated_at)) from ${sections} s left join ${lessons} l on l.section_id = s.id
+          where s.course_id = ${courses.id}))`,
       })
       .from(courses)
       .innerJoin(authors, eq(authors.id, courses.authorId))
@@ -108,7 +116,15 @@ const staffCourseDetail = courseDetailQuery(false);
 
 export async function findCourseDetail(db: Db, id: number, publishedOnly: boolean) {
   const [row] = await (publishedOnly ? publicCourseDetail : staffCourseDetail)(db).execute({ id });
-  return row;
+  if (!row) return undefined;
+  const { students, publishedLessons, seconds, lastUpdated, ...rest } = row;
+  const figures: CourseFiguresRow = {
+    students: Number(students),
+    lessons: Number(publishedLessons),
+    seconds: Number(seconds),
+    lastUpdated: new Date(lastUpdated),
+  };
+  return { ...rest, figures };
 }
 
 export async function listPriceTypes(db: Db) {
