@@ -2,7 +2,8 @@
 // Loads the public catalogue (courses/GetAllCoursesDetail with 1,000 published courses) and one course
 // detail, its preview curriculum, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
 // PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run (in a
-// process of its own, as the app is). The app and the bare server are measured in turn, call by call.
+// process of its own, as the app is), and the same bare server also writing the app's headers. The app
+// and the references are measured in turn, call by call.
 // Usage: node bench/catalogue.mjs [seconds per target]   (BENCH_DATABASE_URL=postgres://... adds PostgreSQL)
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,12 +37,13 @@ function load(url) {
  * runs in its own process (bench/lib/bare-server.mjs), as the app does, so that neither shares the
  * load generator's thread.
  */
-async function bareServer(port, bodies) {
+async function bareServer(port, bodies, headersOf = () => ({})) {
   const dir = mkdtempSync(path.join(tmpdir(), 'skillwise-bare-'));
   const answers = {};
   Object.entries(bodies).forEach(([url, body], i) => {
-    answers[url] = path.join(dir, `${i}.json`);
-    writeFileSync(answers[url], body);
+    const file = path.join(dir, `${i}.json`);
+    writeFileSync(file, body);
+    answers[url] = { file, headers: headersOf(url) };
   });
   writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
   const child = spawn(
@@ -72,6 +74,22 @@ async function bareServer(port, bodies) {
   };
 }
 
+/** What the app sent beside the body (its security headers, ETag, caching, total, Vary). */
+const PER_CONNECTION = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'content-encoding',
+]);
+async function visitorAnswer(url) {
+  // As autocannon asks: no accept-encoding, so the plain answer and its own headers.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_CONNECTION.has(name)));
+  return { body: Buffer.from(await response.arrayBuffer()), headers };
+}
+
 async function measure(label, env) {
   const port = 4100 + Math.floor(Math.random() * 400);
   const app = await startServer({
@@ -81,50 +99,58 @@ async function measure(label, env) {
     publicCacheSeconds: Number(process.env.PUBLIC_CACHE_SECONDS ?? 5),
   });
   try {
-    const base = `http://127.0.0.1:${port}/api`;
-    const catalogue = Buffer.from(await (await fetch(`${base}/courses/GetAllCoursesDetail`)).arrayBuffer());
-    const list = JSON.parse(catalogue.toString());
+    const origin = `http://127.0.0.1:${port}`;
+    const catalogue = await visitorAnswer(`${origin}/api/courses/GetAllCoursesDetail`);
+    const list = JSON.parse(catalogue.body.toString());
     if (list.length < COURSES) throw new Error(`the catalogue has ${list.length} courses`);
-    const detailPath = `/api/courses/details/${list[Math.floor(list.length / 2)].course_Id}`;
-    const detail = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${detailPath}`)).arrayBuffer());
+    const middle = list[Math.floor(list.length / 2)].course_Id;
+    const detailPath = `/api/courses/details/${middle}`;
     const pagePath = '/api/courses/GetAllCoursesDetail?page=1&pageSize=12';
-    const page = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${pagePath}`)).arrayBuffer());
     // The course page's curriculum, as a visitor's browser asks for it.
-    const previewPath = `/api/courseSections/GetCourseSectionsByCourseIdForPreview/${list[Math.floor(list.length / 2)].course_Id}`;
-    const preview = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${previewPath}`)).arrayBuffer());
-    const barePort = port + 500;
-    const bare = await bareServer(barePort, {
+    const previewPath = `/api/courseSections/GetCourseSectionsByCourseIdForPreview/${middle}`;
+    const answers = {
       '/api/courses/GetAllCoursesDetail': catalogue,
-      [pagePath]: page,
-      [detailPath]: detail,
-      [previewPath]: preview,
-    });
+      [pagePath]: await visitorAnswer(`${origin}${pagePath}`),
+      [detailPath]: await visitorAnswer(`${origin}${detailPath}`),
+      [previewPath]: await visitorAnswer(`${origin}${previewPath}`),
+    };
+    const bodies = Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, answer.body]));
+    const barePort = port + 500;
+    const bare = await bareServer(barePort, bodies);
+    // The same bare server writing the app's headers too: what the app costs beyond the bytes it sends.
+    const sameHeadersPort = port + 501;
+    const sameHeaders = await bareServer(sameHeadersPort, bodies, (url) => answers[url].headers);
     try {
       const rows = [];
-      for (const [name, pathName, bytes] of [
-        ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail', catalogue.length],
-        ['catalogue page (12 courses)', pagePath, page.length],
-        ['course detail', detailPath, detail.length],
-        ['preview curriculum', previewPath, preview.length],
+      for (const [name, pathName] of [
+        ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail'],
+        ['catalogue page (12 courses)', pagePath],
+        ['course detail', detailPath],
+        ['preview curriculum', previewPath],
       ]) {
         const appResult = await load(`http://127.0.0.1:${port}${pathName}`);
         const bareResult = await load(`http://127.0.0.1:${barePort}${pathName}`);
+        const sameResult = await load(`http://127.0.0.1:${sameHeadersPort}${pathName}`);
         rows.push({
           database: label,
           request: name,
-          bytes,
+          bytes: answers[pathName].body.length,
+          headers: Object.keys(answers[pathName].headers).length,
           appRps: Math.round(appResult.rps),
           appP99ms: appResult.p99,
           bareRps: Math.round(bareResult.rps),
           bareP99ms: bareResult.p99,
           rpsRatio: +(appResult.rps / bareResult.rps).toFixed(2),
           p99Ratio: +(appResult.p99 / Math.max(bareResult.p99, 1)).toFixed(2),
+          sameHeadersRps: Math.round(sameResult.rps),
+          sameHeadersRatio: +(appResult.rps / sameResult.rps).toFixed(2),
           errors: appResult.errors,
         });
       }
       return rows;
     } finally {
       await bare.stop();
+      await sameHeaders.stop();
     }
   } finally {
     await app.stop();

@@ -2,8 +2,10 @@
 // Many students studying at once: each virtual student from the scale data set arrives at its own
 // moment during the ramp, logs in, then goes through its journey again and again until the time is
 // up: the catalogue, a course page and its preview, one of its own courses, a lesson's content URL,
-// and marks the lesson started, pausing between pages as a person does (--think-ms). Reports each
-// step's count, errors and latency percentiles, and the server's memory during the run and at its peak.
+// the lesson's file through that signed URL as a player reads it (a first Range request, then one or
+// two seeks), and marks the lesson started, pausing between pages as a person does (--think-ms).
+// Reports each step's count, errors and latency percentiles, the server's memory during the run and at
+// its peak, and whether media requests made while logins hash their passwords are starved by them.
 import { parseArgs } from 'node:util';
 import { memoryOf, mib, quantile, serverFromOptions, serverHelp, serverOptions } from './lib/server.mjs';
 
@@ -22,6 +24,8 @@ Load:
   --think-ms <n>           a student's pause between two pages, on average (default 1000; 0 = none)
   --max-journeys <n>       stop after this many journeys even if time is left (default 1000000)
   --relogin                log in at the start of every journey (default: once per student, as a browser keeps its token)
+  --no-media               leave out the lesson media step (also --media false)
+  --media-kib <n>          bytes of one Range request of the media step, in KiB (default 256)
   --json                   also print the results as JSON
   --help                   this text
 
@@ -38,6 +42,9 @@ const { values: options } = parseArgs({
     'think-ms': { type: 'string', default: '1000' },
     'max-journeys': { type: 'string', default: '1000000' },
     relogin: { type: 'boolean', default: false },
+    media: { type: 'string', default: 'true' },
+    'no-media': { type: 'boolean', default: false },
+    'media-kib': { type: 'string', default: '256' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -54,6 +61,20 @@ const SECONDS = Number(options.seconds);
 const RAMP_MS = Number(options.ramp ?? SECONDS / 2) * 1000;
 const THINK_MS = Number(options['think-ms']);
 const MAX_JOURNEYS = Number(options['max-journeys']);
+if (!['true', 'false'].includes(options.media)) {
+  console.error('--media is true or false (see --help)');
+  process.exit(2);
+}
+const MEDIA = options.media === 'true' && !options['no-media'];
+const MEDIA_BYTES = Number(options['media-kib']) * 1024;
+if (!(Number.isInteger(MEDIA_BYTES) && MEDIA_BYTES > 0)) {
+  console.error('--media-kib must be a positive whole number (see --help)');
+  process.exit(2);
+}
+/** A media request answered later than this kept a player waiting: it counts as starved. */
+const STARVED_MS = 1000;
+/** Below this the shared lesson file is too small for a seek to read another part of it. */
+const SMALL_FILE_BYTES = 1024 * 1024;
 /** A request that takes longer than this counts as an error and frees its slot. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const STEPS = [
@@ -64,6 +85,7 @@ const STEPS = [
   'preview sections',
   'course sections',
   'lesson content URL',
+  ...(MEDIA ? ['lesson media'] : []),
   'lesson started',
 ];
 
@@ -106,6 +128,77 @@ async function call(step, url, init = {}) {
   }
 }
 
+/**
+ * Logins sent and not yet answered, and logins sent so far: a media request counts as made while a login
+ * was in flight when one was in flight as it started or one was sent before it was answered.
+ */
+let loginsInFlight = 0;
+let loginsSent = 0;
+/** Per Range request of the media step: { ms, ok, timedOut, duringLogin }. */
+const mediaSamples = [];
+/** Sizes of the lesson files read (Content-Range), to tell when seeks are too short to mean anything. */
+const mediaFileSizes = new Set();
+
+/**
+ * One Range request of `bytes` bytes from `start` of a lesson file, as a player sends it: counts as one
+ * sample of the media step, timed until the last byte arrived. Answers the file's size from
+ * Content-Range, or undefined when the answer is not a 206 of the right length (an error).
+ */
+async function rangeCall(url, start, bytes) {
+  const entry = stats.get('lesson media');
+  const overlapping = loginsInFlight > 0;
+  const loginsBefore = loginsSent;
+  const started = performance.now();
+  const sample = { ms: 0, ok: false, timedOut: false, duringLogin: false };
+  let kind;
+  let size;
+  try {
+    const res = await fetch(url, {
+      headers: { range: `bytes=${start}-${start + bytes - 1}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = await res.arrayBuffer();
+    const range = res.headers.get('content-range')?.match(/^bytes (\d+)-(\d+)\/(\d+)$/);
+    if (res.status !== 206) kind = String(res.status);
+    else if (!range || Number(range[1]) !== start) kind = 'bad Content-Range';
+    else {
+      size = Number(range[3]);
+      const expected = Math.min(start + bytes, size) - start;
+      if (body.byteLength !== expected || Number(range[2]) - start + 1 !== expected) kind = 'short body';
+    }
+  } catch (error) {
+    kind = error?.name === 'TimeoutError' ? 'timeout' : 'network';
+    sample.timedOut = kind === 'timeout';
+  }
+  sample.ms = performance.now() - started;
+  sample.duringLogin = overlapping || loginsSent !== loginsBefore || loginsInFlight > 0;
+  sample.ok = kind === undefined;
+  mediaSamples.push(sample);
+  entry.count++;
+  if (!sample.timedOut && kind !== 'network') entry.latencies.push(sample.ms);
+  if (!sample.ok) {
+    entry.errors++;
+    entry.statuses[kind] = (entry.statuses[kind] ?? 0) + 1;
+    return undefined;
+  }
+  mediaFileSizes.add(size);
+  return size;
+}
+
+/**
+ * The lesson media step: the file behind a signed content URL read the way a player reads it, its start
+ * first, then one or two seeks of the same length at random places within the size Content-Range gave.
+ */
+async function playLesson(contentPath) {
+  const url = new URL(contentPath, server.url).href;
+  const size = await rangeCall(url, 0, MEDIA_BYTES);
+  if (size === undefined) return;
+  const seeks = 1 + Math.floor(Math.random() * 2);
+  for (let i = 0; i < seeks; i++) {
+    await rangeCall(url, Math.floor(Math.random() * Math.max(1, size - MEDIA_BYTES)), MEDIA_BYTES);
+  }
+}
+
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A person's pause before the next page: THINK_MS on average, from half to one and a half of it. */
@@ -131,11 +224,17 @@ async function journey(n) {
   if (!session) {
     let answer;
     for (;;) {
-      answer = await call('login', `${api}/users/Login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: options.password }),
-      });
+      loginsInFlight++;
+      loginsSent++;
+      try {
+        answer = await call('login', `${api}/users/Login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: email, password: options.password }),
+        });
+      } finally {
+        loginsInFlight--;
+      }
       if (answer?.retryAfter === undefined || Date.now() >= deadline) break;
       await sleep(answer.retryAfter * 1000);
     }
@@ -174,7 +273,11 @@ async function journey(n) {
   if (lessons.length === 0) return;
   const lessonId = pick(lessons).lesson_Id;
   await think();
-  await call('lesson content URL', `${api}/lessons/GetLessonContentUrl/${lessonId}`, { headers: auth });
+  const content = await call('lesson content URL', `${api}/lessons/GetLessonContentUrl/${lessonId}`, {
+    headers: auth,
+  });
+  // The player asks for the file as soon as it has the URL, with no pause.
+  if (MEDIA && content?.content_path) await playLesson(content.content_path);
   await think();
   await call(
     'lesson started',
@@ -195,6 +298,58 @@ async function student(index) {
     journeys++;
     await journey(FIRST + index);
   }
+}
+
+/** Count, latency percentiles and maximum, starved (over STARVED_MS), failed and timed out, of samples. */
+function mediaFigures(samples) {
+  const answered = samples.filter((s) => !s.timedOut).map((s) => s.ms);
+  const sorted = answered.sort((a, b) => a - b);
+  return {
+    count: samples.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    starved: samples.filter((s) => !s.timedOut && s.ms > STARVED_MS).length,
+    failed: samples.filter((s) => !s.ok && !s.timedOut).length,
+    timedOut: samples.filter((s) => s.timedOut).length,
+  };
+}
+
+/** Prints the media requests made while a login was in flight beside the others; answers the figures. */
+function mediaReport() {
+  const report = {
+    rangeBytes: MEDIA_BYTES,
+    starvedOverMs: STARVED_MS,
+    fileSizes: [...mediaFileSizes],
+    duringLogin: mediaFigures(mediaSamples.filter((s) => s.duringLogin)),
+    noLogin: mediaFigures(mediaSamples.filter((s) => !s.duringLogin)),
+    all: mediaFigures(mediaSamples),
+  };
+  const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+  console.log(
+    `\nLesson media (Range requests of ${MEDIA_BYTES / 1024} KiB; while a login was in flight = a login was being answered at some moment of the request; starved = answered after more than ${STARVED_MS / 1000} s):\n`,
+  );
+  console.log(
+    '| media requests | count | p50 ms | p95 ms | p99 ms | max ms | starved | failed | timed out |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [label, f] of [
+    ['while a login was in flight', report.duringLogin],
+    ['with no login in flight', report.noLogin],
+    ['all', report.all],
+  ]) {
+    console.log(
+      `| ${label} | ${f.count} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.starved} | ${f.failed} | ${f.timedOut} |`,
+    );
+  }
+  const small = report.fileSizes.filter((size) => size < SMALL_FILE_BYTES);
+  if (small.length > 0) {
+    console.log(
+      `\nThe lesson file is ${small.map((size) => `${(size / 1024).toFixed(0)} KiB`).join(', ')}: too small for seeks to read other parts of it. Load the scale data set again (bench/seed-scale.ts writes a lesson guide of a few MiB).`,
+    );
+  }
+  return report;
 }
 
 const started = performance.now();
@@ -245,6 +400,7 @@ try {
       `\nServer memory: ${mib(rssAfterStart)} after start; during the run ${mib(Math.min(...during, Number.POSITIVE_INFINITY) || 0)} to ${mib(Math.max(0, ...during))} (average ${mib(average)}); peak ${mib(peak)} (VmHWM)`,
     );
   }
+  const media = MEDIA ? mediaReport() : undefined;
   if (options.json)
-    console.log(JSON.stringify({ elapsed, journeys, completed, rssAfterStart, peak, rows }, null, 2));
+    console.log(JSON.stringify({ elapsed, journeys, completed, rssAfterStart, peak, rows, media }, null, 2));
 }

@@ -1,9 +1,10 @@
 // Fills a database with a large, realistic data set for the list and journey benchmarks: by default
 // 100 organisations on the Growth plan, 10,000 published courses with 300,000 lessons, 100,000 students,
 // 1,000,000 enrolments, 2,000,000 started lessons and 200,000 captured course orders. Every step is
-// one set-based statement (or a few, in batches of students), so it takes minutes, not hours.
+// one set-based statement (or a few, in batches of students), so it takes minutes, not hours. Every
+// lesson names one shared PDF guide of a few MiB, so a viewer's Range requests and seeks read real parts.
 // Usage: npx tsx bench/seed-scale.ts --data-dir <dir> | --database-url postgres://... [--scale 1]
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,82 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, openPglite, openPostgres, rowsOf } from '../apps/api/src/db/client';
 import { hashPassword } from '../apps/api/src/lib/crypto';
 import { DataDirLockedError, lockDataDir } from '../apps/api/src/lib/data-dir-lock';
+
+/** Pages of the shared lesson guide: a heading and an uncompressed picture each, 0.9 MiB a page. */
+const LESSON_PAGES = 4;
+
+/**
+ * The shared lesson file: a printable guide of LESSON_PAGES pages, each a heading and a picture kept
+ * uncompressed, so the file is a few MiB as a real lesson is and a viewer's Range requests (its start,
+ * then seeks) land in different parts of it. The same bytes at every run.
+ */
+function lessonPdf(): Buffer {
+  const width = 640;
+  const height = 480;
+  const objects: Buffer[] = [];
+  const text = (body: string) => Buffer.from(body, 'latin1');
+  const stream = (dictionary: string, data: Buffer) =>
+    Buffer.concat([text(`<< ${dictionary} /Length ${data.length} >>\nstream\n`), data, text('\nendstream')]);
+  const kids = Array.from({ length: LESSON_PAGES }, (_, i) => `${4 + 3 * i} 0 R`).join(' ');
+  objects.push(text('<< /Type /Catalog /Pages 2 0 R >>'));
+  objects.push(text(`<< /Type /Pages /Kids [${kids}] /Count ${LESSON_PAGES} >>`));
+  objects.push(text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>'));
+  for (let page = 0; page < LESSON_PAGES; page++) {
+    const [self, contents, image] = [4 + 3 * page, 5 + 3 * page, 6 + 3 * page];
+    objects.push(
+      text(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} 0 R ` +
+          `/Resources << /Font << /F1 3 0 R >> /XObject << /Im${page} ${image} 0 R >> >> >>`,
+      ),
+    );
+    if (objects.length !== self) throw new Error('lesson guide objects out of order');
+    const drawing = `BT /F1 24 Tf 1 0 0 1 72 720 Tm (Lesson guide, part ${page + 1} of ${LESSON_PAGES}) Tj ET\nq 512 0 0 384 50 280 cm /Im${page} Do Q`;
+    objects.push(stream('', text(drawing)));
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const at = (y * width + x) * 3;
+        pixels[at] = (x * 255) / width;
+        pixels[at + 1] = (y * 255) / height;
+        pixels[at + 2] = (page * 64 + ((x ^ y) & 63)) & 255;
+      }
+    }
+    objects.push(
+      stream(
+        `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8`,
+        pixels,
+      ),
+    );
+  }
+  // A binary comment on the second line tells tools the file holds binary data.
+  const head = Buffer.concat([text('%PDF-1.4\n'), Buffer.from([0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a])]);
+  const parts: Buffer[] = [head];
+  let offset = head.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    const object = Buffer.concat([text(`${i + 1} 0 obj\n`), body, text('\nendobj\n')]);
+    offsets.push(offset);
+    parts.push(object);
+    offset += object.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `),
+    'trailer',
+    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(offset),
+    '%%EOF',
+    '',
+  ].join('\n');
+  parts.push(text(xref));
+  return Buffer.concat(parts);
+}
+
+const LESSON_PDF = lessonPdf();
+const LESSON_PDF_BYTES = LESSON_PDF.length;
 
 const HELP = `Loads the scale data set for the benchmarks into a fresh database, through the real migrations.
 
@@ -21,7 +98,8 @@ Options:
   --data-dir <dir>       the server's DATA_DIR: the database goes to <dir>/db, the lesson file to <dir>/files
   --database-url <url>   a PostgreSQL database instead (create it first)
   --files-dir <dir>      where the shared lesson, cover and photo files go (default <data-dir>/files);
-                         with --database-url, give the files folder of the DATA_DIR the server will use
+                         with --database-url, give the files folder of the DATA_DIR the server will use.
+                         The lesson file is a PDF guide of ${LESSON_PAGES} pages (${(LESSON_PDF_BYTES / 1024 / 1024).toFixed(1)} MiB), made here.
   --scale <factor>       1 = 100 organisations; 0.01 = one organisation's worth (a smoke test)
   --batch <students>     students per statement for the per-student steps (default 20000)
   --help                 this text
@@ -84,11 +162,12 @@ const PURCHASES_PER_STUDENT = 2;
 const STRIDE = 7919;
 const COURSE_STEP = COURSES / ENROLMENTS_PER_STUDENT;
 
-// One small file per kind, shared by every row that names it (the rows hold only the key).
+// One file per kind, shared by every row that names it (the rows hold only the key): the lesson guide
+// made above, a demo cover and a demo photo.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = path.join(ROOT, 'apps/api/demo');
 const SHARED_FILES = {
-  lesson: { key: '5ca1ef11-0000-4000-8000-000000000001.pdf', source: 'guide.pdf', mime: 'application/pdf' },
+  lesson: { key: '5ca1ef11-0000-4000-8000-000000000001.pdf', content: LESSON_PDF, mime: 'application/pdf' },
   cover: { key: '5ca1ef11-0000-4000-8000-000000000002.png', source: 'cover-1.png', mime: 'image/png' },
   photo: { key: '5ca1ef11-0000-4000-8000-000000000003.jpg', source: 'author.jpg', mime: 'image/jpeg' },
 } as const;
@@ -153,12 +232,21 @@ async function perStudentBatch(
   }
 }
 
+/**
+ * Writes the shared files after the rows are loaded, so a refused or failed load never changes the files
+ * of rows already there. A lesson file of another size (a folder loaded by an older version) is replaced:
+ * the new rows' file_size names this one.
+ */
 function writeSharedFiles(filesDir: string) {
   for (const file of Object.values(SHARED_FILES)) {
     // The server's storage fans files out by the key's first two characters.
     const target = path.join(filesDir, file.key.slice(0, 2), file.key);
     mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-    if (!existsSync(target)) copyFileSync(path.join(DEMO, file.source), target);
+    if ('content' in file) {
+      if (!existsSync(target) || statSync(target).size !== file.content.length) {
+        writeFileSync(target, file.content, { mode: 0o600 });
+      }
+    } else if (!existsSync(target)) copyFileSync(path.join(DEMO, file.source), target);
   }
 }
 
@@ -174,7 +262,7 @@ async function load(database: Database) {
   const [studentHash, publisherHash] = await step('password hashes', () =>
     Promise.all([hashPassword(STUDENT_PASSWORD), hashPassword(PUBLISHER_PASSWORD)]),
   );
-  const lessonSize = statSync(path.join(DEMO, SHARED_FILES.lesson.source)).size;
+  const lessonSize = LESSON_PDF_BYTES;
 
   await db.transaction(async (tx) => {
     // Big joins and sorts stay in memory; the embedded database's heap is smaller and never shrinks.
@@ -437,8 +525,8 @@ const started = performance.now();
 let database: Database | undefined;
 try {
   database = dataDir ? await openPglite(path.join(dataDir, 'db')) : openPostgres(databaseUrl ?? '');
-  if (filesDir) writeSharedFiles(filesDir);
   await load(database);
+  if (filesDir) writeSharedFiles(filesDir);
   const total = (performance.now() - started) / 1000;
   console.log(`  ${'total'.padEnd(44)} ${total.toFixed(1).padStart(7)} s`);
   await report(database);
