@@ -62,6 +62,12 @@ test('the publisher screens run under the CSP too', async ({ page }) => {
   }
   // Every other journey runs under the same policy: a violation is a console error, which fails it
   // (support/fixtures.ts), so the bulk upload panel, the players and the checkout are covered there.
-  const answer = await page.request.get('/api/courses/GetAllCoursesDetail?page=1&pageSize=1');
-  expect(answer.headers()['content-security-policy']).toContain("default-src 'self'");
+  const screen = await page.request.get('/admin/subscription');
+  expect(screen.headers()['content-security-policy']).toContain("default-src 'self'");
+  // JSON is data: an API answer allows nothing, a visitor's public one carries nosniff.
+  const refused = await page.request.get('/api/courses/details/999999');
+  expect(refused.status()).toBe(404);
+  expect(refused.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  const catalogue = await page.request.get('/api/courses/GetAllCoursesDetail?page=1&pageSize=1');
+  expect(catalogue.headers()['x-content-type-options']).toBe('nosniff');
 });

@@ -162,5 +162,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Every request reaches Fastify's log when each is to be logged (LOG_REQUESTS).
   if (!config.logRequests)
     shortcut = new PublicShortcut(publicCache, compressedCopies, securityHeaders.public);
+  // A closing server answers new requests 503 through Fastify, these included.
+  app.addHook('preClose', (done) => {
+    shortcut = undefined;
+    done();
+  });
   return app;
 }
