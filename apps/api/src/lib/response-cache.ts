@@ -12,7 +12,6 @@ export type CachedAnswer = {
   bytes: number;
   expiresAt: number;
 };
-type Entry = CachedAnswer;
 type Answer = { body: unknown; total?: number | undefined };
 
 /**
@@ -22,8 +21,8 @@ type Answer = { body: unknown; total?: number | undefined };
  * the caller's to choose, so the cache is bounded both in entries and in bytes: the oldest go first.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<Entry>>();
+  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly pending = new Map<string, Promise<CachedAnswer>>();
   /**
    * How each URL a visitor was answered through its route is answered: its key and the computation the
    * route gave for it. A URL validates and routes the same way every time, so it names the same key and
@@ -86,7 +85,7 @@ export class ResponseCache {
     this.bytes -= entry.bytes;
   }
 
-  private keep(key: string, entry: Entry) {
+  private keep(key: string, entry: CachedAnswer) {
     this.forget(key);
     if (entry.bytes > this.maxBytes) return;
     for (const oldest of this.entries.keys()) {
@@ -97,7 +96,7 @@ export class ResponseCache {
     this.bytes += entry.bytes;
   }
 
-  private async entry(key: string, produce: () => Promise<Answer>): Promise<Entry> {
+  private async entry(key: string, produce: () => Promise<Answer>): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) return hit;
     const inFlight = this.pending.get(key);
@@ -110,7 +109,7 @@ export class ResponseCache {
       const body = Buffer.from(json);
       // The total is part of what the client caches: a new total is a new version, even for the same rows.
       const version = answer.total === undefined ? json : `${answer.total}\n${json}`;
-      const entry: Entry = {
+      const entry: CachedAnswer = {
         body,
         // Weak: the same answer goes out plain, gzip or brotli (plugins/compression.ts), and a weak
         // validator is the one that may stand for all three.
@@ -131,7 +130,7 @@ export class ResponseCache {
     }
   }
 
-  async get(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  async get(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
     return this.entry(key, async () => ({ body: await produce() }));
   }
 
@@ -164,7 +163,7 @@ export class ResponseCache {
     return this.reply(request, reply, entry);
   }
 
-  private reply(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  private reply(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
     markPublicAnswer(request);
     void reply.header('etag', entry.etag).header('cache-control', 'no-cache');
     if (entry.total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(entry.total));
