@@ -7,7 +7,7 @@ import { createStudent } from '../test/factories';
 import { call, createTestContext, type TestContext } from '../test/helpers';
 import { rowsOf } from './db/client';
 import { inPasswordTurn, limitPasswordHashQueue, passwordHashing } from './lib/crypto';
-import { currentQueryContext, isClientGone } from './lib/request-context';
+import { currentQueryContext, isClientGone, queryContextsInUse } from './lib/request-context';
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -34,6 +34,23 @@ function testRoutes(app: FastifyInstance, outcomes: Map<string, Deferred<unknown
     outcomes.get(id)?.resolve(result);
     return {};
   });
+  // The session lookup and other hooks run before the handler, without a context: a client may leave then.
+  app.get(
+    '/api/test/left-before-handler/:id',
+    {
+      preHandler: async (request, reply) => {
+        const { id } = request.params as { id: string };
+        outcomes.get(`${id}:started`)?.resolve(true);
+        await new Promise((resolve) => reply.raw.once('close', resolve));
+        outcomes.get(`${id}:closed`)?.resolve(true);
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      outcomes.get(id)?.resolve('handler ran');
+      return {};
+    },
+  );
   app.get('/api/test/long-read/:id', async (request) => {
     const { id } = request.params as { id: string };
     const result = await db()
@@ -135,6 +152,53 @@ describe('a client that leaves', () => {
     const result = await outcome.promise;
     expect(result).not.toBe('ran');
     expect(isClientGone(result)).toBe(true);
+    expect((await call(plain.ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  test('a read keeps its own context while others start and finish around it', async () => {
+    const id = 'among-others';
+    const started = deferred<unknown>();
+    const outcome = deferred<unknown>();
+    plain.outcomes.set(`${id}:started`, started);
+    plain.outcomes.set(id, outcome);
+    const address = plain.ctx.app.server.address() as AddressInfo;
+    const request = http.get({
+      host: '127.0.0.1',
+      port: address.port,
+      path: `/api/test/read-after-leaving/${id}`,
+    });
+    request.on('error', () => undefined);
+    await started.promise;
+    // Reads of other clients run to their end meanwhile, over real connections and through inject.
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await fetch(`http://127.0.0.1:${address.port}/api/courses/GetAllCoursesDetail`);
+      expect(answer.status).toBe(200);
+      expect((await call(plain.ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    request.destroy();
+    expect(isClientGone(await outcome.promise)).toBe(true);
+    // Once every read has settled no context is in use, and the storage is off until the next one.
+    await expect.poll(queryContextsInUse).toBe(0);
+    expect(currentQueryContext()).toBeUndefined();
+  });
+
+  test('a read whose client left before its handler started is not started', async () => {
+    const id = 'before-handler';
+    const started = deferred<unknown>();
+    const closed = deferred<unknown>();
+    const outcome = deferred<unknown>();
+    plain.outcomes.set(`${id}:started`, started);
+    plain.outcomes.set(`${id}:closed`, closed);
+    plain.outcomes.set(id, outcome);
+    await leaveWhen(plain.ctx.app, `/api/test/left-before-handler/${id}`, started.promise);
+    await closed.promise;
+    // The handler would run right after the hook: a later turn of the event loop has seen it or not.
+    const ran = await Promise.race([
+      outcome.promise,
+      new Promise((resolve) => setTimeout(resolve, 50, 'not run')),
+    ]);
+    expect(ran).toBe('not run');
+    expect(queryContextsInUse()).toBe(0);
     expect((await call(plain.ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sqlState } from './db-errors';
 import { AppError } from './errors';
 
@@ -12,7 +12,39 @@ export type QueryContext = {
   signal: AbortSignal;
 };
 
+/**
+ * The contexts live while a read's handler or a shared computation runs. On Node 20 an enabled
+ * AsyncLocalStorage makes every asynchronous resource of the process pay a hook, also a request no
+ * context is needed for (a cached answer written before routing pays a sixth more instructions): so the
+ * storage is enabled only while some context is in use, and disabled once none is. Disabled, a resource
+ * made then carries no context, and a read that has one is running only while the storage is enabled:
+ * code sees its own context or none, never another's.
+ */
 const contexts = new AsyncLocalStorage<QueryContext>();
+let inUse = 0;
+
+function release() {
+  inUse -= 1;
+  if (inUse === 0) contexts.disable();
+}
+
+/** Runs `work` in `context`, keeping the storage enabled until what it answers has settled. */
+function runIn<T>(context: QueryContext, work: () => T): T {
+  inUse += 1;
+  let answer: T;
+  try {
+    answer = contexts.run(context, work);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (answer instanceof Promise) answer.then(release, release);
+  else release();
+  return answer;
+}
+
+/** How many contexts are in use, for tests: none once every read has settled. */
+export const queryContextsInUse = () => inUse;
 
 /** The read this code runs for, if any (db/client.ts checks it before and during each query). */
 export const currentQueryContext = (): QueryContext | undefined => contexts.getStore();
@@ -44,7 +76,7 @@ const NEVER_ABORTED = new AbortController().signal;
  * must not be dropped because the first of them left. Statement timeouts still apply.
  */
 export const forEveryClient = <T>(work: () => Promise<T>): Promise<T> =>
-  contexts.run({ signal: NEVER_ABORTED }, work);
+  runIn({ signal: NEVER_ABORTED }, work);
 
 /** Throws if the client this read runs for has left: no further query is started for it. */
 export function throwIfClientGone(context: QueryContext | undefined = contexts.getStore()) {
@@ -72,22 +104,35 @@ export const statementTimeoutError = () =>
     { 'retry-after': '5' },
   );
 
+const readSignals = new WeakMap<FastifyRequest, AbortSignal>();
+
 /**
- * Gives every read (GET, HEAD) a context whose signal aborts when its client closes the connection
- * before the answer was sent, so its queries stop (db/client.ts).
+ * Gives every read's handler (GET, HEAD) a context whose signal aborts when its client closes the
+ * connection before the answer was sent, so its queries stop (db/client.ts). A read whose client left
+ * before its handler started is not started. The hooks before the handler (the session lookup) run
+ * without one.
  */
 export function registerQueryContext(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      done();
-      return;
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const controller = new AbortController();
+      const response = reply.raw;
+      response.once('close', () => {
+        if (!response.writableFinished) controller.abort();
+      });
+      readSignals.set(request, controller.signal);
     }
-    const controller = new AbortController();
-    const response = reply.raw;
-    response.once('close', () => {
-      if (!response.writableFinished) controller.abort();
-    });
-    // The rest of the request's hooks and its handler run inside the context (and what they await).
-    contexts.run({ signal: controller.signal }, done);
+    done();
+  });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => method === 'GET' || method === 'HEAD')) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const signal = readSignals.get(request);
+      if (!signal) return handler.call(this, request, reply);
+      if (signal.aborted) throw new ClientGoneError();
+      return runIn({ signal }, () => handler.call(this, request, reply));
+    } as typeof handler;
   });
 }
