@@ -3,8 +3,11 @@
 // detail, its preview curriculum, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
 // PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run (in a
 // process of its own, as the app is), and the same bare server also writing the app's headers. The app
-// and the references are measured in turn, call by call.
-// Usage: node bench/catalogue.mjs [seconds per target]   (BENCH_DATABASE_URL=postgres://... adds PostgreSQL)
+// and the references are measured in turn, call by call, round after round: each ratio is taken within a
+// round, so that a machine whose speed drifts (a shared host) moves both sides of it, and the median of
+// the rounds' ratios is reported with their range.
+// Usage: node bench/catalogue.mjs [seconds per run] [rounds]   (BENCH_DATABASE_URL=postgres://... adds
+// PostgreSQL; defaults: 3 s, 5 rounds)
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +18,8 @@ import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.argv[2] ?? 10);
+const seconds = Number(process.argv[2] ?? 3);
+const rounds = Number(process.argv[3] ?? 5);
 const COURSES = 1000;
 
 function load(url) {
@@ -122,29 +126,45 @@ async function measure(label, env) {
     const sameHeaders = await bareServer(sameHeadersPort, bodies, (url) => answers[url].headers);
     try {
       const rows = [];
+      const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const range = (values) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
       for (const [name, pathName] of [
         ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail'],
         ['catalogue page (12 courses)', pagePath],
         ['course detail', detailPath],
         ['preview curriculum', previewPath],
       ]) {
-        const appResult = await load(`http://127.0.0.1:${port}${pathName}`);
-        const bareResult = await load(`http://127.0.0.1:${barePort}${pathName}`);
-        const sameResult = await load(`http://127.0.0.1:${sameHeadersPort}${pathName}`);
+        const turns = [];
+        for (let round = 0; round < rounds; round += 1) {
+          // Every other round runs the three the other way round: none always goes first.
+          const order =
+            round % 2 === 0 ? [port, barePort, sameHeadersPort] : [sameHeadersPort, barePort, port];
+          const measured = new Map();
+          for (const target of order)
+            measured.set(target, await load(`http://127.0.0.1:${target}${pathName}`));
+          const app = measured.get(port);
+          turns.push({
+            app,
+            bare: measured.get(barePort),
+            same: measured.get(sameHeadersPort),
+            errors: app.errors,
+          });
+        }
+        const ratios = turns.map((turn) => turn.app.rps / turn.bare.rps);
+        const sameRatios = turns.map((turn) => turn.app.rps / turn.same.rps);
         rows.push({
           database: label,
           request: name,
           bytes: answers[pathName].body.length,
           headers: Object.keys(answers[pathName].headers).length,
-          appRps: Math.round(appResult.rps),
-          appP99ms: appResult.p99,
-          bareRps: Math.round(bareResult.rps),
-          bareP99ms: bareResult.p99,
-          rpsRatio: +(appResult.rps / bareResult.rps).toFixed(2),
-          p99Ratio: +(appResult.p99 / Math.max(bareResult.p99, 1)).toFixed(2),
-          sameHeadersRps: Math.round(sameResult.rps),
-          sameHeadersRatio: +(appResult.rps / sameResult.rps).toFixed(2),
-          errors: appResult.errors,
+          appRps: Math.round(median(turns.map((turn) => turn.app.rps))),
+          bareRps: Math.round(median(turns.map((turn) => turn.bare.rps))),
+          rpsRatio: +median(ratios).toFixed(2),
+          ratioRange: range(ratios),
+          p99Ratio: +median(turns.map((turn) => turn.app.p99 / Math.max(turn.bare.p99, 1))).toFixed(2),
+          sameHeadersRatio: +median(sameRatios).toFixed(2),
+          sameHeadersRange: range(sameRatios),
+          errors: turns.reduce((sum, turn) => sum + turn.errors, 0),
         });
       }
       return rows;
