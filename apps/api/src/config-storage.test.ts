@@ -64,3 +64,16 @@ test('bad values are named; the secret key is never printed', () => {
   for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) expect(text).toContain(name);
   expect(text).not.toContain('very-secret-key-value');
 });
+
+test('X_ACCEL_REDIRECT_PREFIX: off by default; a path between slashes; not with a bucket', () => {
+  expect(loadConfig({}).xAccelRedirectPrefix).toBeUndefined();
+  expect(loadConfig({ X_ACCEL_REDIRECT_PREFIX: '/_files/' }).xAccelRedirectPrefix).toBe('/_files/');
+  for (const value of ['_files/', '/_files', 'http://x/_files/', '/a b/']) {
+    expect(problems({ X_ACCEL_REDIRECT_PREFIX: value })).toEqual([
+      expect.stringMatching(/^X_ACCEL_REDIRECT_PREFIX: must be a path that starts and ends with \//),
+    ]);
+  }
+  expect(problems({ ...bucket, X_ACCEL_REDIRECT_PREFIX: '/_files/' })).toEqual([
+    expect.stringMatching(/^X_ACCEL_REDIRECT_PREFIX: files are in an S3 bucket/),
+  ]);
+});

@@ -118,6 +118,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').optional(),
+  X_ACCEL_REDIRECT_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^\/[A-Za-z0-9._~/-]*\/$/, 'must be a path that starts and ends with /, like /_files/')
+    .optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -163,6 +168,11 @@ export type Config = {
    * default; `true` for any proxy, a number of hops, or the proxies' addresses.
    */
   trustProxy: boolean | number | string;
+  /**
+   * The internal location of a web server in front (nginx) that sends files on local disk itself: a
+   * lesson file or a picture is then answered with X-Accel-Redirect under it, once access is granted.
+   */
+  xAccelRedirectPrefix: string | undefined;
   /** Files in an S3-compatible bucket when the S3_* settings are given; local disk under DATA_DIR otherwise. */
   s3:
     | {
@@ -224,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ),
       );
     }
+    if (parsed.data.X_ACCEL_REDIRECT_PREFIX && given.length > 0) {
+      throw new ConfigError([
+        'X_ACCEL_REDIRECT_PREFIX: files are in an S3 bucket, which no web server in front reads from disk; unset it, or the S3_* settings',
+      ]);
+    }
   }
   if (!parsed.success) {
     throw new ConfigError(
@@ -261,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowRequestMs: e.SLOW_REQUEST_MS,
     passwordHashQueuePerSlot: e.PASSWORD_HASH_QUEUE,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    xAccelRedirectPrefix: e.X_ACCEL_REDIRECT_PREFIX,
     trustProxy:
       e.TRUST_PROXY === 'true'
         ? true

@@ -106,7 +106,12 @@ export async function registerApiRoutes(
     );
     api.addHook('onClose', async () => resumableUploads.close());
   }
-  registerMediaRoutes(api, new MediaService({ db, secret: deps.secret }), storage);
+  registerMediaRoutes(
+    api,
+    new MediaService({ db, secret: deps.secret }),
+    storage,
+    config.xAccelRedirectPrefix,
+  );
   registerEnrolmentRoutes(
     api,
     new EnrolmentService({

@@ -1,5 +1,6 @@
+import { createPublisher } from './factories';
 import { call, type TestContext } from './helpers';
-import { imagePart, upload } from './uploads';
+import { fixtures, imagePart, upload } from './uploads';
 
 /** A category, an author with a photo, and a course with a cover, made through the API. */
 export async function authorCourse(ctx: TestContext, token: string, overrides: Record<string, string> = {}) {
@@ -59,4 +60,35 @@ export async function addSection(ctx: TestContext, token: string, courseId: numb
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`InsertCourseSections: ${res.body}`);
   return res.json();
+}
+
+/** A published course whose one published section holds a published 100 kB video lesson. */
+export async function publishVideoLesson(ctx: TestContext, options: { preview: boolean }) {
+  const publisher = await createPublisher(ctx);
+  const { course } = await authorCourse(ctx, publisher.token);
+  const put = (url: string, body: unknown) =>
+    call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
+  const data = fixtures.mp4(100_000);
+  const lesson = (
+    await upload(
+      ctx.app,
+      'POST',
+      '/api/lessons/createLessons',
+      publisher.token,
+      {
+        'Object.lesson_Id': 0,
+        'Object.lesson_title': 'Clip',
+        'Object.contentType': 'video',
+        'Object.section_Id': section.section_Id,
+      },
+      { field: 'fileName', filename: 'clip.mp4', contentType: 'video/mp4', data },
+    )
+  ).json();
+  await put('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: true });
+  await put('/api/lessons/publishUnpublishLesson', { Id: lesson.lesson_Id, published: true });
+  if (options.preview)
+    await put('/api/lessons/handleMakeRemovePreviewLesson', { Id: lesson.lesson_Id, makepreview: true });
+  await put('/api/courses/publishUnpublishCourse', { Id: course.course_Id, published: true });
+  return { publisher, course, section, lesson, data };
 }

@@ -43,6 +43,11 @@ export interface FileStorage {
    * SMALL_RANGE_BYTES (a player's seek), where a stream's machinery costs more than the bytes.
    */
   readBytes?(key: string, range: { start: number; end: number }): Promise<Buffer>;
+  /**
+   * The file's path under the storage's folder, with `/` between its parts: what a web server in front
+   * that reads the same folder sends for it (X-Accel-Redirect). Absent on a bucket.
+   */
+  diskName?(key: string): string;
   /** A bucket's own short-lived URL for a file, so the server moves no bytes; absent on local disk. */
   presignGet?(key: string, options: PresignOptions): Promise<string>;
 }
@@ -69,9 +74,13 @@ export class LocalDiskStorage implements FileStorage {
   constructor(readonly root: string) {}
 
   private pathOf(key: string) {
+    return path.join(this.root, this.diskName(key));
+  }
+
+  diskName(key: string) {
     if (!isFileKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
     // Two levels of fan-out keep directories small with millions of files.
-    return path.join(this.root, key.slice(0, 2), key);
+    return `${key.slice(0, 2)}/${key}`;
   }
 
   async put(key: string, source: Readable): Promise<number> {

@@ -46,24 +46,32 @@ async function sizeOf(storage: FileStorage, key: string): Promise<number | undef
   return size;
 }
 
+/** Where a stored file is sent from: this process, or a web server in front that reads the same disk. */
+type FileSender = { storage: FileStorage; xAccelRedirectPrefix: string | undefined };
+
 /**
  * Streams a stored file with HTTP Range support (206 with Content-Range, 416 for a range past the
- * end), never reading it whole into memory.
+ * end), never reading it whole into memory. With X_ACCEL_REDIRECT_PREFIX and the file on local disk,
+ * the answer names the file under that internal location instead, and the web server in front (nginx)
+ * sends it from disk with sendfile, Range included; this answer's headers say what it is.
  */
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  storage: FileStorage,
+  { storage, xAccelRedirectPrefix }: FileSender,
   file: { key: string; mime: string; cacheControl: string; downloadName: string },
 ) {
-  const size = await sizeOf(storage, file.key);
-  if (size === undefined) throw notFound('File');
   const type = file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime;
   void reply
     .header('content-type', type)
     .header('accept-ranges', 'bytes')
     .header('cache-control', file.cacheControl)
     .header('content-disposition', `inline; filename="${file.downloadName}"`);
+  if (xAccelRedirectPrefix !== undefined && storage.diskName) {
+    return reply.header('x-accel-redirect', `${xAccelRedirectPrefix}${storage.diskName(file.key)}`).send();
+  }
+  const size = await sizeOf(storage, file.key);
+  if (size === undefined) throw notFound('File');
   const range = parseRange(request.headers.range, size);
   if (range.kind === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
@@ -97,7 +105,13 @@ const ranged = (what: string) => ({
   416: empty('The range starts past the end of the file'),
 });
 
-export function registerMediaRoutes(server: FastifyInstance, media: MediaService, storage: FileStorage) {
+export function registerMediaRoutes(
+  server: FastifyInstance,
+  media: MediaService,
+  storage: FileStorage,
+  xAccelRedirectPrefix: string | undefined,
+) {
+  const sender: FileSender = { storage, xAccelRedirectPrefix };
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['Media'];
   // A change that succeeded may take access away (an unpublished lesson, a removed enrolment): the next
@@ -131,7 +145,7 @@ export function registerMediaRoutes(server: FastifyInstance, media: MediaService
     const cached = notModified(request, reply, originalEtag(found));
     if (cached) return cached;
     const extension = found.split('.').pop() ?? '';
-    return sendFile(request, reply, storage, {
+    return sendFile(request, reply, sender, {
       key: found,
       mime: IMAGE_TYPES[extension] ?? 'application/octet-stream',
       cacheControl: PUBLIC_IMAGE_CACHE,
@@ -150,7 +164,7 @@ export function registerMediaRoutes(server: FastifyInstance, media: MediaService
   app.get('/media/lessons/:id', { schema: lessonFile }, async (request, reply) => {
     const file = await media.lessonFile(request.params.id, request.query);
     const extension = file.key.split('.').pop() ?? 'bin';
-    return sendFile(request, reply, storage, {
+    return sendFile(request, reply, sender, {
       key: file.key,
       mime: file.mime,
       cacheControl: 'private, max-age=3600',

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { addSection, authorCourse } from '../../../test/authoring';
+import { publishVideoLesson } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
-import { fixtures, upload } from '../../../test/uploads';
 import { courses, enrolments } from '../../db/schema';
 import { signLessonUrl } from '../../lib/signed-url';
 import { MEDIA_GRANT_CACHE_MS, MediaService } from './media.service';
@@ -14,35 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-async function publishedVideoLesson(options: { preview: boolean }) {
-  const publisher = await createPublisher(ctx);
-  const { course } = await authorCourse(ctx, publisher.token);
-  const put = (url: string, body: unknown) =>
-    call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
-  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
-  const data = fixtures.mp4(100_000);
-  const lesson = (
-    await upload(
-      ctx.app,
-      'POST',
-      '/api/lessons/createLessons',
-      publisher.token,
-      {
-        'Object.lesson_Id': 0,
-        'Object.lesson_title': 'Clip',
-        'Object.contentType': 'video',
-        'Object.section_Id': section.section_Id,
-      },
-      { field: 'fileName', filename: 'clip.mp4', contentType: 'video/mp4', data },
-    )
-  ).json();
-  await put('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: true });
-  await put('/api/lessons/publishUnpublishLesson', { Id: lesson.lesson_Id, published: true });
-  if (options.preview)
-    await put('/api/lessons/handleMakeRemovePreviewLesson', { Id: lesson.lesson_Id, makepreview: true });
-  await put('/api/courses/publishUnpublishCourse', { Id: course.course_Id, published: true });
-  return { publisher, course, section, lesson, data };
-}
+const publishedVideoLesson = (options: { preview: boolean }) => publishVideoLesson(ctx, options);
 
 test('the staff URL streams the file with Range answers byte for byte', async () => {
   const { lesson, data } = await publishedVideoLesson({ preview: false });
