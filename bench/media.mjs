@@ -5,13 +5,13 @@
 // few hundred KiB, latency). Reports each figure and the app's ratio to nginx.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiCall, createSection } from './lib/authoring.mjs';
-import { quantile, startServer } from './lib/server.mjs';
+import { quantile, root, startServer } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/media.mjs [options]
 
@@ -26,6 +26,10 @@ lesson, starts nginx on the same files, and measures both in turns.
   --rounds <n>          app and nginx turns (default 3)
   --database-url <url>  run the app on PostgreSQL instead of the embedded database
   --port <n>            the app's port (default 3410); nginx takes the next one
+  --front <how>         none (default): the app is asked directly; proxy: the app behind nginx as
+                        deploy/nginx.conf sets it up (on the port after nginx's), nginx passing the app's
+                        bytes on; x-accel: the same with X_ACCEL_REDIRECT_PREFIX, the app granting and
+                        nginx sending the file from disk
   --json                also print the results as JSON`;
 
 const { values: options } = parseArgs({
@@ -38,6 +42,7 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'database-url': { type: 'string' },
     port: { type: 'string', default: '3410' },
+    front: { type: 'string', default: 'none' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -56,6 +61,11 @@ const SECONDS = Number(options.seconds);
 const ROUNDS = Number(options.rounds);
 const APP_PORT = Number(options.port);
 const NGINX_PORT = APP_PORT + 1;
+const FRONT_PORT = APP_PORT + 2;
+const FRONT = options.front;
+if (!['none', 'proxy', 'x-accel'].includes(FRONT)) throw new Error('--front is none, proxy or x-accel');
+const X_ACCEL = FRONT === 'x-accel';
+const FRONTED = FRONT !== 'none';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-media-'));
 const nginxDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-nginx-'));
@@ -90,6 +100,13 @@ function largestFile(root) {
   return best;
 }
 
+/** deploy/nginx.conf's server block in front of the app, on FRONT_PORT, reading `filesRoot`. */
+const frontServer = (filesRoot) =>
+  readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
+    .replace('listen 80;', `listen 127.0.0.1:${FRONT_PORT};`)
+    .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${APP_PORT};`)
+    .replace('/var/lib/skillwise/files/', `${filesRoot}/`);
+
 function startNginx(filesRoot) {
   const conf = path.join(nginxDir, 'nginx.conf');
   writeFileSync(
@@ -114,6 +131,7 @@ http {
     listen 127.0.0.1:${NGINX_PORT};
     location /files/ { alias ${filesRoot}/; }
   }
+  ${FRONTED ? frontServer(filesRoot) : ''}
 }
 `,
   );
@@ -202,7 +220,7 @@ const server = await startServer({
   port: APP_PORT,
   dataDir,
   databaseUrl: options['database-url'],
-  env: { SEED_DEMO: 'true' },
+  env: { SEED_DEMO: 'true', ...(X_ACCEL ? { X_ACCEL_REDIRECT_PREFIX: '/_files/' } : {}) },
 });
 let nginx;
 try {
@@ -213,13 +231,17 @@ try {
   const sectionId = await createSection(api, token, 'Media');
   const lesson = await uploadVideo(token, sectionId);
   const content = await json('GET', `lessons/GetLessonContentUrl/${lesson.lesson_Id}`, undefined, token);
-  const appUrl = new URL(content.content_path, `http://127.0.0.1:${APP_PORT}`).toString();
+  const appUrl = new URL(
+    content.content_path,
+    `http://127.0.0.1:${FRONTED ? FRONT_PORT : APP_PORT}`,
+  ).toString();
   const filesRoot = path.join(dataDir, 'files');
   const file = largestFile(filesRoot);
   if (statSync(file).size !== FILE_BYTES) throw new Error(`the stored file has ${statSync(file).size} bytes`);
   nginx = startNginx(filesRoot);
   const nginxUrl = `http://127.0.0.1:${NGINX_PORT}/files/${path.relative(filesRoot, file)}`;
   await waitFor(nginxUrl);
+  if (FRONTED) await waitFor(appUrl);
 
   const results = { app: { streams: [], seeks: [] }, nginx: { streams: [], seeks: [] } };
   for (let round = 0; round < ROUNDS; round++) {
@@ -249,7 +271,9 @@ try {
   console.log(
     `\n${options['file-mib']} MiB lesson; ${STREAMS} streams, ${SEEK_CLIENTS} seeking clients of ${options['seek-kib']} KiB, ${SECONDS} s each, median of ${ROUNDS} turns\n`,
   );
-  console.log('| | app | nginx | app / nginx |');
+  console.log(
+    `| | ${{ none: 'app', proxy: 'app behind nginx', 'x-accel': 'app behind nginx, X-Accel-Redirect' }[FRONT]} | nginx | app / nginx |`,
+  );
   console.log('|---|---|---|---|');
   const { app, nginx: ref } = summary;
   console.log(

@@ -29,7 +29,7 @@ const freePort = async () => {
 async function nginxConfig(dir: string, port: number, appPort: number, filesDir: string) {
   const server = (await readFile(path.resolve(API_ROOT, '../../deploy/nginx.conf'), 'utf8'))
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replace('http://127.0.0.1:3000', `http://127.0.0.1:${appPort}`)
+    .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${appPort};`)
     .replace('/var/lib/skillwise/files/', `${filesDir}/`);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   return `daemon off;
