@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -22,6 +22,29 @@ function get(ctx: TestContext, url: string, headers: Record<string, string> = {}
     });
     request.on('error', reject);
     request.end();
+  });
+}
+
+/**
+ * A request written byte for byte: header names in the case given and repeated lines, as clients send
+ * them (Node's client would merge or reject some). Answers the status line and the header lines.
+ */
+function rawGet(ctx: TestContext, url: string, lines: string[], body = '') {
+  const { port } = ctx.app.server.address() as AddressInfo;
+  return new Promise<{ status: number; head: string; routedBody: string }>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n${body}`,
+      );
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', rest = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), head: head.toLowerCase(), routedBody: rest });
+    });
   });
 }
 
@@ -133,6 +156,28 @@ describe('a visitor’s cached public answer', () => {
     before = routed.count;
     await get(ctx, url, { 'content-length': '0' });
     expect(routed.count).toBe(before + 1);
+  });
+
+  test('header lines are read in any case and, repeated, joined as Node joins them', async () => {
+    const url = `/api/courses/details/${courseId}`;
+    const etag = String((await get(ctx, url)).headers.etag);
+    let before = routed.count;
+    expect((await rawGet(ctx, url, [`If-None-Match: ${etag}`])).status).toBe(304);
+    expect((await rawGet(ctx, url, ['IF-NONE-MATCH: W/"another"', `if-none-match: ${etag}`])).status).toBe(
+      304,
+    );
+    expect((await rawGet(ctx, url, ['If-None-Match: W/"another"'])).status).toBe(200);
+    const gzip = await rawGet(ctx, pageUrl, ['Accept-Encoding: identity', 'ACCEPT-ENCODING: gzip']);
+    expect(gzip.head).toContain('content-encoding: gzip');
+    expect(routed.count).toBe(before);
+    // A token or a body in any case is the route's.
+    const signedIn = await rawGet(ctx, url, [`AUTHORIZATION: Bearer ${publisher.token}`]);
+    expect(signedIn.head).toContain('cache-control: no-store');
+    expect(routed.count).toBe(before + 1);
+    before = routed.count;
+    await rawGet(ctx, url, ['Content-Length: 0']);
+    await rawGet(ctx, url, ['Transfer-Encoding: chunked'], '0\r\n\r\n');
+    expect(routed.count).toBe(before + 2);
   });
 
   test('a URL spelled differently is routed once, then answered from memory', async () => {
