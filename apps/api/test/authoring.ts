@@ -1,6 +1,6 @@
 import { createPublisher } from './factories';
 import { call, type TestContext } from './helpers';
-import { fixtures, imagePart, upload } from './uploads';
+import { type FilePart, fixtures, imagePart, upload } from './uploads';
 
 /** A category, an author with a photo, and a course with a cover, made through the API. */
 export async function authorCourse(ctx: TestContext, token: string, overrides: Record<string, string> = {}) {
@@ -62,6 +62,28 @@ export async function addSection(ctx: TestContext, token: string, courseId: numb
   return res.json();
 }
 
+/** A lesson with its file, uploaded to a section through `lessons/createLessons`: the call's answer. */
+export function uploadLesson(
+  ctx: TestContext,
+  token: string,
+  sectionId: number,
+  lesson: { title: string; contentType: string; file: Omit<FilePart, 'field'> },
+) {
+  return upload(
+    ctx.app,
+    'POST',
+    '/api/lessons/createLessons',
+    token,
+    {
+      'Object.lesson_Id': 0,
+      'Object.lesson_title': lesson.title,
+      'Object.contentType': lesson.contentType,
+      'Object.section_Id': sectionId,
+    },
+    { field: 'fileName', ...lesson.file },
+  );
+}
+
 /** A published course whose one published section holds a published 100 kB video lesson. */
 export async function publishVideoLesson(ctx: TestContext, options: { preview: boolean }) {
   const publisher = await createPublisher(ctx);
@@ -71,19 +93,11 @@ export async function publishVideoLesson(ctx: TestContext, options: { preview: b
   const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
   const data = fixtures.mp4(100_000);
   const lesson = (
-    await upload(
-      ctx.app,
-      'POST',
-      '/api/lessons/createLessons',
-      publisher.token,
-      {
-        'Object.lesson_Id': 0,
-        'Object.lesson_title': 'Clip',
-        'Object.contentType': 'video',
-        'Object.section_Id': section.section_Id,
-      },
-      { field: 'fileName', filename: 'clip.mp4', contentType: 'video/mp4', data },
-    )
+    await uploadLesson(ctx, publisher.token, section.section_Id, {
+      title: 'Clip',
+      contentType: 'video',
+      file: { filename: 'clip.mp4', contentType: 'video/mp4', data },
+    })
   ).json();
   await put('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: true });
   await put('/api/lessons/publishUnpublishLesson', { Id: lesson.lesson_Id, published: true });

@@ -6,11 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addSection, authorCourse } from '../../test/authoring';
+import { addSection, authorCourse, uploadLesson } from '../../test/authoring';
 import { createPublisher, createStudent } from '../../test/factories';
 import { createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../test/s3';
-import { fixtures, upload } from '../../test/uploads';
+import { fixtures } from '../../test/uploads';
 import { type Database, type Db, rowsOf } from '../db/client';
 import { enrolments, lessons, orders } from '../db/schema';
 import {
@@ -65,19 +65,11 @@ async function makeContent(ctx: TestContext) {
   const { course } = await authorCourse(ctx, publisher.token);
   const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
   const video = fixtures.mp4(200_000);
-  const lesson = await upload(
-    ctx.app,
-    'POST',
-    '/api/lessons/createLessons',
-    publisher.token,
-    {
-      'Object.lesson_Id': 0,
-      'Object.lesson_title': 'Clip',
-      'Object.contentType': 'video',
-      'Object.section_Id': section.section_Id,
-    },
-    { field: 'fileName', filename: 'clip.mp4', contentType: 'video/mp4', data: video },
-  );
+  const lesson = await uploadLesson(ctx, publisher.token, section.section_Id, {
+    title: 'Clip',
+    contentType: 'video',
+    file: { filename: 'clip.mp4', contentType: 'video/mp4', data: video },
+  });
   expect(lesson.statusCode).toBe(201);
   const student = await createStudent(ctx);
   const [order] = await ctx.database.db

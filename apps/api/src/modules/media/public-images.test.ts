@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { addSection, authorCourse } from '../../../test/authoring';
+import { addSection, authorCourse, uploadLesson } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { fixtures, upload } from '../../../test/uploads';
@@ -158,19 +158,11 @@ test('only covers and photos are public, at any width', async () => {
   const { course } = await authorCourse(ctx, publisher.token);
   const section = await addSection(ctx, publisher.token, course.course_Id);
   const lesson = (
-    await upload(
-      ctx.app,
-      'POST',
-      '/api/lessons/createLessons',
-      publisher.token,
-      {
-        'Object.lesson_Id': 0,
-        'Object.lesson_title': 'Slides',
-        'Object.contentType': 'pdf',
-        'Object.section_Id': section.section_Id,
-      },
-      { field: 'fileName', filename: 'slides.pdf', contentType: 'application/pdf', data: fixtures.pdf() },
-    )
+    await uploadLesson(ctx, publisher.token, section.section_Id, {
+      title: 'Slides',
+      contentType: 'pdf',
+      file: { filename: 'slides.pdf', contentType: 'application/pdf', data: fixtures.pdf() },
+    })
   ).json();
   const [row] = await ctx.database.db
     .execute(`select file_key from lessons where id = ${lesson.lesson_Id}`)
