@@ -8,15 +8,16 @@
 // the rounds' ratios is reported with their range.
 // Usage: node bench/catalogue.mjs [seconds per run] [rounds]   (BENCH_DATABASE_URL=postgres://... adds
 // PostgreSQL; defaults: 3 s, 5 rounds)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { publicUrls, seedCatalogue, visitorAnswer } from './lib/public-answers.mjs';
-import { root, startServer } from './lib/server.mjs';
+import { startServer } from './lib/server.mjs';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv.includes('--help')) {
   console.log(`Usage: node bench/catalogue.mjs [seconds per run, default 3] [rounds, default 5]
   BENCH_DATABASE_URL=postgres://... (an empty database) adds PostgreSQL; PUBLIC_CACHE_SECONDS=0 measures uncached answers.`);
@@ -24,6 +25,7 @@ if (process.argv.includes('--help')) {
 }
 const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 5);
+const COURSES = 1000;
 
 function load(url) {
   return new Promise((resolve, reject) => {
@@ -81,6 +83,22 @@ async function bareServer(port, bodies, headersOf = () => ({})) {
   };
 }
 
+/** What the app sent beside the body (its security headers, ETag, caching, total, Vary). */
+const PER_CONNECTION = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'content-encoding',
+]);
+async function visitorAnswer(url) {
+  // As autocannon asks: no accept-encoding, so the plain answer and its own headers.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_CONNECTION.has(name)));
+  return { body: Buffer.from(await response.arrayBuffer()), headers };
+}
+
 async function measure(label, env) {
   const port = 4100 + Math.floor(Math.random() * 400);
   const app = await startServer({
@@ -91,11 +109,20 @@ async function measure(label, env) {
   });
   try {
     const origin = `http://127.0.0.1:${port}`;
-    const { catalogue, urls } = await publicUrls(origin);
-    const answers = {};
-    for (const [, pathName] of urls) {
-      answers[pathName] = pathName === urls[0][1] ? catalogue : await visitorAnswer(`${origin}${pathName}`);
-    }
+    const catalogue = await visitorAnswer(`${origin}/api/courses/GetAllCoursesDetail`);
+    const list = JSON.parse(catalogue.body.toString());
+    if (list.length < COURSES) throw new Error(`the catalogue has ${list.length} courses`);
+    const middle = list[Math.floor(list.length / 2)].course_Id;
+    const detailPath = `/api/courses/details/${middle}`;
+    const pagePath = '/api/courses/GetAllCoursesDetail?page=1&pageSize=12';
+    // The course page's curriculum, as a visitor's browser asks for it.
+    const previewPath = `/api/courseSections/GetCourseSectionsByCourseIdForPreview/${middle}`;
+    const answers = {
+      '/api/courses/GetAllCoursesDetail': catalogue,
+      [pagePath]: await visitorAnswer(`${origin}${pagePath}`),
+      [detailPath]: await visitorAnswer(`${origin}${detailPath}`),
+      [previewPath]: await visitorAnswer(`${origin}${previewPath}`),
+    };
     const bodies = Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, answer.body]));
     const barePort = port + 500;
     const bare = await bareServer(barePort, bodies);
@@ -106,7 +133,12 @@ async function measure(label, env) {
       const rows = [];
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const range = (values) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
-      for (const [name, pathName] of urls) {
+      for (const [name, pathName] of [
+        ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail'],
+        ['catalogue page (12 courses)', pagePath],
+        ['course detail', detailPath],
+        ['preview curriculum', previewPath],
+      ]) {
         const turns = [];
         for (let round = 0; round < rounds; round += 1) {
           // Every other round runs the three the other way round: none always goes first.
@@ -150,16 +182,28 @@ async function measure(label, env) {
   }
 }
 
+const seed = (target) => {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/seed-catalogue.ts', target, String(COURSES)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('seeding failed');
+};
+
 const results = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-catalogue-'));
 try {
-  seedCatalogue(dataDir);
+  seed(dataDir);
   results.push(...(await measure('embedded (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' })));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (process.env.BENCH_DATABASE_URL) {
-  seedCatalogue(process.env.BENCH_DATABASE_URL);
+  seed(process.env.BENCH_DATABASE_URL);
   const pgDir = mkdtempSync(path.join(tmpdir(), 'skillwise-catalogue-pg-'));
   try {
     results.push(

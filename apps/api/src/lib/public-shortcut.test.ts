@@ -31,7 +31,7 @@ function get(ctx: TestContext, url: string, headers: Record<string, string> = {}
  */
 function rawGet(ctx: TestContext, url: string, lines: string[], body = '') {
   const { port } = ctx.app.server.address() as AddressInfo;
-  return new Promise<{ status: number; head: string; routedBody: string }>((resolve, reject) => {
+  return new Promise<{ status: number; head: string }>((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => {
       socket.write(
         `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n${body}`,
@@ -42,8 +42,8 @@ function rawGet(ctx: TestContext, url: string, lines: string[], body = '') {
     socket.on('error', reject);
     socket.on('end', () => {
       const text = Buffer.concat(chunks).toString('latin1');
-      const [head = '', rest = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), head: head.toLowerCase(), routedBody: rest });
+      const [head = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), head: head.toLowerCase() });
     });
   });
 }
