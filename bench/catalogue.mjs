@@ -8,14 +8,13 @@
 // the rounds' ratios is reported with their range.
 // Usage: node bench/catalogue.mjs [seconds per run] [rounds]   (BENCH_DATABASE_URL=postgres://... adds
 // PostgreSQL; defaults: 3 s, 5 rounds)
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startServer } from './lib/server.mjs';
+import { startBareServer, startServer, visitorAnswer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv.includes('--help')) {
@@ -39,64 +38,6 @@ function load(url) {
           }),
     );
   });
-}
-
-/**
- * A bare server answering the captured bytes from memory: the ceiling for this machine and client. It
- * runs in its own process (bench/lib/bare-server.mjs), as the app does, so that neither shares the
- * load generator's thread.
- */
-async function bareServer(port, bodies, headersOf = () => ({})) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'skillwise-bare-'));
-  const answers = {};
-  Object.entries(bodies).forEach(([url, body], i) => {
-    const file = path.join(dir, `${i}.json`);
-    writeFileSync(file, body);
-    answers[url] = { file, headers: headersOf(url) };
-  });
-  writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'bench/lib/bare-server.mjs'), String(port), path.join(dir, 'answers.json')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const exited = once(child, 'exit');
-  try {
-    await new Promise((resolve, reject) => {
-      child.stdout.setEncoding('utf8').on('data', (text) => {
-        if (text.includes('listening')) resolve();
-      });
-      exited.then(() => reject(new Error('the bare server exited before listening')));
-    });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** What the app sent beside the body (its security headers, ETag, caching, total, Vary). */
-const PER_CONNECTION = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'content-type',
-  'content-encoding',
-]);
-async function visitorAnswer(url) {
-  // As autocannon asks: no accept-encoding, so the plain answer and its own headers.
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_CONNECTION.has(name)));
-  return { body: Buffer.from(await response.arrayBuffer()), headers };
 }
 
 async function measure(label, env) {
@@ -125,10 +66,10 @@ async function measure(label, env) {
     };
     const bodies = Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, answer.body]));
     const barePort = port + 500;
-    const bare = await bareServer(barePort, bodies);
+    const bare = await startBareServer(barePort, bodies);
     // The same bare server writing the app's headers too: what the app costs beyond the bytes it sends.
     const sameHeadersPort = port + 501;
-    const sameHeaders = await bareServer(sameHeadersPort, bodies, (url) => answers[url].headers);
+    const sameHeaders = await startBareServer(sameHeadersPort, bodies, (url) => answers[url].headers);
     try {
       const rows = [];
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

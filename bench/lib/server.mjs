@@ -1,6 +1,7 @@
 // Starting, measuring and stopping the app for the benchmarks, in one place.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +11,16 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /**
  * How the server is started. `npm run serve` follows whatever package.json says (the compiled server or
  * tsx on the sources), so a change there needs no change here; change only this function if it must.
+ * With a `prefix` (a tool that runs the server, valgrind for one) the serve script's own `node` command
+ * is run under it directly, with the same flags: the tool then sees the server, not npm.
  */
-export function serverCommand() {
-  return { command: 'npm', args: ['run', 'serve', '--silent'], cwd: root };
+export function serverCommand(prefix = []) {
+  if (prefix.length === 0) return { command: 'npm', args: ['run', 'serve', '--silent'], cwd: root };
+  const serve = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+  const words = serve.trim().split(/\s+/);
+  if (words[0] !== 'node' || /[&|;<>$`'"]/.test(serve))
+    throw new Error(`the serve script is not one plain node command: ${serve}`);
+  return { command: prefix[0], args: [...prefix.slice(1), process.execPath, ...words.slice(1)], cwd: root };
 }
 
 /** The options every benchmark that may start its own server understands (node:util parseArgs). */
@@ -128,11 +136,11 @@ function serverPidUnder(pid, port) {
   return undefined;
 }
 
-async function waitForHealth(url, child, timeoutMs) {
+async function waitForHealth(url, child, timeoutMs, prefix) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      const { command, args } = serverCommand();
+      const { command, args } = serverCommand(prefix);
       throw new Error(
         `the server (${command} ${args.join(' ')}) exited with code ${child.exitCode} before answering; is it built?`,
       );
@@ -150,9 +158,16 @@ async function waitForHealth(url, child, timeoutMs) {
  * answers, and answers its URL, the serving process's pid and `stop()`. The server runs in its own
  * process group, so stopping it ends npm, tsx and node together and nothing else.
  */
-export async function startServer({ port, dataDir, databaseUrl, publicCacheSeconds = 5, env = {} }) {
+export async function startServer({
+  port,
+  dataDir,
+  databaseUrl,
+  publicCacheSeconds = 5,
+  env = {},
+  prefix = [],
+}) {
   if (!dataDir) throw new Error('startServer needs a DATA_DIR (the files and the app secret live there)');
-  const { command, args, cwd } = serverCommand();
+  const { command, args, cwd } = serverCommand(prefix);
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(command, args, {
     cwd,
@@ -191,7 +206,7 @@ export async function startServer({ port, dataDir, databaseUrl, publicCacheSecon
     }
   };
   try {
-    await waitForHealth(url, child, 300_000);
+    await waitForHealth(url, child, 300_000, prefix);
     serverPid = serverPidUnder(child.pid, port);
     if (!serverPid) throw new Error(`no process under ${child.pid} listens on port ${port}`);
   } catch (error) {
@@ -253,4 +268,61 @@ export async function login(url, email, password) {
   const body = await res.json().catch(() => ({}));
   if (!res.ok || !body.token) throw new Error(`login of ${email}: ${res.status} ${JSON.stringify(body)}`);
   return { token: body.token, userId: body.user?.user_id, orgId: body.user?.org_Id };
+}
+
+/**
+ * A bare server answering the captured bytes from memory: the ceiling for this machine and client. It
+ * runs in its own process (bench/lib/bare-server.mjs), as the app does, so that neither shares the
+ * load generator's thread. `prefix` runs it under a tool, as serverCommand does the app.
+ */
+export async function startBareServer(port, bodies, headersOf = () => ({}), prefix = []) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skillwise-bare-'));
+  const answers = {};
+  Object.entries(bodies).forEach(([url, body], i) => {
+    const file = path.join(dir, `${i}.json`);
+    writeFileSync(file, body);
+    answers[url] = { file, headers: headersOf(url) };
+  });
+  writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
+  const script = [path.join(root, 'bench/lib/bare-server.mjs'), String(port), path.join(dir, 'answers.json')];
+  const [command, ...args] = [...prefix, process.execPath, ...script];
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit');
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (text) => {
+        if (text.includes('listening')) resolve();
+      });
+      exited.then(() => reject(new Error('the bare server exited before listening')));
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the app sent beside the body (its security headers, ETag, caching, total, Vary). */
+const PER_CONNECTION = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'content-encoding',
+]);
+export async function visitorAnswer(url) {
+  // As autocannon asks: no accept-encoding, so the plain answer and its own headers.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_CONNECTION.has(name)));
+  return { body: Buffer.from(await response.arrayBuffer()), headers };
 }
