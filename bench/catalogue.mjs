@@ -8,15 +8,12 @@
 // the rounds' ratios is reported with their range.
 // Usage: node bench/catalogue.mjs [seconds per run] [rounds]   (BENCH_DATABASE_URL=postgres://... adds
 // PostgreSQL; defaults: 3 s, 5 rounds)
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startBareServer, startServer, visitorAnswer } from './lib/server.mjs';
+import { median, seedCatalogue, startBareServer, startServer, visitorAnswer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv.includes('--help')) {
   console.log(`Usage: node bench/catalogue.mjs [seconds per run, default 3] [rounds, default 5]
   BENCH_DATABASE_URL=postgres://... (an empty database) adds PostgreSQL; PUBLIC_CACHE_SECONDS=0 measures uncached answers.`);
@@ -72,7 +69,6 @@ async function measure(label, env) {
     const sameHeaders = await startBareServer(sameHeadersPort, bodies, (url) => answers[url].headers);
     try {
       const rows = [];
-      const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const range = (values) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
       for (const [name, pathName] of [
         ['catalogue (1,000 courses)', '/api/courses/GetAllCoursesDetail'],
@@ -123,28 +119,16 @@ async function measure(label, env) {
   }
 }
 
-const seed = (target) => {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'bench/seed-catalogue.ts', target, String(COURSES)],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('seeding failed');
-};
-
 const results = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-catalogue-'));
 try {
-  seed(dataDir);
+  seedCatalogue(dataDir, COURSES);
   results.push(...(await measure('embedded (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' })));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (process.env.BENCH_DATABASE_URL) {
-  seed(process.env.BENCH_DATABASE_URL);
+  seedCatalogue(process.env.BENCH_DATABASE_URL, COURSES);
   const pgDir = mkdtempSync(path.join(tmpdir(), 'skillwise-catalogue-pg-'));
   try {
     results.push(

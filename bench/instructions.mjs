@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, startBareServer, startServer, visitorAnswer } from './lib/server.mjs';
+import { median, seedCatalogue, startBareServer, startServer, visitorAnswer } from './lib/server.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (process.argv.includes('--help') || !databaseUrl) {
@@ -116,14 +116,7 @@ async function perRequest(pid, url) {
   return figures;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const seeded = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'bench/seed-catalogue.ts', databaseUrl, String(COURSES)],
-  { cwd: root, stdio: 'inherit' },
-);
-if (seeded.status !== 0) throw new Error('seeding failed');
+seedCatalogue(databaseUrl, COURSES);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-instructions-'));
 const servers = [];

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiCall, createSection } from './lib/authoring.mjs';
-import { quantile, root, startServer } from './lib/server.mjs';
+import { median, quantile, root, startServer } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/media.mjs [options]
 
@@ -253,7 +253,6 @@ try {
       results[name].seeks.push(await seeks(url));
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const summary = Object.fromEntries(
     Object.entries(results).map(([name, r]) => [
       name,

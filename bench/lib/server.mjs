@@ -1,5 +1,5 @@
 // Starting, measuring and stopping the app for the benchmarks, in one place.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -249,6 +249,22 @@ export async function serverFromOptions(values, env = {}) {
       if (temporary) rmSync(temporary, { recursive: true, force: true });
     },
   };
+}
+
+/** The middle of the numbers (the upper one of the two middles of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Loads `count` published courses into a DATA_DIR (embedded database) or a PostgreSQL URL with
+ * bench/seed-catalogue.ts.
+ */
+export function seedCatalogue(target, count) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/seed-catalogue.ts', target, String(count)],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('seeding failed');
 }
 
 /** The value at quantile q (0..1) of ascending-sorted numbers. */
