@@ -10,9 +10,10 @@
 // parser and writer, the garbage collector, every thread. Valgrind runs a server some 30-50 times slower:
 // count, not time, is what this gives.
 // Usage: BENCH_DATABASE_URL=postgres://... node bench/instructions.mjs [requests per round] [rounds]
-// (an empty PostgreSQL database; defaults 10,000 requests, 3 rounds; needs valgrind and a built server)
+// (an empty PostgreSQL database; defaults 10,000 requests, 3 rounds; needs valgrind and a built server;
+// CALLGRIND_KEEP=<dir> keeps the dumps)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -41,7 +42,11 @@ check(
 // Valgrind names the pipes callgrind_control talks through after $HOST, which the app's own settings set
 // to the address it listens on: every server and callgrind_control here see the same.
 process.env.HOST = '127.0.0.1';
-const outDir = mkdtempSync(path.join(tmpdir(), 'skillwise-callgrind-'));
+// CALLGRIND_KEEP=<dir> keeps every dump there, for callgrind_annotate: a round's dump is the file whose
+// totals the table reports.
+const keptDir = process.env.CALLGRIND_KEEP;
+if (keptDir) mkdirSync(keptDir, { recursive: true });
+const outDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'skillwise-callgrind-'));
 const underCallgrind = (name) => [
   'valgrind',
   '--tool=callgrind',
@@ -195,5 +200,5 @@ try {
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(outDir, { recursive: true, force: true });
 }

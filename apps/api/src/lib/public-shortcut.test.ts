@@ -72,6 +72,7 @@ describe('a visitor’s cached public answer', () => {
   let routed: { count: number };
   let publisher: TestUser;
   let courseId: number;
+  let wideCourseId: number;
   const pageUrl = '/api/courses/GetAllCoursesDetail?page=1&pageSize=12';
 
   beforeAll(async () => {
@@ -84,6 +85,12 @@ describe('a visitor’s cached public answer', () => {
       });
       courseId = course.id;
     }
+    // Written as text by the shortcut: its length must be the UTF-8 bytes', not the characters'.
+    wideCourseId = (
+      await createCourse(ctx, publisher.orgId ?? 0, {
+        title: 'Café crème, 日本語 et ☕ 🎓',
+      })
+    ).id;
   });
   afterAll(async () => {
     await ctx.close();
@@ -91,6 +98,7 @@ describe('a visitor’s cached public answer', () => {
 
   test.each([
     ['course detail, plain', () => `/api/courses/details/${courseId}`, {}],
+    ['course detail beyond ASCII', () => `/api/courses/details/${wideCourseId}`, {}],
     ['catalogue page, plain', () => pageUrl, {}],
     ['catalogue page, gzip', () => pageUrl, { 'accept-encoding': 'gzip, deflate' }],
     ['catalogue page, brotli', () => pageUrl, { 'accept-encoding': 'gzip, br' }],
@@ -118,7 +126,7 @@ describe('a visitor’s cached public answer', () => {
     expect(gunzipSync(gzip.body)).toEqual(plain.body);
     expect(brotliDecompressSync(brotli.body)).toEqual(plain.body);
     for (const answer of [plain, gzip, brotli]) {
-      expect(answer.headers['x-total-count']).toBe('6');
+      expect(answer.headers['x-total-count']).toBe('7');
       expect(answer.headers.vary).toBe('accept-encoding');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }

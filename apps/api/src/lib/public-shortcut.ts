@@ -4,7 +4,8 @@ import { type CompressedCopies, MIN_COMPRESSED_BYTES, pickEncoding } from '../pl
 import { type CachedAnswer, matchesEtag, type ResponseCache } from './response-cache';
 
 type Variant = 'plain' | 'br' | 'gzip' | 'not-modified';
-type Prepared = { headers: Record<string, string>; body: Buffer | undefined };
+/** The headers as one flat list of names and values, which Node writes with less work than an object. */
+type Prepared = { headers: string[]; body: Buffer | string | undefined };
 type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
@@ -85,20 +86,23 @@ export class PublicShortcut {
       'cache-control': 'no-cache',
     };
     if (entry.total !== undefined) headers[TOTAL_COUNT_HEADER] = String(entry.total);
-    let body: Buffer | undefined;
+    let body: Buffer | string | undefined;
     if (variant !== 'not-modified') {
       headers['content-type'] = 'application/json; charset=utf-8';
       if (entry.body.length >= MIN_COMPRESSED_BYTES) headers.vary = 'accept-encoding';
-      if (variant === 'plain') body = entry.body;
-      else {
+      if (variant === 'plain') {
+        // A small answer's text goes out in one write with the headers, as UTF-8: the bytes counted.
+        body = entry.text ?? entry.body;
+        headers['content-length'] = String(entry.body.length);
+      } else {
         // The route's path makes the compressed copy; until it has, so does the request.
         body = this.copies.of(variant, entry.etag);
         if (!body) return undefined;
         headers['content-encoding'] = variant;
+        headers['content-length'] = String(body.length);
       }
-      headers['content-length'] = String(body.length);
     }
-    const prepared = { headers, body };
+    const prepared = { headers: Object.entries(headers).flat(), body };
     if (!variants) {
       variants = new Map();
       this.prepared.set(entry, variants);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { matchesEtag, ResponseCache } from './response-cache';
+import { matchesEtag, ResponseCache, TEXT_KEPT_BYTES } from './response-cache';
 
 test('keeps at most maxEntries answers, dropping the oldest first', async () => {
   const cache = new ResponseCache(60_000, 2);
@@ -20,17 +20,33 @@ test('keeps at most maxEntries answers, dropping the oldest first', async () => 
 });
 
 test('keeps at most maxBytes of answers; an answer larger than that is served, not kept', async () => {
-  const cache = new ResponseCache(60_000, 100, 25);
-  await cache.get('a', async () => 'x'.repeat(8)); // 10 bytes as JSON
+  const cache = new ResponseCache(60_000, 100, 45);
+  // 10 bytes as JSON, held twice: the bytes and, a small answer, the text.
+  await cache.get('a', async () => 'x'.repeat(8));
   await cache.get('b', async () => 'y'.repeat(8));
-  expect(cache.size).toEqual({ entries: 2, bytes: 20 });
+  expect(cache.size).toEqual({ entries: 2, bytes: 40 });
   await cache.get('c', async () => 'z'.repeat(8));
-  expect(cache.size).toEqual({ entries: 2, bytes: 20 });
+  expect(cache.size).toEqual({ entries: 2, bytes: 40 });
   const big = await cache.get('big', async () => 'w'.repeat(40));
   expect(big.body.toString()).toBe(JSON.stringify('w'.repeat(40)));
-  expect(cache.size).toEqual({ entries: 2, bytes: 20 });
+  expect(cache.size).toEqual({ entries: 2, bytes: 40 });
   cache.clear();
   expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+});
+
+test('a small answer keeps its text, counted at two bytes a character unless it is ASCII', async () => {
+  const cache = new ResponseCache(60_000);
+  const ascii = await cache.get('ascii', async () => 'abcd');
+  expect(ascii.text).toBe('"abcd"');
+  expect(ascii.bytes).toBe(6 + 6);
+  const wide = await cache.get('wide', async () => 'café ☕');
+  expect(wide.text).toBe('"café ☕"');
+  expect(Buffer.from(wide.text ?? '')).toEqual(wide.body);
+  expect(wide.bytes).toBe(wide.body.length + 2 * 8);
+  const large = await cache.get('large', async () => 'l'.repeat(TEXT_KEPT_BYTES));
+  expect(large.text).toBeUndefined();
+  expect(large.bytes).toBe(TEXT_KEPT_BYTES + 2);
+  expect(cache.size.bytes).toBe(ascii.bytes + wide.bytes + large.bytes);
 });
 
 test('a page keeps its total, and a new total is a new version of the same rows', async () => {

@@ -4,9 +4,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { markPublicAnswer } from '../plugins/security-headers';
 import { forEveryClient } from './request-context';
 
+/**
+ * Answers up to this many bytes also keep their JSON text: lib/public-shortcut.ts writes a small answer
+ * as text, which Node joins to its head and sends as one piece, for fewer instructions than the head and
+ * the bytes apart. From about 3 KB on, encoding the text for every answer costs more than that saves
+ * (docs/BENCHMARKS.md).
+ */
+export const TEXT_KEPT_BYTES = 2048;
+
 /** `body` is kept encoded: a large answer is then written as it is, not re-encoded for every request. */
 export type CachedAnswer = {
   body: Buffer;
+  /** The same JSON as text, for an answer of at most TEXT_KEPT_BYTES. */
+  text: string | undefined;
   etag: string;
   total: number | undefined;
   bytes: number;
@@ -107,15 +117,19 @@ export class ResponseCache {
       const answer = await forEveryClient(produce);
       const json = JSON.stringify(answer.body);
       const body = Buffer.from(json);
+      const text = body.length <= TEXT_KEPT_BYTES ? json : undefined;
+      // Text of ASCII only is held a byte a character; any other character may make it two.
+      const textBytes = text === undefined ? 0 : text.length === body.length ? text.length : 2 * text.length;
       // The total is part of what the client caches: a new total is a new version, even for the same rows.
       const version = answer.total === undefined ? json : `${answer.total}\n${json}`;
       const entry: CachedAnswer = {
         body,
+        text,
         // Weak: the same answer goes out plain, gzip or brotli (plugins/compression.ts), and a weak
         // validator is the one that may stand for all three.
         etag: `W/"${createHash('sha1').update(version).digest('base64url')}"`,
         total: answer.total,
-        bytes: body.length,
+        bytes: body.length + textBytes,
         expiresAt: Date.now() + this.ttlMs,
       };
       // A write that happened meanwhile makes this answer stale: serve it once, keep nothing.
