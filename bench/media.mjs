@@ -2,7 +2,8 @@
 // Lesson media beside nginx: the app serves a lesson's file through its signed URL (the access check,
 // then the bytes), nginx serves the same file from the same disk with sendfile. Both are driven by the
 // same client in turns: whole-file streams at once (throughput) and random seeks (Range requests of a
-// few hundred KiB, latency). Reports each figure and the app's ratio to nginx.
+// few hundred KiB, latency). Reports each figure and the app's ratio to nginx, then checks every byte of one
+// more such load against the uploaded file.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiCall, createSection } from './lib/authoring.mjs';
-import { median, quantile, root, startServer } from './lib/server.mjs';
+import { median, memoryOf, mib, quantile, root, startServer } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/media.mjs [options]
 
@@ -83,7 +84,7 @@ async function uploadVideo(token, sectionId) {
   form.set('Object.contentType', 'video');
   form.set('Object.section_Id', String(sectionId));
   form.set('fileName', new Blob([bytes], { type: 'video/mp4' }), 'lesson.mp4');
-  return json('POST', 'lessons/createLessons', form, token);
+  return { lesson: await json('POST', 'lessons/createLessons', form, token), bytes };
 }
 
 /** The largest file under the DATA_DIR's files: the lesson just uploaded. */
@@ -149,15 +150,22 @@ async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
-/** GETs `url` (optionally a range) on a kept-alive socket; answers the body's byte count and status. */
-function get(agent, url, range) {
+/**
+ * GETs `url` (optionally a range) on a kept-alive socket; answers the body's byte count and status, and
+ * with `keep` the body itself.
+ */
+function get(agent, url, range, keep = false) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers: range ? { range } : {} }, (res) => {
       let bytes = 0;
+      const chunks = [];
       res.on('data', (chunk) => {
         bytes += chunk.length;
+        if (keep) chunks.push(chunk);
       });
-      res.on('end', () => resolve({ status: res.statusCode, bytes }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, bytes, body: keep ? Buffer.concat(chunks) : undefined }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -216,6 +224,31 @@ async function seeks(url) {
   };
 }
 
+/**
+ * The same load once more, every answer's bytes compared with the uploaded file's: answers whose bytes
+ * differ (a read buffer used again too early would show here). Not timed.
+ */
+async function wrongAnswers(url, expected) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: STREAMS + SEEK_CLIENTS });
+  const whole = Array.from({ length: STREAMS }, () => ({
+    start: 0,
+    end: expected.length - 1,
+    range: undefined,
+  }));
+  const parts = Array.from({ length: SEEK_CLIENTS * 10 }, () => {
+    const start = Math.floor(Math.random() * (FILE_BYTES - SEEK_BYTES));
+    return { start, end: start + SEEK_BYTES - 1, range: `bytes=${start}-${start + SEEK_BYTES - 1}` };
+  });
+  const answers = await Promise.all(
+    [...whole, ...parts].map(async ({ start, end, range }) => {
+      const answer = await get(agent, url, range, true).catch(() => ({ body: Buffer.alloc(0) }));
+      return answer.body.equals(expected.subarray(start, end + 1)) ? 0 : 1;
+    }),
+  );
+  agent.destroy();
+  return answers.reduce((sum, wrong) => sum + wrong, 0);
+}
+
 const server = await startServer({
   port: APP_PORT,
   dataDir,
@@ -229,7 +262,7 @@ try {
     password: 'publisher123',
   });
   const sectionId = await createSection(api, token, 'Media');
-  const lesson = await uploadVideo(token, sectionId);
+  const { lesson, bytes } = await uploadVideo(token, sectionId);
   const content = await json('GET', `lessons/GetLessonContentUrl/${lesson.lesson_Id}`, undefined, token);
   const appUrl = new URL(
     content.content_path,
@@ -253,6 +286,8 @@ try {
       results[name].seeks.push(await seeks(url));
     }
   }
+  const wrong = { app: await wrongAnswers(appUrl, bytes), nginx: await wrongAnswers(nginxUrl, bytes) };
+  const memory = memoryOf(server.pid);
   const summary = Object.fromEntries(
     Object.entries(results).map(([name, r]) => [
       name,
@@ -263,6 +298,7 @@ try {
         seekP50: median(r.seeks.map((s) => s.p50)),
         seekP99: median(r.seeks.map((s) => s.p99)),
         seekErrors: r.seeks.reduce((n, s) => n + s.errors, 0),
+        wrongAnswers: wrong[name],
       },
     ]),
   );
@@ -290,7 +326,13 @@ try {
   console.log(
     `| errors (streams, seeks) | ${app.streamErrors}, ${app.seekErrors} | ${ref.streamErrors}, ${ref.seekErrors} | |`,
   );
-  if (options.json) console.log(JSON.stringify({ summary, results }, null, 2));
+  console.log(
+    `| answers with wrong bytes, of ${STREAMS + SEEK_CLIENTS * 10} checked | ${app.wrongAnswers} | ${ref.wrongAnswers} | |`,
+  );
+  console.log(
+    `\nThe app's server after the load: ${mib(memory.rss)} resident, ${mib(memory.hwm)} at its peak.`,
+  );
+  if (options.json) console.log(JSON.stringify({ summary, results, memory }, null, 2));
 } finally {
   nginx?.kill('SIGQUIT');
   await server.stop();

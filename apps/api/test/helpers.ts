@@ -140,7 +140,7 @@ export const nextAddress = () => {
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomBytes(5).toString('hex')}@example.com`;
 
 export type Call = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
   token?: string;

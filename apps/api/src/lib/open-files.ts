@@ -2,6 +2,9 @@ import { type FileHandle, open } from 'node:fs/promises';
 
 type Entry = { handle: Promise<FileHandle>; users: number; closing: boolean };
 
+/** A descriptor lent by `OpenFiles.lend`: read through `handle`, then `release()` it once done reading. */
+export type LentFile = { handle: FileHandle; release: () => void };
+
 /**
  * Open read-only descriptors of stored files, by path, the most recently used kept: a player's burst of
  * seeks reads one descriptor instead of opening and closing the file for each Range request. A stored
@@ -14,25 +17,26 @@ export class OpenFiles {
 
   constructor(private readonly kept = 64) {}
 
-  /** Reads `length` bytes of `file` from `position` (fewer at its end), through a kept descriptor. */
-  async read(file: string, position: number, length: number): Promise<Buffer> {
+  /**
+   * The kept descriptor of `file` (opened now if it is not kept), lent until `release()`: it is never
+   * closed while lent, even when it falls out or its file is deleted. Rejects as `open` does (ENOENT for
+   * a missing file), and a file that could not be opened is not kept.
+   */
+  async lend(file: string): Promise<LentFile> {
     const entry = this.acquire(file);
     try {
       const handle = await entry.handle;
-      const buffer = Buffer.allocUnsafe(length);
-      let filled = 0;
-      while (filled < length) {
-        const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      return filled === length ? buffer : buffer.subarray(0, filled);
+      let lent = true;
+      const release = () => {
+        if (!lent) return;
+        lent = false;
+        this.release(entry);
+      };
+      return { handle, release };
     } catch (error) {
-      // A file that could not be opened is not kept: the next request tries again.
       this.drop(file, entry);
-      throw error;
-    } finally {
       this.release(entry);
+      throw error;
     }
   }
 

@@ -4,6 +4,8 @@ import { link, mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { BufferPool } from './buffer-pool';
+import { FileBody } from './file-body';
 import { OpenFiles } from './open-files';
 
 /** A stored file as the sweeper sees it. */
@@ -39,10 +41,11 @@ export interface FileStorage {
   /** Removes unfinished writes (`.partial` files, multipart uploads) untouched since before `before`. */
   removeIncomplete(before: Date): Promise<number>;
   /**
-   * The inclusive byte range [start, end] in memory, read at once: for ranges of at most
-   * SMALL_RANGE_BYTES (a player's seek), where a stream's machinery costs more than the bytes.
+   * The inclusive byte range [start, end] as an answer's body (lib/file-body.ts): the file is opened
+   * before anything is answered (a missing one rejects with ENOENT), then read through a kept descriptor
+   * into pooled buffers. Local disk only; a bucket's files are sent with `read`.
    */
-  readBytes?(key: string, range: { start: number; end: number }): Promise<Buffer>;
+  openBody?(key: string, range: { start: number; end: number }): Promise<Readable>;
   /**
    * The file's path under the storage's folder, with `/` between its parts: what a web server in front
    * that reads the same folder sends for it (X-Accel-Redirect). Absent on a bucket.
@@ -59,8 +62,12 @@ export interface FileStorage {
  */
 const READ_CHUNK_BYTES = 512 * 1024;
 
-/** The largest range served from memory through `readBytes`; larger ones stream. */
-export const SMALL_RANGE_BYTES = 1024 * 1024;
+/**
+ * Free read buffers kept for answers' bodies (16 MiB, let go within a minute of not being needed). As many
+ * as the answers in flight need are made: 20 lessons streamed at once use 40 (one read ahead each), and
+ * give them back as they finish.
+ */
+const READ_BUFFERS_KEPT = 32;
 
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 
@@ -70,6 +77,7 @@ export const isFileKey = (key: string) => KEY_PATTERN.test(key);
 
 export class LocalDiskStorage implements FileStorage {
   private readonly openFiles = new OpenFiles();
+  private readonly readBuffers = new BufferPool(READ_CHUNK_BYTES, READ_BUFFERS_KEPT);
 
   constructor(readonly root: string) {}
 
@@ -108,9 +116,8 @@ export class LocalDiskStorage implements FileStorage {
     });
   }
 
-  /** A small range in one read, through a descriptor kept open for the file's next range. */
-  readBytes(key: string, range: { start: number; end: number }): Promise<Buffer> {
-    return this.openFiles.read(this.pathOf(key), range.start, range.end - range.start + 1);
+  async openBody(key: string, range: { start: number; end: number }): Promise<Readable> {
+    return new FileBody(await this.openFiles.lend(this.pathOf(key)), range, this.readBuffers);
   }
 
   async size(key: string): Promise<number | undefined> {

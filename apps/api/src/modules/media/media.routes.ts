@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { idParamSchema } from '@skillwise/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { ImageVariants } from '../../lib/image-variants';
 import { parseRange } from '../../lib/range';
 import { binary, empty, type ZodTypeProvider } from '../../lib/route-schema';
-import { type FileStorage, SMALL_RANGE_BYTES } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage';
 import type { MediaService } from './media.service';
 import {
   notModified,
@@ -76,23 +77,22 @@ async function sendFile(
   if (range.kind === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
-  if (range.kind === 'partial') {
-    const length = range.end - range.start + 1;
-    // A seek's small range is one read on a kept descriptor where the disk allows it; larger ones stream.
-    const body =
-      storage.readBytes && length <= SMALL_RANGE_BYTES
-        ? await storage.readBytes(file.key, range).catch((error: NodeJS.ErrnoException) => {
+  const partial = range.kind === 'partial';
+  const bytes = partial ? { start: range.start, end: range.end } : { start: 0, end: size - 1 };
+  // A HEAD answer says what a GET would send, and reads nothing.
+  const body =
+    request.method === 'HEAD'
+      ? Readable.from([])
+      : storage.openBody
+        ? await storage.openBody(file.key, bytes).catch((error: NodeJS.ErrnoException) => {
             if (error.code === 'ENOENT') throw notFound('File');
             throw error;
           })
-        : storage.read(file.key, range);
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', String(length))
-      .send(body);
+        : storage.read(file.key, partial ? bytes : undefined);
+  if (partial) {
+    void reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   }
-  return reply.header('content-length', String(size)).send(storage.read(file.key));
+  return reply.header('content-length', String(bytes.end - bytes.start + 1)).send(body);
 }
 
 /** Answers of a byte stream with HTTP ranges. */
