@@ -89,6 +89,10 @@ async function sendFile(
             throw error;
           })
         : storage.read(file.key, partial ? bytes : undefined);
+  // An answer that ends without sending this body (it never flowed) leaves no file open behind it.
+  reply.raw.once('close', () => {
+    if (body.readableFlowing === null) body.destroy();
+  });
   if (partial) {
     void reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   }
@@ -138,10 +142,7 @@ export function registerMediaRoutes(
     const { key } = request.params;
     const { w } = request.query;
     const found = await media.publicImage(key);
-    if (w !== undefined) {
-      const sent = await sendImageVariant(request, reply, variants, found, w);
-      if (sent) return sent;
-    }
+    if (w !== undefined && (await sendImageVariant(request, reply, variants, found, w))) return reply;
     const cached = notModified(request, reply, originalEtag(found));
     if (cached) return cached;
     const extension = found.split('.').pop() ?? '';

@@ -1,7 +1,10 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { publishVideoLesson } from '../../../test/authoring';
+import { openBecomes } from '../../../test/descriptors';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
 import { courses, enrolments } from '../../db/schema';
@@ -15,6 +18,13 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const publishedVideoLesson = (options: { preview: boolean }) => publishVideoLesson(ctx, options);
+
+/** The app's address on a real port (it starts listening the first time). */
+async function listening(): Promise<string> {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
 
 test('the staff URL streams the file with Range answers byte for byte', async () => {
   const { lesson, data } = await publishedVideoLesson({ preview: false });
@@ -57,7 +67,7 @@ test('over real connections, lessons and ranges sent at once each arrive byte fo
   // 12 MB, more than the sockets hold: a slow reader keeps the server waiting on buffers it wrote from, which
   // the other answers use again once written (a buffer used again too early shows here as wrong bytes).
   const { lesson, data } = await publishVideoLesson(ctx, { preview: false, bytes: 12_000_000 });
-  const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await listening();
   const url = new URL(lesson.content_path as string, address).toString();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   /** GETs `range` (or all), reading `slow`ly when told; after `cutAfter` bytes the connection is dropped. */
@@ -118,6 +128,40 @@ test('over real connections, lessons and ranges sent at once each arrive byte fo
   } finally {
     agent.destroy();
   }
+});
+
+test('requests cut at any moment leave no descriptor open once their file is deleted', async () => {
+  const { lesson, data } = await publishVideoLesson(ctx, { preview: false, bytes: 3_000_000 });
+  const url = new URL(lesson.content_path as string, await listening()).toString();
+  /** A GET (a range when `range`) whose connection is dropped after `afterMs`, or at its first bytes. */
+  const cut = (afterMs: number | 'first bytes', range?: string) =>
+    new Promise<void>((resolve) => {
+      const request = http.get(url, { headers: range ? { range } : {} });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.on('response', (answer) => {
+        answer.on('error', () => undefined);
+        if (afterMs === 'first bytes') answer.once('data', () => request.destroy());
+      });
+      if (afterMs !== 'first bytes') setTimeout(() => request.destroy(), afterMs);
+    });
+  await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      cut(
+        i % 3 === 0 ? 'first bytes' : i % 5,
+        i % 2 === 0 ? `bytes=${i * 1000}-${i * 1000 + 300_000}` : undefined,
+      ),
+    ),
+  );
+  // Answers still go out whole afterwards.
+  const whole = await fetch(url);
+  expect(Buffer.compare(Buffer.from(await whole.arrayBuffer()), data)).toBe(0);
+  const [fileKey] = await ctx.database.db
+    .execute(`select file_key from lessons where id = ${lesson.lesson_Id}`)
+    .then((r) => (r as unknown as { rows: { file_key: string }[] }).rows.map((x) => x.file_key));
+  await ctx.storage.delete(fileKey as string);
+  // Other lessons' files stay open, kept for their next request: this one's descriptor is closed.
+  await openBecomes(path.join(ctx.filesDir, (fileKey as string).slice(0, 2), fileKey as string), 0);
 });
 
 test('an altered signature, another lesson, another viewer or an expired URL gives nothing', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { addSection, authorCourse, uploadLesson } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
@@ -105,6 +105,18 @@ test('a cover asked at a width comes as WebP that wide, to anyone, cached for go
   });
   expect(revalidated.statusCode).toBe(304);
   expect(revalidated.rawPayload.length).toBe(0);
+  // A variant's answer, or its 304, is the only answer: the original is never opened to be sent too.
+  const originalsOpened = vi.spyOn(ctx.storage as Required<FileStorage>, 'openBody');
+  await call(ctx.app, { method: 'GET', url: `${coverUrl}?w=480` });
+  await call(ctx.app, {
+    method: 'GET',
+    url: `${coverUrl}?w=480`,
+    headers: { 'if-none-match': String(small.headers.etag) },
+  });
+  expect(originalsOpened).not.toHaveBeenCalled();
+  await call(ctx.app, { method: 'GET', url: coverUrl });
+  expect(originalsOpened).toHaveBeenCalledTimes(1);
+  originalsOpened.mockRestore();
 
   // Another width is another variant; a photo is never made larger than it is.
   const wide = await call(ctx.app, { method: 'GET', url: `${coverUrl}?w=1280` });

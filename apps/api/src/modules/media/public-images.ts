@@ -28,8 +28,9 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
 }
 
 /**
- * Sends the stored image `key` at `width` as WebP, or answers undefined when no variant can be made
- * (the caller then sends the original).
+ * Sends the stored image `key` at `width` as WebP (or 304) and answers true, or answers false when no
+ * variant can be made: the caller then sends the original. It answers a boolean, not the reply: a reply
+ * is thenable, and awaiting it waits for the answer to be written and gives undefined.
  */
 export async function sendImageVariant(
   request: FastifyRequest,
@@ -37,15 +38,15 @@ export async function sendImageVariant(
   variants: ImageVariants,
   key: string,
   width: ImageWidth,
-) {
+): Promise<boolean> {
   const variant = await variants.get(key, width);
-  if (!variant) return undefined;
-  const cached = notModified(request, reply, variant.etag);
-  if (cached) return cached;
+  if (!variant) return false;
+  if (notModified(request, reply, variant.etag)) return true;
   const name = `${key.replace(/\.[a-z0-9]+$/, '')}-${width}.webp`;
-  return reply
+  void reply
     .header('content-type', variant.type)
     .header('content-length', String(variant.body.length))
     .header('content-disposition', `inline; filename="${name}"`)
     .send(variant.body);
+  return true;
 }
