@@ -7,6 +7,11 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Each file gets its own database; two at a time suits a 2-core machine and PGlite's start-up cost.
     maxWorkers: 2,
+    // A worker keeps the modules it imported for the next file: importing the app anew for each file was a
+    // third of the suite's time. Each file still builds its own app, database and folders; the little
+    // state modules keep (lib/crypto.ts's hashing queue, the media routes' sizes by unique key) is
+    // process-wide in production too.
+    isolate: false,
     // No tight limits: a busy machine makes a test slow, never failing. These only stop a test that hangs.
     testTimeout: 600_000,
     hookTimeout: 600_000,
