@@ -98,6 +98,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
 
+  // The descriptors the storage keeps for the next request are the app's to let go of when it stops.
+  app.addHook('onClose', async () => options.storage.close?.());
+
   const deps: AppDeps = {
     config,
     db: options.db,

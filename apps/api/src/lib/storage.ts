@@ -53,6 +53,8 @@ export interface FileStorage {
   diskName?(key: string): string;
   /** A bucket's own short-lived URL for a file, so the server moves no bytes; absent on local disk. */
   presignGet?(key: string, options: PresignOptions): Promise<string>;
+  /** Lets go of what the storage keeps open between requests (the app closes): it may still be used after. */
+  close?(): void;
 }
 
 /**
@@ -127,6 +129,11 @@ export class LocalDiskStorage implements FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  /** Closes the kept descriptors; one being read closes when its read is done. */
+  close(): void {
+    this.openFiles.closeAll();
   }
 
   async delete(key: string): Promise<void> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { publishVideoLesson } from '../../../test/authoring';
-import { openBecomes } from '../../../test/descriptors';
+import { openBecomes, openUnder } from '../../../test/descriptors';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
 import { courses, enrolments } from '../../db/schema';
@@ -303,4 +303,20 @@ test('a granted URL is remembered briefly: a change made elsewhere reaches it wi
   await db.update(courses).set({ published: false }).where(eq(courses.id, course.course_Id));
   media.forgetGrants();
   await expect(media.lessonFile(lesson.lesson_Id, grant)).rejects.toMatchObject({ statusCode: 404 });
+});
+
+test('an app that closes lets go of the descriptors it kept for the next request', async () => {
+  const own = await createTestContext();
+  let closed = false;
+  try {
+    const { lesson, data } = await publishVideoLesson(own, { preview: false });
+    const answer = await own.app.inject({ method: 'GET', url: lesson.content_path as string });
+    expect(Buffer.compare(answer.rawPayload, data)).toBe(0);
+    expect(openUnder(own.filesDir)).toBe(1);
+    await own.close();
+    closed = true;
+    await openBecomes(own.filesDir, 0);
+  } finally {
+    if (!closed) await own.close();
+  }
 });
