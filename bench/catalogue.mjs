@@ -8,12 +8,18 @@
 // the rounds' ratios is reported with their range.
 // Usage: node bench/catalogue.mjs [seconds per run] [rounds]   (BENCH_DATABASE_URL=postgres://... adds
 // PostgreSQL; defaults: 3 s, 5 rounds; CLIENT=wrk loads with wrk, one thread, instead of autocannon)
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { median, seedCatalogue, startBareServer, startServer, visitorAnswer } from './lib/server.mjs';
+import {
+  loadWithWrk,
+  median,
+  seedCatalogue,
+  startBareServer,
+  startServer,
+  visitorAnswer,
+} from './lib/server.mjs';
 
 if (process.argv.includes('--help')) {
   console.log(`Usage: node bench/catalogue.mjs [seconds per run, default 3] [rounds, default 5]
@@ -25,26 +31,8 @@ const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 5);
 const COURSES = 1000;
 
-const UNIT_MS = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
-
-/** The same figures from wrk: one thread, 100 connections, its latency percentiles asked for. */
-function loadWithWrk(url) {
-  const run = spawnSync('wrk', ['-t1', '-c100', `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
-  if (run.error) throw new Error(`wrk: ${run.error.message} (apt-get install wrk)`);
-  const out = run.stdout;
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? Number.NaN);
-  const p99 = out.match(/^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m);
-  const socketErrors = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
-  return {
-    rps,
-    p99: p99 ? Number(p99[1]) * UNIT_MS[p99[2]] : Number.NaN,
-    errors: non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-  };
-}
-
 function load(url) {
-  if (process.env.CLIENT === 'wrk') return Promise.resolve(loadWithWrk(url));
+  if (process.env.CLIENT === 'wrk') return Promise.resolve(loadWithWrk(url, seconds));
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 100, duration: seconds, pipelining: 1 }, (error, result) =>
       error

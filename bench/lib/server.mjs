@@ -251,6 +251,31 @@ export async function serverFromOptions(values, env = {}) {
   };
 }
 
+const UNIT_MS = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+/**
+ * Loads `url` with wrk (apt-get install wrk), a client in C: one thread, 100 connections for `seconds`.
+ * Answers requests a second, the 99th percentile and the slowest latency in ms, and the failures.
+ */
+export function loadWithWrk(url, seconds) {
+  const run = spawnSync('wrk', ['-t1', '-c100', `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  if (run.error) throw new Error(`wrk: ${run.error.message} (apt-get install wrk)`);
+  const out = run.stdout;
+  const ms = (pattern) => {
+    const match = out.match(pattern);
+    return match ? Number(match[1]) * UNIT_MS[match[2]] : Number.NaN;
+  };
+  const socketErrors = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  return {
+    rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? Number.NaN),
+    p99: ms(/^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m),
+    max: ms(/^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)/m),
+    errors:
+      Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
 /** The middle of the numbers (the upper one of the two middles of an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { matchesEtag, ResponseCache, TEXT_KEPT_BYTES } from './response-cache';
+import { expect, test, vi } from 'vitest';
+import { matchesEtag, REFRESH_AHEAD, ResponseCache, TEXT_KEPT_BYTES } from './response-cache';
 
 test('keeps at most maxEntries answers, dropping the oldest first', async () => {
   const cache = new ResponseCache(60_000, 2);
@@ -84,4 +84,70 @@ test('If-None-Match matches weakly: a listed tag, with or without W/, or *', () 
   expect(matchesEtag('"x", W/"abc"', etag)).toBe(true);
   expect(matchesEtag('*', etag)).toBe(true);
   expect(matchesEtag('"abcd"', etag)).toBe(false);
+});
+
+test('a hit in the last part of an answer’s life computes the next version behind it, once; a failure or a write keeps nothing', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(0);
+    const cache = new ResponseCache(10_000);
+    let version = 0;
+    // Holds a computation after the first until released.
+    const gate: { release?: (() => void) | undefined } = {};
+    const release = () => gate.release?.();
+    let fail = false;
+    const produce = async () => {
+      version += 1;
+      const mine = version;
+      if (gate.release === undefined && mine > 1)
+        await new Promise<void>((resolve) => (gate.release = resolve));
+      if (fail) throw new Error('database unavailable');
+      return `v${mine}`;
+    };
+    const body = async () => (await cache.get('k', produce)).body.toString();
+    expect(await body()).toBe('"v1"');
+
+    // Before the refresh point, hits compute nothing.
+    vi.setSystemTime(10_000 * (1 - REFRESH_AHEAD) - 1);
+    expect(await body()).toBe('"v1"');
+    expect(version).toBe(1);
+
+    // Past it, hits are answered at once with the kept answer while one computation runs.
+    vi.setSystemTime(10_000 * (1 - REFRESH_AHEAD));
+    expect(await body()).toBe('"v1"');
+    expect(await body()).toBe('"v1"');
+    expect(version).toBe(2);
+    release();
+    await vi.waitFor(() => expect(cache.size.entries).toBe(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await body()).toBe('"v2"');
+    expect(version).toBe(2);
+
+    // A refresh that fails leaves the kept answer to its expiry; the visitor after that gets the error.
+    fail = true;
+    vi.setSystemTime(Date.now() + 10_000 * (1 - REFRESH_AHEAD));
+    expect(await body()).toBe('"v2"');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(version).toBe(3);
+    // One try per kept answer: the hits after a failed one start none.
+    expect(await body()).toBe('"v2"');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(version).toBe(3);
+    vi.setSystemTime(Date.now() + 10_000);
+    await expect(body()).rejects.toThrow('database unavailable');
+
+    // A write while a refresh runs: what it computed is not kept.
+    fail = false;
+    expect(await body()).toBe('"v5"');
+    gate.release = undefined;
+    vi.setSystemTime(Date.now() + 10_000 * (1 - REFRESH_AHEAD));
+    expect(await body()).toBe('"v5"');
+    cache.clear();
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.size.entries).toBe(0);
+    expect(await body()).toBe('"v7"');
+  } finally {
+    vi.useRealTimers();
+  }
 });

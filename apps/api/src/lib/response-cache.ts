@@ -21,14 +21,24 @@ export type CachedAnswer = {
   total: number | undefined;
   bytes: number;
   expiresAt: number;
+  /** From this moment a visitor's hit also starts computing the next version (REFRESH_AHEAD). */
+  refreshAt: number;
 };
 type Answer = { body: unknown; total?: number | undefined };
 
 /**
+ * The last part of an answer's life in which a hit also starts computing its next version in the
+ * background, so that an answer asked for all the time is replaced before it expires and no visitor waits
+ * for it (nor do the requests queued behind one that would). An answer nobody asks for then just expires.
+ */
+export const REFRESH_AHEAD = 0.2;
+
+/**
  * A short-lived cache of serialized public answers (the catalogue and its pages, a course's public detail,
  * prices). Any successful write through this process clears it at once; other instances see a change
- * within the TTL. Concurrent misses for one key share a single computation. Searched pages make the keys
- * the caller's to choose, so the cache is bounded both in entries and in bytes: the oldest go first.
+ * within the TTL: no answer is served longer than that after it was computed. Concurrent misses for one
+ * key share a single computation. Searched pages make the keys the caller's to choose, so the cache is
+ * bounded both in entries and in bytes: the oldest go first.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedAnswer>();
@@ -69,9 +79,25 @@ export class ResponseCache {
   answerFor(url: string): CachedAnswer | Promise<CachedAnswer> | undefined {
     const known = this.urls.get(url);
     if (!known) return undefined;
-    const hit = this.entries.get(known.key);
-    if (hit && hit.expiresAt > Date.now()) return hit;
-    return this.entry(known.key, known.produce);
+    return this.fresh(known.key, known.produce) ?? this.entry(known.key, known.produce);
+  }
+
+  /**
+   * The kept answer for `key` if it has not expired; past its refreshAt, the first such hit starts
+   * computing the next version, which replaces it when done (unless a write came first).
+   */
+  private fresh(key: string, produce: () => Promise<Answer>): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (hit.expiresAt <= now) return undefined;
+    if (hit.refreshAt <= now && !this.pending.has(key)) {
+      // One try per kept answer, which nobody waits for: a failure leaves the answer to expire, and the
+      // next visitor's own computation after that answers with the error.
+      hit.refreshAt = hit.expiresAt;
+      this.entry(key, produce, true).catch(() => undefined);
+    }
+    return hit;
   }
 
   /** Leaves this URL to its route until a visitor is answered through it again. */
@@ -106,9 +132,11 @@ export class ResponseCache {
     this.bytes += entry.bytes;
   }
 
-  private async entry(key: string, produce: () => Promise<Answer>): Promise<CachedAnswer> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit;
+  private async entry(key: string, produce: () => Promise<Answer>, refresh = false): Promise<CachedAnswer> {
+    if (!refresh) {
+      const hit = this.fresh(key, produce);
+      if (hit) return hit;
+    }
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
@@ -131,6 +159,7 @@ export class ResponseCache {
         total: answer.total,
         bytes: body.length + textBytes,
         expiresAt: Date.now() + this.ttlMs,
+        refreshAt: Date.now() + this.ttlMs * (1 - REFRESH_AHEAD),
       };
       // A write that happened meanwhile makes this answer stale: serve it once, keep nothing.
       if (generation === this.generation && this.ttlMs > 0) this.keep(key, entry);
