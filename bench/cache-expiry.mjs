@@ -6,8 +6,7 @@
 // its computation's CPU and nothing else; one computed while the requests wait shows in the tail.
 // Usage: node bench/cache-expiry.mjs [seconds per run, default 20] [rounds, default 3]
 //   BENCH_DATABASE_URL=postgres://... (an empty database) adds PostgreSQL. Needs wrk (apt-get install wrk).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadWithWrk, median, seedCatalogue, startServer } from './lib/server.mjs';
@@ -26,7 +25,7 @@ async function measure(label, dataDir, databaseUrl) {
   let copy;
   if (!databaseUrl) {
     copy = mkdtempSync(path.join(tmpdir(), 'skillwise-expiry-copy-'));
-    spawnSync('cp', ['-a', `${dataDir}/.`, copy]);
+    cpSync(dataDir, copy, { recursive: true });
   }
   const servers = {
     5: await startServer({ port: base, dataDir, databaseUrl, publicCacheSeconds: 5 }),

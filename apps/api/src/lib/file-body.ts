@@ -15,6 +15,8 @@ type Chunk = { buffer: Buffer; bytes: Buffer };
  */
 export class FileBody extends Readable {
   private position: number;
+  /** The last byte's position. */
+  private readonly last: number;
   private readsInProgress = 0;
   private finished = false;
   private piped = false;
@@ -28,9 +30,6 @@ export class FileBody extends Readable {
     this.position = range.start;
     this.last = range.end;
   }
-
-  /** The last byte's position. */
-  private readonly last: number;
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
     if (this.piped || this.readableFlowing !== null) throw new Error('a file body is piped once, unread');
