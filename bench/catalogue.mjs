@@ -2,10 +2,12 @@
 // Loads the public catalogue (courses/GetAllCoursesDetail with 1,000 published courses) and one course
 // detail, its preview curriculum, and one page of it (12 courses), with autocannon at 100 connections, against the app on the embedded database and on
 // PostgreSQL, beside a bare Node http server answering the same bytes from memory in the same run (in a
-// process of its own, as the app is), and the same bare server also writing the app's headers. The app
-// and the references are measured in turn, call by call, round after round: each ratio is taken within a
-// round, so that a machine whose speed drifts (a shared host) moves both sides of it, and the median of
-// the rounds' ratios is reported with their range.
+// process of its own, as the app is), and the same bare server also writing the app's headers. A second
+// copy of the bare server, measured against the first the same way, gives the run's own noise: the ratio
+// two identical servers reach on this machine in this run. The app and the references are measured in
+// turn, call by call, round after round: each ratio is taken within a round, so that a machine whose
+// speed drifts (a shared host) moves both sides of it, and the median of the rounds' ratios is reported
+// with their range.
 // Usage: node bench/catalogue.mjs [seconds per run] [rounds]   (BENCH_DATABASE_URL=postgres://... adds
 // PostgreSQL; defaults: 3 s, 5 rounds; CLIENT=wrk loads with wrk, one thread, instead of autocannon)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -76,6 +78,9 @@ async function measure(label, env) {
     // The same bare server writing the app's headers too: what the app costs beyond the bytes it sends.
     const sameHeadersPort = port + 501;
     const sameHeaders = await startBareServer(sameHeadersPort, bodies, (url) => answers[url].headers);
+    // The bare server again: bare / bare is 1 but for the noise, which sets what a ratio here can tell.
+    const twinPort = port + 502;
+    const twin = await startBareServer(twinPort, bodies);
     try {
       const rows = [];
       const range = (values) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
@@ -87,9 +92,9 @@ async function measure(label, env) {
       ]) {
         const turns = [];
         for (let round = 0; round < rounds; round += 1) {
-          // Every other round runs the three the other way round: none always goes first.
-          const order =
-            round % 2 === 0 ? [port, barePort, sameHeadersPort] : [sameHeadersPort, barePort, port];
+          // Every other round runs the four the other way round: none always goes first.
+          const order = [port, barePort, sameHeadersPort, twinPort];
+          if (round % 2 === 1) order.reverse();
           const measured = new Map();
           for (const target of order)
             measured.set(target, await load(`http://127.0.0.1:${target}${pathName}`));
@@ -98,11 +103,13 @@ async function measure(label, env) {
             app,
             bare: measured.get(barePort),
             same: measured.get(sameHeadersPort),
+            twin: measured.get(twinPort),
             errors: app.errors,
           });
         }
         const ratios = turns.map((turn) => turn.app.rps / turn.bare.rps);
         const sameRatios = turns.map((turn) => turn.app.rps / turn.same.rps);
+        const noiseRatios = turns.map((turn) => turn.twin.rps / turn.bare.rps);
         rows.push({
           database: label,
           request: name,
@@ -115,6 +122,8 @@ async function measure(label, env) {
           p99Ratio: +median(turns.map((turn) => turn.app.p99 / Math.max(turn.bare.p99, 1))).toFixed(2),
           sameHeadersRatio: +median(sameRatios).toFixed(2),
           sameHeadersRange: range(sameRatios),
+          bareTwinRatio: +median(noiseRatios).toFixed(2),
+          bareTwinRange: range(noiseRatios),
           errors: turns.reduce((sum, turn) => sum + turn.errors, 0),
         });
       }
@@ -122,6 +131,7 @@ async function measure(label, env) {
     } finally {
       await bare.stop();
       await sameHeaders.stop();
+      await twin.stop();
     }
   } finally {
     await app.stop();
