@@ -126,8 +126,9 @@ for (const width of [1280, 360]) {
         lessons: '4 lessons',
         'last updated': day(answered.last_updated),
       });
-      // The offer's claims are not figures: they stay.
-      await expect(page.getByText('30-Day Money-Back Guarantee')).toBeVisible();
+      // The offer's claims are only those that hold: lifetime access, and no refund promised.
+      await expect(page.getByText('Full lifetime access')).toBeVisible();
+      await expect(page.getByText('30-Day Money-Back Guarantee')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/course-figures-page-${width}.png`, fullPage: true });
 

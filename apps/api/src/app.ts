@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { limitPasswordHashQueue } from './lib/crypto';
+import { type AppKeys, deriveAppKeys } from './lib/keys';
 import { logSerializers } from './lib/log-redaction';
 import type { Mailer } from './lib/mail';
 import type { PaymentProvider } from './lib/payments/provider';
@@ -27,7 +28,12 @@ export type AppDeps = {
   config: Config;
   db: Db;
   mailer: Mailer;
-  /** Key for code hashes and signed URLs. */
+  /** A key per purpose, derived from the root secret (lib/keys.ts). */
+  keys: AppKeys;
+  /**
+   * The root secret itself, used directly only to accept unsubscribe links mailed before keys were
+   * derived per purpose.
+   */
   secret: string;
   limiter: RateLimiter;
   storage: FileStorage;
@@ -41,6 +47,7 @@ export type BuildOptions = {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** The root secret (APP_SECRET or DATA_DIR's): every key is derived from it. */
   secret: string;
   storage: FileStorage;
   provider?: PaymentProvider;
@@ -105,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: options.db,
     mailer: options.mailer,
+    keys: deriveAppKeys(options.secret),
     secret: options.secret,
     limiter: new RateLimiter(options.db, config.rateLimit),
     storage: options.storage,

@@ -76,7 +76,12 @@ export async function registerApiRoutes(
   const quota = new StorageQuota({ db, storage });
   api.decorate('storageQuota', quota);
   registerStorageQuotaRoutes(api, quota, auth);
-  const notifications = new NotificationService({ db, secret: deps.secret, publicUrl: config.publicUrl });
+  const notifications = new NotificationService({
+    db,
+    unsubscribeKey: deps.keys.unsubscribeLinks,
+    legacyUnsubscribeSecret: deps.secret,
+    publicUrl: config.publicUrl,
+  });
   registerCourseRoutes(
     api,
     new CourseService({ db, storage, log, limits, notifications }),
@@ -86,7 +91,14 @@ export async function registerApiRoutes(
   );
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db, storage, log }), auth, files);
-  const curriculum = new CurriculumService({ db, storage, log, secret: deps.secret, config, notifications });
+  const curriculum = new CurriculumService({
+    db,
+    storage,
+    log,
+    mediaUrlKey: deps.keys.mediaUrls,
+    config,
+    notifications,
+  });
   registerCurriculumRoutes(api, curriculum, auth, files, publicCache);
   const resumableUploads = await createResumableFiles(storage, config, inspectUpload);
   if (resumableUploads) {
@@ -108,7 +120,7 @@ export async function registerApiRoutes(
   }
   registerMediaRoutes(
     api,
-    new MediaService({ db, secret: deps.secret }),
+    new MediaService({ db, mediaUrlKey: deps.keys.mediaUrls }),
     storage,
     config.xAccelRedirectPrefix,
   );

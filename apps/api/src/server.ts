@@ -9,6 +9,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggableError } from './lib/db-errors';
+import { deriveAppKeys } from './lib/keys';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { MailWorker } from './lib/mail-queue';
 import { WEB_DIST } from './lib/paths';
@@ -185,7 +186,13 @@ async function main() {
     durations.start();
 
     // Queued e-mails (receipts and notifications) are sent by every instance, each taking its own share.
-    mailWorker = new MailWorker({ db: database.db, mailer, log: app.log, publicUrl: config.publicUrl });
+    mailWorker = new MailWorker({
+      db: database.db,
+      mailer,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      unsubscribeKey: deriveAppKeys(secret).unsubscribeLinks,
+    });
     mailWorker.start();
 
     const lines = [

@@ -8,12 +8,15 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres, type QueryLimits } from '../src/db/client';
+import { deriveAppKeys } from '../src/lib/keys';
 import type { Mailer, MailMessage } from '../src/lib/mail';
 import type { PaymentProvider } from '../src/lib/payments/provider';
 import { S3Storage } from '../src/lib/s3-storage';
 import { type FileStorage, LocalDiskStorage } from '../src/lib/storage';
 
 export const TEST_SECRET = 'test-secret-'.padEnd(48, 'x');
+/** The keys an app built with TEST_SECRET derives (lib/keys.ts). */
+export const TEST_KEYS = deriveAppKeys(TEST_SECRET);
 
 /**
  * The database for a test file: PGlite in memory, or a fresh database on the PostgreSQL server when

@@ -1,6 +1,7 @@
 import {
   createHash,
   createHmac,
+  type KeyObject,
   randomBytes,
   randomInt,
   type ScryptOptions,
@@ -177,9 +178,12 @@ export const DUMMY_PASSWORD_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString
 /** A uniformly random 6-digit code. */
 export const randomCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** Codes are stored as an HMAC keyed by the app secret: six digits alone are too few for a plain hash. */
-export const hashCode = (secret: string, scope: string, code: string) =>
-  createHmac('sha256', secret).update(`${scope}:${code}`).digest('hex');
+/**
+ * Codes are stored as an HMAC keyed by the app's code key (lib/keys.ts): six digits alone are too few
+ * for a plain hash.
+ */
+export const hashCode = (key: KeyObject, scope: string, code: string) =>
+  createHmac('sha256', key).update(`${scope}:${code}`).digest('hex');
 
 export const safeEqualHex = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));

@@ -2,18 +2,38 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, uniqueEmail } from '../../test/helpers';
+import { openTestDatabase, TEST_KEYS, uniqueEmail } from '../../test/helpers';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import type { Database, Db } from '../db/client';
-import { outgoingMail } from '../db/schema';
+import { outgoingMail, users } from '../db/schema';
 import { createSmtpMailer, type Mailer } from './mail';
-import { claimDueMail, MAIL_MAX_ATTEMPTS, MailWorker, retryDelayMs } from './mail-queue';
+import {
+  ABANDONED_SEND_ERROR,
+  claimDueMail,
+  MAIL_BATCH,
+  MAIL_LEASE_MS,
+  MAIL_MAX_ATTEMPTS,
+  MAIL_SEND_DEADLINE_MS,
+  MailWorker,
+  retryDelayMs,
+} from './mail-queue';
 import { pruneExpired } from './pruning';
-import { signUnsubscribeToken, UNSUBSCRIBE_LINE, unsubscribePageUrl } from './unsubscribe';
+import {
+  signUnsubscribeToken,
+  UNSUBSCRIBE_LINE,
+  unsubscribePageUrl,
+  verifyUnsubscribeToken,
+} from './unsubscribe';
 
 const PUBLIC_URL = 'https://learn.example.com';
 
-type QueuedMessage = { to: string; subject: string; text: string; html?: string | null };
+type QueuedMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  unsubscribeUserId?: number | null;
+};
 
 /** Queues messages as the notifications module's statement does, in the caller's transaction. */
 async function enqueueMail(db: Db, messages: QueuedMessage | QueuedMessage[]): Promise<void> {
@@ -46,7 +66,14 @@ afterEach(() => {
 });
 
 const worker = (options: Partial<ConstructorParameters<typeof MailWorker>[0]> = {}) =>
-  new MailWorker({ db: database.db, mailer, log, publicUrl: PUBLIC_URL, ...options });
+  new MailWorker({
+    db: database.db,
+    mailer,
+    log,
+    publicUrl: PUBLIC_URL,
+    unsubscribeKey: TEST_KEYS.unsubscribeLinks,
+    ...options,
+  });
 
 const message = (to: string, extra: Partial<QueuedMessage> = {}): QueuedMessage => ({
   to,
@@ -87,14 +114,20 @@ describe('queueing', () => {
 });
 
 describe('the worker, against a real SMTP server', () => {
-  test('sends due messages, marks them sent and adds List-Unsubscribe only to notification e-mails', async () => {
+  test('sends due messages, marks them sent and signs the unsubscribe line and List-Unsubscribe of notification e-mails only', async () => {
     const receiptTo = uniqueEmail('receipt');
     const noticeTo = uniqueEmail('notice');
-    const token = signUnsubscribeToken('secret-for-this-test'.padEnd(40, 'x'), 42);
-    const notice = `Hello,\n\nNew lesson.\n\nSkillwise\n\n-- \n${UNSUBSCRIBE_LINE}${unsubscribePageUrl(PUBLIC_URL, token)}`;
+    const [account] = await database.db
+      .insert(users)
+      .values({ email: noticeTo, passwordHash: 'x', fullName: 'Nora Notice', roleId: 3 })
+      .returning({ id: users.id });
+    const userId = account?.id ?? 0;
+    const token = signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, userId);
+    // The queued row holds no link: it is signed as the message goes.
+    const notice = 'Hello,\n\nNew lesson.\n\nSkillwise\n\n-- \nYou get these e-mails because ...\n';
     await enqueueMail(database.db, [
       message(receiptTo),
-      message(noticeTo, { subject: 'New lesson in "Knots"', text: notice }),
+      message(noticeTo, { subject: 'New lesson in "Knots"', text: notice, unsubscribeUserId: userId }),
     ]);
 
     expect(await worker().runOnce()).toMatchObject({ sent: 2, failed: 0 });
@@ -106,7 +139,8 @@ describe('the worker, against a real SMTP server', () => {
     expect(receipt).not.toMatch(/^List-Unsubscribe/im);
 
     const [sentNotice] = smtp.to(noticeTo);
-    expect(sentNotice).toContain(`${PUBLIC_URL}/unsubscribe?token=${token}`);
+    expect(sentNotice).toContain(`${UNSUBSCRIBE_LINE}${unsubscribePageUrl(PUBLIC_URL, token)}`);
+    expect(verifyUnsubscribeToken(TEST_KEYS.unsubscribeLinks, token)).toBe(userId);
     expect(sentNotice).toMatch(
       new RegExp(
         `^List-Unsubscribe: <${PUBLIC_URL}/api/notifications/Unsubscribe\\?token=${token.replace('.', '\\.')}>`,
@@ -124,16 +158,15 @@ describe('the worker, against a real SMTP server', () => {
     expect(smtp.to(receiptTo)).toHaveLength(1);
   });
 
-  test('an unsubscribe link to another site, or before the last line, adds no header', async () => {
+  test('a link written into the text by anyone but the queue adds no header', async () => {
     const to = uniqueEmail('spoof');
-    const token = signUnsubscribeToken('x'.repeat(40), 7);
+    const token = signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, 7);
     await enqueueMail(database.db, [
-      message(to, { text: `Hi\n${UNSUBSCRIBE_LINE}https://evil.example.com/unsubscribe?token=${token}` }),
-      message(to, { text: `${UNSUBSCRIBE_LINE}${PUBLIC_URL}/unsubscribe?token=${token}\nMore text` }),
+      message(to, { text: `Hi\n${UNSUBSCRIBE_LINE}${PUBLIC_URL}/unsubscribe?token=${token}` }),
     ]);
     await drain(worker());
     const sent = smtp.to(to);
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(1);
     for (const raw of sent) expect(raw).not.toMatch(/^List-Unsubscribe/im);
   });
 
@@ -232,6 +265,63 @@ describe('several workers', () => {
     expect(smtp.to(to)).toHaveLength(1);
     const [row] = await rowsTo(to);
     expect(row?.attempts).toBe(2);
+  });
+
+  test('a message whose worker died on its last try is reported as given up, not left behind', async () => {
+    const to = uniqueEmail('last-try');
+    await enqueueMail(database.db, message(to));
+    await database.db
+      .update(outgoingMail)
+      .set({ attempts: MAIL_MAX_ATTEMPTS - 1 })
+      .where(eq(outgoingMail.to, to));
+    // A worker claims its last try, then dies before sending.
+    expect((await claimDueMail(database.db, 100, 60_000)).some((row) => row.to === to)).toBe(true);
+    await database.db
+      .update(outgoingMail)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outgoingMail.to, to));
+    logged.length = 0;
+    await worker().runOnce();
+    expect(smtp.to(to)).toEqual([]);
+    const [row] = await rowsTo(to);
+    expect(row).toMatchObject({
+      attempts: MAIL_MAX_ATTEMPTS,
+      sentAt: null,
+      inFlight: false,
+      lastError: ABANDONED_SEND_ERROR,
+    });
+    expect(logged).toContainEqual({
+      level: 'error',
+      entry: { mailId: row?.id, attempts: MAIL_MAX_ATTEMPTS },
+    });
+    // Reported once: later rounds leave it as it is.
+    logged.length = 0;
+    await worker().runOnce();
+    expect(logged).toEqual([]);
+  });
+
+  test('a server that never finishes answering fails the try at the deadline; the batch goes on', async () => {
+    const stuck = uniqueEmail('stuck');
+    const next = uniqueEmail('next');
+    await enqueueMail(database.db, [message(stuck), message(next)]);
+    const delivered: string[] = [];
+    const hanging: Mailer = {
+      kind: 'smtp',
+      send: async (m) => {
+        if (m.to === stuck) await new Promise<void>(() => {});
+        delivered.push(m.to);
+      },
+      close: () => {},
+    };
+    expect(await worker({ mailer: hanging, sendDeadlineMs: 50 }).runOnce()).toEqual({ sent: 1, failed: 1 });
+    expect(delivered).toEqual([next]);
+    const [row] = await rowsTo(stuck);
+    expect(row).toMatchObject({ sentAt: null, inFlight: false });
+    expect(row?.lastError).toMatch(/no answer from the mail server/);
+  });
+
+  test('the lease outlasts a batch in which every message runs to its deadline', () => {
+    expect(MAIL_LEASE_MS).toBeGreaterThan(MAIL_BATCH * MAIL_SEND_DEADLINE_MS);
   });
 });
 

@@ -1,9 +1,10 @@
+import type { KeyObject } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { outgoingMail } from '../db/schema';
 import type { Mailer, MailMessage } from './mail';
-import { listUnsubscribeHeaders } from './unsubscribe';
+import { listUnsubscribeHeaders, signUnsubscribeToken, unsubscribeLine } from './unsubscribe';
 
 /**
  * The mail queue (table outgoing_mail). A change that has something to tell writes its messages in its
@@ -20,10 +21,18 @@ export const MAIL_POLL_MS = 5_000;
 /** Messages one worker claims at a time. */
 export const MAIL_BATCH = 20;
 /**
- * A claimed message is the claiming worker's for this long: one that died while sending leaves it to be
- * tried again afterwards (so a crash between sending and recording it may send it twice, never zero).
+ * The longest one message may take to send: past it the try counts as failed and the batch goes on.
+ * The SMTP transport gives up on a silent server sooner (lib/mail.ts), but a server that trickles its
+ * answers, or timeouts raised in SMTP_URL, could otherwise hold a batch without end.
  */
-export const MAIL_LEASE_MS = 10 * 60_000;
+export const MAIL_SEND_DEADLINE_MS = 30_000;
+/**
+ * A claimed message is the claiming worker's for this long: longer than a whole batch can take when every
+ * message runs to its deadline, so no other worker takes a message that is still being sent. One whose
+ * worker died is tried again afterwards (so a crash between sending and recording it may send it twice,
+ * never zero), or reported as given up when that was its last try.
+ */
+export const MAIL_LEASE_MS = MAIL_BATCH * MAIL_SEND_DEADLINE_MS + 60_000;
 /** Sent messages are kept this long (for support), then pruned; given-up ones a month. */
 export const SENT_MAIL_KEPT_DAYS = 7;
 export const FAILED_MAIL_KEPT_DAYS = 30;
@@ -38,6 +47,7 @@ type ClaimedRow = {
   subject: string;
   text: string;
   html: string | null;
+  unsubscribe_user_id: number | null;
   attempts: number;
 };
 
@@ -54,6 +64,7 @@ export async function claimDueMail(
   const result = await db.execute(sql`
     update ${outgoingMail} m
        set attempts = m.attempts + 1,
+           in_flight = true,
            next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
      where m.id in (
        select id from ${outgoingMail}
@@ -61,12 +72,34 @@ export async function claimDueMail(
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked)
-    returning m.id, m."to", m.subject, m.text, m.html, m.attempts`);
+    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts`);
   return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
 }
 
+/** What a message whose worker stopped mid-send is recorded with. */
+export const ABANDONED_SEND_ERROR =
+  'the instance sending it stopped before it could record whether the message went';
+
+/**
+ * Messages whose worker died while sending them (still in flight past their lease). Those with tries
+ * left are claimed again as usual; this records the reason on each and answers the ones that were on
+ * their last try, now given up, so that they are reported rather than silently left behind.
+ */
+export async function releaseAbandonedMail(db: Db): Promise<Array<{ id: number; to: string }>> {
+  const result = await db.execute(sql`
+    update ${outgoingMail}
+       set in_flight = false, last_error = ${ABANDONED_SEND_ERROR}
+     where in_flight and sent_at is null and next_attempt_at <= now()
+    returning id, "to", attempts`);
+  return rowsOf<{ id: number; to: string; attempts: number }>(result)
+    .filter((row) => row.attempts >= MAIL_MAX_ATTEMPTS)
+    .map(({ id, to }) => ({ id, to }));
+}
+
 async function markSent(db: Db, id: number) {
-  await db.execute(sql`update ${outgoingMail} set sent_at = now(), last_error = null where id = ${id}`);
+  await db.execute(
+    sql`update ${outgoingMail} set sent_at = now(), last_error = null, in_flight = false where id = ${id}`,
+  );
 }
 
 async function markFailed(db: Db, id: number, attempts: number, error: string) {
@@ -76,7 +109,7 @@ async function markFailed(db: Db, id: number, attempts: number, error: string) {
     : sql`now() + make_interval(secs => ${retryDelayMs(attempts) / 1000})`;
   await db.execute(sql`
     update ${outgoingMail}
-       set last_error = ${error.slice(0, 1000)}, next_attempt_at = ${next}
+       set last_error = ${error.slice(0, 1000)}, next_attempt_at = ${next}, in_flight = false
      where id = ${id}`);
 }
 
@@ -92,12 +125,24 @@ export type MailWorkerOptions = {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** PUBLIC_URL: the links the List-Unsubscribe header may carry are this installation's. */
+  /** PUBLIC_URL: the unsubscribe links point there. */
   publicUrl: string;
+  /** The unsubscribe-link key (lib/keys.ts): each link is signed as its message is sent. */
+  unsubscribeKey: KeyObject;
   pollMs?: number;
   batch?: number;
   leaseMs?: number;
+  sendDeadlineMs?: number;
 };
+
+/** The send, or a failure once `ms` have passed (the send itself is left to finish or fail on its own). */
+function withDeadline(send: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([send, deadline]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Sends the queue: started with the server on every instance, stopped when it closes. Each round claims
@@ -113,17 +158,20 @@ export class MailWorker {
 
   /** Sends one batch of due messages; answers how many went and how many failed. */
   async runOnce(): Promise<{ sent: number; failed: number }> {
-    const { db, mailer, log, publicUrl } = this.options;
+    const { db, mailer, log } = this.options;
+    for (const lost of await releaseAbandonedMail(db)) {
+      log.error(
+        { mailId: lost.id, attempts: MAIL_MAX_ATTEMPTS },
+        `a queued e-mail was given up: ${ABANDONED_SEND_ERROR}`,
+      );
+    }
     const claimed = await claimDueMail(db, this.options.batch, this.options.leaseMs);
     let sent = 0;
     let failed = 0;
     for (const row of claimed) {
-      const message: MailMessage = { to: row.to, subject: row.subject, text: row.text };
-      if (row.html) message.html = row.html;
-      const headers = listUnsubscribeHeaders(row.text, publicUrl);
-      if (headers) message.headers = headers;
+      const message = this.messageOf(row);
       try {
-        await mailer.send(message);
+        await withDeadline(mailer.send(message), this.options.sendDeadlineMs ?? MAIL_SEND_DEADLINE_MS);
       } catch (error) {
         failed += 1;
         const reason = error instanceof Error ? error.message : String(error);
@@ -142,6 +190,19 @@ export class MailWorker {
       sent += 1;
     }
     return { sent, failed };
+  }
+
+  /** The message as it goes out: a notification's unsubscribe line and headers are signed now. */
+  private messageOf(row: ClaimedRow): MailMessage {
+    const { publicUrl, unsubscribeKey } = this.options;
+    const message: MailMessage = { to: row.to, subject: row.subject, text: row.text };
+    if (row.html) message.html = row.html;
+    if (row.unsubscribe_user_id !== null) {
+      const token = signUnsubscribeToken(unsubscribeKey, row.unsubscribe_user_id);
+      message.text = `${row.text}${unsubscribeLine(publicUrl, token)}`;
+      message.headers = listUnsubscribeHeaders(publicUrl, token);
+    }
+    return message;
   }
 
   /** Starts sending now and then every `pollMs` (at once again after a full batch). The timer does not keep the process alive. */

@@ -1,10 +1,11 @@
+import { createSecretKey } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { lessonFileUrl } from './media-urls';
 import { verifyLessonSignature } from './signed-url';
 import { LocalDiskStorage, newFileKey } from './storage';
 
-const secret = 's'.repeat(40);
-const deps = { storage: new LocalDiskStorage('/nonexistent'), secret, ttlHours: 6 };
+const key = createSecretKey(Buffer.alloc(32, 7));
+const deps = { storage: new LocalDiskStorage('/nonexistent'), key, ttlHours: 6 };
 const lesson = { id: 12, fileKey: newFileKey('mp4'), fileMime: 'video/mp4' };
 const hour = 1_700_000_000_000 - (1_700_000_000_000 % 3600_000);
 
@@ -21,6 +22,6 @@ test('on local disk: the server’s signed URL, the same all hour, expiring the 
   expect(expires).toBe(hour / 1000 + 7 * 3600);
   const grant = { lessonId: 12, fileKey: lesson.fileKey, viewerId: 5, expires };
   const signature = url.searchParams.get('signature') ?? '';
-  expect(verifyLessonSignature(secret, grant, signature, hour + 3599_999)).toBe(true);
-  expect(verifyLessonSignature(secret, grant, signature, expires * 1000)).toBe(false);
+  expect(verifyLessonSignature(key, grant, signature, hour + 3599_999)).toBe(true);
+  expect(verifyLessonSignature(key, grant, signature, expires * 1000)).toBe(false);
 });

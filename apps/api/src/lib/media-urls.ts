@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { signLessonUrl } from './signed-url';
 import type { FileStorage } from './storage';
 
@@ -27,7 +28,7 @@ export type LessonFile = { id: number; fileKey: string; fileMime: string | null 
  * which checks access again on every use.
  */
 export async function lessonFileUrl(
-  deps: { storage: FileStorage; secret: string; ttlHours: number },
+  deps: { storage: FileStorage; key: KeyObject; ttlHours: number },
   lesson: LessonFile,
   viewerId: number,
   nowMs = Date.now(),
@@ -44,5 +45,5 @@ export async function lessonFileUrl(
     });
   }
   const { expires } = mediaUrlWindow(nowMs, deps.ttlHours);
-  return signLessonUrl(deps.secret, { lessonId: lesson.id, fileKey: lesson.fileKey, viewerId, expires });
+  return signLessonUrl(deps.key, { lessonId: lesson.id, fileKey: lesson.fileKey, viewerId, expires });
 }

@@ -124,11 +124,16 @@ export function paged<T extends z.ZodType>(item: T): z.ZodArray<T> {
 }
 export const isPaged = (schema: unknown) => schema instanceof z.ZodType && pagedLists.has(schema);
 
-/** Route config read by hooks: `invalidates: 'public'` clears the public response cache on success. */
+/** Route config read by hooks on a successful answer. */
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A successful answer changes public data: the public response cache starts afresh. */
     invalidates?: 'public';
+    /**
+     * A successful answer may take a lesson away from someone (unpublished, no longer a preview, deleted,
+     * an enrolment removed): the media routes forget the signed URLs they had granted (media.service.ts).
+     */
+    mayRevokeLessonAccess?: true;
   }
 }
 

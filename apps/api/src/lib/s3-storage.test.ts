@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { testConfig } from '../../test/helpers';
+import { TEST_KEYS, testConfig } from '../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { lessonFileUrl, mediaUrlWindow } from './media-urls';
 import { S3Storage } from './s3-storage';
@@ -70,7 +70,7 @@ test('presigned URLs are the same within a window and answer Range requests', as
   const key = newFileKey('mp4');
   const data = randomBytes(50_000);
   await storage.put(key, Readable.from([data]), { contentType: 'video/mp4' });
-  const deps = { storage, secret: 'x'.repeat(40), ttlHours: 6 };
+  const deps = { storage, key: TEST_KEYS.mediaUrls, ttlHours: 6 };
   const lesson = { id: 7, fileKey: key, fileMime: 'video/mp4' };
   const hour = Math.floor(Date.now() / 3600_000) * 3600_000;
   const first = await lessonFileUrl(deps, lesson, 1, hour + 60_000);

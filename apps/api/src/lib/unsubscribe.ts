@@ -1,41 +1,42 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { UNSUBSCRIBE_TOKEN_PATTERN } from '@skillwise/contracts';
 
 /**
- * Unsubscribe links: a token `<user id>.<HMAC-SHA256(app secret, "unsubscribe:<user id>")>` in base64url
- * turns a user's notification e-mails off without a login. It never expires (an old e-mail's link still
- * works) and names nothing but the account it was made for.
+ * Unsubscribe links: a token `<user id>.<HMAC-SHA256(key, "unsubscribe:<user id>")>` in base64url turns
+ * a user's notification e-mails off without a login. It never expires (an old e-mail's link still works)
+ * and names nothing but the account it was made for. The key is the app's unsubscribe-link key
+ * (lib/keys.ts); the mail queue signs each link as it sends the message (lib/mail-queue.ts), so no key
+ * reaches the database.
  */
 const message = (userId: number) => `unsubscribe:${userId}`;
 
-export function signUnsubscribeToken(secret: string, userId: number): string {
-  return `${userId}.${createHmac('sha256', secret).update(message(userId)).digest('base64url')}`;
-}
+const signature = (key: KeyObject | string, userId: number) =>
+  createHmac('sha256', key).update(message(userId)).digest('base64url');
 
-/** The user id a token was made for, or undefined when it was not made with this secret. */
-export function verifyUnsubscribeToken(secret: string, token: string): number | undefined {
-  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return undefined;
-  const [id = '', signature = ''] = token.split('.');
-  const userId = Number(id);
-  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) return undefined;
-  const expected = Buffer.from(signUnsubscribeToken(secret, userId).split('.')[1] ?? '');
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+export function signUnsubscribeToken(key: KeyObject, userId: number): string {
+  return `${userId}.${signature(key, userId)}`;
 }
 
 /**
- * The HMAC's inner and outer keys (RFC 2104: the key, padded to the 64-byte block, XOR 0x36 and 0x5c),
- * hex-encoded. With them the database computes the same token as `signUnsubscribeToken` with its own
- * sha256(), so the e-mails to 10,000 students are written by one statement; the secret itself is never
- * sent to it.
+ * The user id a token was made for, or undefined when it was made with neither key. Links mailed before
+ * keys were derived per purpose were signed with the root secret itself (`legacyRoot`): they keep working
+ * (docs/decisions/012), checked here in the process like the others.
  */
-export function unsubscribeKeyPads(secret: string): { inner: string; outer: string } {
-  let key = Buffer.from(secret, 'utf8');
-  if (key.length > 64) key = createHash('sha256').update(key).digest();
-  const block = Buffer.alloc(64);
-  key.copy(block);
-  const xor = (pad: number) => Buffer.from(block.map((byte) => byte ^ pad)).toString('hex');
-  return { inner: xor(0x36), outer: xor(0x5c) };
+export function verifyUnsubscribeToken(
+  key: KeyObject,
+  token: string,
+  legacyRoot?: string,
+): number | undefined {
+  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return undefined;
+  const [id = '', given = ''] = token.split('.');
+  const userId = Number(id);
+  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) return undefined;
+  const matches = (signer: KeyObject | string) => {
+    const expected = Buffer.from(signature(signer, userId));
+    const actual = Buffer.from(given);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  };
+  return matches(key) || (legacyRoot !== undefined && matches(legacyRoot)) ? userId : undefined;
 }
 
 /** The web app's unsubscribe page for a token. */
@@ -45,19 +46,15 @@ export const unsubscribePageUrl = (publicUrl: string, token: string) =>
 /** The last line of every notification e-mail: the link that turns them off. */
 export const UNSUBSCRIBE_LINE = 'Turn these e-mails off (no sign-in needed): ';
 
+/** The unsubscribe line a notification e-mail ends with, for the account it goes to. */
+export const unsubscribeLine = (publicUrl: string, token: string) =>
+  `${UNSUBSCRIBE_LINE}${unsubscribePageUrl(publicUrl, token)}`;
+
 /**
- * The List-Unsubscribe headers (RFC 2369, one-click RFC 8058) of a message whose last line is the
- * unsubscribe line with one of this installation's links: mail programs then offer their own
- * Unsubscribe button, which posts to the API. Any other message (a receipt) gets none.
+ * The List-Unsubscribe headers (RFC 2369, one-click RFC 8058) of a message that ends with the unsubscribe
+ * line: mail programs then offer their own Unsubscribe button, which posts to the API.
  */
-export function listUnsubscribeHeaders(text: string, publicUrl: string): Record<string, string> | undefined {
-  const last = text.slice(text.lastIndexOf('\n') + 1).trimEnd();
-  const prefix = `${UNSUBSCRIBE_LINE}${unsubscribePageUrl(publicUrl, '')}`;
-  if (!last.startsWith(prefix)) return undefined;
-  const token = last.slice(prefix.length);
-  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return undefined;
-  return {
-    'List-Unsubscribe': `<${publicUrl}/api/notifications/Unsubscribe?token=${token}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
-}
+export const listUnsubscribeHeaders = (publicUrl: string, token: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${publicUrl}/api/notifications/Unsubscribe?token=${token}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

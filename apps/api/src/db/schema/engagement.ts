@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { courses } from './catalogue';
 import { createdAt } from './common';
@@ -79,6 +79,8 @@ export const notifications = pgTable(
  * Mail waiting to go out. Whatever a request decides to send is written here in the same transaction as
  * the change it reports, and a worker on each instance sends it (claiming rows with SKIP LOCKED), with
  * retries: a slow or failing SMTP server never holds a request, and a message is never lost with a crash.
+ * A notification e-mail names the account its unsubscribe link is for; the link itself is signed when the
+ * message is sent (lib/mail-queue.ts), so no key ever reaches the database.
  */
 export const outgoingMail = pgTable(
   'outgoing_mail',
@@ -88,7 +90,11 @@ export const outgoingMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The account whose unsubscribe line and List-Unsubscribe headers the message ends with; none for receipts. */
+    unsubscribeUserId: integer('unsubscribe_user_id').references(() => users.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
+    /** Claimed by a worker that has not yet recorded whether it went: past its lease, that worker died. */
+    inFlight: boolean('in_flight').notNull().default(false),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -140,7 +140,11 @@ export function registerCourseRoutes(
     body: publishBodySchema,
     response: { 200: courseDetailSchema },
   };
-  const publishOptions = { preHandler: auth(), schema: publish, config: changesPublic };
+  const publishOptions = {
+    preHandler: auth(),
+    schema: publish,
+    config: { ...changesPublic, mayRevokeLessonAccess: true as const },
+  };
   app.put('/courses/publishUnpublishCourse', publishOptions, async (request) => {
     const actor = publisherOf(request);
     const { body } = request;

@@ -36,6 +36,8 @@ export function registerCurriculumRoutes(
   // Every change of a section or a lesson may show in the course's public preview and figures.
   const signedIn = { preHandler: auth() };
   const authoring = { preHandler: auth(), config: { invalidates: 'public' as const } };
+  // Changes that may take a lesson away from a student or a visitor who was watching it.
+  const revoking = { ...authoring, config: { ...authoring.config, mayRevokeLessonAccess: true as const } };
 
   // A signed-in answer: never stored (Cache-Control: no-store, app.ts).
   const sections = {
@@ -120,7 +122,7 @@ export function registerCurriculumRoutes(
   };
   app.put(
     '/courseSections/publishUnpublishSection',
-    { ...authoring, schema: publishSection },
+    { ...revoking, schema: publishSection },
     async (request) => {
       const actor = publisherOf(request);
       const { body } = request;
@@ -134,7 +136,7 @@ export function registerCurriculumRoutes(
     params: idParamSchema,
     response: { 200: messageResponseSchema },
   };
-  app.delete('/courseSections/:id', { ...authoring, schema: deleteSection }, async (request) => {
+  app.delete('/courseSections/:id', { ...revoking, schema: deleteSection }, async (request) => {
     const actor = publisherOf(request);
     return curriculum.deleteSection(actor, request.params.id);
   });
@@ -213,7 +215,7 @@ export function registerCurriculumRoutes(
     body: publishBodySchema,
     response: { 200: lessonSchema },
   };
-  app.put('/lessons/publishUnpublishLesson', { ...authoring, schema: publishLesson }, async (request) => {
+  app.put('/lessons/publishUnpublishLesson', { ...revoking, schema: publishLesson }, async (request) => {
     const actor = publisherOf(request);
     const { body } = request;
     return curriculum.setLessonFlag(actor, body.Id, { published: body.published });
@@ -227,7 +229,7 @@ export function registerCurriculumRoutes(
   };
   app.put(
     '/lessons/handleMakeRemovePreviewLesson',
-    { ...authoring, schema: previewLesson },
+    { ...revoking, schema: previewLesson },
     async (request) => {
       const actor = publisherOf(request);
       const { body } = request;
@@ -265,7 +267,7 @@ export function registerCurriculumRoutes(
     params: idParamSchema,
     response: { 200: messageResponseSchema },
   };
-  app.delete('/lessons/:id', { ...authoring, schema: deleteLesson }, async (request) => {
+  app.delete('/lessons/:id', { ...revoking, schema: deleteLesson }, async (request) => {
     const actor = publisherOf(request);
     return curriculum.deleteLesson(actor, request.params.id);
   });

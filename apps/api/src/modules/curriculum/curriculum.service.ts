@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { ContentType, Lesson, Section } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -33,7 +34,8 @@ export type CurriculumDeps = {
   db: Db;
   storage: FileStorage;
   log: FastifyBaseLogger;
-  secret: string;
+  /** The media-URL key (lib/keys.ts). */
+  mediaUrlKey: KeyObject;
   config: Config;
   /** Tells enrolled students of lessons that become visible to them. */
   notifications: NotificationService;
@@ -110,9 +112,9 @@ export class CurriculumService {
   /** A viewer's URL to the lesson's file (lib/media-urls.ts); the caller has checked the viewer may have it. */
   private async lessonUrl(lesson: LessonRow, viewerId: number): Promise<string | null> {
     if (!lesson.fileKey) return null;
-    const { storage, secret, config } = this.deps;
+    const { storage, mediaUrlKey, config } = this.deps;
     return lessonFileUrl(
-      { storage, secret, ttlHours: config.mediaUrlTtlHours },
+      { storage, key: mediaUrlKey, ttlHours: config.mediaUrlTtlHours },
       { id: lesson.id, fileKey: lesson.fileKey, fileMime: lesson.fileMime },
       viewerId,
     );

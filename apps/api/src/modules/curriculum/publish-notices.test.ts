@@ -1,7 +1,7 @@
 import { ROLE } from '@skillwise/contracts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createCourse, createPublisher } from '../../../test/factories';
-import { createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
+import { createTestContext, TEST_KEYS, type TestContext } from '../../../test/helpers';
 import { lessons, sections } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -37,7 +37,7 @@ beforeAll(async () => {
     db: ctx.database.db,
     storage: ctx.storage,
     log: ctx.app.log,
-    secret: TEST_SECRET,
+    mediaUrlKey: TEST_KEYS.mediaUrls,
     config: ctx.config,
     notifications: counted,
   });

@@ -172,11 +172,15 @@ export function registerEnrolmentRoutes(
     querystring: assignQuery,
     response: { 200: messageResponseSchema },
   };
-  app.delete('/studentCourse/DeleteAssignedCourse', { ...signedIn, schema: unassign }, async (request) => {
-    const actor = publisherOf(request);
-    const { user_id, course_id } = parseAssignQuery(request.query);
-    return enrolments.unassign(actor, user_id, course_id);
-  });
+  app.delete(
+    '/studentCourse/DeleteAssignedCourse',
+    { ...signedIn, schema: unassign, config: { mayRevokeLessonAccess: true } },
+    async (request) => {
+      const actor = publisherOf(request);
+      const { user_id, course_id } = parseAssignQuery(request.query);
+      return enrolments.unassign(actor, user_id, course_id);
+    },
+  );
 
   const started = handlerChecked(
     lessonStartedSchema.partial(),

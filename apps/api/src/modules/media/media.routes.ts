@@ -118,10 +118,11 @@ export function registerMediaRoutes(
   const sender: FileSender = { storage, xAccelRedirectPrefix };
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['Media'];
-  // A change that succeeded may take access away (an unpublished lesson, a removed enrolment): the next
-  // media request checks its URL again.
+  // A change that succeeded and may take access away (an unpublished lesson, a removed enrolment) makes
+  // the next media request check its URL again. Other writes (a progress save every few seconds per
+  // playing student) leave the remembered grants alone.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) media.forgetGrants();
+    if (reply.statusCode < 400 && request.routeOptions.config.mayRevokeLessonAccess) media.forgetGrants();
     done();
   });
 

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { verifyLessonSignature } from '../../lib/signed-url';
@@ -11,9 +12,10 @@ export type LessonFile = { key: string; mime: string; lessonId: number };
 
 /**
  * How long a signed URL's granted access is remembered: a player seeking through a video sends a burst of
- * Range requests with the same URL, and only the first asks the database. Every change made through this
- * instance forgets them all at once (media.routes.ts); a change made through another instance (unpublished,
- * enrolment removed, file replaced) reaches an already issued URL here within this time.
+ * Range requests with the same URL, and only the first asks the database. A change made through this
+ * instance that may take access away forgets them all at once (media.routes.ts); a change made through
+ * another instance (unpublished, enrolment removed, file replaced) reaches an already issued URL here
+ * within this time.
  */
 export const MEDIA_GRANT_CACHE_MS = 10_000;
 const MEDIA_GRANT_CACHE_SIZE = 10_000;
@@ -23,7 +25,7 @@ export class MediaService {
   /** Granted signed URLs, by their exact query, with when the grant is to be checked again. */
   private readonly granted = new Map<string, { file: LessonFile; until: number }>();
 
-  constructor(private readonly deps: { db: Db; secret: string; now?: () => number }) {}
+  constructor(private readonly deps: { db: Db; mediaUrlKey: KeyObject; now?: () => number }) {}
 
   /** A course cover or author photo, by its generated key. */
   async publicImage(key: string): Promise<string> {
@@ -58,14 +60,14 @@ export class MediaService {
   }
 
   private async checkLessonFile(lessonId: number, grant: MediaGrant): Promise<LessonFile> {
-    const { db, secret } = this.deps;
+    const { db, mediaUrlKey } = this.deps;
     // Who may have it is the access module's (lesson.file.read), in one prepared query.
     const { lesson } = await requireLessonFile(db, lessonId, grant.viewer);
     const fileKey = lesson.fileKey;
     if (!fileKey) throw notFound('File');
     if (
       !verifyLessonSignature(
-        secret,
+        mediaUrlKey,
         { lessonId, fileKey, viewerId: grant.viewer, expires: grant.expires },
         grant.signature,
       )

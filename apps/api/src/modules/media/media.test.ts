@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { publishVideoLesson } from '../../../test/authoring';
 import { openBecomes, openUnder } from '../../../test/descriptors';
 import { createPublisher, createStudent } from '../../../test/factories';
-import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
-import { courses, enrolments } from '../../db/schema';
+import { call, createTestContext, TEST_KEYS, type TestContext } from '../../../test/helpers';
+import { courses, enrolments, lessons } from '../../db/schema';
 import { signLessonUrl } from '../../lib/signed-url';
 import { MEDIA_GRANT_CACHE_MS, MediaService } from './media.service';
 
@@ -184,7 +184,7 @@ test('an altered signature, another lesson, another viewer or an expired URL giv
   const [fileKey] = await ctx.database.db
     .execute(`select file_key from lessons where id = ${lesson.lesson_Id}`)
     .then((r) => (r as unknown as { rows: { file_key: string }[] }).rows.map((x) => x.file_key));
-  const expired = signLessonUrl(TEST_SECRET, {
+  const expired = signLessonUrl(TEST_KEYS.mediaUrls, {
     lessonId: lesson.lesson_Id,
     fileKey: fileKey ?? '',
     viewerId: publisher.userId,
@@ -278,7 +278,7 @@ test('a granted URL is remembered briefly: a change made elsewhere reaches it wi
   const { course, lesson } = await publishedVideoLesson({ preview: true });
   const { db } = ctx.database;
   let now = Date.now();
-  const media = new MediaService({ db, secret: TEST_SECRET, now: () => now });
+  const media = new MediaService({ db, mediaUrlKey: TEST_KEYS.mediaUrls, now: () => now });
   // The visitor's URL of a preview lesson.
   const visitor = await call(ctx.app, {
     method: 'GET',
@@ -303,6 +303,41 @@ test('a granted URL is remembered briefly: a change made elsewhere reaches it wi
   await db.update(courses).set({ published: false }).where(eq(courses.id, course.course_Id));
   media.forgetGrants();
   await expect(media.lessonFile(lesson.lesson_Id, grant)).rejects.toMatchObject({ statusCode: 404 });
+});
+
+test('remembered grants are forgotten by writes that may take a lesson away, and only by those', async () => {
+  const { lesson } = await publishedVideoLesson({ preview: true });
+  const other = await publishedVideoLesson({ preview: false });
+  const student = await createStudent(ctx);
+  await ctx.database.db
+    .insert(enrolments)
+    .values({ userId: student.userId, courseId: other.course.course_Id, source: 'assigned' });
+  const visitor = await call(ctx.app, {
+    method: 'GET',
+    url: `/api/lessons/GetLessonContentUrl/${lesson.lesson_Id}`,
+  });
+  const url = visitor.json().content_path;
+  expect((await call(ctx.app, { method: 'GET', url })).statusCode).toBe(200);
+  // Another instance takes the lesson out of the preview: this one still remembers the grant...
+  await ctx.database.db.update(lessons).set({ preview: false }).where(eq(lessons.id, lesson.lesson_Id));
+  // ...through writes that take nothing away, such as a student's progress save.
+  const save = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/studentCourse/SaveLessonProgress',
+    token: student.token,
+    body: { lesson_Id: other.lesson.lesson_Id, positionSeconds: 0 },
+  });
+  expect(save.statusCode, save.body).toBe(200);
+  expect((await call(ctx.app, { method: 'GET', url })).statusCode).toBe(200);
+  // A write that may take a lesson away (here another course unpublished) checks every URL again.
+  const unpublish = await call(ctx.app, {
+    method: 'PUT',
+    url: '/api/courses/publishUnpublishCourse',
+    token: other.publisher.token,
+    body: { Id: other.course.course_Id, published: false },
+  });
+  expect(unpublish.statusCode, unpublish.body).toBe(200);
+  expect((await call(ctx.app, { method: 'GET', url })).statusCode).toBe(404);
 });
 
 test('an app that closes lets go of the descriptors it kept for the next request', async () => {

@@ -14,7 +14,6 @@ import {
   users,
 } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
-import { UNSUBSCRIBE_LINE, unsubscribePageUrl } from '../../lib/unsubscribe';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -34,14 +33,8 @@ export type MailPlan = {
   manySubject?: string;
 };
 
-/** What the statement needs to write the messages: the web app's address and the unsubscribe HMAC keys. */
-export type MailContext = { publicUrl: string; pads: { inner: string; outer: string } };
-
-/** The unsubscribe token of `users u`, computed by the database as lib/unsubscribe.ts signs it. */
-const tokenOf = (pads: MailContext['pads']) => sql`(u.id::text || '.' || translate(rtrim(encode(sha256(
-    decode(${pads.outer}::text, 'hex') ||
-    sha256(decode(${pads.inner}::text, 'hex') || convert_to('unsubscribe:' || u.id::text, 'UTF8'))
-  ), 'base64'), '='), '+/', '-_'))`;
+/** What the statement needs to write the messages: the web app's address. */
+export type MailContext = { publicUrl: string };
 
 /**
  * Records one event's notifications and queues their e-mails in one statement, whatever the number of
@@ -66,17 +59,18 @@ export async function recordNotifications(
   const content = plan.text === undefined ? eachNotification : sql`${plan.text}::text`;
   const footer =
     plan.send === 'if-enabled'
-      ? sql`E'\\n\\n-- \\nYou get these e-mails because notification e-mails are on for your account.\\n'
-          || ${UNSUBSCRIBE_LINE}::text || ${unsubscribePageUrl(publicUrl, '')}::text || ${tokenOf(context.pads)}`
+      ? sql`E'\\n\\n-- \\nYou get these e-mails because notification e-mails are on for your account.\\n'`
       : sql`''`;
+  // The unsubscribe line is added, signed, by the mail queue as it sends (lib/mail-queue.ts).
+  const unsubscribeUser = plan.send === 'if-enabled' ? sql`u.id` : sql`null::int`;
   const subject = sql`case when count(*) = 1 then min(i.title)
       else count(*)::text || ' ' || ${plan.manySubject ?? 'new notifications'}::text end`;
   const mailed =
     plan.send === 'never'
       ? sql`select 1 where false`
-      : sql`insert into ${outgoingMail} ("to", subject, text)
+      : sql`insert into ${outgoingMail} ("to", subject, text, unsubscribe_user_id)
           select u.email, ${subject},
-                 'Hello ' || u.full_name || E',\\n\\n' || ${content} || E'\\n\\nSkillwise' || ${footer}
+                 'Hello ' || u.full_name || E',\\n\\n' || ${content} || E'\\n\\nSkillwise' || ${footer}, ${unsubscribeUser}
             from inserted i join ${users} u on u.id = i.user_id
            ${plan.send === 'if-enabled' ? sql`where u.email_notifications` : sql``}
            group by u.id, u.email, u.full_name

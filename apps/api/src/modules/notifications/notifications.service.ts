@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   INVALID_UNSUBSCRIBE_MESSAGE,
   type MarkReadResult,
@@ -11,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
-import { unsubscribeKeyPads, verifyUnsubscribeToken } from '../../lib/unsubscribe';
+import { verifyUnsubscribeToken } from '../../lib/unsubscribe';
 import type { Actor } from '../../plugins/auth';
 import {
   countUnread,
@@ -33,8 +34,10 @@ import {
 
 export type NotificationDeps = {
   db: Db;
-  /** The app secret: unsubscribe links are signed with it. */
-  secret: string;
+  /** The unsubscribe-link key (lib/keys.ts). */
+  unsubscribeKey: KeyObject;
+  /** The root secret, which signed the links of e-mails sent before keys were derived per purpose. */
+  legacyUnsubscribeSecret?: string;
   /** PUBLIC_URL: e-mails link into the web app there. */
   publicUrl: string;
 };
@@ -103,7 +106,7 @@ export class NotificationService {
   private readonly mail: MailContext;
 
   constructor(private readonly deps: NotificationDeps) {
-    this.mail = { publicUrl: deps.publicUrl, pads: unsubscribeKeyPads(deps.secret) };
+    this.mail = { publicUrl: deps.publicUrl };
   }
 
   /**
@@ -313,7 +316,8 @@ export class NotificationService {
 
   /** notifications/Unsubscribe: the signed link of an e-mail turns its account's e-mails off, no login. */
   async unsubscribe(token: string): Promise<UnsubscribeResult> {
-    const userId = verifyUnsubscribeToken(this.deps.secret, token);
+    const { unsubscribeKey, legacyUnsubscribeSecret } = this.deps;
+    const userId = verifyUnsubscribeToken(unsubscribeKey, token, legacyUnsubscribeSecret);
     if (userId === undefined || !(await setEmailPreference(this.deps.db, userId, false))) {
       throw new AppError('VALIDATION', INVALID_UNSUBSCRIBE_MESSAGE, [
         { field: 'token', message: 'is not a valid unsubscribe link' },

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   INVALID_UNSUBSCRIBE_MESSAGE,
   markReadResultSchema,
@@ -10,9 +11,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
-import { call, createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, TEST_KEYS, TEST_SECRET, type TestContext } from '../../../test/helpers';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { users } from '../../db/schema';
+import { deriveAppKeys } from '../../lib/keys';
 import { createSmtpMailer } from '../../lib/mail';
 import { MailWorker } from '../../lib/mail-queue';
 import { signUnsubscribeToken } from '../../lib/unsubscribe';
@@ -24,7 +26,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   service = new NotificationService({
     db: ctx.database.db,
-    secret: TEST_SECRET,
+    unsubscribeKey: TEST_KEYS.unsubscribeLinks,
     publicUrl: ctx.config.publicUrl,
   });
 });
@@ -215,20 +217,33 @@ describe('notifications/Unsubscribe', () => {
   test('a signed token turns the account’s e-mails off without a login; only that account’s', async () => {
     const student = await createStudent(ctx);
     const other = await createStudent(ctx);
-    const res = await unsubscribe({ token: signUnsubscribeToken(TEST_SECRET, student.userId) });
+    const res = await unsubscribe({
+      token: signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, student.userId),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: UNSUBSCRIBED_MESSAGE, email_notifications: false });
     expect(await emailOn(student.userId)).toBe(false);
     expect(await emailOn(other.userId)).toBe(true);
     // Twice is fine.
-    expect((await unsubscribe({ token: signUnsubscribeToken(TEST_SECRET, student.userId) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await unsubscribe({ token: signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, student.userId) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  test('a link from an e-mail sent before keys were derived per purpose still works', async () => {
+    const student = await createStudent(ctx);
+    // Such links were signed with the root secret itself.
+    const legacy = `${student.userId}.${createHmac('sha256', TEST_SECRET).update(`unsubscribe:${student.userId}`).digest('base64url')}`;
+    expect(legacy).not.toBe(signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, student.userId));
+    const res = await unsubscribe({ token: legacy });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await emailOn(student.userId)).toBe(false);
   });
 
   test('the one-click form post of a mail program, with the token in the URL', async () => {
     const student = await createStudent(ctx);
-    const token = signUnsubscribeToken(TEST_SECRET, student.userId);
+    const token = signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, student.userId);
     const res = await call(ctx.app, {
       method: 'POST',
       url: `/api/notifications/Unsubscribe?token=${token}`,
@@ -242,14 +257,19 @@ describe('notifications/Unsubscribe', () => {
   test('an altered, foreign or malformed token is refused and changes nothing', async () => {
     const student = await createStudent(ctx);
     const other = await createStudent(ctx);
-    const good = signUnsubscribeToken(TEST_SECRET, student.userId);
+    const good = signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, student.userId);
     const [, signature] = good.split('.');
     const cases: unknown[] = [
-      { token: signUnsubscribeToken('another-secret'.padEnd(40, 'y'), student.userId) },
+      {
+        token: signUnsubscribeToken(
+          deriveAppKeys('another-secret'.padEnd(40, 'y')).unsubscribeLinks,
+          student.userId,
+        ),
+      },
       // Another user's id with this user's signature.
       { token: `${other.userId}.${signature}` },
       { token: `${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}` },
-      { token: signUnsubscribeToken(TEST_SECRET, 2_000_000_000) },
+      { token: signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, 2_000_000_000) },
     ];
     for (const body of cases) {
       const res = await unsubscribe(body);
@@ -289,7 +309,13 @@ describe('through a real SMTP server', () => {
     await service.enrolled({ userId: student.userId, courseId: course.id });
     const mailer = createSmtpMailer(smtp.url, 'Skillwise <no-reply@example.com>');
     const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
-    const worker = new MailWorker({ db: ctx.database.db, mailer, log, publicUrl: ctx.config.publicUrl });
+    const worker = new MailWorker({
+      db: ctx.database.db,
+      mailer,
+      log,
+      publicUrl: ctx.config.publicUrl,
+      unsubscribeKey: TEST_KEYS.unsubscribeLinks,
+    });
     const drain = async () => {
       while ((await worker.runOnce()).sent > 0);
     };

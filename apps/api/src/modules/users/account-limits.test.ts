@@ -1,6 +1,15 @@
+import { createSecretKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
-import { call, createTestContext, type TestContext, uniqueEmail } from '../../../test/helpers';
+import {
+  call,
+  createTestContext,
+  TEST_KEYS,
+  TEST_SECRET,
+  type TestContext,
+  uniqueEmail,
+} from '../../../test/helpers';
+import { deriveAppKeys } from '../../lib/keys';
 import { DEVICE_COOKIE, issueDeviceToken } from './device-token';
 
 // Decision 002: wrong tries are counted per account and address (RATE_LIMIT_ACCOUNT_MAX per window)
@@ -108,17 +117,15 @@ describe('an attacker rotating addresses', () => {
     const othersDevice = await deviceOf(other);
     await burst(ctx.config.rateLimit.accountHourlyMax, (ip, i) => login(student.email, `wrong ${i}`, ip));
     const [id, expires, signature] = device.split('.') as [string, string, string];
-    const expired = issueDeviceToken(
-      'test-secret-'.padEnd(48, 'x'),
-      student.email,
-      Date.now() - 91 * 86_400_000,
-    );
+    const expired = issueDeviceToken(TEST_KEYS.deviceTokens, student.email, Date.now() - 91 * 86_400_000);
     for (const token of [
       othersDevice,
       `${id}.${Number(expires) + 1}.${signature}`,
       `${id}x.${expires}.${signature}`,
       expired,
-      issueDeviceToken('another secret of thirty-two characters', student.email),
+      issueDeviceToken(deriveAppKeys('another secret of thirty-two characters').deviceTokens, student.email),
+      // Signed with the root secret itself rather than the device-token key derived from it.
+      issueDeviceToken(createSecretKey(Buffer.from(TEST_SECRET)), student.email),
       'garbage',
     ]) {
       expect((await login(student.email, student.password, rotating(), token)).statusCode).toBe(429);

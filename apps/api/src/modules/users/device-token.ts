@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -12,19 +12,22 @@ export const DEVICE_TOKEN_TTL_DAYS = 90;
 /** Sent only to the account calls that are rate limited per account. */
 const COOKIE_PATH = '/api/users';
 
-const sign = (secret: string, account: string, id: string, expires: string) =>
-  createHmac('sha256', secret).update(`device\n${account}\n${id}\n${expires}`).digest('base64url');
+const sign = (key: KeyObject, account: string, id: string, expires: string) =>
+  createHmac('sha256', key).update(`device\n${account}\n${id}\n${expires}`).digest('base64url');
 
-/** `<id>.<expiry in Unix seconds>.<signature>` for the account (its lower-case e-mail). */
-export function issueDeviceToken(secret: string, account: string, now = Date.now()): string {
+/**
+ * `<id>.<expiry in Unix seconds>.<signature>` for the account (its lower-case e-mail), signed with the
+ * app's device-token key (lib/keys.ts).
+ */
+export function issueDeviceToken(key: KeyObject, account: string, now = Date.now()): string {
   const id = randomBytes(12).toString('base64url');
   const expires = String(Math.floor(now / 1000) + DEVICE_TOKEN_TTL_DAYS * 86_400);
-  return `${id}.${expires}.${sign(secret, account, id, expires)}`;
+  return `${id}.${expires}.${sign(key, account, id, expires)}`;
 }
 
 /** The token's id if it was issued for this account and has not expired; undefined for anything else. */
 export function deviceIdFor(
-  secret: string,
+  key: KeyObject,
   account: string,
   token: string | undefined,
   now = Date.now(),
@@ -32,7 +35,7 @@ export function deviceIdFor(
   const [id, expires, signature, extra] = (token ?? '').split('.');
   if (!id || !expires || !signature || extra !== undefined || !/^\d{1,12}$/.test(expires)) return undefined;
   if (Number(expires) * 1000 <= now) return undefined;
-  const expected = Buffer.from(sign(secret, account, id, expires));
+  const expected = Buffer.from(sign(key, account, id, expires));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return id;

@@ -26,6 +26,7 @@ import {
 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { AppKeys } from '../../lib/keys';
 import type { Mailer } from '../../lib/mail';
 import { type Caller, EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
@@ -60,7 +61,8 @@ export type AccountDeps = {
   db: Db;
   config: Config;
   mailer: Mailer;
-  secret: string;
+  /** Codes and device tokens are signed with their own keys (lib/keys.ts). */
+  keys: Pick<AppKeys, 'codes' | 'deviceTokens'>;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 };
@@ -93,7 +95,7 @@ export class AccountService {
 
   /** The caller as the rate limits see it: a device token counts only if signed for this account. */
   private caller(client: Client, account: string): Caller {
-    return { ip: client.ip, device: deviceIdFor(this.deps.secret, account, client.deviceToken) };
+    return { ip: client.ip, device: deviceIdFor(this.deps.keys.deviceTokens, account, client.deviceToken) };
   }
 
   private codeScope(userId: number, purpose: CodePurpose) {
@@ -102,12 +104,12 @@ export class AccountService {
 
   /** Creates a fresh code (the only live one of its purpose) and e-mails it. */
   async issueCode(user: Pick<UserRow, 'id' | 'email' | 'fullName'>, purpose: CodePurpose): Promise<void> {
-    const { db, secret, mailer, log } = this.deps;
+    const { db, keys, mailer, log } = this.deps;
     const code = randomCode();
     await replaceCode(db, {
       userId: user.id,
       purpose,
-      codeHash: hashCode(secret, this.codeScope(user.id, purpose), code),
+      codeHash: hashCode(keys.codes, this.codeScope(user.id, purpose), code),
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     const subject =
@@ -178,7 +180,7 @@ export class AccountService {
     password: string,
     client: Client,
   ): Promise<{ response: LoginResponse; deviceToken: string }> {
-    const { db, limiter, config, secret } = this.deps;
+    const { db, limiter, config, keys } = this.deps;
     await limiter.limitAddress('login', client.ip);
     const counted = await limiter.limitAccount('login', username, this.caller(client, username));
     const user = await findUserByEmail(db, username);
@@ -196,7 +198,7 @@ export class AccountService {
         token,
         user: { org_Id: user.orgId, user_id: user.id, verified: user.verified, role_id: user.roleId },
       },
-      deviceToken: issueDeviceToken(secret, username),
+      deviceToken: issueDeviceToken(keys.deviceTokens, username),
     };
   }
 
@@ -269,14 +271,14 @@ export class AccountService {
   }
 
   private async matchCode(user: UserRow, code: string, purposes: CodePurpose[], ip: string) {
-    const { db, secret, limiter } = this.deps;
+    const { db, keys, limiter } = this.deps;
     const now = Date.now();
     const open = (await listOpenCodes(db, user.id)).filter((c) => purposes.includes(c.purpose));
     const unexpired = open.filter((c) => c.expiresAt.getTime() > now);
     const tries = await this.triesAt(unexpired, ip);
     const live = unexpired.filter((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES);
     const match = live.find((c) =>
-      safeEqualHex(c.codeHash, hashCode(secret, this.codeScope(user.id, c.purpose), code)),
+      safeEqualHex(c.codeHash, hashCode(keys.codes, this.codeScope(user.id, c.purpose), code)),
     );
     if (match) return { ok: true as const, code: match };
     for (const c of live) {

@@ -145,6 +145,10 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
     const panel = await screen.findByRole('complementary', { name: 'Course content' });
     expect(screen.getByRole('heading', { name: 'This Course Includes' })).toBeTruthy();
     expect(await within(panel).findByText('The bowline')).toBeTruthy();
+    // It includes what it has: video, a PDF and a certificate, read from the lessons and the course.
+    expect(screen.getByText('On-demand video lessons')).toBeTruthy();
+    expect(screen.getByText('Downloadable PDF resources')).toBeTruthy();
+    expect(screen.getByText('Certificate of completion')).toBeTruthy();
     expect(within(panel).queryByText('Sea shanty')).toBeNull();
 
     // Opening the second section closes the first; its started lesson is highlighted.

@@ -13,7 +13,6 @@ import {
   ClockIcon,
   InfinityIcon,
   PlayIcon,
-  ShieldIcon,
   StarIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -57,13 +56,18 @@ const NotFound = ({ browsePath }: { browsePath: string }) => (
   />
 );
 
-/** SPEC §2.4: the claims shown beside the price; a free course makes no claim about paying. */
-const PROMISES = [
-  { icon: <ShieldIcon />, text: '30-Day Money-Back Guarantee', paidOnly: true },
-  { icon: <InfinityIcon />, text: 'Full lifetime access', paidOnly: false },
-  { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription', paidOnly: true },
-  { icon: <AwardIcon />, text: 'Certificate of completion', paidOnly: false },
-];
+/**
+ * SPEC §2.4's claims beside the price, only those that hold for this course (DESIGN decision 13): a free
+ * course makes no claim about paying, and the certificate line shows only on a course that gives one.
+ * The spec's '30-Day Money-Back Guarantee' is not shown: nothing here refunds a purchase yet
+ * (docs/decisions/013).
+ */
+const promisesOf = (course: CourseDetail) =>
+  [
+    { icon: <InfinityIcon />, text: 'Full lifetime access', holds: true },
+    { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription', holds: course.price > 0 },
+    { icon: <AwardIcon />, text: 'Certificate of completion', holds: course.certificate },
+  ].filter((promise) => promise.holds);
 
 /** A rating as people read it: '4.5 (2 ratings)', or honestly none; nothing while it loads. */
 const ratingValue = (rating: CourseRating | undefined): string => {
@@ -209,7 +213,7 @@ export const CourseDetails = ({
             </Button>
             {enrollNote ? <p className="text-center text-xs text-slate-500">{enrollNote}</p> : null}
             <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
-              {PROMISES.filter((item) => course.price > 0 || !item.paidOnly).map((item) => (
+              {promisesOf(course).map((item) => (
                 <li key={item.text} className="flex items-center gap-2.5">
                   <span className="text-lg text-brand-600">{item.icon}</span>
                   {item.text}

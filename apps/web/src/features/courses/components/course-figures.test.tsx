@@ -97,8 +97,16 @@ describe('CourseDetails figures (SPEC §2.4, real)', () => {
     });
     // No placeholder figure is left.
     expect(screen.queryByText(/3,480|6h 30m|March 2026|All levels/)).toBeNull();
-    // The offer's claims stay.
-    expect(screen.getByText('30-Day Money-Back Guarantee')).toBeTruthy();
+    // The offer's claims are only those that hold: no refund is offered, and this course gives no certificate.
+    expect(screen.getByText('Full lifetime access')).toBeTruthy();
+    expect(screen.getByText('One-time payment, no subscription')).toBeTruthy();
+    expect(screen.queryByText('30-Day Money-Back Guarantee')).toBeNull();
+    expect(screen.queryByText('Certificate of completion')).toBeNull();
+  });
+
+  it('names the certificate only for a course that gives one', async () => {
+    renderDetails(detail({ certificate: true }), { course_Id: 7, average: null, count: 0 });
+    expect(await screen.findByText('Certificate of completion')).toBeTruthy();
   });
 
   it('says honestly when there are none yet', async () => {

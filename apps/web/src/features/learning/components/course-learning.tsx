@@ -27,6 +27,8 @@ export type LearningCourse = {
   course_title: string;
   course_description: string;
   course_image: string | null;
+  /** Whether completing the course earns a certificate. */
+  certificate: boolean;
 };
 
 type CourseLearningProps = {
@@ -63,18 +65,8 @@ export const studentVisibleSections = (sections: Section[]): Section[] =>
 
 const KIND_LABEL = { video: 'Video', pdf: 'PDF', audio: 'Audio', text: 'Text', image: 'Image' } as const;
 
-/** SPEC §2.12: the static lists shown before a lesson is opened. */
-const OVERVIEW: Array<{ title: string; items: string[] }> = [
-  {
-    title: 'This Course Includes',
-    items: [
-      'On-demand video lessons',
-      'Downloadable PDF resources',
-      'Full lifetime access',
-      'Access on mobile and desktop',
-      'Certificate of completion',
-    ],
-  },
+/** SPEC §2.12: the lists shown before a lesson is opened that say the same for every course. */
+const STATIC_OVERVIEW: Array<{ title: string; items: string[] }> = [
   {
     title: 'What You Will Learn',
     items: [
@@ -94,6 +86,28 @@ const OVERVIEW: Array<{ title: string; items: string[] }> = [
   },
 ];
 
+/**
+ * SPEC §2.12: the lists shown before a lesson is opened. What the course includes is only what it has
+ * (DESIGN decision 13): video lessons when it has some, PDFs when it has some, a certificate when it
+ * gives one.
+ */
+const overviewOf = (
+  course: LearningCourse,
+  sections: Section[],
+): Array<{ title: string; items: string[] }> => {
+  const kinds = new Set(
+    sections.flatMap((section) => section.lessons.map((lesson) => lessonKind(lesson.contentType))),
+  );
+  const includes = [
+    kinds.has('video') ? 'On-demand video lessons' : null,
+    kinds.has('pdf') ? 'Downloadable PDF resources' : null,
+    'Full lifetime access',
+    'Access on mobile and desktop',
+    course.certificate ? 'Certificate of completion' : null,
+  ].filter((item): item is string => item !== null);
+  return [{ title: 'This Course Includes', items: includes }, ...STATIC_OVERVIEW];
+};
+
 const AboutCourse = ({ course }: { course: LearningCourse }) => (
   <Card className="p-6">
     <h2 className="text-lg font-semibold text-slate-900">About this Course</h2>
@@ -104,9 +118,9 @@ const AboutCourse = ({ course }: { course: LearningCourse }) => (
   </Card>
 );
 
-const Overview = () => (
+const Overview = ({ course, sections }: { course: LearningCourse; sections: Section[] }) => (
   <div className="grid gap-4 md:grid-cols-2">
-    {OVERVIEW.map((list, index) => (
+    {overviewOf(course, sections).map((list, index) => (
       <Card key={list.title} className={cn('p-6', index === 0 && 'md:col-span-2')}>
         <h2 className="text-lg font-semibold text-slate-900">{list.title}</h2>
         <ul className={cn('mt-4 grid gap-2.5 text-sm text-slate-600', index === 0 && 'sm:grid-cols-2')}>
@@ -459,7 +473,7 @@ export const CourseLearning = ({
           ) : (
             <>
               <Alert tone="info">Choose a lesson from the course content to start learning.</Alert>
-              <Overview />
+              <Overview course={course} sections={list} />
             </>
           )}
           {footer}

@@ -1,0 +1,3 @@
+ALTER TABLE "outgoing_mail" ADD COLUMN "unsubscribe_user_id" integer;--> statement-breakpoint
+ALTER TABLE "outgoing_mail" ADD COLUMN "in_flight" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "outgoing_mail" ADD CONSTRAINT "outgoing_mail_unsubscribe_user_id_users_id_fk" FOREIGN KEY ("unsubscribe_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
