@@ -1,4 +1,4 @@
-import type { Lesson, SavedLessonProgress, Section } from '@skillwise/contracts';
+import { type Lesson, lessonKind, type SavedLessonProgress, type Section } from '@skillwise/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,6 @@ import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon } from '@/compon
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { lessonKind } from '@/lib/lesson-kind';
 import { notify } from '@/lib/toast';
 import {
   useCourseProgress,

@@ -1,10 +1,10 @@
+import { lessonKind } from '@skillwise/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { lessonKind } from '@/lib/lesson-kind';
 import { frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
 
