@@ -1,4 +1,10 @@
-import { type Lesson, lessonKind, type SavedLessonProgress, type Section } from '@skillwise/contracts';
+import {
+  completesByWatching,
+  type Lesson,
+  lessonKind,
+  type SavedLessonProgress,
+  type Section,
+} from '@skillwise/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -218,7 +224,10 @@ export const CourseLearning = ({
     },
   });
 
-  /** 'Mark as done' (and its undo) for a PDF, audio or text lesson. */
+  /**
+   * 'Mark as done' (and its undo) for a PDF, text or image lesson. A video or audio lesson has neither: it
+   * completes once the server has seen 90% of it watched (DESIGN decision 12).
+   */
   const setDone = (lessonId: number, completed: boolean) =>
     saveProgress.mutate(
       { body: { lesson_Id: lessonId, completed } },
@@ -368,7 +377,7 @@ export const CourseLearning = ({
                       <CheckCircleIcon className="size-4" />
                       Completed
                     </span>
-                    {lessonKind(opened.contentType) === 'video' ? null : (
+                    {completesByWatching(opened.contentType) ? null : (
                       <Button
                         variant="ghost"
                         size="sm"
@@ -380,7 +389,7 @@ export const CourseLearning = ({
                       </Button>
                     )}
                   </span>
-                ) : lessonKind(opened.contentType) === 'video' ? null : (
+                ) : completesByWatching(opened.contentType) ? null : (
                   <Button
                     variant="outline"
                     size="sm"
