@@ -84,14 +84,20 @@ export function uploadLesson(
   );
 }
 
-/** A published course whose one published section holds a published video lesson (100 kB unless told). */
-export async function publishVideoLesson(ctx: TestContext, options: { preview: boolean; bytes?: number }) {
+/**
+ * A published course whose one published section holds a published video lesson: `data` (a real video
+ * file), else an MP4-looking file of `bytes` (100 kB unless told).
+ */
+export async function publishVideoLesson(
+  ctx: TestContext,
+  options: { preview: boolean; bytes?: number; data?: Buffer },
+) {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token);
   const put = (url: string, body: unknown) =>
     call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
   const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
-  const data = fixtures.mp4(options.bytes ?? 100_000);
+  const data = options.data ?? fixtures.mp4(options.bytes ?? 100_000);
   const lesson = (
     await uploadLesson(ctx, publisher.token, section.section_Id, {
       title: 'Clip',

@@ -11,6 +11,7 @@ import {
 } from '../src/db/schema';
 import { hashPassword, newToken, sha256 } from '../src/lib/crypto';
 import { insertSession } from '../src/modules/users/session.repository';
+import type { Actor } from '../src/plugins/auth';
 import { type TestContext, uniqueEmail } from './helpers';
 
 export type TestUser = {
@@ -57,6 +58,17 @@ export async function createStudent(ctx: TestContext, fullName = 'Sam Student'):
   if (!row) throw new Error('no user');
   return { email, password: PASSWORD, userId: row.id, orgId: null, token: await signIn(ctx, row.id) };
 }
+
+/** A student as the service sees the caller behind its token. */
+export const studentActor = (student: TestUser, fullName = 'Sam Student'): Actor => ({
+  sessionId: 0,
+  userId: student.userId,
+  email: student.email,
+  fullName,
+  role: ROLE.STUDENT,
+  orgId: null,
+  verified: true,
+});
 
 /** A verified publisher with its organisation, signed in; subscribed unless told otherwise. */
 export async function createPublisher(

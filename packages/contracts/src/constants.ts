@@ -9,6 +9,23 @@ export const roleOf = (roleId: unknown): RoleId =>
 export const CONTENT_TYPES = ['pdf', 'text', 'audio', 'video'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+export type LessonKind = ContentType | 'image';
+
+/**
+ * What a lesson holds, for its icon, its viewer and how it completes: a content type, or the MIME type a
+ * bulk upload stored (SPEC §3), e.g. 'application/pdf' is a pdf, 'video/mp4' a video and 'image/png' an
+ * image.
+ */
+export const lessonKind = (contentType: string | null | undefined): LessonKind => {
+  const type = (contentType ?? '').trim().toLowerCase();
+  if ((CONTENT_TYPES as readonly string[]).includes(type)) return type as ContentType;
+  if (type.includes('pdf')) return 'pdf';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('image/')) return 'image';
+  return 'text';
+};
+
 /** SPEC §3: plan category values. */
 export const PLAN_CATEGORIES = [
   'MonthlyKickstart',

@@ -1,16 +1,31 @@
 import { z } from 'zod';
 import { flagSchema } from './authoring';
 import { expected, idSchema } from './common';
+import { lessonKind } from './constants';
 
 /**
- * A lesson is complete when its video was watched this far (DESIGN decision 11), or when the student
- * marks it done.
+ * A video or audio lesson is complete when this share of its length, as the server measured the file, was
+ * watched (DESIGN decisions 11 and 12); any other lesson when the student marks it done.
  */
 export const COMPLETION_SHARE = 0.9;
+/**
+ * The fastest playback speed the player offers: the server credits watched time no faster than this
+ * many seconds of a lesson per second of the wall clock (DESIGN decision 12).
+ */
+export const MAX_PLAYBACK_RATE = 2;
 /** The longest position or duration a lesson may report, in seconds (a day). */
 export const MAX_LESSON_SECONDS = 86_400;
 /** How often a playing video or audio lesson saves its position, at most. */
 export const POSITION_SAVE_INTERVAL_MS = 10_000;
+
+/**
+ * Whether a lesson completes by being watched (video, audio: the server judges it from the time it saw
+ * pass) rather than by being marked done (pdf, text, an image).
+ */
+export const completesByWatching = (contentType: string | null | undefined): boolean => {
+  const kind = lessonKind(contentType);
+  return kind === 'video' || kind === 'audio';
+};
 
 const seconds = (what: string) =>
   z
@@ -21,14 +36,17 @@ const seconds = (what: string) =>
     );
 
 /**
- * studentCourse/SaveLessonProgress (README "Additions"): where the student is in a video or audio lesson
- * and, optionally, its duration (a position at 90% of it completes the lesson), or `completed` to mark
- * a lesson done (true) or undo that (false). At least one of `positionSeconds` and `completed`.
+ * studentCourse/SaveLessonProgress (README "Additions"): where the student is in a video or audio lesson,
+ * or `completed` to mark a lesson done (true: pdf, text or image lessons only) or undo that (false, any
+ * lesson). At least one of `positionSeconds` and `completed`. A video or audio lesson completes from the
+ * watched time the server credits between saves, against the length it measured from the file;
+ * `durationSeconds` is still accepted from existing clients but decides nothing.
  */
 export const saveLessonProgressBodySchema = z
   .object({
     lesson_Id: idSchema,
     positionSeconds: seconds('a number of seconds').optional(),
+    /** Accepted from existing clients and ignored: the server measures the lesson's file itself. */
     durationSeconds: seconds('a number of seconds').optional(),
     completed: flagSchema.optional(),
   })

@@ -17,6 +17,10 @@ export class AppError extends Error {
   }
 }
 
+/** A 400 naming the one field at fault, as a failed schema would (lib/validate.ts). */
+export const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION', `${field}: ${message}`, [{ field, message }]);
+
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError('FORBIDDEN', message);

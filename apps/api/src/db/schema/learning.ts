@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -91,8 +92,17 @@ export const orgMembers = pgTable(
 );
 
 /**
+ * A set of integer ranges (PostgreSQL's int4multirange, on PostgreSQL 14 and later and on PGlite), in its
+ * text form, e.g. '{[0,10000),[12000,20000)}': overlapping and touching ranges merge as they are added.
+ */
+const int4multirange = customType<{ data: string; driverData: string }>({
+  dataType: () => 'int4multirange',
+});
+
+/**
  * Per-student lesson state: started (SPEC §3 lessonstarted), where a video or audio lesson was left, and
- * completion (a video watched to 90%, or a lesson marked done; DESIGN decision 11).
+ * completion (a video or audio lesson of which the server saw 90% watched, or a lesson marked done;
+ * DESIGN decisions 11 and 12, docs/decisions/010).
  */
 export const lessonProgress = pgTable(
   'lesson_progress',
@@ -107,6 +117,15 @@ export const lessonProgress = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** Seconds into the video or audio where the student left it; the player resumes there. */
     positionSeconds: doublePrecision('position_seconds').notNull().default(0),
+    /** When the position was last saved, by the server's clock: null until a position is saved. */
+    positionSavedAt: timestamp('position_saved_at', { withTimezone: true }),
+    /** The parts of a video or audio lesson the server credited as watched, in milliseconds. */
+    watched: int4multirange('watched').notNull().default(sql`'{}'`),
+    /**
+     * Watching time the wall clock allowed at earlier saves but no position used, carried to the next save
+     * (at most WATCH_SLACK_SECONDS), so a save that arrives early after a late one loses nothing.
+     */
+    slackSeconds: doublePrecision('slack_seconds').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { readPdf } from '../../../test/pdf-text';
+import { recordWatched } from '../../../test/player';
 import {
   certificates,
   courses,
@@ -69,9 +70,9 @@ const get = (url: string, token?: string) =>
 const rowsFor = (courseId: number) =>
   ctx.database.db.select().from(certificates).where(eq(certificates.courseId, courseId));
 
-/** Completes both lessons (the video watched to 90%, the PDF marked done): the answer of the last save. */
+/** Completes both lessons (the video watched, the PDF marked done): the answer of the last save. */
 async function complete(student: TestUser, lessonsOf: { video: { id: number }; pdf: { id: number } }) {
-  await save(student.token, { lesson_Id: lessonsOf.video.id, positionSeconds: 95, durationSeconds: 100 });
+  await recordWatched(ctx, student.userId, lessonsOf.video.id);
   const res = await save(student.token, { lesson_Id: lessonsOf.pdf.id, completed: true });
   expect(res.statusCode, res.body).toBe(200);
   return savedLessonProgressSchema.parse(res.json());
@@ -83,11 +84,7 @@ describe('issuing on completion', () => {
     const { course, video, pdf } = await certificateCourse(publisher);
     const student = await enrolledStudent(course.id);
 
-    // The PDF marked done first: not complete yet, nothing issued.
-    const first = savedLessonProgressSchema.parse(
-      (await save(student.token, { lesson_Id: pdf.id, completed: true })).json(),
-    );
-    expect(first.certificate).toBeUndefined();
+    // Half the video seen: nothing complete, nothing issued.
     const halfway = await save(student.token, {
       lesson_Id: video.id,
       positionSeconds: 40,
@@ -96,12 +93,9 @@ describe('issuing on completion', () => {
     expect(halfway.json().certificate).toBeUndefined();
     expect(await rowsFor(course.id)).toEqual([]);
 
-    // The video reaching 90% completes the course: this answer carries the certificate.
-    const last = await save(student.token, {
-      lesson_Id: video.id,
-      positionSeconds: 90,
-      durationSeconds: 100,
-    });
+    // The video watched, then the PDF marked done completes the course: this answer carries the certificate.
+    await recordWatched(ctx, student.userId, video.id);
+    const last = await save(student.token, { lesson_Id: pdf.id, completed: true });
     const saved = savedLessonProgressSchema.parse(last.json());
     expect(saved.completed).toBe(true);
     const number = saved.certificate?.number ?? '';
@@ -119,13 +113,15 @@ describe('issuing on completion', () => {
       revokedAt: null,
     });
 
-    // Saving again (a retry, the end of the video) issues nothing more.
-    const again = await save(student.token, {
+    // Saving again (a retry, the player at the end of the video) issues nothing more.
+    const again = await save(student.token, { lesson_Id: pdf.id, completed: true });
+    expect(again.json().certificate).toBeUndefined();
+    const end = await save(student.token, {
       lesson_Id: video.id,
       positionSeconds: 100,
       durationSeconds: 100,
     });
-    expect(again.json().certificate).toBeUndefined();
+    expect(end.json().certificate).toBeUndefined();
     expect(await rowsFor(course.id)).toHaveLength(1);
 
     const mine = await get('GetMyCertificates', student.token);
@@ -218,7 +214,7 @@ describe('issuing on completion', () => {
     const publisher = await createPublisher(ctx);
     const { course, video, pdf } = await certificateCourse(publisher);
     const student = await enrolledStudent(course.id);
-    await save(student.token, { lesson_Id: video.id, completed: true });
+    await recordWatched(ctx, student.userId, video.id);
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         i % 2 === 0
@@ -237,7 +233,7 @@ describe('issuing on completion', () => {
   test('the publisher previewing the course issues nothing for itself', async () => {
     const publisher = await createPublisher(ctx);
     const { course, video, pdf } = await certificateCourse(publisher);
-    await save(publisher.token, { lesson_Id: video.id, completed: true });
+    await save(publisher.token, { lesson_Id: video.id, positionSeconds: 100, durationSeconds: 100 });
     const res = await save(publisher.token, { lesson_Id: pdf.id, completed: true });
     expect(res.json().certificate).toBeUndefined();
     expect(await rowsFor(course.id)).toEqual([]);

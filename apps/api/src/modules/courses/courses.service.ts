@@ -1,7 +1,7 @@
 import type { CourseDetail, CourseFigures, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { FileStorage } from '../../lib/storage';
@@ -64,9 +64,6 @@ export type CourseFields = {
   author_id: number;
   certificate?: boolean | undefined;
 };
-
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION', `${field}: ${message}`, [{ field, message }]);
 
 export class CourseService {
   constructor(

@@ -1,8 +1,8 @@
-import { ROLE } from '@skillwise/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createCourse, createPublisher, createStudent } from '../../../test/factories';
+import { createCourse, createPublisher, createStudent, studentActor } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { FakeClock, play } from '../../../test/player';
 import { certificates, courses, enrolments, lessons, sections } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { CertificateService } from '../certificates/certificates.service';
@@ -18,6 +18,7 @@ let ctx: TestContext;
 let orgId: number;
 const attempts: Array<{ userId: number; courseId: number }> = [];
 let progress: ProgressService;
+const clock = new FakeClock();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -32,7 +33,7 @@ beforeAll(async () => {
       return real.issueOnCompletion(userId, courseId);
     },
   } as unknown as CertificateService;
-  progress = new ProgressService({ db: ctx.database.db, certificates: counted });
+  progress = new ProgressService({ db: ctx.database.db, certificates: counted, now: clock.now });
 });
 afterAll(async () => ctx.close());
 
@@ -47,7 +48,15 @@ async function courseOfTwoLessons(certificate: boolean) {
   const made = await db
     .insert(lessons)
     .values([
-      { sectionId: section?.id ?? 0, title: 'Video', contentType: 'video', published: true, orderNumber: 1 },
+      // A length as the upload measures it (the progress tests watch a real file).
+      {
+        sectionId: section?.id ?? 0,
+        title: 'Video',
+        contentType: 'video',
+        durationSeconds: 100,
+        published: true,
+        orderNumber: 1,
+      },
       { sectionId: section?.id ?? 0, title: 'Notes', contentType: 'pdf', published: true, orderNumber: 2 },
     ])
     .returning();
@@ -59,16 +68,16 @@ async function courseOfTwoLessons(certificate: boolean) {
 async function enrolledStudent(courseId: number): Promise<Actor> {
   const student = await createStudent(ctx);
   await ctx.database.db.insert(enrolments).values({ userId: student.userId, courseId, source: 'assigned' });
-  return {
-    sessionId: 0,
-    userId: student.userId,
-    email: student.email,
-    fullName: 'Sam Student',
-    role: ROLE.STUDENT,
-    orgId: null,
-    verified: true,
-  };
+  return studentActor(student);
 }
+
+/** The student's player on the video, from `from` to `to` seconds at 2x: every save's answer. */
+const watch = (actor: Actor, video: number, from: number, to: number) =>
+  play(clock, (positionSeconds) => progress.save(actor, { lesson_Id: video, positionSeconds }), {
+    from,
+    to,
+    rate: 2,
+  });
 
 test('only a save that newly completes a lesson of a certificate course tries to issue', async () => {
   const { courseId, video, notes } = await courseOfTwoLessons(true);
@@ -76,31 +85,30 @@ test('only a save that newly completes a lesson of a certificate course tries to
   attempts.length = 0;
 
   // Watching before 90% completes nothing.
-  await progress.save(actor, { lesson_Id: video, positionSeconds: 10, durationSeconds: 100 });
+  expect((await watch(actor, video, 0, 80)).some((a) => a.completed)).toBe(false);
   expect(attempts).toHaveLength(0);
   // Reaching 90% completes the video: one attempt (the notes are still to do, so nothing is issued).
-  const first = await progress.save(actor, { lesson_Id: video, positionSeconds: 91, durationSeconds: 100 });
-  expect(first.completed).toBe(true);
+  const rest = await watch(actor, video, 80, 100);
+  expect(rest.at(-1)?.completed).toBe(true);
   expect(attempts).toHaveLength(1);
   // Every later save of the watched video (the player keeps reporting) tries nothing.
+  await watch(actor, video, 100, 100);
   for (const position of [92, 95, 99]) {
-    await progress.save(actor, { lesson_Id: video, positionSeconds: position, durationSeconds: 100 });
+    clock.advance(10);
+    await progress.save(actor, { lesson_Id: video, positionSeconds: position });
   }
   expect(attempts).toHaveLength(1);
-  // Marked done again while the certificate is not held: one more try (still nothing to issue).
-  await progress.save(actor, { lesson_Id: video, completed: true });
-  expect(attempts).toHaveLength(2);
   // The last lesson completes the course: the attempt issues the certificate, and the answer carries it.
   const last = await progress.save(actor, { lesson_Id: notes, completed: true });
-  expect(attempts).toHaveLength(3);
+  expect(attempts).toHaveLength(2);
   expect(last.certificate?.number).toMatch(/^SW-/);
   // Marked done again with the certificate held: nothing is tried.
   await progress.save(actor, { lesson_Id: notes, completed: true });
-  expect(attempts).toHaveLength(3);
+  expect(attempts).toHaveLength(2);
   // Undone and done again: completed anew, so it tries once more (and issues nothing twice).
   await progress.save(actor, { lesson_Id: notes, completed: false });
   const again = await progress.save(actor, { lesson_Id: notes, completed: true });
-  expect(attempts).toHaveLength(4);
+  expect(attempts).toHaveLength(3);
   expect(again.certificate).toBeUndefined();
   const issued = await ctx.database.db.select().from(certificates).where(eq(certificates.courseId, courseId));
   expect(issued).toHaveLength(1);
@@ -110,7 +118,7 @@ test('a course without certificates never tries', async () => {
   const { courseId, video, notes } = await courseOfTwoLessons(false);
   const actor = await enrolledStudent(courseId);
   attempts.length = 0;
-  await progress.save(actor, { lesson_Id: video, positionSeconds: 95, durationSeconds: 100 });
+  expect((await watch(actor, video, 0, 100)).at(-1)?.completed).toBe(true);
   const last = await progress.save(actor, { lesson_Id: notes, completed: true });
   expect(last.completed).toBe(true);
   expect(last.certificate).toBeUndefined();
@@ -120,13 +128,12 @@ test('a course without certificates never tries', async () => {
 test('a course that gains its certificate after the student finished it: marking a lesson done again issues it', async () => {
   const { courseId, video, notes } = await courseOfTwoLessons(false);
   const actor = await enrolledStudent(courseId);
-  await progress.save(actor, { lesson_Id: video, positionSeconds: 95, durationSeconds: 100 });
+  await watch(actor, video, 0, 100);
   expect((await progress.save(actor, { lesson_Id: notes, completed: true })).certificate).toBeUndefined();
   await ctx.database.db.update(courses).set({ certificate: true }).where(eq(courses.id, courseId));
   // The player's saves of the watched video still try nothing; the student marking a lesson done does.
-  expect(
-    (await progress.save(actor, { lesson_Id: video, positionSeconds: 99, durationSeconds: 100 })).certificate,
-  ).toBeUndefined();
+  clock.advance(10);
+  expect((await progress.save(actor, { lesson_Id: video, positionSeconds: 99 })).certificate).toBeUndefined();
   const marked = await progress.save(actor, { lesson_Id: notes, completed: true });
   expect(marked.certificate?.number).toMatch(/^SW-/);
 });

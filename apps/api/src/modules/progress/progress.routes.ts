@@ -18,6 +18,12 @@ export function registerProgressRoutes(server: FastifyInstance, progress: Progre
   const save = {
     tags,
     summary: 'Save a position in a video or audio lesson, or mark a lesson done or not',
+    description:
+      'A video or audio lesson completes once 90% of its length, as the server measured the file, was ' +
+      'watched: the server credits the advance between two saves no faster than 2x the time that passed ' +
+      'between them, and counts a part watched twice once. `durationSeconds` is accepted and ignored. ' +
+      '`completed: true` marks a pdf, text or image lesson done and is a 400 naming `completed` for a ' +
+      'video or audio lesson; `completed: false` undoes a completion of any lesson.',
     body: saveLessonProgressBodySchema,
     response: { 200: savedLessonProgressSchema },
   };

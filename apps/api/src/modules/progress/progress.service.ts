@@ -1,6 +1,6 @@
 import {
-  COMPLETION_SHARE,
   type CourseProgress,
+  completesByWatching,
   type LessonProgress,
   progressText,
   type SavedLessonProgress,
@@ -9,6 +9,7 @@ import {
 } from '@skillwise/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { requireAccess } from '../access/access';
 import type { CertificateService } from '../certificates/certificates.service';
@@ -16,6 +17,13 @@ import { listCourseLessonProgress, saveLessonProgress } from './progress.reposit
 
 export type SaveProgressInput = z.output<typeof saveLessonProgressBodySchema>;
 export type { SaveLessonProgressBody };
+
+/**
+ * The most watching time the wall clock allowed but no position used that carries over to the next save
+ * (docs/decisions/010): a save held up a moment by a timer or the network, followed by one that arrives
+ * on time, loses nothing. It is earned, never given: a fresh lesson starts with none.
+ */
+export const WATCH_SLACK_SECONDS = 5;
 
 /** What a lesson's state is before anything is recorded (and all a publisher's preview is answered). */
 const untouched = (lessonId: number): LessonProgress => ({
@@ -26,20 +34,8 @@ const untouched = (lessonId: number): LessonProgress => ({
   completed_date: null,
 });
 
-/**
- * Whether a save completes the lesson: `completed` when the student says so (true or false), else true
- * once a reported position reaches 90% of the reported duration; otherwise the lesson stays as it was.
- */
-export const completionOf = (input: {
-  positionSeconds?: number | undefined;
-  durationSeconds?: number | undefined;
-  completed?: boolean | undefined;
-}): boolean | undefined => {
-  if (input.completed !== undefined) return input.completed;
-  const { positionSeconds, durationSeconds } = input;
-  if (positionSeconds === undefined || !durationSeconds) return undefined;
-  return positionSeconds >= COMPLETION_SHARE * durationSeconds ? true : undefined;
-};
+const COMPLETED_BY_WATCHING =
+  'cannot be true for a video or audio lesson: it completes once 90% of it has been watched';
 
 /**
  * A student's progress through its courses: where it left each video or audio lesson, which lessons it
@@ -47,22 +43,38 @@ export const completionOf = (input: {
  * or writes its own; the course's staff previewing record nothing.
  */
 export class ProgressService {
-  constructor(private readonly deps: { db: Db; certificates: CertificateService }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      certificates: CertificateService;
+      /** The clock watched time is measured by, in milliseconds (tests move it). */
+      now?: () => number;
+    },
+  ) {}
 
   /**
    * studentCourse/SaveLessonProgress: a published lesson of a published course the caller is enrolled in;
-   * anything else answers 404 (a lesson the caller cannot study is not confirmed to exist). A save that
+   * anything else answers 404 (a lesson the caller cannot study is not confirmed to exist). A video or
+   * audio lesson completes from the watched time the server credits against the length it measured
+   * (DESIGN decision 12), never from the client's `durationSeconds` or `completed: true`, which is a 400
+   * for it; one whose length the server could not read yet completes nothing until it has. A save that
    * newly completes a lesson of a course that gives a certificate tries to issue it (it is issued when that
    * was the course's last lesson), and the answer carries it.
    */
   async save(actor: Actor, input: SaveProgressInput): Promise<SavedLessonProgress> {
     const { db } = this.deps;
     const row = await requireAccess(db, actor, 'lesson.learn', input.lesson_Id);
+    const watching = completesByWatching(row.lesson.contentType);
+    if (watching && input.completed === true) {
+      throw fieldError('completed', COMPLETED_BY_WATCHING);
+    }
     if (row.staff) return untouched(input.lesson_Id);
-    const completes = completionOf(input);
     const { saved, newlyCompleted } = await saveLessonProgress(db, actor.userId, input.lesson_Id, {
       positionSeconds: input.positionSeconds,
-      completed: completes,
+      completed: input.completed,
+      at: new Date(this.deps.now?.() ?? Date.now()),
+      measuredSeconds: watching ? row.lesson.durationSeconds : null,
+      slackSeconds: WATCH_SLACK_SECONDS,
     });
     const answer: SavedLessonProgress = {
       lesson_Id: saved.lessonId,
@@ -71,8 +83,8 @@ export class ProgressService {
       completed: saved.completed,
       completed_date: saved.completedAt ? saved.completedAt.toISOString() : null,
     };
-    // Whichever way the lesson completed (marked done, or a video at 90%), this may have been the last
-    // one the course needed: the certificate is issued here, once. A save that completes nothing, a
+    // Whichever way the lesson completed (marked done, or a video watched to 90%), this may have been the
+    // last one the course needed: the certificate is issued here, once. A save that completes nothing, a
     // course without certificates, or the player's later saves of a watched video try nothing. A lesson
     // marked done again tries while the student holds no certificate of the course: one missed (the
     // course gave none when it was finished, its last missing lesson was removed) comes then.

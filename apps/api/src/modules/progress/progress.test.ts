@@ -1,10 +1,26 @@
-import { assignedCourseSchema, courseProgressSchema, lessonProgressSchema } from '@skillwise/contracts';
-import { and, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  assignedCourseSchema,
+  courseProgressSchema,
+  lessonProgressSchema,
+  type SavedLessonProgress,
+} from '@skillwise/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import { publishVideoLesson } from '../../../test/authoring';
+import {
+  createCourse,
+  createPublisher,
+  createStudent,
+  studentActor,
+  type TestUser,
+} from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { enrolments, lessonProgress, lessons, sections } from '../../db/schema';
-import { completionOf } from './progress.service';
+import { FakeClock, play, recordWatched } from '../../../test/player';
+import { certificates, enrolments, lessonProgress, lessons, sections } from '../../db/schema';
+import { CertificateService } from '../certificates/certificates.service';
+import { ProgressService } from './progress.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,7 +73,7 @@ const rowsOf = (userId: number) =>
   ctx.database.db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId));
 
 describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
-  test('a position is saved and resumed; 90% of a video completes it; a pdf is marked done and undone', async () => {
+  test('a position is saved and resumed; a pdf and a text lesson are marked done and undone', async () => {
     const publisher = await createPublisher(ctx);
     const { course, lessons: made } = await courseWithLessons(publisher.orgId ?? 0);
     const [video, pdf, text] = made;
@@ -94,29 +110,21 @@ describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
       completed: false,
     });
 
-    // Watched to 90% of its duration: complete; the course moves on to the next lesson.
-    const watched = await save(student.token, {
-      lesson_Id: video?.id,
-      positionSeconds: 90,
-      durationSeconds: 100,
-    });
-    expect(watched.json()).toMatchObject({ completed: true, positionSeconds: 90 });
-    const completedAt = watched.json().completed_date;
+    const done = await save(student.token, { lesson_Id: pdf?.id, completed: true });
+    expect(done.json()).toMatchObject({ completed: true, positionSeconds: 0 });
+    const completedAt = done.json().completed_date;
     expect(typeof completedAt).toBe('string');
-    // Watching again from the start keeps it complete, and the first completion time.
-    const again = await save(student.token, {
-      lesson_Id: video?.id,
-      positionSeconds: 3,
-      durationSeconds: 100,
-    });
-    expect(again.json()).toMatchObject({ completed: true, positionSeconds: 3, completed_date: completedAt });
-
+    // Marked done again: still done, since the first time.
     expect((await save(student.token, { lesson_Id: pdf?.id, completed: true })).json()).toMatchObject({
       completed: true,
-      positionSeconds: 0,
+      completed_date: completedAt,
     });
     let now = courseProgressSchema.parse((await progressOf(student.token, course.id)).json());
-    expect(now).toMatchObject({ completedLessons: 2, progress: '67%', nextLesson_Id: text?.id });
+    expect(now).toMatchObject({ completedLessons: 1, progress: '33%', nextLesson_Id: video?.id });
+
+    await save(student.token, { lesson_Id: text?.id, completed: true });
+    now = courseProgressSchema.parse((await progressOf(student.token, course.id)).json());
+    expect(now).toMatchObject({ completedLessons: 2, progress: '67%', nextLesson_Id: video?.id });
 
     // The Enrollments table and My Courses show the same share.
     const assigned = await call(ctx.app, {
@@ -132,32 +140,73 @@ describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
       completed_date: null,
     });
     now = courseProgressSchema.parse((await progressOf(student.token, course.id)).json());
-    expect(now).toMatchObject({ completedLessons: 1, progress: '33%', nextLesson_Id: pdf?.id });
+    expect(now).toMatchObject({ completedLessons: 1, progress: '33%', nextLesson_Id: video?.id });
 
     await save(student.token, { lesson_Id: pdf?.id, completed: 'true' });
-    await save(student.token, { lesson_Id: text?.id, completed: true });
+    await recordWatched(ctx, student.userId, video?.id ?? 0);
     now = courseProgressSchema.parse((await progressOf(student.token, course.id)).json());
     expect(now).toMatchObject({ completedLessons: 3, progress: '100%', nextLesson_Id: null });
+  });
+
+  test('completed: true on a video or audio lesson is a 400 naming completed; false (undo) is taken', async () => {
+    const publisher = await createPublisher(ctx);
+    const { course, lessons: made } = await courseWithLessons(publisher.orgId ?? 0);
+    const [video] = made;
+    const [audio, bulkVideo] = await ctx.database.db
+      .insert(lessons)
+      .values([
+        { sectionId: video?.sectionId ?? 0, title: 'Talk', contentType: 'audio', published: true },
+        { sectionId: video?.sectionId ?? 0, title: 'Bulk', contentType: 'video/mp4', published: true },
+      ])
+      .returning();
+    const student = await createStudent(ctx);
+    await enrol(student, course.id);
+    for (const lesson of [video, audio, bulkVideo]) {
+      for (const body of [
+        { lesson_Id: lesson?.id, completed: true },
+        { lesson_Id: lesson?.id, completed: 'true', positionSeconds: 60, durationSeconds: 60 },
+      ]) {
+        const res = await save(student.token, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+        expect(res.json().details).toEqual([
+          { field: 'completed', message: expect.stringContaining('watched') },
+        ]);
+      }
+    }
+    // The course's publisher is told the same (its preview records nothing either way).
+    expect((await save(publisher.token, { lesson_Id: video?.id, completed: true })).statusCode).toBe(400);
+    expect(await rowsOf(student.userId)).toEqual([]);
+
+    // Undo stays for every kind: a video completed before is no longer counted until watched again.
+    await recordWatched(ctx, student.userId, video?.id ?? 0);
+    const undone = await save(student.token, { lesson_Id: video?.id, completed: false });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ completed: false, completed_date: null });
   });
 
   test('un-starting a lesson (ChangeLessonStartedFlag false) keeps its position and completion', async () => {
     const publisher = await createPublisher(ctx);
     const { course, lessons: made } = await courseWithLessons(publisher.orgId ?? 0);
-    const video = made[0];
+    const [video, pdf] = made;
     const student = await createStudent(ctx);
     await enrol(student, course.id);
     await save(student.token, { lesson_Id: video?.id, positionSeconds: 95, durationSeconds: 100 });
-    const unstart = await call(ctx.app, {
-      method: 'PUT',
-      url: `/api/lessons/ChangeLessonStartedFlag?lesson_Id=${video?.id}&lessonstarted=false`,
-      token: student.token,
-      body: { lesson_Id: video?.id, lessonstarted: false },
-    });
-    expect(unstart.statusCode).toBe(200);
-    const [row] = await rowsOf(student.userId);
-    expect(row).toMatchObject({ started: false, positionSeconds: 95, completed: true });
+    await save(student.token, { lesson_Id: pdf?.id, completed: true });
+    for (const lesson of [video, pdf]) {
+      const unstart = await call(ctx.app, {
+        method: 'PUT',
+        url: `/api/lessons/ChangeLessonStartedFlag?lesson_Id=${lesson?.id}&lessonstarted=false`,
+        token: student.token,
+        body: { lesson_Id: lesson?.id, lessonstarted: false },
+      });
+      expect(unstart.statusCode).toBe(200);
+    }
+    const rows = await rowsOf(student.userId);
+    expect(rows.find((r) => r.lessonId === video?.id)).toMatchObject({ started: false, positionSeconds: 95 });
+    expect(rows.find((r) => r.lessonId === pdf?.id)).toMatchObject({ started: false, completed: true });
     const progress = courseProgressSchema.parse((await progressOf(student.token, course.id)).json());
-    expect(progress.lessons[0]).toMatchObject({ lessonstarted: false, completed: true });
+    expect(progress.lessons[1]).toMatchObject({ lessonstarted: false, completed: true });
   });
 
   test('no token is a 401', async () => {
@@ -208,6 +257,8 @@ describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
     expect((await save(stranger.token, { lesson_Id: made[0]?.id, positionSeconds: 5 })).statusCode).toBe(404);
     expect((await progressOf(stranger.token, course.id)).statusCode).toBe(404);
     expect((await save(other.token, { lesson_Id: made[0]?.id, positionSeconds: 5 })).statusCode).toBe(404);
+    // Not a 400 for marking a video done: what the lesson is stays unsaid to those who cannot study it.
+    expect((await save(stranger.token, { lesson_Id: made[0]?.id, completed: true })).statusCode).toBe(404);
     expect((await progressOf(other.token, course.id)).statusCode).toBe(404);
     expect((await save(student.token, { lesson_Id: 2_000_000_000, completed: true })).statusCode).toBe(404);
     expect((await progressOf(student.token, 2_000_000_000)).statusCode).toBe(404);
@@ -224,9 +275,11 @@ describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
     await enrol(student, course.id);
     await save(student.token, { lesson_Id: made[1]?.id, completed: true });
 
-    const res = await save(publisher.token, { lesson_Id: made[0]?.id, positionSeconds: 30, completed: true });
+    const res = await save(publisher.token, { lesson_Id: made[0]?.id, positionSeconds: 30 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ lessonstarted: false, completed: false, positionSeconds: 0 });
+    const done = await save(publisher.token, { lesson_Id: made[1]?.id, completed: true });
+    expect(done.json()).toMatchObject({ lessonstarted: false, completed: false, positionSeconds: 0 });
     expect(await rowsOf(publisher.userId)).toEqual([]);
     const preview = courseProgressSchema.parse((await progressOf(publisher.token, course.id)).json());
     // A student's completion is never shown in the publisher's preview.
@@ -240,7 +293,7 @@ describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
     const student = await createStudent(ctx);
     await enrol(student, course.id);
     const { db } = ctx.database;
-    await save(student.token, { lesson_Id: video?.id, completed: true });
+    await recordWatched(ctx, student.userId, video?.id ?? 0);
 
     await db
       .update(lessons)
@@ -288,12 +341,175 @@ describe('studentCourse/SaveLessonProgress and GetCourseProgress', () => {
   });
 });
 
-describe('completionOf', () => {
-  test('completes at 90% of the duration, never un-completes from a position', () => {
-    expect(completionOf({ positionSeconds: 89.9, durationSeconds: 100 })).toBeUndefined();
-    expect(completionOf({ positionSeconds: 90, durationSeconds: 100 })).toBe(true);
-    expect(completionOf({ positionSeconds: 5 })).toBeUndefined();
-    expect(completionOf({ positionSeconds: 5, durationSeconds: 0 })).toBeUndefined();
-    expect(completionOf({ positionSeconds: 100, durationSeconds: 100, completed: false })).toBe(false);
+/**
+ * Watched time (DESIGN decision 12, docs/decisions/010): a real 60-second video whose length the server
+ * read from the file at upload, in a course of that one lesson giving a certificate, and the service on a
+ * clock the test moves.
+ */
+describe('a video completes from the time the server saw watched', () => {
+  const clock = new FakeClock();
+  let progress: ProgressService;
+  let course: { course_Id: number };
+  let lessonId: number;
+
+  beforeAll(async () => {
+    progress = new ProgressService({
+      db: ctx.database.db,
+      certificates: new CertificateService({ db: ctx.database.db, publicUrl: ctx.config.publicUrl }),
+      now: clock.now,
+    });
+    const data = await readFile(path.join(import.meta.dirname, '../../../test/fixtures/media/video-60s.mp4'));
+    const published = await publishVideoLesson(ctx, { preview: false, data });
+    course = published.course;
+    lessonId = published.lesson.lesson_Id;
+    const [lesson] = await ctx.database.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    expect(lesson?.durationSeconds).toBeCloseTo(60, 3);
+  });
+
+  /** A student enrolled in the course, and its saves of the video through the service. */
+  async function viewer() {
+    const student = await createStudent(ctx);
+    await enrol(student, course.course_Id);
+    const actor = studentActor(student);
+    const at = (positionSeconds: number, extra: object = {}) =>
+      progress.save(actor, { lesson_Id: lessonId, positionSeconds, ...extra });
+    return { student, at };
+  }
+
+  /** The seconds of the video the server credited the student with. */
+  async function watchedSeconds(student: TestUser): Promise<number> {
+    const [row] = await ctx.database.db
+      .select({
+        ms: sql<number>`(select coalesce(sum(upper(r) - lower(r)), 0) from unnest(${lessonProgress.watched}) r)::int`,
+      })
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, student.userId), eq(lessonProgress.lessonId, lessonId)));
+    return (row?.ms ?? 0) / 1000;
+  }
+
+  const certificatesOf = (student: TestUser) =>
+    ctx.database.db.select().from(certificates).where(eq(certificates.userId, student.userId));
+
+  const completedBy = (answers: SavedLessonProgress[]) => answers.findIndex((a) => a.completed);
+
+  test('crafted saves complete nothing and earn no certificate', async () => {
+    // 59 s of 60, one second after 0 s.
+    const early = await viewer();
+    await early.at(0);
+    clock.advance(1);
+    expect(await early.at(59, { durationSeconds: 60 })).toMatchObject({
+      completed: false,
+      positionSeconds: 59,
+    });
+    expect(await watchedSeconds(early.student)).toBeCloseTo(2, 3);
+
+    // A duration of one second, claimed by the client.
+    const short = await viewer();
+    await short.at(0, { durationSeconds: 1 });
+    clock.advance(1);
+    expect((await short.at(1, { durationSeconds: 1 })).completed).toBe(false);
+    expect((await short.at(60, { durationSeconds: 1 })).completed).toBe(false);
+
+    // completed: true is refused for a video, and records nothing.
+    const claimed = await viewer();
+    await expect(
+      progress.save(studentActor(claimed.student), { lesson_Id: lessonId, completed: true }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', details: [{ field: 'completed' }] });
+    expect(await rowsOf(claimed.student.userId)).toEqual([]);
+
+    // A seek to the end, moments after starting: only what the clock allows is credited.
+    const seeker = await viewer();
+    await seeker.at(0);
+    clock.advance(2);
+    expect((await seeker.at(60)).completed).toBe(false);
+    clock.advance(1);
+    expect((await seeker.at(60)).completed).toBe(false);
+    expect(await watchedSeconds(seeker.student)).toBeCloseTo(4, 3);
+
+    // Many saves at one moment, each a few seconds further: no slack is given away per save.
+    const burst = await viewer();
+    for (let position = 0; position <= 60; position += 3) {
+      expect((await burst.at(position)).completed).toBe(false);
+    }
+    expect(await watchedSeconds(burst.student)).toBe(0);
+
+    for (const { student } of [early, short, claimed, seeker, burst]) {
+      expect(await certificatesOf(student)).toEqual([]);
+    }
+  });
+
+  test.each([1, 2])('an honest player at %ix completes the video and earns the certificate', async (rate) => {
+    const { student, at } = await viewer();
+    const answers = await play(clock, at, { from: 0, to: 60, rate });
+    // Complete only with the last save (the end): 50 s at 1x, 40 s at 2x are not yet 90%.
+    expect(completedBy(answers)).toBe(answers.length - 1);
+    expect(answers.at(-1)?.certificate?.number).toMatch(/^SW-/);
+    expect(await watchedSeconds(student)).toBeCloseTo(60, 3);
+    expect(await certificatesOf(student)).toHaveLength(1);
+  });
+
+  test('saves held up by timers and the network still complete at 2x', async () => {
+    const { student, at } = await viewer();
+    const answers = await play(clock, at, { from: 0, to: 60, rate: 2, late: [0.4, 0, 0.3] });
+    expect(answers.at(-1)).toMatchObject({ completed: true });
+    expect(answers.at(-1)?.certificate).toBeDefined();
+    const watched = await watchedSeconds(student);
+    expect(watched).toBeGreaterThanOrEqual(54);
+    expect(watched).toBeLessThanOrEqual(60);
+  });
+
+  test('a part watched twice counts once', async () => {
+    const { student, at } = await viewer();
+    await play(clock, at, { from: 0, to: 30, rate: 1 });
+    // Back to the start, and the same 30 seconds again: 60 seconds of watching, 30 of the video.
+    clock.advance(1);
+    const again = await play(clock, at, { from: 0, to: 30, rate: 1 });
+    expect(again.some((a) => a.completed)).toBe(false);
+    expect(await watchedSeconds(student)).toBeCloseTo(30, 3);
+    // The rest of the video completes it.
+    const rest = await play(clock, at, { from: 30, to: 60, rate: 1 });
+    expect(rest.at(-1)).toMatchObject({ completed: true });
+    expect(rest.at(-1)?.certificate).toBeDefined();
+  });
+
+  test('two saves racing credit the time between them once', async () => {
+    const { student, at } = await viewer();
+    await at(0);
+    clock.advance(10);
+    const answers = await Promise.all([at(20), at(40), at(60), at(20), at(40)]);
+    expect(answers.some((a) => a.completed)).toBe(false);
+    // Ten seconds at 2x: twenty seconds of the video, however many saves claim more.
+    expect(await watchedSeconds(student)).toBeCloseTo(20, 3);
+  });
+
+  test('a video whose length the server has not read completes once it has, from the time already watched', async () => {
+    const { student, at } = await viewer();
+    await ctx.database.db.update(lessons).set({ durationSeconds: null }).where(eq(lessons.id, lessonId));
+    try {
+      const answers = await play(clock, at, { from: 0, to: 60, rate: 1 });
+      expect(answers.some((a) => a.completed)).toBe(false);
+      expect(await watchedSeconds(student)).toBeCloseTo(60, 3);
+    } finally {
+      await ctx.database.db.update(lessons).set({ durationSeconds: 60 }).where(eq(lessons.id, lessonId));
+    }
+    clock.advance(30);
+    const next = await at(60);
+    expect(next).toMatchObject({ completed: true });
+    expect(next.certificate).toBeDefined();
+  });
+
+  test('undoing a watched video keeps what was watched: the next save completes it again', async () => {
+    const { student, at } = await viewer();
+    await play(clock, at, { from: 0, to: 60, rate: 2 });
+    const actor = studentActor(student);
+    expect(await progress.save(actor, { lesson_Id: lessonId, completed: false })).toMatchObject({
+      completed: false,
+    });
+    clock.advance(5);
+    const again = await at(60);
+    expect(again).toMatchObject({ completed: true });
+    // The certificate is held already: nothing more is issued.
+    expect(again.certificate).toBeUndefined();
+    expect(await certificatesOf(student)).toHaveLength(1);
   });
 });

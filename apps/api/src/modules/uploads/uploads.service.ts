@@ -8,7 +8,7 @@ import {
 import { Metadata, type Upload } from '@tus/utils';
 import type { Db } from '../../db/client';
 import { findReferencedKeys } from '../../db/queries/files';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import { SNIFF_BYTES, sniff } from '../../lib/sniff';
 import { type FileStorage, isFileKey, newFileKey } from '../../lib/storage';
 import { extensionOf, parseObjectFields, tooLarge } from '../../lib/upload';
@@ -46,9 +46,6 @@ const DEFAULT_EXTENSION: Record<ContentType, string> = {
 
 const isContentType = (value: string): value is ContentType =>
   (CONTENT_TYPE_VALUES as readonly string[]).includes(value);
-
-const invalid = (field: string, message: string) =>
-  new AppError('VALIDATION', `${field}: ${message}`, [{ field, message }]);
 
 /** The first `bytes` of a stored file, read by range. */
 async function readHead(storage: FileStorage, key: string, bytes: number): Promise<Buffer> {
@@ -109,18 +106,19 @@ export class ResumableUploadService {
     headers: { length: string | undefined; deferLength: string | undefined; metadata: string | undefined },
   ): Promise<NewUpload> {
     if (headers.length === undefined || headers.deferLength !== undefined) {
-      throw invalid('Upload-Length', "the file's size must be given when the upload is created");
+      throw fieldError('Upload-Length', "the file's size must be given when the upload is created");
     }
-    if (!/^\d{1,16}$/.test(headers.length)) throw invalid('Upload-Length', 'must be a whole number of bytes');
+    if (!/^\d{1,16}$/.test(headers.length))
+      throw fieldError('Upload-Length', 'must be a whole number of bytes');
     const length = Number(headers.length);
-    if (length === 0) throw invalid('Upload-Length', 'the file is empty');
+    if (length === 0) throw fieldError('Upload-Length', 'the file is empty');
     if (length > this.deps.maxLessonBytes) throw tooLarge(this.deps.maxLessonBytes);
 
     let sent: Record<string, string | null>;
     try {
       sent = Metadata.parse(headers.metadata ?? '');
     } catch {
-      throw invalid('Upload-Metadata', 'must be key and base64 value pairs, separated by commas');
+      throw fieldError('Upload-Metadata', 'must be key and base64 value pairs, separated by commas');
     }
     const text = (name: string) => sent[name] ?? undefined;
     const fields = (names: string[]) =>
@@ -137,7 +135,7 @@ export class ResumableUploadService {
         fields(['lesson_Id', 'lesson_title', 'contentType', 'section_Id']),
       );
       if (!isContentType(lesson.contentType)) {
-        throw invalid('Object.contentType', 'must be one of pdf, text, audio, video');
+        throw fieldError('Object.contentType', 'must be one of pdf, text, audio, video');
       }
       await this.deps.curriculum.checkLessonTarget(actor, lesson.section_Id, lesson.lesson_Id);
       await roomFor(length);

@@ -1,5 +1,5 @@
+import { type LessonKind, lessonKind } from '@skillwise/contracts';
 import { cn } from '@/lib/cn';
-import { type LessonKind, lessonKind } from '@/lib/lesson-kind';
 import { FileTextIcon, HeadphonesIcon, ImageIcon, PdfIcon, VideoIcon } from './icons';
 
 const KINDS: Record<LessonKind, { Icon: typeof VideoIcon; label: string; tone: string }> = {

@@ -204,29 +204,42 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(42);
 
-    // A pause saves the position (with the duration, so the server can tell 90%).
-    video.currentTime = 50;
-    fireEvent.pause(video);
+    // Playing saves where it starts (the server measures the time watched from there), and a pause where
+    // it stopped: the position alone, the server knowing the video's length itself.
+    fireEvent.play(video);
     const saved = () => calls.filter((call) => call.url.includes('SaveLessonProgress'));
     await vi.waitFor(() => expect(saved()).toHaveLength(1));
     expect(saved()[0]?.method).toBe('POST');
-    expect(saved()[0]?.body).toEqual({ lesson_Id: 11, positionSeconds: 50, durationSeconds: 100 });
+    expect(saved()[0]?.body).toEqual({ lesson_Id: 11, positionSeconds: 42 });
+    video.currentTime = 50;
+    fireEvent.pause(video);
+    await vi.waitFor(() => expect(saved()).toHaveLength(2));
+    expect(saved()[1]?.body).toEqual({ lesson_Id: 11, positionSeconds: 50 });
     // A pause at the same place sends nothing more.
     fireEvent.pause(video);
-    expect(saved()).toHaveLength(1);
+    expect(saved()).toHaveLength(2);
+    // Faster than 2x is brought back to 2x: the server would not count the time watched faster.
+    video.playbackRate = 4;
+    fireEvent.rateChange(video);
+    expect(video.playbackRate).toBe(2);
 
-    // A PDF has 'Mark as done' (and an undo); a video has none.
+    // A PDF has 'Mark as done' (and an undo); a video and an audio lesson have none.
     expect(screen.queryByRole('button', { name: /Mark as done/ })).toBeNull();
     const panel = screen.getByRole('complementary', { name: 'Course content' });
+    fireEvent.click(within(panel).getByRole('button', { name: /Practice/ }));
+    fireEvent.click(await within(panel).findByRole('button', { name: /Sea shanty/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sea shanty' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Mark as done/ })).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: /Basics/ }));
     fireEvent.click(within(panel).getByRole('button', { name: /Chart handout/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Mark as done/ }));
-    await vi.waitFor(() => expect(saved()).toHaveLength(2));
-    expect(saved()[1]?.body).toEqual({ lesson_Id: 12, completed: true });
+    await vi.waitFor(() => expect(saved()).toHaveLength(3));
+    expect(saved()[2]?.body).toEqual({ lesson_Id: 12, completed: true });
     expect(await screen.findByText(/1 of 3 lessons completed/)).toBeTruthy();
     expect(within(panel).getByText('Completed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Undo/ }));
-    await vi.waitFor(() => expect(saved()).toHaveLength(3));
-    expect(saved()[2]?.body).toEqual({ lesson_Id: 12, completed: false });
+    await vi.waitFor(() => expect(saved()).toHaveLength(4));
+    expect(saved()[3]?.body).toEqual({ lesson_Id: 12, completed: false });
     expect(await screen.findByText(/0 of 3 lessons completed/)).toBeTruthy();
   });
 });

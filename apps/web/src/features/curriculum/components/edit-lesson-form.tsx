@@ -1,4 +1,10 @@
-import { CONTENT_TYPES, COUNTER_SHORT, EDIT_STATUS_CLEAR_MS, type Lesson } from '@skillwise/contracts';
+import {
+  CONTENT_TYPES,
+  COUNTER_SHORT,
+  EDIT_STATUS_CLEAR_MS,
+  type Lesson,
+  lessonKind,
+} from '@skillwise/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
@@ -17,7 +23,6 @@ import {
   editableContentType,
   editedLessonFileProblem,
   isContentType,
-  lessonKind,
   validateEditedLesson,
 } from '../lib/lesson-rules';
 

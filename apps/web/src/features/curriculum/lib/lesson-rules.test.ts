@@ -1,7 +1,7 @@
-import { EDIT_LESSON_MAX_BYTES, LESSON_FORM_MAX_BYTES, MSG } from '@skillwise/contracts';
+import { EDIT_LESSON_MAX_BYTES, LESSON_FORM_MAX_BYTES, lessonKind, MSG } from '@skillwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { AUTHORING_MSG } from '@/config/messages';
-import { editableContentType, lessonKind, validateEditedLesson, validateNewLesson } from './lesson-rules';
+import { editableContentType, validateEditedLesson, validateNewLesson } from './lesson-rules';
 
 /** A file that claims a size without holding the bytes. */
 const fileOfSize = (size: number, type = 'application/pdf') => {

@@ -3,13 +3,10 @@ import {
   type ContentType,
   EDIT_LESSON_MAX_BYTES,
   LESSON_FORM_MAX_BYTES,
+  lessonKind,
   MSG,
 } from '@skillwise/contracts';
 import { AUTHORING_MSG } from '@/config/messages';
-import { lessonKind } from '@/lib/lesson-kind';
-
-// The icon rule is shared with the learning screens; it is re-exported where the curriculum had it.
-export { type LessonKind, lessonKind } from '@/lib/lesson-kind';
 
 export type LessonDraft = {
   title: string;

@@ -180,9 +180,9 @@ export const useCourseProgress = (courseId: number, enabled = true) =>
   });
 
 /**
- * POST studentCourse/SaveLessonProgress: a position (with the duration, so the server completes a video
- * watched to 90%) or a completion. `keepalive` lets the save outlive a page being left. The save that
- * completes a course giving a certificate answers it in `certificate`.
+ * POST studentCourse/SaveLessonProgress: a position (the server completes a video or audio lesson once it
+ * has seen 90% of it watched) or a completion (marked done, or undone). `keepalive` lets the save outlive
+ * a page being left. The save that completes a course giving a certificate answers it in `certificate`.
  */
 export const saveLessonProgress = (
   body: SaveLessonProgressBody,

@@ -1,4 +1,10 @@
-import type { Lesson, SavedLessonProgress, Section } from '@skillwise/contracts';
+import {
+  completesByWatching,
+  type Lesson,
+  lessonKind,
+  type SavedLessonProgress,
+  type Section,
+} from '@skillwise/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +15,6 @@ import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon } from '@/compon
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { lessonKind } from '@/lib/lesson-kind';
 import { notify } from '@/lib/toast';
 import {
   useCourseProgress,
@@ -233,7 +238,10 @@ export const CourseLearning = ({
     },
   });
 
-  /** 'Mark as done' (and its undo) for a PDF, audio or text lesson. */
+  /**
+   * 'Mark as done' (and its undo) for a PDF, text or image lesson. A video or audio lesson has neither: it
+   * completes once the server has seen 90% of it watched (DESIGN decision 12).
+   */
   const setDone = (lessonId: number, completed: boolean) =>
     saveProgress.mutate(
       { body: { lesson_Id: lessonId, completed } },
@@ -383,7 +391,7 @@ export const CourseLearning = ({
                       <CheckCircleIcon className="size-4" />
                       Completed
                     </span>
-                    {lessonKind(opened.contentType) === 'video' ? null : (
+                    {completesByWatching(opened.contentType) ? null : (
                       <Button
                         variant="ghost"
                         size="sm"
@@ -395,7 +403,7 @@ export const CourseLearning = ({
                       </Button>
                     )}
                   </span>
-                ) : lessonKind(opened.contentType) === 'video' ? null : (
+                ) : completesByWatching(opened.contentType) ? null : (
                   <Button
                     variant="outline"
                     size="sm"

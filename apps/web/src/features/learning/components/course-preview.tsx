@@ -1,4 +1,4 @@
-import type { Lesson } from '@skillwise/contracts';
+import { type Lesson, lessonKind } from '@skillwise/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -7,7 +7,6 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { lessonKind } from '@/lib/lesson-kind';
 import { usePreviewSections } from '../api/learning';
 import { useOpenSection } from '../hooks/use-open-section';
 import { isViewable } from '../lib/viewable';

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lessonKind } from '@skillwise/contracts';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { lessonKind } from '@/lib/lesson-kind';
 import { frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
 
@@ -19,7 +19,7 @@ type LessonViewerProps = {
   lesson: ViewableLesson;
   /** Every 'play' of a video or audio lesson (the caller records the first one). */
   onPlay?: () => void;
-  /** A video's or audio lesson's position events (resume and saving, useLessonPosition). */
+  /** A video's or audio lesson's playing events (resume, saving and speed, useLessonPosition). */
   media?: MediaHandlers | undefined;
   /** Asks for a fresh URL when the signed one expired; the samples have none to ask for. */
   fetchFreshUrl?: (lessonId: number) => Promise<string | null>;
@@ -144,6 +144,11 @@ export const LessonViewer = ({
     ...(fetchFreshUrl ? { fetchFreshUrl } : {}),
   });
 
+  const playing = (event: SyntheticEvent<HTMLMediaElement>) => {
+    onPlay?.();
+    media?.onPlay(event);
+  };
+
   if (content.status === 'failed') {
     return (
       <LoadError message={LOAD_FAILED} onRetry={() => void content.retry()} size="sm" className={className} />
@@ -170,7 +175,7 @@ export const LessonViewer = ({
         autoPlay={autoPlay}
         preload="metadata"
         aria-label={lesson.lesson_title}
-        onPlay={onPlay}
+        onPlay={playing}
         onError={(event) => void content.reportFailure(event.currentTarget)}
         onLoadedMetadata={(event) => {
           content.handleLoadedMetadata(event.currentTarget);
@@ -179,6 +184,7 @@ export const LessonViewer = ({
         onTimeUpdate={media?.onTimeUpdate}
         onPause={media?.onPause}
         onEnded={media?.onEnded}
+        onRateChange={media?.onRateChange}
         className={cn('aspect-video w-full rounded-xl bg-slate-950', className)}
       />
     );
@@ -208,7 +214,7 @@ export const LessonViewer = ({
           autoPlay={autoPlay}
           preload="metadata"
           aria-label={lesson.lesson_title}
-          onPlay={onPlay}
+          onPlay={playing}
           onError={(event) => void content.reportFailure(event.currentTarget)}
           onLoadedMetadata={(event) => {
             content.handleLoadedMetadata(event.currentTarget);
@@ -217,6 +223,7 @@ export const LessonViewer = ({
           onTimeUpdate={media?.onTimeUpdate}
           onPause={media?.onPause}
           onEnded={media?.onEnded}
+          onRateChange={media?.onRateChange}
           className="w-full"
         />
       </div>

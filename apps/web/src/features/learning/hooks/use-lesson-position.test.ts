@@ -19,48 +19,45 @@ const recorder = () => {
 };
 
 describe('PositionSaver', () => {
-  test('saves at most every 10 s while playing, not on every timeupdate', () => {
+  test('saves where playing starts, then at most every 10 s while playing, not on every timeupdate', () => {
     const { saver, saves, advance } = recorder();
     for (let second = 0; second < 35; second += 0.25) {
-      saver.progress(second, 600);
+      saver.progress(second);
       advance(250);
     }
-    // 35 s of playback with four timeupdates a second: three saves, at 10, 20 and 30 s.
-    expect(saves.map((s) => Math.round(s.report.positionSeconds))).toEqual([10, 20, 30]);
-    expect(saves[0]?.report.durationSeconds).toBe(600);
+    // 35 s of playback with four timeupdates a second: the start, then 10, 20 and 30 s.
+    expect(saves.map((s) => Math.round(s.report.positionSeconds))).toEqual([0, 10, 20, 30]);
+    expect(saves[0]?.report).toEqual({ positionSeconds: 0 });
   });
 
-  test('saves at once when 90% is first reached, then keeps to the interval', () => {
+  test('at 2x the saves keep to the wall clock: twice as far apart in the lesson', () => {
     const { saver, saves, advance } = recorder();
-    saver.progress(0, 10);
-    advance(1000);
-    saver.progress(8.9, 10);
-    expect(saves).toHaveLength(0);
-    advance(250);
-    saver.progress(9.0, 10);
-    expect(saves.map((s) => s.report)).toEqual([{ positionSeconds: 9, durationSeconds: 10 }]);
-    advance(250);
-    saver.progress(9.25, 10);
-    expect(saves).toHaveLength(1);
+    saver.flush(0);
+    for (let second = 0.5; second <= 40; second += 0.5) {
+      advance(250);
+      saver.progress(second);
+    }
+    expect(saves.map((s) => s.report.positionSeconds)).toEqual([0, 20, 40]);
   });
 
-  test('a flush (pause, end, leaving) saves unless the position barely moved; leaving uses keepalive', () => {
+  test('a flush (play, pause, end, leaving) saves unless the position barely moved; leaving uses keepalive', () => {
     const { saver, saves } = recorder();
-    saver.flush(42, 600);
-    saver.flush(42.2, 600);
-    saver.flush(50, 600, true);
+    saver.flush(42);
+    saver.flush(42.2);
+    saver.flush(50, true);
     expect(saves).toEqual([
-      { report: { positionSeconds: 42, durationSeconds: 600 }, keepalive: false },
-      { report: { positionSeconds: 50, durationSeconds: 600 }, keepalive: true },
+      { report: { positionSeconds: 42 }, keepalive: false },
+      { report: { positionSeconds: 50 }, keepalive: true },
     ]);
   });
 
-  test('an unknown duration (a stream) sends the position alone; nonsense is never sent', () => {
+  test('nonsense is never sent', () => {
     const { saver, saves } = recorder();
-    saver.flush(Number.NaN, 10);
-    saver.flush(12, Number.POSITIVE_INFINITY);
-    saver.flush(-3, Number.NaN);
-    expect(saves.map((s) => s.report)).toEqual([{ positionSeconds: 12 }, { positionSeconds: 0 }]);
+    saver.flush(Number.NaN);
+    saver.flush(Number.POSITIVE_INFINITY);
+    saver.flush(-3);
+    saver.flush(1e9);
+    expect(saves.map((s) => s.report)).toEqual([{ positionSeconds: 0 }, { positionSeconds: 86_400 }]);
   });
 });
 

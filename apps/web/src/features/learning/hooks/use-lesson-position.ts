@@ -1,8 +1,8 @@
-import { COMPLETION_SHARE, MAX_LESSON_SECONDS, POSITION_SAVE_INTERVAL_MS } from '@skillwise/contracts';
+import { MAX_LESSON_SECONDS, MAX_PLAYBACK_RATE, POSITION_SAVE_INTERVAL_MS } from '@skillwise/contracts';
 import { type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
 
-/** Where a video or audio lesson is, and how long it is when the element knows (not for a stream). */
-export type PositionReport = { positionSeconds: number; durationSeconds?: number };
+/** Where a video or audio lesson is. The server judges completion from these and its own clock. */
+export type PositionReport = { positionSeconds: number };
 
 /** A change smaller than this is not worth a request. */
 const MIN_CHANGE_SECONDS = 0.5;
@@ -10,14 +10,15 @@ const MIN_CHANGE_SECONDS = 0.5;
 const clampSeconds = (value: number) => Math.min(Math.max(value, 0), MAX_LESSON_SECONDS);
 
 /**
- * Decides when a playing lesson's position is saved: at most every `intervalMs` while it plays, at once
- * when it first reaches 90% of its duration (which completes it), and whenever the caller flushes (a
- * pause, the end, the page being left). A position that barely moved since the last save is not sent.
+ * Decides when a playing lesson's position is saved: where playing starts, at most every `intervalMs`
+ * while it plays, and whenever the caller flushes (a pause, the end, the page being left). The server
+ * credits the time watched between two saves from its own clock (DESIGN decision 12), so the save where
+ * playing starts matters: without it the first seconds would count for nothing. A position that barely
+ * moved since the last save is not sent.
  */
 export class PositionSaver {
   private lastSavedAt: number | null = null;
   private lastPosition: number | null = null;
-  private reachedCompletion = false;
 
   constructor(
     private readonly save: (report: PositionReport, keepalive: boolean) => void,
@@ -26,36 +27,19 @@ export class PositionSaver {
   ) {}
 
   /** A `timeupdate` of a playing element. */
-  progress(position: number, duration: number): void {
-    const time = this.now();
-    this.lastSavedAt ??= time;
-    const completes =
-      !this.reachedCompletion &&
-      Number.isFinite(duration) &&
-      duration > 0 &&
-      position >= COMPLETION_SHARE * duration;
-    if (completes || time - this.lastSavedAt >= this.intervalMs) this.flush(position, duration);
+  progress(position: number): void {
+    if (this.lastSavedAt === null || this.now() - this.lastSavedAt >= this.intervalMs) this.flush(position);
   }
 
   /** Saves now unless nothing moved; `keepalive` when the page is going away. */
-  flush(position: number, duration: number, keepalive = false): void {
+  flush(position: number, keepalive = false): void {
     if (!Number.isFinite(position)) return;
     const positionSeconds = clampSeconds(position);
-    const known = Number.isFinite(duration) && duration > 0;
-    const completes = known && !this.reachedCompletion && positionSeconds >= COMPLETION_SHARE * duration;
-    if (
-      !completes &&
-      this.lastPosition !== null &&
-      Math.abs(positionSeconds - this.lastPosition) < MIN_CHANGE_SECONDS
-    )
+    if (this.lastPosition !== null && Math.abs(positionSeconds - this.lastPosition) < MIN_CHANGE_SECONDS)
       return;
-    if (completes) this.reachedCompletion = true;
     this.lastPosition = positionSeconds;
     this.lastSavedAt = this.now();
-    this.save(
-      known ? { positionSeconds, durationSeconds: clampSeconds(duration) } : { positionSeconds },
-      keepalive,
-    );
+    this.save({ positionSeconds }, keepalive);
   }
 }
 
@@ -72,10 +56,12 @@ export const resumePosition = (saved: number, duration: number): number => {
 type MediaEvent = SyntheticEvent<HTMLMediaElement>;
 
 export type MediaHandlers = {
+  onPlay: (event: MediaEvent) => void;
   onLoadedMetadata: (event: MediaEvent) => void;
   onTimeUpdate: (event: MediaEvent) => void;
   onPause: (event: MediaEvent) => void;
   onEnded: (event: MediaEvent) => void;
+  onRateChange: (event: MediaEvent) => void;
 };
 
 type Options = {
@@ -88,9 +74,10 @@ type Options = {
 };
 
 /**
- * A video or audio lesson's position: restored when the lesson opens, saved while it plays (throttled),
- * on pause, at the end, and when the student leaves (another lesson, another page, the tab hidden or
- * closed: the last one with a keepalive request).
+ * A video or audio lesson's position: restored when the lesson opens, saved where it starts playing, while
+ * it plays (throttled), on pause, at the end, and when the student leaves (another lesson, another page,
+ * the tab hidden or closed: the last one with a keepalive request). Playback faster than the server
+ * credits (MAX_PLAYBACK_RATE) is brought back to it.
  */
 export const useLessonPosition = ({
   lessonId,
@@ -114,7 +101,7 @@ export const useLessonPosition = ({
     if (!enabled) return;
     const leave = () => {
       const element = media.current;
-      if (element) saver.flush(element.currentTime, element.duration, true);
+      if (element) saver.flush(element.currentTime, true);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') leave();
@@ -131,6 +118,11 @@ export const useLessonPosition = ({
 
   if (!enabled) return undefined;
   return {
+    onPlay: (event) => {
+      const element = event.currentTarget;
+      media.current = element;
+      saver.flush(element.currentTime);
+    },
     onLoadedMetadata: (event) => {
       const element = event.currentTarget;
       media.current = element;
@@ -143,20 +135,23 @@ export const useLessonPosition = ({
     onTimeUpdate: (event) => {
       const element = event.currentTarget;
       media.current = element;
-      if (!element.paused && !element.seeking) saver.progress(element.currentTime, element.duration);
+      if (!element.paused && !element.seeking) saver.progress(element.currentTime);
     },
     onPause: (event) => {
       const element = event.currentTarget;
       media.current = element;
-      saver.flush(element.currentTime, element.duration);
+      saver.flush(element.currentTime);
     },
     onEnded: (event) => {
       const element = event.currentTarget;
       media.current = element;
-      saver.flush(
-        Number.isFinite(element.duration) ? element.duration : element.currentTime,
-        element.duration,
-      );
+      saver.flush(Number.isFinite(element.duration) ? element.duration : element.currentTime);
+    },
+    onRateChange: (event) => {
+      // The browser's own menu offers at most 2x; an extension or the console may set more, which the
+      // server would not credit: the student would watch without completing.
+      const element = event.currentTarget;
+      if (element.playbackRate > MAX_PLAYBACK_RATE) element.playbackRate = MAX_PLAYBACK_RATE;
     },
   };
 };

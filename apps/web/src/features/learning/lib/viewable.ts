@@ -1,4 +1,4 @@
-import { lessonKind } from '@/lib/lesson-kind';
+import { lessonKind } from '@skillwise/contracts';
 
 /**
  * The kinds a viewer can open: every lesson type (SPEC §3: video, pdf, audio, text) and the images a
