@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { BackgroundWork } from './lib/background';
 import { limitPasswordHashQueue } from './lib/crypto';
 import { type AppKeys, deriveAppKeys } from './lib/keys';
 import { logSerializers } from './lib/log-redaction';
@@ -64,6 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment service, for the reconciler the server runs every minute. */
     payments: PaymentService;
+    /** The server's periodic work on the database, stopped (its rounds finished) when the app closes. */
+    background: BackgroundWork;
     /** Resumable uploads in progress, for the sweeper; undefined when the storage has none. */
     resumableUploads: ResumableFiles | undefined;
   }
@@ -167,6 +170,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   if (!services) throw new Error('the API routes were not registered');
   app.decorate('payments', services.payments);
+  const background = new BackgroundWork(app.log);
+  app.decorate('background', background);
+  // After the last request has been answered, and before whoever built the app closes its database.
+  app.addHook('onClose', async () => background.stop());
   app.decorate('resumableUploads', services.resumableUploads);
   registerApiDocs(app);
   await registerWebApp(app, options.webDir);

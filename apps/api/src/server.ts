@@ -69,10 +69,12 @@ async function main() {
   let sweeper: FileSweeper | undefined;
   let durations: LessonDurationBackfill | undefined;
   let mailWorker: MailWorker | undefined;
-  let stopPruning = () => {};
-  /** Closes what is open; with a start-up failure's message, ends by saying it. */
+  /**
+   * Closes what is open; with a start-up failure's message, ends by saying it. Every worker that uses the
+   * database has finished its round before it closes: the sweeper, the durations and the mail worker
+   * here, the reconciler, pruning and maintenance as the app closes (app.background).
+   */
   const shutdown = async (code: number, failure?: string) => {
-    stopPruning();
     await sweeper?.stop().catch(() => undefined);
     await durations?.stop().catch(() => undefined);
     await mailWorker?.stop().catch(() => undefined);
@@ -142,32 +144,26 @@ async function main() {
       );
     }
 
-    // Captures left unfinished (a crash, a provider that did not answer) and payments a provider held
-    // for review are settled in the background, once a minute.
-    const reconciler = setInterval(() => {
-      app?.payments
-        .settleInFlight()
-        .catch((error: unknown) => app?.log.error({ err: error }, 'reconciler failed'));
-    }, 60_000);
-    reconciler.unref();
+    // Captures left unfinished (a crash, a provider that did not answer), payments a provider held for
+    // review and refunds still owed are settled in the background, once a minute.
+    const { background, payments } = app;
+    background.every('the payment reconciler', 60_000, (signal) => payments.settleInFlight(60_000, signal));
 
     // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
     // (the demo may have just been written), then every ten minutes.
     const embedded = database;
     if (embedded.maintain) {
-      const maintain = () => {
+      const log = app.log;
+      const maintain = async (signal: AbortSignal) => {
         const started = Date.now();
-        embedded
-          .maintain?.()
-          .then(() => app?.log.info({ ms: Date.now() - started }, 'embedded database vacuumed and analyzed'))
-          .catch((error: unknown) => app?.log.error({ err: error }, 'embedded database maintenance failed'));
+        await embedded.maintain?.(signal);
+        log.info({ ms: Date.now() - started }, 'embedded database vacuumed and analyzed');
       };
-      setTimeout(maintain, 60_000).unref();
-      setInterval(maintain, 10 * 60_000).unref();
+      background.every('embedded database maintenance', 10 * 60_000, maintain, 60_000);
     }
 
     // Expired sessions and codes and ended rate-limit windows are deleted now, then every 15 minutes.
-    stopPruning = schedulePruning(database.db, config.rateLimit, app.log);
+    schedulePruning(background, database.db, config.rateLimit, app.log);
 
     // Unfinished uploads and files no row names are removed now, then every hour.
     sweeper = new FileSweeper({

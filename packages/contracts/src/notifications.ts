@@ -5,7 +5,8 @@ import { expected, idSchema } from './common';
 /**
  * What a user is told in My Notification (README "Additions"): a student of an enrolment by a school,
  * a purchase (with a receipt by e-mail), a new lesson in an enrolled course and a certificate; a
- * publisher of its sales and of students newly joining its organisation.
+ * publisher of its sales and of students newly joining its organisation; a buyer of a payment returned
+ * because it could not be used (with a refund receipt by e-mail).
  */
 export const NOTIFICATION_KINDS = [
   'enrolled',
@@ -14,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'certificate_issued',
   'sale',
   'new_student',
+  'refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -32,10 +32,10 @@ export type Database = {
   /**
    * The embedded database's housekeeping: PGlite runs no autovacuum, so without this its statistics
    * go stale and index-only scans keep reading table pages. Vacuums or analyzes the tables that changed
-   * enough, one at a time, so other queries wait at most one table's turn. Absent on a PostgreSQL
-   * server, which does its own.
+   * enough, one at a time, so other queries wait at most one table's turn; stops after the table in
+   * hand once `signal` is aborted (the server is closing). Absent on a PostgreSQL server, which does its own.
    */
-  maintain?(): Promise<void>;
+  maintain?(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -155,11 +155,11 @@ export async function openPglite(
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => untimed(() => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })),
-    maintain: () => untimed(maintain),
+    maintain: (signal) => untimed(() => maintain(signal)),
     close: () => client.close(),
   };
 
-  async function maintain() {
+  async function maintain(signal: AbortSignal | undefined) {
     // Autovacuum's own rule: a table is vacuumed once a fifth of it (and 50 rows) has changed since its
     // last vacuum, analyzed once a tenth has; its size comes from pg_class, which survives restarts
     // (the change counters start again at every start).
@@ -174,6 +174,7 @@ export async function openPglite(
          where s.schemaname = 'public' order by s.relname`,
     );
     for (const { name, vacuum, analyze } of rows) {
+      if (signal?.aborted) return;
       if (vacuum) await client.exec(`vacuum (analyze) ${name}`);
       else if (analyze) await client.exec(`analyze ${name}`);
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStudent } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { rateLimits, sessions, verificationCodes } from '../db/schema';
+import { BackgroundWork } from './background';
 import { pruneExpired, schedulePruning } from './pruning';
 
 let ctx: TestContext;
@@ -95,7 +96,8 @@ describe('pruning expired rows', () => {
       info: () => {},
       error: (entry: unknown) => errors.push(entry),
     } as unknown as FastifyBaseLogger;
-    const stop = schedulePruning(ctx.database.db, ctx.config.rateLimit, log, 60_000);
+    const background = new BackgroundWork(log);
+    schedulePruning(background, ctx.database.db, ctx.config.rateLimit, log, 60_000);
     try {
       // The run deletes kind after kind: wait for the last of those checked here, not only the first.
       for (let waited = 0; waited < 5000; waited += 50) {
@@ -106,7 +108,7 @@ describe('pruning expired rows', () => {
       expect(await remaining(rows)).toMatchObject({ sessions: ['live'], rateLimits: ['hour', 'now'] });
       expect(errors).toEqual([]);
     } finally {
-      stop();
+      await background.stop();
     }
   });
 });

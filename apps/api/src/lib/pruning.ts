@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { rateLimits, sessions, verificationCodes } from '../db/schema';
+import type { BackgroundWork } from './background';
 import { pruneMailStatement } from './mail-queue';
 import { ACCOUNT_WINDOW_SECONDS, type RateLimitSettings } from './rate-limit';
 
@@ -51,31 +52,19 @@ export async function pruneExpired(
   };
 }
 
-/**
- * Prunes at once, then every `everyMs`, in the background (one run at a time). The timer does not keep
- * the process alive; the answer stops it.
- */
+/** Prunes at once, then every `everyMs`, as background work (one run at a time, stopped with the app). */
 export function schedulePruning(
+  background: BackgroundWork,
   db: Db,
   limits: Pick<RateLimitSettings, 'windowSeconds'>,
   log: FastifyBaseLogger,
   everyMs = PRUNE_EVERY_MS,
-): () => void {
-  let running: Promise<void> | undefined;
-  const prune = () => {
-    if (running) return;
-    running = pruneExpired(db, limits)
-      .then((pruned) => {
-        if (pruned.sessions + pruned.codes + pruned.rateLimits + pruned.mail > 0)
-          log.info({ pruned }, 'expired rows deleted');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'pruning expired rows failed'))
-      .finally(() => {
-        running = undefined;
-      });
+): void {
+  const prune = async () => {
+    const pruned = await pruneExpired(db, limits);
+    if (pruned.sessions + pruned.codes + pruned.rateLimits + pruned.mail > 0) {
+      log.info({ pruned }, 'expired rows deleted');
+    }
   };
-  prune();
-  const timer = setInterval(prune, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  background.every('pruning expired rows', everyMs, prune, 0);
 }

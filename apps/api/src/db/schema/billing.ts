@@ -42,9 +42,33 @@ export const ORDER_STATUSES = [
   'pending',
   'captured',
   'failed',
+  'refunding',
   'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Every change of an order's status, as the states it may leave for each state it enters (DESIGN "Money":
+ * money only moves forward). The one table every change goes through (payments.repository.ts
+ * `moveOrder`): a change from any other state changes nothing, so of two concurrent changes the first
+ * wins and the second learns it. Nothing returns to `created`; `captured` and `refunded` are final.
+ * - approved: the buyer approved the payment (the sandbox's card page), also again after a decline.
+ * - capturing: claimed for capture; a claim left by a provider that did not answer is claimed again, and
+ *   a pending one is claimed when its buyer asks again.
+ * - failed: the provider declined the capture; the buyer may try again (through a new claim).
+ * - refunding: a capture that cannot be used (another amount, a course owned, unpublished or gone, a
+ *   plan that cannot apply, an order declined meanwhile): the money is owed back, its refund recorded.
+ */
+export const ORDER_TRANSITIONS = {
+  created: [],
+  approved: ['created', 'failed'],
+  capturing: ['created', 'approved', 'failed', 'capturing', 'pending'],
+  pending: ['capturing'],
+  captured: ['capturing', 'pending'],
+  failed: ['capturing', 'pending'],
+  refunding: ['capturing', 'pending', 'failed'],
+  refunded: ['refunding'],
+} as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
 
 export const orders = pgTable(
   'orders',
@@ -68,7 +92,7 @@ export const orders = pgTable(
     /**
      * created -> approved (the buyer approved it) -> capturing (claimed for capture) -> captured, or
      * failed (declined; may be tried again), pending (the provider holds the money for review), or
-     * refunded (captured for the wrong amount and given back).
+     * refunding -> refunded (a capture that could not be used, given back): ORDER_TRANSITIONS.
      */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
@@ -93,9 +117,61 @@ export const orders = pgTable(
     check('orders_kind', sql`${t.kind} in ('course', 'plan')`),
     check(
       'orders_status',
-      sql`${t.status} in ('created', 'approved', 'capturing', 'pending', 'captured', 'failed', 'refunded')`,
+      sql`${t.status} in ('created', 'approved', 'capturing', 'pending', 'captured', 'failed', 'refunding', 'refunded')`,
     ),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Why a capture was given back (a refund's `reason`). */
+export const REFUND_REASONS = [
+  'wrong_amount',
+  'already_owned',
+  'course_unavailable',
+  'plan_unavailable',
+  'declined_meanwhile',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/**
+ * The money of a capture that could not be used, given back: one row per order, for the whole capture
+ * (its amount is what the provider says was paid), so a refund never exceeds what was paid. `pending`
+ * until the provider has taken it (tried again by the reconciler with the same idempotency key).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    provider: text('provider').notNull(),
+    providerCaptureId: text('provider_capture_id').notNull(),
+    /** The provider's reference of the refund, once it has taken it. */
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: ['pending', 'completed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The reconciler's query: refunds still owed.
+    index('order_refunds_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('order_refunds_status', sql`${t.status} in ('pending', 'completed')`),
+    check(
+      'order_refunds_reason',
+      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile')`,
+    ),
+    check('order_refunds_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
   ],
 );
 

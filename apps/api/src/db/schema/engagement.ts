@@ -42,6 +42,7 @@ export const notificationKinds = [
   'certificate_issued',
   'sale',
   'new_student',
+  'refunded',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -70,7 +71,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student')`,
+      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student', 'refunded')`,
     ),
   ],
 );

@@ -5,13 +5,24 @@ import { PayPalProvider } from './paypal';
 import { PaymentProviderError } from './provider';
 
 /** A local server that answers as PayPal's REST API does, with switchable failures. */
-type Mode = 'ok' | 'declined' | 'error5xx' | 'already-captured' | 'pending' | 'already-refunded';
+type Mode =
+  | 'ok'
+  | 'declined'
+  | 'error5xx'
+  | 'already-captured'
+  | 'pending'
+  | 'already-refunded'
+  | 'refund-failed';
 let mode: Mode = 'ok';
 let server: Server;
 let baseUrl = '';
 const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
 const capturesByRequestId = new Map<string, string>();
 let captureCounter = 0;
+/** Refunds made, by PayPal-Request-Id: a repeated id answers the refund it made first. */
+const refundsByRequestId = new Map<string, string>();
+/** Every capture of this fake is of 49.99 USD: a refund may not pass it. */
+const CAPTURED_CENTS = 4999;
 
 const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -84,7 +95,28 @@ beforeAll(async () => {
             details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }],
           });
         }
-        return send(res, 201, { id: `REFUND-${refund[1]}`, status: 'COMPLETED' });
+        const requestId = String(req.headers['paypal-request-id']);
+        const earlier = refundsByRequestId.get(requestId);
+        if (earlier) return send(res, 201, { id: earlier, status: 'COMPLETED' });
+        const { amount } = JSON.parse(body || '{}') as {
+          amount?: { value?: string; currency_code?: string };
+        };
+        const [whole = '', fraction = ''] = (amount?.value ?? '').split('.');
+        const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+        if (amount?.currency_code !== 'USD' || !(cents > 0)) {
+          return send(res, 400, { name: 'INVALID_REQUEST', details: [{ issue: 'INVALID_PARAMETER_VALUE' }] });
+        }
+        if (cents > CAPTURED_CENTS) {
+          return send(res, 422, {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }],
+          });
+        }
+        if (mode === 'refund-failed')
+          return send(res, 201, { id: 'REFUND-FAILED', status: 'FAILED', amount });
+        const made = `REFUND-${refundsByRequestId.size + 1}`;
+        refundsByRequestId.set(requestId, made);
+        return send(res, 201, { id: made, status: 'COMPLETED', amount });
       }
       const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && get) {
@@ -205,14 +237,31 @@ test('a capture PayPal holds for review is PENDING, and a later look finds it co
   });
 });
 
-test('a refund is asked once per request id, and one already made counts as done', async () => {
+test('a refund names the capture and its amount, and is asked once per request id', async () => {
   const paypal = provider();
-  await paypal.refundCapture('CAPTURE-7', 'refund-7');
+  const capture = { captureId: 'CAPTURE-7', amountCents: 4999, currency: 'USD' };
+  const first = await paypal.refund(capture, 'refund-7');
+  expect(first.refundId).toMatch(/^REFUND-/);
   const call = seen.find((request) => request.url === '/v2/payments/captures/CAPTURE-7/refund');
   expect(call?.method).toBe('POST');
   expect(call?.headers['paypal-request-id']).toBe('refund-7');
+  expect(JSON.parse(call?.body ?? '{}')).toEqual({ amount: { currency_code: 'USD', value: '49.99' } });
+  // The same request id again: PayPal answers the refund it made, and refunds nothing more.
+  expect(await paypal.refund(capture, 'refund-7')).toEqual(first);
+  expect(refundsByRequestId.size).toBe(1);
+});
+
+test('a refund made elsewhere counts as done; a 5xx, a failed refund or more than was paid are provider errors', async () => {
+  const paypal = provider();
+  const capture = { captureId: 'CAPTURE-8', amountCents: 4999, currency: 'USD' };
   mode = 'already-refunded';
-  await expect(paypal.refundCapture('CAPTURE-7', 'refund-7')).resolves.toBeUndefined();
+  await expect(paypal.refund(capture, 'refund-8')).resolves.toEqual({ refundId: null });
   mode = 'error5xx';
-  await expect(paypal.refundCapture('CAPTURE-7', 'refund-7')).rejects.toBeInstanceOf(PaymentProviderError);
+  await expect(paypal.refund(capture, 'refund-8')).rejects.toBeInstanceOf(PaymentProviderError);
+  mode = 'refund-failed';
+  await expect(paypal.refund(capture, 'refund-8')).rejects.toBeInstanceOf(PaymentProviderError);
+  mode = 'ok';
+  await expect(paypal.refund({ ...capture, amountCents: 5000 }, 'refund-8')).rejects.toThrow(
+    /REFUND_AMOUNT_EXCEEDED/,
+  );
 });

@@ -1,10 +1,12 @@
 import {
+  type CapturedPayment,
   type CaptureResult,
   centsOf,
   decimalOf,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
+  type RefundResult,
 } from './provider';
 
 export type PayPalSettings = { clientId: string; clientSecret: string; baseUrl: string };
@@ -132,15 +134,22 @@ export class PayPalProvider implements PaymentProvider {
     return captureOf(body);
   }
 
-  async refundCapture(captureId: string, requestId: string): Promise<void> {
-    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
-    const { status, body } = await this.call('POST', path, requestId, {});
+  async refund(capture: CapturedPayment, requestId: string): Promise<RefundResult> {
+    const path = `/v2/payments/captures/${encodeURIComponent(capture.captureId)}/refund`;
+    const { status, body } = await this.call('POST', path, requestId, {
+      amount: { currency_code: capture.currency, value: decimalOf(capture.amountCents) },
+    });
     const issue = body.details?.[0]?.issue;
-    // Refunded already (by an earlier try or from PayPal's own dashboard) is what we wanted.
-    if (status === 422 && issue === 'CAPTURE_FULLY_REFUNDED') return;
+    // Refunded already (from PayPal's own dashboard: a repeated request id answers the first refund).
+    if (status === 422 && issue === 'CAPTURE_FULLY_REFUNDED') return { refundId: null };
     if (status !== 200 && status !== 201) {
       throw new PaymentProviderError(`PayPal refused the refund (${status} ${issue ?? body.name ?? ''})`);
     }
+    // PENDING is a refund PayPal has taken and completes by itself (an eCheck's money still on its way).
+    if (!body.id || (body.status !== 'COMPLETED' && body.status !== 'PENDING')) {
+      throw new PaymentProviderError(`PayPal answered the refund ${body.status ?? 'without a status'}`);
+    }
+    return { refundId: body.id };
   }
 }
 

@@ -9,6 +9,12 @@ export type CaptureResult =
   | { status: 'COMPLETED' | 'PENDING'; captureId: string; amountCents: number; currency: string }
   | { status: 'DECLINED'; reason: string };
 
+/** A capture whose money is ours: what a refund gives back. */
+export type CapturedPayment = { captureId: string; amountCents: number; currency: string };
+
+/** A refund the provider has taken; `refundId` is null when it was refunded before, from elsewhere. */
+export type RefundResult = { refundId: string | null };
+
 /** The provider could not be reached or failed (5xx, network): nothing is known to have been charged. */
 export class PaymentProviderError extends Error {}
 
@@ -30,8 +36,11 @@ export interface PaymentProvider {
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
   /** The order's capture as the provider sees it now (a PENDING one may have completed since). */
   checkCapture(orderId: string): Promise<CaptureResult>;
-  /** Gives a whole capture back; repeating it with the same request id refunds once. */
-  refundCapture(captureId: string, requestId: string): Promise<void>;
+  /**
+   * Gives a whole capture back, its amount named so that the provider refuses more than was paid;
+   * repeating it with the same request id refunds once and answers the same refund.
+   */
+  refund(capture: CapturedPayment, requestId: string): Promise<RefundResult>;
 }
 
 /** Cents from a decimal amount string such as "49.99". */

@@ -4,7 +4,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxPayments } from '../../db/schema';
 import { AppError } from '../errors';
-import type { CaptureResult, PaymentProvider, ProviderOrder } from './provider';
+import {
+  type CapturedPayment,
+  type CaptureResult,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderOrder,
+  type RefundResult,
+} from './provider';
 
 /**
  * The built-in provider, the default when no real one is configured: orders live in our own table and
@@ -85,11 +92,28 @@ export class SandboxProvider implements PaymentProvider {
     return { status: 'DECLINED', reason: payment ? `payment ${payment.status}` : 'unknown order' };
   }
 
-  async refundCapture(captureId: string): Promise<void> {
+  /**
+   * Refunds a whole capture once: a capture refunded already answers the same refund. One refund per
+   * capture, so its id is the capture's, and never more than the capture's amount, as a provider would.
+   */
+  async refund(capture: CapturedPayment): Promise<RefundResult> {
+    const [payment] = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.captureId, capture.captureId));
+    if (
+      !payment ||
+      (payment.status !== 'captured' && payment.status !== 'refunded') ||
+      capture.amountCents > payment.amountCents ||
+      capture.currency !== payment.currency
+    ) {
+      throw new PaymentProviderError(`sandbox: no capture ${capture.captureId} of that amount to refund`);
+    }
     await this.db
       .update(sandboxPayments)
       .set({ status: 'refunded', updatedAt: new Date() })
-      .where(eq(sandboxPayments.captureId, captureId));
+      .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'captured')));
+    return { refundId: `SBXREF-${capture.captureId.replace(/^SBXCAP-/, '')}` };
   }
 
   async captureOrder(orderId: string): Promise<CaptureResult> {

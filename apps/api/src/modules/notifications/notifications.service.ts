@@ -97,6 +97,23 @@ export type CoursePurchase = {
   capturedAt: Date;
 };
 
+/** A payment given back because it could not be used, as the payments module knows it. */
+export type PurchaseRefund = {
+  orderId: number;
+  userId: number;
+  /** What was bought: a course (its title is read here) or a plan (named). */
+  courseId: number | null;
+  plan: string | null;
+  amountCents: number;
+  currency: string;
+  /** The provider's reference of the payment, and of the refund when it gave one. */
+  reference: string;
+  refundReference: string | null;
+  /** Why the payment could not be used, as the buyer reads it. */
+  reason: string;
+  refundedAt: Date;
+};
+
 /**
  * My Notification and its e-mails. Each event is recorded for one or many users in one statement, with
  * its e-mails queued in the same statement (lib/mail-queue.ts sends them), inside the caller's
@@ -219,6 +236,43 @@ export class NotificationService {
         body: `${amount}, order ${purchase.orderId}, ${period}.`,
         link: LINKS.subscription,
         dedupeKey: `purchased:${purchase.orderId}`,
+      }),
+      { send: 'always', text: receipt },
+      this.mail,
+    );
+  }
+
+  /**
+   * A payment was given back (payments: a capture that could not be used): the buyer's notification and
+   * refund receipt, always e-mailed, once per order.
+   */
+  async purchaseRefunded(refund: PurchaseRefund, db: Db = this.deps.db) {
+    const buyer = await findRecipient(db, refund.userId);
+    const course = refund.courseId === null ? undefined : await findCourseWithOrg(db, refund.courseId);
+    if (!buyer) return { notified: 0, mailed: 0 };
+    const product = course ? `"${course.title}"` : `the ${refund.plan ?? 'plan'} plan`;
+    const amount = moneyText(refund.amountCents, refund.currency);
+    const receipt = [
+      'Your payment was returned to you. This is your refund receipt.',
+      '',
+      course ? `Course: ${course.title}` : `Plan: ${refund.plan ?? ''}`,
+      `Amount returned: ${amount}`,
+      `Why: ${refund.reason}`,
+      `Order number: ${refund.orderId}`,
+      `Payment reference: ${refund.reference}`,
+      ...(refund.refundReference ? [`Refund reference: ${refund.refundReference}`] : []),
+      `Date: ${dateText(refund.refundedAt)}`,
+      '',
+      'The payment provider returns the money to the card or account it came from.',
+    ].join('\n');
+    return recordNotifications(
+      db,
+      'refunded',
+      toUser(buyer.id, {
+        title: `Refund for ${product}`,
+        body: `${amount} returned, order ${refund.orderId}. ${refund.reason}`,
+        link: course ? '' : LINKS.subscription,
+        dedupeKey: `refunded:${refund.orderId}`,
       }),
       { send: 'always', text: receipt },
       this.mail,

@@ -1,8 +1,16 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
-import { courses, type OrderStatus, orders, planPrices, users } from '../../db/schema';
+import {
+  courses,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  orderRefunds,
+  orders,
+  planPrices,
+  users,
+} from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -21,37 +29,21 @@ export async function findOrderByProviderId(db: Db, provider: string, providerOr
   return row;
 }
 
-/** Marks an order captured once: false when another request captured it first. */
-export async function markCaptured(db: Db, id: number, captureId: string): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'captured', providerCaptureId: captureId, capturedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, id), ne(orders.status, 'captured')))
-    .returning({ id: orders.id });
-  return rows.length === 1;
-}
-
-export async function setOrderStatus(
+/**
+ * Moves an order to `to` from one of the states ORDER_TRANSITIONS lets it leave for `to`, in one
+ * statement, with `changes` to its other columns. Answers the order as it now is, or undefined when it
+ * was in no such state: another change came first, and the caller reads what it did.
+ */
+export async function moveOrder(
   db: Db,
   id: number,
-  status: Exclude<OrderStatus, 'captured'>,
-  providerCaptureId?: string,
-) {
-  await db
-    .update(orders)
-    .set({ status, updatedAt: new Date(), ...(providerCaptureId ? { providerCaptureId } : {}) })
-    .where(and(eq(orders.id, id), ne(orders.status, 'captured')));
-}
-
-/**
- * Claims an order for capture ('capturing'), unless it is captured or refunded: false then. For a course,
- * the partial unique index refuses a second order of the same buyer and course in capture (23505).
- */
-export async function claimOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  to: OrderStatus,
+  changes: Partial<Pick<OrderRow, 'providerCaptureId' | 'capturedAt'>> = {},
+): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ status: 'capturing', updatedAt: new Date() })
-    .where(and(eq(orders.id, id), notInArray(orders.status, ['captured', 'refunded'])))
+    .set({ ...changes, status: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), inArray(orders.status, [...ORDER_TRANSITIONS[to]])))
     .returning();
   return row;
 }
@@ -84,6 +76,48 @@ export async function listOrdersInFlight(db: Db, before: Date, limit = 50) {
     .where(and(inArray(orders.status, ['capturing', 'pending']), lt(orders.updatedAt, before)))
     .orderBy(asc(orders.updatedAt))
     .limit(limit);
+}
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+
+/** Records the refund an order is owed (its transaction moved the order to `refunding`). */
+export async function insertRefund(db: Db, values: typeof orderRefunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await db.insert(orderRefunds).values(values).returning();
+  if (!row) throw new Error('insert order_refunds returned no row');
+  return row;
+}
+
+export async function findRefundByOrderId(db: Db, orderId: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  return row;
+}
+
+/** Refunds still owed, untouched since `before` (the provider was down, or the process died). */
+export async function listPendingRefunds(db: Db, before: Date, limit = 50): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.status, 'pending'), lt(orderRefunds.updatedAt, before)))
+    .orderBy(asc(orderRefunds.updatedAt))
+    .limit(limit);
+}
+
+/** Marks a refund taken by the provider, once: undefined when another try recorded it first. */
+export async function completeRefund(db: Db, id: number, providerRefundId: string | null) {
+  const [row] = await db
+    .update(orderRefunds)
+    .set({ status: 'completed', providerRefundId, completedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Notes a failed try at a pending refund; the reconciler tries it again a minute later. */
+export async function noteRefundFailure(db: Db, id: number, error: string) {
+  await db
+    .update(orderRefunds)
+    .set({ attempts: sql`${orderRefunds.attempts} + 1`, lastError: error, updatedAt: new Date() })
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')));
 }
 
 const saleColumns = {

@@ -7,6 +7,7 @@ import {
   type PaymentsConfig,
   PLAN_CATEGORIES,
   type PlanCategory,
+  ROLE,
   type SaleRow,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,28 +22,45 @@ import {
   insertSubscription,
   listPlanPrices,
 } from '../../db/queries/subscriptions';
+import type { RefundReason } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
-import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider';
+import {
+  type CapturedPayment,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundResult,
+} from '../../lib/payments/provider';
 import type { SandboxProvider } from '../../lib/payments/sandbox';
 import type { Actor } from '../../plugins/auth';
-import { isOwnerOf, isStaffOf, mayBuyCourses, requireAccess } from '../access/access';
+import {
+  findAccess,
+  isOwnerOf,
+  isStaffOf,
+  mayBuyCourses,
+  requireAccess,
+  type Subject,
+} from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
 import {
   type CourseSaleRow,
-  claimOrder,
+  completeRefund,
   findOrderById,
   findOrderByProviderId,
+  findRefundByOrderId,
   insertOrder,
+  insertRefund,
   listCourseSales,
   listCourseSalesWithSum,
   listOrdersInFlight,
-  markCaptured,
+  listPendingRefunds,
+  moveOrder,
+  noteRefundFailure,
   type OrderRow,
-  setOrderStatus,
+  type RefundRow,
 } from './payments.repository';
 
 export type PaymentDeps = {
@@ -58,6 +76,35 @@ export type PaymentDeps = {
 const isCategory = (value: string): value is PlanCategory =>
   (PLAN_CATEGORIES as readonly string[]).includes(value);
 const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
+
+const NOT_ON_SALE = 'This course is not on sale at the moment.';
+
+/** Why a capture was given back, as the buyer reads it on the refund receipt. */
+const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
+  wrong_amount: 'The payment provider charged another amount than the order’s.',
+  already_owned: 'You already had this course when the payment completed.',
+  course_unavailable: 'The course was no longer on sale when the payment completed.',
+  plan_unavailable: 'The plan could no longer be applied when the payment completed.',
+  declined_meanwhile: 'The payment had been reported as failed before it completed.',
+};
+
+/** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
+function refusalOf(reason: RefundReason): AppError {
+  if (reason === 'already_owned') return new AppError('CONFLICT', MSG.alreadyEnrolled);
+  if (reason === 'course_unavailable') return new AppError('CONFLICT', NOT_ON_SALE);
+  if (reason === 'plan_unavailable') return notFound('Plan');
+  return new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
+}
+
+/** A completed capture its order cannot use: thrown inside the capture's transaction to undo all of it. */
+class UnusableCapture extends Error {
+  constructor(readonly reason: RefundReason) {
+    super(`unusable capture: ${reason}`);
+  }
+}
+
+/** A course order's buyer, as the access module judges whether it may buy the course (only students buy). */
+const buyerOf = (order: OrderRow): Subject => ({ userId: order.userId, role: ROLE.STUDENT, orgId: null });
 
 /** Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the cent. */
 const dollarsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
@@ -125,7 +172,7 @@ export class PaymentService {
     const course = await requireAccess(db, actor, 'course.buy', courseId);
     if (course.enrolled) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
     if (!(await findActiveSubscription(db, course.orgId))) {
-      throw new AppError('CONFLICT', 'This course is not on sale at the moment.');
+      throw new AppError('CONFLICT', NOT_ON_SALE);
     }
     return course;
   }
@@ -244,10 +291,10 @@ export class PaymentService {
       return await db.transaction(async (tx) => {
         // The claim comes first: it waits for (or collides with) another order of this buyer and course
         // in capture, so the checks below, each a fresh statement, see what that one committed.
-        const claimed = await claimOrder(tx, order.id);
+        const claimed = await moveOrder(tx, order.id, 'capturing');
         if (!claimed) {
-          const now = await findOrderById(tx, order.id);
-          if (now?.status === 'captured') return 'captured' as const;
+          // Captured or given back (the states a claim may not leave): answer what became of it.
+          if ((await this.outcomeOf(order.id, tx)) === 'captured') return 'captured' as const;
           throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
         }
         const isFirstTry = order.status !== 'capturing' && order.status !== 'pending';
@@ -266,35 +313,39 @@ export class PaymentService {
     }
   }
 
-  /** What a captured order grants, in the transaction that records the capture. */
-  private async grant(tx: Db, order: OrderRow): Promise<void> {
-    if (order.kind === 'course' && order.courseId !== null) {
-      const enrolled = await insertEnrolment(tx, {
+  /**
+   * What a captured order grants, in the transaction that records the capture; or why it cannot: the
+   * course is no longer on sale to its buyer (unpublished or gone), the buyer owns it by now (a school
+   * enrolled them, or another order did, while this payment was under way), or the plan is gone.
+   */
+  private async grant(tx: Db, order: OrderRow): Promise<RefundReason | undefined> {
+    if (order.kind === 'plan') {
+      return order.planPriceId === null ? 'plan_unavailable' : this.grantPlan(tx, order, order.planPriceId);
+    }
+    if (order.courseId === null || !(await findAccess(tx, buyerOf(order), 'course.buy', order.courseId))) {
+      return 'course_unavailable';
+    }
+    const enrolled = await insertEnrolment(tx, {
+      userId: order.userId,
+      courseId: order.courseId,
+      source: 'purchased',
+      orderId: order.id,
+    });
+    if (!enrolled) return 'already_owned';
+    // Once per order: grant runs only in the transaction whose move to `captured` changed the order.
+    await this.deps.notifications.coursePurchased(
+      {
+        orderId: order.id,
         userId: order.userId,
         courseId: order.courseId,
-        source: 'purchased',
-        orderId: order.id,
-      });
-      if (!enrolled) {
-        this.deps.log.warn({ orderId: order.id }, 'a paid course order found the buyer enrolled already');
-      }
-      // Once per order: grant runs only in the transaction whose markCaptured changed the order.
-      await this.deps.notifications.coursePurchased(
-        {
-          orderId: order.id,
-          userId: order.userId,
-          courseId: order.courseId,
-          amountCents: order.amountCents,
-          currency: order.currency,
-          reference: order.providerOrderId,
-          capturedAt: new Date(),
-        },
-        tx,
-      );
-      return;
-    }
-    if (order.kind === 'plan' && order.planPriceId !== null)
-      await this.grantPlan(tx, order, order.planPriceId);
+        amountCents: order.amountCents,
+        currency: order.currency,
+        reference: order.providerOrderId,
+        capturedAt: new Date(),
+      },
+      tx,
+    );
+    return undefined;
   }
 
   /**
@@ -302,10 +353,10 @@ export class PaymentService {
    * same plan (a renewal) or a lower one starts when what is already paid for ends, so a running
    * better plan is never cut short. Months are calendar months (31 January + 1 month = 28/29 February).
    */
-  private async grantPlan(tx: Db, order: OrderRow, planPriceId: number): Promise<void> {
+  private async grantPlan(tx: Db, order: OrderRow, planPriceId: number): Promise<RefundReason | undefined> {
     await lockOrganisation(tx, order.orgId);
     const planPrice = await findPlanPriceById(tx, planPriceId);
-    if (!planPrice) throw notFound('Plan');
+    if (!planPrice) return 'plan_unavailable';
     const now = new Date();
     const running = await findActiveSubscription(tx, order.orgId, now);
     const isUpgrade = !running || planPrice.rank > running.rank;
@@ -334,14 +385,29 @@ export class PaymentService {
       },
       tx,
     );
+    return undefined;
+  }
+
+  /**
+   * What became of an order another change moved first: captured or pending stand (this request answers
+   * them too); one given back answers why, as the request that gave it back did; anything else failed.
+   */
+  private async outcomeOf(orderId: number, db: Db = this.deps.db): Promise<'captured' | 'pending'> {
+    const now = await findOrderById(db, orderId);
+    if (now?.status === 'captured' || now?.status === 'pending') return now.status;
+    const refund =
+      now?.status === 'refunding' || now?.status === 'refunded'
+        ? await findRefundByOrderId(db, orderId)
+        : undefined;
+    throw refund ? refusalOf(refund.reason) : new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
   }
 
   /**
    * Captures a claimed order with the provider and records the outcome, once: COMPLETED grants (in the
    * transaction that marks it captured), PENDING waits (the reconciler grants it when the provider
-   * completes it), DECLINED frees the order to be tried again, and a capture for another amount or
-   * currency than the order's is refunded. A provider that does not answer leaves the claim: the
-   * same order may be tried again (the same request id captures once) and the reconciler settles it.
+   * completes it), DECLINED frees the order to be tried again. A capture the order cannot use (another
+   * amount or currency, or see grant) is given back. A provider that does not answer leaves the claim:
+   * the same order may be tried again (the same request id captures once) and the reconciler settles it.
    */
   private async settle(order: OrderRow): Promise<'captured' | 'pending'> {
     const { db, provider, log } = this.deps;
@@ -351,7 +417,7 @@ export class PaymentService {
         : provider.captureOrder(order.providerOrderId, `capture-${order.id}`),
     );
     if (result.status === 'DECLINED') {
-      await setOrderStatus(db, order.id, 'failed');
+      if (!(await moveOrder(db, order.id, 'failed'))) return this.outcomeOf(order.id);
       log.info({ orderId: order.id, reason: result.reason }, 'payment declined');
       throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
     }
@@ -360,18 +426,110 @@ export class PaymentService {
         { orderId: order.id, captured: result, expected: order.amountCents },
         'captured amount differs from the order: refunding it',
       );
-      await this.providerCall(() => provider.refundCapture(result.captureId, `refund-${order.id}`));
-      await setOrderStatus(db, order.id, 'refunded', result.captureId);
-      throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
+      return this.giveBack(order, result, 'wrong_amount');
     }
     if (result.status === 'PENDING') {
-      await setOrderStatus(db, order.id, 'pending', result.captureId);
-      return 'pending';
+      const parked = await moveOrder(db, order.id, 'pending', { providerCaptureId: result.captureId });
+      return parked ? 'pending' : this.outcomeOf(order.id);
+    }
+    let captured: boolean;
+    try {
+      captured = await db.transaction(async (tx) => {
+        const row = await moveOrder(tx, order.id, 'captured', {
+          providerCaptureId: result.captureId,
+          capturedAt: new Date(),
+        });
+        if (!row) return false;
+        const unusable = await this.grant(tx, row);
+        if (unusable) throw new UnusableCapture(unusable);
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof UnusableCapture) return this.giveBack(order, result, error.reason);
+      throw error;
+    }
+    if (captured) return 'captured';
+    // Another change came first. A decline recorded meanwhile was answered to the buyer as a failed
+    // payment, so the money this capture took goes back.
+    const now = await findOrderById(db, order.id);
+    if (now?.status === 'failed') return this.giveBack(now, result, 'declined_meanwhile');
+    return this.outcomeOf(order.id);
+  }
+
+  /**
+   * Gives back a completed capture its order cannot use: the order moves to `refunding` with its refund
+   * recorded (the whole capture, once per order), then the provider is asked for it. Answers what the
+   * buyer is told; when another change came first, what it did.
+   */
+  private async giveBack(
+    order: OrderRow,
+    capture: CapturedPayment,
+    reason: RefundReason,
+  ): Promise<'captured' | 'pending'> {
+    const { db, provider, log } = this.deps;
+    const refund = await db.transaction(async (tx) => {
+      const owed = await moveOrder(tx, order.id, 'refunding', { providerCaptureId: capture.captureId });
+      if (!owed) return undefined;
+      return insertRefund(tx, {
+        orderId: order.id,
+        amountCents: capture.amountCents,
+        currency: capture.currency,
+        reason,
+        provider: provider.name,
+        providerCaptureId: capture.captureId,
+      });
+    });
+    if (!refund) return this.outcomeOf(order.id);
+    log.warn({ orderId: order.id, reason }, 'a capture its order cannot use is being refunded');
+    await this.sendRefund(refund);
+    throw refusalOf(reason);
+  }
+
+  /**
+   * Asks the provider for a refund owed (the same idempotency key on every try, so it refunds once) and,
+   * once it is taken, records it: the refund completed, the order refunded and its buyer told, together
+   * and once. A provider that fails leaves the refund owed, for the reconciler. Answers whether it was taken.
+   */
+  private async sendRefund(refund: RefundRow): Promise<boolean> {
+    const { db, provider, log, notifications } = this.deps;
+    let taken: RefundResult;
+    try {
+      if (refund.provider !== provider.name) {
+        throw new PaymentProviderError(`the refund is owed by ${refund.provider}, which is not configured`);
+      }
+      taken = await provider.refund(
+        { captureId: refund.providerCaptureId, amountCents: refund.amountCents, currency: refund.currency },
+        `refund-${refund.orderId}`,
+      );
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.error({ err: error, orderId: refund.orderId }, 'a refund could not be made yet');
+      await noteRefundFailure(db, refund.id, error.message);
+      return false;
     }
     await db.transaction(async (tx) => {
-      if (await markCaptured(tx, order.id, result.captureId)) await this.grant(tx, order);
+      if (!(await completeRefund(tx, refund.id, taken.refundId))) return;
+      const order = await moveOrder(tx, refund.orderId, 'refunded');
+      if (!order) return;
+      const planPrice =
+        order.planPriceId === null ? undefined : await findPlanPriceById(tx, order.planPriceId);
+      await notifications.purchaseRefunded(
+        {
+          orderId: order.id,
+          userId: order.userId,
+          courseId: order.courseId,
+          plan: planPrice?.plan ?? null,
+          amountCents: refund.amountCents,
+          currency: refund.currency,
+          reference: order.providerOrderId,
+          refundReference: taken.refundId,
+          reason: REFUND_REASON_TEXTS[refund.reason],
+          refundedAt: new Date(),
+        },
+        tx,
+      );
     });
-    return 'captured';
+    return true;
   }
 
   /** Claim, then settle: what both CaptureOrder calls do. */
@@ -384,22 +542,36 @@ export class PaymentService {
 
   /**
    * Settles orders left in capture or held pending for longer than `olderThanMs` (a crash, a provider
-   * that did not answer, a review that has finished): run every minute by the server. Each order is
-   * captured once whichever instance gets there first.
+   * that did not answer, a review that has finished), then asks again for the refunds still owed: run
+   * every minute by the server. Each order is captured once and each refund made once, whichever
+   * instance gets there first. Stops between orders once `signal` is aborted (the server is closing).
    */
-  async settleInFlight(olderThanMs = 60_000): Promise<{ settled: number }> {
+  async settleInFlight(
+    olderThanMs = 60_000,
+    signal?: AbortSignal,
+  ): Promise<{ settled: number; refunded: number }> {
     const { db, log } = this.deps;
+    const before = new Date(Date.now() - olderThanMs);
     let settled = 0;
-    for (const order of await listOrdersInFlight(db, new Date(Date.now() - olderThanMs))) {
+    let refunded = 0;
+    for (const order of await listOrdersInFlight(db, before)) {
+      if (signal?.aborted) return { settled, refunded };
       try {
         const claimed = order.status === 'pending' ? order : await this.claim(order);
         if (claimed === 'captured') continue;
         if ((await this.settle(claimed)) === 'captured') settled += 1;
       } catch (error) {
+        // A refusal is the order's outcome (declined, or given back: settle logged it); anything else
+        // leaves the order for the next round.
+        if (error instanceof AppError && error.code !== 'PAYMENT_PROVIDER') continue;
         log.warn({ orderId: order.id, err: error }, 'an order in flight could not be settled yet');
       }
     }
-    return { settled };
+    for (const refund of await listPendingRefunds(db, before)) {
+      if (signal?.aborted) break;
+      if (await this.sendRefund(refund)) refunded += 1;
+    }
+    return { settled, refunded };
   }
 
   /** POST courses/CaptureOrder: enrols once, however often and from however many tabs it is called. */
@@ -543,7 +715,8 @@ export class PaymentService {
     if (!order || !isOwnerOf(actor, order)) throw notFound('Sandbox payment');
     if (order.status === 'captured') throw new AppError('CONFLICT', 'This payment is already complete.');
     const result = await sandbox.approve(providerOrderId, cardNumber);
-    if (result.status === 'approved') await setOrderStatus(db, order.id, 'approved');
+    // An order claimed for capture meanwhile keeps its state: approving again never moves it back.
+    if (result.status === 'approved') await moveOrder(db, order.id, 'approved');
     return { id: providerOrderId, status: result.status === 'approved' ? 'APPROVED' : 'DECLINED' };
   }
 

@@ -33,6 +33,7 @@ const KIND_ICONS: Record<NotificationKind, ComponentType<SVGProps<SVGSVGElement>
   certificate_issued: AwardIcon,
   sale: ChartIcon,
   new_student: UserPlusIcon,
+  refunded: FileTextIcon,
 };
 
 type ItemProps = {
