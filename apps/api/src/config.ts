@@ -47,6 +47,12 @@ const mailbox = z
     'must be an address like "Skillwise <no-reply@example.com>"',
   );
 
+/**
+ * How long a stored file that a committed change stopped naming is kept before the sweeper deletes it:
+ * longer than any backup runs (docs/decisions/011-deletes-after-commit.md).
+ */
+export const DEFAULT_FILE_DELETE_GRACE_HOURS = 24;
+
 /** Every setting, read once from the environment (README "Configuration"). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -76,6 +82,7 @@ const envSchema = z.object({
   MAX_LESSON_BYTES: positiveInt(2 * 1024 ** 3, 1024 ** 4),
   MAX_IMAGE_BYTES: positiveInt(10 * 1024 ** 2, 1024 ** 3),
   MEDIA_URL_TTL_HOURS: positiveInt(6, 24 * 31),
+  FILE_DELETE_GRACE_HOURS: positiveInt(DEFAULT_FILE_DELETE_GRACE_HOURS, 24 * 366),
   EMBEDDED_DB_CACHE_MB: positiveInt(16, 16 * 1024),
   DB_STATEMENT_TIMEOUT_MS: positiveInt(15_000, 3_600_000),
   LOG_REQUESTS: z.enum(['true', 'false'], 'must be true or false').default('false'),
@@ -151,6 +158,11 @@ export type Config = {
   /** PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. */
   paypal: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
   mediaUrlTtlHours: number;
+  /**
+   * Hours a file that a committed change stopped naming (replaced, or its row deleted) stays in storage
+   * before the sweeper deletes it: a backup running meanwhile still copies it.
+   */
+  fileDeleteGraceHours: number;
   /** The embedded database's page cache (PGlite's shared_buffers), in MiB: memory against disk reads. */
   embeddedDbCacheMb: number;
   /** The longest one statement may run, on either database (lib/request-context.ts). */
@@ -270,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     uploads: { maxLessonBytes: e.MAX_LESSON_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     mediaUrlTtlHours: e.MEDIA_URL_TTL_HOURS,
+    fileDeleteGraceHours: e.FILE_DELETE_GRACE_HOURS,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     logRequests: e.LOG_REQUESTS === 'true',

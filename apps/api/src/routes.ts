@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
+import { findReferencedKeys } from './db/queries/files';
 import { PayPalProvider } from './lib/payments/paypal';
 import { SandboxProvider } from './lib/payments/sandbox';
 import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
@@ -75,6 +76,7 @@ export async function registerApiRoutes(
   // Every upload a publisher sends (lib/upload.ts, resumable uploads) counts against the allowance.
   const quota = new StorageQuota({ db, storage });
   api.decorate('storageQuota', quota);
+  api.decorate('referencedFiles', (keys: string[]) => findReferencedKeys(db, keys));
   registerStorageQuotaRoutes(api, quota, auth);
   const notifications = new NotificationService({
     db,
@@ -82,15 +84,9 @@ export async function registerApiRoutes(
     legacyUnsubscribeSecret: deps.secret,
     publicUrl: config.publicUrl,
   });
-  registerCourseRoutes(
-    api,
-    new CourseService({ db, storage, log, limits, notifications }),
-    auth,
-    files,
-    publicCache,
-  );
+  registerCourseRoutes(api, new CourseService({ db, limits, notifications }), auth, files, publicCache);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
-  registerAuthorRoutes(api, new AuthorService({ db, storage, log }), auth, files);
+  registerAuthorRoutes(api, new AuthorService({ db }), auth, files);
   const curriculum = new CurriculumService({
     db,
     storage,

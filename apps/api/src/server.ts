@@ -165,12 +165,13 @@ async function main() {
     // Expired sessions and codes and ended rate-limit windows are deleted now, then every 15 minutes.
     schedulePruning(background, database.db, config.rateLimit, app.log);
 
-    // Unfinished uploads and files no row names are removed now, then every hour.
+    // Unfinished uploads, files no row names and files deleted long enough ago are removed now, then every hour.
     sweeper = new FileSweeper({
       db: database.db,
       storage,
       log: app.log,
       resumable: app.resumableUploads,
+      deleteGraceMs: config.fileDeleteGraceHours * 3600_000,
       // The embedded database's DATA_DIR is locked to this process, files folder included: what a crash
       // left there goes at once. On PostgreSQL several instances may share a files folder or a bucket.
       exclusiveSince: !config.databaseUrl && !config.s3 ? startedAt : undefined,

@@ -85,30 +85,36 @@ export function uploadLesson(
 }
 
 /**
- * A published course whose one published section holds a published video lesson: `data` (a real video
+ * A new publisher's course whose one section holds a video lesson with its file: `data` (a real video
  * file), else an MP4-looking file of `bytes` (100 kB unless told).
  */
+export async function addVideoLesson(ctx: TestContext, options: { bytes?: number; data?: Buffer } = {}) {
+  const publisher = await createPublisher(ctx);
+  const { course } = await authorCourse(ctx, publisher.token);
+  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
+  const data = options.data ?? fixtures.mp4(options.bytes ?? 100_000);
+  const made = await uploadLesson(ctx, publisher.token, section.section_Id, {
+    title: 'Clip',
+    contentType: 'video',
+    file: { filename: 'clip.mp4', contentType: 'video/mp4', data },
+  });
+  if (made.statusCode !== 201) throw new Error(`createLessons: ${made.body}`);
+  return { publisher, course, section, lesson: made.json(), data };
+}
+
+/** A published course whose one published section holds a published video lesson (see addVideoLesson). */
 export async function publishVideoLesson(
   ctx: TestContext,
   options: { preview: boolean; bytes?: number; data?: Buffer },
 ) {
-  const publisher = await createPublisher(ctx);
-  const { course } = await authorCourse(ctx, publisher.token);
+  const made = await addVideoLesson(ctx, options);
+  const { publisher, course, section, lesson } = made;
   const put = (url: string, body: unknown) =>
     call(ctx.app, { method: 'PUT', url, token: publisher.token, body });
-  const section = await addSection(ctx, publisher.token, course.course_Id, 'One');
-  const data = options.data ?? fixtures.mp4(options.bytes ?? 100_000);
-  const lesson = (
-    await uploadLesson(ctx, publisher.token, section.section_Id, {
-      title: 'Clip',
-      contentType: 'video',
-      file: { filename: 'clip.mp4', contentType: 'video/mp4', data },
-    })
-  ).json();
   await put('/api/courseSections/publishUnpublishSection', { Id: section.section_Id, published: true });
   await put('/api/lessons/publishUnpublishLesson', { Id: lesson.lesson_Id, published: true });
   if (options.preview)
     await put('/api/lessons/handleMakeRemovePreviewLesson', { Id: lesson.lesson_Id, makepreview: true });
   await put('/api/courses/publishUnpublishCourse', { Id: course.course_Id, published: true });
-  return { publisher, course, section, lesson, data };
+  return made;
 }

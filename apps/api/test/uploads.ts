@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { FileSweeper } from '../src/modules/media/file-sweeper';
 import { call, type TestContext } from './helpers';
 
 export type FilePart = { field: string; filename: string; contentType: string; data: Buffer };
@@ -72,4 +73,15 @@ export const imagePart = (data = fixtures.png(), filename = 'photo.png'): FilePa
 export async function filesOnDisk(ctx: TestContext): Promise<string[]> {
   const entries = await readdir(ctx.filesDir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * The file sweeper as it runs once FILE_DELETE_GRACE_HOURS have passed: the files that committed changes
+ * stopped naming go (decision 011), and nothing fresh. Its clock is a second ahead, so a deletion queued
+ * in the same millisecond is due.
+ */
+export function sweepDeletedFiles(ctx: TestContext) {
+  return new FileSweeper({ db: ctx.database.db, storage: ctx.storage, deleteGraceMs: 0 }).sweep(
+    Date.now() + 1000,
+  );
 }

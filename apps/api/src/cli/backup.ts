@@ -14,9 +14,10 @@ import { openStores, type Stores } from './stores';
 
 const USAGE = `Usage: npm run backup -- --out <file.tar.gz> [--data-dir <dir> | --database-url <url>]
 
-Writes the database and the files (or, with S3_* set, a manifest of the bucket's objects) to one
-gzipped tar archive. Without --data-dir or --database-url it backs up what the configuration
-(DATA_DIR, DATABASE_URL, S3_*, from the environment or .env) names. --out - writes to standard output.`;
+Writes the database and the files its rows name (or, with S3_* set, a manifest of those objects in the
+bucket) to one gzipped tar archive; a named file that is missing fails the backup, naming it. Without
+--data-dir or --database-url it backs up what the configuration (DATA_DIR, DATABASE_URL, S3_*, from the
+environment or .env) names. --out - writes to standard output.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -53,7 +54,12 @@ async function main() {
     // The pipeline's failure (a full disk) surfaces through the writes as well; keep it from going unheard.
     written.catch(() => undefined);
     const report = await writeBackup(
-      { database: stores.database, storage: stores.storage, appSecret: stores.appSecret },
+      {
+        database: stores.database,
+        storage: stores.storage,
+        appSecret: stores.appSecret,
+        fileDeleteGraceHours: config.fileDeleteGraceHours,
+      },
       gzip,
     );
     gzip.end();

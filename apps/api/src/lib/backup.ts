@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type Database, type Db, rowsOf } from '../db/client';
+import { listNamedFiles, type NamedFile } from '../db/queries/files';
 import { MIGRATIONS_FOLDER } from './paths';
 import type { S3Storage } from './s3-storage';
 import type { FileStorage } from './storage';
@@ -17,7 +21,9 @@ import { readTar, type TarEntry, TarWriter } from './tar';
 // REPEATABLE READ, read-only transaction, so the copy is one consistent moment of a running PostgreSQL
 // server and at most one batch of rows is in memory. Rows travel as JSON (row_to_json) and come back
 // through json_populate_recordset: the same format on both databases, so a backup of the embedded
-// database restores into a PostgreSQL server and back.
+// database restores into a PostgreSQL server and back. The files copied are the ones that moment's rows
+// name, listed in the same transaction; a file they stop naming meanwhile stays in storage for
+// FILE_DELETE_GRACE_HOURS (decision 011), so it is still there to copy.
 
 export const BACKUP_FORMAT = 'skillwise-backup';
 const MANIFEST = 'skillwise-backup.json';
@@ -25,7 +31,7 @@ const SUMMARY = 'summary.json';
 const APP_SECRET = 'app-secret';
 /** Rows per cursor fetch and per archive entry: the most rows either side holds at once. */
 const BATCH_ROWS = 500;
-/** Bucket objects per manifest entry. */
+/** Named files checked (and, from a bucket, listed per manifest entry) at a time. */
 const BATCH_OBJECTS = 1000;
 
 export type BackupManifest = {
@@ -57,13 +63,50 @@ type ObjectEntry = { key: string; size: number; etag: string };
 export type RestoreReport = {
   tables: number;
   rows: number;
+  /** Files restored from the archive (none for a bucket's backup). */
   files: number;
   bytes: number;
-  /** For a bucket: objects the manifest lists that the bucket lacks, or holds with another size or ETag. */
-  missing: string[];
-  differing: string[];
-  checkedObjects: number;
+  /** Files the restored rows name, each found in the storage with the size the database knows. */
+  checkedFiles: number;
 };
+
+/** A named file that the storage lacks (`found` undefined) or holds with another size than its row says. */
+type FileProblem = { file: NamedFile; found: number | undefined };
+
+/** The problems, one line each (at most 50, then how many more). */
+function describeProblems(problems: FileProblem[]): string {
+  const lines = problems
+    .slice(0, 50)
+    .map(({ file, found }) =>
+      found === undefined
+        ? `  ${file.key} (${file.namedBy}): missing`
+        : `  ${file.key} (${file.namedBy}): ${found} bytes where ${file.size} were stored`,
+    );
+  if (problems.length > 50) lines.push(`  ... and ${problems.length - 50} more`);
+  return lines.join('\n');
+}
+
+/** What a storage holds of a named file: a problem, or nothing when it is there with the known size. */
+const problemOf = (file: NamedFile, found: number | undefined): FileProblem | undefined =>
+  found === undefined || (file.size !== null && found !== file.size) ? { file, found } : undefined;
+
+/** Files asked about at once: a bucket answers each HEAD in a round trip. */
+const PROBES_AT_ONCE = 8;
+
+/** `probe` for each file, a few at a time, the answers in the files' order. */
+async function probeAll<T>(files: NamedFile[], probe: (key: string) => Promise<T>): Promise<T[]> {
+  const answers: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PROBES_AT_ONCE }, async () => {
+      for (let index = next++; index < files.length; index = next++) {
+        const file = files[index];
+        if (file) answers[index] = await probe(file.key);
+      }
+    }),
+  );
+  return answers;
+}
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -153,20 +196,38 @@ async function* tableRows(tx: Db, table: string): AsyncGenerator<string[]> {
 }
 
 const isS3 = (storage: FileStorage): storage is S3Storage =>
-  typeof (storage as Partial<S3Storage>).objects === 'function';
+  typeof (storage as Partial<S3Storage>).head === 'function';
+
+type BackupSource = {
+  database: Database;
+  storage: FileStorage;
+  /** DATA_DIR's generated app secret, when the installation uses one. */
+  appSecret?: string | undefined;
+  /** FILE_DELETE_GRACE_HOURS: a backup that runs longer may find files that its rows name deleted. */
+  fileDeleteGraceHours?: number | undefined;
+};
 
 /**
- * Writes a backup of `database` and `storage` to `out` (a tar stream; the caller gzips and ends it).
- * `appSecret` is DATA_DIR's generated secret, when the installation uses one.
+ * Writes a backup of `database` and `storage` to `out` (a tar stream; the caller gzips and ends it). A
+ * file that the rows name and the storage lacks, or holds with another size, fails the backup, naming it.
  */
-export async function writeBackup(
-  source: { database: Database; storage: FileStorage; appSecret?: string | undefined },
-  out: Writable,
-): Promise<BackupReport> {
+export async function writeBackup(source: BackupSource, out: Writable): Promise<BackupReport> {
+  // The named files are listed in the snapshot and copied after it: they wait in a file meanwhile, so
+  // memory holds a batch of them however many there are.
+  const scratch = await mkdtemp(path.join(tmpdir(), 'skillwise-backup-'));
+  try {
+    return await writeArchive(source, out, path.join(scratch, 'named-files.jsonl'));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function writeArchive(source: BackupSource, out: Writable, namedFiles: string): Promise<BackupReport> {
   const tar = new TarWriter(out);
   const { database, storage } = source;
   const journal = await readJournal();
   const summary: BackupSummary = { tables: [], files: { count: 0, bytes: 0 } };
+  const startedAt = Date.now();
   await database.db.transaction(
     async (tx) => {
       await fixRowText(tx);
@@ -221,37 +282,71 @@ export async function writeBackup(
         }
         summary.tables.push({ name, rows: checksum.rows, checksum: checksum.value });
       }
+      // The files of this moment's rows, read in the same snapshot as the rows themselves.
+      await pipeline(
+        Readable.from(
+          (async function* () {
+            for await (const file of listNamedFiles(tx)) yield `${JSON.stringify(file)}\n`;
+          })(),
+        ),
+        createWriteStream(namedFiles, { mode: 0o600 }),
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  // Files are read after the snapshot, so every file its rows name was there to be read (a file
-  // deleted meanwhile is skipped, as its row is gone by then too).
-  if (isS3(storage)) {
-    let batch: ObjectEntry[] = [];
-    let part = 0;
-    const flush = async () => {
-      part += 1;
-      await tar.add(
-        `bucket/${String(part).padStart(6, '0')}.jsonl`,
-        ...textFile(`${batch.map((o) => JSON.stringify(o)).join('\n')}\n`),
-      );
-      batch = [];
-    };
-    for await (const object of storage.objects()) {
-      batch.push(object);
-      summary.files.count += 1;
-      summary.files.bytes += object.size;
-      if (batch.length >= BATCH_OBJECTS) await flush();
+
+  // Copied after the snapshot, outside its transaction: a file its rows name that a change has stopped
+  // naming since is kept in storage for FILE_DELETE_GRACE_HOURS, so it is still there.
+  const problems: FileProblem[] = [];
+  let batch: NamedFile[] = [];
+  let part = 0;
+  const copyBatch = async () => {
+    if (isS3(storage)) {
+      const found = await probeAll(batch, (key) => storage.head(key));
+      const objects: ObjectEntry[] = [];
+      batch.forEach((file, index) => {
+        const object = found[index];
+        const problem = problemOf(file, object?.size);
+        if (problem) problems.push(problem);
+        else if (object) objects.push({ key: file.key, ...object });
+      });
+      if (objects.length > 0) {
+        part += 1;
+        await tar.add(
+          `bucket/${String(part).padStart(6, '0')}.jsonl`,
+          ...textFile(`${objects.map((o) => JSON.stringify(o)).join('\n')}\n`),
+        );
+      }
+      summary.files.count += objects.length;
+      summary.files.bytes += objects.reduce((sum, o) => sum + o.size, 0);
+    } else {
+      for (const file of batch) {
+        const size = await storage.size(file.key);
+        const problem = problemOf(file, size);
+        if (problem) problems.push(problem);
+        else if (size !== undefined) {
+          await tar.add(`files/${file.key}`, size, storage.read(file.key) as AsyncIterable<Buffer>);
+          summary.files.count += 1;
+          summary.files.bytes += size;
+        }
+      }
     }
-    if (batch.length > 0) await flush();
-  } else {
-    for await (const { key } of storage.list()) {
-      const size = await storage.size(key);
-      if (size === undefined) continue;
-      await tar.add(`files/${key}`, size, storage.read(key) as AsyncIterable<Buffer>);
-      summary.files.count += 1;
-      summary.files.bytes += size;
-    }
+    batch = [];
+  };
+  for await (const line of createInterface({ input: createReadStream(namedFiles), crlfDelay: Infinity })) {
+    batch.push(JSON.parse(line) as NamedFile);
+    if (batch.length >= BATCH_OBJECTS) await copyBatch();
+  }
+  await copyBatch();
+  if (problems.length > 0) {
+    const hours = (Date.now() - startedAt) / 3600_000;
+    const grace = source.fileDeleteGraceHours;
+    throw new Error(
+      `${problems.length} files that the database names are missing from ${isS3(storage) ? `bucket ${storage.bucket}` : 'the files folder'} or differ from what was stored, so this backup cannot hold them:\n${describeProblems(problems)}\n` +
+        (grace !== undefined && hours > grace
+          ? `The backup ran for ${hours.toFixed(1)} hours, longer than FILE_DELETE_GRACE_HOURS (${grace}): files deleted since it began may be gone. Raise it and back up again.`
+          : 'Put them back (or remove the lessons, courses or authors that name them) and back up again.'),
+    );
   }
   await tar.add(SUMMARY, ...jsonFile(summary));
   await tar.finish();
@@ -364,9 +459,45 @@ export type RestoreTarget = {
 };
 
 /**
+ * Every file the restored rows name must be in `storage` with the size the database knows for it;
+ * otherwise the restore fails, naming each one. Answers how many were checked.
+ */
+async function checkNamedFiles(
+  db: Db,
+  storage: FileStorage,
+  files: BackupManifest['files'],
+): Promise<number> {
+  const problems: FileProblem[] = [];
+  let checked = 0;
+  let batch: NamedFile[] = [];
+  const check = async () => {
+    const sizes = await probeAll(batch, (key) => storage.size(key));
+    batch.forEach((file, index) => {
+      const problem = problemOf(file, sizes[index]);
+      if (problem) problems.push(problem);
+    });
+    checked += batch.length;
+    batch = [];
+  };
+  for await (const file of listNamedFiles(db)) {
+    batch.push(file);
+    if (batch.length >= BATCH_OBJECTS) await check();
+  }
+  await check();
+  if (problems.length > 0) {
+    throw new Error(
+      `${problems.length} files that the restored rows name are missing from ${files.kind === 'local' ? 'the backup' : `bucket ${files.bucket}`} or differ from what was stored:\n${describeProblems(problems)}\n` +
+        `The lessons, courses or authors that name them would have no file: ${files.kind === 'local' ? 'restore another backup' : 'copy them into the bucket (from its versions or a replica), or restore another backup'}.`,
+    );
+  }
+  return checked;
+}
+
+/**
  * Loads an opened backup into an empty target: migrates to the backup's level, loads every table in
  * one transaction, sets the sequences, verifies each table's rows against the backup's checksums,
- * restores the files (or checks the bucket's objects), then runs the newer migrations.
+ * restores the files, checks that every file the rows name is there with its size, then runs the
+ * newer migrations.
  */
 export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget): Promise<RestoreReport> {
   const { manifest, entries } = backup;
@@ -390,9 +521,7 @@ export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget)
     rows: 0,
     files: 0,
     bytes: 0,
-    missing: [],
-    differing: [],
-    checkedObjects: 0,
+    checkedFiles: 0,
   };
   let next = await entries.next();
   if (!next.done && next.value.name === APP_SECRET) {
@@ -450,22 +579,6 @@ export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget)
     report.rows += rows;
   }
 
-  const objects: ObjectEntry[] = [];
-  const checkObjects = async () => {
-    if (!isS3(storage)) return;
-    const batch = objects.splice(0);
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let object = batch.pop(); object; object = batch.pop()) {
-          const found = await storage.head(object.key);
-          report.checkedObjects += 1;
-          if (!found) report.missing.push(object.key);
-          else if (found.size !== object.size || found.etag !== object.etag)
-            report.differing.push(object.key);
-        }
-      }),
-    );
-  };
   while (!next.done && next.value.name !== SUMMARY) {
     const entry = next.value;
     if (entry.name.startsWith('files/')) {
@@ -473,10 +586,8 @@ export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget)
       report.bytes += await storage.put(key, Readable.from(entry.body));
       report.files += 1;
     } else if (entry.name.startsWith('bucket/')) {
-      for (const line of (await readAll(entry.body)).split('\n')) {
-        if (line !== '') objects.push(JSON.parse(line) as ObjectEntry);
-      }
-      await checkObjects();
+      // The bucket's objects are checked below, from the restored rows, like the files of a disk.
+      await readAll(entry.body);
     } else {
       throw new Error(`Unexpected entry ${entry.name} in the backup.`);
     }
@@ -499,6 +610,8 @@ export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget)
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  // The files the rows name first, so that an archive short of one names it.
+  report.checkedFiles = await checkNamedFiles(database.db, storage, manifest.files);
   if (manifest.files.kind === 'local' && report.files !== summary.files.count) {
     throw new Error(`The backup lists ${summary.files.count} files but holds ${report.files}.`);
   }

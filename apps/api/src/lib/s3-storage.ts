@@ -173,17 +173,7 @@ export class S3Storage implements FileStorage {
     }
   }
 
-  /** Every object with a generated key, with its size and ETag (a backup's manifest of the bucket). */
-  async *objects(): AsyncIterable<{ key: string; size: number; etag: string }> {
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
-      for (const object of page.Contents ?? []) {
-        if (!object.Key || !isFileKey(object.Key)) continue;
-        yield { key: object.Key, size: object.Size ?? 0, etag: object.ETag ?? '' };
-      }
-    }
-  }
-
-  /** An object's size and ETag, or undefined when there is none. */
+  /** An object's size and ETag, or undefined when there is none (a backup's manifest of the bucket). */
   async head(key: string): Promise<{ size: number; etag: string } | undefined> {
     try {
       const head = await this.client.send(

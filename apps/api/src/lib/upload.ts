@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The organisations' storage quotas: every upload a publisher sends counts against them. */
     storageQuota: StorageQuota | undefined;
+    /** Which of these stored files a row names, or the deletion queue holds (db/queries/files.ts). */
+    referencedFiles: ((keys: string[]) => Promise<Set<string>>) | undefined;
   }
 }
 
@@ -133,6 +135,9 @@ export async function receiveUpload(
     const stored = file;
     file = undefined;
     if (!stored) return;
+    // The change that names the file may have committed before the request failed (reading its answer
+    // back): the file is then its row's, and goes only as a row's file goes (decision 011).
+    if ((await request.server.referencedFiles?.([stored.key]))?.has(stored.key)) return;
     try {
       await storage.delete(stored.key);
     } finally {

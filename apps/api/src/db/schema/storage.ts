@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organisations } from './accounts';
 import { createdAt } from './common';
 
@@ -20,4 +20,22 @@ export const storedFiles = pgTable(
   },
   // The sum of one organisation's sizes reads this index only.
   (t) => [index('stored_files_org_size_idx').on(t.orgId, t.sizeBytes)],
+);
+
+/**
+ * Stored files that a committed change stopped naming (a lesson's file, a course's cover or an author's
+ * photo replaced, or its row deleted), written by triggers in that change's own transaction (migration
+ * 0011), so a rolled-back change queues nothing. The file sweeper deletes each file once
+ * FILE_DELETE_GRACE_HOURS have passed and only if no row names it again: a backup whose snapshot still
+ * names the file finds it to copy (docs/decisions/011-deletes-after-commit.md).
+ */
+export const pendingFileDeletions = pgTable(
+  'pending_file_deletions',
+  {
+    fileKey: text('file_key').primaryKey(),
+    /** When the change that stopped naming the file ran; queued again, the wait starts again. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sweeper takes the files whose wait is over, oldest first.
+  (t) => [index('pending_file_deletions_queued_at_idx').on(t.queuedAt)],
 );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { filesOnDisk, fixtures, imagePart, upload } from '../../../test/uploads';
+import { filesOnDisk, fixtures, imagePart, sweepDeletedFiles, upload } from '../../../test/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ test('a publisher changes an author’s name, bio and contact; the course page s
   expect(details.json()).toMatchObject({ last_name: 'Child-Cousteau', bio: 'Cooks, and now sails.' });
 });
 
-test('a new photo replaces the old one, whose file goes', async () => {
+test('a new photo replaces the old one, whose file goes once no backup can need it', async () => {
   const publisher = await createPublisher(ctx);
   const { author } = await authorCourse(ctx, publisher.token);
   const before = await filesOnDisk(ctx);
@@ -72,8 +72,11 @@ test('a new photo replaces the old one, whose file goes', async () => {
   const updated = authorSchema.parse(res.json());
   expect(updated.profile_picturePath).not.toBe(author.profile_picturePath);
   expect(updated.profile_picturePath).toMatch(/\.jpg$/);
-  expect(await filesOnDisk(ctx)).toHaveLength(before.length);
+  // The old photo is no longer served, and stays in storage until the sweeper's wait is over.
   expect((await call(ctx.app, { method: 'GET', url: author.profile_picturePath })).statusCode).toBe(404);
+  expect(await filesOnDisk(ctx)).toHaveLength(before.length + 1);
+  expect(await sweepDeletedFiles(ctx)).toMatchObject({ deleted: 1 });
+  expect(await filesOnDisk(ctx)).toHaveLength(before.length);
   expect((await call(ctx.app, { method: 'GET', url: updated.profile_picturePath ?? '' })).statusCode).toBe(
     200,
   );

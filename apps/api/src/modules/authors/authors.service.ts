@@ -1,13 +1,10 @@
 import type { Author, Paged } from '@skillwise/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
-import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
-import { forgetStoredFile } from '../organisations/storage-quota';
 import {
   type AuthorRow,
   deleteAuthor,
@@ -42,7 +39,7 @@ export type NewAuthor = {
 
 /** authors/*: records shown on courses, within the caller's organisation. */
 export class AuthorService {
-  constructor(private readonly deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger }) {}
+  constructor(private readonly deps: { db: Db }) {}
 
   async list(orgId: number, list: ListQuery): Promise<Paged<Author>> {
     return mapPage(await listAuthors(this.deps.db, orgId, list), toAuthor);
@@ -71,7 +68,8 @@ export class AuthorService {
 
   /**
    * Changes an author of the caller's organisation; a new photo (already stored, discarded by the caller
-   * if this fails) replaces the old one, whose file then goes. Another organisation's author is a 404.
+   * if this fails) replaces the old one, which the update queues for deletion (decision 011): it goes only
+   * if the update commits. Another organisation's author is a 404.
    */
   async update(
     orgId: number,
@@ -90,11 +88,10 @@ export class AuthorService {
       bio: input.bio ?? '',
       ...(photo ? { photoKey: photo.key } : {}),
     });
-    if (photo && row.photoKey) await removeFile(this.deps, row.photoKey);
     return this.get(orgId, id);
   }
 
-  /** An author still shown on a course is kept; otherwise the record and its photo go. */
+  /** An author still shown on a course is kept; otherwise the record goes and its photo is queued for deletion. */
   async delete(orgId: number, id: number): Promise<{ message: string }> {
     const row = await findAuthor(this.deps.db, orgId, id);
     if (!row) throw notFound('Author');
@@ -115,27 +112,6 @@ export class AuthorService {
       }
       throw error;
     }
-    if (row.photoKey) await removeFile(this.deps, row.photoKey);
     return { message: 'Deleted successfully!' };
-  }
-}
-
-/**
- * Deletes a file whose row is gone; a failure is logged, never undoes the deletion. The file no longer
- * counts against the organisation's storage (a file left behind is swept as an orphan).
- */
-export async function removeFile(
-  deps: { storage: FileStorage; log: FastifyBaseLogger; db?: Db },
-  key: string,
-) {
-  try {
-    await deps.storage.delete(key);
-  } catch (error) {
-    deps.log.error({ err: error, key }, 'could not delete a stored file');
-  }
-  if (deps.db) {
-    await forgetStoredFile(deps.db, key).catch((error: unknown) =>
-      deps.log.error({ err: error, key }, 'could not forget a stored file'),
-    );
   }
 }

@@ -2,7 +2,7 @@ import { authorSchema } from '@skillwise/contracts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { filesOnDisk, fixtures, imagePart, upload } from '../../../test/uploads';
+import { filesOnDisk, fixtures, imagePart, sweepDeletedFiles, upload } from '../../../test/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,10 +55,13 @@ test('a publisher adds an author with a photo; the photo is served publicly; del
     token: publisher.token,
   });
   expect(removed.statusCode).toBe(200);
-  expect(await filesOnDisk(ctx)).toHaveLength(before.length);
   expect((await call(ctx.app, { method: 'GET', url: author.profile_picturePath ?? '' })).statusCode).toBe(
     404,
   );
+  // The photo's file goes once the sweeper's wait is over.
+  expect(await filesOnDisk(ctx)).toHaveLength(before.length + 1);
+  await sweepDeletedFiles(ctx);
+  expect(await filesOnDisk(ctx)).toHaveLength(before.length);
 });
 
 test('the photo is required and must be an image by its content; refused uploads leave no file', async () => {

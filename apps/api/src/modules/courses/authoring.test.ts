@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { filesOnDisk, fixtures, imagePart, upload } from '../../../test/uploads';
+import { filesOnDisk, fixtures, imagePart, sweepDeletedFiles, upload } from '../../../test/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,9 +58,11 @@ test('create, read, update with a new cover, publish: the catalogue then lists i
     certificate: false,
   });
   expect(updated.json().course_image).toMatch(/\.jpg$/);
-  // The old cover went with the change: still as many files as before.
-  expect((await filesOnDisk(ctx)).length).toBe(filesBefore.length);
+  // The old cover is no longer served; its file goes once the sweeper's wait is over.
   expect((await call(ctx.app, { method: 'GET', url: course.course_image })).statusCode).toBe(404);
+  expect((await filesOnDisk(ctx)).length).toBe(filesBefore.length + 1);
+  await sweepDeletedFiles(ctx);
+  expect((await filesOnDisk(ctx)).length).toBe(filesBefore.length);
 
   const published = await call(ctx.app, {
     method: 'PUT',

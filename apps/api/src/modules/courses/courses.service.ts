@@ -1,14 +1,11 @@
 import type { CourseDetail, CourseFigures, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
-import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
 import { requireAccess, requireAccessOn } from '../access/access';
-import { removeFile } from '../authors/authors.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
@@ -69,8 +66,6 @@ export class CourseService {
   constructor(
     private readonly deps: {
       db: Db;
-      storage: FileStorage;
-      log: FastifyBaseLogger;
       limits: PlanLimits;
       notifications: NotificationService;
     },
@@ -176,7 +171,10 @@ export class CourseService {
     return this.detail(actor, id);
   }
 
-  /** A new cover replaces the old one, whose file goes once the row no longer names it. */
+  /**
+   * A new cover replaces the old one, which the update queues for deletion (decision 011): it goes only if
+   * the update commits.
+   */
   async update(
     actor: Actor & { orgId: number },
     id: number,
@@ -184,7 +182,7 @@ export class CourseService {
     cover: ReceivedFile | undefined,
     sentAs: (name: string) => string,
   ): Promise<CourseDetail> {
-    const course = await this.getOwned(actor, id);
+    await this.getOwned(actor, id);
     await this.checkFields(actor.orgId, fields, sentAs);
     await updateCourse(this.deps.db, id, {
       title: fields.course_title,
@@ -196,7 +194,6 @@ export class CourseService {
       ...(fields.certificate === undefined ? {} : { certificate: fields.certificate }),
       ...(cover ? { imageKey: cover.key } : {}),
     });
-    if (cover && course.imageKey) await removeFile(this.deps, course.imageKey);
     return this.detail(actor, id);
   }
 

@@ -102,13 +102,9 @@ export async function updateSection(db: Db, id: number, values: Partial<typeof s
     .where(eq(sections.id, id));
 }
 
-/** Deletes a section and (by cascade) its lessons; answers the lessons' file keys to remove. */
-export async function deleteSection(db: Db, id: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const files = await tx.select({ key: lessons.fileKey }).from(lessons).where(eq(lessons.sectionId, id));
-    await tx.delete(sections).where(eq(sections.id, id));
-    return files.flatMap((f) => (f.key ? [f.key] : []));
-  });
+/** Deletes a section and (by cascade) its lessons, whose triggers queue their files for deletion. */
+export async function deleteSection(db: Db, id: number) {
+  await db.delete(sections).where(eq(sections.id, id));
 }
 
 export async function insertLesson(db: Db, values: Omit<typeof lessons.$inferInsert, 'orderNumber'>) {

@@ -11,7 +11,6 @@ import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
 import { isStaffOf, requireAccess } from '../access/access';
-import { removeFile } from '../authors/authors.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import {
   deleteLesson,
@@ -92,21 +91,40 @@ export const titleFromFilename = (filename: string) => {
   return clean.slice(0, 100) || 'Untitled lesson';
 };
 
-/** A lesson's stored file; `durationSeconds` when it was read already (before a transaction began). */
-export type LessonFile = ReceivedFile & { durationSeconds?: number | null };
+/** A lesson's stored file with its length, read before any transaction begins (null: not known). */
+type MeasuredFile = ReceivedFile & { durationSeconds: number | null };
+
+/** A lesson's file columns from a stored file; a new file brings its own length (null for a PDF or text). */
+const fileColumns = (file: MeasuredFile) => ({
+  fileKey: file.key,
+  fileMime: file.mime,
+  fileSize: file.size,
+  durationSeconds: file.durationSeconds,
+});
+
+/** A lesson of lessons/UploadLesson: titled after its file, typed by its MIME type. */
+const bulkLesson = (sectionId: number, file: MeasuredFile) => ({
+  sectionId,
+  title: titleFromFilename(file.filename),
+  contentType: file.mime,
+  ...fileColumns(file),
+});
 
 /** Sections and lessons (courseSections/*, lessons/*), always within the course's own organisation. */
 export class CurriculumService {
   constructor(private readonly deps: CurriculumDeps) {}
 
   /**
-   * Seconds of a video or audio lesson file, read from its metadata by byte ranges of the stored file
-   * (lib/media-duration.ts); null for other files and for a file it cannot read, which fails no upload.
+   * The file with the seconds of a video or audio lesson file, read from its metadata by byte ranges of
+   * the stored file (lib/media-duration.ts); null for other files and for a file it cannot read, which
+   * fails no upload. Always before a transaction: a bucket's latency must not hold the database's connection.
    */
-  private async durationOf(file: LessonFile): Promise<number | null> {
-    if (file.durationSeconds !== undefined) return file.durationSeconds;
-    if (file.kind !== 'video' && file.kind !== 'audio') return null;
-    return storedMediaDuration(this.deps.storage, file, this.deps.log);
+  private async measured(file: ReceivedFile): Promise<MeasuredFile> {
+    const durationSeconds =
+      file.kind === 'video' || file.kind === 'audio'
+        ? await storedMediaDuration(this.deps.storage, file, this.deps.log)
+        : null;
+    return { ...file, durationSeconds };
   }
 
   /** A viewer's URL to the lesson's file (lib/media-urls.ts); the caller has checked the viewer may have it. */
@@ -118,6 +136,11 @@ export class CurriculumService {
       { id: lesson.id, fileKey: lesson.fileKey, fileMime: lesson.fileMime },
       viewerId,
     );
+  }
+
+  /** The lesson as its author sees it after a change, with a fresh URL to its file. */
+  private async authored(lesson: LessonRow, actor: Actor): Promise<Lesson> {
+    return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
   }
 
   toLesson(lesson: LessonRow, url: string | null, started: boolean): Lesson {
@@ -208,12 +231,12 @@ export class CurriculumService {
     return { lesson_Id: lessonId, content_path: await this.lessonUrl(lesson, actor?.userId ?? 0) };
   }
 
-  private ownedSection(actor: Actor, sectionId: number) {
-    return requireAccess(this.deps.db, actor, 'section.update', sectionId);
+  private ownedSection(actor: Actor, sectionId: number, db = this.deps.db) {
+    return requireAccess(db, actor, 'section.update', sectionId);
   }
 
-  private async ownedLesson(actor: Actor, lessonId: number) {
-    return (await requireAccess(this.deps.db, actor, 'lesson.update', lessonId)).lesson;
+  private async ownedLesson(actor: Actor, lessonId: number, db = this.deps.db) {
+    return (await requireAccess(db, actor, 'lesson.update', lessonId)).lesson;
   }
 
   private async sectionView(actor: Actor, sectionId: number): Promise<Section> {
@@ -221,11 +244,7 @@ export class CurriculumService {
     const { lessons } = await listCurriculum(this.deps.db, section.courseId, false);
     return this.toSection(
       section,
-      await Promise.all(
-        lessons
-          .filter((l) => l.sectionId === sectionId)
-          .map(async (l) => this.toLesson(l, await this.lessonUrl(l, actor.userId), false)),
-      ),
+      await Promise.all(lessons.filter((l) => l.sectionId === sectionId).map((l) => this.authored(l, actor))),
     );
   }
 
@@ -280,48 +299,59 @@ export class CurriculumService {
     return this.sectionView(actor, sectionId);
   }
 
+  /** The section and its lessons go; their files are queued for deletion by the same statement (decision 011). */
   async deleteSection(actor: Actor & { orgId: number }, sectionId: number): Promise<{ message: string }> {
     await this.ownedSection(actor, sectionId);
-    const keys = await deleteSection(this.deps.db, sectionId);
-    await Promise.all(keys.map((key) => removeFile(this.deps, key)));
+    await deleteSection(this.deps.db, sectionId);
     return { message: 'Deleted successfully!' };
   }
 
   /**
    * lessons/createLessons: lesson 0 is new; another id edits that lesson. A file is optional; when
-   * given it must be what the content type says. A replaced file goes once the row no longer names it.
-   * A lesson a bulk upload made from an image keeps its type while it keeps its file ('image').
+   * given it must be what the content type says. A replaced file is queued for deletion by the update
+   * itself, so it goes only if the update commits (decision 011). A lesson a bulk upload made from an
+   * image keeps its type while it keeps its file ('image').
    */
   async saveLesson(
     actor: Actor & { orgId: number },
     input: { lessonId: number; title: string; contentType: ContentType | 'image'; sectionId: number },
-    file: LessonFile | undefined,
+    file: ReceivedFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
     await this.ownedSection(actor, input.sectionId);
     if (input.contentType === 'image') return this.renameImageLesson(actor, input, file);
     if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
-    // A new file brings its own duration (null for a PDF or text that replaces a video).
-    const fileValues = file
-      ? {
-          fileKey: file.key,
-          fileMime: file.mime,
-          fileSize: file.size,
-          durationSeconds: await this.durationOf(file),
-        }
-      : {};
+    const contentType = input.contentType;
+    const saved = await this.writeLesson(
+      this.deps.db,
+      actor,
+      { ...input, contentType },
+      file && (await this.measured(file)),
+    );
+    return { created: saved.created, lesson: await this.authored(saved.lesson, actor) };
+  }
+
+  /**
+   * Writes a lesson of lessons/createLessons into `db` (a transaction, for a resumable upload): rows only,
+   * no storage. The caller has checked the section and measured the file.
+   */
+  private async writeLesson(
+    db: Db,
+    actor: Actor & { orgId: number },
+    input: { lessonId: number; title: string; contentType: ContentType; sectionId: number },
+    file: MeasuredFile | undefined,
+  ): Promise<{ created: boolean; lesson: LessonRow }> {
+    if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
+    const fileValues = file ? fileColumns(file) : {};
     if (input.lessonId === 0) {
-      const lesson = await insertLesson(this.deps.db, {
+      const lesson = await insertLesson(db, {
         sectionId: input.sectionId,
         title: input.title,
         contentType: input.contentType,
         ...fileValues,
       });
-      return {
-        created: true,
-        lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
-      };
+      return { created: true, lesson };
     }
-    const existing = await this.ownedLesson(actor, input.lessonId);
+    const existing = await this.ownedLesson(actor, input.lessonId, db);
     const currentKind = kindOfMime(existing.fileMime);
     if (!file && currentKind && currentKind !== input.contentType) {
       throw new AppError('VALIDATION', `contentType: the lesson's file is ${KIND_WORD[currentKind]}`, [
@@ -331,18 +361,14 @@ export class CurriculumService {
         },
       ]);
     }
-    const lesson = await updateLesson(this.deps.db, existing.id, {
+    const lesson = await updateLesson(db, existing.id, {
       title: input.title,
       contentType: input.contentType,
       sectionId: input.sectionId,
       ...fileValues,
     });
     if (!lesson) throw notFound('Lesson');
-    if (file && existing.fileKey) await removeFile(this.deps, existing.fileKey);
-    return {
-      created: false,
-      lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
-    };
+    return { created: false, lesson };
   }
 
   /** An image lesson (from a bulk upload) edited without a new file: its title and section change. */
@@ -362,10 +388,7 @@ export class CurriculumService {
       sectionId: input.sectionId,
     });
     if (!lesson) throw notFound('Lesson');
-    return {
-      created: false,
-      lesson: this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false),
-    };
+    return { created: false, lesson: await this.authored(lesson, actor) };
   }
 
   /**
@@ -381,7 +404,10 @@ export class CurriculumService {
   /**
    * A finished resumable upload becomes its lesson exactly as lessons/createLessons (`input`) or
    * lessons/UploadLesson (`input` undefined) would make it, once: the lesson is found by its file's key,
-   * so a repeated final request, on any instance, answers the lesson the first one made.
+   * so a repeated final request, on any instance, answers the lesson the first one made. The transaction
+   * writes rows only: the file is measured before it and the lesson's URL made after it, so nothing holds
+   * the database's connection while waiting on the storage, and a replaced file is queued for deletion
+   * only if it commits.
    */
   async saveUploadedLesson(
     actor: Actor & { orgId: number },
@@ -389,42 +415,30 @@ export class CurriculumService {
     input: { lessonId: number; title: string; contentType: ContentType } | undefined,
     file: ReceivedFile,
   ): Promise<{ created: boolean; lesson: Lesson }> {
-    // Read before the transaction: ranged reads of a bucket must not hold the database's connection.
-    const measured: LessonFile = { ...file, durationSeconds: await this.durationOf(file) };
-    return this.deps.db.transaction(async (tx) => {
+    const measured = await this.measured(file);
+    const saved = await this.deps.db.transaction(async (tx) => {
       await lockFileKey(tx, file.key);
       const found = await findLessonByFileKey(tx, file.key);
       if (found) {
         if (!isStaffOf(actor, found.orgId)) throw notFound('Lesson');
-        return {
-          created: false,
-          lesson: this.toLesson(found.lesson, await this.lessonUrl(found.lesson, actor.userId), false),
-        };
+        return { created: false, lesson: found.lesson };
       }
-      const scoped = new CurriculumService({ ...this.deps, db: tx });
-      if (!input)
-        return { created: true, lesson: await scoped.addUploadedLesson(actor, sectionId, measured) };
-      return scoped.saveLesson(actor, { ...input, sectionId }, measured);
+      await this.ownedSection(actor, sectionId, tx);
+      if (!input) return { created: true, lesson: await insertLesson(tx, bulkLesson(sectionId, measured)) };
+      return this.writeLesson(tx, actor, { ...input, sectionId }, measured);
     });
+    return { created: saved.created, lesson: await this.authored(saved.lesson, actor) };
   }
 
   /** lessons/UploadLesson: one file becomes one lesson titled after the file, typed by its MIME type. */
   async addUploadedLesson(
     actor: Actor & { orgId: number },
     sectionId: number,
-    file: LessonFile,
+    file: ReceivedFile,
   ): Promise<Lesson> {
     await this.ownedSection(actor, sectionId);
-    const lesson = await insertLesson(this.deps.db, {
-      sectionId,
-      title: titleFromFilename(file.filename),
-      contentType: file.mime,
-      fileKey: file.key,
-      fileMime: file.mime,
-      fileSize: file.size,
-      durationSeconds: await this.durationOf(file),
-    });
-    return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
+    const lesson = await insertLesson(this.deps.db, bulkLesson(sectionId, await this.measured(file)));
+    return this.authored(lesson, actor);
   }
 
   async setLessonFlag(
@@ -442,13 +456,13 @@ export class CurriculumService {
       return updated;
     });
     if (!lesson) throw notFound('Lesson');
-    return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
+    return this.authored(lesson, actor);
   }
 
+  /** The lesson goes; its file is queued for deletion by the same statement (decision 011). */
   async deleteLesson(actor: Actor & { orgId: number }, lessonId: number): Promise<{ message: string }> {
-    const lesson = await this.ownedLesson(actor, lessonId);
+    await this.ownedLesson(actor, lessonId);
     await deleteLesson(this.deps.db, lessonId);
-    if (lesson.fileKey) await removeFile(this.deps, lesson.fileKey);
     return { message: 'Deleted successfully!' };
   }
 

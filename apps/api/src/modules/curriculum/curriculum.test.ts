@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { type FilePart, filesOnDisk, fixtures, upload } from '../../../test/uploads';
+import { type FilePart, filesOnDisk, fixtures, sweepDeletedFiles, upload } from '../../../test/uploads';
 
 const MAX_LESSON_BYTES = 300_000;
 let ctx: TestContext;
@@ -100,6 +100,9 @@ describe('sections', () => {
       token: publisher.token,
     });
     expect(deleted.json()).toEqual({ message: 'Deleted successfully!' });
+    // The lessons' files go once the sweeper's wait is over (decision 011).
+    expect((await filesOnDisk(ctx)).length).toBe(before.length + 1);
+    await sweepDeletedFiles(ctx);
     expect(await filesOnDisk(ctx)).toEqual(before);
     expect((await sections()).json().map((s: { section_name: string }) => s.section_name)).toEqual([
       'Basics',
@@ -204,7 +207,8 @@ describe('lessons', () => {
       lesson_title: 'Reading, revised',
       file_size: 5000,
     });
-    expect((await filesOnDisk(ctx)).length).toBe(before.length + 2);
+    // The replaced file stays in storage until the sweeper's wait is over; its URL is dead at once.
+    expect((await filesOnDisk(ctx)).length).toBe(before.length + 3);
     const stale = await call(ctx.app, { method: 'GET', url: pdf.json().content_path });
     expect(stale.statusCode).toBe(404);
 
@@ -238,6 +242,8 @@ describe('lessons', () => {
       token: publisher.token,
     });
     expect(removed.json()).toEqual({ message: 'Deleted successfully!' });
+    expect((await filesOnDisk(ctx)).length).toBe(before.length + 3);
+    expect(await sweepDeletedFiles(ctx)).toMatchObject({ deleted: 2 });
     expect((await filesOnDisk(ctx)).length).toBe(before.length + 1);
     const titles = (await sections()).json()[0].lessons.map((l: { lesson_title: string }) => l.lesson_title);
     expect(titles).toEqual(['Reading, revised', 'Notes']);

@@ -8,7 +8,7 @@ import { createPublisher } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { filesOnDisk, fixtures, upload } from '../../../test/uploads';
-import { courses, lessons } from '../../db/schema';
+import { courses, lessons, pendingFileDeletions } from '../../db/schema';
 import { newFileKey } from '../../lib/storage';
 import { FileSweeper } from './file-sweeper';
 
@@ -113,6 +113,37 @@ describe('on local disk', () => {
     expect(left).not.toContain(leftOrphan);
     expect(left).not.toContain(leftPartial);
     await ctx.storage.delete(newFile);
+  });
+
+  test('a file a committed change stopped naming outlives the orphans’ grace and goes after its own wait, unless named again', async () => {
+    const [lessonKey, coverKey] = await referencedKeys(ctx);
+    if (!lessonKey || !coverKey) throw new Error('the files were not stored');
+    for (const key of [lessonKey, coverKey]) await age(key, 3 * HOUR);
+    const { db } = ctx.database;
+    // The delete's own trigger queues the lesson's file, in the delete's transaction.
+    await db.delete(lessons).where(eq(lessons.fileKey, lessonKey));
+    expect(
+      await db.select().from(pendingFileDeletions).where(eq(pendingFileDeletions.fileKey, lessonKey)),
+    ).toHaveLength(1);
+    // A queued key that a row names again (a resumable upload's repeated last request) keeps its file.
+    await db
+      .insert(pendingFileDeletions)
+      .values({ fileKey: coverKey, queuedAt: new Date(Date.now() - 48 * HOUR) });
+    const sweeper = new FileSweeper({ db, storage: ctx.storage });
+
+    // Hours later, past the orphans' grace: the queued file is no orphan, and its own wait is not over.
+    expect(await sweeper.sweep(Date.now() + 2 * HOUR)).toMatchObject({ deleted: 0 });
+    expect(await ctx.storage.size(lessonKey)).toBeGreaterThan(0);
+    expect(await ctx.storage.size(coverKey)).toBeGreaterThan(0);
+    expect(
+      await db.select().from(pendingFileDeletions).where(eq(pendingFileDeletions.fileKey, coverKey)),
+    ).toEqual([]);
+
+    // A day later its wait is over.
+    expect(await sweeper.sweep(Date.now() + 25 * HOUR)).toMatchObject({ deleted: 1 });
+    expect(await ctx.storage.size(lessonKey)).toBeUndefined();
+    expect(await ctx.storage.size(coverKey)).toBeGreaterThan(0);
+    expect(await db.select().from(pendingFileDeletions)).toEqual([]);
   });
 
   test('start sweeps at once and answers its report; stop clears the timer', async () => {

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_FILE_DELETE_GRACE_HOURS } from '../../config';
 import type { Db } from '../../db/client';
 import { findReferencedKeys } from '../../db/queries/files';
 import type { FileStorage, StoredFile } from '../../lib/storage';
 import { forgetUnnamedFiles } from '../organisations/storage-quota';
+import { takeDueFileDeletions } from './media.repository';
 
 /** How long a file may go unnamed by any row before it is an orphan: an upload's row follows its file. */
 export const SWEEP_GRACE_MS = 3600_000;
@@ -11,13 +13,15 @@ export const SWEEP_INTERVAL_MS = 3600_000;
 /** Keys checked against the database in one query. */
 const BATCH = 2000;
 
-export type SweepReport = { incomplete: number; orphans: number; kept: number };
+export type SweepReport = { incomplete: number; deleted: number; orphans: number; kept: number };
 
 /**
  * Removes what no request will finish or name (docs/decisions/006): unfinished writes (`.partial` files,
- * multipart uploads, resumable uploads left alone for the grace period: decision 008) and stored files
- * that no lesson, course or author names, each once older than the grace period. Only generated keys are ever listed, so nothing else in the folder or bucket is touched.
- * Several instances may sweep one bucket: removing twice is harmless.
+ * multipart uploads, resumable uploads left alone for the grace period: decision 008), the files that
+ * committed changes stopped naming once their own, longer wait is over (decision 011), and stored files
+ * that no row names nor the deletion queue holds, each once older than the grace period. Only generated
+ * keys are ever listed, so nothing else in the folder or bucket is touched. Several instances may sweep
+ * one bucket: removing twice is harmless.
  */
 export class FileSweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -32,6 +36,11 @@ export class FileSweeper {
       resumable?: { removeStale(before: Date): Promise<number> } | undefined;
       log?: FastifyBaseLogger;
       graceMs?: number;
+      /**
+       * How long a file a committed change stopped naming is kept (FILE_DELETE_GRACE_HOURS): longer than
+       * any backup runs, so one whose snapshot still names the file finds it to copy.
+       */
+      deleteGraceMs?: number;
       /**
        * Set when no other process writes these files (local disk under a locked DATA_DIR): anything last
        * written before this moment (the server's start) is no write in progress, so a crash's leftovers
@@ -48,7 +57,7 @@ export class FileSweeper {
     const graceCutoff = new Date(now - (this.deps.graceMs ?? SWEEP_GRACE_MS));
     const since = this.deps.exclusiveSince;
     const cutoff = since && since > graceCutoff ? since : graceCutoff;
-    const report: SweepReport = { incomplete: 0, orphans: 0, kept: 0 };
+    const report: SweepReport = { incomplete: 0, deleted: 0, orphans: 0, kept: 0 };
     try {
       report.incomplete = await storage.removeIncomplete(cutoff);
     } catch (error) {
@@ -62,6 +71,8 @@ export class FileSweeper {
         this.deps.log?.error({ err: error }, 'stale resumable uploads could not be removed');
       }
     }
+    const deleteGraceMs = this.deps.deleteGraceMs ?? DEFAULT_FILE_DELETE_GRACE_HOURS * 3600_000;
+    report.deleted = await this.removeDeleted(new Date(now - deleteGraceMs));
     const removeOrphans = async (batch: StoredFile[]) => {
       const referenced = await findReferencedKeys(
         db,
@@ -95,13 +106,38 @@ export class FileSweeper {
     return report;
   }
 
+  /**
+   * Deletes the files that committed changes stopped naming before `before`, taking them off the queue
+   * first. A key a row names again (a resumable upload's last request repeated) keeps its file; a file
+   * that cannot be deleted now is an orphan the next pass removes.
+   */
+  private async removeDeleted(before: Date): Promise<number> {
+    const { db, storage } = this.deps;
+    let deleted = 0;
+    for (let full = true; full && !this.stopped; ) {
+      const due = await takeDueFileDeletions(db, before, BATCH);
+      full = due.length === BATCH;
+      const named = await findReferencedKeys(db, due);
+      for (const key of due) {
+        if (named.has(key)) continue;
+        try {
+          await storage.delete(key);
+          deleted += 1;
+        } catch (error) {
+          this.deps.log?.warn({ err: error, key }, 'a deleted file could not be removed yet');
+        }
+      }
+    }
+    return deleted;
+  }
+
   private run(): Promise<SweepReport | undefined> {
     if (this.running) return this.running;
     if (this.stopped) return Promise.resolve(undefined);
     const started = Date.now();
     this.running = this.sweep()
       .then((report) => {
-        if (report.incomplete + report.orphans > 0) {
+        if (report.incomplete + report.deleted + report.orphans > 0) {
           this.deps.log?.info({ ...report, ms: Date.now() - started }, 'stored files swept');
         }
         return report;

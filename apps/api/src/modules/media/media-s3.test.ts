@@ -4,7 +4,7 @@ import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
-import { fixtures, upload } from '../../../test/uploads';
+import { fixtures, sweepDeletedFiles, upload } from '../../../test/uploads';
 import { authors, courses, enrolments, lessons } from '../../db/schema';
 
 // Files in a bucket (a real S3 server on a free port), on whichever database the suite runs on.
@@ -199,10 +199,12 @@ test('unpublishing stops new URLs at once; replacing the file removes the old ob
   const newFile = fixtures.mp4(30_000);
   const replaced = await uploadVideo(publisher.token, section.section_Id, newFile, lesson.lesson_Id);
   expect(replaced.statusCode).toBe(200);
-  expect((await fetch(oldUrl)).status).toBe(404);
   const newUrl = (await ask()).json().content_path;
   expect(newUrl).not.toBe(oldUrl);
   expect(Buffer.compare(Buffer.from(await (await fetch(newUrl)).arrayBuffer()), newFile)).toBe(0);
+  // The old object stays until the sweeper's wait is over (decision 011), then its URL answers nothing.
+  await sweepDeletedFiles(ctx);
+  expect((await fetch(oldUrl)).status).toBe(404);
 
   await call(ctx.app, {
     method: 'PUT',
@@ -213,7 +215,7 @@ test('unpublishing stops new URLs at once; replacing the file removes the old ob
   expect((await ask()).statusCode).toBe(404);
 });
 
-test('deleting a lesson, a section or an author removes its objects; covers come through the app', async () => {
+test('deleting a lesson, a section or an author removes its objects after the wait; covers come through the app', async () => {
   const publisher = await createPublisher(ctx);
   const { course, author, section } = await sectionOf(publisher);
   const one = (await uploadVideo(publisher.token, section.section_Id, fixtures.mp4(10_000))).json();
@@ -227,6 +229,9 @@ test('deleting a lesson, a section or an author removes its objects; covers come
     token: publisher.token,
   });
   expect(deleted.statusCode).toBe(200);
+  // Objects go once the sweeper's wait is over (decision 011).
+  expect(await bucket.objects()).toContain(keyOne);
+  await sweepDeletedFiles(ctx);
   expect(await bucket.objects()).not.toContain(keyOne);
   expect(await bucket.objects()).toContain(keyTwo);
   await call(ctx.app, {
@@ -234,6 +239,7 @@ test('deleting a lesson, a section or an author removes its objects; covers come
     url: `/api/courseSections/${section.section_Id}`,
     token: publisher.token,
   });
+  await sweepDeletedFiles(ctx);
   expect(await bucket.objects()).not.toContain(keyTwo);
 
   const [cover] = await ctx.database.db.select().from(courses).where(eq(courses.id, course.course_Id));
@@ -266,6 +272,7 @@ test('deleting a lesson, a section or an author removes its objects; covers come
     token: publisher.token,
   });
   expect(gone.statusCode).toBe(200);
+  await sweepDeletedFiles(ctx);
   expect(await bucket.objects()).not.toContain(row?.photoKey);
   expect(author.author_id).toBeGreaterThan(0);
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { authors, courses } from '../../db/schema';
+import { authors, courses, pendingFileDeletions } from '../../db/schema';
 
 /** True when the key names a course cover or an author photo: the only files served publicly. */
 export async function isPublicImage(db: Db, key: string): Promise<boolean> {
@@ -10,4 +10,20 @@ export async function isPublicImage(db: Db, key: string): Promise<boolean> {
     select 1 from ${authors} where ${authors.photoKey} = ${key}
     limit 1`);
   return rowsOf(result).length > 0;
+}
+
+/**
+ * Takes at most `limit` queued file deletions queued before `before`, oldest first, removing them from
+ * the queue: the caller deletes the files. Instances sweeping at once take different ones.
+ */
+export async function takeDueFileDeletions(db: Db, before: Date, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    delete from ${pendingFileDeletions} where ${pendingFileDeletions.fileKey} in (
+      select ${pendingFileDeletions.fileKey} from ${pendingFileDeletions}
+      where ${pendingFileDeletions.queuedAt} < ${before.toISOString()}::timestamptz
+      order by ${pendingFileDeletions.queuedAt}
+      limit ${limit}
+      for update skip locked)
+    returning ${pendingFileDeletions.fileKey} as key`);
+  return rowsOf<{ key: string }>(result).map((row) => row.key);
 }
