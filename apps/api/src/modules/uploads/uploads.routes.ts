@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { type Lesson, lessonSchema } from '@skillwise/contracts';
 import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRequest } from 'srvx';
 import { NodeRequest } from 'srvx/node';
@@ -63,8 +64,17 @@ const tusSchemas = {
   },
 };
 
-/** What one request carries from Fastify's checks into the tus server's hooks. */
-type Exchange = { request: FastifyRequest; created?: NewUpload; lesson?: Lesson; error?: unknown };
+/**
+ * What one request carries from Fastify's checks into the tus server's hooks: the upload it creates, or
+ * the one whose ownership was checked (the only one the tus server may act on).
+ */
+type Exchange = {
+  request: FastifyRequest;
+  created?: NewUpload;
+  checked?: Upload;
+  lesson?: Lesson;
+  error?: unknown;
+};
 
 const TUS_CODES: Record<number, string> = {
   403: 'FORBIDDEN',
@@ -102,6 +112,7 @@ export function registerUploadRoutes(
     return exchange;
   };
   const created = new WeakMap<FastifyRequest, NewUpload>();
+  const checked = new WeakMap<FastifyRequest, Upload>();
   const origin = new URL(options.publicUrl).origin;
 
   const tus = new Server({
@@ -112,6 +123,10 @@ export function registerUploadRoutes(
     allowedOrigins: [origin],
     // A finished upload is a lesson's file: only deleting the lesson removes it.
     disableTerminationForFinishedUploads: true,
+    // The id is the one Fastify's route checked, never read again from the URL: the tus server's own
+    // reading takes the URL's last segment, query included, so `<own id>?x=/<other id>` would reach
+    // another user's upload. A request without a checked upload (POST, OPTIONS) names none.
+    getFileIdFromRequest: (req) => exchangeOf(req).checked?.id,
     namingFunction: (req) => {
       const upload = exchangeOf(req).created;
       if (!upload) throw new Error('an upload was created without being checked');
@@ -132,9 +147,10 @@ export function registerUploadRoutes(
     },
     onResponseError: (req, error) => {
       const exchange = exchanges.get(req);
-      if (exchange && (error instanceof AppError || !('status_code' in error) || error.status_code >= 500)) {
-        exchange.error = error;
-      }
+      // The server's own failures are answered as any other; a 501 (an extension not offered, such as
+      // concatenation) is the protocol's answer to the client, kept as it is.
+      const failed = 'status_code' in error ? error.status_code >= 500 && error.status_code !== 501 : true;
+      if (exchange && (error instanceof AppError || failed)) exchange.error = error;
       return undefined;
     },
   });
@@ -144,6 +160,8 @@ export function registerUploadRoutes(
     const exchange: Exchange = { request };
     const upload = created.get(request);
     if (upload) exchange.created = upload;
+    const own = checked.get(request);
+    if (own) exchange.checked = own;
     exchanges.set(req, exchange);
     const answer = await tus.handleWeb(req);
     const closing = answer.headers.get('connection') === 'close';
@@ -169,7 +187,7 @@ export function registerUploadRoutes(
   const signedIn = auth();
   const owned = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    await uploads.ownUpload(actorOf(request), id);
+    checked.set(request, await uploads.ownUpload(actorOf(request), id));
   };
   const checkCreation = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = (name: string) => {
