@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
 import { binary, empty, handlerChecked } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import { MAX_OPEN_UPLOADS } from '../organisations/storage-quota';
 import type { NewUpload, ResumableUploadService } from './uploads.service';
 
 /** Where the tus endpoints live (README "Additions"). */
@@ -34,7 +35,9 @@ const tusSchemas = {
     description:
       '`Upload-Length` and `Upload-Metadata` (section_Id, lesson_title, contentType, lesson_Id, filename) ' +
       'say what is sent; the answer’s `Location` names the upload. When the body already holds the whole ' +
-      'file, the lesson is answered as lessons/createLessons does.',
+      'file, the lesson is answered as lessons/createLessons does. The length is held against the ' +
+      'organisation’s storage allowance until the upload ends (409 `PLAN_LIMIT` when it does not fit, ' +
+      `409 \`CONFLICT\` while ${MAX_OPEN_UPLOADS} of its uploads are open).`,
     body: binary('application/offset+octet-stream', 'Optionally, the first bytes of the file'),
     response: {
       201: lessonSchema,
@@ -163,7 +166,21 @@ export function registerUploadRoutes(
     const own = checked.get(request);
     if (own) exchange.checked = own;
     exchanges.set(req, exchange);
-    const answer = await tus.handleWeb(req);
+    // A PATCH may stream for longer than the hold's lease: it is renewed while the request runs.
+    const answer =
+      own && request.method === 'PATCH'
+        ? await uploads.whileHeld(own, () => tus.handleWeb(req), request.log)
+        : await tus.handleWeb(req);
+    // An upload that ended here without becoming a lesson (refused at its first bytes, terminated, or
+    // never created after its hold was taken) holds no room any more.
+    const id = own?.id ?? upload?.id;
+    if (
+      id &&
+      !exchange.lesson &&
+      (answer.status >= 400 || exchange.error !== undefined || request.method === 'DELETE')
+    ) {
+      await uploads.releaseIfGone(id);
+    }
     const closing = answer.headers.get('connection') === 'close';
     if (closing) void reply.header('connection', 'close');
     if (exchange.error !== undefined) {
@@ -185,27 +202,36 @@ export function registerUploadRoutes(
   };
 
   const signedIn = auth();
-  const owned = async (request: FastifyRequest) => {
+  /** A refusal before the request's body was read also stops the client sending it. */
+  const beforeBody = async (request: FastifyRequest, reply: FastifyReply, check: () => Promise<void>) => {
+    try {
+      await check();
+    } catch (error) {
+      if (!request.raw.complete) void reply.header('connection', 'close');
+      throw error;
+    }
+  };
+  const owned = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    checked.set(request, await uploads.ownUpload(actorOf(request), id));
+    const upload = await uploads.ownUpload(actorOf(request), id);
+    if (request.method === 'PATCH') {
+      await beforeBody(request, reply, () => uploads.keepHold(publisherOf(request), upload));
+    }
+    checked.set(request, upload);
   };
   const checkCreation = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value.join(',') : value;
     };
-    try {
+    await beforeBody(request, reply, async () => {
       const upload = await uploads.prepare(publisherOf(request), {
         length: header('upload-length'),
         deferLength: header('upload-defer-length'),
         metadata: header('upload-metadata'),
       });
       created.set(request, upload);
-    } catch (error) {
-      // Refused before its body (creation with upload) was read: stop the client sending it.
-      if (!request.raw.complete) void reply.header('connection', 'close');
-      throw error;
-    }
+    });
   };
 
   void api.register(
