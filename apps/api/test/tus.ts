@@ -40,11 +40,16 @@ export class TusClient {
     return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
   }
 
-  /** POST: answers the upload's URL (its path) in `location`. */
-  async create(length: number, metadata: Record<string, string | number>) {
+  /** POST: answers the upload's URL (its path) in `location`. `headers` adds to the protocol's own. */
+  async create(
+    length: number,
+    metadata: Record<string, string | number>,
+    headers: Record<string, string> = {},
+  ) {
     const answer = await this.send('POST', '/api/uploads/tus', {
       'upload-length': String(length),
       'upload-metadata': tusMetadata(metadata),
+      ...headers,
     });
     return { ...answer, location: answer.headers.get('location') ?? '' };
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileSweeper } from '../src/modules/media/file-sweeper';
@@ -84,4 +85,55 @@ export function sweepDeletedFiles(ctx: TestContext) {
   return new FileSweeper({ db: ctx.database.db, storage: ctx.storage, deleteGraceMs: 0 }).sweep(
     Date.now() + 1000,
   );
+}
+
+export type SlowAnswer = { status: number; text: string; json<T = unknown>(): T };
+
+/**
+ * A request over real HTTP whose body leaves in pieces with pauses between them, as from a slow line,
+ * with its whole length declared. With `cutAfter`, the connection is cut once that many bytes have left,
+ * and the promise resolves then with no answer.
+ */
+export function sendSlowly(
+  base: string,
+  target: { method: 'POST' | 'PUT'; url: string; token: string },
+  body: { payload: Buffer; contentType: string },
+  pace: { pieceBytes: number; pauseMs: number; cutAfter?: number },
+): Promise<SlowAnswer | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(target.url, base), {
+      method: target.method,
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        'content-type': body.contentType,
+        'content-length': String(body.payload.length),
+      },
+    });
+    let cut = false;
+    let answered = false;
+    // A refusal may close the connection while pieces are still leaving: the answer is what counts.
+    req.on('error', (error) => (cut || answered ? undefined : reject(error)));
+    req.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
+      });
+    });
+    const end = Math.min(pace.cutAfter ?? body.payload.length, body.payload.length);
+    const sendFrom = (offset: number) => {
+      if (req.destroyed || answered) return;
+      if (offset >= end) {
+        if (pace.cutAfter === undefined) return req.end();
+        cut = true;
+        req.destroy();
+        return resolve(undefined);
+      }
+      const piece = body.payload.subarray(offset, Math.min(offset + pace.pieceBytes, end));
+      req.write(piece, () => setTimeout(() => sendFrom(offset + piece.length), pace.pauseMs));
+    };
+    sendFrom(0);
+  });
 }

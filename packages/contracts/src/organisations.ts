@@ -47,6 +47,8 @@ export type SubscriptionTypeCategory = z.infer<typeof subscriptionTypeCategorySc
 /** GET organization/GetStorageUsage (README "Additions"): the caller's organisation's stored files. */
 export const storageUsageSchema = z.object({
   used_bytes: z.number(),
+  /** Room held by uploads under way (their declared or streamed bytes), counted against the allowance too. */
+  reserved_bytes: z.number(),
   allowance_bytes: z.number(),
   /** The running plan, or null: then the allowance is the small one without a plan. */
   plan: z.enum(PLANS).nullable(),

@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStudent } from '../../test/factories';
+import { createPublisher, createStudent } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/helpers';
-import { rateLimits, sessions, verificationCodes } from '../db/schema';
+import { rateLimits, sessions, uploadReservations, verificationCodes } from '../db/schema';
 import { BackgroundWork } from './background';
 import { pruneExpired, schedulePruning } from './pruning';
 
@@ -110,5 +110,19 @@ describe('pruning expired rows', () => {
     } finally {
       await background.stop();
     }
+  });
+
+  test('deletes uploads’ storage holds past their lease; keeps live ones', async () => {
+    const { db } = ctx.database;
+    const publisher = await createPublisher(ctx);
+    const orgId = publisher.orgId as number;
+    const hold = (id: string, expiresAt: Date) => ({ id, orgId, bytes: 1000, resumable: true, expiresAt });
+    await db
+      .insert(uploadReservations)
+      .values([hold(`${orgId}-lapsed`, ago(1000)), hold(`${orgId}-live`, new Date(Date.now() + HOUR))]);
+    const pruned = await pruneExpired(db, ctx.config.rateLimit);
+    expect(pruned.reservations).toBeGreaterThanOrEqual(1);
+    const left = await db.select().from(uploadReservations).where(eq(uploadReservations.orgId, orgId));
+    expect(left.map((row) => row.id)).toEqual([`${orgId}-live`]);
   });
 });

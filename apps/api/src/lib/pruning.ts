@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
-import { rateLimits, sessions, verificationCodes } from '../db/schema';
+import { rateLimits, sessions, uploadReservations, verificationCodes } from '../db/schema';
 import type { BackgroundWork } from './background';
 import { pruneMailStatement } from './mail-queue';
 import { ACCOUNT_WINDOW_SECONDS, type RateLimitSettings } from './rate-limit';
@@ -15,7 +15,13 @@ export const PRUNE_EVERY_MS = 15 * 60_000;
  */
 const CODE_KEPT_AFTER = sql`interval '1 day'`;
 
-export type Pruned = { sessions: number; codes: number; rateLimits: number; mail: number };
+export type Pruned = {
+  sessions: number;
+  codes: number;
+  rateLimits: number;
+  mail: number;
+  reservations: number;
+};
 
 /** Deletes with one statement and answers how many rows went (both drivers answer `{ rows }`). */
 async function deleteCounting(db: Db, statement: SQL): Promise<number> {
@@ -27,8 +33,9 @@ async function deleteCounting(db: Db, statement: SQL): Promise<number> {
 
 /**
  * Deletes what no request can use any more: expired sessions, codes a day past their expiry or their
- * use, rate-limit counters whose window has ended (an ended window counts as no row at all), and queued
- * e-mails sent a week ago or given up a month ago (lib/mail-queue.ts).
+ * use, rate-limit counters whose window has ended (an ended window counts as no row at all), queued
+ * e-mails sent a week ago or given up a month ago (lib/mail-queue.ts), and uploads' storage holds past
+ * their lease (they hold nothing already; modules/organisations/storage-quota.ts).
  */
 export async function pruneExpired(
   db: Db,
@@ -49,6 +56,10 @@ export async function pruneExpired(
           where ${rateLimits.windowStart} <= now() - make_interval(secs => ${longestWindow})`,
     ),
     mail: await deleteCounting(db, pruneMailStatement()),
+    reservations: await deleteCounting(
+      db,
+      sql`delete from ${uploadReservations} where ${uploadReservations.expiresAt} <= now()`,
+    ),
   };
 }
 
@@ -62,7 +73,7 @@ export function schedulePruning(
 ): void {
   const prune = async () => {
     const pruned = await pruneExpired(db, limits);
-    if (pruned.sessions + pruned.codes + pruned.rateLimits + pruned.mail > 0) {
+    if (Object.values(pruned).some((n) => n > 0)) {
       log.info({ pruned }, 'expired rows deleted');
     }
   };

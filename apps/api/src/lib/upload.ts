@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { StorageQuota } from '../modules/organisations/storage-quota';
+import type { StorageQuota, StreamHold } from '../modules/organisations/storage-quota';
 import { AppError } from './errors';
 import { SNIFF_BYTES, type Sniffed, sniff } from './sniff';
 import { type FileStorage, newFileKey } from './storage';
@@ -64,9 +64,15 @@ export const tooLarge = (max: number) =>
 
 /**
  * Reads the first bytes of a stream for sniffing, then streams them and the rest, counting against a
- * limit: past it, the stream fails with `over()`.
+ * limit: past it, the stream fails with `over()`. `before(total)` runs before the bytes up to `total`
+ * are passed on (the storage quota holds room for them), and may fail the stream too.
  */
-async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number, over: () => Error) {
+async function sniffAndLimit(
+  source: AsyncIterable<Buffer>,
+  maxBytes: number,
+  over: () => Error,
+  before: (total: number) => Promise<void>,
+) {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -84,6 +90,7 @@ async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number, ov
   const first = Buffer.concat(head);
   async function* all() {
     let total = first.length;
+    await before(total);
     yield first;
     if (done) return;
     for (;;) {
@@ -91,6 +98,7 @@ async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number, ov
       if (next.done) return;
       total += next.value.length;
       if (total > maxBytes) throw over();
+      await before(total);
       yield next.value;
     }
   }
@@ -101,9 +109,10 @@ async function sniffAndLimit(source: AsyncIterable<Buffer>, maxBytes: number, ov
  * Receives a multipart request: text fields, and at most one file in `rule.field`, streamed to storage
  * under a generated name after its type is checked by content, with the size limit enforced while it
  * streams. Any failure leaves no file behind; an upload cut short closes the connection so the client
- * stops sending. A publisher's file counts against the organisation's storage allowance: it stops
- * streaming once it would pass what is left, and is kept only if recorded within the allowance
- * (StorageQuota.record, under the organisation's lock).
+ * stops sending. A publisher's file counts against the organisation's storage allowance: room is held
+ * for its bytes before they are stored (StorageQuota.holdWhileStreaming, each step under the
+ * organisation's lock), so it stops streaming once no room is left, and the hold becomes the file's
+ * record when it is stored, or is released when it fails.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -131,6 +140,7 @@ export async function receiveUpload(
   }
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
+  let hold: StreamHold | undefined;
   const discard = async () => {
     const stored = file;
     file = undefined;
@@ -160,9 +170,19 @@ export async function receiveUpload(
           { field: rule.field, message: 'send one file per request' },
         ]);
       }
-      const limit = room ? Math.min(rule.maxBytes, room.leftBytes) : rule.maxBytes;
-      const { head, body } = await sniffAndLimit(part.file, limit, () =>
-        room && room.leftBytes < rule.maxBytes ? room.refusal() : tooLarge(rule.maxBytes),
+      const streaming =
+        quota && orgId !== null
+          ? quota.holdWhileStreaming(
+              orgId,
+              Number.isFinite(declared) ? Math.min(declared, rule.maxBytes) : rule.maxBytes,
+            )
+          : undefined;
+      hold = streaming;
+      const { head, body } = await sniffAndLimit(
+        part.file,
+        rule.maxBytes,
+        () => tooLarge(rule.maxBytes),
+        async (total) => streaming?.cover(total),
       );
       if (head.length === 0 && !part.filename) {
         // A form's empty file input: no file was chosen.
@@ -183,15 +203,21 @@ export async function receiveUpload(
         throw tooLarge(rule.maxBytes);
       }
       file = { ...sniffed, key, size, filename: part.filename };
-      // The authoritative check, whatever other uploads did meanwhile: refused, the file is discarded.
-      if (quota && orgId !== null) await quota.record(orgId, file);
+      // The hold becomes the file's record; refused (a hold that lapsed), the file is discarded.
+      if (quota && orgId !== null) await quota.record(orgId, file, streaming?.id);
     }
   } catch (error) {
     // The refusal is what the client hears; a file that could not be removed now is left to the
-    // sweeper (no row names it), and its record to the sweeper's pass over the records.
+    // sweeper (no row names it), its record to the sweeper's pass over the records, and a hold that
+    // could not be released to its lease.
     await discard().catch((cleanup: unknown) =>
       request.log.warn({ err: cleanup }, 'a refused upload could not be removed yet'),
     );
+    await hold
+      ?.release()
+      .catch((cleanup: unknown) =>
+        request.log.warn({ err: cleanup }, 'an upload’s hold could not be released'),
+      );
     if (!request.raw.complete) reply.header('connection', 'close');
     throw mapMultipartError(error, rule.maxBytes);
   }

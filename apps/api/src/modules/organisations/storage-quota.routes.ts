@@ -13,7 +13,8 @@ import type { StorageQuota } from './storage-quota';
 export function registerStorageQuotaRoutes(app: FastifyInstance, quota: StorageQuota, auth: Auth) {
   const schema = {
     tags: ['Organisations'],
-    summary: 'The organisation’s stored files: bytes used and the plan’s allowance',
+    summary:
+      'The organisation’s stored files: bytes used, bytes held by uploads under way, and the plan’s allowance',
     // Read by the handler, which refuses any parameter with a 400 naming it.
     querystring: handlerChecked(z.object({}), 'No parameter is expected.'),
     response: { 200: storageUsageSchema },
@@ -29,6 +30,11 @@ export function registerStorageQuotaRoutes(app: FastifyInstance, quota: StorageQ
       );
     }
     const usage = await quota.usage(actor.orgId);
-    return { used_bytes: usage.usedBytes, allowance_bytes: usage.allowanceBytes, plan: usage.plan };
+    return {
+      used_bytes: usage.usedBytes,
+      reserved_bytes: usage.reservedBytes,
+      allowance_bytes: usage.allowanceBytes,
+      plan: usage.plan,
+    };
   });
 }

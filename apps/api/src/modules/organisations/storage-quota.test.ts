@@ -1,15 +1,25 @@
+import { stat } from 'node:fs/promises';
 import { NO_PLAN_STORAGE_BYTES, PLAN_STORAGE_BYTES, storageUsageSchema } from '@skillwise/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { TusClient } from '../../../test/tus';
-import { type FilePart, filesOnDisk, fixtures, imagePart, upload } from '../../../test/uploads';
+import { TusClient, tusMetadata } from '../../../test/tus';
+import {
+  type FilePart,
+  filesOnDisk,
+  fixtures,
+  imagePart,
+  multipart,
+  sendSlowly,
+  upload,
+} from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
-import { authors, courses, lessons, storedFiles } from '../../db/schema';
+import { authors, courses, lessons, storedFiles, uploadReservations } from '../../db/schema';
 import { newFileKey } from '../../lib/storage';
 import { FileSweeper } from '../media/file-sweeper';
+import { MAX_OPEN_UPLOADS } from './storage-quota';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -18,7 +28,11 @@ const GROWTH = PLAN_STORAGE_BYTES.Growth;
 let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ MAX_LESSON_BYTES: String(4 * MiB), PUBLIC_CACHE_SECONDS: '0' });
+  // Room for the 450 MB resumable uploads an organisation without a plan may declare.
+  ctx = await createTestContext({
+    MAX_LESSON_BYTES: String(NO_PLAN_STORAGE_BYTES),
+    PUBLIC_CACHE_SECONDS: '0',
+  });
   base = await TusClient.listen(ctx.app);
 });
 afterAll(async () => ctx?.close());
@@ -32,6 +46,24 @@ async function usedBy(orgId: number): Promise<number> {
     .from(storedFiles)
     .where(eq(storedFiles.orgId, orgId));
   return Number(row?.used ?? 0);
+}
+
+/** What the organisation's live holds (uploads under way) add up to. */
+async function heldBy(orgId: number): Promise<number> {
+  const [row] = await db()
+    .select({ held: sql<string>`coalesce(sum(${uploadReservations.bytes}), 0)` })
+    .from(uploadReservations)
+    .where(and(eq(uploadReservations.orgId, orgId), gt(uploadReservations.expiresAt, sql`now()`)));
+  return Number(row?.held ?? 0);
+}
+
+/** Waits until `check` holds, for at most five seconds. */
+async function eventually(check: () => Promise<boolean>, what: string) {
+  const until = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`still not so after 5 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 const recordsOf = async (orgId: number) =>
@@ -180,6 +212,7 @@ describe('storage allowance', () => {
     expect(res.statusCode).toBe(200);
     expect(storageUsageSchema.parse(res.json())).toEqual({
       used_bytes: 2 * 2048 + 70 * KiB,
+      reserved_bytes: 0,
       allowance_bytes: GROWTH,
       plan: 'Growth',
     });
@@ -320,16 +353,17 @@ describe('storage allowance', () => {
   });
 });
 
-describe('resumable uploads (tus) and the allowance', () => {
-  const meta = (sectionId: number) => ({
-    lesson_Id: 0,
-    lesson_title: 'Long notes',
-    contentType: 'pdf',
-    section_Id: sectionId,
-    filename: 'long.pdf',
-    filetype: 'application/pdf',
-  });
+/** The Upload-Metadata of a resumable upload of a PDF lesson. */
+const meta = (sectionId: number) => ({
+  lesson_Id: 0,
+  lesson_title: 'Long notes',
+  contentType: 'pdf',
+  section_Id: sectionId,
+  filename: 'long.pdf',
+  filetype: 'application/pdf',
+});
 
+describe('resumable uploads (tus) and the allowance', () => {
   test('kept when it fits, at its size', async () => {
     const s = await school();
     const tus = new TusClient(base, s.publisher.token);
@@ -356,7 +390,7 @@ describe('resumable uploads (tus) and the allowance', () => {
     expect((await tus.create(100 * KiB, meta(s.sectionId))).status).toBe(201);
   });
 
-  test('refused at its last byte when other files took the room meanwhile: no lesson, no file', async () => {
+  test('refused at its last byte when the room went meanwhile outside its hold: no lesson, no file', async () => {
     const s = await school();
     const before = await snapshot(s.orgId);
     const tus = new TusClient(base, s.publisher.token);
@@ -364,6 +398,7 @@ describe('resumable uploads (tus) and the allowance', () => {
     const created = await tus.create(file.length, meta(s.sectionId));
     expect(created.status).toBe(201);
     expect((await tus.patch(created.location, 0, file.subarray(0, 100 * KiB))).status).toBe(204);
+    // Files recorded without a hold (found on first use, or a plan that ended shrinks the allowance).
     await leaveRoom(s.orgId, 150 * KiB);
     const withFiller = await snapshot(s.orgId);
     const last = await tus.patch(created.location, 100 * KiB, file.subarray(100 * KiB));
@@ -372,24 +407,262 @@ describe('resumable uploads (tus) and the allowance', () => {
     expect(await snapshot(s.orgId)).toEqual({ ...before, records: withFiller.records });
   });
 
-  test('finishing at once, only the uploads that fit are kept', async () => {
+  test('created at once, only the uploads that fit are created, and those finish together', async () => {
     const s = await school();
     const size = 64 * KiB;
-    const tus = new TusClient(base, s.publisher.token);
-    const uploads = await Promise.all(
-      [0, 1, 2].map(async () => {
-        const file = fixtures.pdf(size);
-        const created = await tus.create(size, meta(s.sectionId));
-        expect(created.status).toBe(201);
-        return { file, location: created.location };
-      }),
-    );
     await leaveRoom(s.orgId, 2 * size + KiB);
-    const answers = await Promise.all(uploads.map(({ file, location }) => tus.patch(location, 0, file)));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
+    const tus = new TusClient(base, s.publisher.token);
+    const created = await Promise.all([0, 1, 2].map(() => tus.create(size, meta(s.sectionId))));
+    expect(created.map((c) => c.status).sort()).toEqual([201, 201, 409]);
+    const open = created.filter((c) => c.status === 201);
+    const answers = await Promise.all(open.map(({ location }) => tus.patch(location, 0, fixtures.pdf(size))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await usedBy(s.orgId)).toBe(GROWTH - KiB);
+    expect(await heldBy(s.orgId)).toBe(0);
     const rows = await db().select().from(lessons).where(eq(lessons.sectionId, s.sectionId));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('uploads under way hold their room', () => {
+  test('five resumable uploads of 450 MB created at once without a plan (500 MB): one is', async () => {
+    const s = await school({ subscribed: false });
+    const tus = new TusClient(base, s.publisher.token);
+    const declared = 450 * MiB;
+    const answers = await Promise.all([0, 1, 2, 3, 4].map(() => tus.create(declared, meta(s.sectionId))));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'PLAN_LIMIT',
+        message:
+          'Without a running plan your organisation may store 500 MB of files and 450 MB are used. Delete files or choose a plan to upload more.',
+      });
+    }
+    // The school sees what the upload holds beside what it stores.
+    expect((await getUsage(s.publisher.token)).json()).toEqual({
+      used_bytes: 2 * 2048,
+      reserved_bytes: declared,
+      allowance_bytes: NO_PLAN_STORAGE_BYTES,
+      plan: null,
+    });
+    // Cancelled, its room is free again.
+    expect((await tus.delete(created[0]?.location ?? '')).status).toBe(204);
+    expect(await heldBy(s.orgId)).toBe(0);
+    expect((await tus.create(declared, meta(s.sectionId))).status).toBe(201);
+  });
+
+  test('multipart uploads at once: stored and held bytes never pass the allowance, and the one over it leaves nothing', async () => {
+    const s = await school();
+    const room = 3 * MiB;
+    const size = 1.25 * MiB;
+    await leaveRoom(s.orgId, room);
+    const before = await snapshot(s.orgId);
+    const known = new Set(before.files);
+    const bytesOnDiskSince = async () => {
+      const added = (await filesOnDisk(ctx)).filter((file) => !known.has(file));
+      const sizes = await Promise.all(
+        added.map((file) =>
+          stat(file).then(
+            (f) => f.size,
+            () => 0,
+          ),
+        ),
+      );
+      return sizes.reduce((sum, n) => sum + n, 0);
+    };
+    const body = (name: string) =>
+      multipart(
+        {
+          'Object.lesson_Id': 0,
+          'Object.lesson_title': name,
+          'Object.contentType': 'pdf',
+          'Object.section_Id': s.sectionId,
+        },
+        {
+          field: 'fileName',
+          filename: `${name}.pdf`,
+          contentType: 'application/pdf',
+          data: fixtures.pdf(size),
+        },
+      );
+    const target = { method: 'POST' as const, url: '/api/lessons/createLessons', token: s.publisher.token };
+    let running = true;
+    const seen = { counted: 0, held: 0, disk: 0 };
+    const watching = (async () => {
+      while (running) {
+        const [used, held, disk] = [await usedBy(s.orgId), await heldBy(s.orgId), await bytesOnDiskSince()];
+        seen.counted = Math.max(seen.counted, used + held);
+        seen.held = Math.max(seen.held, held);
+        seen.disk = Math.max(seen.disk, disk);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        sendSlowly(base, target, body(name), { pieceBytes: 64 * KiB, pauseMs: 10 }),
+      ),
+    );
+    running = false;
+    await watching;
+
+    expect(seen.disk).toBeLessThanOrEqual(room);
+    expect(seen.counted).toBeLessThanOrEqual(GROWTH);
+    // The watch saw the uploads while they held room, not only before and after.
+    expect(seen.held).toBeGreaterThan(0);
+    const statuses = answers.map((a) => a?.status).sort();
+    expect(statuses).toEqual([201, 201, 409]);
+    const refused = answers.find((a) => a?.status === 409);
+    expect(refused?.json()).toMatchObject({ code: 'PLAN_LIMIT' });
+    expect(await heldBy(s.orgId)).toBe(0);
+    expect(await usedBy(s.orgId)).toBe(GROWTH - room + 2 * size);
+    const after = await snapshot(s.orgId);
+    expect(after.files).toHaveLength(before.files.length + 2);
+    expect(after.rows).toHaveLength(before.rows.length + 2);
+  });
+
+  test('a multipart upload cut off releases its hold and leaves no file', async () => {
+    const s = await school();
+    const before = await snapshot(s.orgId);
+    const body = multipart(
+      {
+        'Object.lesson_Id': 0,
+        'Object.lesson_title': 'Cut',
+        'Object.contentType': 'pdf',
+        'Object.section_Id': s.sectionId,
+      },
+      pdfPart(2 * MiB),
+    );
+    const target = { method: 'POST' as const, url: '/api/lessons/createLessons', token: s.publisher.token };
+    const sending = sendSlowly(base, target, body, { pieceBytes: 64 * KiB, pauseMs: 20, cutAfter: MiB });
+    await eventually(async () => (await heldBy(s.orgId)) > 0, 'the upload holds room');
+    expect(await sending).toBeUndefined();
+    await eventually(async () => (await heldBy(s.orgId)) === 0, 'the hold is released');
+    await eventually(
+      async () => (await snapshot(s.orgId)).files.length === before.files.length,
+      'the partial file is removed',
+    );
+    expect(await snapshot(s.orgId)).toEqual(before);
+  });
+
+  test('a resumable upload holds its length until it ends: finished, cancelled, refused or failed', async () => {
+    const s = await school();
+    const tus = new TusClient(base, s.publisher.token);
+    const file = fixtures.pdf(200 * KiB);
+
+    const finished = await tus.create(file.length, meta(s.sectionId));
+    expect(await heldBy(s.orgId)).toBe(file.length);
+    expect((await tus.patch(finished.location, 0, file.subarray(0, 100 * KiB))).status).toBe(204);
+    expect((await tus.patch(finished.location, 100 * KiB, file.subarray(100 * KiB))).status).toBe(200);
+    expect(await heldBy(s.orgId)).toBe(0);
+    expect(await usedBy(s.orgId)).toBe(2 * 2048 + file.length);
+    // Resuming at the very end answers the lesson again, and takes no hold.
+    expect((await tus.patch(finished.location, file.length, Buffer.alloc(0))).status).toBe(200);
+    expect(await heldBy(s.orgId)).toBe(0);
+    const used = await usedBy(s.orgId);
+
+    const cancelled = await tus.create(file.length, meta(s.sectionId));
+    expect(await heldBy(s.orgId)).toBe(file.length);
+    expect((await tus.delete(cancelled.location)).status).toBe(204);
+    expect(await heldBy(s.orgId)).toBe(0);
+
+    const disguised = await tus.create(file.length, meta(s.sectionId));
+    const page = Buffer.concat([fixtures.html(), Buffer.alloc(file.length - fixtures.html().length, 0x20)]);
+    expect((await tus.patch(disguised.location, 0, page)).status).toBe(415);
+    expect(await heldBy(s.orgId)).toBe(0);
+
+    const failing = await tus.create(file.length, meta(s.sectionId));
+    expect((await tus.patch(failing.location, 0, file.subarray(0, 100 * KiB))).status).toBe(204);
+    const other = await addSection(ctx, s.publisher.token, s.course.course_Id, 'Two');
+    const doomed = await tus.create(file.length, meta(other.section_Id as number));
+    expect(await heldBy(s.orgId)).toBe(2 * file.length);
+    await call(ctx.app, {
+      method: 'DELETE',
+      url: `/api/courseSections/${other.section_Id}`,
+      token: s.publisher.token,
+    });
+    expect((await tus.patch(doomed.location, 0, file)).status).toBe(404);
+    expect(await heldBy(s.orgId)).toBe(file.length);
+    expect((await tus.delete(failing.location)).status).toBe(204);
+
+    // A creation the tus server refuses after the checks (no Tus-Resumable header) holds nothing.
+    const bare = await fetch(`${base}/api/uploads/tus`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${s.publisher.token}`,
+        'upload-length': String(file.length),
+        'upload-metadata': tusMetadata(meta(s.sectionId)),
+      },
+    });
+    expect(bare.status).toBe(412);
+    expect(await heldBy(s.orgId)).toBe(0);
+    expect(await usedBy(s.orgId)).toBe(used);
+  });
+
+  test('a hold past its lease holds nothing; its upload takes it again when it resumes, if the room is there', async () => {
+    const s = await school();
+    const size = 100 * KiB;
+    await leaveRoom(s.orgId, size);
+    const tus = new TusClient(base, s.publisher.token);
+    const file = fixtures.pdf(size);
+    const first = await tus.create(size, meta(s.sectionId));
+    expect(first.status).toBe(201);
+    expect((await tus.patch(first.location, 0, file.subarray(0, 10 * KiB))).status).toBe(204);
+    const blocked = await tus.create(size, meta(s.sectionId));
+    expect(blocked.status).toBe(409);
+    expect(blocked.json()).toMatchObject({ code: 'PLAN_LIMIT' });
+
+    // Left alone past its lease (or its process died): its room is free for others.
+    await db()
+      .update(uploadReservations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(uploadReservations.orgId, s.orgId));
+    expect(await heldBy(s.orgId)).toBe(0);
+    const second = await tus.create(size, meta(s.sectionId));
+    expect(second.status).toBe(201);
+
+    // The first comes back: its room went meanwhile, so it is refused before a byte is taken.
+    const back = await tus.patch(first.location, 10 * KiB, file.subarray(10 * KiB));
+    expect(back.status).toBe(409);
+    expect(back.json<{ code: string }>().code).toBe('PLAN_LIMIT');
+    expect((await tus.offset(first.location)).offset).toBe(10 * KiB);
+    expect(await heldBy(s.orgId)).toBe(size);
+
+    // Once the other is cancelled it goes on, and finishes.
+    expect((await tus.delete(second.location)).status).toBe(204);
+    expect((await tus.patch(first.location, 10 * KiB, file.subarray(10 * KiB))).status).toBe(200);
+    expect(await heldBy(s.orgId)).toBe(0);
+    expect(await usedBy(s.orgId)).toBe(GROWTH);
+  });
+
+  test(`an organisation has at most ${MAX_OPEN_UPLOADS} resumable uploads open; ending one makes way`, async () => {
+    const s = await school();
+    const other = await school();
+    const tus = new TusClient(base, s.publisher.token);
+    const file = fixtures.pdf(10 * KiB);
+    const open = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i += 1) {
+      const created = await tus.create(file.length, meta(s.sectionId));
+      expect(created.status).toBe(201);
+      open.push(created.location);
+    }
+    const refused = await tus.create(file.length, meta(s.sectionId));
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: `Your organisation has ${MAX_OPEN_UPLOADS} uploads under way. Finish or cancel one before starting another.`,
+    });
+    // Another organisation's uploads are its own.
+    expect(
+      (await new TusClient(base, other.publisher.token).create(file.length, meta(other.sectionId))).status,
+    ).toBe(201);
+    // Finishing one, or cancelling one, makes way for another.
+    expect((await tus.patch(open[0] ?? '', 0, file)).status).toBe(200);
+    expect((await tus.create(file.length, meta(s.sectionId))).status).toBe(201);
+    expect((await tus.create(file.length, meta(s.sectionId))).status).toBe(409);
+    expect((await tus.delete(open[1] ?? '')).status).toBe(204);
+    expect((await tus.create(file.length, meta(s.sectionId))).status).toBe(201);
   });
 });
 

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { type Lesson, lessonSchema } from '@skillwise/contracts';
 import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRequest } from 'srvx';
 import { NodeRequest } from 'srvx/node';
@@ -9,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
 import { binary, empty, handlerChecked } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import { MAX_OPEN_UPLOADS } from '../organisations/storage-quota';
 import type { NewUpload, ResumableUploadService } from './uploads.service';
 
 /** Where the tus endpoints live (README "Additions"). */
@@ -33,7 +35,9 @@ const tusSchemas = {
     description:
       '`Upload-Length` and `Upload-Metadata` (section_Id, lesson_title, contentType, lesson_Id, filename) ' +
       'say what is sent; the answer’s `Location` names the upload. When the body already holds the whole ' +
-      'file, the lesson is answered as lessons/createLessons does.',
+      'file, the lesson is answered as lessons/createLessons does. The length is held against the ' +
+      'organisation’s storage allowance until the upload ends (409 `PLAN_LIMIT` when it does not fit, ' +
+      `409 \`CONFLICT\` while ${MAX_OPEN_UPLOADS} of its uploads are open).`,
     body: binary('application/offset+octet-stream', 'Optionally, the first bytes of the file'),
     response: {
       201: lessonSchema,
@@ -63,8 +67,17 @@ const tusSchemas = {
   },
 };
 
-/** What one request carries from Fastify's checks into the tus server's hooks. */
-type Exchange = { request: FastifyRequest; created?: NewUpload; lesson?: Lesson; error?: unknown };
+/**
+ * What one request carries from Fastify's checks into the tus server's hooks: the upload it creates, or
+ * the one whose ownership was checked (the only one the tus server may act on).
+ */
+type Exchange = {
+  request: FastifyRequest;
+  created?: NewUpload;
+  checked?: Upload;
+  lesson?: Lesson;
+  error?: unknown;
+};
 
 const TUS_CODES: Record<number, string> = {
   403: 'FORBIDDEN',
@@ -102,6 +115,7 @@ export function registerUploadRoutes(
     return exchange;
   };
   const created = new WeakMap<FastifyRequest, NewUpload>();
+  const checked = new WeakMap<FastifyRequest, Upload>();
   const origin = new URL(options.publicUrl).origin;
 
   const tus = new Server({
@@ -112,6 +126,10 @@ export function registerUploadRoutes(
     allowedOrigins: [origin],
     // A finished upload is a lesson's file: only deleting the lesson removes it.
     disableTerminationForFinishedUploads: true,
+    // The id is the one Fastify's route checked, never read again from the URL: the tus server's own
+    // reading takes the URL's last segment, query included, so `<own id>?x=/<other id>` would reach
+    // another user's upload. A request without a checked upload (POST, OPTIONS) names none.
+    getFileIdFromRequest: (req) => exchangeOf(req).checked?.id,
     namingFunction: (req) => {
       const upload = exchangeOf(req).created;
       if (!upload) throw new Error('an upload was created without being checked');
@@ -132,9 +150,10 @@ export function registerUploadRoutes(
     },
     onResponseError: (req, error) => {
       const exchange = exchanges.get(req);
-      if (exchange && (error instanceof AppError || !('status_code' in error) || error.status_code >= 500)) {
-        exchange.error = error;
-      }
+      // The server's own failures are answered as any other; a 501 (an extension not offered, such as
+      // concatenation) is the protocol's answer to the client, kept as it is.
+      const failed = 'status_code' in error ? error.status_code >= 500 && error.status_code !== 501 : true;
+      if (exchange && (error instanceof AppError || failed)) exchange.error = error;
       return undefined;
     },
   });
@@ -144,8 +163,24 @@ export function registerUploadRoutes(
     const exchange: Exchange = { request };
     const upload = created.get(request);
     if (upload) exchange.created = upload;
+    const own = checked.get(request);
+    if (own) exchange.checked = own;
     exchanges.set(req, exchange);
-    const answer = await tus.handleWeb(req);
+    // A PATCH may stream for longer than the hold's lease: it is renewed while the request runs.
+    const answer =
+      own && request.method === 'PATCH'
+        ? await uploads.whileHeld(own, () => tus.handleWeb(req), request.log)
+        : await tus.handleWeb(req);
+    // An upload that ended here without becoming a lesson (refused at its first bytes, terminated, or
+    // never created after its hold was taken) holds no room any more.
+    const id = own?.id ?? upload?.id;
+    if (
+      id &&
+      !exchange.lesson &&
+      (answer.status >= 400 || exchange.error !== undefined || request.method === 'DELETE')
+    ) {
+      await uploads.releaseIfGone(id);
+    }
     const closing = answer.headers.get('connection') === 'close';
     if (closing) void reply.header('connection', 'close');
     if (exchange.error !== undefined) {
@@ -167,27 +202,36 @@ export function registerUploadRoutes(
   };
 
   const signedIn = auth();
-  const owned = async (request: FastifyRequest) => {
+  /** A refusal before the request's body was read also stops the client sending it. */
+  const beforeBody = async (request: FastifyRequest, reply: FastifyReply, check: () => Promise<void>) => {
+    try {
+      await check();
+    } catch (error) {
+      if (!request.raw.complete) void reply.header('connection', 'close');
+      throw error;
+    }
+  };
+  const owned = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    await uploads.ownUpload(actorOf(request), id);
+    const upload = await uploads.ownUpload(actorOf(request), id);
+    if (request.method === 'PATCH') {
+      await beforeBody(request, reply, () => uploads.keepHold(publisherOf(request), upload));
+    }
+    checked.set(request, upload);
   };
   const checkCreation = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value.join(',') : value;
     };
-    try {
+    await beforeBody(request, reply, async () => {
       const upload = await uploads.prepare(publisherOf(request), {
         length: header('upload-length'),
         deferLength: header('upload-defer-length'),
         metadata: header('upload-metadata'),
       });
       created.set(request, upload);
-    } catch (error) {
-      // Refused before its body (creation with upload) was read: stop the client sending it.
-      if (!request.raw.complete) void reply.header('connection', 'close');
-      throw error;
-    }
+    });
   };
 
   void api.register(

@@ -6,6 +6,7 @@ import {
   lessonFieldsSchema,
 } from '@skillwise/contracts';
 import { Metadata, type Upload } from '@tus/utils';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { findReferencedKeys } from '../../db/queries/files';
 import { AppError, fieldError, notFound } from '../../lib/errors';
@@ -19,8 +20,16 @@ import {
   refuseBulkFile,
   refuseLessonFile,
 } from '../curriculum/curriculum.service';
+import { SWEEP_GRACE_MS } from '../media/file-sweeper';
 import type { StorageQuota } from '../organisations/storage-quota';
 import type { ResumableFiles } from './resumable-store';
+
+/**
+ * How long a resumable upload's hold on its organisation's storage lives after its last request began:
+ * the sweeper's grace period, after which the upload itself may be swept. Renewed by every PATCH (and
+ * while a long one runs); one that lapsed is taken again, with the checks, when the upload resumes.
+ */
+export const RESUMABLE_LEASE_MS = SWEEP_GRACE_MS;
 
 /** What an upload keeps in its metadata: the server's own values, never the client's `owner`. */
 export type UploadMetadata = {
@@ -86,7 +95,7 @@ export class ResumableUploadService {
       curriculum: CurriculumService;
       files: ResumableFiles;
       maxLessonBytes: number;
-      /** The organisation's storage allowance: checked at creation, and decided at the last byte. */
+      /** The organisation's storage allowance: the upload's length is held from its creation to its end. */
       quota?: StorageQuota | undefined;
     },
   ) {}
@@ -98,8 +107,9 @@ export class ResumableUploadService {
 
   /**
    * POST: the length (413 past MAX_LESSON_BYTES) and the metadata are checked, the section (and
-   * lesson) must be the publisher's (404), and the length must fit in what is left of the organisation's
-   * storage allowance (409 PLAN_LIMIT), before anything is stored.
+   * lesson) must be the publisher's (404), and the length is held in the organisation's storage
+   * allowance (409 PLAN_LIMIT when it does not fit, 409 CONFLICT past MAX_OPEN_UPLOADS open uploads),
+   * before anything is stored. The caller releases the hold if the upload is then not created.
    */
   async prepare(
     actor: Actor & { orgId: number },
@@ -127,7 +137,10 @@ export class ResumableUploadService {
       );
     const filename = (text('filename') ?? text('name') ?? '').slice(0, 255);
     const declaredExtension = extensionOf(text('filetype') ?? '');
-    const roomFor = (bytes: number) => this.deps.quota?.checkRoom(actor.orgId, bytes);
+    const held = async (upload: NewUpload) => {
+      await this.deps.quota?.reserveUpload(actor.orgId, upload.id, length, RESUMABLE_LEASE_MS);
+      return upload;
+    };
 
     if (text('lesson_title') !== undefined) {
       const lesson = parseObjectFields(
@@ -138,10 +151,9 @@ export class ResumableUploadService {
         throw fieldError('Object.contentType', 'must be one of pdf, text, audio, video');
       }
       await this.deps.curriculum.checkLessonTarget(actor, lesson.section_Id, lesson.lesson_Id);
-      await roomFor(length);
       const extension =
         declaredExtension === 'bin' ? DEFAULT_EXTENSION[lesson.contentType] : declaredExtension;
-      return {
+      return held({
         id: newFileKey(extension),
         metadata: {
           owner: String(actor.userId),
@@ -151,15 +163,14 @@ export class ResumableUploadService {
           lesson_title: lesson.lesson_title,
           lessonType: lesson.contentType,
         },
-      };
+      });
     }
     const bulk = parseObjectFields(bulkLessonFieldsSchema, fields(['section_Id', 'contentType']), '');
     await this.deps.curriculum.checkLessonTarget(actor, bulk.section_Id, 0);
-    await roomFor(length);
-    return {
+    return held({
       id: newFileKey(declaredExtension),
       metadata: { owner: String(actor.userId), section_Id: String(bulk.section_Id), filename },
-    };
+    });
   }
 
   /** HEAD, PATCH, DELETE: the upload, when it is this user's; 404 for anyone else, as for no upload. */
@@ -171,10 +182,59 @@ export class ResumableUploadService {
   }
 
   /**
+   * PATCH: the upload's hold on the storage allowance lives on (taken again, with its checks, if it
+   * lapsed). A finished upload's file is recorded already and holds nothing.
+   */
+  async keepHold(actor: Actor & { orgId: number }, upload: Upload): Promise<void> {
+    const { quota } = this.deps;
+    if (!quota || upload.size === undefined || upload.offset >= upload.size) return;
+    await quota.renewUpload(actor.orgId, upload.id, upload.size, RESUMABLE_LEASE_MS);
+  }
+
+  /**
+   * Runs a PATCH, which may stream for longer than a lease, with the upload's hold extended every half
+   * lease meanwhile and once more at its end, so that the hold outlives the upload's last write by a
+   * whole lease, as the sweeper's grace period does. A hold is never taken again here: `keepHold` did
+   * that before the request was let in.
+   */
+  async whileHeld<T>(upload: Upload, run: () => Promise<T>, log: FastifyBaseLogger): Promise<T> {
+    const { quota } = this.deps;
+    if (!quota) return run();
+    const extend = () =>
+      quota
+        .extendHold(upload.id, RESUMABLE_LEASE_MS)
+        .catch((error: unknown) =>
+          log.warn({ err: error, upload: upload.id }, 'an upload’s hold was not extended'),
+        );
+    const renewal = setInterval(() => void extend(), RESUMABLE_LEASE_MS / 2).unref();
+    try {
+      return await run();
+    } finally {
+      clearInterval(renewal);
+      await extend();
+    }
+  }
+
+  /**
+   * After a request that may have ended the upload (a refusal of its first bytes removes it, a DELETE
+   * terminates it, a creation may fail after its hold was taken): an upload no longer there holds
+   * nothing.
+   */
+  async releaseIfGone(id: string): Promise<void> {
+    const { quota, files } = this.deps;
+    if (!quota) return;
+    const exists = await files.store.getUpload(id).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) await quota.release(id);
+  }
+
+  /**
    * The last byte arrived: the data becomes the stored file and the lesson is saved through the
-   * curriculum's own code, once (a repeated final request answers the same lesson). The file is kept
-   * only if it still fits in the organisation's storage allowance (decided under its lock, whatever
-   * else was uploaded since the upload began). A failure leaves no row and no file.
+   * curriculum's own code, once (a repeated final request answers the same lesson). The file's record
+   * takes the place of the upload's hold (under the organisation's lock; refused only if the hold lapsed
+   * and the room went meanwhile). A failure leaves no row, no file and no hold.
    */
   async finish(actor: Actor & { orgId: number }, upload: Upload): Promise<Lesson> {
     const { files, storage, curriculum } = this.deps;
@@ -197,6 +257,7 @@ export class ResumableUploadService {
       if (!named.has(upload.id)) {
         await files.discard(upload.id);
         await this.deps.quota?.forget(upload.id);
+        await this.deps.quota?.release(upload.id);
       }
       throw error;
     }

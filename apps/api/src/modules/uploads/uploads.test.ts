@@ -13,6 +13,7 @@ import { TusClient } from '../../../test/tus';
 import { fixtures } from '../../../test/uploads';
 import { lessons, sections } from '../../db/schema';
 import { FileSweeper } from '../media/file-sweeper';
+import { TUS_PATH } from './uploads.routes';
 
 const MAX_LESSON_BYTES = 40 * 1024 * 1024;
 const MiB = 1024 * 1024;
@@ -215,6 +216,95 @@ describe.each(['disk', 'bucket'] as const)('resumable lesson uploads (tus) on %s
     expect(await lessonsOf(sectionId)).toHaveLength(0);
     expect((await owner.delete(location)).status).toBe(204);
     expect((await owner.offset(location)).status).toBe(404);
+  });
+
+  /**
+   * Two organisations' publishers, each with an unfinished upload; the URLs put the other's id where the
+   * tus server's own reading of a URL (its last segment, query included) would find it.
+   */
+  async function twoSchools() {
+    const victim = await createPublisher(ctx);
+    const owner = new TusClient(base, victim.token);
+    const theirs = fixtures.mp4(300_000);
+    const target = await owner.create(theirs.length, lessonMeta(await sectionOf(victim)));
+    expect((await owner.patch(target.location, 0, theirs.subarray(0, 100_000))).status).toBe(204);
+    const targetId = target.location.split('/').pop() ?? '';
+    const attacker = await createPublisher(ctx);
+    const outsider = new TusClient(base, attacker.token);
+    const own = fixtures.mp4(50_000);
+    const attackerSection = await sectionOf(attacker);
+    const tricks = async () => {
+      const urls = [];
+      for (const query of [`?x=/${targetId}`, `?/${targetId}`, `?x=${TUS_PATH}/${targetId}`]) {
+        const mine = await outsider.create(own.length, lessonMeta(attackerSection));
+        expect(mine.status).toBe(201);
+        urls.push({ mine: mine.location, url: `${mine.location}${query}` });
+      }
+      return urls;
+    };
+    /** The other organisation's upload is as its owner left it, and finishes whole. */
+    const untouched = async () => {
+      const head = await owner.offset(target.location);
+      expect(head.status).toBe(200);
+      expect(head.offset).toBe(100_000);
+      expect(head.headers.get('upload-length')).toBe(String(theirs.length));
+      const done = await owner.patch(target.location, 100_000, theirs.subarray(100_000));
+      expect(done.status).toBe(200);
+      const lesson = lessonSchema.parse(done.json());
+      const [row] = await ctx.database.db.select().from(lessons).where(eq(lessons.id, lesson.lesson_Id));
+      expect(row?.fileKey).toBe(targetId);
+      expect(sha(await readStored(targetId))).toBe(sha(theirs));
+    };
+    return { target, theirs, outsider, own, attackerSection, tricks, untouched };
+  }
+
+  test('HEAD tells only of the upload whose owner was checked, whatever else its URL names', async () => {
+    const { outsider, own, tricks, untouched } = await twoSchools();
+    for (const { url } of await tricks()) {
+      const head = await outsider.offset(url);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-length')).toBe(String(own.length));
+      expect(head.offset).toBe(0);
+    }
+    await untouched();
+  });
+
+  test('PATCH writes only to the upload whose owner was checked, whatever else its URL names', async () => {
+    const { outsider, own, theirs, tricks, untouched } = await twoSchools();
+    for (const { url, mine } of await tricks()) {
+      // At the other upload's offset: refused against its own (offset 0); nothing is written anywhere.
+      expect((await outsider.patch(url, 100_000, theirs.subarray(100_000, 200_000))).status).toBe(409);
+      // At its own offset, the bytes go to its own upload.
+      expect((await outsider.patch(url, 0, own.subarray(0, 10_000))).status).toBe(204);
+      expect((await outsider.offset(mine)).offset).toBe(10_000);
+    }
+    await untouched();
+  });
+
+  test('DELETE terminates only the upload whose owner was checked, whatever else its URL names', async () => {
+    const { outsider, tricks, untouched } = await twoSchools();
+    for (const { url, mine } of await tricks()) {
+      expect((await outsider.delete(url)).status).toBe(204);
+      expect((await outsider.offset(mine)).status).toBe(404);
+    }
+    await untouched();
+  });
+
+  test('another organisation’s upload named by the path, or by POST, is not reached', async () => {
+    const { target, theirs, outsider, own, attackerSection, untouched } = await twoSchools();
+    const mine = await outsider.create(own.length, lessonMeta(attackerSection));
+    // The path names the other upload and the query the caller's own: checked as what the path names.
+    const reversed = `${target.location}?x=/${mine.location.split('/').pop()}`;
+    expect((await outsider.offset(reversed)).status).toBe(404);
+    expect((await outsider.patch(reversed, 100_000, theirs.subarray(100_000))).status).toBe(404);
+    expect((await outsider.delete(reversed)).status).toBe(404);
+    // Concatenation, the one way a creation could name existing uploads, is not offered.
+    const concat = await outsider.create(theirs.length, lessonMeta(attackerSection), {
+      'upload-concat': `final;${target.location}`,
+    });
+    expect(concat.status).toBe(501);
+    expect(concat.location).toBe('');
+    await untouched();
   });
 
   test('413 for an Upload-Length over MAX_LESSON_BYTES, 400 for bad metadata, nothing stored', async () => {

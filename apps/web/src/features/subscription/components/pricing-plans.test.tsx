@@ -1,3 +1,4 @@
+import type { StorageUsageAnswer } from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
@@ -75,32 +76,49 @@ describe('plans (SPEC §2.15)', () => {
     }
   });
 
-  it("shows how much of the organisation's allowance its files use", async () => {
+  const MB = 1024 ** 2;
+
+  /** The plans screen of a signed-in publisher whose organisation's storage is `usage`. */
+  const renderWithUsage = (orgId: number, usage: StorageUsageAnswer) => {
     storage.set('authToken', 'token');
-    storage.set('orgId', 5);
+    storage.set('orgId', orgId);
     mockFetch(({ url }) => {
       if (url.endsWith('/pricingplan')) return { body: [PRICES] };
-      if (url.endsWith('/organization/GetStorageUsage'))
-        return { body: { used_bytes: 1.5 * 1024 ** 3, allowance_bytes: 50 * 1024 ** 3, plan: 'Basic' } };
+      if (url.endsWith('/organization/GetStorageUsage')) return { body: usage };
       return { status: 404 };
     });
     renderPlans();
+  };
+
+  it("shows how much of the organisation's allowance its files use", async () => {
+    renderWithUsage(5, {
+      used_bytes: 1.5 * 1024 * MB,
+      reserved_bytes: 0,
+      allowance_bytes: 50 * 1024 * MB,
+      plan: 'Basic',
+    });
     expect(await screen.findByText('Files stored: 1.5 GB of 50 GB used.')).toBeTruthy();
   });
 
   it('says when the allowance without a running plan is used up', async () => {
-    storage.set('authToken', 'token');
-    storage.set('orgId', 6);
-    mockFetch(({ url }) => {
-      if (url.endsWith('/pricingplan')) return { body: [PRICES] };
-      if (url.endsWith('/organization/GetStorageUsage'))
-        return { body: { used_bytes: 500 * 1024 ** 2, allowance_bytes: 500 * 1024 ** 2, plan: null } };
-      return { status: 404 };
-    });
-    renderPlans();
+    renderWithUsage(6, { used_bytes: 500 * MB, reserved_bytes: 0, allowance_bytes: 500 * MB, plan: null });
     expect(
       await screen.findByText(
         'Files stored: 500 MB of 500 MB used (without a running plan). Delete files or choose a larger plan to upload more.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('counts the room uploads under way hold against the allowance', async () => {
+    renderWithUsage(7, {
+      used_bytes: 50 * MB,
+      reserved_bytes: 450 * MB,
+      allowance_bytes: 500 * MB,
+      plan: null,
+    });
+    expect(
+      await screen.findByText(
+        'Files stored: 50 MB of 500 MB used (without a running plan), and 450 MB held for uploads under way. Delete files or choose a larger plan to upload more.',
       ),
     ).toBeTruthy();
   });

@@ -77,16 +77,20 @@ const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) 
   );
 };
 
-/** How much of its storage allowance the organisation uses: "1.2 GB of 50 GB used". */
+/**
+ * How much of its storage allowance the organisation uses: "1.2 GB of 50 GB used", and the room uploads
+ * under way hold, which counts against the allowance too.
+ */
 const StorageUsageLine = () => {
   const usage = useStorageUsage();
   if (!usage.data) return null;
-  const { used_bytes, allowance_bytes, plan } = usage.data;
-  const full = used_bytes >= allowance_bytes;
+  const { used_bytes, reserved_bytes, allowance_bytes, plan } = usage.data;
+  const full = used_bytes + reserved_bytes >= allowance_bytes;
   return (
     <p className={cn('w-full max-w-3xl text-center text-sm', full ? 'text-red-700' : 'text-slate-600')}>
       Files stored: {formatBytes(used_bytes)} of {formatBytes(allowance_bytes)} used
-      {plan ? '' : ' (without a running plan)'}.
+      {plan ? '' : ' (without a running plan)'}
+      {reserved_bytes > 0 ? `, and ${formatBytes(reserved_bytes)} held for uploads under way` : ''}.
       {full ? ' Delete files or choose a larger plan to upload more.' : ''}
     </p>
   );
