@@ -165,6 +165,133 @@ describe('users/GetMyProfile', () => {
   });
 });
 
+describe('users/changeUserProfile on one’s own account', () => {
+  const changeProfile = (token: string | undefined, body: unknown, ip?: string) =>
+    call(ctx.app, {
+      method: 'PUT',
+      url: '/api/users/changeUserProfile',
+      body,
+      ...(token ? { token } : {}),
+      ...(ip ? { ip } : {}),
+    });
+  // What the spec's client sends besides the fields (SPEC §7).
+  const specFields = { is_active: true, VerificationCode: '', Verified: true, pwresetRequest: false };
+
+  test('a new password without proof is a 400 naming currentPassword and changes nothing', async () => {
+    const student = await createStudent(ctx, 'Kept Name');
+    const otherBrowser = await secondSession(student);
+    const res = await changeProfile(student.token, {
+      email: student.email,
+      fullName: 'Taken Over',
+      password: 'the thief’s password',
+      ...specFields,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+    expect(res.json().details).toEqual([
+      { field: 'currentPassword', message: 'is required to change your own password' },
+    ]);
+    expect((await login(student.email, 'the thief’s password')).statusCode).toBe(401);
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
+    expect((await userRow(student.email))?.fullName).toBe('Kept Name');
+    expect(await isSignedIn(otherBrowser)).toBe(true);
+
+    // The name alone still needs no proof.
+    const rename = await changeProfile(student.token, {
+      email: student.email,
+      fullName: 'New Name',
+      ...specFields,
+    });
+    expect(rename.statusCode).toBe(200);
+    expect((await userRow(student.email))?.fullName).toBe('New Name');
+  });
+
+  test('the current password proves it: name and password change, other sessions end', async () => {
+    const student = await createStudent(ctx);
+    const otherBrowser = await secondSession(student);
+    const res = await changeProfile(student.token, {
+      email: student.email,
+      fullName: 'Renamed Myself',
+      password: 'my next password',
+      currentPassword: student.password,
+      ...specFields,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MSG.profileUpdated);
+    expect((await userRow(student.email))?.fullName).toBe('Renamed Myself');
+    expect((await login(student.email, 'my next password')).statusCode).toBe(200);
+    expect(await isSignedIn(student.token)).toBe(true);
+    expect(await isSignedIn(otherBrowser)).toBe(false);
+  });
+
+  test('a mailed code proves it too', async () => {
+    const student = await createStudent(ctx);
+    expect((await requestCode(student.token)).statusCode).toBe(200);
+    const code = ctx.mailer.lastCode(student.email);
+    const wrong = await changeProfile(student.token, {
+      email: student.email,
+      password: 'coded password 1',
+      ...specFields,
+      VerificationCode: wrongCode(code),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'CODE_INVALID' });
+    expect(wrong.json().details[0].field).toBe('VerificationCode');
+    const res = await changeProfile(student.token, {
+      email: student.email,
+      password: 'coded password 1',
+      ...specFields,
+      VerificationCode: code,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(student.email, 'coded password 1')).statusCode).toBe(200);
+  });
+
+  test('a wrong current password is a WRONG_PASSWORD 400, counted as a wrong login', async () => {
+    const student = await createStudent(ctx);
+    const ip = nextAddress();
+    const { accountMax } = ctx.config.rateLimit;
+    const guess = (i: number) =>
+      changeProfile(
+        student.token,
+        { email: student.email, password: 'my next password', currentPassword: `guess ${i}` },
+        ip,
+      );
+    const first = await guess(0);
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({ code: 'WRONG_PASSWORD', message: WRONG_CURRENT_PASSWORD_MESSAGE });
+    expect(first.json().details).toEqual([
+      { field: 'currentPassword', message: 'is not your current password' },
+    ]);
+    for (let i = 1; i < accountMax; i++) expect((await guess(i)).statusCode).toBe(400);
+    // The same limit as the login form and ChangeMyPassword: this address is now stopped at both.
+    expect((await guess(accountMax)).statusCode).toBe(429);
+    expect((await login(student.email, student.password, ip)).statusCode).toBe(429);
+    expect(
+      (
+        await changePassword(
+          student.token,
+          { currentPassword: student.password, newPassword: 'x'.repeat(9) },
+          ip,
+        )
+      ).statusCode,
+    ).toBe(429);
+    expect(await isSignedIn(student.token)).toBe(true);
+  });
+
+  test('no token is a 401; another student’s token a 404; bad input a 400', async () => {
+    const student = await createStudent(ctx);
+    const other = await createStudent(ctx);
+    const body = { email: student.email, password: 'my next password', currentPassword: student.password };
+    expect((await changeProfile(undefined, body)).statusCode).toBe(401);
+    expect((await changeProfile(other.token, body)).statusCode).toBe(404);
+    const bad = await changeProfile(student.token, { ...body, currentPassword: 12 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('currentPassword');
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
+  });
+});
+
 describe('users/ChangeMyPassword with the current password', () => {
   test('changes the password and ends the other sessions, keeping this one', async () => {
     const student = await createStudent(ctx);

@@ -119,12 +119,13 @@ export function registerUserRoutes(
 
   const changeProfile = {
     tags,
-    summary: 'Change an account’s name or password',
+    summary:
+      'Change an account’s name or password (one’s own password with currentPassword or a mailed code)',
     body: changeProfileBodySchema,
     response: { 200: messageResponseSchema },
   };
   app.put('/users/changeUserProfile', { preHandler: auth(), schema: changeProfile }, async (request) => {
-    return accounts.changeProfile(actorOf(request), request.body);
+    return accounts.changeProfile(actorOf(request), request.body, clientOf(request));
   });
 
   const myProfile = {

@@ -1,5 +1,4 @@
 import {
-  type ChangeProfileBody,
   type LoginResponse,
   MSG,
   type MyPasswordCodeResponse,
@@ -367,21 +366,44 @@ export class AccountService {
     return toProfile(user, allows(actor, 'user.update', user));
   }
 
+  /**
+   * PUT users/changeUserProfile: a name, a password or both. A school changes a student account it
+   * created without proof (the spec's call, SPEC §2.14); a new password for the caller's own account
+   * needs the proof ChangeMyPassword takes, counted the same way, so a stolen session cannot take the
+   * account by changing its password. The name alone needs none.
+   */
   async changeProfile(
     actor: Actor,
-    input: ChangeProfileBody & { email: string },
+    input: {
+      email: string;
+      fullName?: string | undefined;
+      password?: string | null | undefined;
+      currentPassword?: string | undefined;
+      VerificationCode?: string | undefined;
+    },
+    client: Client,
   ): Promise<{ message: string }> {
     const { db } = this.deps;
     const found = await findUserByEmail(db, input.email);
     if (!found) throw notFound('User');
     const user = await requireAccess(db, actor, 'user.update', found.id);
+    if (input.password && user.id === actor.userId) {
+      if (input.currentPassword === undefined && input.VerificationCode === undefined) {
+        throw new AppError(
+          'VALIDATION',
+          'To change your own password, please give your current password or a code mailed to you.',
+          [{ field: 'currentPassword', message: 'is required to change your own password' }],
+        );
+      }
+      const proof = await this.proveOwnAccount(actor, input, client);
+      await this.setOwnPassword(actor, input.password, proof, client, input.fullName);
+      return { message: MSG.profileUpdated };
+    }
     const changes: { fullName?: string; passwordHash?: string } = {};
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.password) changes.passwordHash = await hashPassword(input.password);
     if (Object.keys(changes).length > 0) await updateUser(db, user.id, changes);
-    if (changes.passwordHash) {
-      await deleteUserSessions(db, user.id, actor.userId === user.id ? actor.sessionId : undefined);
-    }
+    if (changes.passwordHash) await deleteUserSessions(db, user.id);
     return { message: MSG.profileUpdated };
   }
 
@@ -417,10 +439,8 @@ export class AccountService {
 
   /**
    * PUT users/ChangeMyPassword: a new password for the signed-in account, proven with its current
-   * password (counted against the login limits, so the call cannot be used to guess it) or with a mailed
-   * reset code (counted as resetpassword counts). Every other session of the account ends; this one
-   * stays. The owner chose this password, so a school that created the account no longer manages it
-   * (as after a reset).
+   * password or with a mailed reset code (`proveOwnAccount`). Every other session of the account ends;
+   * this one stays.
    */
   async changeMyPassword(
     actor: Actor,
@@ -431,44 +451,78 @@ export class AccountService {
     },
     client: Client,
   ): Promise<{ message: string }> {
-    const { db, limiter } = this.deps;
+    const proof = await this.proveOwnAccount(actor, input, client);
+    await this.setOwnPassword(actor, input.newPassword, proof, client);
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  }
+
+  /**
+   * Proves the signed-in caller knows its account: the current password (counted against the login
+   * limits, so the call cannot be used to guess it) or, when no password is given, a mailed reset code
+   * (counted as resetpassword counts). Answers the code to consume, if a code was the proof.
+   */
+  private async proveOwnAccount(
+    actor: Actor,
+    proof: { currentPassword?: string | undefined; VerificationCode?: string | undefined },
+    client: Client,
+  ): Promise<{ codeId?: number }> {
+    const { limiter } = this.deps;
     const caller = this.caller(client, actor.email);
-    let codeId: number | undefined;
-    if (input.VerificationCode !== undefined) {
+    if (proof.currentPassword === undefined && proof.VerificationCode !== undefined) {
       await limiter.limitAddress('reset', client.ip);
       const counted = await limiter.limitAccount('reset', actor.email, caller);
       const user = await this.ownAccount(actor);
-      const result = await this.matchCode(user, input.VerificationCode, ['reset'], client.ip);
+      const result = await this.matchCode(user, proof.VerificationCode, ['reset'], client.ip);
       if (!result.ok) {
         throw new AppError('CODE_INVALID', result.message, [
           { field: 'VerificationCode', message: result.message },
         ]);
       }
-      codeId = result.code.id;
       await limiter.succeeded(counted);
-    } else {
-      await limiter.limitAddress('login', client.ip);
-      const counted = await limiter.limitAccount('login', actor.email, caller);
-      const user = await this.ownAccount(actor);
-      if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
-        throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
-          { field: 'currentPassword', message: 'is not your current password' },
-        ]);
-      }
-      await limiter.succeeded(counted);
+      return { codeId: result.code.id };
     }
-    const passwordHash = await hashPassword(input.newPassword);
-    if (codeId !== undefined && !(await consumeCode(db, codeId))) {
+    await limiter.limitAddress('login', client.ip);
+    const counted = await limiter.limitAccount('login', actor.email, caller);
+    const user = await this.ownAccount(actor);
+    if (!(await verifyPassword(proof.currentPassword ?? '', user.passwordHash))) {
+      throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
+        { field: 'currentPassword', message: 'is not your current password' },
+      ]);
+    }
+    await limiter.succeeded(counted);
+    return {};
+  }
+
+  /**
+   * Sets the proven caller's own password (and name, if given). Every other session ends; this one
+   * stays. The owner chose this password, so a school that created the account no longer manages it
+   * (as after a reset).
+   */
+  private async setOwnPassword(
+    actor: Actor,
+    newPassword: string,
+    proof: { codeId?: number },
+    client: Client,
+    fullName?: string,
+  ): Promise<void> {
+    const { db, limiter } = this.deps;
+    const passwordHash = await hashPassword(newPassword);
+    if (proof.codeId !== undefined && !(await consumeCode(db, proof.codeId))) {
       throw new AppError(
         'CODE_INVALID',
         'The verification code is invalid or has expired. Please request a new code.',
         [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
       );
     }
-    await updateUser(db, actor.userId, { passwordHash, createdByOrgId: null });
+    await updateUser(db, actor.userId, {
+      passwordHash,
+      createdByOrgId: null,
+      ...(fullName === undefined ? {} : { fullName }),
+    });
     await deleteUserSessions(db, actor.userId, actor.sessionId);
     // A mailed code proves the mailbox, as a reset does: wrong logins tried before no longer count.
-    if (codeId !== undefined) await limiter.resetAccount('login', actor.email, caller);
-    return { message: PASSWORD_CHANGED_MESSAGE };
+    if (proof.codeId !== undefined) {
+      await limiter.resetAccount('login', actor.email, this.caller(client, actor.email));
+    }
   }
 }

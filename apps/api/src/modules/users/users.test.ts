@@ -468,7 +468,7 @@ describe('who may read and change accounts', () => {
     ).toBe(400);
   });
 
-  test('changeUserProfile: a user changes its own name and password; a publisher cannot touch a stranger', async () => {
+  test('changeUserProfile: a user changes its own name and, with its current password, its password; a publisher cannot touch a stranger', async () => {
     const student = await createStudent(ctx);
     const publisher = await createPublisher(ctx);
     const change = (body: unknown, token?: string) =>
@@ -480,7 +480,13 @@ describe('who may read and change accounts', () => {
       });
 
     const res = await change(
-      { email: student.email, fullName: 'New Name', password: 'a newer password', pwresetRequest: false },
+      {
+        email: student.email,
+        fullName: 'New Name',
+        password: 'a newer password',
+        currentPassword: student.password,
+        pwresetRequest: false,
+      },
       student.token,
     );
     expect(res.statusCode).toBe(200);
