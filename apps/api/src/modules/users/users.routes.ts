@@ -92,9 +92,16 @@ export function registerUserRoutes(
     body: resetPasswordBodySchema,
     response: { 200: messageResponseSchema },
   };
-  app.put('/users/resetpassword', { schema: reset }, async (request) => {
+  app.put('/users/resetpassword', { schema: reset }, async (request, reply) => {
     const { body } = request;
-    return accounts.resetPassword(body.email, body.password, body.VerificationCode, clientOf(request));
+    const { response, deviceToken } = await accounts.resetPassword(
+      body.email,
+      body.password,
+      body.VerificationCode,
+      clientOf(request),
+    );
+    setDeviceCookie(reply, deviceToken, secureCookies);
+    return response;
   });
 
   const exists = {

@@ -18,7 +18,6 @@ import {
   hashCode,
   hashPassword,
   newToken,
-  randomCode,
   safeEqualHex,
   sha256,
   verifyPassword,
@@ -35,13 +34,15 @@ import {
   type CodePurpose,
   consumeCode,
   countEnrolledCourses,
+  deleteCode,
   deleteUser,
   findUserByEmail,
   findUserById,
   insertUser,
   listOpenCodes,
+  liveCodeOrNew,
   markCodeConfirmed,
-  replaceCode,
+  renewCode,
   type UserRow,
   updateUser,
 } from './users.repository';
@@ -52,8 +53,9 @@ import {
  */
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
-/** A lost sign-up code is sent anew by logging in again, at most once a minute. */
+/** A live code is mailed again at most once a minute, and at most this many mails per 15 minutes. */
 export const CODE_RESEND_AFTER_MS = 60_000;
+export const CODE_MAILS_MAX = 5;
 
 export type AccountDeps = {
   db: Db;
@@ -63,6 +65,16 @@ export type AccountDeps = {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 };
+
+/**
+ * The 6 digits of a code, worked out from its account, purpose and creation time with the code key: any
+ * mail of one live code carries the same digits, so it can be mailed again without being kept readable.
+ */
+const codeOf = (secret: string, scope: string, createdAt: Date): string =>
+  String(
+    Number.parseInt(hashCode(secret, `${scope}:issued`, String(createdAt.getTime())).slice(0, 12), 16) %
+      1_000_000,
+  ).padStart(6, '0');
 
 /** The client of an account call: its address, and the device token its browser sent if any. */
 export type Client = { ip: string; deviceToken?: string | undefined };
@@ -99,16 +111,35 @@ export class AccountService {
     return `${userId}:${purpose}`;
   }
 
-  /** Creates a fresh code (the only live one of its purpose) and e-mails it. */
-  async issueCode(user: Pick<UserRow, 'id' | 'email' | 'fullName'>, purpose: CodePurpose): Promise<void> {
-    const { db, secret, mailer, log } = this.deps;
-    const code = randomCode();
-    await replaceCode(db, {
-      userId: user.id,
-      purpose,
-      codeHash: hashCode(secret, this.codeScope(user.id, purpose), code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MS),
-    });
+  /**
+   * Mails the account's one live code of this purpose, made now if none is live (decision 002). Whoever
+   * asks, a code is never replaced while it lives, so a request from a stranger cannot void the one the
+   * owner is typing: it is mailed again instead (and lives 15 minutes from then), at most once a minute
+   * and `CODE_MAILS_MAX` times per 15 minutes. Past that the mailbox already holds it and nothing is sent;
+   * a new code is always mailed. Answers whether a mail went out. A resend from an address gives that
+   * address its tries at the code afresh, as a new code would.
+   */
+  async sendCode(
+    user: Pick<UserRow, 'id' | 'email' | 'fullName'>,
+    purpose: CodePurpose,
+    ip?: string,
+  ): Promise<boolean> {
+    const { db, secret, mailer, log, limiter } = this.deps;
+    const scope = this.codeScope(user.id, purpose);
+    const now = Date.now();
+    const { code: row, created } = await liveCodeOrNew(db, user.id, purpose, (createdAt) => ({
+      codeHash: hashCode(secret, scope, codeOf(secret, scope, createdAt)),
+      expiresAt: new Date(createdAt.getTime() + CODE_TTL_MS),
+    }));
+    const mails = this.codeMails(user.id, purpose);
+    if (created) {
+      await limiter.hit(mails.key, mails.windowSeconds);
+    } else {
+      const lastMailed = row.expiresAt.getTime() - CODE_TTL_MS;
+      if (lastMailed > now - CODE_RESEND_AFTER_MS) return false;
+      if (!(await limiter.hitBelow(mails.key, mails.windowSeconds, CODE_MAILS_MAX)).counted) return false;
+    }
+    const code = codeOf(secret, scope, row.createdAt);
     const subject =
       purpose === 'verify' ? 'Your Skillwise verification code' : 'Your Skillwise password reset code';
     const action = purpose === 'verify' ? 'verify your e-mail address' : 'choose a new password';
@@ -125,9 +156,21 @@ export class AccountService {
       await mailer.send({ to: user.email, subject, text });
     } catch (error) {
       log.error({ err: error, to: user.email }, 'could not send the code');
+      // A new code nobody received must not hold back the next request's mail for a minute.
+      if (created) await deleteCode(db, row.id);
       throw new AppError('MAIL_FAILED', MSG.codeSendFailed);
     }
+    if (!created) {
+      await renewCode(db, row.id, new Date(now + CODE_TTL_MS));
+      if (ip !== undefined) await limiter.reset(this.codeTries(row.id, ip).key);
+    }
     if (mailer.kind === 'outbox') log.info({ to: user.email, purpose, code }, 'code written to the outbox');
+    return true;
+  }
+
+  /** The code mails sent to one account for one purpose, counted per code lifetime. */
+  private codeMails(userId: number, purpose: CodePurpose) {
+    return { key: `code-mail:${purpose}:${userId}`, windowSeconds: CODE_TTL_MS / 1000 };
   }
 
   /** Creates an account and mails its code; if the mail fails the account is removed so sign-up can be retried. */
@@ -140,7 +183,7 @@ export class AccountService {
       throw error;
     }
     try {
-      await this.issueCode(user, 'verify');
+      await this.sendCode(user, 'verify');
     } catch (error) {
       await undo(user);
       throw error;
@@ -186,7 +229,9 @@ export class AccountService {
       throw new AppError('INVALID_CREDENTIALS', MSG.loginFailed);
     }
     await limiter.succeeded(counted);
-    if (!user.verified) await this.ensureLiveVerifyCode(user, client.ip);
+    // SPEC §4 sends an unverified login to the code screen, so logging in again is how a lost code is
+    // mailed again.
+    if (!user.verified) await this.sendCode(user, 'verify', client.ip);
     const token = newToken();
     await insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000));
     await updateUser(db, user.id, { lastLoginAt: new Date() });
@@ -197,22 +242,6 @@ export class AccountService {
       },
       deviceToken: issueDeviceToken(secret, username),
     };
-  }
-
-  /**
-   * SPEC §4 sends an unverified login to the code screen with a fresh code, so logging in again is how a
-   * lost code is sent anew; a code mailed less than a minute ago (and still usable) is not sent twice.
-   */
-  private async ensureLiveVerifyCode(user: UserRow, ip: string) {
-    const now = Date.now();
-    const recent = (await listOpenCodes(this.deps.db, user.id)).filter(
-      (c) =>
-        c.purpose === 'verify' &&
-        c.createdAt.getTime() > now - CODE_RESEND_AFTER_MS &&
-        c.expiresAt.getTime() > now,
-    );
-    const tries = await this.triesAt(recent, ip);
-    if (!recent.some((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES)) await this.issueCode(user, 'verify');
   }
 
   async logout(actor: Actor): Promise<{ message: string }> {
@@ -299,29 +328,36 @@ export class AccountService {
     return { ok: false as const, reason: 'invalid' as const, message: MSG.invalidCode as string };
   }
 
-  /** Every reset e-mail counts, sent or not: the limit is on mail to one mailbox. */
+  /**
+   * Mails the account's reset code. Nothing a stranger does for the account refuses this: the mails it
+   * sends to one mailbox are bounded by `sendCode` (the live code again, a few times), and the lookup by
+   * the address's shared budget.
+   */
   async requestPasswordReset(email: string, client: Client): Promise<true> {
     const { db, limiter } = this.deps;
     await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
-    await limiter.limitAccount('reset-mail', email, this.caller(client, email));
     const user = await findUserByEmail(db, email);
     if (!user) {
       throw new AppError('NOT_FOUND', MSG.codeSendFailedCheckEmail, [
         { field: 'email', message: 'no account uses this e-mail address' },
       ]);
     }
-    await this.issueCode(user, 'reset');
+    await this.sendCode(user, 'reset', client.ip);
     return true;
   }
 
-  /** Sets a new password only with a live reset code for that e-mail; every session is then revoked. */
+  /**
+   * Sets a new password only with a live reset code for that e-mail; every session is then revoked. The
+   * browser that proved the mailbox gets a device token, so its next login is not held by the account-wide
+   * limit strangers may have run up (decision 002).
+   */
   async resetPassword(
     email: string,
     password: string,
     code: string,
     client: Client,
-  ): Promise<{ message: string }> {
-    const { db, limiter } = this.deps;
+  ): Promise<{ response: { message: string }; deviceToken: string }> {
+    const { db, limiter, secret } = this.deps;
     await limiter.limitAddress('reset', client.ip);
     const caller = this.caller(client, email);
     const counted = await limiter.limitAccount('reset', email, caller);
@@ -350,7 +386,10 @@ export class AccountService {
     await limiter.succeeded(counted);
     // The mailbox's owner chose this password: wrong ones tried before no longer count.
     await limiter.resetAccount('login', email, caller);
-    return { message: 'Your password has been changed. You can now log in.' };
+    return {
+      response: { message: 'Your password has been changed. You can now log in.' },
+      deviceToken: issueDeviceToken(secret, email),
+    };
   }
 
   async checkUserExists(actor: Actor, email: string, ip: string): Promise<boolean> {
@@ -424,15 +463,17 @@ export class AccountService {
   }
 
   /**
-   * POST users/RequestMyPasswordCode: mails the signed-in account a reset code (the code store and the
-   * per-account mail limits of resetPasswordRequest), for a student who no longer knows its password.
+   * POST users/RequestMyPasswordCode: mails the signed-in account its reset code (the code store of
+   * resetPasswordRequest and its bounds on mail), for a student who no longer knows its password. When
+   * the live code was mailed moments ago, it says so instead of claiming a new mail.
    */
   async requestMyPasswordCode(actor: Actor, client: Client): Promise<MyPasswordCodeResponse> {
-    await this.deps.limiter.limitAccount('reset-mail', actor.email, this.caller(client, actor.email));
     const user = await this.ownAccount(actor);
-    await this.issueCode(user, 'reset');
+    const sent = await this.sendCode(user, 'reset', client.ip);
     return {
-      message: `We sent a 6-digit code to ${user.email}. It expires in 15 minutes.`,
+      message: sent
+        ? `We sent a 6-digit code to ${user.email}. It expires in 15 minutes.`
+        : `We sent a 6-digit code to ${user.email} a moment ago: please use the one in that e-mail.`,
       email: user.email,
     };
   }
