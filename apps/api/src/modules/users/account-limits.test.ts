@@ -332,13 +332,17 @@ describe('calls that tell whether an e-mail has an account', () => {
             token: publisher.token,
             ip,
           }),
+        () =>
+          call(lookups.app, {
+            method: 'PUT',
+            url: '/api/users/resetpassword',
+            body: { email: student.email, password: 'a guessed password', VerificationCode: '123456' },
+            ip,
+          }),
       ];
       const answers = [];
-      for (let i = 0; i < 6; i++) {
-        const lookup = calls[i % calls.length] as (typeof calls)[number];
-        answers.push((await lookup()).statusCode);
-      }
-      expect(answers).toEqual([200, 409, 200, 409, 409, 200]);
+      for (const lookup of calls) answers.push((await lookup()).statusCode);
+      expect(answers).toEqual([200, 409, 200, 409, 409, 400]);
       for (const lookup of calls) {
         const res = await lookup();
         expect(res.statusCode).toBe(429);

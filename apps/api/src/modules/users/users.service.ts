@@ -79,6 +79,17 @@ const codeOf = (secret: string, scope: string, createdAt: Date): string =>
 /** The client of an account call: its address, and the device token its browser sent if any. */
 export type Client = { ip: string; deviceToken?: string | undefined };
 
+/** No account has this id: an unknown e-mail's code lookups read nothing, as an account without codes. */
+const NO_ACCOUNT = 0;
+
+/** A reset code that is not there: unknown e-mail, no code, an expired or a used one all answer this. */
+const codeInvalidOrExpired = () =>
+  new AppError(
+    'CODE_INVALID',
+    'The verification code is invalid or has expired. Please request a new code.',
+    [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
+  );
+
 export const emailTaken = () =>
   new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Please log in.', [
     { field: 'email', message: 'is already registered' },
@@ -261,7 +272,7 @@ export class AccountService {
     if (!user) {
       return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
     }
-    const result = await this.matchCode(user, code, ['verify', 'reset'], client.ip);
+    const result = await this.matchCode(user.id, code, ['verify', 'reset'], client.ip);
     if (!result.ok) {
       return { verified: false, message: result.message, reason: result.reason };
     }
@@ -296,15 +307,15 @@ export class AccountService {
     return new Map(counts);
   }
 
-  private async matchCode(user: UserRow, code: string, purposes: CodePurpose[], ip: string) {
+  private async matchCode(userId: number, code: string, purposes: CodePurpose[], ip: string) {
     const { db, secret, limiter } = this.deps;
     const now = Date.now();
-    const open = (await listOpenCodes(db, user.id)).filter((c) => purposes.includes(c.purpose));
+    const open = (await listOpenCodes(db, userId)).filter((c) => purposes.includes(c.purpose));
     const unexpired = open.filter((c) => c.expiresAt.getTime() > now);
     const tries = await this.triesAt(unexpired, ip);
     const live = unexpired.filter((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES);
     const match = live.find((c) =>
-      safeEqualHex(c.codeHash, hashCode(secret, this.codeScope(user.id, c.purpose), code)),
+      safeEqualHex(c.codeHash, hashCode(secret, this.codeScope(userId, c.purpose), code)),
     );
     if (match) return { ok: true as const, code: match };
     for (const c of live) {
@@ -325,7 +336,12 @@ export class AccountService {
         message: 'This code has expired. Please request a new code.',
       };
     }
-    return { ok: false as const, reason: 'invalid' as const, message: MSG.invalidCode as string };
+    return {
+      ok: false as const,
+      reason: 'invalid' as const,
+      message: MSG.invalidCode as string,
+      hadLiveCode: live.length > 0,
+    };
   }
 
   /**
@@ -349,7 +365,9 @@ export class AccountService {
   /**
    * Sets a new password only with a live reset code for that e-mail; every session is then revoked. The
    * browser that proved the mailbox gets a device token, so its next login is not held by the account-wide
-   * limit strangers may have run up (decision 002).
+   * limit strangers may have run up (decision 002). It tells whether an e-mail has an account as little
+   * as the calls sharing the lookup budget, and counts there: an unknown e-mail reads the codes of no
+   * account, the same queries an account without a live code runs, and both answer the same.
    */
   async resetPassword(
     email: string,
@@ -358,27 +376,22 @@ export class AccountService {
     client: Client,
   ): Promise<{ response: { message: string }; deviceToken: string }> {
     const { db, limiter, secret } = this.deps;
-    await limiter.limitAddress('reset', client.ip);
+    await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
     const caller = this.caller(client, email);
     const counted = await limiter.limitAccount('reset', email, caller);
-    const invalid = () =>
-      new AppError(
-        'CODE_INVALID',
-        'The verification code is invalid or has expired. Please request a new code.',
-        [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
-      );
     const user = await findUserByEmail(db, email);
-    if (!user) {
-      throw invalid();
-    }
-    const result = await this.matchCode(user, code, ['reset'], client.ip);
+    const result = await this.matchCode(user?.id ?? NO_ACCOUNT, code, ['reset'], client.ip);
+    if (!user) throw codeInvalidOrExpired();
     if (!result.ok) {
+      // Only a live code's own answers (a wrong try, or five of them) differ from an unknown e-mail.
+      const noLiveCode = result.reason === 'expired' || (result.reason === 'invalid' && !result.hadLiveCode);
+      if (noLiveCode) throw codeInvalidOrExpired();
       throw new AppError('CODE_INVALID', result.message, [
         { field: 'VerificationCode', message: result.message },
       ]);
     }
     const passwordHash = await hashPassword(password);
-    if (!(await consumeCode(db, result.code.id))) throw invalid();
+    if (!(await consumeCode(db, result.code.id))) throw codeInvalidOrExpired();
     // The owner proved the mailbox and chose their own password: a school that created the account no
     // longer manages its name and password (DESIGN: only accounts it created, and only until then).
     await updateUser(db, user.id, { passwordHash, verified: true, isActive: true, createdByOrgId: null });
@@ -513,7 +526,7 @@ export class AccountService {
       await limiter.limitAddress('reset', client.ip);
       const counted = await limiter.limitAccount('reset', actor.email, caller);
       const user = await this.ownAccount(actor);
-      const result = await this.matchCode(user, proof.VerificationCode, ['reset'], client.ip);
+      const result = await this.matchCode(user.id, proof.VerificationCode, ['reset'], client.ip);
       if (!result.ok) {
         throw new AppError('CODE_INVALID', result.message, [
           { field: 'VerificationCode', message: result.message },
@@ -548,13 +561,7 @@ export class AccountService {
   ): Promise<void> {
     const { db, limiter } = this.deps;
     const passwordHash = await hashPassword(newPassword);
-    if (proof.codeId !== undefined && !(await consumeCode(db, proof.codeId))) {
-      throw new AppError(
-        'CODE_INVALID',
-        'The verification code is invalid or has expired. Please request a new code.',
-        [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
-      );
-    }
+    if (proof.codeId !== undefined && !(await consumeCode(db, proof.codeId))) throw codeInvalidOrExpired();
     await updateUser(db, actor.userId, {
       passwordHash,
       createdByOrgId: null,

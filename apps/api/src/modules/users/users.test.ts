@@ -406,6 +406,45 @@ describe('password reset', () => {
     expect((await login(student.email, 'owner new pass')).statusCode).toBe(200);
   });
 
+  test('resetpassword answers an unknown e-mail as it answers an account without a live code', async () => {
+    const noCode = await createStudent(ctx);
+    const expired = await createStudent(ctx);
+    await requestReset(expired.email);
+    const expiredCode = ctx.mailer.lastCode(expired.email);
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, expired.userId));
+    const used = await createStudent(ctx);
+    await requestReset(used.email);
+    const usedCode = ctx.mailer.lastCode(used.email);
+    expect(
+      (await reset({ email: used.email, password: 'owner new pass', VerificationCode: usedCode })).statusCode,
+    ).toBe(200);
+
+    const answers = [];
+    for (const [email, code] of [
+      [uniqueEmail(), '123456'],
+      [noCode.email, '123456'],
+      [expired.email, expiredCode],
+      [used.email, usedCode],
+    ] as const) {
+      const res = await reset({ email, password: 'attacker pass', VerificationCode: code }, nextAddress());
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    expect(answers[0]).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'CODE_INVALID',
+        message: 'The verification code is invalid or has expired. Please request a new code.',
+        details: [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
+      },
+    });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
   test('an unknown e-mail is a 404 with the spec text; bad input a 400', async () => {
     const res = await requestReset(uniqueEmail());
     expect(res.statusCode).toBe(404);
