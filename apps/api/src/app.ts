@@ -20,6 +20,7 @@ import type { ResumableFiles } from './modules/uploads/resumable-store';
 import { collectApiRoutes, registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRequestLimits } from './plugins/request-limits';
 import { registerRequestLogging } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorateRequest('actor', null);
   registerErrorHandling(app);
+  registerRequestLimits(app);
   registerRequestLogging(app, config);
   registerQueryContext(app);
   limitPasswordHashQueue(config.passwordHashQueuePerSlot);

@@ -5,6 +5,7 @@ import { createPublisher, createStudent } from '../test/factories';
 import { call, createTestContext, type TestContext, uniqueEmail } from '../test/helpers';
 import { filesOnDisk, fixtures, upload } from '../test/uploads';
 import { lessons, users } from './db/schema';
+import { MAX_QUERY_LENGTH } from './plugins/request-limits';
 
 /**
  * Input a careless or hostile client sends, across modules: every answer is a 4xx naming what is wrong,
@@ -152,6 +153,28 @@ async function publisherWithSection() {
   const section = await addSection(ctx, publisher.token, course.course_Id, 'Intro');
   return { publisher, section };
 }
+
+test('a query string past MAX_QUERY_LENGTH is a 414 naming it, on public and private calls alike', async () => {
+  const publisher = await createPublisher(ctx);
+  const at = (length: number) => `x=${'y'.repeat(length - 2)}`;
+  const catalogue = (query: string, token?: string) =>
+    call(ctx.app, {
+      method: 'GET',
+      url: `/api/courses/GetAllCoursesDetail?${query}`,
+      ...(token ? { token } : {}),
+    });
+  expect((await catalogue(at(MAX_QUERY_LENGTH))).statusCode).toBe(200);
+  for (const token of [undefined, publisher.token]) {
+    const res = await catalogue(at(MAX_QUERY_LENGTH + 1), token);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({
+      code: 'URI_TOO_LONG',
+      details: [{ field: 'query', message: `must be at most ${MAX_QUERY_LENGTH} characters` }],
+    });
+  }
+  // 15 KB, as a visitor might send ten thousand times.
+  expect((await catalogue(at(15_000))).statusCode).toBe(414);
+});
 
 test('numbers past what the database holds are a 400 naming the field', async () => {
   const { publisher, section } = await publisherWithSection();

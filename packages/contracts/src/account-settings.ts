@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { userProfileSchema, verificationCodeSchema } from './accounts';
-import { expected, passwordSchema } from './common';
+import { typedPasswordSchema, userProfileSchema, verificationCodeSchema } from './accounts';
+import { passwordSchema } from './common';
 
 /** The message users/ChangeMyPassword answers. */
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
@@ -18,16 +18,13 @@ export const myProfileSchema = userProfileSchema.extend({
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 
-/** The current password as typed: any text (the rules apply to new passwords only). */
-const currentPasswordSchema = z.string(expected('text')).min(1, 'is required').max(1024, 'is too long');
-
 /**
  * PUT users/ChangeMyPassword: the signed-in account's new password (the sign-up rules), proven with
  * either its current password or a code mailed by users/RequestMyPasswordCode (or resetPasswordRequest).
  */
 export const changeMyPasswordBodySchema = z
   .object({
-    currentPassword: currentPasswordSchema.optional(),
+    currentPassword: typedPasswordSchema.optional(),
     VerificationCode: verificationCodeSchema.optional(),
     newPassword: passwordSchema,
   })

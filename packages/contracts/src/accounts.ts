@@ -16,10 +16,13 @@ export const verificationCodeSchema = z
   .transform((value) => (typeof value === 'number' ? String(value).padStart(6, '0') : value))
   .pipe(z.string().regex(/^\d{6}$/, 'must be a 6-digit code'));
 
+/** A password as typed to prove who one is: any text (the rules apply to new passwords only). */
+export const typedPasswordSchema = z.string(expected('text')).min(1, 'is required').max(1024, 'is too long');
+
 /** POST users/Login */
 export const loginBodySchema = z.object({
   username: emailSchema,
-  password: z.string(expected('text')).min(1, 'is required').max(1024, 'is too long'),
+  password: typedPasswordSchema,
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -100,14 +103,28 @@ export const resetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
-/** PUT users/changeUserProfile */
+/**
+ * changeUserProfile's VerificationCode: a 6-digit code mailed to the account proves it is the caller's
+ * own; anything else (the spec's client sends '') is ignored, as the field always was.
+ */
+const profileCodeSchema = z
+  .unknown()
+  .transform((value) => verificationCodeSchema.safeParse(value).data)
+  .optional();
+
+/**
+ * PUT users/changeUserProfile. A school changing a student account it created needs no proof; a new
+ * password for the caller's own account needs the proof users/ChangeMyPassword takes: `currentPassword`
+ * (an addition) or a mailed `VerificationCode`.
+ */
 export const changeProfileBodySchema = z.object({
   email: emailSchema,
   fullName: requiredText().optional(),
   password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
+  currentPassword: typedPasswordSchema.optional(),
   pwresetRequest: ignoredFlag,
   is_active: ignoredFlag,
-  VerificationCode: ignoredFlag,
+  VerificationCode: profileCodeSchema,
   Verified: ignoredFlag,
 });
 export type ChangeProfileBody = z.input<typeof changeProfileBodySchema>;

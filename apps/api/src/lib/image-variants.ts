@@ -12,8 +12,17 @@ const RESIZABLE = new Set(['jpg', 'png', 'webp']);
 
 /** Larger originals are served as they are rather than read whole into memory to be resized. */
 const MAX_INPUT_BYTES = 32 * 1024 ** 2;
-/** A decompression bomb (a small file of huge dimensions) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Larger images are served as they are rather than decoded: libvips holds up to 4 bytes a pixel (8 for
+ * 16-bit colour) of what it decodes, so 50 million pixels let three 7000 px covers asked at every width
+ * take a quarter of a gigabyte. 25 million is a 24 MP camera's photo; a decompression bomb (a small file
+ * of huge dimensions) is refused before it is decoded.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** How many images are resized at once, each on one libvips thread (`sharp.concurrency(1)`). */
+export const RESIZES_AT_ONCE = 1;
+/** A resize that takes longer is given up (the original is served): no image holds the line for long. */
+export const RESIZE_SECONDS = 10;
 /** Variants kept in memory, by their bytes: a thousand covers at a few widths in about 16 MiB. */
 const DEFAULT_KEPT_BYTES = 16 * 1024 ** 2;
 /** What a remembered failure weighs in that budget. */
@@ -42,8 +51,9 @@ async function readAll(stream: Readable, limit: number): Promise<Buffer | undefi
  * Smaller copies of public images, as WebP (every browser the web app supports shows it), made the first
  * time a width is asked for and kept in memory: a 3000 px photo uploaded as a cover reaches a phone as
  * the few kilobytes it shows. A key names one upload's bytes forever (a replaced image gets a new key),
- * so a variant never goes stale. One image is resized at a time, on one libvips thread, so a burst of
- * new covers cannot take the server's cores from its requests. An image that cannot be resized (a
+ * so a variant never goes stale. One image is resized at a time (RESIZES_AT_ONCE), on one libvips
+ * thread, within RESIZE_SECONDS and MAX_INPUT_PIXELS, so a burst of new covers cannot take the server's
+ * cores or its memory from its requests. An image that cannot be resized (a
  * format libvips cannot read, a file too large, the library missing on this platform) is served as it
  * was uploaded: the caller gets undefined.
  */
@@ -53,8 +63,9 @@ export class ImageVariants {
   private keptBytes = 0;
   /** Variants being made: concurrent requests for one share the work. */
   private readonly making = new Map<string, Promise<ImageVariant | undefined>>();
-  /** The line of resizes: one at a time. */
-  private line: Promise<unknown> = Promise.resolve();
+  /** Resizes running, and those waiting for a place (at most RESIZES_AT_ONCE run). */
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
   private library: Promise<SharpFactory | undefined> | undefined;
 
   constructor(
@@ -90,10 +101,17 @@ export class ImageVariants {
     return made;
   }
 
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.line.then(task, task);
-    this.line = run.catch(() => undefined);
-    return run;
+  private async enqueue<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= RESIZES_AT_ONCE) await new Promise<void>((start) => this.waiting.push(start));
+    else this.running += 1;
+    try {
+      return await task();
+    } finally {
+      // The place passes straight to the next in line, so no newcomer slips in between.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
   }
 
   private sharp(): Promise<SharpFactory | undefined> {
@@ -117,11 +135,13 @@ export class ImageVariants {
           ? await readAll(this.deps.storage.read(key), MAX_INPUT_BYTES)
           : undefined;
       if (original) {
-        const body = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+        // Read in sequence, so a JPEG or WebP is shrunk while it is decoded and a PNG streams by lines.
+        const body = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
           // Turned upright as its EXIF orientation says, as a browser shows the original.
           .rotate()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 78 })
+          .timeout({ seconds: RESIZE_SECONDS })
           .toBuffer();
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         variant = { body, type: 'image/webp', etag };

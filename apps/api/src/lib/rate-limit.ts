@@ -21,6 +21,13 @@ export type AccountTry = { action: string; account: string; caller: Caller; acco
 
 /** The account-wide counter's window: an hour, as OWASP ASVS 2.2.1 counts. */
 export const ACCOUNT_WINDOW_SECONDS = 3600;
+/**
+ * The share of the account-wide hourly allowance kept for addresses new to the account this hour, and how
+ * many tries an address makes there before it is no longer new (decision 002): one typo still leaves the
+ * owner a try, and a stranger needs more than a dozen addresses of its own to use the share up.
+ */
+export const ACCOUNT_RESERVE_SHARE = 0.5;
+export const NEW_ADDRESS_TRIES = 2;
 
 /**
  * The calls that tell whether an e-mail has an account (sign-up, organisation registration, a reset
@@ -31,8 +38,8 @@ export const EMAIL_LOOKUP = 'email-lookup';
 
 /**
  * Fixed-window counters in the database, so every API instance shares them.
- * Keys look like `login:addr:<ip>`, `login:acct:<email>:addr:<ip>`, `login:acct:<email>` or
- * `login:device:<id>` (decision 002).
+ * Keys look like `login:addr:<ip>`, `login:acct:<email>:addr:<ip>` (and its `:hour` twin),
+ * `login:acct:<email>` or `login:device:<id>` (decision 002).
  */
 export class RateLimiter {
   constructor(
@@ -45,6 +52,33 @@ export class RateLimiter {
     key: string,
     windowSeconds = this.settings.windowSeconds,
   ): Promise<{ hits: number; resetAt: Date }> {
+    const row = await this.upsertHit(key, windowSeconds);
+    const start = row?.windowStart ?? new Date();
+    return { hits: row?.hits ?? 1, resetAt: new Date(start.getTime() + windowSeconds * 1000) };
+  }
+
+  /**
+   * Counts one hit only while the window holds fewer than `max`, in one statement (so a burst cannot slip
+   * past): answers whether it counted, and when the window ends.
+   */
+  async hitBelow(
+    key: string,
+    windowSeconds: number,
+    max: number,
+  ): Promise<{ counted: boolean; resetAt: Date }> {
+    const counted = await this.upsertHit(key, windowSeconds, max);
+    const [full] = counted
+      ? [counted]
+      : await this.db
+          .select({ windowStart: rateLimits.windowStart })
+          .from(rateLimits)
+          .where(eq(rateLimits.key, key));
+    const start = full?.windowStart ?? new Date();
+    return { counted: counted !== undefined, resetAt: new Date(start.getTime() + windowSeconds * 1000) };
+  }
+
+  /** The one upsert that counts a hit (starting a new window when the last has ended), below `max` if given. */
+  private async upsertHit(key: string, windowSeconds: number, max?: number) {
     const window = sql`make_interval(secs => ${windowSeconds})`;
     const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
     const [row] = await this.db
@@ -56,10 +90,10 @@ export class RateLimiter {
           hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
           windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
         },
+        ...(max === undefined ? {} : { setWhere: sql`${expired} or ${rateLimits.hits} < ${max}` }),
       })
       .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
-    const start = row?.windowStart ?? new Date();
-    return { hits: row?.hits ?? 1, resetAt: new Date(start.getTime() + windowSeconds * 1000) };
+    return row;
   }
 
   /** The hits counted under `key` in its current window (0 when none), without counting one. */
@@ -91,26 +125,34 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one try at an account before the try is judged, refusing past a limit: the count and the
-   * check are one statement, so a burst of tries sent at once cannot slip past it. A success gives the
-   * try back (`succeeded`), so what is limited is the tries that failed. Three counters (decision 002):
+   * Counts one try at an account before the try is judged, refusing past a limit: each count and its check
+   * are one statement, so a burst of tries sent at once cannot slip past. A success gives the try back
+   * (`succeeded`), so what is limited is the tries that failed. The counters (decision 002):
    * - per account and address, `accountMax` per window: one address guesses as slowly as ever, and its
    *   refusals touch nobody else;
-   * - per account from all addresses, `accountHourlyMax` per clock hour, which bounds an attacker who
-   *   rotates addresses; a caller with a valid device token for the account is not counted there, so
-   *   the owner still gets in after such a burst;
-   * - per device token, `accountMax` per window: a token that keeps failing stops counting as one.
+   * - per account from all addresses, `accountHourlyMax` judged tries per hour, which bounds an attacker
+   *   who rotates addresses. Addresses that have already failed at the account this hour meet a lower
+   *   line, `accountHourlyMax` less `ACCOUNT_RESERVE_SHARE` of it: the rest is kept for addresses making
+   *   their first `NEW_ADDRESS_TRIES` tries, so a stranger's addresses that ran the count up cannot close
+   *   the door on the owner coming from anywhere else;
+   * - a caller with a valid device token for the account is not counted account-wide, but per token,
+   *   `accountMax` per window: a token that keeps failing stops counting as one.
    */
   async limitAccount(action: string, account: string, caller: Caller): Promise<AccountTry> {
     const { accountMax, accountHourlyMax } = this.settings;
     const pair = await this.hit(pairKey(action, account, caller.ip));
     if (pair.hits > accountMax) throw tooMany(pair.resetAt);
+    const tried = await this.hit(hourlyPairKey(action, account, caller.ip), ACCOUNT_WINDOW_SECONDS);
     if (caller.device !== undefined) {
       const device = await this.hit(`${action}:device:${caller.device}`);
       if (device.hits <= accountMax) return { action, account, caller, accountWide: false };
     }
-    const wide = await this.hit(`${action}:acct:${account}`, ACCOUNT_WINDOW_SECONDS);
-    if (wide.hits > accountHourlyMax) throw tooMany(wide.resetAt);
+    const max =
+      tried.hits <= NEW_ADDRESS_TRIES
+        ? accountHourlyMax
+        : accountHourlyMax - Math.floor(accountHourlyMax * ACCOUNT_RESERVE_SHARE);
+    const wide = await this.hitBelow(`${action}:acct:${account}`, ACCOUNT_WINDOW_SECONDS, max);
+    if (!wide.counted) throw tooMany(wide.resetAt);
     return { action, account, caller, accountWide: true };
   }
 
@@ -118,6 +160,7 @@ export class RateLimiter {
   async succeeded(counted: AccountTry): Promise<void> {
     const { action, account, caller } = counted;
     await this.reset(pairKey(action, account, caller.ip));
+    await this.reset(hourlyPairKey(action, account, caller.ip));
     if (caller.device !== undefined) await this.reset(`${action}:device:${caller.device}`);
     if (counted.accountWide) await this.release(`${action}:acct:${account}`);
   }
@@ -126,10 +169,13 @@ export class RateLimiter {
   async resetAccount(action: string, account: string, caller: Caller): Promise<void> {
     await this.reset(`${action}:acct:${account}`);
     await this.reset(pairKey(action, account, caller.ip));
+    await this.reset(hourlyPairKey(action, account, caller.ip));
   }
 }
 
 const pairKey = (action: string, account: string, ip: string) => `${action}:acct:${account}:addr:${ip}`;
+/** An address's tries at an account in the account-wide hour: whether it is still a new address there. */
+const hourlyPairKey = (action: string, account: string, ip: string) => `${pairKey(action, account, ip)}:hour`;
 
 function tooMany(resetAt: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));

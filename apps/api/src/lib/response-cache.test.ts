@@ -149,3 +149,29 @@ test('a hit in the last part of an answer’s life computes the next version beh
     vi.useRealTimers();
   }
 });
+
+test('remembers visitors’ URLs within a byte bound as well as a count, the oldest going first', async () => {
+  const maxUrlBytes = 50_000;
+  const cache = new ResponseCache(60_000, 10_000, 32 * 1024 ** 2, maxUrlBytes);
+  const reply = { header: () => reply, status: () => reply, type: () => reply, send: () => undefined };
+  // Visitors of one catalogue page, each with a long query the route ignores.
+  const urlOf = (i: number) =>
+    `/api/courses/GetAllCoursesDetail?x=${String(i).padStart(6, '0')}${'y'.repeat(2000)}`;
+  for (let i = 0; i < 200; i++) {
+    const request = { method: 'GET', headers: {}, raw: { url: urlOf(i) } };
+    await cache.send(request as never, reply as never, 'catalogue', async () => ['course']);
+    expect(cache.urlMemo.bytes).toBeLessThanOrEqual(maxUrlBytes);
+  }
+  const { urls, bytes } = cache.urlMemo;
+  expect(urls).toBeGreaterThan(5);
+  expect(urls).toBeLessThan(200);
+  expect(bytes).toBeGreaterThan(maxUrlBytes / 2);
+  // The newest are the ones kept, and one answer still serves them all.
+  expect(cache.answerFor(urlOf(199))).toBeDefined();
+  expect(cache.answerFor(urlOf(0))).toBeUndefined();
+  expect(cache.size.entries).toBe(1);
+  cache.forgetUrl(urlOf(199));
+  expect(cache.urlMemo).toEqual({ urls: urls - 1, bytes: bytes - bytes / urls });
+  cache.clear();
+  expect(cache.urlMemo).toEqual({ urls: 0, bytes: 0 });
+});

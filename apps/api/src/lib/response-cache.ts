@@ -12,6 +12,12 @@ import { forEveryClient } from './request-context';
  */
 export const TEXT_KEPT_BYTES = 2048;
 
+/**
+ * What one remembered URL weighs besides its text and its key's (two bytes a character at most): the
+ * map's entry, its record and the route's closure.
+ */
+const URL_ENTRY_BYTES = 256;
+
 /** `body` is kept encoded: a large answer is then written as it is, not re-encoded for every request. */
 export type CachedAnswer = {
   body: Buffer;
@@ -48,7 +54,8 @@ export class ResponseCache {
    * route gave for it. A URL validates and routes the same way every time, so it names the same key and
    * computation; lib/public-shortcut.ts answers it again without routing.
    */
-  private readonly urls = new Map<string, { key: string; produce: () => Promise<Answer> }>();
+  private readonly urls = new Map<string, { key: string; produce: () => Promise<Answer>; bytes: number }>();
+  private urlBytes = 0;
   private generation = 0;
   private bytes = 0;
 
@@ -56,6 +63,7 @@ export class ResponseCache {
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
     private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxUrlBytes = 4 * 1024 * 1024,
   ) {}
 
   clear() {
@@ -63,12 +71,18 @@ export class ResponseCache {
     this.entries.clear();
     this.pending.clear();
     this.urls.clear();
+    this.urlBytes = 0;
     this.bytes = 0;
   }
 
   /** How many answers and bytes are held (for tests and diagnostics). */
   get size() {
     return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** How many URLs are remembered for lib/public-shortcut.ts, and what they weigh (for tests and diagnostics). */
+  get urlMemo() {
+    return { urls: this.urls.size, bytes: this.urlBytes };
   }
 
   /**
@@ -102,16 +116,26 @@ export class ResponseCache {
 
   /** Leaves this URL to its route until a visitor is answered through it again. */
   forgetUrl(url: string) {
+    const known = this.urls.get(url);
+    if (!known) return;
     this.urls.delete(url);
+    this.urlBytes -= known.bytes;
   }
 
   private rememberUrl(request: FastifyRequest, key: string, produce: () => Promise<Answer>) {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
     const url = request.raw.url;
     if (url === undefined || this.urls.has(url)) return;
-    // URLs are the caller's to choose (any query a route ignores): as bounded as the answers.
-    if (this.urls.size >= this.maxEntries) this.urls.delete(this.urls.keys().next().value as string);
-    this.urls.set(url, { key, produce });
+    // URLs are the caller's to choose (any query a route ignores): bounded in count and in bytes like the
+    // answers, the oldest going first, so long queries cannot hold memory until the next write.
+    const bytes = 2 * (url.length + key.length) + URL_ENTRY_BYTES;
+    if (bytes > this.maxUrlBytes) return;
+    for (const oldest of this.urls.keys()) {
+      if (this.urls.size < this.maxEntries && this.urlBytes + bytes <= this.maxUrlBytes) break;
+      this.forgetUrl(oldest);
+    }
+    this.urls.set(url, { key, produce, bytes });
+    this.urlBytes += bytes;
   }
 
   private forget(key: string) {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { idParamSchema } from '@skillwise/contracts';
+import { idParamSchema, wholeNumberSchema } from '@skillwise/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -23,9 +23,17 @@ const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
+/**
+ * A signed URL's grant. The viewer is a user id (0 for a visitor), bounded as the database's ids are; the
+ * expiry is Unix seconds, at most 12 digits (the year 33658), so no number past what either holds reaches
+ * a query or a signature check.
+ */
 const grantSchema = z.object({
-  viewer: z.string().regex(/^\d+$/, 'must be a number').transform(Number),
-  expires: z.string().regex(/^\d+$/, 'must be a number').transform(Number),
+  viewer: wholeNumberSchema,
+  expires: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a time in Unix seconds')
+    .transform(Number),
   signature: z.string().min(1).max(100),
 });
 

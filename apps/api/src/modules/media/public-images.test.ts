@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '@skillwise/contracts';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { addSection, authorCourse, uploadLesson } from '../../../test/authoring';
 import { createPublisher, createStudent } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { fixtures, upload } from '../../../test/uploads';
-import { ImageVariants } from '../../lib/image-variants';
+import { ImageVariants, MAX_INPUT_PIXELS, RESIZE_SECONDS, RESIZES_AT_ONCE } from '../../lib/image-variants';
 import type { FileStorage } from '../../lib/storage';
 
 let ctx: TestContext;
@@ -251,6 +252,60 @@ test('a variant is made once, however many ask at once, and kept within its memo
   const before = reads.length;
   await variants.get(key, 320);
   expect(reads.length).toBe(before + 1);
+});
+
+test('images are resized one at a time, each within the pixel limit and the time limit', async () => {
+  const { storage } = oneImageStorage(await picture(1600, 900, 'png'));
+  let running = 0;
+  let most = 0;
+  const options: (SharpOptions | undefined)[] = [];
+  const timeouts: unknown[] = [];
+  // A library that takes its time, so resizes asked for together would overlap if they could.
+  const slow = (_input: Buffer, given?: SharpOptions) => {
+    options.push(given);
+    const pipeline = {
+      rotate: () => pipeline,
+      resize: () => pipeline,
+      webp: () => pipeline,
+      timeout: (limit: unknown) => {
+        timeouts.push(limit);
+        return pipeline;
+      },
+      toBuffer: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return Buffer.from('a variant');
+      },
+    };
+    return pipeline as unknown as Sharp;
+  };
+  const variants = new ImageVariants({ storage, load: async () => slow });
+  const keys = [1, 2, 3].map((n) => `${String(n).repeat(8)}-1111-4111-8111-111111111111.png`);
+  const made = await Promise.all(
+    keys.flatMap((key) => IMAGE_WIDTHS.map((width) => variants.get(key, width))),
+  );
+  expect(made.every((variant) => variant?.type === 'image/webp')).toBe(true);
+  expect(options).toHaveLength(3 * IMAGE_WIDTHS.length);
+  expect(most).toBe(RESIZES_AT_ONCE);
+  expect(RESIZES_AT_ONCE).toBe(1);
+  for (const given of options) expect(given).toMatchObject({ limitInputPixels: MAX_INPUT_PIXELS });
+  expect(timeouts).toEqual(options.map(() => ({ seconds: RESIZE_SECONDS })));
+});
+
+test('an image of more pixels than the limit is served as it is, never decoded', async () => {
+  const side = Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 1;
+  const huge = await sharp({ create: { width: side, height: side, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .toBuffer();
+  const errors: unknown[] = [];
+  const variants = new ImageVariants({
+    storage: oneImageStorage(huge).storage,
+    onError: (error) => errors.push(error),
+  });
+  expect(await variants.get('11111111-1111-4111-8111-111111111111.jpg', 320)).toBeUndefined();
+  expect(String(errors[0])).toMatch(/pixel limit/i);
 });
 
 test('without the image library, or for a GIF, every image is served as it is', async () => {

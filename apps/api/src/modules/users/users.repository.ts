@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { courseCompletion, isCompleted } from '../../db/queries/completion';
 import type { NewUser } from '../../db/queries/users';
@@ -22,17 +22,49 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUser>): 
     .where(eq(users.id, id));
 }
 
-/** Replaces any earlier code of this purpose: only the newest one works. */
-export async function replaceCode(
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+/**
+ * The live code of this purpose (not consumed, not expired), or a new one made by `make` when there is
+ * none, which replaces the dead ones. One transaction holding the user's row, so two requests at once
+ * make one code between them.
+ */
+export async function liveCodeOrNew(
   db: Db,
-  values: { userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(verificationCodes)
-      .where(and(eq(verificationCodes.userId, values.userId), eq(verificationCodes.purpose, values.purpose)));
-    await tx.insert(verificationCodes).values(values);
+  userId: number,
+  purpose: CodePurpose,
+  make: (createdAt: Date) => { codeHash: string; expiresAt: Date },
+): Promise<{ code: CodeRow; created: boolean }> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const purposeOf = and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose));
+    const [live] = await tx
+      .select()
+      .from(verificationCodes)
+      .where(and(purposeOf, isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, now)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (live) return { code: live, created: false };
+    await tx.delete(verificationCodes).where(purposeOf);
+    const createdAt = now;
+    const [code] = await tx
+      .insert(verificationCodes)
+      .values({ userId, purpose, createdAt, ...make(createdAt) })
+      .returning();
+    if (!code) throw new Error('the code was not stored');
+    return { code, created: true };
   });
+}
+
+/** A code that never reached its mailbox: the next request makes another. */
+export async function deleteCode(db: Db, codeId: number): Promise<void> {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, codeId));
+}
+
+/** A live code mailed again lives its full time again from now. */
+export async function renewCode(db: Db, codeId: number, expiresAt: Date): Promise<void> {
+  await db.update(verificationCodes).set({ expiresAt }).where(eq(verificationCodes.id, codeId));
 }
 
 /** Codes not yet consumed, newest first, live or not (the service tells why a dead one failed). */

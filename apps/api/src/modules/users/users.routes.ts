@@ -92,9 +92,16 @@ export function registerUserRoutes(
     body: resetPasswordBodySchema,
     response: { 200: messageResponseSchema },
   };
-  app.put('/users/resetpassword', { schema: reset }, async (request) => {
+  app.put('/users/resetpassword', { schema: reset }, async (request, reply) => {
     const { body } = request;
-    return accounts.resetPassword(body.email, body.password, body.VerificationCode, clientOf(request));
+    const { response, deviceToken } = await accounts.resetPassword(
+      body.email,
+      body.password,
+      body.VerificationCode,
+      clientOf(request),
+    );
+    setDeviceCookie(reply, deviceToken, secureCookies);
+    return response;
   });
 
   const exists = {
@@ -119,12 +126,13 @@ export function registerUserRoutes(
 
   const changeProfile = {
     tags,
-    summary: 'Change an account’s name or password',
+    summary:
+      'Change an account’s name or password (one’s own password with currentPassword or a mailed code)',
     body: changeProfileBodySchema,
     response: { 200: messageResponseSchema },
   };
   app.put('/users/changeUserProfile', { preHandler: auth(), schema: changeProfile }, async (request) => {
-    return accounts.changeProfile(actorOf(request), request.body);
+    return accounts.changeProfile(actorOf(request), request.body, clientOf(request));
   });
 
   const myProfile = {

@@ -1,5 +1,5 @@
+import type { KeyObject } from 'node:crypto';
 import {
-  type ChangeProfileBody,
   type LoginResponse,
   MSG,
   type MyPasswordCodeResponse,
@@ -19,7 +19,6 @@ import {
   hashCode,
   hashPassword,
   newToken,
-  randomCode,
   safeEqualHex,
   sha256,
   verifyPassword,
@@ -37,13 +36,15 @@ import {
   type CodePurpose,
   consumeCode,
   countEnrolledCourses,
+  deleteCode,
   deleteUser,
   findUserByEmail,
   findUserById,
   insertUser,
   listOpenCodes,
+  liveCodeOrNew,
   markCodeConfirmed,
-  replaceCode,
+  renewCode,
   type UserRow,
   updateUser,
 } from './users.repository';
@@ -54,8 +55,9 @@ import {
  */
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
-/** A lost sign-up code is sent anew by logging in again, at most once a minute. */
+/** A live code is mailed again at most once a minute, and at most this many mails per 15 minutes. */
 export const CODE_RESEND_AFTER_MS = 60_000;
+export const CODE_MAILS_MAX = 5;
 
 export type AccountDeps = {
   db: Db;
@@ -67,8 +69,29 @@ export type AccountDeps = {
   log: FastifyBaseLogger;
 };
 
+/**
+ * The 6 digits of a code, worked out from its account, purpose and creation time with the code key: any
+ * mail of one live code carries the same digits, so it can be mailed again without being kept readable.
+ */
+const codeOf = (key: KeyObject, scope: string, createdAt: Date): string =>
+  String(
+    Number.parseInt(hashCode(key, `${scope}:issued`, String(createdAt.getTime())).slice(0, 12), 16) %
+      1_000_000,
+  ).padStart(6, '0');
+
 /** The client of an account call: its address, and the device token its browser sent if any. */
 export type Client = { ip: string; deviceToken?: string | undefined };
+
+/** No account has this id: an unknown e-mail's code lookups read nothing, as an account without codes. */
+const NO_ACCOUNT = 0;
+
+/** A reset code that is not there: unknown e-mail, no code, an expired or a used one all answer this. */
+const codeInvalidOrExpired = () =>
+  new AppError(
+    'CODE_INVALID',
+    'The verification code is invalid or has expired. Please request a new code.',
+    [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
+  );
 
 export const emailTaken = () =>
   new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Please log in.', [
@@ -102,16 +125,35 @@ export class AccountService {
     return `${userId}:${purpose}`;
   }
 
-  /** Creates a fresh code (the only live one of its purpose) and e-mails it. */
-  async issueCode(user: Pick<UserRow, 'id' | 'email' | 'fullName'>, purpose: CodePurpose): Promise<void> {
-    const { db, keys, mailer, log } = this.deps;
-    const code = randomCode();
-    await replaceCode(db, {
-      userId: user.id,
-      purpose,
-      codeHash: hashCode(keys.codes, this.codeScope(user.id, purpose), code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MS),
-    });
+  /**
+   * Mails the account's one live code of this purpose, made now if none is live (decision 002). Whoever
+   * asks, a code is never replaced while it lives, so a request from a stranger cannot void the one the
+   * owner is typing: it is mailed again instead (and lives 15 minutes from then), at most once a minute
+   * and `CODE_MAILS_MAX` times per 15 minutes. Past that the mailbox already holds it and nothing is sent;
+   * a new code is always mailed. Answers whether a mail went out. A resend from an address gives that
+   * address its tries at the code afresh, as a new code would.
+   */
+  async sendCode(
+    user: Pick<UserRow, 'id' | 'email' | 'fullName'>,
+    purpose: CodePurpose,
+    ip?: string,
+  ): Promise<boolean> {
+    const { db, keys, mailer, log, limiter } = this.deps;
+    const scope = this.codeScope(user.id, purpose);
+    const now = Date.now();
+    const { code: row, created } = await liveCodeOrNew(db, user.id, purpose, (createdAt) => ({
+      codeHash: hashCode(keys.codes, scope, codeOf(keys.codes, scope, createdAt)),
+      expiresAt: new Date(createdAt.getTime() + CODE_TTL_MS),
+    }));
+    const mails = this.codeMails(user.id, purpose);
+    if (created) {
+      await limiter.hit(mails.key, mails.windowSeconds);
+    } else {
+      const lastMailed = row.expiresAt.getTime() - CODE_TTL_MS;
+      if (lastMailed > now - CODE_RESEND_AFTER_MS) return false;
+      if (!(await limiter.hitBelow(mails.key, mails.windowSeconds, CODE_MAILS_MAX)).counted) return false;
+    }
+    const code = codeOf(keys.codes, scope, row.createdAt);
     const subject =
       purpose === 'verify' ? 'Your Skillwise verification code' : 'Your Skillwise password reset code';
     const action = purpose === 'verify' ? 'verify your e-mail address' : 'choose a new password';
@@ -128,9 +170,21 @@ export class AccountService {
       await mailer.send({ to: user.email, subject, text });
     } catch (error) {
       log.error({ err: error, to: user.email }, 'could not send the code');
+      // A new code nobody received must not hold back the next request's mail for a minute.
+      if (created) await deleteCode(db, row.id);
       throw new AppError('MAIL_FAILED', MSG.codeSendFailed);
     }
+    if (!created) {
+      await renewCode(db, row.id, new Date(now + CODE_TTL_MS));
+      if (ip !== undefined) await limiter.reset(this.codeTries(row.id, ip).key);
+    }
     if (mailer.kind === 'outbox') log.info({ to: user.email, purpose, code }, 'code written to the outbox');
+    return true;
+  }
+
+  /** The code mails sent to one account for one purpose, counted per code lifetime. */
+  private codeMails(userId: number, purpose: CodePurpose) {
+    return { key: `code-mail:${purpose}:${userId}`, windowSeconds: CODE_TTL_MS / 1000 };
   }
 
   /** Creates an account and mails its code; if the mail fails the account is removed so sign-up can be retried. */
@@ -143,7 +197,7 @@ export class AccountService {
       throw error;
     }
     try {
-      await this.issueCode(user, 'verify');
+      await this.sendCode(user, 'verify');
     } catch (error) {
       await undo(user);
       throw error;
@@ -189,7 +243,9 @@ export class AccountService {
       throw new AppError('INVALID_CREDENTIALS', MSG.loginFailed);
     }
     await limiter.succeeded(counted);
-    if (!user.verified) await this.ensureLiveVerifyCode(user, client.ip);
+    // SPEC §4 sends an unverified login to the code screen, so logging in again is how a lost code is
+    // mailed again.
+    if (!user.verified) await this.sendCode(user, 'verify', client.ip);
     const token = newToken();
     await insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000));
     await updateUser(db, user.id, { lastLoginAt: new Date() });
@@ -200,22 +256,6 @@ export class AccountService {
       },
       deviceToken: issueDeviceToken(keys.deviceTokens, username),
     };
-  }
-
-  /**
-   * SPEC §4 sends an unverified login to the code screen with a fresh code, so logging in again is how a
-   * lost code is sent anew; a code mailed less than a minute ago (and still usable) is not sent twice.
-   */
-  private async ensureLiveVerifyCode(user: UserRow, ip: string) {
-    const now = Date.now();
-    const recent = (await listOpenCodes(this.deps.db, user.id)).filter(
-      (c) =>
-        c.purpose === 'verify' &&
-        c.createdAt.getTime() > now - CODE_RESEND_AFTER_MS &&
-        c.expiresAt.getTime() > now,
-    );
-    const tries = await this.triesAt(recent, ip);
-    if (!recent.some((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES)) await this.issueCode(user, 'verify');
   }
 
   async logout(actor: Actor): Promise<{ message: string }> {
@@ -235,7 +275,7 @@ export class AccountService {
     if (!user) {
       return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
     }
-    const result = await this.matchCode(user, code, ['verify', 'reset'], client.ip);
+    const result = await this.matchCode(user.id, code, ['verify', 'reset'], client.ip);
     if (!result.ok) {
       return { verified: false, message: result.message, reason: result.reason };
     }
@@ -270,15 +310,15 @@ export class AccountService {
     return new Map(counts);
   }
 
-  private async matchCode(user: UserRow, code: string, purposes: CodePurpose[], ip: string) {
+  private async matchCode(userId: number, code: string, purposes: CodePurpose[], ip: string) {
     const { db, keys, limiter } = this.deps;
     const now = Date.now();
-    const open = (await listOpenCodes(db, user.id)).filter((c) => purposes.includes(c.purpose));
+    const open = (await listOpenCodes(db, userId)).filter((c) => purposes.includes(c.purpose));
     const unexpired = open.filter((c) => c.expiresAt.getTime() > now);
     const tries = await this.triesAt(unexpired, ip);
     const live = unexpired.filter((c) => (tries.get(c.id) ?? 0) < CODE_MAX_FAILURES);
     const match = live.find((c) =>
-      safeEqualHex(c.codeHash, hashCode(keys.codes, this.codeScope(user.id, c.purpose), code)),
+      safeEqualHex(c.codeHash, hashCode(keys.codes, this.codeScope(userId, c.purpose), code)),
     );
     if (match) return { ok: true as const, code: match };
     for (const c of live) {
@@ -299,53 +339,62 @@ export class AccountService {
         message: 'This code has expired. Please request a new code.',
       };
     }
-    return { ok: false as const, reason: 'invalid' as const, message: MSG.invalidCode as string };
+    return {
+      ok: false as const,
+      reason: 'invalid' as const,
+      message: MSG.invalidCode as string,
+      hadLiveCode: live.length > 0,
+    };
   }
 
-  /** Every reset e-mail counts, sent or not: the limit is on mail to one mailbox. */
+  /**
+   * Mails the account's reset code. Nothing a stranger does for the account refuses this: the mails it
+   * sends to one mailbox are bounded by `sendCode` (the live code again, a few times), and the lookup by
+   * the address's shared budget.
+   */
   async requestPasswordReset(email: string, client: Client): Promise<true> {
     const { db, limiter } = this.deps;
     await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
-    await limiter.limitAccount('reset-mail', email, this.caller(client, email));
     const user = await findUserByEmail(db, email);
     if (!user) {
       throw new AppError('NOT_FOUND', MSG.codeSendFailedCheckEmail, [
         { field: 'email', message: 'no account uses this e-mail address' },
       ]);
     }
-    await this.issueCode(user, 'reset');
+    await this.sendCode(user, 'reset', client.ip);
     return true;
   }
 
-  /** Sets a new password only with a live reset code for that e-mail; every session is then revoked. */
+  /**
+   * Sets a new password only with a live reset code for that e-mail; every session is then revoked. The
+   * browser that proved the mailbox gets a device token, so its next login is not held by the account-wide
+   * limit strangers may have run up (decision 002). It tells whether an e-mail has an account as little
+   * as the calls sharing the lookup budget, and counts there: an unknown e-mail reads the codes of no
+   * account, the same queries an account without a live code runs, and both answer the same.
+   */
   async resetPassword(
     email: string,
     password: string,
     code: string,
     client: Client,
-  ): Promise<{ message: string }> {
-    const { db, limiter } = this.deps;
-    await limiter.limitAddress('reset', client.ip);
+  ): Promise<{ response: { message: string }; deviceToken: string }> {
+    const { db, limiter, keys } = this.deps;
+    await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
     const caller = this.caller(client, email);
     const counted = await limiter.limitAccount('reset', email, caller);
-    const invalid = () =>
-      new AppError(
-        'CODE_INVALID',
-        'The verification code is invalid or has expired. Please request a new code.',
-        [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
-      );
     const user = await findUserByEmail(db, email);
-    if (!user) {
-      throw invalid();
-    }
-    const result = await this.matchCode(user, code, ['reset'], client.ip);
+    const result = await this.matchCode(user?.id ?? NO_ACCOUNT, code, ['reset'], client.ip);
+    if (!user) throw codeInvalidOrExpired();
     if (!result.ok) {
+      // Only a live code's own answers (a wrong try, or five of them) differ from an unknown e-mail.
+      const noLiveCode = result.reason === 'expired' || (result.reason === 'invalid' && !result.hadLiveCode);
+      if (noLiveCode) throw codeInvalidOrExpired();
       throw new AppError('CODE_INVALID', result.message, [
         { field: 'VerificationCode', message: result.message },
       ]);
     }
     const passwordHash = await hashPassword(password);
-    if (!(await consumeCode(db, result.code.id))) throw invalid();
+    if (!(await consumeCode(db, result.code.id))) throw codeInvalidOrExpired();
     // The owner proved the mailbox and chose their own password: a school that created the account no
     // longer manages its name and password (DESIGN: only accounts it created, and only until then).
     await updateUser(db, user.id, { passwordHash, verified: true, isActive: true, createdByOrgId: null });
@@ -353,7 +402,10 @@ export class AccountService {
     await limiter.succeeded(counted);
     // The mailbox's owner chose this password: wrong ones tried before no longer count.
     await limiter.resetAccount('login', email, caller);
-    return { message: 'Your password has been changed. You can now log in.' };
+    return {
+      response: { message: 'Your password has been changed. You can now log in.' },
+      deviceToken: issueDeviceToken(keys.deviceTokens, email),
+    };
   }
 
   async checkUserExists(actor: Actor, email: string, ip: string): Promise<boolean> {
@@ -369,21 +421,44 @@ export class AccountService {
     return toProfile(user, allows(actor, 'user.update', user));
   }
 
+  /**
+   * PUT users/changeUserProfile: a name, a password or both. A school changes a student account it
+   * created without proof (the spec's call, SPEC §2.14); a new password for the caller's own account
+   * needs the proof ChangeMyPassword takes, counted the same way, so a stolen session cannot take the
+   * account by changing its password. The name alone needs none.
+   */
   async changeProfile(
     actor: Actor,
-    input: ChangeProfileBody & { email: string },
+    input: {
+      email: string;
+      fullName?: string | undefined;
+      password?: string | null | undefined;
+      currentPassword?: string | undefined;
+      VerificationCode?: string | undefined;
+    },
+    client: Client,
   ): Promise<{ message: string }> {
     const { db } = this.deps;
     const found = await findUserByEmail(db, input.email);
     if (!found) throw notFound('User');
     const user = await requireAccess(db, actor, 'user.update', found.id);
+    if (input.password && user.id === actor.userId) {
+      if (input.currentPassword === undefined && input.VerificationCode === undefined) {
+        throw new AppError(
+          'VALIDATION',
+          'To change your own password, please give your current password or a code mailed to you.',
+          [{ field: 'currentPassword', message: 'is required to change your own password' }],
+        );
+      }
+      const proof = await this.proveOwnAccount(actor, input, client);
+      await this.setOwnPassword(actor, input.password, proof, client, input.fullName);
+      return { message: MSG.profileUpdated };
+    }
     const changes: { fullName?: string; passwordHash?: string } = {};
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.password) changes.passwordHash = await hashPassword(input.password);
     if (Object.keys(changes).length > 0) await updateUser(db, user.id, changes);
-    if (changes.passwordHash) {
-      await deleteUserSessions(db, user.id, actor.userId === user.id ? actor.sessionId : undefined);
-    }
+    if (changes.passwordHash) await deleteUserSessions(db, user.id);
     return { message: MSG.profileUpdated };
   }
 
@@ -404,25 +479,25 @@ export class AccountService {
   }
 
   /**
-   * POST users/RequestMyPasswordCode: mails the signed-in account a reset code (the code store and the
-   * per-account mail limits of resetPasswordRequest), for a student who no longer knows its password.
+   * POST users/RequestMyPasswordCode: mails the signed-in account its reset code (the code store of
+   * resetPasswordRequest and its bounds on mail), for a student who no longer knows its password. When
+   * the live code was mailed moments ago, it says so instead of claiming a new mail.
    */
   async requestMyPasswordCode(actor: Actor, client: Client): Promise<MyPasswordCodeResponse> {
-    await this.deps.limiter.limitAccount('reset-mail', actor.email, this.caller(client, actor.email));
     const user = await this.ownAccount(actor);
-    await this.issueCode(user, 'reset');
+    const sent = await this.sendCode(user, 'reset', client.ip);
     return {
-      message: `We sent a 6-digit code to ${user.email}. It expires in 15 minutes.`,
+      message: sent
+        ? `We sent a 6-digit code to ${user.email}. It expires in 15 minutes.`
+        : `We sent a 6-digit code to ${user.email} a moment ago: please use the one in that e-mail.`,
       email: user.email,
     };
   }
 
   /**
    * PUT users/ChangeMyPassword: a new password for the signed-in account, proven with its current
-   * password (counted against the login limits, so the call cannot be used to guess it) or with a mailed
-   * reset code (counted as resetpassword counts). Every other session of the account ends; this one
-   * stays. The owner chose this password, so a school that created the account no longer manages it
-   * (as after a reset).
+   * password or with a mailed reset code (`proveOwnAccount`). Every other session of the account ends;
+   * this one stays.
    */
   async changeMyPassword(
     actor: Actor,
@@ -433,44 +508,72 @@ export class AccountService {
     },
     client: Client,
   ): Promise<{ message: string }> {
-    const { db, limiter } = this.deps;
+    const proof = await this.proveOwnAccount(actor, input, client);
+    await this.setOwnPassword(actor, input.newPassword, proof, client);
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  }
+
+  /**
+   * Proves the signed-in caller knows its account: the current password (counted against the login
+   * limits, so the call cannot be used to guess it) or, when no password is given, a mailed reset code
+   * (counted as resetpassword counts). Answers the code to consume, if a code was the proof.
+   */
+  private async proveOwnAccount(
+    actor: Actor,
+    proof: { currentPassword?: string | undefined; VerificationCode?: string | undefined },
+    client: Client,
+  ): Promise<{ codeId?: number }> {
+    const { limiter } = this.deps;
     const caller = this.caller(client, actor.email);
-    let codeId: number | undefined;
-    if (input.VerificationCode !== undefined) {
+    if (proof.currentPassword === undefined && proof.VerificationCode !== undefined) {
       await limiter.limitAddress('reset', client.ip);
       const counted = await limiter.limitAccount('reset', actor.email, caller);
       const user = await this.ownAccount(actor);
-      const result = await this.matchCode(user, input.VerificationCode, ['reset'], client.ip);
+      const result = await this.matchCode(user.id, proof.VerificationCode, ['reset'], client.ip);
       if (!result.ok) {
         throw new AppError('CODE_INVALID', result.message, [
           { field: 'VerificationCode', message: result.message },
         ]);
       }
-      codeId = result.code.id;
       await limiter.succeeded(counted);
-    } else {
-      await limiter.limitAddress('login', client.ip);
-      const counted = await limiter.limitAccount('login', actor.email, caller);
-      const user = await this.ownAccount(actor);
-      if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
-        throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
-          { field: 'currentPassword', message: 'is not your current password' },
-        ]);
-      }
-      await limiter.succeeded(counted);
+      return { codeId: result.code.id };
     }
-    const passwordHash = await hashPassword(input.newPassword);
-    if (codeId !== undefined && !(await consumeCode(db, codeId))) {
-      throw new AppError(
-        'CODE_INVALID',
-        'The verification code is invalid or has expired. Please request a new code.',
-        [{ field: 'VerificationCode', message: 'is invalid or has expired' }],
-      );
+    await limiter.limitAddress('login', client.ip);
+    const counted = await limiter.limitAccount('login', actor.email, caller);
+    const user = await this.ownAccount(actor);
+    if (!(await verifyPassword(proof.currentPassword ?? '', user.passwordHash))) {
+      throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
+        { field: 'currentPassword', message: 'is not your current password' },
+      ]);
     }
-    await updateUser(db, actor.userId, { passwordHash, createdByOrgId: null });
+    await limiter.succeeded(counted);
+    return {};
+  }
+
+  /**
+   * Sets the proven caller's own password (and name, if given). Every other session ends; this one
+   * stays. The owner chose this password, so a school that created the account no longer manages it
+   * (as after a reset).
+   */
+  private async setOwnPassword(
+    actor: Actor,
+    newPassword: string,
+    proof: { codeId?: number },
+    client: Client,
+    fullName?: string,
+  ): Promise<void> {
+    const { db, limiter } = this.deps;
+    const passwordHash = await hashPassword(newPassword);
+    if (proof.codeId !== undefined && !(await consumeCode(db, proof.codeId))) throw codeInvalidOrExpired();
+    await updateUser(db, actor.userId, {
+      passwordHash,
+      createdByOrgId: null,
+      ...(fullName === undefined ? {} : { fullName }),
+    });
     await deleteUserSessions(db, actor.userId, actor.sessionId);
     // A mailed code proves the mailbox, as a reset does: wrong logins tried before no longer count.
-    if (codeId !== undefined) await limiter.resetAccount('login', actor.email, caller);
-    return { message: PASSWORD_CHANGED_MESSAGE };
+    if (proof.codeId !== undefined) {
+      await limiter.resetAccount('login', actor.email, this.caller(client, actor.email));
+    }
   }
 }

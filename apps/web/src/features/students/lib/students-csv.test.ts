@@ -10,6 +10,18 @@ const row = (fullName: string, email: string, numberofcourses = 1, totalcost = 0
   user_id: 1,
 });
 
+/** The cells of one line split on `separator` outside quotes, each without its quotes. */
+const cellsOf = (line: string, separator: string): string[] => {
+  const cells = [''];
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === separator && !quoted) cells.push('');
+    else cells[cells.length - 1] += char;
+  }
+  return cells;
+};
+
 describe('CSV export of My Students', () => {
   it('leaves plain values as they are', () => {
     expect(csvField('Ada Lovelace')).toBe('Ada Lovelace');
@@ -23,11 +35,31 @@ describe('CSV export of My Students', () => {
     expect(csvField('carriage\rreturn')).toBe('"carriage\rreturn"');
   });
 
-  it('defuses text a spreadsheet would run as a formula', () => {
+  it('quotes semicolons, which spreadsheets in many locales split on', () => {
+    expect(csvField('Bob;=1+1;x')).toBe('"Bob;=1+1;x"');
+    expect(csvField('a;b')).toBe('"a;b"');
+  });
+
+  it('defuses text a spreadsheet would run as a formula, quoted and with an apostrophe', () => {
     expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-2')).toBe("'-2");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('+1')).toBe('"\'+1"');
+    expect(csvField('-2')).toBe('"\'-2"');
+    expect(csvField('@SUM(A1)')).toBe('"\'@SUM(A1)"');
+    expect(csvField('\t=1+1')).toBe('"\'\t=1+1"');
+    expect(csvField('\r=1+1')).toBe('"\'\r=1+1"');
+    expect(csvField('=1+1;x')).toBe('"\'=1+1;x"');
+    // Numbers are the export's own figures, never text a person typed.
+    expect(csvField(3)).toBe('3');
+  });
+
+  it('keeps a hostile name in its own cell whichever separator a spreadsheet uses', () => {
+    const csv = studentsCsv([row('Bob;=1+1;x', '=cmd@example.com', 1, 5)]);
+    const line = csv.split('\r\n')[1] ?? '';
+    expect(line).toBe('"Bob;=1+1;x","\'=cmd@example.com",1,5.00');
+    // Read as a spreadsheet splitting on either separator outside quotes: no cell starts a formula.
+    for (const separator of [',', ';']) {
+      for (const cell of cellsOf(line, separator)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
   });
 
   it('writes a header and one line per student with dollars to the cent', () => {

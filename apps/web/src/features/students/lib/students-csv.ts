@@ -4,14 +4,16 @@ import { saveFile } from '@/lib/save-file';
 const HEADER = ['Name', 'Email', 'Courses', 'Total Cost (USD)'];
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
- * A text starting with = + - @ or a tab would run as a formula in a spreadsheet: it gets a leading
- * apostrophe (OWASP CSV injection).
+ * One CSV field (RFC 4180, quotes doubled). Quoted when it holds a separator (a comma, or the semicolon
+ * that spreadsheets in many locales split on), a quote or a line break, or when it starts like a
+ * formula: a text starting with = + - @ a tab or a carriage return would run as a formula in a
+ * spreadsheet, so it also gets a leading apostrophe (OWASP CSV injection).
  */
 export const csvField = (value: string | number): string => {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const formula = typeof value === 'string' && /^[=+\-@\t\r]/.test(text);
+  if (formula) text = `'${text}`;
+  return formula || /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** The students as CSV: name, e-mail, number of courses and total cost in dollars, CRLF line ends. */
