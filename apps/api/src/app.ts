@@ -20,7 +20,7 @@ import type { ResumableFiles } from './modules/uploads/resumable-store';
 import { collectApiRoutes, registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
-import { registerRequestLimits } from './plugins/request-limits';
+import { registerRequestLimits, serverTimeouts, watchBody } from './plugins/request-limits';
 import { registerRequestLogging } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -82,13 +82,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let shortcut: PublicShortcut | undefined;
   const app = Fastify({
     serverFactory: (handler) => {
-      const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-        if (shortcut) shortcut.handle(request, response, handler);
-        else handler(request, response);
-      });
-      // Fastify's defaults, which it sets on the server it makes itself.
+      const timeouts = config.requestTimeouts;
+      const server = createServer(
+        serverTimeouts(timeouts),
+        (request: IncomingMessage, response: ServerResponse) => {
+          watchBody(request, timeouts);
+          if (shortcut) shortcut.handle(request, response, handler);
+          else handler(request, response);
+        },
+      );
+      // Fastify's defaults, which it sets on the server it makes itself; no idle timeout for a whole
+      // connection, which would cut a video paused in a player (bodies and headers are bounded above).
       server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 0;
       server.setTimeout(0);
       return server;
     },

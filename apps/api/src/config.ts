@@ -85,6 +85,8 @@ const envSchema = z.object({
   FILE_DELETE_GRACE_HOURS: positiveInt(DEFAULT_FILE_DELETE_GRACE_HOURS, 24 * 366),
   EMBEDDED_DB_CACHE_MB: positiveInt(16, 16 * 1024),
   DB_STATEMENT_TIMEOUT_MS: positiveInt(15_000, 3_600_000),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(30, 3600),
+  UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(1024, 1024 ** 3),
   LOG_REQUESTS: z.enum(['true', 'false'], 'must be true or false').default('false'),
   SLOW_REQUEST_MS: positiveInt(1000, 3_600_000),
   PASSWORD_HASH_QUEUE: positiveInt(64, 100_000),
@@ -167,6 +169,11 @@ export type Config = {
   embeddedDbCacheMb: number;
   /** The longest one statement may run, on either database (lib/request-context.ts). */
   statementTimeoutMs: number;
+  /**
+   * How long a client may take to send a request's headers, and a body that is not an upload; an upload's
+   * body must bring `uploadMinBytesPerSecond` over each such window (plugins/request-limits.ts).
+   */
+  requestTimeouts: { seconds: number; uploadMinBytesPerSecond: number };
   /** Log every request (pino's incoming/completed lines); errors and slow requests are always logged. */
   logRequests: boolean;
   /** A request that takes longer than this is logged as slow. */
@@ -285,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileDeleteGraceHours: e.FILE_DELETE_GRACE_HOURS,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    requestTimeouts: {
+      seconds: e.REQUEST_TIMEOUT_SECONDS,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+    },
     logRequests: e.LOG_REQUESTS === 'true',
     slowRequestMs: e.SLOW_REQUEST_MS,
     passwordHashQueuePerSlot: e.PASSWORD_HASH_QUEUE,

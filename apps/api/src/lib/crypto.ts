@@ -3,7 +3,6 @@ import {
   createHmac,
   type KeyObject,
   randomBytes,
-  randomInt,
   type ScryptOptions,
   timingSafeEqual,
 } from 'node:crypto';
@@ -174,9 +173,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash to compare against when the account does not exist, so timing does not reveal it. */
 export const DUMMY_PASSWORD_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(64).toString('base64')}`;
-
-/** A uniformly random 6-digit code. */
-export const randomCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
  * Codes are stored as an HMAC keyed by the app's code key (lib/keys.ts): six digits alone are too few

@@ -190,7 +190,12 @@ describe('Account Settings: Change Password', () => {
   it('a student who forgot it gets a code by e-mail and changes it with the code', async () => {
     const all = server((call) =>
       pathOf(call) === '/api/users/RequestMyPasswordCode'
-        ? { body: { message: 'sent', email: 'robin@example.com' } }
+        ? {
+            body: {
+              message: 'We sent a 6-digit code to robin@example.com. It expires in 15 minutes.',
+              email: 'robin@example.com',
+            },
+          }
         : { body: { message: 'Your password has been changed.' } },
     );
     renderRoutes(routes, '/students/settings');

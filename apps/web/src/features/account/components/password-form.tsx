@@ -26,7 +26,8 @@ export const PasswordForm = () => {
   const change = useChangeMyPassword();
   const sendCode = useRequestMyPasswordCode();
   const codeErrorId = useId();
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  // What the server said of the code: mailed now, or mailed a moment ago and still the one to use.
+  const [codeSent, setCodeSent] = useState<string | null>(null);
   const [isDone, setDone] = useState(false);
   const form = useForm({
     initial: () => emptyPasswordChange(),
@@ -50,7 +51,7 @@ export const PasswordForm = () => {
     setDone(false);
     sendCode.mutate(undefined, {
       onSuccess: (sent) => {
-        setCodeSentTo(sent.email);
+        setCodeSent(sent.message);
         if (proof !== 'code') startOver('code');
       },
       onError: (error) =>
@@ -63,7 +64,7 @@ export const PasswordForm = () => {
     const answer = await change.mutateAsync(passwordChangeBody(values));
     notify.success(answer.message);
     setDone(true);
-    setCodeSentTo(null);
+    setCodeSent(null);
     startOver('current');
   });
 
@@ -85,10 +86,9 @@ export const PasswordForm = () => {
         />
       ) : (
         <>
-          {codeSentTo ? (
+          {codeSent ? (
             <Alert tone="info">
-              We sent a 6-digit code to <strong className="break-all">{codeSentTo}</strong>. It expires in 15
-              minutes.
+              <span className="break-words">{codeSent}</span>
             </Alert>
           ) : null}
           <div className="flex flex-col gap-1.5">
@@ -152,7 +152,7 @@ export const PasswordForm = () => {
             <button
               type="button"
               onClick={() => {
-                setCodeSentTo(null);
+                setCodeSent(null);
                 startOver('current');
               }}
               className="font-semibold text-slate-600 hover:underline"

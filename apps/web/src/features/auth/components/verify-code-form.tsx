@@ -16,7 +16,9 @@ import { CodeRejected, useRequestPasswordReset, useVerifyCode } from '../api/ver
 export type ResetPasswordState = { code: string };
 
 const VERIFIED_MESSAGE = 'Your e-mail address is verified. You can log in now.';
-const RESENT_MESSAGE = 'We sent a new code to your e-mail address.';
+// The server mails the code that is still live again rather than a new one, at most once a minute.
+const RESENT_MESSAGE =
+  'We e-mail your code again, at most once a minute: it stays the same until you use it.';
 const NO_EMAIL_MESSAGE = 'We could not tell which e-mail address to verify. Please log in or sign up again.';
 
 const failureMessage = (error: unknown): string => {
@@ -107,7 +109,7 @@ export const VerifyCodeForm = () => {
               Log in again to get a new code
             </Link>
             <span className="mt-1 block text-xs text-slate-500">
-              A new code is sent at most once a minute.
+              The code is e-mailed again at most once a minute.
             </span>
           </span>
         )}
