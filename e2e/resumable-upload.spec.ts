@@ -79,7 +79,7 @@ test('a lesson file cut off by the network resumes after a reload from where it 
       : route.continue(),
   );
   const dialog = await addLesson(page);
-  await expect(dialog.getByRole('alert')).toContainText('Error saving the lesson.', { timeout: 30_000 });
+  await expect(dialog.getByRole('alert')).toContainText('Error saving the lesson.', { timeout: 120_000 });
   expect(traffic.filter((entry) => entry === 'PATCH 0')).toHaveLength(1);
   expect(traffic.filter((entry) => entry === `PATCH ${CHUNK}`)).toHaveLength(4);
   await page.unroute('**/api/uploads/tus/*');
@@ -89,7 +89,7 @@ test('a lesson file cut off by the network resumes after a reload from where it 
   await expect(page.getByRole('heading', { level: 1, name: 'Curriculum' })).toBeVisible();
   const before = traffic.length;
   await addLesson(page);
-  await expect(page.getByText('Lesson uploaded successfully').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Lesson uploaded successfully').first()).toBeVisible({ timeout: 120_000 });
   const resumed = traffic.slice(before);
   expect(resumed[0]).toBe('HEAD');
   expect(resumed.filter((entry) => entry.startsWith('PATCH'))).toEqual([`PATCH ${CHUNK}`]);
