@@ -21,6 +21,8 @@ describe('an upload’s progress', () => {
     expect(describeUpload({ ...running, bytesPerSecond: null, secondsLeft: null, isWaiting: true })).toBe(
       '120 MB of 280 MB · waiting for the connection',
     );
+    // Every byte sent: the server is making the lesson.
+    expect(describeUpload({ ...running, sent: 280 * MB })).toBe('280 MB of 280 MB · finishing…');
   });
 
   it('is a labelled progress bar with its details, and announces the connection’s notice', () => {

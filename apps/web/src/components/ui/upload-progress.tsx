@@ -23,6 +23,7 @@ export const percentSent = (sent: number, total: number): number =>
 export const describeUpload = (progress: UploadProgressValue): string => {
   const parts = [`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`];
   if (progress.isWaiting) parts.push('waiting for the connection');
+  else if (progress.total > 0 && progress.sent >= progress.total) parts.push('finishing…');
   else if (progress.bytesPerSecond !== null && progress.secondsLeft !== null) {
     parts.push(formatSpeed(progress.bytesPerSecond), `${formatTimeLeft(progress.secondsLeft)} left`);
   } else parts.push('measuring speed…');
@@ -31,10 +32,7 @@ export const describeUpload = (progress: UploadProgressValue): string => {
 
 /** The connection's notice alone, announced politely (the bulk panel shows its own bar). */
 export const UploadNotice = ({ notice, isWaiting }: Pick<UploadProgressValue, 'notice' | 'isWaiting'>) => (
-  <p
-    role="status"
-    className={cn('min-h-4 text-xs font-medium', isWaiting ? 'text-amber-700' : 'text-emerald-700')}
-  >
+  <p role="status" className={cn('text-xs font-medium', isWaiting ? 'text-amber-700' : 'text-emerald-700')}>
     {notice}
   </p>
 );

@@ -1,7 +1,8 @@
+import Uppy from '@uppy/core';
 import type { TusDetailedError } from '@uppy/tus';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_MSG } from '@/config/messages';
-import { tusUploadOptions } from './resumable-upload';
+import { reportUploads, tusUploadOptions } from './resumable-upload';
 import { nextUploadState, type UploadSignal, type UploadState } from './upload-progress';
 
 const MB = 1024 * 1024;
@@ -135,5 +136,42 @@ describe("the upload client's retries", () => {
     const signals: UploadSignal[] = [];
     expect(retryOf((signal) => signals.push(signal))(error, 3, {}, () => false)).toBe(false);
     expect(signals).toEqual([]);
+  });
+});
+
+describe('an Uppy instance’s uploads, as the bulk panel reports them', () => {
+  it('are the bytes of all its files together, and the browser going off and back online', () => {
+    const uppy = new Uppy();
+    const signals: UploadSignal[] = [];
+    reportUploads(uppy, (signal) => signals.push(signal));
+    const ids = [300, 700].map((size, index) =>
+      uppy.addFile({
+        name: `lesson-${index}.pdf`,
+        type: 'application/pdf',
+        data: new Blob(['x'.repeat(size)]),
+      }),
+    );
+    const sent = [120, 350];
+    ids.forEach((id, index) => {
+      const file = uppy.getFile(id);
+      uppy.setFileState(id, {
+        progress: {
+          ...file.progress,
+          uploadStarted: 1,
+          bytesUploaded: sent[index] ?? 0,
+          bytesTotal: file.size,
+        },
+      });
+    });
+    const first = uppy.getFile(ids[0] ?? '');
+    uppy.emit('upload-progress', first, { uploadStarted: 1, bytesUploaded: 120, bytesTotal: 300 });
+    uppy.emit('is-offline');
+    uppy.emit('back-online');
+    expect(signals).toEqual([
+      { type: 'progress', sent: 470, total: 1000 },
+      { type: 'offline' },
+      { type: 'online' },
+    ]);
+    uppy.destroy();
   });
 });
