@@ -23,6 +23,15 @@ const video = (() => {
   return { file, data };
 })();
 
+/** The same video re-cut: the same 10 MiB, other filler, so the lesson's new file can be told apart. */
+const recut = (() => {
+  const data = Buffer.from(video.data);
+  data.fill(9, data.length - 4 * 1024 * 1024);
+  const file = path.join(path.dirname(video.file), 'Harbour tour, recut.mp4');
+  writeFileSync(file, data);
+  return { file, data };
+})();
+
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 let courseId = 0;
@@ -51,6 +60,13 @@ const openCurriculum = async (page: Page) => {
   await expect(page).toHaveURL(/\/admin\/curriculum$/);
 };
 
+/** Opens the section's lesson list, unless it is open. */
+const expandSection = async (page: Page) => {
+  const toggle = page.getByRole('button', { expanded: false }).filter({ hasText: SECTION });
+  if (await toggle.count()) await toggle.click();
+  await expect(page.getByRole('button', { name: 'Lesson menu: Harbour tour' })).toBeVisible();
+};
+
 const addLesson = async (page: Page) => {
   await page.getByRole('button', { name: `Add Lesson to ${SECTION}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Lesson' });
@@ -61,7 +77,7 @@ const addLesson = async (page: Page) => {
   return dialog;
 };
 
-test('a lesson file cut off by the network resumes after a reload from where it stopped', async ({
+test('a lesson file cut off by the network resumes after a reload from where it stopped, and an edited one when back online', async ({
   page,
   playwright,
   consoleErrors,
@@ -79,7 +95,12 @@ test('a lesson file cut off by the network resumes after a reload from where it 
       : route.continue(),
   );
   const dialog = await addLesson(page);
+  // The bar says how far the file has got while the button keeps the spec's words; each retry says so.
+  await expect(dialog.getByRole('progressbar', { name: /Uploading file/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(dialog.getByText('Connection interrupted — trying again…')).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByRole('alert')).toContainText('Error saving the lesson.', { timeout: 120_000 });
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
   expect(traffic.filter((entry) => entry === 'PATCH 0')).toHaveLength(1);
   expect(traffic.filter((entry) => entry === `PATCH ${CHUNK}`)).toHaveLength(4);
   await page.unroute('**/api/uploads/tus/*');
@@ -106,12 +127,57 @@ test('a lesson file cut off by the network resumes after a reload from where it 
   const stored = await api.get(lessons[0]?.content_path ?? '');
   expect(stored.ok()).toBe(true);
   expect(sha(await stored.body())).toBe(sha(video.data));
+
+  // Edit Lesson replaces the file resumably too. The browser goes offline as the second chunk leaves:
+  // the form says so, and when the browser is back the upload carries on from 8 MiB, not from the start.
+  await expandSection(page);
+  await page.getByRole('button', { name: 'Lesson menu: Harbour tour' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Lesson', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Lesson: Harbour tour' });
+  await edit.getByLabel(/Replace the file/).setInputFiles(recut.file);
+  let dropped = false;
+  await page.route('**/api/uploads/tus/*', async (route) => {
+    const cut =
+      route.request().method() === 'PATCH' && route.request().headers()['upload-offset'] === String(CHUNK);
+    if (!cut || dropped) return route.continue();
+    dropped = true;
+    await page.context().setOffline(true);
+    return route.abort('internetdisconnected');
+  });
+  const beforeEdit = traffic.length;
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    edit.getByText('Connection lost — the upload will resume when you are back online.'),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(edit.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(edit.getByText(/MB of 10 MB · waiting for the connection$/)).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(edit.getByText(/^Resumed at (8\d|9\d)%\.$/)).toBeVisible({ timeout: 60_000 });
+  await expect(edit.getByText('Saved successfully!')).toBeVisible({ timeout: 120_000 });
+  await page.unroute('**/api/uploads/tus/*');
+  const edited = traffic.slice(beforeEdit);
+  expect(edited.filter((entry) => entry === 'POST')).toHaveLength(1);
+  expect(edited.filter((entry) => entry === 'PATCH 0')).toHaveLength(1);
+  expect(edited.filter((entry) => entry === `PATCH ${CHUNK}`)).toHaveLength(2);
+
+  const after = await ok<Array<{ lessons: Array<{ lesson_title: string; content_path: string }> }>>(
+    api.get(`/api/courseSections/GetCourseSectionsByCourseId/${courseId}`, { headers }),
+  );
+  const [replaced, ...others] = after.flatMap((section) => section.lessons);
+  expect(others).toEqual([]);
+  expect(replaced?.lesson_title).toBe('Harbour tour');
+  const recutStored = await api.get(replaced?.content_path ?? '');
+  expect(sha(await recutStored.body())).toBe(sha(recut.data));
   await api.dispose();
 
   // The cut requests are the network's doing, as the test meant: Chromium reports each one, and Uppy
   // the upload it gave up on.
   const cut = consoleErrors.filter((text) =>
-    /net::ERR_CONNECTION_RESET|\[Uppy\].*This looks like a network error/.test(text),
+    /net::ERR_CONNECTION_RESET|net::ERR_INTERNET_DISCONNECTED|\[Uppy\].*This looks like a network error/.test(
+      text,
+    ),
   );
   expect(cut.length).toBeGreaterThanOrEqual(4);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !cut.includes(text)));

@@ -25,3 +25,11 @@ export const AUTHORING_MSG = {
   categoryDeleteFailed: (reason: string) => `Error deleting category: ${reason}`,
   deleteCategoryConfirm: 'Are you sure you want to delete this category?',
 } as const;
+
+/** What a lesson file's upload says about its connection while it runs. */
+export const UPLOAD_MSG = {
+  connectionLost: 'Connection lost — the upload will resume when you are back online.',
+  connectionInterrupted: 'Connection interrupted — trying again…',
+  backOnline: 'Back online — resuming the upload…',
+  resumedAt: (percent: number) => `Resumed at ${percent}%.`,
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterText, formatBytes, formatDate, truncate } from './format';
+import { counterText, formatBytes, formatDate, formatSpeed, formatTimeLeft, truncate } from './format';
 
 describe('format helpers', () => {
   it('pads a counter to two digits (SPEC §5: 00/100)', () => {
@@ -23,5 +23,15 @@ describe('format helpers', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(104_857_600)).toBe('100 MB');
     expect(formatBytes(2_147_483_648)).toBe('2.0 GB');
+  });
+
+  it('formats an upload speed and the time left, rounded up', () => {
+    expect(formatSpeed(2.5 * 1024 * 1024)).toBe('2.5 MB/s');
+    expect(formatSpeed(800)).toBe('800 B/s');
+    expect(formatTimeLeft(0.2)).toBe('1 s');
+    expect(formatTimeLeft(42.1)).toBe('43 s');
+    expect(formatTimeLeft(61)).toBe('2 min');
+    expect(formatTimeLeft(3600)).toBe('1 h');
+    expect(formatTimeLeft(3600 + 301)).toBe('1 h 6 min');
   });
 });

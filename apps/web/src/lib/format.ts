@@ -46,3 +46,16 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 /** A count for people: `10,000`. */
 export const formatCount = (count: number): string => countFormat.format(count);
+
+/** A transfer speed for people: `4.2 MB/s`. */
+export const formatSpeed = (bytesPerSecond: number): string => `${formatBytes(Math.round(bytesPerSecond))}/s`;
+
+/** How long is left, rounded up, in the largest units that say it: `12 s`, `4 min`, `1 h 5 min`. */
+export const formatTimeLeft = (seconds: number): string => {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+};

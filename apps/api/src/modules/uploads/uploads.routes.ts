@@ -34,8 +34,10 @@ const tusSchemas = {
     summary: 'Create an upload of a lesson’s file (creation, creation-with-upload)',
     description:
       '`Upload-Length` and `Upload-Metadata` (section_Id, lesson_title, contentType, lesson_Id, filename) ' +
-      'say what is sent; the answer’s `Location` names the upload. When the body already holds the whole ' +
-      'file, the lesson is answered as lessons/createLessons does. The length is held against the ' +
+      'say what is sent; the answer’s `Location` names the upload. A `lesson_Id` other than 0 edits that ' +
+      'lesson, as lessons/createLessons does: its title, type and file change at the last byte, not before. ' +
+      'When the body already holds the whole file, the lesson is answered as lessons/createLessons does. ' +
+      'The length is held against the ' +
       'organisation’s storage allowance until the upload ends (409 `PLAN_LIMIT` when it does not fit, ' +
       `409 \`CONFLICT\` while ${MAX_OPEN_UPLOADS} of its uploads are open).`,
     body: binary('application/offset+octet-stream', 'Optionally, the first bytes of the file'),
@@ -51,7 +53,7 @@ const tusSchemas = {
   },
   append: {
     tags: ['Uploads'],
-    summary: 'Send the next bytes of an upload from `Upload-Offset`; the last ones make the lesson',
+    summary: 'Send the next bytes of an upload from `Upload-Offset`; the last ones make (or edit) the lesson',
     params: uploadIdParams,
     body: binary('application/offset+octet-stream', 'The next bytes of the file'),
     response: {

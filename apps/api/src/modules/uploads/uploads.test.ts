@@ -11,7 +11,7 @@ import { call, createTestContext, type TestContext } from '../../../test/helpers
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { TusClient } from '../../../test/tus';
 import { fixtures } from '../../../test/uploads';
-import { lessons, sections } from '../../db/schema';
+import { lessons, pendingFileDeletions, sections, uploadReservations, users } from '../../db/schema';
 import { FileSweeper } from '../media/file-sweeper';
 import { TUS_PATH } from './uploads.routes';
 
@@ -373,6 +373,126 @@ describe.each(['disk', 'bucket'] as const)('resumable lesson uploads (tus) on %s
     expect(await ctx.storage.size(key)).toBeUndefined();
     expect(await leftovers()).toEqual(before);
     expect(await lessonsOf(sectionId)).toHaveLength(0);
+  });
+
+  /** A video lesson made resumably, as Add Lesson makes it: its id, its file's key and the section. */
+  async function lessonWithFile(publisher: TestUser) {
+    const sectionId = await sectionOf(publisher);
+    const tus = new TusClient(base, publisher.token);
+    const file = fixtures.mp4(120_000);
+    const { location } = await tus.create(file.length, lessonMeta(sectionId));
+    const made = lessonSchema.parse((await tus.patch(location, 0, file)).json());
+    return { sectionId, lessonId: made.lesson_Id, key: location.split('/').pop() ?? '', bytes: file.length };
+  }
+
+  /** Edit Lesson's metadata: the lesson's id with its new title and type (lessons/createLessons' fields). */
+  const editMeta = (sectionId: number, lessonId: number | string, contentType = 'video') => ({
+    ...lessonMeta(sectionId, contentType, 'Long clip, recut'),
+    lesson_Id: lessonId,
+  });
+
+  const holdOf = (key: string) =>
+    ctx.database.db.select().from(uploadReservations).where(eq(uploadReservations.id, key));
+
+  test('Edit Lesson replaces a file resumably: the lesson changes at the last byte only, for its uploader only', async () => {
+    const publisher = await createPublisher(ctx);
+    const { sectionId, lessonId, key: oldKey, bytes } = await lessonWithFile(publisher);
+    const tus = new TusClient(base, publisher.token);
+    const file = fixtures.mp4(9 * MiB + 4321);
+    const created = await tus.create(file.length, editMeta(sectionId, lessonId));
+    expect(created.status).toBe(201);
+    const key = created.location.split('/').pop() ?? '';
+    expect((await tus.patch(created.location, 0, file.subarray(0, 6 * MiB))).status).toBe(204);
+
+    // Unfinished, the upload has changed nothing: the lesson plays its old file under its old title.
+    const [before] = await lessonsOf(sectionId);
+    expect(before).toMatchObject({ id: lessonId, title: 'Long clip', fileKey: oldKey, fileSize: bytes });
+
+    // Only the user who began it may see or continue it: a colleague of the same school, another
+    // school's publisher and a caller without a token reach nothing, and the lesson stays as it was.
+    const colleague = await createPublisher(ctx);
+    await ctx.database.db.update(users).set({ orgId: publisher.orgId }).where(eq(users.id, colleague.userId));
+    const stranger = await createPublisher(ctx);
+    for (const other of [colleague, stranger]) {
+      const client = new TusClient(base, other.token);
+      expect((await client.offset(created.location)).status).toBe(404);
+      expect((await client.patch(created.location, 6 * MiB, file.subarray(6 * MiB))).status).toBe(404);
+    }
+    expect((await new TusClient(base, undefined).patch(created.location, 6 * MiB, file)).status).toBe(401);
+    expect((await tus.offset(created.location)).offset).toBe(6 * MiB);
+    expect(await lessonsOf(sectionId)).toEqual([before]);
+
+    const done = await tus.patch(created.location, 6 * MiB, file.subarray(6 * MiB));
+    expect(done.status).toBe(200);
+    expect(lessonSchema.parse(done.json())).toMatchObject({
+      lesson_Id: lessonId,
+      lesson_title: 'Long clip, recut',
+      contentType: 'video',
+      file_size: file.length,
+    });
+    const rows = await lessonsOf(sectionId);
+    expect(rows.map((row) => [row.id, row.fileKey])).toEqual([[lessonId, key]]);
+    expect(sha(await readStored(key))).toBe(sha(file));
+    // The new file's record replaced the upload's hold; the old file waits out its grace period (decision 011).
+    expect(await holdOf(key)).toEqual([]);
+    const queued = await ctx.database.db
+      .select()
+      .from(pendingFileDeletions)
+      .where(eq(pendingFileDeletions.fileKey, oldKey));
+    expect(queued).toHaveLength(1);
+    expect(await ctx.storage.size(oldKey)).toBe(bytes);
+  });
+
+  test('Edit Lesson’s upload is refused for another school’s lesson or bad fields, and one that fails leaves nothing', async () => {
+    const publisher = await createPublisher(ctx);
+    const { sectionId, lessonId, key: oldKey } = await lessonWithFile(publisher);
+    const tus = new TusClient(base, publisher.token);
+    const stranger = await createPublisher(ctx);
+    const outsider = new TusClient(base, stranger.token);
+    const strangerSection = await sectionOf(stranger);
+    const before = await leftovers();
+
+    const anonymous = new TusClient(base, undefined);
+    expect((await anonymous.create(1000, editMeta(sectionId, lessonId))).status).toBe(401);
+    // Another school's lesson, named with the other school's section or with one of its own.
+    expect((await outsider.create(1000, editMeta(sectionId, lessonId))).status).toBe(404);
+    const foreign = await outsider.create(1000, editMeta(strangerSection, lessonId));
+    expect(foreign.status).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const badId = await tus.create(1000, editMeta(sectionId, 'seven'));
+    expect(badId.status).toBe(400);
+    expect(badId.json().details[0].field).toBe('lesson_Id');
+    const huge = await tus.create(1000, editMeta(sectionId, 2 ** 40));
+    expect(huge.status).toBe(400);
+    expect(huge.json().details[0].field).toBe('lesson_Id');
+    expect((await tus.create(1000, editMeta(sectionId, 2 ** 31 - 1))).status).toBe(404);
+    expect(await leftovers()).toEqual(before);
+
+    // A file that is not what the lesson's type says: refused at its first bytes, the lesson untouched.
+    const pdf = fixtures.pdf(50_000);
+    const wrong = await tus.create(pdf.length, editMeta(sectionId, lessonId, 'video'));
+    expect((await tus.patch(wrong.location, 0, pdf)).status).toBe(415);
+
+    // The lesson deleted before the last byte: no lesson comes back, and no file or hold stays.
+    const file = fixtures.mp4(300_000);
+    const { location } = await tus.create(file.length, editMeta(sectionId, lessonId));
+    expect((await tus.patch(location, 0, file.subarray(0, 100_000))).status).toBe(204);
+    const [untouched] = await lessonsOf(sectionId);
+    expect(untouched).toMatchObject({ id: lessonId, title: 'Long clip', fileKey: oldKey });
+    const gone = await call(ctx.app, {
+      method: 'DELETE',
+      url: `/api/lessons/${lessonId}`,
+      token: publisher.token,
+    });
+    expect(gone.statusCode).toBe(200);
+    const last = await tus.patch(location, 100_000, file.subarray(100_000));
+    expect(last.status).toBe(404);
+    expect(last.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const key = location.split('/').pop() ?? '';
+    expect(await ctx.storage.size(key)).toBeUndefined();
+    expect(await holdOf(key)).toEqual([]);
+    expect(await leftovers()).toEqual(before);
+    expect(await lessonsOf(sectionId)).toEqual([]);
   });
 
   test('a bulk upload (no lesson title) becomes a lesson like lessons/UploadLesson makes', async () => {

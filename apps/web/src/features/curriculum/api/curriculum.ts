@@ -1,6 +1,7 @@
 import type { ContentType, Lesson, Section } from '@skillwise/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, objectFormData } from '@/lib/api-client';
+import type { UploadListener } from '../lib/upload-progress';
 
 export const curriculumKeys = {
   all: ['sections'] as const,
@@ -73,15 +74,17 @@ export type LessonInput = {
   sectionId: number;
   /** Sent only when chosen. */
   file: File | null;
+  /** Told how a chosen file's upload goes (bytes, retries, the connection). */
+  onUpload?: UploadListener | undefined;
 };
 
 /**
- * The add-lesson and edit-lesson forms both save through it. A new lesson's file goes resumably (tus,
- * README "Additions"), so a cut connection or a reload loses no more than the last chunk; everything
- * else is POST lessons/createLessons (multipart).
+ * The add-lesson and edit-lesson forms both save through it. A chosen file goes resumably (tus, README
+ * "Additions") with the lesson's fields, a new lesson's or an edited one's, so a cut connection or a
+ * reload loses no more than the last chunk; everything else is POST lessons/createLessons (multipart).
  */
 export const saveLesson = async (input: LessonInput): Promise<Lesson> => {
-  if (input.lessonId === 0 && input.file && input.contentType !== 'image') {
+  if (input.file && input.contentType !== 'image') {
     const { uploadLessonFile } = await import('../lib/upload-lesson-file');
     return uploadLessonFile({ ...input, contentType: input.contentType, file: input.file });
   }

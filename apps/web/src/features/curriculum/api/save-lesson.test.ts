@@ -28,13 +28,21 @@ describe('saving a lesson (SPEC §2.13 lesson form, README "Additions")', () => 
     expect(calls).toHaveLength(0);
   });
 
-  it('keeps lessons/createLessons for a lesson without a file and for every edit', async () => {
+  it("sends an edited lesson's new file resumably too, with the lesson's id", async () => {
+    const input = { lessonId: 12, title: 'Charts', contentType: 'pdf' as const, sectionId: 3, file };
+    await saveLesson(input);
+    expect(uploadLessonFile).toHaveBeenCalledWith(input);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps lessons/createLessons for a lesson without a file and an edit that keeps its file', async () => {
     await saveLesson({ lessonId: 0, title: 'Tides', contentType: 'text', sectionId: 3, file: null });
-    await saveLesson({ lessonId: 12, title: 'Charts', contentType: 'pdf', sectionId: 3, file });
+    await saveLesson({ lessonId: 12, title: 'Charts', contentType: 'pdf', sectionId: 3, file: null });
     expect(uploadLessonFile).not.toHaveBeenCalled();
     expect(calls.map((call) => call.url)).toEqual([
       '/api/lessons/createLessons',
       '/api/lessons/createLessons',
     ]);
+    expect(calls[1]?.form).toMatchObject({ 'Object.lesson_Id': '12', 'Object.lesson_title': 'Charts' });
   });
 });

@@ -5,9 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './bulk-upload-panel.css';
+import { UploadNotice } from '@/components/ui/upload-progress';
 import { storage } from '@/lib/storage';
+import { useUploadProgress } from '../hooks/use-upload-progress';
 import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from '../lib/bulk-upload';
-import { BULK_META_FIELDS, tusRefusal, tusUploadOptions } from '../lib/resumable-upload';
+import { BULK_META_FIELDS, reportUploads, tusRefusal, tusUploadOptions } from '../lib/resumable-upload';
+import type { UploadListener } from '../lib/upload-progress';
 
 type BulkMeta = Meta & { section_Id: number; contentType: string };
 type BulkBody = TusBody;
@@ -23,7 +26,7 @@ type BulkUploadPanelProps = {
   onComplete: (outcome: BulkUploadOutcome) => void;
 };
 
-const createUppy = (sectionId: number) => {
+const createUppy = (sectionId: number, onSignal: UploadListener) => {
   const uppy = new Uppy<BulkMeta, BulkBody>({
     id: `bulk-upload-${sectionId}`,
     autoProceed: true,
@@ -33,13 +36,16 @@ const createUppy = (sectionId: number) => {
   // Resumable (tus): a file cut off by the network carries on where it stopped, also after a reload
   // when the same file is added to the same section again.
   uppy.use(Tus<BulkMeta, BulkBody>, {
-    ...tusUploadOptions(storage.get('authToken') ?? '', BULK_META_FIELDS),
+    ...tusUploadOptions(storage.get('authToken') ?? '', BULK_META_FIELDS, onSignal),
     // A refused file (413, 415) fails with the server's own words rather than the protocol's.
     onError: (error) => {
       const refusal = tusRefusal(error);
       if (refusal) error.message = refusal;
     },
   });
+  // The dashboard shows the bytes and the time left; the panel says what the connection does.
+  uppy.on('upload', () => onSignal({ type: 'start', total: 0 }));
+  reportUploads(uppy, onSignal);
   // SPEC §3: a bulk-uploaded lesson keeps the file's MIME type as its content type.
   uppy.on('file-added', (file) =>
     uppy.setFileMeta(file.id, { section_Id: sectionId, contentType: file.type }),
@@ -55,9 +61,10 @@ const BulkUploadPanel = ({ sectionId, onComplete }: BulkUploadPanelProps) => {
   const [uppy, setUppy] = useState<Uppy<BulkMeta, BulkBody> | null>(null);
   const onCompleteRef = useRef(onComplete);
   onCompleteRef.current = onComplete;
+  const { progress, track } = useUploadProgress();
 
   useEffect(() => {
-    const instance = createUppy(sectionId);
+    const instance = createUppy(sectionId, track);
     instance.on('complete', (result) => {
       const failed = result.failed ?? [];
       onCompleteRef.current({
@@ -68,20 +75,23 @@ const BulkUploadPanel = ({ sectionId, onComplete }: BulkUploadPanelProps) => {
     });
     setUppy(instance);
     return () => instance.destroy();
-  }, [sectionId]);
+  }, [sectionId, track]);
 
   if (!uppy) return <div style={{ height: PANEL_HEIGHT }} className="w-full rounded-xl bg-slate-50" />;
   return (
-    <Dashboard
-      uppy={uppy}
-      width="100%"
-      height={PANEL_HEIGHT}
-      proudlyDisplayPoweredByUppy={false}
-      // Thumbnails first, so none is still queued when the finished panel closes.
-      waitForThumbnailsBeforeUpload
-      note={BULK_LIMITS_NOTE}
-      theme="light"
-    />
+    <div className="flex flex-col gap-1.5">
+      <Dashboard
+        uppy={uppy}
+        width="100%"
+        height={PANEL_HEIGHT}
+        proudlyDisplayPoweredByUppy={false}
+        // Thumbnails first, so none is still queued when the finished panel closes.
+        waitForThumbnailsBeforeUpload
+        note={BULK_LIMITS_NOTE}
+        theme="light"
+      />
+      {progress ? <UploadNotice notice={progress.notice} isWaiting={progress.isWaiting} /> : null}
+    </div>
   );
 };
 

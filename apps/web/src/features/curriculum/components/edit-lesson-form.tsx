@@ -11,6 +11,7 @@ import { Field, SelectField, TextField } from '@/components/ui/field';
 import { ExternalLinkIcon } from '@/components/ui/icons';
 import { FileInput } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,7 @@ import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import type { LessonInput } from '../api/curriculum';
 import { useTimedStatus } from '../hooks/use-timed-status';
+import { useUploadProgress } from '../hooks/use-upload-progress';
 import {
   ACCEPT_BY_TYPE,
   editableContentType,
@@ -47,6 +49,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
   const isImageLesson = lessonKind(lesson.contentType) === 'image';
   const [isDone, setDone] = useState(false);
   const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
+  const upload = useUploadProgress();
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   // SPEC §2.13: this form says everything in its status line, which clears after 3000 ms.
@@ -75,6 +78,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         contentType: type,
         sectionId: lesson.section_Id,
         file,
+        onUpload: upload.track,
       });
     } catch (error) {
       showStatus(errorMessage(error, AUTHORING_MSG.lessonSaveFailed));
@@ -151,6 +155,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         options={isImageLesson ? IMAGE_OPTIONS : CONTENT_OPTIONS}
         {...form.field('contentType')}
       />
+      <UploadProgress progress={form.isSubmitting ? upload.progress : null} />
       <p
         role="status"
         className={cn('min-h-5 text-sm font-medium', isSaved ? 'text-emerald-600' : 'text-rose-600')}

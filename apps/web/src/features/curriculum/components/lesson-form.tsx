@@ -4,12 +4,14 @@ import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
 import { FileInput } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import type { LessonInput } from '../api/curriculum';
+import { useUploadProgress } from '../hooks/use-upload-progress';
 import {
   ACCEPT_BY_TYPE,
   isContentType,
@@ -31,6 +33,7 @@ type NewLesson = Omit<LessonDraft, 'sectionId'>;
 const EMPTY_LESSON: NewLesson = { title: '', contentType: '', file: null };
 
 const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section: Section }) => {
+  const upload = useUploadProgress();
   const form = useForm({
     initial: EMPTY_LESSON,
     validate: (values): FormErrors<NewLesson> => {
@@ -49,7 +52,8 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
   const onSubmit = form.handleSubmit(async ({ title, contentType, file }) => {
     if (!isContentType(contentType)) return;
     try {
-      await save({ lessonId: 0, title: title.trim(), contentType, sectionId: section.section_Id, file });
+      const lesson = { lessonId: 0, title: title.trim(), contentType, sectionId: section.section_Id, file };
+      await save({ ...lesson, onUpload: upload.track });
     } catch (error) {
       notify.error(AUTHORING_MSG.lessonSaveFailed);
       throw error;
@@ -109,6 +113,7 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
           </div>
         )}
       </Field>
+      <UploadProgress progress={form.isSubmitting ? upload.progress : null} />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,9 @@
+import type { Body, Meta, Uppy } from '@uppy/core';
+import type { TusDetailedError } from '@uppy/tus';
 import { API_BASE_URL } from '@/config/app';
 import { ApiError } from '@/lib/api-client';
 import { BULK_LIMIT, RETRY_DELAYS_MS } from './bulk-upload';
+import type { UploadListener } from './upload-progress';
 
 /**
  * Lesson files go through the resumable (tus) endpoint: an upload cut off by the network, or by a
@@ -23,9 +26,11 @@ export const BULK_META_FIELDS = ['section_Id', 'contentType', 'name', 'type'];
 /**
  * The Tus plugin's settings: the token on every request, the spec's 5 uploads at once and its 3 retries
  * (0.3 s, then doubling); the upload's address is remembered (in local storage, by file and target) until
- * it succeeds, so adding the same file again after a reload resumes it.
+ * it succeeds, so adding the same file again after a reload resumes it. Each request the client will
+ * try again is told to `onSignal` (as going offline, when the browser is: the retry then waits for the
+ * connection), so the publisher hears of a drop rather than watching a bar stand still.
  */
-export const tusUploadOptions = (token: string, metaFields: string[]) => ({
+export const tusUploadOptions = (token: string, metaFields: string[], onSignal?: UploadListener) => ({
   endpoint: TUS_ENDPOINT,
   headers: { Authorization: `Bearer ${token}` },
   chunkSize: TUS_CHUNK_BYTES,
@@ -34,7 +39,32 @@ export const tusUploadOptions = (token: string, metaFields: string[]) => ({
   allowedMetaFields: metaFields,
   storeFingerprintForResuming: true,
   removeFingerprintOnSuccess: true,
+  onShouldRetry: (
+    error: TusDetailedError,
+    _attempt: number,
+    _options: unknown,
+    next: (failed: TusDetailedError) => boolean,
+  ) => {
+    const retries = next(error);
+    if (retries) onSignal?.({ type: navigator.onLine === false ? 'offline' : 'retry' });
+    return retries;
+  },
 });
+
+/**
+ * Tells `onSignal` of an Uppy instance's uploads: the bytes sent of all its files together, and the
+ * browser going off and back online (Uppy's own reading of the online and offline events).
+ */
+export const reportUploads = <M extends Meta, B extends Body>(uppy: Uppy<M, B>, onSignal: UploadListener) => {
+  uppy.on('upload-progress', () => {
+    const files = uppy.getFiles();
+    const sent = files.reduce((sum, file) => sum + (file.progress.bytesUploaded || 0), 0);
+    const total = files.reduce((sum, file) => sum + (file.progress.bytesTotal ?? file.size ?? 0), 0);
+    onSignal({ type: 'progress', sent, total });
+  });
+  uppy.on('is-offline', () => onSignal({ type: 'offline' }));
+  uppy.on('back-online', () => onSignal({ type: 'online' }));
+};
 
 type TusResponse = { getStatus(): number; getBody(): string | undefined };
 

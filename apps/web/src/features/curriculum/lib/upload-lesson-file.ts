@@ -2,11 +2,27 @@ import type { ContentType, Lesson } from '@skillwise/contracts';
 import Uppy, { type Meta } from '@uppy/core';
 import Tus, { type TusBody } from '@uppy/tus';
 import { storage } from '@/lib/storage';
-import { LESSON_META_FIELDS, tusApiError, tusUploadOptions, uploadTargetId } from './resumable-upload';
+import {
+  LESSON_META_FIELDS,
+  reportUploads,
+  tusApiError,
+  tusUploadOptions,
+  uploadTargetId,
+} from './resumable-upload';
+import type { UploadListener } from './upload-progress';
 
 type LessonMeta = Meta & { lesson_Id: number; lesson_title: string; contentType: string; section_Id: number };
 
-export type NewLessonFile = { title: string; contentType: ContentType; sectionId: number; file: File };
+export type LessonFile = {
+  /** 0 for a new lesson; another id replaces that lesson's file (and title and type) at the last byte. */
+  lessonId: number;
+  title: string;
+  contentType: ContentType;
+  sectionId: number;
+  file: File;
+  /** Told of the upload's progress, retries and the connection dropping and coming back. */
+  onUpload?: UploadListener | undefined;
+};
 
 const parseLesson = (text: string | undefined): Lesson | undefined => {
   try {
@@ -18,16 +34,21 @@ const parseLesson = (text: string | undefined): Lesson | undefined => {
 };
 
 /**
- * The add-lesson form's file, sent resumably (tus) with the lesson's fields: the server makes the lesson
- * exactly as lessons/createLessons does once the last byte arrives, and answers it. Loaded only when a
- * lesson with a file is saved, so Uppy stays out of every other screen's code.
+ * The add-lesson and edit-lesson forms' file, sent resumably (tus) with the lesson's fields: the server
+ * makes the lesson, or changes the edited one, exactly as lessons/createLessons does once the last byte
+ * arrives, and answers it. Loaded only when a lesson with a file is saved, so Uppy stays out of every
+ * other screen's code.
  */
-export async function uploadLessonFile(input: NewLessonFile): Promise<Lesson> {
+export async function uploadLessonFile(input: LessonFile): Promise<Lesson> {
   const token = storage.get('authToken') ?? '';
   // The same file for the same lesson after a reload resumes; for another lesson it is a new upload.
-  const target = uploadTargetId([input.sectionId, input.contentType, input.title]);
+  const parts = [input.sectionId, input.contentType, input.title];
+  const target = uploadTargetId(input.lessonId === 0 ? parts : [...parts, input.lessonId]);
   const uppy = new Uppy<LessonMeta, TusBody>({ id: `lesson-${target}`, autoProceed: false });
-  uppy.use(Tus<LessonMeta, TusBody>, tusUploadOptions(token, LESSON_META_FIELDS));
+  const onSignal = input.onUpload ?? (() => undefined);
+  uppy.use(Tus<LessonMeta, TusBody>, tusUploadOptions(token, LESSON_META_FIELDS, onSignal));
+  onSignal({ type: 'start', total: input.file.size });
+  reportUploads(uppy, onSignal);
   let lesson: Lesson | undefined;
   let uploadUrl: string | undefined;
   let failure: unknown;
@@ -44,7 +65,7 @@ export async function uploadLessonFile(input: NewLessonFile): Promise<Lesson> {
       type: input.file.type,
       data: input.file,
       meta: {
-        lesson_Id: 0,
+        lesson_Id: input.lessonId,
         lesson_title: input.title,
         contentType: input.contentType,
         section_Id: input.sectionId,
