@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { MenuIcon } from '@/components/ui/icons';
+import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import type { StoredSession } from '@/lib/storage';
+import { Avatar, STAFF_MENU_ITEMS, USER_MENU_ITEMS, UserMenu, UserMenuEntry } from './user-menu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -18,8 +20,25 @@ const Modal = lazy(() => import('@/components/ui/modal').then((module) => ({ def
 /** SPEC §2.2: 'All Mentors' and 'Contact' lead nowhere yet; they stay harmless buttons. */
 const PLACEHOLDER_LINKS = ['All Mentors', 'Contact'];
 
-/** The public header: Home, Courses, All Mentors, Contact, Sign In and Join Now, with a mobile side menu. */
-export const SiteHeader = () => {
+/** A signed-in person's way back from a public page: a student's courses, a school's dashboard. */
+export const wayBack = (session: StoredSession) =>
+  session.isStudent
+    ? { label: 'My Courses', to: paths.students.myCourses, items: USER_MENU_ITEMS }
+    : { label: 'Dashboard', to: paths.admin.root, items: STAFF_MENU_ITEMS };
+
+type SiteHeaderProps = {
+  /** Who is signed in on this browser, or null for a visitor. */
+  session: StoredSession | null;
+  onLogout: () => void;
+};
+
+/**
+ * The public header: Home, Courses, All Mentors, Contact, with a mobile side menu. A visitor gets Sign In
+ * and Join Now (SPEC §2.2); someone signed in gets their way back (My Courses or Dashboard) and their
+ * account menu instead, since opening a public page keeps them signed in (decision 015).
+ */
+export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
+  const back = session ? wayBack(session) : null;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [hasMenu, setHasMenu] = useState(false);
   const open = () => {
@@ -47,14 +66,23 @@ export const SiteHeader = () => {
             </button>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            Sign In
-          </Link>
-          <Link to={paths.registerOption} className={buttonClassName({ size: 'sm' })}>
-            Join Now
-          </Link>
-        </div>
+        {session && back ? (
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to={back.to} className={buttonClassName({ size: 'sm' })}>
+              {back.label}
+            </Link>
+            <UserMenu email={session.email} onLogout={onLogout} items={back.items} />
+          </div>
+        ) : (
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+              Sign In
+            </Link>
+            <Link to={paths.registerOption} className={buttonClassName({ size: 'sm' })}>
+              Join Now
+            </Link>
+          </div>
+        )}
         <button
           type="button"
           onClick={open}
@@ -69,6 +97,12 @@ export const SiteHeader = () => {
       {hasMenu ? (
         <Suspense fallback={null}>
           <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+            {session ? (
+              <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+                <Avatar email={session.email} />
+                <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{session.email}</p>
+              </div>
+            ) : null}
             <nav aria-label="Mobile" className="flex flex-col gap-1">
               <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
                 Home
@@ -87,19 +121,49 @@ export const SiteHeader = () => {
                 </button>
               ))}
             </nav>
-            <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
-              <Link
-                to={paths.login}
-                onClick={close}
-                className={buttonClassName({ variant: 'outline', fullWidth: true })}
-              >
-                Sign In
-              </Link>
-              {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
-              <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
-                Join Now
-              </Link>
-            </div>
+            {back ? (
+              <div className="mt-6 flex flex-col gap-1 border-t border-slate-100 pt-6">
+                <Link to={back.to} onClick={close} className={buttonClassName({ fullWidth: true })}>
+                  {back.label}
+                </Link>
+                <ul className="mt-3 flex flex-col gap-1">
+                  {back.items.map((item) => (
+                    <li key={item.label}>
+                      <UserMenuEntry
+                        item={item}
+                        onChoose={close}
+                        className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
+                      />
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    onLogout();
+                  }}
+                  className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
+                >
+                  <LogoutIcon className="size-4" />
+                  Log Out
+                </button>
+              </div>
+            ) : (
+              <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
+                <Link
+                  to={paths.login}
+                  onClick={close}
+                  className={buttonClassName({ variant: 'outline', fullWidth: true })}
+                >
+                  Sign In
+                </Link>
+                {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
+                <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
+                  Join Now
+                </Link>
+              </div>
+            )}
           </Modal>
         </Suspense>
       ) : null}
