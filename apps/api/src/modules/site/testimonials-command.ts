@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { TESTIMONIALS_SHOWN, testimonialInputSchema } from '@skillwise/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   deleteTestimonial,
@@ -32,8 +33,7 @@ const idOf = (raw: string | undefined): number => {
 };
 
 /** The fields checked by the contract's rules, the first problem named by its option. */
-function checked(fields: { name?: string; quote?: string; role?: string }, partial: boolean) {
-  const schema = partial ? testimonialInputSchema.partial() : testimonialInputSchema;
+function checked<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -61,7 +61,8 @@ export async function runTestimonialsCommand(db: Db, args: string[]): Promise<st
   try {
     parsed = parse(args);
   } catch (error) {
-    return fail((error as Error).message);
+    // Node's own wording, without its advice on positional arguments, which this command has no use for.
+    return fail(`${(error as Error).message.split('. ')[0]?.replace(/\.$/, '')}.`);
   }
   const { values, positionals } = parsed;
   const [command = 'list', ...rest] = positionals;
@@ -86,14 +87,14 @@ export async function runTestimonialsCommand(db: Db, args: string[]): Promise<st
       break;
     case 'add': {
       noMore(0);
-      const row = await insertTestimonial(db, checked(given, false));
+      const row = await insertTestimonial(db, checked(testimonialInputSchema, given));
       return [`Added #${row.id}.`, ...describe(await listTestimonials(db))];
     }
     case 'edit': {
       noMore(1);
       const id = idOf(rest[0]);
       if (Object.keys(given).length === 0) fail('Give what to change: --name, --quote or --role.');
-      const changes = checked(given, true);
+      const changes = checked(testimonialInputSchema.partial(), given);
       if (!(await updateTestimonial(db, id, changes))) fail(`There is no testimonial #${id}.`);
       return [`Changed #${id}.`, ...describe(await listTestimonials(db))];
     }

@@ -16,9 +16,8 @@ export const USER_MENU_ITEMS: UserMenuItem[] = [
   { label: 'Inbox' },
 ];
 
-/** A school's account menu on the public pages: its way back to its own screens. */
+/** A school's account menu on the public pages, beside its Dashboard link: more of its own screens. */
 export const STAFF_MENU_ITEMS: UserMenuItem[] = [
-  { label: 'Dashboard', to: paths.admin.root },
   { label: 'My Students', to: paths.admin.myStudents },
   { label: 'Notifications', to: paths.admin.notifications },
 ];

@@ -86,14 +86,17 @@ const LESSONS: Array<{ title: string; kind: string; preview?: boolean }> = [
 ];
 
 const DashboardPreview = () => (
-  <div aria-hidden="true" className="rounded-3xl border border-slate-200 bg-white p-5 shadow-raised sm:p-6">
+  <div
+    aria-hidden="true"
+    className="min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-raised sm:p-6"
+  >
     <p className="font-semibold text-slate-900">Your school</p>
-    <div className="mt-5 grid grid-cols-3 gap-3">
+    <div className="mt-5 grid grid-cols-3 gap-2 sm:gap-3">
       {TOOLS.map((tool) => (
-        <div key={tool.label} className="rounded-xl bg-slate-50 p-3">
+        <div key={tool.label} className="min-w-0 rounded-xl bg-slate-50 p-2.5 sm:p-3">
           <span className="text-lg text-brand-600">{tool.icon}</span>
-          <p className="mt-1 text-sm font-semibold text-slate-900">{tool.label}</p>
-          <p className="text-xs text-slate-500">{tool.text}</p>
+          <p className="mt-1 truncate text-sm font-semibold text-slate-900">{tool.label}</p>
+          <p className="text-xs break-words text-slate-500">{tool.text}</p>
         </div>
       ))}
     </div>
@@ -103,7 +106,10 @@ const DashboardPreview = () => (
       </p>
       <ul className="divide-y divide-slate-100">
         {LESSONS.map((lesson) => (
-          <li key={lesson.title} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
+          <li
+            key={lesson.title}
+            className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm sm:px-4"
+          >
             <span className="min-w-0 truncate text-slate-700">{lesson.title}</span>
             <span className="flex shrink-0 items-center gap-2">
               {lesson.preview ? (
