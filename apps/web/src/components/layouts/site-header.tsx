@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import type { StoredSession } from '@/lib/storage';
-import { Avatar, STAFF_MENU_ITEMS, USER_MENU_ITEMS, UserMenu, UserMenuEntry } from './user-menu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -14,17 +13,27 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
-// The mobile menu's panel comes with its first opening, not with every public page.
+// The mobile menu's panel comes with its first opening, not with every public page; the signed-in
+// controls come only for someone signed in.
 const Modal = lazy(() => import('@/components/ui/modal').then((module) => ({ default: module.Modal })));
+const SiteAccountBar = lazy(() =>
+  import('./site-account').then((module) => ({ default: module.SiteAccountBar })),
+);
+const SiteAccountBadge = lazy(() =>
+  import('./site-account').then((module) => ({ default: module.SiteAccountBadge })),
+);
+const SiteAccountActions = lazy(() =>
+  import('./site-account').then((module) => ({ default: module.SiteAccountActions })),
+);
 
 /** SPEC §2.2: 'All Mentors' and 'Contact' lead nowhere yet; they stay harmless buttons. */
 const PLACEHOLDER_LINKS = ['All Mentors', 'Contact'];
 
 /** A signed-in person's way back from a public page: a student's courses, a school's dashboard. */
-export const wayBack = (session: StoredSession) =>
+export const wayBack = (session: StoredSession): { label: string; to: string } =>
   session.isStudent
-    ? { label: 'My Courses', to: paths.students.myCourses, items: USER_MENU_ITEMS }
-    : { label: 'Dashboard', to: paths.admin.root, items: STAFF_MENU_ITEMS };
+    ? { label: 'My Courses', to: paths.students.myCourses }
+    : { label: 'Dashboard', to: paths.admin.root };
 
 type SiteHeaderProps = {
   /** Who is signed in on this browser, or null for a visitor. */
@@ -38,7 +47,6 @@ type SiteHeaderProps = {
  * account menu instead, since opening a public page keeps them signed in (decision 015).
  */
 export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
-  const back = session ? wayBack(session) : null;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [hasMenu, setHasMenu] = useState(false);
   const open = () => {
@@ -66,13 +74,10 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
             </button>
           ))}
         </nav>
-        {session && back ? (
-          <div className="hidden items-center gap-2 md:flex">
-            <Link to={back.to} className={buttonClassName({ size: 'sm' })}>
-              {back.label}
-            </Link>
-            <UserMenu email={session.email} onLogout={onLogout} items={back.items} />
-          </div>
+        {session ? (
+          <Suspense fallback={null}>
+            <SiteAccountBar session={session} onLogout={onLogout} />
+          </Suspense>
         ) : (
           <div className="hidden items-center gap-2 md:flex">
             <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
@@ -97,12 +102,7 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
       {hasMenu ? (
         <Suspense fallback={null}>
           <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
-            {session ? (
-              <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-                <Avatar email={session.email} />
-                <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{session.email}</p>
-              </div>
-            ) : null}
+            {session ? <SiteAccountBadge session={session} /> : null}
             <nav aria-label="Mobile" className="flex flex-col gap-1">
               <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
                 Home
@@ -121,34 +121,8 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
                 </button>
               ))}
             </nav>
-            {back ? (
-              <div className="mt-6 flex flex-col gap-1 border-t border-slate-100 pt-6">
-                <Link to={back.to} onClick={close} className={buttonClassName({ fullWidth: true })}>
-                  {back.label}
-                </Link>
-                <ul className="mt-3 flex flex-col gap-1">
-                  {back.items.map((item) => (
-                    <li key={item.label}>
-                      <UserMenuEntry
-                        item={item}
-                        onChoose={close}
-                        className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
-                      />
-                    </li>
-                  ))}
-                </ul>
-                <button
-                  type="button"
-                  onClick={() => {
-                    close();
-                    onLogout();
-                  }}
-                  className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
-                >
-                  <LogoutIcon className="size-4" />
-                  Log Out
-                </button>
-              </div>
+            {session ? (
+              <SiteAccountActions session={session} onLogout={onLogout} onChoose={close} />
             ) : (
               <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
                 <Link
