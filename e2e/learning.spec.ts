@@ -286,6 +286,16 @@ test('the publisher adds a student and enrols them in the course', async ({ page
   await expect(page).toHaveURL(/\/myStudents$/);
   await expect(page.getByLabel('Full Name')).toHaveValue(student.name);
 
+  // Saving the student's name keeps the school signed in, on the student (decision 015); then back.
+  for (const name of [`${student.name} Jr`, student.name]) {
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/myStudents$/);
+    await expect(page.getByLabel('Full Name')).toHaveValue(name);
+  }
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
   await page.getByRole('button', { name: 'Purchases' }).click();
   await expect(page.getByText('No purchases yet')).toBeVisible();
 
@@ -402,6 +412,16 @@ test('the student watches the video, seeks in it and reads the PDF', async ({ pa
     page.getByText('You are already registered for this course. Please Go to My Course Section'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/students$/);
+
+  // The public home page (the logo of a public page) keeps the student signed in, with the way back.
+  await page.goto('/courses');
+  await page.getByRole('link', { name: 'Skillwise home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await header.getByRole('link', { name: 'My Courses' }).click();
+  await expect(page).toHaveURL(/\/students\/myCourses$/);
+  await expect(page.getByRole('button', { name: course.title })).toBeVisible();
 });
 
 test('the publisher sees the student’s progress', async ({ page }) => {

@@ -28,6 +28,7 @@ await build({
     server: 'src/server.ts',
     preflight: 'src/cli/preflight.ts',
     'plan-prices': 'src/cli/plan-prices.ts',
+    testimonials: 'src/cli/testimonials.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
   },

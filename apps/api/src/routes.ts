@@ -32,6 +32,8 @@ import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { ReviewService } from './modules/reviews/reviews.service';
+import { registerSiteRoutes } from './modules/site/site.routes';
+import { SiteService } from './modules/site/site.service';
 import { createResumableFiles, type ResumableFiles } from './modules/uploads/resumable-store';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { inspectUpload, ResumableUploadService } from './modules/uploads/uploads.service';
@@ -138,6 +140,7 @@ export async function registerApiRoutes(
   registerCertificateRoutes(api, certificates, auth);
   registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
+  registerSiteRoutes(api, new SiteService({ db }), publicCache);
 
   const sandbox = config.paypal ? undefined : new SandboxProvider(db);
   const provider =

@@ -15,4 +15,5 @@ export * from './payments';
 export * from './progress';
 export * from './responses';
 export * from './reviews';
+export * from './site';
 export * from './students';

@@ -34,6 +34,10 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: 'Reviews', description: 'Ratings and comments of enrolled students.' },
   { name: 'Payments', description: 'Course and plan orders, the sandbox provider, sales and purchases.' },
   { name: 'Notifications', description: 'In-app notifications, e-mail preferences and unsubscribe.' },
+  {
+    name: 'Site',
+    description: 'What the public landing page says about the installation: its figures and testimonials.',
+  },
   { name: 'Reference', description: 'The service’s health and this description of the API.' },
 ];
 

@@ -26,6 +26,10 @@ beforeEach(() => {
     const path = pathOf(call);
     if (path.endsWith('courses/details/7')) return { body: { ...courseItem(7), course_image: COVER } };
     if (path.endsWith('reviews/GetCourseRating/7')) return { body: { course_Id: 7, average: 4.5, count: 2 } };
+    if (path.endsWith('site/GetLandingContent'))
+      return {
+        body: { figures: { courses: 30, students: 0, certificates: 0, schools: 1 }, testimonials: [] },
+      };
     if (path.endsWith('courses/GetAllCoursesDetail'))
       return pageAnswer(call, COURSES, (course) => [course.course_title]);
     return { body: [] };
@@ -92,11 +96,13 @@ test('the catalogue finds the page and search of its URL asked for already', asy
   expect(preloads()).toHaveLength(1);
 });
 
-test('the landing page finds its featured courses asked for already', async () => {
+test('the landing page finds its featured courses and its figures asked for already', async () => {
   const { asked } = await openAfterPrefetch('/');
-  expect(asked).toBe(1);
+  expect(asked).toBe(2);
   await screen.findByRole('button', { name: 'Sailing 8' }, WAIT);
+  expect(screen.getByText('Courses published')).toBeTruthy();
   expect(calls.filter((call) => pathOf(call).endsWith('courses/GetAllCoursesDetail'))).toHaveLength(1);
+  expect(calls.filter((call) => pathOf(call).endsWith('site/GetLandingContent'))).toHaveLength(1);
   expect(preloads()).toEqual([]);
 });
 

@@ -24,12 +24,22 @@ export async function prefetchFirstPage(
 ) {
   const params = new URLSearchParams(search);
   if (pathname === paths.home) {
-    const { courseKeys, listCatalogue } = await import('@/features/courses/api/courses');
+    const [{ courseKeys, listCatalogue }, { getLandingContent, landingKeys }] = await Promise.all([
+      import('@/features/courses/api/courses'),
+      import('@/features/marketing/api/landing'),
+    ]);
     const paging = { page: 1, pageSize: FEATURED_COURSES };
-    await client.prefetchQuery({
-      queryKey: courseKeys.catalogue(paging),
-      queryFn: ({ signal }) => listCatalogue(paging, signal),
-    });
+    // The landing page's figures and testimonials come along (routes/site/landing.tsx).
+    await Promise.all([
+      client.prefetchQuery({
+        queryKey: courseKeys.catalogue(paging),
+        queryFn: ({ signal }) => listCatalogue(paging, signal),
+      }),
+      client.prefetchQuery({
+        queryKey: landingKeys.content,
+        queryFn: ({ signal }) => getLandingContent(signal),
+      }),
+    ]);
   } else if (pathname === paths.courses) {
     const [{ courseKeys, listCatalogue }, { parsePage }, { COVER_SIZES, preloadCover }] = await Promise.all([
       import('@/features/courses/api/courses'),

@@ -1,3 +1,5 @@
+import { ROLE } from '@skillwise/contracts';
+
 /**
  * Every localStorage key the app uses, exactly as SPEC §3 names them.
  * Components never touch localStorage directly; they go through `storage`.
@@ -24,6 +26,38 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
+/**
+ * What the landing page clears (SPEC §2.2 "clears all local storage", read in decision 015): the course
+ * chosen and the screens' navigation and checkout keys, so a visit starts afresh, but not the session.
+ */
+export const LANDING_CLEARED_KEYS = [
+  'courseId',
+  'price',
+  'loginMessage',
+  'componentKey',
+  'selectedUserId',
+  'selectedUserEmail',
+  'billingType',
+  'subscriptionCategory',
+  'check',
+] as const satisfies readonly StorageKey[];
+
+/**
+ * What the landing page keeps: the session (who is signed in, as what, with which subscription), and
+ * which code the verification screen finishes, which every flow that leads there sets itself and a
+ * second tab opening the home page must not change. Logout clears these too.
+ */
+export const LANDING_KEPT_KEYS = [
+  'authToken',
+  'userId',
+  'orgId',
+  'userEmail',
+  'currentUserRole',
+  'userType',
+  'subscriptionStatus',
+  'verifyFor',
+] as const satisfies readonly StorageKey[];
+
 /** verifyFor: which flow the code verification screen finishes (SPEC §3). */
 export type VerifyFor = 'login' | 'reset';
 
@@ -37,12 +71,28 @@ export const storage = {
   remove(key: StorageKey): void {
     localStorage.removeItem(STORAGE_KEYS[key]);
   },
-  /** SPEC §2.2 and §4: the landing page and logout clear all local storage. */
+  /** SPEC §4: logout (and a session the server ended) clears all local storage. */
   clear(): void {
     localStorage.clear();
+  },
+  /** SPEC §2.2 as decision 015 reads it: the landing page clears LANDING_CLEARED_KEYS and keeps the session. */
+  clearForLanding(): void {
+    for (const key of LANDING_CLEARED_KEYS) localStorage.removeItem(STORAGE_KEYS[key]);
   },
 };
 
 export const getVerifyFor = (): VerifyFor => (storage.get('verifyFor') === 'reset' ? 'reset' : 'login');
 
 export const hasAuthToken = (): boolean => Boolean(storage.get('authToken'));
+
+/** Who is signed in on this browser, as the stored keys say (the server still decides every permission). */
+export type StoredSession = { email: string; isStudent: boolean };
+
+/** The stored session, or null when nobody is signed in. */
+export const storedSession = (): StoredSession | null =>
+  hasAuthToken()
+    ? {
+        email: storage.get('userEmail') ?? '',
+        isStudent: storage.get('currentUserRole') === String(ROLE.STUDENT),
+      }
+    : null;

@@ -4,4 +4,5 @@ export * from './catalogue';
 export * from './engagement';
 export * from './learning';
 export * from './reviews';
+export * from './site';
 export * from './storage';

@@ -147,6 +147,11 @@ describe('studentCourse/registerStudent and getStudentByOrgID', () => {
     const { course } = await courseWithLessons(publisher.orgId ?? 0);
     const email = uniqueEmail('created');
     await registerStudent(publisher.token, { name: 'Created', email, password: 'first password' });
+    const studentSession = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/users/Login',
+      body: { username: email, password: 'first password' },
+    });
     const change = (target: string) =>
       call(ctx.app, {
         method: 'PUT',
@@ -155,6 +160,11 @@ describe('studentCourse/registerStudent and getStudentByOrgID', () => {
         body: { email: target, fullName: 'Renamed', password: 'second password' },
       });
     expect((await change(email)).statusCode).toBe(200);
+    // A new password ends the student's sessions; the publisher who set it stays signed in.
+    const whoIs = (token: string) => call(ctx.app, { method: 'GET', url: '/api/users/GetMyProfile', token });
+    expect((await whoIs(studentSession.json().token)).statusCode).toBe(401);
+    expect(studentSession.statusCode).toBe(200);
+    expect((await whoIs(publisher.token)).statusCode).toBe(200);
     const login = await call(ctx.app, {
       method: 'POST',
       url: '/api/users/Login',

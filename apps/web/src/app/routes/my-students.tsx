@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, ChartIcon, ChevronLeftIcon, LogoutIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
@@ -44,7 +44,6 @@ const parseUserId = (raw: string | null): number | null => {
  * selectedUserEmail). An organisation whose subscription lapsed is sent to the plans first.
  */
 export const StudentManagementPage = () => {
-  const navigate = useNavigate();
   const logout = useLogout();
   const [tabParam, setTab] = useSearchParam('tab');
   const tab = tabOf(tabParam);
@@ -71,7 +70,7 @@ export const StudentManagementPage = () => {
     ) : tab === 'enrollments' ? (
       <StudentEnrollments userId={userId} />
     ) : (
-      <StudentProfile email={email} onSaved={() => void navigate(paths.login)} />
+      <StudentProfile email={email} />
     );
 
   return (

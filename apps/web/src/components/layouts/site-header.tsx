@@ -5,6 +5,7 @@ import { MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import type { StoredSession } from '@/lib/storage';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -12,14 +13,40 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
-// The mobile menu's panel comes with its first opening, not with every public page.
+// The mobile menu's panel comes with its first opening, not with every public page; the signed-in
+// controls come only for someone signed in.
 const Modal = lazy(() => import('@/components/ui/modal').then((module) => ({ default: module.Modal })));
+const SiteAccountBar = lazy(() =>
+  import('./site-account').then((module) => ({ default: module.SiteAccountBar })),
+);
+const SiteAccountBadge = lazy(() =>
+  import('./site-account').then((module) => ({ default: module.SiteAccountBadge })),
+);
+const SiteAccountActions = lazy(() =>
+  import('./site-account').then((module) => ({ default: module.SiteAccountActions })),
+);
 
 /** SPEC §2.2: 'All Mentors' and 'Contact' lead nowhere yet; they stay harmless buttons. */
 const PLACEHOLDER_LINKS = ['All Mentors', 'Contact'];
 
-/** The public header: Home, Courses, All Mentors, Contact, Sign In and Join Now, with a mobile side menu. */
-export const SiteHeader = () => {
+/** A signed-in person's way back from a public page: a student's courses, a school's dashboard. */
+export const wayBack = (session: StoredSession): { label: string; to: string } =>
+  session.isStudent
+    ? { label: 'My Courses', to: paths.students.myCourses }
+    : { label: 'Dashboard', to: paths.admin.root };
+
+type SiteHeaderProps = {
+  /** Who is signed in on this browser, or null for a visitor. */
+  session: StoredSession | null;
+  onLogout: () => void;
+};
+
+/**
+ * The public header: Home, Courses, All Mentors, Contact, with a mobile side menu. A visitor gets Sign In
+ * and Join Now (SPEC §2.2); someone signed in gets their way back (My Courses or Dashboard) and their
+ * account menu instead, since opening a public page keeps them signed in (decision 015).
+ */
+export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [hasMenu, setHasMenu] = useState(false);
   const open = () => {
@@ -47,14 +74,20 @@ export const SiteHeader = () => {
             </button>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            Sign In
-          </Link>
-          <Link to={paths.registerOption} className={buttonClassName({ size: 'sm' })}>
-            Join Now
-          </Link>
-        </div>
+        {session ? (
+          <Suspense fallback={null}>
+            <SiteAccountBar session={session} onLogout={onLogout} />
+          </Suspense>
+        ) : (
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+              Sign In
+            </Link>
+            <Link to={paths.registerOption} className={buttonClassName({ size: 'sm' })}>
+              Join Now
+            </Link>
+          </div>
+        )}
         <button
           type="button"
           onClick={open}
@@ -69,6 +102,7 @@ export const SiteHeader = () => {
       {hasMenu ? (
         <Suspense fallback={null}>
           <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+            {session ? <SiteAccountBadge session={session} /> : null}
             <nav aria-label="Mobile" className="flex flex-col gap-1">
               <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
                 Home
@@ -87,19 +121,23 @@ export const SiteHeader = () => {
                 </button>
               ))}
             </nav>
-            <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
-              <Link
-                to={paths.login}
-                onClick={close}
-                className={buttonClassName({ variant: 'outline', fullWidth: true })}
-              >
-                Sign In
-              </Link>
-              {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
-              <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
-                Join Now
-              </Link>
-            </div>
+            {session ? (
+              <SiteAccountActions session={session} onLogout={onLogout} onChoose={close} />
+            ) : (
+              <div className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-6">
+                <Link
+                  to={paths.login}
+                  onClick={close}
+                  className={buttonClassName({ variant: 'outline', fullWidth: true })}
+                >
+                  Sign In
+                </Link>
+                {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
+                <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
+                  Join Now
+                </Link>
+              </div>
+            )}
           </Modal>
         </Suspense>
       ) : null}

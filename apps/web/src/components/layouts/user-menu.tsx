@@ -16,6 +16,12 @@ export const USER_MENU_ITEMS: UserMenuItem[] = [
   { label: 'Inbox' },
 ];
 
+/** A school's account menu on the public pages, beside its Dashboard link: more of its own screens. */
+export const STAFF_MENU_ITEMS: UserMenuItem[] = [
+  { label: 'My Students', to: paths.admin.myStudents },
+  { label: 'Notifications', to: paths.admin.notifications },
+];
+
 /** One entry of the user menu (the dropdown's or the mobile menu's): a link when it leads somewhere. */
 export const UserMenuEntry = ({
   item,
@@ -54,13 +60,15 @@ type UserMenuProps = {
   /** The account's full name, once known (users/GetMyProfile); the e-mail stands in until then. */
   name?: string;
   onLogout: () => void;
+  /** The entries above Log Out: a student's (SPEC §2.12) unless told otherwise. */
+  items?: UserMenuItem[];
 };
 
 /**
  * A disclosure (a button that shows a panel of links, the WAI-ARIA pattern for a site's menus) with the
  * signed-in name and e-mail, the account entries and Log Out; it closes as useDismiss says.
  */
-export const UserMenu = ({ email, name, onLogout }: UserMenuProps) => {
+export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: UserMenuProps) => {
   const [isOpen, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -101,7 +109,7 @@ export const UserMenu = ({ email, name, onLogout }: UserMenuProps) => {
             </div>
           </div>
           <ul className="p-2">
-            {USER_MENU_ITEMS.map((item) => (
+            {items.map((item) => (
               <li key={item.label}>
                 <UserMenuEntry
                   item={item}

@@ -1,18 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { SiteHeader } from '@/components/layouts/site-header';
 import { PageLoading } from '@/components/ui/spinner';
+import { storedSession } from '@/lib/storage';
 
-/** The public pages: header, content, footer. The header shows while a first page's code arrives. */
-export const SiteLayout = () => (
-  <>
-    <SiteHeader />
-    <main className="flex flex-1 flex-col">
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
-    </main>
-    <SiteFooter />
-  </>
-);
+/**
+ * The public pages: header, content, footer. The header shows while a first page's code arrives, and
+ * shows a signed-in person as signed in (decision 015), read again on every page.
+ */
+export const SiteLayout = () => {
+  // Read on each navigation: a login, a logout or an ended session changes it between pages.
+  useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = storedSession();
+  // The sign-in code (and the zod it checks answers with) stays out of the first script: it comes
+  // with a click on Log Out.
+  const onLogout = () => {
+    void import('@/features/auth/api/login').then(({ logOut }) => logOut(navigate, queryClient));
+  };
+  return (
+    <>
+      <SiteHeader session={session} onLogout={onLogout} />
+      <main className="flex flex-1 flex-col">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </>
+  );
+};

@@ -1,7 +1,7 @@
 import { type LoginBody, type LoginResponse, MSG, type Organisation } from '@skillwise/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
@@ -87,20 +87,23 @@ export const useLogin = () => {
 };
 
 /** SPEC §4: revoke the token (its failure is ignored), clear storage, say so and go to /login. */
+export const logOut = async (navigate: NavigateFunction, queryClient: QueryClient): Promise<void> => {
+  if (hasAuthToken()) {
+    try {
+      await logoutUser();
+    } catch {
+      // The session ends on this device whatever the server answered.
+    }
+  }
+  storage.clear();
+  queryClient.clear();
+  notify.success(MSG.logout);
+  void navigate(paths.login);
+};
+
+/** logOut for the signed-in screens' Log Out buttons. */
 export const useLogout = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(async () => {
-    if (hasAuthToken()) {
-      try {
-        await logoutUser();
-      } catch {
-        // The session ends on this device whatever the server answered.
-      }
-    }
-    storage.clear();
-    queryClient.clear();
-    notify.success(MSG.logout);
-    void navigate(paths.login);
-  }, [navigate, queryClient]);
+  return useCallback(() => logOut(navigate, queryClient), [navigate, queryClient]);
 };

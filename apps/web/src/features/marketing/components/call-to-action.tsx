@@ -2,7 +2,13 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 
-export const CallToAction = () => (
+type CallToActionProps = {
+  /** For someone signed in: their way back (My Courses, Dashboard) in place of Join Now. */
+  wayBack?: { label: string; to: string } | null;
+};
+
+/** The closing call to action; it names no figure it cannot show to be true. */
+export const CallToAction = ({ wayBack = null }: CallToActionProps) => (
   <section aria-labelledby="call-to-action" className="bg-white px-4 pb-16 sm:px-6 lg:px-8 lg:pb-24">
     <div className="relative mx-auto w-full max-w-7xl overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-600 to-violet-600 px-6 py-14 text-center sm:px-12">
       <div className="absolute -top-24 -right-24 size-72 rounded-full bg-white/10" aria-hidden="true" />
@@ -12,11 +18,16 @@ export const CallToAction = () => (
           Start learning today
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-brand-100">
-          Join more than 12,000 learners and 350 courses. Create your free account in under a minute.
+          {wayBack
+            ? 'Pick up where you left off, or find your next course.'
+            : 'Create your free account and find a course to start with.'}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={paths.registerOption} className={buttonClassName({ variant: 'light', size: 'lg' })}>
-            Join Now
+          <Link
+            to={wayBack?.to ?? paths.registerOption}
+            className={buttonClassName({ variant: 'light', size: 'lg' })}
+          >
+            {wayBack?.label ?? 'Join Now'}
           </Link>
           <Link to={paths.courses} className={buttonClassName({ variant: 'onDark', size: 'lg' })}>
             Browse courses

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { AwardIcon, CheckIcon, ClockIcon, InfinityIcon, UsersIcon } from '@/components/ui/icons';
+import {
+  AwardIcon,
+  BookIcon,
+  ChartIcon,
+  CheckIcon,
+  ClockIcon,
+  InfinityIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
 
 const LEARNER_FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
@@ -12,13 +20,13 @@ const LEARNER_FEATURES: Array<{ icon: ReactNode; title: string; text: string }> 
   },
   {
     icon: <UsersIcon />,
-    title: 'Taught by practitioners',
-    text: 'Every course is built by an author who works in the field and knows what matters.',
+    title: 'Know who teaches you',
+    text: 'Every course page shows its author, their background and the whole curriculum before you enrol.',
   },
   {
     icon: <AwardIcon />,
     title: 'Earn certificates',
-    text: 'Finish a course and get a certificate you can add to your profile or résumé.',
+    text: 'Finish a course that gives one and get a certificate anyone can check on its public page.',
   },
   {
     icon: <InfinityIcon />,
@@ -64,37 +72,56 @@ export const LearnerFeatures = () => (
   </section>
 );
 
-const BARS = [40, 62, 48, 75, 58, 88, 70];
+/** The school's tools, each named for what it does. A picture of the app, with no figure in it. */
+const TOOLS: Array<{ icon: ReactNode; label: string; text: string }> = [
+  { icon: <BookIcon />, label: 'Courses', text: 'Build and publish' },
+  { icon: <UsersIcon />, label: 'Students', text: 'Add and enrol' },
+  { icon: <ChartIcon />, label: 'Sales', text: 'Card payments' },
+];
+
+const LESSONS: Array<{ title: string; kind: string; preview?: boolean }> = [
+  { title: 'Welcome to the course', kind: 'Video', preview: true },
+  { title: 'Course guide', kind: 'PDF' },
+  { title: 'Your first exercise', kind: 'Text' },
+];
 
 const DashboardPreview = () => (
-  <div aria-hidden="true" className="rounded-3xl border border-slate-200 bg-white p-5 shadow-raised sm:p-6">
-    <div className="flex items-center justify-between">
-      <p className="font-semibold text-slate-900">Your school this month</p>
-      <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">
-        +18%
-      </span>
-    </div>
-    <div className="mt-5 grid grid-cols-3 gap-3">
-      {[
-        ['Revenue', '$8,240'],
-        ['Students', '1,284'],
-        ['Courses', '12'],
-      ].map(([label, value]) => (
-        <div key={label} className="rounded-xl bg-slate-50 p-3">
-          <p className="text-xs text-slate-500">{label}</p>
-          <p className="mt-1 text-base font-bold text-slate-900 sm:text-lg">{value}</p>
+  <div
+    aria-hidden="true"
+    className="min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-raised sm:p-6"
+  >
+    <p className="font-semibold text-slate-900">Your school</p>
+    <div className="mt-5 grid grid-cols-3 gap-2 sm:gap-3">
+      {TOOLS.map((tool) => (
+        <div key={tool.label} className="min-w-0 rounded-xl bg-slate-50 p-2.5 sm:p-3">
+          <span className="text-lg text-brand-600">{tool.icon}</span>
+          <p className="mt-1 truncate text-sm font-semibold text-slate-900">{tool.label}</p>
+          <p className="text-xs break-words text-slate-500">{tool.text}</p>
         </div>
       ))}
     </div>
-    <div className="mt-6 flex h-32 items-end gap-2 sm:gap-3">
-      {BARS.map((height, index) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative chart
-          key={index}
-          className="flex-1 rounded-t-lg bg-gradient-to-t from-brand-500 to-violet-400"
-          style={{ height: `${height}%` }}
-        />
-      ))}
+    <div className="mt-5 rounded-xl border border-slate-200">
+      <p className="border-b border-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-900">
+        Section 1 · Getting started
+      </p>
+      <ul className="divide-y divide-slate-100">
+        {LESSONS.map((lesson) => (
+          <li
+            key={lesson.title}
+            className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm sm:px-4"
+          >
+            <span className="min-w-0 truncate text-slate-700">{lesson.title}</span>
+            <span className="flex shrink-0 items-center gap-2">
+              {lesson.preview ? (
+                <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
+                  Preview
+                </span>
+              ) : null}
+              <span className="text-xs text-slate-500">{lesson.kind}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   </div>
 );

@@ -1,7 +1,9 @@
-import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
+import { MSG, PAGE_SIZES, type SaleRow, type UserProfile } from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StudentManagementPage } from '@/app/routes/my-students';
 import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
 import { assignedCourse } from '@/test/fixtures';
 import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
 import { StudentEnrollments } from './student-enrollments';
@@ -31,7 +33,10 @@ beforeEach(() => {
   }));
   storage.set('authToken', 'token');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('Student management (SPEC §2.14)', () => {
   it('pages the student’s purchases on the server', async () => {
@@ -85,5 +90,56 @@ describe('Student management (SPEC §2.14)', () => {
       ).toEqual(['Select a course', 'Other 129']),
     );
     expect(queryOf(calls.at(-1)).get('search')).toBe('other 129');
+  });
+
+  it('saving a student’s name and password says so and keeps the school on the student, signed in', async () => {
+    storage.set('selectedUserId', 9);
+    storage.set('selectedUserEmail', 'nora@example.com');
+    storage.set('subscriptionStatus', 'active');
+    const saved = vi.spyOn(notify, 'success');
+    let profile: UserProfile = {
+      user_id: 9,
+      email: 'nora@example.com',
+      fullName: 'Nora',
+      role_id: 3,
+      org_Id: null,
+      verified: true,
+      is_active: true,
+      created_date: '2026-03-04T10:00:00.000Z',
+      can_edit: true,
+    };
+    const calls = mockFetch((call) => {
+      if (pathOf(call) === '/api/users/changeUserProfile') {
+        profile = { ...profile, fullName: (call.body as { fullName: string }).fullName };
+        return { body: { message: MSG.profileUpdated } };
+      }
+      return { body: profile };
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/myStudents', element: <StudentManagementPage /> },
+        { path: '/login', element: <p>Login page</p> },
+      ],
+      '/myStudents',
+    );
+
+    fireEvent.change(await screen.findByLabelText(/Full Name/), { target: { value: 'Nora Quinn' } });
+    fireEvent.click(screen.getByLabelText('Change password'));
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'a new password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledWith(MSG.profileUpdated));
+    const change = calls.find((call) => pathOf(call) === '/api/users/changeUserProfile');
+    expect(change?.body).toMatchObject({
+      email: 'nora@example.com',
+      fullName: 'Nora Quinn',
+      password: 'a new password',
+    });
+    // SPEC §2.14 went to /login here; the school stays on the student's Information (decision 015).
+    expect(router.state.location.pathname).toBe('/myStudents');
+    expect(screen.queryByText('Login page')).toBeNull();
+    expect(storage.get('authToken')).toBe('token');
+    expect((screen.getByLabelText(/Full Name/) as HTMLInputElement).value).toBe('Nora Quinn');
+    expect(screen.queryByLabelText('New Password')).toBeNull();
   });
 });

@@ -9,15 +9,9 @@ import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useChangeStudentProfile, useStudentProfile } from '../api/students';
 
-type StudentProfileProps = {
-  email: string;
-  /** SPEC §2.14: after a successful save the page moves on (to /login). */
-  onSaved: () => void;
-};
+type FormProps = { email: string; fullName: string };
 
-type FormProps = StudentProfileProps & { fullName: string };
-
-const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
+const ProfileForm = ({ email, fullName: initialName }: FormProps) => {
   const change = useChangeStudentProfile();
   const form = useForm({
     initial: { fullName: initialName, isChangingPassword: false, password: '' },
@@ -33,8 +27,10 @@ const ProfileForm = ({ email, fullName: initialName, onSaved }: FormProps) => {
       fullName: fullName.trim(),
       ...(isChangingPassword && password ? { password } : {}),
     });
+    // SPEC §2.14 then goes to /login, which would sign the school out of its own work: it stays on the
+    // student's Information, saved, the new password typed away (decision 015).
     notify.success(MSG.profileUpdated);
-    onSaved();
+    form.reset({ fullName: fullName.trim(), isChangingPassword: false, password: '' });
   });
 
   // 403: a student who signed up alone is theirs to edit, not the publisher's; the server says so.
@@ -98,7 +94,7 @@ const ReadOnlyProfile = ({ fullName, email }: { fullName: string; email: string 
 );
 
 /** SPEC §2.14 Information: Full Name editable, Email read-only, an optional new password, Save. */
-export const StudentProfile = ({ email, onSaved }: StudentProfileProps) => {
+export const StudentProfile = ({ email }: { email: string }) => {
   const profile = useStudentProfile(email);
   return (
     <Card className="max-w-2xl p-6">
@@ -110,12 +106,7 @@ export const StudentProfile = ({ email, onSaved }: StudentProfileProps) => {
       ) : profile.data.can_edit === false ? (
         <ReadOnlyProfile fullName={profile.data.fullName} email={profile.data.email} />
       ) : (
-        <ProfileForm
-          key={profile.data.user_id}
-          email={profile.data.email}
-          fullName={profile.data.fullName}
-          onSaved={onSaved}
-        />
+        <ProfileForm key={profile.data.user_id} email={profile.data.email} fullName={profile.data.fullName} />
       )}
     </Card>
   );
