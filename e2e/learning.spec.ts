@@ -180,7 +180,7 @@ const openStudentEnrollments = async (page: Page) => {
   await expect(page).toHaveURL(/\/admin$/);
   await page
     .getByRole('complementary', { name: 'Admin' })
-    .getByRole('button', { name: 'My Students' })
+    .getByRole('link', { name: 'My Students' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Students' })).toBeVisible();
   await page.getByLabel('Search by name or email').fill(student.email.toUpperCase());
@@ -252,7 +252,7 @@ test('the publisher adds a student and enrols them in the course', async ({ page
   await expect(page).toHaveURL(/\/admin$/);
   await page
     .getByRole('complementary', { name: 'Admin' })
-    .getByRole('button', { name: 'My Students' })
+    .getByRole('link', { name: 'My Students' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Students' })).toBeVisible();
 
