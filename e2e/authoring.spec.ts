@@ -8,12 +8,10 @@ import { logIn } from './support/flows';
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const unique = uniqueSuffix();
 
-/** The sidebar entry of a component key (SPEC §2.13). */
-const openSection = (page: Page, label: string) =>
-  page
-    .getByRole('complementary', { name: 'Admin' })
-    .getByRole('button', { name: label, exact: true })
-    .click();
+/** The sidebar entry of a component key (SPEC §2.13), a link to its screen. */
+const sidebarEntry = (page: Page, label: string) =>
+  page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: label, exact: true });
+const openSection = (page: Page, label: string) => sidebarEntry(page, label).click();
 
 /** A section's card, found by its own Add Lesson button. */
 const section = (page: Page, name: string) =>
@@ -109,14 +107,46 @@ test('a publisher builds a course from category to published curriculum', async 
   await page.getByLabel('Cover Photo').setInputFiles(fixture('cover.png'));
   await expect(page.getByRole('img', { name: 'Chosen cover' })).toBeVisible();
   await main.getByRole('button', { name: 'Create New Course' }).click();
-  await expect(page).toHaveURL(/\/admin\/adminCourseDetails$/);
+  await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: course })).toBeVisible();
   await expect(main.getByText('Authors By')).toBeVisible();
   await expect(main.getByText(`${author.first} ${author.last}`, { exact: true })).toBeVisible();
+  const firstCourse = page.url();
+  await expect(page).toHaveTitle(`${course} · Skillwise`);
+
+  // Create New Course, from the sidebar and from My Course, opens an empty form that creates: saving it
+  // makes a second course and the first keeps its name.
+  await openSection(page, 'Create New Course');
+  await expect(page).toHaveURL(/\/admin\/createCourse$/);
+  await expect(page.getByText('Set up a course with its price')).toBeVisible();
+  await expect(page.getByLabel('Course Title')).toHaveValue('');
+  await openSection(page, 'My Course');
+  await main.getByRole('button', { name: 'Create New Course' }).click();
+  await expect(page.getByLabel('Course Title')).toHaveValue('');
+  await expect(main.getByRole('button', { name: 'Update Existing' })).toHaveCount(0);
+  const second = `Splices for Sailors ${unique}`;
+  await page.getByLabel('Course Title').fill(second);
+  await page.getByLabel('Course Description').fill('Eye splices and back splices.');
+  await page.getByLabel('Price Type').selectOption({ label: 'Paid' });
+  await page.getByLabel('Price (USD)').fill('9.99');
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: category });
+  await page.getByLabel('Author', { exact: true }).selectOption({ label: `${author.first} ${author.last}` });
+  await page.getByLabel('Cover Photo').setInputFiles(fixture('cover.png'));
+  await main.getByRole('button', { name: 'Create New Course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
+  expect(page.url()).not.toBe(firstCourse);
+  // Each course's address opens it again, and Back and Forward move between them.
+  await page.goto(firstCourse);
+  await expect(page.getByRole('heading', { level: 1, name: course })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: course })).toBeVisible();
 
   // Two sections.
   await main.getByRole('button', { name: 'Add/Edit Curriculum' }).click();
-  await expect(page).toHaveURL(/\/admin\/curriculum$/);
+  await expect(page).toHaveURL(/\/admin\/curriculum\?id=\d+$/);
   await main.getByRole('button', { name: 'Add Section' }).click();
   await expect(page.getByText('Section name cannot be empty.')).toBeVisible();
   for (const name of ['Getting started', 'Knots']) {

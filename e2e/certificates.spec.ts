@@ -202,7 +202,7 @@ for (const width of [1280, 360]) {
       await expect(publisher).toHaveURL(/\/admin$/);
       await publisher.getByLabel('Search By Class Name').fill(title);
       await publisher.getByRole('button', { name: `See Details: ${title}` }).click();
-      await expect(publisher).toHaveURL(/\/admin\/adminCourseDetails$/);
+      await expect(publisher).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
       const earners = publisher.getByRole('region', { name: 'Certificates earned' });
       await expect(earners).toContainText(student.name);
       await expect(earners).toContainText(student.email);

@@ -113,7 +113,7 @@ for (const width of [1280, 360]) {
       await expect(page).toHaveURL(/\/admin$/);
       await page.getByLabel('Search By Class Name').fill(draft.title);
       await page.getByRole('button', { name: `See Details: ${draft.title}` }).click();
-      await expect(page).toHaveURL(/\/admin\/adminCourseDetails$/);
+      await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
       await page.getByRole('button', { name: 'Preview course' }).click();
 
       await expect(page).toHaveURL(new RegExp(`/admin/previewCourse\\?id=${draft.id}$`));
@@ -138,7 +138,7 @@ for (const width of [1280, 360]) {
 
       // Back to the course's details, then the same preview from the curriculum screen.
       await page.getByRole('link', { name: 'Course details' }).click();
-      await expect(page).toHaveURL(/\/admin\/adminCourseDetails$/);
+      await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
       await page.getByRole('button', { name: 'Add/Edit Curriculum' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Curriculum' })).toBeVisible();
       await page.getByRole('button', { name: 'Preview', exact: true }).click();

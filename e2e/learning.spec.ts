@@ -178,10 +178,7 @@ const expireNextLessonUrl = (page: Page) =>
 const openStudentEnrollments = async (page: Page) => {
   await logIn(page, PUBLISHER.email, PUBLISHER.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page
-    .getByRole('complementary', { name: 'Admin' })
-    .getByRole('button', { name: 'My Students' })
-    .click();
+  await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'My Students' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Students' })).toBeVisible();
   await page.getByLabel('Search by name or email').fill(student.email.toUpperCase());
   await page.getByRole('button', { name: student.name, exact: true }).click();
@@ -250,10 +247,7 @@ test('a visitor finds the course in the catalogue and watches its free preview',
 test('the publisher adds a student and enrols them in the course', async ({ page }) => {
   await logIn(page, PUBLISHER.email, PUBLISHER.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page
-    .getByRole('complementary', { name: 'Admin' })
-    .getByRole('button', { name: 'My Students' })
-    .click();
+  await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'My Students' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Students' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Students' }).click();

@@ -311,7 +311,7 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await adminList.getByRole('button', { name: `Unread: New sale: "${title}"` }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\?section=users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   await expect(page.getByText(buyer.email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();

@@ -177,7 +177,7 @@ for (const width of [1280, 360]) {
       await expect(publisher).toHaveURL(/\/admin$/);
       await publisher.getByLabel('Search By Class Name').fill(title);
       await publisher.getByRole('button', { name: `See Details: ${title}` }).click();
-      await expect(publisher).toHaveURL(/\/admin\/adminCourseDetails$/);
+      await expect(publisher).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
       const moderation = publisher.getByRole('list', { name: 'Reviews of this course' });
       await expect(moderation).toContainText('Bring gloves');
       await moderation.getByRole('button', { name: /^Hide the review by Rowan T\./ }).click();

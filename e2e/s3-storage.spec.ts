@@ -40,7 +40,7 @@ const openCurriculum = async (page: Page) => {
   await page.getByLabel('Search By Class Name').fill(COURSE);
   await page.getByRole('button', { name: `See Details: ${COURSE}` }).click();
   await page.getByRole('main').getByRole('button', { name: 'Add/Edit Curriculum' }).click();
-  await expect(page).toHaveURL(/\/admin\/curriculum$/);
+  await expect(page).toHaveURL(/\/admin\/curriculum\?id=\d+$/);
   await expandSection(page);
 };
 

@@ -29,6 +29,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/admin/curriculum', 'Curriculum'],
   ['/admin/createCourse', 'Create New Course'],
   ['/admin/settings', 'Settings'],
+  ['/admin/billing', 'Plan & billing'],
 ];
 
 /** SPEC §2.13: the screens chosen by the remembered component key, with their headings. */
@@ -40,6 +41,7 @@ const KEYED_SCREENS: Array<[key: string, heading: string]> = [
   ['createauthors', 'Create New Author'],
   ['users', 'Sales'],
   ['settings', 'Settings'],
+  ['billing', 'Plan & billing'],
 ];
 
 beforeEach(() => {
@@ -82,7 +84,7 @@ describe('route table (SPEC §2.1)', () => {
     renderRoutes(routes, '/admin');
     await screen.findByRole('heading', { level: 1, name: 'My Course' });
     fireEvent.click(
-      within(screen.getByRole('complementary')).getByRole('button', { name: 'Create New Course' }),
+      within(screen.getByRole('complementary')).getByRole('link', { name: 'Create New Course' }),
     );
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Create New Course' })).toBeTruthy();

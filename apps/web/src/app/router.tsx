@@ -1,7 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import type { AuthArea } from '@/features/auth/components/require-auth';
-import { paths } from '@/lib/paths';
+import { ADMIN_SECTION_LABELS, adminHomeSection } from '@/lib/admin-sections';
+import { type RouteHandle, useRouteTitle } from '@/lib/page-title';
+import { COURSE_ID_PARAM, paths } from '@/lib/paths';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { SiteLayout } from './routes/site/site-layout';
@@ -51,6 +53,7 @@ const SubscriptionPage = screen(() => import('./routes/admin/plan-page'), 'Subsc
 const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 'PreviewCoursePage');
 const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage');
 const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome');
+const BillingScreen = screen(() => import('./routes/admin/billing-screen'), 'BillingScreen');
 const AdminNotificationsPage = screen(() => import('./routes/admin/notifications'), 'AdminNotificationsPage');
 const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
 const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout');
@@ -98,84 +101,119 @@ const StudentsLayout = signedInScreen(
 );
 const TakeCoursePage = screen(() => import('./routes/students/take-course'), 'TakeCoursePage');
 
-/** SPEC §2.1: the route table. Paths are relative to their parent, as the spec lists them. */
+/** The root of every page: its layout, and its document title from the table below (lib/page-title.ts). */
+const Root = () => {
+  useRouteTitle(routes);
+  return <RootLayout />;
+};
+
+/** A route's page title (see `Root`). */
+const titled = (title: NonNullable<RouteHandle['title']>): { handle: RouteHandle } => ({ handle: { title } });
+
+const NOT_FOUND = titled('Page not found');
+
+/**
+ * SPEC §2.1: the route table. Paths are relative to their parent, as the spec lists them. Each page names
+ * itself in `handle.title`; a page showing a course names the course once it has it (`usePageTitle`).
+ */
 export const routes: RouteObject[] = [
   {
     path: paths.home,
-    element: <RootLayout />,
+    element: <Root />,
     children: [
       {
         element: <SiteLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'courses', element: <CoursesPage /> },
-          { path: 'courseDetail', element: <CourseDetailPage /> },
-          { path: 'help', element: <HelpPage /> },
+          { path: 'courses', element: <CoursesPage />, ...titled('Courses') },
+          { path: 'courseDetail', element: <CourseDetailPage />, ...titled('Course') },
+          { path: 'help', element: <HelpPage />, ...titled('Help') },
           // The unsubscribe link of notification e-mails (no login).
-          { path: 'unsubscribe', element: <UnsubscribePage /> },
+          { path: 'unsubscribe', element: <UnsubscribePage />, ...titled('Notification e-mails') },
           // The public verification page of a certificate number (linkable, no login).
-          { path: 'certificates/:number', element: <CertificateVerificationPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          {
+            path: 'certificates/:number',
+            element: <CertificateVerificationPage />,
+            ...titled('Certificate verification'),
+          },
+          { path: '*', element: <NotFoundPage />, ...NOT_FOUND },
         ],
       },
       {
         element: <AuthRouteLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'registerOption', element: <RegisterOptionPage /> },
+          { path: 'login', element: <LoginPage />, ...titled('Log In') },
+          { path: 'registerOption', element: <RegisterOptionPage />, ...titled('Sign Up') },
           { path: 'signUp', element: <Navigate to={paths.registerOption} replace /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'registerOrg', element: <RegisterOrgPage /> },
-          { path: 'digitCodeVerification', element: <VerifyCodePage /> },
-          { path: 'resetPasswordRequest', element: <ResetPasswordRequestPage /> },
-          { path: 'resetPassword', element: <ResetPasswordPage /> },
+          { path: 'register', element: <RegisterPage />, ...titled('Student sign-up') },
+          { path: 'registerOrg', element: <RegisterOrgPage />, ...titled('Register your organization') },
+          { path: 'digitCodeVerification', element: <VerifyCodePage />, ...titled('Verify your e-mail') },
+          {
+            path: 'resetPasswordRequest',
+            element: <ResetPasswordRequestPage />,
+            ...titled('Forgot password'),
+          },
+          { path: 'resetPassword', element: <ResetPasswordPage />, ...titled('Create password') },
         ],
       },
       {
         path: 'students',
         element: <StudentsLayout />,
         children: [
-          { index: true, element: <StudentCataloguePage /> },
-          { path: 'courses', element: <StudentCataloguePage /> },
-          { path: 'myCourses', element: <MyCoursesPage /> },
-          { path: 'certificates', element: <CertificatesPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'settings', element: <AccountSettingsPage /> },
-          { path: 'courseDetails', element: <StudentCourseDetailsPage /> },
-          { path: 'takeCourse', element: <TakeCoursePage /> },
-          { path: 'coursePage', element: <CoursePage /> },
-          { path: 'checkout', element: <StudentCheckoutPage /> },
-          { path: '*', element: <NotFoundPage homePath={paths.students.root} /> },
+          { index: true, element: <StudentCataloguePage />, ...titled('Courses') },
+          { path: 'courses', element: <StudentCataloguePage />, ...titled('Courses') },
+          { path: 'myCourses', element: <MyCoursesPage />, ...titled('My Courses') },
+          { path: 'certificates', element: <CertificatesPage />, ...titled('My Certificates') },
+          { path: 'notifications', element: <NotificationsPage />, ...titled('My Notification') },
+          { path: 'profile', element: <ProfilePage />, ...titled('Profile') },
+          { path: 'settings', element: <AccountSettingsPage />, ...titled('Account Settings') },
+          { path: 'courseDetails', element: <StudentCourseDetailsPage />, ...titled('Course') },
+          { path: 'takeCourse', element: <TakeCoursePage />, ...titled('Course') },
+          { path: 'coursePage', element: <CoursePage />, ...titled('Lessons') },
+          { path: 'checkout', element: <StudentCheckoutPage />, ...titled('Checkout') },
+          { path: '*', element: <NotFoundPage homePath={paths.students.root} />, ...NOT_FOUND },
         ],
       },
       {
         path: 'admin',
         element: <AdminLayout />,
         children: [
-          { index: true, element: <AdminHome /> },
-          { path: 'previousCourses', element: <MyCourseScreen /> },
-          { path: 'myStudents', element: <AdminMyStudentsPage /> },
-          { path: 'adminCourseDetails', element: <AdminCourseDetailsPage /> },
-          { path: 'curriculum', element: <CurriculumPage /> },
-          { path: 'createCourse', element: <CourseFormScreen /> },
-          { path: 'previewCourse', element: <PreviewCoursePage /> },
-          { path: 'coursePages', element: <CoursePagesPage /> },
-          { path: 'settings', element: <SettingsScreen /> },
-          { path: 'notifications', element: <AdminNotificationsPage /> },
-          { path: 'subscription', element: <SubscriptionPage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
-          { path: '*', element: <NotFoundPage homePath={paths.admin.root} /> },
+          {
+            index: true,
+            element: <AdminHome />,
+            ...titled((location) => ADMIN_SECTION_LABELS[adminHomeSection(location)]),
+          },
+          { path: 'previousCourses', element: <MyCourseScreen />, ...titled('My Course') },
+          { path: 'myStudents', element: <AdminMyStudentsPage />, ...titled('My Students') },
+          { path: 'adminCourseDetails', element: <AdminCourseDetailsPage />, ...titled('Course details') },
+          { path: 'curriculum', element: <CurriculumPage />, ...titled('Curriculum') },
+          {
+            path: 'createCourse',
+            element: <CourseFormScreen />,
+            ...titled(({ search }) =>
+              new URLSearchParams(search).has(COURSE_ID_PARAM) ? 'Edit course' : 'Create New Course',
+            ),
+          },
+          { path: 'previewCourse', element: <PreviewCoursePage />, ...titled('Course preview') },
+          { path: 'coursePages', element: <CoursePagesPage />, ...titled('Course preview') },
+          { path: 'settings', element: <SettingsScreen />, ...titled('Settings') },
+          { path: 'billing', element: <BillingScreen />, ...titled('Plan & billing') },
+          { path: 'notifications', element: <AdminNotificationsPage />, ...titled('Notifications') },
+          { path: 'subscription', element: <SubscriptionPage />, ...titled('Choose a plan') },
+          { path: 'checkout', element: <CheckoutPage />, ...titled('Checkout') },
+          { path: '*', element: <NotFoundPage homePath={paths.admin.root} />, ...NOT_FOUND },
         ],
       },
       {
         path: 'myStudents',
         element: <StudentManagementPage />,
+        ...titled('Student management'),
       },
       {
         // The built-in sandbox provider's approval page (DESIGN: payments), reached from a checkout.
         path: 'sandbox/checkout/:orderId',
         element: <SandboxCheckoutPage />,
+        ...titled('Confirm your payment'),
       },
     ],
   },

@@ -1,6 +1,9 @@
 /** Static settings of the web app; nothing here is read from the environment. */
 export const APP_NAME = 'Skillwise';
 
+/** What the product is, after its name in the first page's title (index.html says the same). */
+export const APP_TAGLINE = 'Online Learning Platform';
+
 /** The API is served by the same origin under /api (DESIGN: one process serves both). */
 export const API_BASE_URL = '/api';
 

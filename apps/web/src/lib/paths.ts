@@ -41,6 +41,8 @@ export const paths = {
     coursePages: '/admin/coursePages',
     /** The publisher's notifications (sales, new students), opened from the bell in the header. */
     notifications: '/admin/notifications',
+    /** The organisation's plan, billing period, paid-through date and storage (sidebar: Plan & billing). */
+    billing: '/admin/billing',
   },
   myStudents: '/myStudents',
   /** The built-in sandbox provider's approval page: /sandbox/checkout/{orderId} (DESIGN: payments). */
@@ -54,3 +56,39 @@ export const coursesSearchPath = (search: string): string => {
   const text = search.trim();
   return text ? `${paths.courses}?${new URLSearchParams({ search: text }).toString()}` : paths.courses;
 };
+
+/** The query parameter naming the course an address shows, as the public and student pages use it. */
+export const COURSE_ID_PARAM = 'id';
+
+/** An address showing one course: /admin/curriculum?id=12, /courseDetail?id=12. */
+export const coursePath = (path: string, courseId: number): string =>
+  `${path}?${COURSE_ID_PARAM}=${courseId}`;
+
+/** The query parameter of /admin naming a screen of the publisher's shell chosen by its key. */
+export const ADMIN_SECTION_PARAM = 'section';
+
+const adminSection = (key: string) => `${paths.admin.root}?${ADMIN_SECTION_PARAM}=${key}`;
+
+/**
+ * SPEC §2.13: the sidebar's component keys and the address of the screen each names. A screen with a
+ * route of its own in SPEC §2.1 keeps it; the key-driven ones, which have none there, are
+ * /admin?section=<key>, the address the publisher's notifications already link to
+ * (docs/decisions/016-admin-addresses.md).
+ */
+export const ADMIN_SECTION_PATHS = {
+  dashboard: paths.admin.previousCourses,
+  courses: paths.admin.createCourse,
+  category: adminSection('category'),
+  newcategory: adminSection('newcategory'),
+  authors: adminSection('authors'),
+  createauthors: adminSection('createauthors'),
+  users: adminSection('users'),
+  settings: paths.admin.settings,
+  Mystudents: paths.admin.myStudents,
+  billing: paths.admin.billing,
+} as const;
+
+export type AdminSectionKey = keyof typeof ADMIN_SECTION_PATHS;
+
+export const isAdminSectionKey = (value: unknown): value is AdminSectionKey =>
+  typeof value === 'string' && Object.hasOwn(ADMIN_SECTION_PATHS, value);

@@ -1,5 +1,8 @@
 import { TOAST_MS } from '@skillwise/contracts';
+import { createElement } from 'react';
 import type { ToastOptions } from 'react-toastify';
+import { errorMessage } from './api-client';
+import { failureLink, type MessageLink, MessageWithLink } from './message-link';
 
 /**
  * SPEC §9: toasts close after 5000 ms on the public, login and student areas and after 3000 ms
@@ -38,13 +41,17 @@ export const toastsRequested = {
   get: (): boolean => library !== undefined,
 };
 
-type Notify = (message: string, options?: Pick<ToastOptions, 'toastId'>) => void;
+type NotifyOptions = Pick<ToastOptions, 'toastId'> & {
+  /** A way on from the message, shown after it (a plan limit's Plan & billing). */
+  link?: MessageLink | undefined;
+};
+type Notify = (message: string, options?: NotifyOptions) => void;
 
 const show =
   (kind: 'success' | 'error' | 'info'): Notify =>
-  (message, options) => {
+  (message, { link, ...options } = {}) => {
     loadToasts().then(
-      ({ toast }) => toast[kind](message, options),
+      ({ toast }) => toast[kind](link ? createElement(MessageWithLink, { message, link }) : message, options),
       () => undefined,
     );
   };
@@ -55,3 +62,7 @@ export const notify: Record<'success' | 'error' | 'info', Notify> = {
   error: show('error'),
   info: show('info'),
 };
+
+/** The toast of a failed call: the server's message (else `fallback`), with the way on a limit has. */
+export const notifyFailure = (error: unknown, fallback: string): void =>
+  notify.error(errorMessage(error, fallback), { link: failureLink(error) });

@@ -1,4 +1,4 @@
-import type { AssignedCourse, CourseListItem } from '@skillwise/contracts';
+import type { AssignedCourse, CourseListItem, PricingRecord } from '@skillwise/contracts';
 
 /** A catalogue row as the list calls answer it; tests override what they look at. */
 export const courseItem = (course_Id: number, fields: Partial<CourseListItem> = {}): CourseListItem => ({
@@ -28,3 +28,13 @@ export const assignedCourse = (course_Id: number, fields: Partial<AssignedCourse
   enrolled_date: '2026-03-04T10:00:00.000Z',
   ...fields,
 });
+
+/** The pricing record of GET pricingplan (SPEC §3), in dollars. */
+export const PRICES: PricingRecord = {
+  monthlyKickstart: 39,
+  annualKickstart: 374.4,
+  monthlyBasic: 99,
+  annualBasic: 950.4,
+  monthlyGrowth: 199,
+  annualGrowth: 1910.4,
+};

@@ -1,6 +1,8 @@
 import { SIDEBAR } from '@skillwise/contracts';
 import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
 import {
+  CardIcon,
   ChartIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -15,35 +17,34 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
+import { ADMIN_SECTION_LABELS } from '@/lib/admin-sections';
 import { cn } from '@/lib/cn';
+import { ADMIN_SECTION_PATHS, type AdminSectionKey } from '@/lib/paths';
 
-/** SPEC §2.13: the sidebar entries and the component key each one stores. */
-export const ADMIN_SECTIONS = [
-  { key: 'dashboard', label: 'My Course', Icon: GridIcon },
-  { key: 'courses', label: 'Create New Course', Icon: PlusSquareIcon },
-  { key: 'category', label: 'Category', Icon: TagIcon },
-  { key: 'newcategory', label: 'Create Category', Icon: FolderPlusIcon },
-  { key: 'authors', label: 'Authors', Icon: UsersIcon },
-  { key: 'createauthors', label: 'Create New Author', Icon: UserPlusIcon },
-  { key: 'users', label: 'Sales', Icon: ChartIcon },
-  { key: 'settings', label: 'Settings', Icon: SlidersIcon },
-  { key: 'Mystudents', label: 'My Students', Icon: GraduationIcon },
-] as const satisfies ReadonlyArray<{
-  key: string;
-  label: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-}>;
-
-export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];
-
-export const isAdminSectionKey = (value: string | null): value is AdminSectionKey =>
-  ADMIN_SECTIONS.some((section) => section.key === value);
+/**
+ * SPEC §2.13: the sidebar entries in order, each storing its component key, and Plan & billing after
+ * them. Each entry is a link to its screen's address (lib/paths.ts).
+ */
+const ADMIN_SECTIONS: ReadonlyArray<{ key: AdminSectionKey; Icon: ComponentType<SVGProps<SVGSVGElement>> }> =
+  [
+    { key: 'dashboard', Icon: GridIcon },
+    { key: 'courses', Icon: PlusSquareIcon },
+    { key: 'category', Icon: TagIcon },
+    { key: 'newcategory', Icon: FolderPlusIcon },
+    { key: 'authors', Icon: UsersIcon },
+    { key: 'createauthors', Icon: UserPlusIcon },
+    { key: 'users', Icon: ChartIcon },
+    { key: 'settings', Icon: SlidersIcon },
+    { key: 'Mystudents', Icon: GraduationIcon },
+    { key: 'billing', Icon: CardIcon },
+  ];
 
 type AdminSidebarProps = {
   isOpen: boolean;
   onToggle: () => void;
-  /** The highlighted entry; null when the screen was chosen by its path. */
+  /** The highlighted entry; null when the screen belongs to none. */
   activeKey: AdminSectionKey | null;
+  /** An entry was followed (its link navigates): remember it, close the sidebar on a narrow window. */
   onSelect: (key: AdminSectionKey) => void;
   onLogout: () => void;
 };
@@ -67,20 +68,23 @@ export const AdminSidebar = ({ isOpen, onToggle, activeKey, onSelect, onLogout }
       {isOpen ? <span className="text-lg font-bold tracking-tight text-white">Skillwise</span> : null}
     </div>
     <nav className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2">
-      {ADMIN_SECTIONS.map(({ key, label, Icon }) => (
-        <button
-          key={key}
-          type="button"
-          onClick={() => onSelect(key)}
-          aria-current={activeKey === key ? 'page' : undefined}
-          aria-label={isOpen ? undefined : label}
-          title={isOpen ? undefined : label}
-          className={itemClass(activeKey === key, isOpen)}
-        >
-          <Icon className="size-5 shrink-0" />
-          {isOpen ? <span className="truncate">{label}</span> : null}
-        </button>
-      ))}
+      {ADMIN_SECTIONS.map(({ key, Icon }) => {
+        const label = ADMIN_SECTION_LABELS[key];
+        return (
+          <Link
+            key={key}
+            to={ADMIN_SECTION_PATHS[key]}
+            onClick={() => onSelect(key)}
+            aria-current={activeKey === key ? 'page' : undefined}
+            aria-label={isOpen ? undefined : label}
+            title={isOpen ? undefined : label}
+            className={itemClass(activeKey === key, isOpen)}
+          >
+            <Icon className="size-5 shrink-0" />
+            {isOpen ? <span className="truncate">{label}</span> : null}
+          </Link>
+        );
+      })}
     </nav>
     <div className="flex flex-col gap-1 border-t border-slate-800 px-3 py-3">
       <button

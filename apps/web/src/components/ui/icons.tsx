@@ -18,6 +18,7 @@ export {
   Bell as BellIcon,
   ChartColumn as ChartIcon,
   ChevronRight as ChevronRightIcon,
+  CreditCard as CardIcon,
   Download as DownloadIcon,
   EllipsisVertical as MoreVerticalIcon,
   Eye as EyeIcon,

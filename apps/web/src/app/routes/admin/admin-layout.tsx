@@ -1,38 +1,21 @@
 import { SIDEBAR } from '@skillwise/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
-import {
-  ADMIN_SECTIONS,
-  type AdminSectionKey,
-  AdminSidebar,
-  isAdminSectionKey,
-} from '@/components/layouts/admin-sidebar';
+import { AdminSidebar } from '@/components/layouts/admin-sidebar';
 import { Avatar } from '@/components/layouts/user-menu';
 import { useLogout } from '@/features/auth/api/login';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { paths } from '@/lib/paths';
+import { ADMIN_SECTION_LABELS, adminSectionAt } from '@/lib/admin-sections';
+import { ADMIN_SECTION_PATHS, type AdminSectionKey, paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 export type AdminOutletContext = {
-  componentKey: AdminSectionKey;
+  /** Opens a sidebar entry's screen at its address, as following the entry does. */
   selectSection: (key: AdminSectionKey) => void;
 };
 
 export const useAdminSection = () => useOutletContext<AdminOutletContext>();
-
-/** SPEC §2.13: screens chosen by their path come first and highlight the entry they belong to. */
-const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
-  [paths.admin.previousCourses]: 'dashboard',
-  [paths.admin.myStudents]: 'Mystudents',
-  [paths.admin.courseDetails]: 'dashboard',
-  [paths.admin.curriculum]: 'dashboard',
-  [paths.admin.createCourse]: 'dashboard',
-  [paths.admin.previewCourse]: 'dashboard',
-  [paths.admin.coursePages]: 'dashboard',
-  [paths.admin.settings]: 'settings',
-  [paths.admin.notifications]: null,
-};
 
 /** Screens named for themselves in the header rather than for the entry they belong to. */
 const PATH_LABELS: Record<string, string> = {
@@ -44,39 +27,45 @@ const PATH_LABELS: Record<string, string> = {
 /** Subscription and checkout are shown without the sidebar. */
 const FULL_PAGE = [paths.admin.subscription, paths.admin.checkout];
 
-const storedSection = (): AdminSectionKey => {
-  const stored = storage.get('componentKey');
-  return isAdminSectionKey(stored) ? stored : 'dashboard';
+/**
+ * SPEC §2.13: Create New Course starts a new course, so the stored course id is dropped; the key is
+ * remembered for /admin alone. The address (lib/paths.ts) says which screen shows.
+ */
+const rememberSection = (key: AdminSectionKey) => {
+  if (key === 'courses') storage.remove('courseId');
+  storage.set('componentKey', key);
 };
 
 export const AdminLayout = () => {
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
   const isDesktop = useMediaQuery(`(min-width: ${SIDEBAR.breakpoint + 1}px)`);
   // SPEC §2.13: open by default when the window is wider than 768 px.
   const [isOpen, setOpen] = useState(() => window.innerWidth > SIDEBAR.breakpoint);
-  const [componentKey, setComponentKey] = useState<AdminSectionKey>(storedSection);
 
-  const path = pathname.replace(/\/+$/, '') || paths.admin.root;
-  const isKeyDriven = path === paths.admin.root;
+  const path = location.pathname.replace(/\/+$/, '') || paths.admin.root;
+  const activeKey = adminSectionAt(location);
 
-  const selectSection = (key: AdminSectionKey) => {
-    // SPEC §2.13: Create New Course starts a new course, so the stored course id is dropped.
-    if (key === 'courses') storage.remove('courseId');
-    storage.set('componentKey', key);
-    setComponentKey(key);
-    if (!isKeyDriven) void navigate(paths.admin.root);
+  // The screen shown is the one remembered next (Back, a link or a notification may have opened it).
+  useEffect(() => {
+    if (activeKey !== null) storage.set('componentKey', activeKey);
+  }, [activeKey]);
+
+  const onSelect = (key: AdminSectionKey) => {
+    rememberSection(key);
     if (!isDesktop) setOpen(false);
+  };
+  const selectSection = (key: AdminSectionKey) => {
+    onSelect(key);
+    void navigate(ADMIN_SECTION_PATHS[key]);
   };
 
   if (FULL_PAGE.some((fullPage) => path === fullPage)) return <Outlet />;
 
-  const activeKey = isKeyDriven ? componentKey : (PATH_SECTIONS[path] ?? null);
-  const activeLabel =
-    PATH_LABELS[path] ?? ADMIN_SECTIONS.find((section) => section.key === activeKey)?.label ?? 'Dashboard';
+  const activeLabel = PATH_LABELS[path] ?? (activeKey ? ADMIN_SECTION_LABELS[activeKey] : 'Dashboard');
   const email = storage.get('userEmail') ?? '';
-  const context: AdminOutletContext = { componentKey, selectSection };
+  const context: AdminOutletContext = { selectSection };
 
   return (
     <div className="flex min-h-dvh flex-1 flex-col">
@@ -84,7 +73,7 @@ export const AdminLayout = () => {
         isOpen={isOpen}
         onToggle={() => setOpen((open) => !open)}
         activeKey={activeKey}
-        onSelect={selectSection}
+        onSelect={onSelect}
         onLogout={() => void logout()}
       />
       {isOpen && !isDesktop ? (

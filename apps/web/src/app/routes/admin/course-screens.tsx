@@ -1,7 +1,7 @@
 import { PAGE_SIZE_MAX } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, ChevronLeftIcon, EyeIcon } from '@/components/ui/icons';
@@ -18,14 +18,13 @@ import { AdminCourseDetails } from '@/features/courses/components/admin-course-d
 import { CourseForm } from '@/features/courses/components/course-form';
 import { CoursePublishButton, useCourseTitle } from '@/features/courses/components/course-publish-button';
 import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
-import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
+import { usePageTitle } from '@/lib/page-title';
 import { useDebouncedValue } from '@/lib/paging';
-import { paths } from '@/lib/paths';
+import { coursePath, paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { useAdminSection } from './admin-layout';
-
-const storedCourseId = () => parseCourseId(storage.get('courseId'));
+import { useAdminCourseId } from './course-address';
 
 // The curriculum editor (drag and drop, uploads) is loaded when opened, not with every page.
 const Curriculum = lazy(() =>
@@ -47,7 +46,7 @@ export const MyCourseScreen = () => {
         onCreateCourse={() => selectSection('courses')}
         onSeeDetails={(courseId) => {
           storage.set('courseId', courseId);
-          void navigate(paths.admin.courseDetails);
+          void navigate(coursePath(paths.admin.courseDetails, courseId));
         }}
       />
     </>
@@ -62,14 +61,21 @@ const usePickerSearch = () => {
 };
 
 /**
- * SPEC §2.13 / §4 course form: 'Create New Course' with no stored course id, 'Update Existing' with one.
- * Saving stores the course id and opens the course's admin view. The route brings the category and
- * author lists and modals, which belong to their own features.
+ * SPEC §2.13 / §4 course form: 'Create New Course' for /admin/createCourse, 'Update Existing' for the
+ * course its address names (?id=); a stored course id alone never turns the form into an edit
+ * (docs/decisions/016-admin-addresses.md). Every arrival starts afresh, also one at the same address
+ * (Create New Course followed again). Saving stores the course id and opens the course's admin view.
  */
 export const CourseFormScreen = () => {
+  const { key } = useLocation();
+  return <CourseFormContent key={key} />;
+};
+
+/** The course form's screen; the route brings the category and author lists and modals. */
+const CourseFormContent = () => {
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
-  const courseId = storedCourseId();
+  const courseId = useAdminCourseId({ addressOnly: true });
   const categorySearch = usePickerSearch();
   const authorSearch = usePickerSearch();
   const categories = useCategories(categorySearch.paging);
@@ -82,6 +88,7 @@ export const CourseFormScreen = () => {
     categoryId,
     categories.isSuccess && !categories.data.rows.some((category) => category.category_Id === categoryId),
   );
+  usePageTitle(course.data && `Edit · ${course.data.course_title}`);
 
   return (
     <>
@@ -116,10 +123,13 @@ export const CourseFormScreen = () => {
         AddAuthorDialog={AddAuthorModal}
         onSaved={(course) => {
           storage.set('courseId', course.course_Id);
-          void navigate(paths.admin.courseDetails);
+          // The saved form is not a step to go Back to: the course's view takes its place.
+          void navigate(coursePath(paths.admin.courseDetails, course.course_Id), { replace: true });
         }}
         onCancel={() =>
-          courseId === null ? selectSection('dashboard') : void navigate(paths.admin.courseDetails)
+          courseId === null
+            ? selectSection('dashboard')
+            : void navigate(coursePath(paths.admin.courseDetails, courseId))
         }
       />
     </>
@@ -127,7 +137,7 @@ export const CourseFormScreen = () => {
 };
 
 /** The publisher's preview of a course (SPEC §2.1 previewCourse). */
-export const previewPath = (courseId: number) => `${paths.admin.previewCourse}?id=${courseId}`;
+export const previewPath = (courseId: number) => coursePath(paths.admin.previewCourse, courseId);
 
 /**
  * SPEC §2.13 Admin Course Details (See Details, or after saving the course form); Edit Authors edits the
@@ -137,17 +147,19 @@ export const AdminCourseDetailsPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { selectSection } = useAdminSection();
-  const courseId = storedCourseId();
+  const courseId = useAdminCourseId();
   const [editingAuthorId, setEditingAuthorId] = useState<number | null>(null);
   // The same answer the details below show (shared query): whether the course gives a certificate.
   const course = useAdminCourse(courseId);
+  usePageTitle(course.data?.course_title);
+  const open = (path: string) => (courseId === null ? undefined : void navigate(coursePath(path, courseId)));
   return (
     <>
       <AdminCourseDetails
         courseId={courseId}
         onBack={() => selectSection('dashboard')}
-        onOpenCurriculum={() => void navigate(paths.admin.curriculum)}
-        onEditCourse={() => void navigate(paths.admin.createCourse)}
+        onOpenCurriculum={() => open(paths.admin.curriculum)}
+        onEditCourse={() => open(paths.admin.createCourse)}
         onPreview={() => (courseId === null ? undefined : void navigate(previewPath(courseId)))}
         onEditAuthor={setEditingAuthorId}
       />
@@ -171,12 +183,13 @@ export const AdminCourseDetailsPage = () => {
   );
 };
 
-/** SPEC §2.13 Curriculum of the stored course, with the course's Publish/Unpublish. */
+/** SPEC §2.13 Curriculum of the course the address names (else the stored one), with its Publish. */
 export const CurriculumPage = () => {
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
-  const courseId = storedCourseId();
+  const courseId = useAdminCourseId();
   const title = useCourseTitle(courseId);
+  usePageTitle(title && `Curriculum · ${title}`);
 
   return (
     <>
@@ -188,7 +201,13 @@ export const CurriculumPage = () => {
             <Button
               variant="outline"
               leftIcon={<ChevronLeftIcon className="size-4" />}
-              onClick={() => void navigate(paths.admin.courseDetails)}
+              onClick={() =>
+                void navigate(
+                  courseId === null
+                    ? paths.admin.courseDetails
+                    : coursePath(paths.admin.courseDetails, courseId),
+                )
+              }
             >
               Course details
             </Button>

@@ -1,5 +1,5 @@
-import { isAdminSectionKey } from '@/components/layouts/admin-sidebar';
 import { NotificationCenter } from '@/features/notifications/components/notification-center';
+import { isAdminSectionKey } from '@/lib/paths';
 import { useAdminSection } from './admin-layout';
 
 /** /admin/notifications: the publisher's notifications (sales, new students), led to from the bell. */

@@ -10,8 +10,9 @@ import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useCourseSections } from '@/features/learning/api/learning';
 import { CourseLearning, studentVisibleSections } from '@/features/learning/components/course-learning';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
-import { storage } from '@/lib/storage';
+import { usePageTitle } from '@/lib/page-title';
+import { coursePath, paths } from '@/lib/paths';
+import { useAdminCourseId } from './course-address';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -60,8 +61,9 @@ const PreviewNotice = ({
  */
 export const PreviewCoursePage = ({ opensLesson = false }: { opensLesson?: boolean }) => {
   const [params] = useSearchParams();
-  const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
+  const courseId = useAdminCourseId();
   const course = useAdminCourse(courseId);
+  usePageTitle(course.data && `Preview · ${course.data.course_title}`);
   const sections = useCourseSections(courseId ?? 0, courseId !== null);
 
   if (courseId === null) {
@@ -103,7 +105,7 @@ export const PreviewCoursePage = ({ opensLesson = false }: { opensLesson?: boole
       isPreview
       courseId={courseId}
       course={course.data}
-      backPath={paths.admin.courseDetails}
+      backPath={coursePath(paths.admin.courseDetails, courseId)}
       backLabel="Course details"
       initialLessonId={lessonId}
       image={<CourseImage src={course.data.course_image} alt="" />}

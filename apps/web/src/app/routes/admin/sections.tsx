@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { SalesReport } from '@/features/payments/components/sales-report';
 import { SchoolSettings } from '@/features/settings/components/school-settings';
-import { useAdminSection } from './admin-layout';
+import { type AdminHomeState, adminHomeSection, isUnnamedAdminHome } from '@/lib/admin-sections';
+import { BillingScreen } from './billing-screen';
 import { AuthorsScreen, CategoryScreen, CreateAuthorScreen, CreateCategoryScreen } from './catalogue-screens';
 import { CourseFormScreen, MyCourseScreen } from './course-screens';
 import { AdminMyStudentsPage } from './my-students-screen';
@@ -30,10 +33,23 @@ export const SettingsScreen = () => (
   </>
 );
 
-/** SPEC §2.13: content by the remembered component key; My Course by default. */
+/**
+ * SPEC §2.13 /admin: the screen its address names (?section=), else the remembered component key; My
+ * Course by default. Opened without a name, the history entry keeps the screen it showed, so Back and
+ * reload show that one even after another key is remembered (docs/decisions/016-admin-addresses.md).
+ */
 export const AdminHome = () => {
-  const { componentKey } = useAdminSection();
-  switch (componentKey) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const section = adminHomeSection(location);
+  const isUnnamed = isUnnamedAdminHome(location);
+  useEffect(() => {
+    if (!isUnnamed) return;
+    const state: AdminHomeState = { section };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state });
+  }, [isUnnamed, section, location, navigate]);
+
+  switch (section) {
     case 'courses':
       return <CourseFormScreen />;
     case 'category':
@@ -50,6 +66,8 @@ export const AdminHome = () => {
       return <SettingsScreen />;
     case 'Mystudents':
       return <AdminMyStudentsPage />;
+    case 'billing':
+      return <BillingScreen />;
     default:
       return <MyCourseScreen />;
   }

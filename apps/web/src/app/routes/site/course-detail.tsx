@@ -5,6 +5,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { useCourseDetails } from '@/features/courses/api/courses';
 import { CourseDetails } from '@/features/courses/components/course-details';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useOwnsCourse } from '@/features/learning/api/learning';
@@ -12,6 +13,7 @@ import { CoursePreview } from '@/features/learning/components/course-preview';
 import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
 import { useCourseRating } from '@/features/reviews/api/reviews';
 import { ratingText } from '@/features/reviews/lib/rating';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { hasAuthToken, storage } from '@/lib/storage';
 import { useNearViewport } from '@/lib/use-near-viewport';
@@ -73,6 +75,7 @@ export const CourseDetailScreen = ({
   const { enroll, isChecking } = useEnrollNow();
   const isOwned = useOwnsCourse(courseId);
   const rating = useCourseRating(courseId);
+  usePageTitle(useCourseDetails(courseId).data?.course_title);
   const isStudent = hasAuthToken() && storage.get('currentUserRole') === String(ROLE.STUDENT);
   // The rating sits on the line under the title: the page waits for it (asked for beside the course,
   // app/first-page-data.ts) rather than push the cover and everything below it down when it comes.

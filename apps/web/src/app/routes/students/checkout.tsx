@@ -14,6 +14,7 @@ import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CourseCheckout, takeCoursePath } from '@/features/payments/components/course-checkout';
 import { ORDER_ID_PARAM } from '@/features/payments/lib/sandbox-urls';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 
@@ -48,6 +49,7 @@ const OwnedCourse = ({ courseId }: { courseId: number }) => (
 export const StudentCheckoutPage = () => {
   const courseId = parseCourseId(storage.get('courseId'));
   const details = useCourseDetails(courseId);
+  usePageTitle(details.data && `Checkout · ${details.data.course_title}`);
   const [params] = useSearchParams();
   const ownsCourse = useOwnsCourse(courseId);
   // Back from the approval page the order is being captured: the checkout shows how that ends.

@@ -15,6 +15,7 @@ import { CourseLearning } from '@/features/learning/components/course-learning';
 import { courseGate } from '@/features/learning/lib/enrolment';
 import { CourseReviewCard } from '@/features/reviews/components/course-reviews';
 import { errorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
@@ -44,6 +45,7 @@ export const TakeCoursePage = () => {
   const userId = storage.get('userId') ?? '';
   const enrolment = useEnrolment(userId, courseId, role === '3');
   const details = useCourseDetails(courseId);
+  usePageTitle(enrolment.data?.[0]?.course_title ?? details.data?.course_title);
   const queryClient = useQueryClient();
   const isEnrolledStudent = role === '3' && (enrolment.data?.length ?? 0) > 0;
   const certificate = useMyCourseCertificate(courseId ?? 0, isEnrolledStudent && courseId !== null);

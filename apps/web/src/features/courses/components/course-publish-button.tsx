@@ -1,6 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { useAdminCourse, usePublishCourse } from '../api/course-admin';
 import { PublishedBadge } from './admin-course-details';
 
@@ -21,7 +20,7 @@ export const CoursePublishButton = ({ courseId }: { courseId: number }) => {
           publish.mutate(!published, {
             onSuccess: (saved) => notify.success(saved.published ? 'Course published' : 'Course unpublished'),
             // DESIGN decision 7: a plan limit is refused with a message naming the plan.
-            onError: (error) => notify.error(errorMessage(error, 'The course could not be changed.')),
+            onError: (error) => notifyFailure(error, 'The course could not be changed.'),
           })
         }
       >

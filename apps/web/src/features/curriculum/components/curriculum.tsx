@@ -11,7 +11,7 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCurriculumMutations, useSections } from '../api/curriculum';
 import { useSingleOpen } from '../hooks/use-single-open';
@@ -139,7 +139,7 @@ export const Curriculum = ({ courseId }: { courseId: number }) => {
 
   const list = sections.data ?? [];
   const expand = (sectionId: number) => setExpanded((current) => new Set(current).add(sectionId));
-  const failed = (fallback: string) => (error: unknown) => notify.error(errorMessage(error, fallback));
+  const failed = (fallback: string) => (error: unknown) => notifyFailure(error, fallback);
 
   const runConfirmed = async () => {
     if (!confirm) return;

@@ -8,6 +8,7 @@ import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
+import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import type { LessonInput } from '../api/curriculum';
@@ -115,7 +116,11 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
       </Field>
       <UploadProgress progress={form.isSubmitting ? upload.progress : null} />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
-      {failed ? <Alert>{failed}</Alert> : null}
+      {failed ? (
+        <Alert>
+          <MessageWithLink message={failed} link={failureLink(form.failure)} />
+        </Alert>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
           Cancel

@@ -6,6 +6,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SearchInput } from '@/components/ui/search-input';
 import { ApiError } from '@/lib/api-client';
+import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { PAYMENT_CHOICES, type PaymentChoice, useRegisterStudent } from '../api/students';
@@ -157,7 +158,11 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
           checked={draft.consent}
           onChange={(checked) => form.setValue('consent', checked)}
         />
-        {refusal ? <Alert>{refusal}</Alert> : null}
+        {refusal ? (
+          <Alert>
+            <MessageWithLink message={refusal} link={failureLink(form.failure)} />
+          </Alert>
+        ) : null}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={close} disabled={form.isSubmitting}>
             Cancel

@@ -10,6 +10,7 @@ import { TrashIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { useClampedPage, useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
@@ -230,7 +231,9 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       </form>
       {problem ? (
         <div className="px-6 pt-4">
-          <Alert>{problem}</Alert>
+          <Alert>
+            <MessageWithLink message={problem} link={form.problem ? undefined : failureLink(form.failure)} />
+          </Alert>
         </div>
       ) : null}
       <DataList

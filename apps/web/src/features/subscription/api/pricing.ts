@@ -1,4 +1,9 @@
-import type { Organisation, PricingRecord, StorageUsageAnswer } from '@skillwise/contracts';
+import type {
+  Organisation,
+  PricingRecord,
+  StorageUsageAnswer,
+  SubscriptionTypeCategory,
+} from '@skillwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { UNEXPECTED_RESPONSE_MESSAGE } from '@/config/app';
 import { apiRequest } from '@/lib/api-client';
@@ -14,6 +19,15 @@ export const getPricing = async (signal?: AbortSignal): Promise<PricingRecord> =
 
 export const usePricing = () =>
   useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => getPricing(signal), staleTime: 5 * 60_000 });
+
+/** GET organization/getAllAdminSubscriptionTypeCategory (public): each plan and period with its limits. */
+export const usePlanTypes = () =>
+  useQuery({
+    queryKey: ['plan-types'],
+    queryFn: ({ signal }) =>
+      apiRequest<SubscriptionTypeCategory[]>('organization/getAllAdminSubscriptionTypeCategory', { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 /**
  * GET organization/getOrgById/{stored org_Id}: the plan the organisation runs now, so the plans screen

@@ -2,17 +2,9 @@ import type { StorageUsageAnswer } from '@skillwise/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
+import { PRICES } from '@/test/fixtures';
 import { mockFetch, renderRoutes } from '@/test/render';
 import { PricingPlans } from './pricing-plans';
-
-const PRICES = {
-  monthlyKickstart: 39,
-  annualKickstart: 374.4,
-  monthlyBasic: 99,
-  annualBasic: 950.4,
-  monthlyGrowth: 199,
-  annualGrowth: 1910.4,
-};
 
 const renderPlans = () =>
   renderRoutes(

@@ -1,4 +1,4 @@
-import { formatBytes, PLANS, type PlanName } from '@skillwise/contracts';
+import { PLANS, type PlanName } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -8,9 +8,10 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
-import { useCurrentPlan, usePricing, useStorageUsage } from '../api/pricing';
+import { useCurrentPlan, usePricing } from '../api/pricing';
 import { type BillingType, PLAN_TAGLINES, planCategory, planFeatures, planPrice } from '../lib/plans';
 import { BillingToggle } from './billing-toggle';
+import { StorageUsage } from './storage-usage';
 
 const HIGHLIGHTED: PlanName = 'Basic';
 
@@ -77,25 +78,6 @@ const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) 
   );
 };
 
-/**
- * How much of its storage allowance the organisation uses: "1.2 GB of 50 GB used", and the room uploads
- * under way hold, which counts against the allowance too.
- */
-const StorageUsageLine = () => {
-  const usage = useStorageUsage();
-  if (!usage.data) return null;
-  const { used_bytes, reserved_bytes, allowance_bytes, plan } = usage.data;
-  const full = used_bytes + reserved_bytes >= allowance_bytes;
-  return (
-    <p className={cn('w-full max-w-3xl text-center text-sm', full ? 'text-red-700' : 'text-slate-600')}>
-      Files stored: {formatBytes(used_bytes)} of {formatBytes(allowance_bytes)} used
-      {plan ? '' : ' (without a running plan)'}
-      {reserved_bytes > 0 ? `, and ${formatBytes(reserved_bytes)} held for uploads under way` : ''}.
-      {full ? ' Delete files or choose a larger plan to upload more.' : ''}
-    </p>
-  );
-};
-
 /** SPEC §2.15: the three plans with server prices; choosing one stores it and opens checkout. */
 export const PricingPlans = () => {
   const navigate = useNavigate();
@@ -118,12 +100,12 @@ export const PricingPlans = () => {
           Your organisation is on the {running.plan} plan, paid through{' '}
           {formatDate(running.subscriptionEndsAt)}. A higher plan starts at once; renewing, or choosing a
           lower plan, adds its time after that date.{' '}
-          <Link to={paths.admin.root} className="font-semibold underline">
-            Back to the dashboard
+          <Link to={paths.admin.billing} className="font-semibold underline">
+            Back to Plan &amp; billing
           </Link>
         </Alert>
       ) : null}
-      <StorageUsageLine />
+      <StorageUsage className="w-full max-w-3xl" />
       <BillingToggle value={billing} onChange={setBilling} />
       {pricing.isError ? (
         <div className="flex w-full max-w-md flex-col items-center gap-3">

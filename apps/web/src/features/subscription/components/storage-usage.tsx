@@ -1,0 +1,33 @@
+import { formatBytes } from '@skillwise/contracts';
+import { cn } from '@/lib/cn';
+import { useStorageUsage } from '../api/pricing';
+
+/**
+ * How much of its storage allowance the organisation uses: a bar and "1.2 GB of 50 GB used", with the
+ * room uploads under way hold, which counts against the allowance too. Nothing until it is known.
+ */
+export const StorageUsage = ({ className }: { className?: string }) => {
+  const usage = useStorageUsage();
+  if (!usage.data) return null;
+  const { used_bytes, reserved_bytes, allowance_bytes, plan } = usage.data;
+  const taken = used_bytes + reserved_bytes;
+  const isFull = taken >= allowance_bytes;
+  const percent = allowance_bytes > 0 ? Math.min(100, Math.round((taken / allowance_bytes) * 100)) : 100;
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      {/* The line below says the same in words. */}
+      <div aria-hidden="true" className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
+        <div
+          className={cn('h-full rounded-full', isFull ? 'bg-red-600' : 'bg-brand-600')}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className={cn('text-sm', isFull ? 'text-red-700' : 'text-slate-600')}>
+        Files stored: {formatBytes(used_bytes)} of {formatBytes(allowance_bytes)} used
+        {plan ? '' : ' (without a running plan)'}
+        {reserved_bytes > 0 ? `, and ${formatBytes(reserved_bytes)} held for uploads under way` : ''}.
+        {isFull ? ' Delete files or choose a larger plan to upload more.' : ''}
+      </p>
+    </div>
+  );
+};

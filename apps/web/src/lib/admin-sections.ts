@@ -1,0 +1,77 @@
+import {
+  ADMIN_SECTION_PARAM,
+  type AdminSectionKey,
+  COURSE_ID_PARAM,
+  isAdminSectionKey,
+  paths,
+} from './paths';
+import { storage } from './storage';
+
+/** SPEC §2.13: the sidebar's label of each component key (Plan & billing added after the spec's). */
+export const ADMIN_SECTION_LABELS: Record<AdminSectionKey, string> = {
+  dashboard: 'My Course',
+  courses: 'Create New Course',
+  category: 'Category',
+  newcategory: 'Create Category',
+  authors: 'Authors',
+  createauthors: 'Create New Author',
+  users: 'Sales',
+  settings: 'Settings',
+  Mystudents: 'My Students',
+  billing: 'Plan & billing',
+};
+
+/** SPEC §2.13: the remembered component key; My Course when none (or an unknown one) is stored. */
+export const rememberedSection = (): AdminSectionKey => {
+  const stored = storage.get('componentKey');
+  return isAdminSectionKey(stored) ? stored : 'dashboard';
+};
+
+/** What a history entry of /admin keeps: the screen it showed, so Back and reload show it again. */
+export type AdminHomeState = { section: AdminSectionKey };
+
+const stateSection = (state: unknown): AdminSectionKey | null => {
+  const section = (state as Partial<AdminHomeState> | null)?.section;
+  return isAdminSectionKey(section) ? section : null;
+};
+
+type Place = { pathname: string; search: string; state?: unknown };
+
+/**
+ * The screen /admin shows: the one its address names (?section=), else the one this history entry
+ * showed when first opened, else the remembered component key (SPEC §2.13).
+ */
+export const adminHomeSection = ({ search, state }: Omit<Place, 'pathname'>): AdminSectionKey => {
+  const named = new URLSearchParams(search).get(ADMIN_SECTION_PARAM);
+  return isAdminSectionKey(named) ? named : (stateSection(state) ?? rememberedSection());
+};
+
+/** Whether an /admin address leaves its screen to the remembered key (no valid ?section= and no state). */
+export const isUnnamedAdminHome = ({ search, state }: Omit<Place, 'pathname'>): boolean =>
+  !isAdminSectionKey(new URLSearchParams(search).get(ADMIN_SECTION_PARAM)) && stateSection(state) === null;
+
+/** The sidebar entry a screen chosen by its path belongs to (SPEC §2.13); null for none. */
+const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
+  [paths.admin.previousCourses]: 'dashboard',
+  [paths.admin.myStudents]: 'Mystudents',
+  [paths.admin.courseDetails]: 'dashboard',
+  [paths.admin.curriculum]: 'dashboard',
+  [paths.admin.previewCourse]: 'dashboard',
+  [paths.admin.coursePages]: 'dashboard',
+  [paths.admin.settings]: 'settings',
+  [paths.admin.billing]: 'billing',
+  [paths.admin.notifications]: null,
+};
+
+/**
+ * The sidebar entry of the admin screen at `place`, or null when it belongs to none. The course form
+ * belongs to Create New Course when it makes a new course and to My Course when it edits one.
+ */
+export const adminSectionAt = (place: Place): AdminSectionKey | null => {
+  const path = place.pathname.replace(/\/+$/, '') || paths.admin.root;
+  if (path === paths.admin.root) return adminHomeSection(place);
+  if (path === paths.admin.createCourse) {
+    return new URLSearchParams(place.search).has(COURSE_ID_PARAM) ? 'dashboard' : 'courses';
+  }
+  return PATH_SECTIONS[path] ?? null;
+};
