@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, expected, idSchema, optionalText, requiredText, wholeNumberSchema } from './common';
-import { COUNTER_LONG, COUNTER_SHORT } from './constants';
+import { COUNTER_LONG, COUNTER_SHORT, TEXT_LESSON_MAX_BYTES } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
 
@@ -203,6 +203,16 @@ export const updateSectionBodySchema = z.object({
 });
 export type UpdateSectionBody = z.input<typeof updateSectionBodySchema>;
 
+/** The length of a text in UTF-8 bytes (a lone surrogate counts as the 3 of its replacement). */
+export const utf8Bytes = (text: string) => {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+};
+
 export const CONTENT_TYPE_VALUES = ['pdf', 'text', 'audio', 'video'] as const;
 
 /** lessons/createLessons text fields (`Object.<name>`); `lesson_Id` 0 creates, another id edits. */
@@ -224,6 +234,17 @@ export const lessonFieldsSchema = z.object({
   /** 'image' only keeps the type of a lesson a bulk upload made from an image (renaming it, say). */
   contentType: z.enum([...CONTENT_TYPE_VALUES, 'image'], expected('one of pdf, text, audio, video')),
   section_Id: idSchema,
+  /**
+   * A text lesson written in the page (an addition): its HTML, sanitized by the server and stored as the
+   * lesson's file in place of a .txt (docs/decisions/019).
+   */
+  content_html: z
+    .string()
+    .refine(
+      (html) => utf8Bytes(html) <= TEXT_LESSON_MAX_BYTES,
+      `must be at most ${TEXT_LESSON_MAX_BYTES / 1024} KB`,
+    )
+    .optional(),
 });
 
 /** lessons/UploadLesson metadata fields beside the `file`. */

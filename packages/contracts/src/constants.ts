@@ -92,6 +92,11 @@ export const TRUNCATE = { cardDescription: 150, detailDescription: 300, authorBi
 
 export const LESSON_FORM_MAX_BYTES = 104_857_600;
 export const EDIT_LESSON_MAX_BYTES = 2_147_483_648;
+/**
+ * The largest text lesson written in the page (lessons/createLessons `content_html`), in UTF-8 bytes of
+ * the HTML as sent: some 60,000 words of formatted text (docs/decisions/019).
+ */
+export const TEXT_LESSON_MAX_BYTES = 512 * 1024;
 export const BULK_UPLOAD_MAX_FILES = 10;
 
 export const TOAST_MS = { long: 5000, short: 3000 } as const;
