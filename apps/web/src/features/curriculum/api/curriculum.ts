@@ -73,6 +73,8 @@ export type LessonInput = {
   sectionId: number;
   /** Sent only when chosen. */
   file: File | null;
+  /** A text lesson written in the page: its HTML, sent in place of a file (docs/decisions/019). */
+  contentHtml?: string | undefined;
 };
 
 /**
@@ -99,6 +101,7 @@ const saveLessonForm = (input: LessonInput): Promise<Lesson> =>
         lesson_title: input.title,
         contentType: input.contentType,
         section_Id: input.sectionId,
+        ...(input.contentHtml === undefined ? {} : { content_html: input.contentHtml }),
       },
       { fileName: input.file },
     ),

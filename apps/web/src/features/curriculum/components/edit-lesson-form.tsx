@@ -25,6 +25,7 @@ import {
   isContentType,
   validateEditedLesson,
 } from '../lib/lesson-rules';
+import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
 const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
 /** How long 'Saved successfully!' shows before the form closes. */
@@ -46,6 +47,7 @@ type EditLessonFormProps = {
 export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLessonFormProps) => {
   const isImageLesson = lessonKind(lesson.contentType) === 'image';
   const [isDone, setDone] = useState(false);
+  const [written, setWritten] = useState(NOT_WRITTEN);
   const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
@@ -74,7 +76,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         title: title.trim(),
         contentType: type,
         sectionId: lesson.section_Id,
-        file,
+        ...lessonContent(type, written, file),
       });
     } catch (error) {
       showStatus(errorMessage(error, AUTHORING_MSG.lessonSaveFailed));
@@ -118,7 +120,9 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
           <span className="text-sm text-slate-500">{AUTHORING_MSG.noFileAvailable}</span>
         )}
       </div>
+      <TextLessonSource off={contentType !== 'text'} lesson={lesson} onChange={setWritten} />
       <Field
+        className={written.writing ? 'hidden' : undefined}
         label="Replace the file"
         labelNote="Optional"
         hint="Up to 2 GB. Its content must match the content type."
