@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, expected, idSchema, optionalText, requiredText, wholeNumberSchema } from './common';
-import { COUNTER_LONG, COUNTER_SHORT, TEXT_LESSON_MAX_BYTES } from './constants';
+import { COUNTER_LONG, COUNTER_SHORT, TEXT_LESSON_MAX_BYTES, utf8Bytes } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
 
@@ -202,16 +202,6 @@ export const updateSectionBodySchema = z.object({
   section_description: optionalText(COUNTER_LONG).nullable(),
 });
 export type UpdateSectionBody = z.input<typeof updateSectionBodySchema>;
-
-/** The length of a text in UTF-8 bytes (a lone surrogate counts as the 3 of its replacement). */
-export const utf8Bytes = (text: string) => {
-  let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-};
 
 export const CONTENT_TYPE_VALUES = ['pdf', 'text', 'audio', 'video'] as const;
 
