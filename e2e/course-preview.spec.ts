@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { Section } from '@skillwise/contracts';
 import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
-import { addEnrolledStudent, createCourse, PUBLISHER } from './support/courses';
+import { addEnrolledStudent, createCourse, PUBLISHER, publisherApi } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
@@ -179,4 +180,122 @@ test('another organisation’s course cannot be previewed', async ({ page }) => 
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/previewCourse?id=999999');
   await expect(page.getByText('Course not found')).toBeVisible();
+});
+
+/** Markup pasted into the editor, and sent raw through the API: none of it may run. */
+const HOSTILE =
+  '<p>Pasted <img src=x onerror="alert(1)"><a href="javascript:alert(2)">a link</a> and more.</p>' +
+  '<script>alert(3)</script><iframe src="javascript:alert(4)"></iframe><svg onload="alert(5)"></svg>' +
+  '<p style="color:red" onclick="alert(6)">Still <b>here</b>';
+const WRITTEN = { typed: 'Tying the bowline, written', raw: 'Bowline, sent raw' } as const;
+
+test('a publisher writes a text lesson with hostile markup pasted in; its preview shows the text and runs nothing', async ({
+  page,
+  playwright,
+  consoleErrors,
+}, testInfo) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await logIn(page, PUBLISHER.email, PUBLISHER.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByLabel('Search By Class Name').fill(draft.title);
+  await page.getByRole('button', { name: `See Details: ${draft.title}` }).click();
+  await page.getByRole('button', { name: 'Add/Edit Curriculum' }).click();
+  await page.getByRole('button', { name: 'Add Lesson to All kinds of lessons' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lesson' });
+  await dialog.getByLabel('Lesson Name').fill(WRITTEN.typed);
+  await dialog.getByLabel('Content Type').selectOption('text');
+  await expect(dialog.getByRole('radio', { name: 'Write' })).toBeChecked();
+  const editor = dialog.getByRole('textbox', { name: 'Lesson text' });
+  await editor.click();
+  await dialog.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('The bowline');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Sailors write <script>alert(1)</script> as text. ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('Bold words');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.press('Enter');
+  await expect(editor.locator('h2')).toHaveText('The bowline');
+  await expect(editor.locator('strong')).toHaveText('Bold words');
+  await editor.evaluate((element, html) => {
+    const data = new DataTransfer();
+    data.setData('text/html', html);
+    data.setData('text/plain', 'Pasted');
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, HOSTILE);
+  await expect(editor).toContainText('Still here');
+  // The editor reads pasted HTML in a document of its own, and the browser holds it to the page's policy:
+  // the pasted handlers and styles are refused (and logged as such) before the editor drops them.
+  const pasted = consoleErrors.splice(0);
+  expect(pasted.every((error) => /Content Security Policy.*(blocked|refused)/is.test(error))).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', /true|false/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'text-editor-1280');
+  await page.setViewportSize({ width: 360, height: 900 });
+  await shot(page, 'text-editor-360');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Upload Lesson' }).click();
+  await expect(page.getByText('Lesson uploaded successfully').first()).toBeVisible();
+
+  // The same markup sent raw through the API (no editor between): the server keeps only its allowlist.
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const { headers, ok } = await publisherApi(api);
+  const sections = () =>
+    ok<Section[]>(api.get(`/api/courseSections/GetCourseSectionsByCourseId/${draft.id}`, { headers }));
+  const [section] = await sections();
+  if (!section) throw new Error('the course has no section');
+  await ok(
+    api.post('/api/lessons/createLessons', {
+      headers,
+      multipart: {
+        'Object.lesson_Id': '0',
+        'Object.lesson_title': WRITTEN.raw,
+        'Object.contentType': 'text',
+        'Object.section_Id': String(section.section_Id),
+        'Object.content_html': HOSTILE,
+      },
+    }),
+  );
+  for (const lesson of (await sections())[0]?.lessons ?? []) {
+    if (lesson.lesson_title === WRITTEN.typed || lesson.lesson_title === WRITTEN.raw) {
+      await ok(
+        api.put('/api/lessons/publishUnpublishLesson', {
+          headers,
+          data: { Id: lesson.lesson_Id, published: true },
+        }),
+      );
+    }
+  }
+  await api.dispose();
+
+  await page.goto(`/admin/previewCourse?id=${draft.id}`);
+  await lessonButton(page, WRITTEN.typed).click();
+  const typed = page.getByRole('article', { name: WRITTEN.typed });
+  await expect(typed.getByRole('heading', { level: 2, name: 'The bowline' })).toBeVisible();
+  await expect(typed).toContainText('Sailors write <script>alert(1)</script> as text.');
+  await expect(typed.locator('strong').first()).toHaveText('Bold words');
+  await expect(typed).toContainText('Still here');
+  expect(await typed.locator('script, img, iframe, svg, [style], [onclick]').count()).toBe(0);
+  expect(await typed.getByRole('link', { name: 'a link' }).count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'text-written-1280');
+  // On a phone's screen, opened there (the sidebar starts closed below 768 px).
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.reload();
+  await lessonButton(page, WRITTEN.typed).click();
+  await expect(typed.getByRole('heading', { level: 2, name: 'The bowline' })).toBeVisible();
+  await shot(page, 'text-written-360');
+
+  await lessonButton(page, WRITTEN.raw).click();
+  const raw = page.getByRole('article', { name: WRITTEN.raw });
+  await expect(raw).toContainText('Pasted a link and more.');
+  await expect(raw).toContainText('Still here');
+  expect(await raw.locator('script, img, iframe, svg, [style], [onclick], a[href]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, expected, idSchema, optionalText, requiredText, wholeNumberSchema } from './common';
-import { COUNTER_LONG, COUNTER_SHORT } from './constants';
+import { COUNTER_LONG, COUNTER_SHORT, TEXT_LESSON_MAX_BYTES, utf8Bytes } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
 
@@ -224,6 +224,17 @@ export const lessonFieldsSchema = z.object({
   /** 'image' only keeps the type of a lesson a bulk upload made from an image (renaming it, say). */
   contentType: z.enum([...CONTENT_TYPE_VALUES, 'image'], expected('one of pdf, text, audio, video')),
   section_Id: idSchema,
+  /**
+   * A text lesson written in the page (an addition): its HTML, sanitized by the server and stored as the
+   * lesson's file in place of a .txt (docs/decisions/019).
+   */
+  content_html: z
+    .string()
+    .refine(
+      (html) => utf8Bytes(html) <= TEXT_LESSON_MAX_BYTES,
+      `must be at most ${TEXT_LESSON_MAX_BYTES / 1024} KB`,
+    )
+    .optional(),
 });
 
 /** lessons/UploadLesson metadata fields beside the `file`. */

@@ -92,6 +92,21 @@ export const TRUNCATE = { cardDescription: 150, detailDescription: 300, authorBi
 
 export const LESSON_FORM_MAX_BYTES = 104_857_600;
 export const EDIT_LESSON_MAX_BYTES = 2_147_483_648;
+/**
+ * The largest text lesson written in the page (lessons/createLessons `content_html`), in UTF-8 bytes of
+ * the HTML as sent: some 60,000 words of formatted text (docs/decisions/019).
+ */
+export const TEXT_LESSON_MAX_BYTES = 512 * 1024;
+
+/** The length of a text in UTF-8 bytes (a lone surrogate counts as the 3 of its replacement). */
+export const utf8Bytes = (text: string) => {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+};
 export const BULK_UPLOAD_MAX_FILES = 10;
 
 export const TOAST_MS = { long: 5000, short: 3000 } as const;

@@ -24,6 +24,8 @@ const EXTENSIONS: Record<string, string> = {
   'audio/mp4': 'm4a',
   'audio/flac': 'flac',
   'text/plain': 'txt',
+  // A text lesson written in the page (lib/lesson-html.ts): made by the server, never an upload's type.
+  'text/html': 'html',
 };
 
 /** The extension a generated key gets for a file of this MIME type. */
@@ -35,6 +37,8 @@ export type UploadRule = {
   maxBytes: number;
   /** Answers why a file of this kind is refused here, or undefined to take it. */
   refuse: (file: Sniffed) => string | undefined;
+  /** The largest text field in bytes, when this form takes a larger one than others (64 KiB). */
+  fieldSize?: number;
 };
 
 declare module 'fastify' {
@@ -51,6 +55,8 @@ export type ReceivedFile = Sniffed & { key: string; size: number; filename: stri
 export type ReceivedUpload = {
   /** Text fields by name, as sent. */
   fields: Record<string, string>;
+  /** Text fields cut at `UploadRule.fieldSize`: sent longer than it. */
+  truncated: Set<string>;
   file: ReceivedFile | undefined;
   /** Removes the stored file: for a request that fails after its upload was stored. */
   discard(): Promise<void>;
@@ -61,6 +67,20 @@ const megabytes = (bytes: number) =>
 
 export const tooLarge = (max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The maximum is ${megabytes(max)}.`);
+
+/**
+ * Removes a file stored for a request that failed, with its record in the storage allowance. The change
+ * that names the file may have committed before the request failed (reading its answer back): the file
+ * is then its row's, and goes only as a row's file goes (decision 011).
+ */
+export async function discardStoredFile(request: FastifyRequest, storage: FileStorage, key: string) {
+  if ((await request.server.referencedFiles?.([key]))?.has(key)) return;
+  try {
+    await storage.delete(key);
+  } finally {
+    await request.server.storageQuota?.forget(key);
+  }
+}
 
 /**
  * Reads the first bytes of a stream for sniffing, then streams them and the rest, counting against a
@@ -139,25 +159,20 @@ export async function receiveUpload(
     throw room.refusal();
   }
   const fields: Record<string, string> = {};
+  const truncated = new Set<string>();
   let file: ReceivedFile | undefined;
   let hold: StreamHold | undefined;
   const discard = async () => {
     const stored = file;
     file = undefined;
-    if (!stored) return;
-    // The change that names the file may have committed before the request failed (reading its answer
-    // back): the file is then its row's, and goes only as a row's file goes (decision 011).
-    if ((await request.server.referencedFiles?.([stored.key]))?.has(stored.key)) return;
-    try {
-      await storage.delete(stored.key);
-    } finally {
-      await quota?.forget(stored.key);
-    }
+    if (stored) await discardStoredFile(request, storage, stored.key);
   };
   try {
-    for await (const part of request.parts()) {
+    const parts = rule.fieldSize ? request.parts({ limits: { fieldSize: rule.fieldSize } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        if (part.valueTruncated) truncated.add(part.fieldname);
         continue;
       }
       if (part.fieldname !== rule.field) {
@@ -221,7 +236,7 @@ export async function receiveUpload(
     if (!request.raw.complete) reply.header('connection', 'close');
     throw mapMultipartError(error, rule.maxBytes);
   }
-  return { fields, file, discard };
+  return { fields, truncated, file, discard };
 }
 
 function mapMultipartError(error: unknown, maxBytes: number): unknown {

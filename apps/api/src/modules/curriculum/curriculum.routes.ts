@@ -22,6 +22,7 @@ import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import { type CurriculumService, refuseBulkFile, refuseLessonFile } from './curriculum.service';
+import { storeWrittenLesson, WRITTEN_FIELD_BYTES, writtenTooLarge } from './written-lessons';
 
 /** courseSections/* and lessons/* of SPEC §7, plus lessons/SaveLessonOrder (README "Additions"). */
 export function registerCurriculumRoutes(
@@ -144,6 +145,12 @@ export function registerCurriculumRoutes(
   const saveLesson = {
     tags,
     summary: 'Create a lesson (lesson_Id 0) or edit one, with its file if chosen (multipart)',
+    description:
+      'A text lesson may instead be written in the page: `Object.content_html`, its HTML (at most 512 KB), ' +
+      'is sanitized by an allowlist (headings, paragraphs, bold, italic, lists, links, quotes, code; no ' +
+      'script, style, event attribute, image, frame or address but http, https and mailto) and stored as ' +
+      'the lesson’s file (`text/html`), which `content_path` then serves. Only with `contentType` text, ' +
+      'and not beside a file.',
     body: multipart(lessonFieldsSchema, {
       name: 'fileName',
       required: false,
@@ -157,9 +164,16 @@ export function registerCurriculumRoutes(
       field: 'fileName',
       maxBytes: files.maxLessonBytes,
       refuse: refuseLessonFile,
+      fieldSize: WRITTEN_FIELD_BYTES,
     });
+    let written: Awaited<ReturnType<typeof storeWrittenLesson>> | undefined;
     try {
+      if ([...upload.truncated].some((name) => name.endsWith('content_html'))) throw writtenTooLarge();
       const fields = parseObjectFields(lessonFieldsSchema, upload.fields);
+      if (fields.content_html !== undefined) {
+        const { contentType, content_html: html } = fields;
+        written = await storeWrittenLesson(request, files.storage, { contentType, html, file: upload.file });
+      }
       const { created, lesson } = await curriculum.saveLesson(
         actor,
         {
@@ -168,11 +182,12 @@ export function registerCurriculumRoutes(
           contentType: fields.contentType,
           sectionId: fields.section_Id,
         },
-        upload.file,
+        written?.file ?? upload.file,
       );
       return reply.status(created ? 201 : 200).send(lesson);
     } catch (error) {
       await upload.discard();
+      await written?.discard();
       throw error;
     }
   });

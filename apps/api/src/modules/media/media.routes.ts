@@ -76,6 +76,9 @@ async function sendFile(
     .header('accept-ranges', 'bytes')
     .header('cache-control', file.cacheControl)
     .header('content-disposition', `inline; filename="${file.downloadName}"`);
+  // A text lesson written in the page, opened by its link: a sanitized document that still may run
+  // nothing, load nothing and reach nothing of this origin (docs/decisions/019).
+  if (file.mime === 'text/html') void reply.header('content-security-policy', "sandbox; default-src 'none'");
   if (xAccelRedirectPrefix !== undefined && storage.diskName) {
     return reply.header('x-accel-redirect', `${xAccelRedirectPrefix}${storage.diskName(file.key)}`).send();
   }

@@ -76,6 +76,8 @@ export type LessonInput = {
   file: File | null;
   /** Told how a chosen file's upload goes (bytes, retries, the connection). */
   onUpload?: UploadListener | undefined;
+  /** A text lesson written in the page: its HTML, sent in place of a file (docs/decisions/019). */
+  contentHtml?: string | undefined;
 };
 
 /**
@@ -102,6 +104,7 @@ const saveLessonForm = (input: LessonInput): Promise<Lesson> =>
         lesson_title: input.title,
         contentType: input.contentType,
         section_Id: input.sectionId,
+        ...(input.contentHtml === undefined ? {} : { content_html: input.contentHtml }),
       },
       { fileName: input.file },
     ),

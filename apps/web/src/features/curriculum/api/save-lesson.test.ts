@@ -45,4 +45,20 @@ describe('saving a lesson (SPEC §2.13 lesson form, README "Additions")', () => 
     ]);
     expect(calls[1]?.form).toMatchObject({ 'Object.lesson_Id': '12', 'Object.lesson_title': 'Charts' });
   });
+
+  it('sends a text lesson written in the page as Object.content_html, with no file', async () => {
+    const html = '<h2>Tides</h2><p>Twice a day</p>';
+    await saveLesson({
+      lessonId: 0,
+      title: 'Tides',
+      contentType: 'text',
+      sectionId: 3,
+      file: null,
+      contentHtml: html,
+    });
+    expect(uploadLessonFile).not.toHaveBeenCalled();
+    expect(calls[0]?.url).toBe('/api/lessons/createLessons');
+    expect(calls[0]?.form).toMatchObject({ 'Object.content_html': html, 'Object.contentType': 'text' });
+    expect(calls[0]?.form).not.toHaveProperty('fileName');
+  });
 });

@@ -27,6 +27,7 @@ import {
   isContentType,
   validateEditedLesson,
 } from '../lib/lesson-rules';
+import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
 const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
 /** How long 'Saved successfully!' shows before the form closes. */
@@ -48,6 +49,7 @@ type EditLessonFormProps = {
 export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLessonFormProps) => {
   const isImageLesson = lessonKind(lesson.contentType) === 'image';
   const [isDone, setDone] = useState(false);
+  const [written, setWritten] = useState(NOT_WRITTEN);
   const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
   const upload = useUploadProgress();
   const closeTimer = useRef<number | undefined>(undefined);
@@ -77,7 +79,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         title: title.trim(),
         contentType: type,
         sectionId: lesson.section_Id,
-        file,
+        ...lessonContent(type, written, file),
         onUpload: upload.track,
       });
     } catch (error) {
@@ -122,7 +124,9 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
           <span className="text-sm text-slate-500">{AUTHORING_MSG.noFileAvailable}</span>
         )}
       </div>
+      <TextLessonSource off={contentType !== 'text'} lesson={lesson} onChange={setWritten} />
       <Field
+        className={written.writing ? 'hidden' : undefined}
         label="Replace the file"
         labelNote="Optional"
         hint="Up to 2 GB. Its content must match the content type."

@@ -1,4 +1,5 @@
 import { CONTENT_TYPES, COUNTER_SHORT, MSG, type Section } from '@skillwise/contracts';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
@@ -20,6 +21,7 @@ import {
   newLessonFileProblem,
   validateNewLesson,
 } from '../lib/lesson-rules';
+import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
 const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
 
@@ -35,6 +37,7 @@ const EMPTY_LESSON: NewLesson = { title: '', contentType: '', file: null };
 
 const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section: Section }) => {
   const upload = useUploadProgress();
+  const [written, setWritten] = useState(NOT_WRITTEN);
   const form = useForm({
     initial: EMPTY_LESSON,
     validate: (values): FormErrors<NewLesson> => {
@@ -53,8 +56,15 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
   const onSubmit = form.handleSubmit(async ({ title, contentType, file }) => {
     if (!isContentType(contentType)) return;
     try {
-      const lesson = { lessonId: 0, title: title.trim(), contentType, sectionId: section.section_Id, file };
-      await save({ ...lesson, onUpload: upload.track });
+      const content = lessonContent(contentType, written, file);
+      await save({
+        lessonId: 0,
+        title: title.trim(),
+        contentType,
+        sectionId: section.section_Id,
+        ...content,
+        onUpload: upload.track,
+      });
     } catch (error) {
       notify.error(AUTHORING_MSG.lessonSaveFailed);
       throw error;
@@ -95,7 +105,12 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
         options={CONTENT_OPTIONS}
         {...form.field('contentType')}
       />
-      <Field label="File" hint="Up to 100 MB. Its content must match the content type.">
+      <TextLessonSource off={form.values.contentType !== 'text'} onChange={setWritten} />
+      <Field
+        label="File"
+        hint="Up to 100 MB. Its content must match the content type."
+        className={written.writing ? 'hidden' : undefined}
+      >
         {(control) => (
           <div className="flex flex-col gap-1.5">
             <FileInput

@@ -5,6 +5,7 @@ import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import '@/components/ui/lesson-prose.css';
 import { frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
 
@@ -13,6 +14,8 @@ export type ViewableLesson = {
   lesson_title: string;
   contentType: string;
   content_path: string | null;
+  /** The file's type: 'text/html' for a text lesson written in the page (docs/decisions/019). */
+  file_mime?: string | null;
 };
 
 type LessonViewerProps = {
@@ -70,13 +73,27 @@ const PdfFrame = ({ src, title, onFailure, onLoaded }: PdfFrameProps) => {
   );
 };
 
-type TextLessonProps = { src: string; title: string; onFailure: () => void; onLoaded: () => void };
+type TextLessonProps = {
+  src: string;
+  title: string;
+  /** Written in the page: HTML the server sanitized, rather than a .txt. */
+  written: boolean;
+  onFailure: () => void;
+  onLoaded: () => void;
+};
+
+/** No words in it: an empty paragraph, or tags alone. */
+const isBlank = (text: string, written: boolean) =>
+  (written ? text.replace(/<[^>]*>/g, '') : text).trim() === '';
 
 /**
- * A text lesson read in the page: the file is fetched as text and shown as text (React escapes it, so
- * markup in it is shown, never rendered), with its line breaks and spacing kept.
+ * A text lesson read in the page. A .txt is fetched as text and shown as text (React escapes it, so
+ * markup in it is shown, never rendered), with its line breaks and spacing kept. A lesson written in the
+ * page is HTML the server sanitized by an allowlist on every write (no script, event attribute, style,
+ * frame, image or address but http, https and mailto), rendered as it is; the page's policy runs no
+ * inline script either way.
  */
-export const TextLesson = ({ src, title, onFailure, onLoaded }: TextLessonProps) => {
+export const TextLesson = ({ src, title, written, onFailure, onLoaded }: TextLessonProps) => {
   const [text, setText] = useState<string | null>(null);
   const failure = useRef(onFailure);
   failure.current = onFailure;
@@ -89,8 +106,9 @@ export const TextLesson = ({ src, title, onFailure, onLoaded }: TextLessonProps)
       async (response) => {
         if (!alive) return;
         const type = response.headers.get('content-type') ?? '';
-        // A refused or expired URL answers a JSON error: ask for a fresh URL instead of showing it.
-        if (!response.ok || /json|html/.test(type)) {
+        // A refused or expired URL answers a JSON error: ask for a fresh URL instead of showing it. Only
+        // the written lesson's own HTML is ever rendered.
+        if (!response.ok || /json/.test(type) || /html/.test(type) !== written) {
           failure.current();
           return;
         }
@@ -106,15 +124,18 @@ export const TextLesson = ({ src, title, onFailure, onLoaded }: TextLessonProps)
     return () => {
       alive = false;
     };
-  }, [src]);
+  }, [src, written]);
   if (text === null) return <LoadingBlock label="Loading lesson..." />;
   return (
     <article
       aria-label={title}
       className="max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white px-5 py-4 sm:px-8 sm:py-6"
     >
-      {text.trim() === '' ? (
+      {isBlank(text, written) ? (
         <p className="text-sm text-slate-500">This lesson has no text yet.</p>
+      ) : written ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allowlist on every write (apps/api/src/lib/lesson-html.ts)
+        <div className="lesson-prose" dangerouslySetInnerHTML={{ __html: text }} />
       ) : (
         <div className="max-w-prose font-sans text-base leading-relaxed break-words whitespace-pre-wrap text-slate-800">
           {text}
@@ -236,6 +257,7 @@ export const LessonViewer = ({
         key={`${lesson.lesson_Id}-${content.version}`}
         src={content.src}
         title={lesson.lesson_title}
+        written={lesson.file_mime === 'text/html'}
         onFailure={() => void content.reportFailure()}
         onLoaded={content.handleLoaded}
       />
