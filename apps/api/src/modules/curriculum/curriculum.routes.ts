@@ -9,6 +9,7 @@ import {
   messageResponseSchema,
   previewBodySchema,
   publishBodySchema,
+  publishSectionBodySchema,
   sectionSchema,
   updateSectionBodySchema,
   uploadedLessonSchema,
@@ -116,8 +117,8 @@ export function registerCurriculumRoutes(
 
   const publishSection = {
     tags,
-    summary: 'Publish or unpublish a section',
-    body: publishBodySchema,
+    summary: 'Publish or unpublish a section; withLessons publishes its lessons with it',
+    body: publishSectionBodySchema,
     response: { 200: sectionSchema },
   };
   app.put(
@@ -126,7 +127,9 @@ export function registerCurriculumRoutes(
     async (request) => {
       const actor = publisherOf(request);
       const { body } = request;
-      return curriculum.setSectionPublished(actor, body.Id, body.published);
+      return curriculum.setSectionPublished(actor, body.Id, body.published, {
+        withLessons: body.withLessons,
+      });
     },
   );
 
