@@ -19,6 +19,7 @@ import { CourseForm } from '@/features/courses/components/course-form';
 import { CoursePublishButton, useCourseTitle } from '@/features/courses/components/course-publish-button';
 import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { curriculumKeys } from '@/features/curriculum/api/curriculum';
 import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
 import { useDebouncedValue } from '@/lib/paging';
 import { paths } from '@/lib/paths';
@@ -177,6 +178,7 @@ export const CurriculumPage = () => {
   const { selectSection } = useAdminSection();
   const courseId = storedCourseId();
   const title = useCourseTitle(courseId);
+  const queryClient = useQueryClient();
 
   return (
     <>
@@ -201,7 +203,15 @@ export const CurriculumPage = () => {
                 Preview
               </Button>
             ) : null}
-            {courseId !== null ? <CoursePublishButton courseId={courseId} /> : null}
+            {courseId !== null ? (
+              <CoursePublishButton
+                courseId={courseId}
+                // Its sections and lessons were published with it: the curriculum below shows them so.
+                onContentsPublished={() =>
+                  void queryClient.invalidateQueries({ queryKey: curriculumKeys.sections(courseId) })
+                }
+              />
+            ) : null}
           </>
         }
       />
