@@ -222,7 +222,9 @@ export const CourseDetails = ({
             >
               Enroll Now
             </Button>
-            {enrollNote ? <p className="text-center text-xs text-slate-500">{enrollNote}</p> : null}
+            {enrollNote && !isComingSoon ? (
+              <p className="text-center text-xs text-slate-500">{enrollNote}</p>
+            ) : null}
             <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
               {promisesOf(course).map((item) => (
                 <li key={item.text} className="flex items-center gap-2.5">
