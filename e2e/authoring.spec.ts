@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { uniqueSuffix } from './support/api';
+import { createCourse, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 
@@ -231,4 +232,56 @@ test('a publisher builds a course from category to published curriculum', async 
     (item) => item.course_title === course,
   );
   expect(listed).toMatchObject({ first_name: author.first, last_name: author.last, price: 19.99 });
+});
+
+test('publishing an all-draft course warns, and Publish everything publishes its sections and lessons', async ({
+  page,
+  request,
+}) => {
+  const title = `Drafted Knots ${unique}`;
+  const { courseId } = await createCourse(request, {
+    title,
+    unique: `draft-${unique}`,
+    lessons: [
+      { title: 'Bowline', type: 'pdf', published: false },
+      { title: 'Reef knot', type: 'text', published: false },
+    ],
+    published: false,
+    sectionPublished: false,
+  });
+  try {
+    await logIn(page, 'publisher@example.com', 'publisher123');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByLabel('Search By Class Name').fill(title);
+    await page.getByRole('button', { name: `See Details: ${title}` }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Add/Edit Curriculum' }).click();
+    await expect(page).toHaveURL(/\/admin\/curriculum$/);
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Students would find this course empty' });
+    await expect(dialog).toContainText('publishes its 1 section and 2 lessons with the course');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: `/tmp/publish-warning-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await dialog.getByRole('button', { name: 'Publish everything' }).click();
+    await expect(page.getByText('Course published with all its sections and lessons').first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();
+    // The curriculum shows the section and its lessons published, without a reload.
+    const card = section(page, 'All kinds of lessons');
+    await expect(card.getByText('Published', { exact: true })).toBeVisible();
+    await expandSection(page, 'All kinds of lessons');
+    await expect(card.getByText('Draft', { exact: true })).toHaveCount(0);
+
+    // The catalogue shows the course with its lessons, not as coming soon.
+    await page.goto(`/courses?search=${encodeURIComponent(title)}`);
+    const listed = page.getByRole('article').filter({ hasText: title });
+    await expect(listed.getByRole('list', { name: 'Course figures' })).toContainText('2 lessons');
+    await expect(listed.getByText('Coming soon: no lessons published yet')).toHaveCount(0);
+  } finally {
+    await unpublishCourse(request, courseId);
+  }
 });

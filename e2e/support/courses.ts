@@ -43,8 +43,9 @@ export async function publisherApi(api: APIRequestContext) {
 }
 
 /**
- * A course of the demo publisher, made through the API: category, author, cover, one published section
- * with the given lessons (each published unless said otherwise), published or left a draft.
+ * A course of the demo publisher, made through the API: category, author, cover, one section (published
+ * unless said otherwise) with the given lessons (each published unless said otherwise), published or left
+ * a draft.
  */
 export async function createCourse(
   api: APIRequestContext,
@@ -56,6 +57,8 @@ export async function createCourse(
     price?: string;
     /** Whether completing the course issues a certificate (no unless said). */
     certificate?: boolean;
+    /** Whether its section is published (yes unless said). */
+    sectionPublished?: boolean;
   },
 ) {
   const { headers, ok } = await publisherApi(api);
@@ -128,12 +131,14 @@ export async function createCourse(
       );
     }
   }
-  await ok(
-    api.put('/api/courseSections/publishUnpublishSection', {
-      headers,
-      data: { Id: section.section_Id, published: true },
-    }),
-  );
+  if (options.sectionPublished !== false) {
+    await ok(
+      api.put('/api/courseSections/publishUnpublishSection', {
+        headers,
+        data: { Id: section.section_Id, published: true },
+      }),
+    );
+  }
   if (options.published) {
     await ok(
       api.put('/api/courses/publishUnpublishCourse', {

@@ -190,7 +190,7 @@ const SPEC_CALLS: [
     'multipart',
     ['Object.course_Id', 'Object.course_title', 'Object.price', 'fileName', 'Object.org_Id'],
   ],
-  ['put', '/api/courses/publishUnpublishCourse', 'body', ['Id', 'published']],
+  ['put', '/api/courses/publishUnpublishCourse', 'body', ['Id', 'published', 'withSectionsAndLessons']],
   ['get', '/api/authors/GetAuthorByOrgId', 'query', ['org_Id']],
   [
     'post',
@@ -242,7 +242,7 @@ const SPEC_CALLS: [
   ],
   ['get', '/api/courseSections/GetCourseSectionsByCourseId/{id}', 'none', []],
   ['get', '/api/courseSections/GetCourseSectionsByCourseIdForPreview/{id}', 'none', []],
-  ['put', '/api/courseSections/publishUnpublishSection', 'body', ['Id', 'published']],
+  ['put', '/api/courseSections/publishUnpublishSection', 'body', ['Id', 'published', 'withLessons']],
   ['delete', '/api/courseSections/{id}', 'none', []],
   [
     'post',

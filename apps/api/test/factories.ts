@@ -4,8 +4,10 @@ import {
   authors,
   categories,
   courses,
+  lessons,
   organisations,
   planPrices,
+  sections,
   subscriptions,
   users,
 } from '../src/db/schema';
@@ -118,11 +120,14 @@ export async function createPublisher(
   };
 }
 
-/** A course with its category and author, inserted directly (authoring has its own tests). */
+/**
+ * A course with its category and author, inserted directly (authoring has its own tests). `withLesson`
+ * adds a published section holding a published lesson: what a course needs to be sold (decision 017).
+ */
 export async function createCourse(
   ctx: TestContext,
   orgId: number,
-  options: { title?: string; published?: boolean; priceCents?: number } = {},
+  options: { title?: string; published?: boolean; priceCents?: number; withLesson?: boolean } = {},
 ) {
   const { db } = ctx.database;
   const [category] = await db.insert(categories).values({ orgId, name: 'Design' }).returning();
@@ -152,5 +157,22 @@ export async function createCourse(
     })
     .returning();
   if (!course) throw new Error('no course');
+  if (options.withLesson) await addVisibleLesson(ctx, course.id);
   return course;
+}
+
+/** A published section holding a published PDF lesson, at the end of the course: something to study. */
+export async function addVisibleLesson(ctx: TestContext, courseId: number) {
+  const { db } = ctx.database;
+  const [section] = await db
+    .insert(sections)
+    .values({ courseId, name: 'Basics', published: true, orderNumber: 1 })
+    .returning();
+  if (!section) throw new Error('no section');
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ sectionId: section.id, title: 'Notes', contentType: 'pdf', published: true })
+    .returning();
+  if (!lesson) throw new Error('no lesson');
+  return { section, lesson };
 }

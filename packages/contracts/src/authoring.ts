@@ -147,6 +147,32 @@ export const courseDetailSchema = courseListItemSchema.extend({
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
 export const publishBodySchema = z.object({ Id: idSchema, published: flagSchema });
+
+/** A flag that publishes what a course or section holds along with it makes sense only when publishing. */
+const onlyWhenPublishing =
+  (field: string) => (body: { published: boolean } & Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (body[field] === true && !body.published) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'can be true only with published: true' });
+    }
+  };
+
+/**
+ * PUT courses/publishUnpublishCourse; `withSectionsAndLessons` (README "Additions") publishes every
+ * section and lesson of the course with it, in one transaction.
+ */
+export const publishCourseBodySchema = publishBodySchema
+  .extend({ withSectionsAndLessons: flagSchema.optional() })
+  .superRefine(onlyWhenPublishing('withSectionsAndLessons'));
+export type PublishCourseBody = z.input<typeof publishCourseBodySchema>;
+
+/**
+ * PUT courseSections/publishUnpublishSection; `withLessons` (README "Additions") publishes every lesson
+ * of the section with it, in one transaction.
+ */
+export const publishSectionBodySchema = publishBodySchema
+  .extend({ withLessons: flagSchema.optional() })
+  .superRefine(onlyWhenPublishing('withLessons'));
+export type PublishSectionBody = z.input<typeof publishSectionBodySchema>;
 export const previewBodySchema = z.object({ Id: idSchema, makepreview: flagSchema });
 
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,9 @@ export const MSG = {
   /** Not in the spec: a second tab captures while the first is still at it. */
   paymentInProgress:
     'Another payment for this course is in progress. Please wait a moment, then look in My Courses.',
+  /** Not in the spec: a course with no published lesson yet cannot be bought or enrolled in. */
+  courseComingSoon:
+    'This course is coming soon: no lessons are published yet. You can enrol once its first lessons are out.',
   userAlreadyRegistered: 'User already registerd',
   studentAdded: 'Student added successfully!',
   profileUpdated: 'Profile updated successfully!',

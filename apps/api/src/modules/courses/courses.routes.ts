@@ -7,7 +7,7 @@ import {
   PAGE_SIZES,
   pageQuerySchema,
   priceTypeSchema,
-  publishBodySchema,
+  publishCourseBodySchema,
   updateCourseFieldsSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -136,8 +136,8 @@ export function registerCourseRoutes(
 
   const publish = {
     tags,
-    summary: 'Publish or unpublish a course',
-    body: publishBodySchema,
+    summary: 'Publish or unpublish a course; withSectionsAndLessons publishes all of it at once',
+    body: publishCourseBodySchema,
     response: { 200: courseDetailSchema },
   };
   const publishOptions = {
@@ -148,6 +148,8 @@ export function registerCourseRoutes(
   app.put('/courses/publishUnpublishCourse', publishOptions, async (request) => {
     const actor = publisherOf(request);
     const { body } = request;
-    return courses.setPublished(actor, body.Id, body.published);
+    return courses.setPublished(actor, body.Id, body.published, {
+      withSectionsAndLessons: body.withSectionsAndLessons,
+    });
   });
 }

@@ -1,5 +1,6 @@
 import type { CourseDetail, CourseFigures, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
+import { publishSectionsAndLessons } from '../../db/queries/publishing';
 import { fieldError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
@@ -197,20 +198,33 @@ export class CourseService {
     return this.detail(actor, id);
   }
 
+  /**
+   * courses/publishUnpublishCourse. With `withSectionsAndLessons` (only when publishing), every section
+   * and lesson of the course is published with it, in the same transaction: all of it or, on any failure
+   * (the plan's limit among them), none of it (docs/decisions/017).
+   */
   async setPublished(
     actor: Actor & { orgId: number },
     id: number,
     published: boolean,
+    options: { withSectionsAndLessons?: boolean | undefined } = {},
   ): Promise<CourseDetail> {
+    const { db, limits, notifications } = this.deps;
     const course = await this.getOwned(actor, id);
+    const withContents = published && options.withSectionsAndLessons === true;
+    const publish = async (tx: Db) => {
+      if (withContents) await publishSectionsAndLessons(tx, { courseId: id });
+      await updateCourse(tx, id, { published });
+      // Students enrolled are told of every lesson they can now open (once each).
+      await notifications.lessonsPublished({ courseId: id }, tx);
+    };
     if (published && !course.published) {
-      await this.deps.limits.withPublishSlot(actor.orgId, id, async (tx) => {
-        await updateCourse(tx, id, { published });
-        // Students enrolled while it was hidden are told of every lesson they can now open (once each).
-        await this.deps.notifications.lessonsPublished({ courseId: id }, tx);
-      });
+      await limits.withPublishSlot(actor.orgId, id, publish);
+    } else if (withContents) {
+      // Published already: its slot is taken, only its sections and lessons change.
+      await db.transaction(publish);
     } else {
-      await updateCourse(this.deps.db, id, { published });
+      await updateCourse(db, id, { published });
     }
     return this.detail(actor, id);
   }

@@ -9,6 +9,7 @@ import {
   messageResponseSchema,
   previewBodySchema,
   publishBodySchema,
+  publishSectionBodySchema,
   sectionSchema,
   updateSectionBodySchema,
   uploadedLessonSchema,
@@ -117,8 +118,8 @@ export function registerCurriculumRoutes(
 
   const publishSection = {
     tags,
-    summary: 'Publish or unpublish a section',
-    body: publishBodySchema,
+    summary: 'Publish or unpublish a section; withLessons publishes its lessons with it',
+    body: publishSectionBodySchema,
     response: { 200: sectionSchema },
   };
   app.put(
@@ -127,7 +128,9 @@ export function registerCurriculumRoutes(
     async (request) => {
       const actor = publisherOf(request);
       const { body } = request;
-      return curriculum.setSectionPublished(actor, body.Id, body.published);
+      return curriculum.setSectionPublished(actor, body.Id, body.published, {
+        withLessons: body.withLessons,
+      });
     },
   );
 

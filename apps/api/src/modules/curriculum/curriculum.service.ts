@@ -3,6 +3,7 @@ import type { ContentType, Lesson, Section } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { publishSectionsAndLessons } from '../../db/queries/publishing';
 import { AppError, notFound } from '../../lib/errors';
 import { storedMediaDuration } from '../../lib/media-duration';
 import { lessonFileUrl } from '../../lib/media-urls';
@@ -285,16 +286,26 @@ export class CurriculumService {
     return this.sectionView(actor, sectionId);
   }
 
+  /**
+   * courseSections/publishUnpublishSection. With `withLessons` (only when publishing), every lesson of the
+   * section is published with it, in the same transaction (docs/decisions/017).
+   */
   async setSectionPublished(
     actor: Actor & { orgId: number },
     sectionId: number,
     published: boolean,
+    options: { withLessons?: boolean | undefined } = {},
   ): Promise<Section> {
     const before = await this.ownedSection(actor, sectionId);
+    const withLessons = published && options.withLessons === true;
     await this.deps.db.transaction(async (tx) => {
-      await updateSection(tx, sectionId, { published });
-      // Its published lessons become visible to the course's students, when it was not published before.
-      if (published && !before.published) await this.deps.notifications.lessonsPublished({ sectionId }, tx);
+      const made = withLessons ? await publishSectionsAndLessons(tx, { sectionId }) : { lessons: 0 };
+      if (!withLessons) await updateSection(tx, sectionId, { published });
+      // Its published lessons become visible to the course's students: when it was not published before,
+      // or when lessons were published with it.
+      if (published && (!before.published || made.lessons > 0)) {
+        await this.deps.notifications.lessonsPublished({ sectionId }, tx);
+      }
     });
     return this.sectionView(actor, sectionId);
   }

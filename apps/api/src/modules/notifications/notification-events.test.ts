@@ -178,7 +178,11 @@ async function buy(student: TestUser, courseId: number, price: number, card = '4
 describe('purchased, sale and new_student: a course bought', () => {
   test('concurrent captures: one receipt, one sale and one new student, whatever the e-mail switch', async () => {
     const publisher = await createPublisher(ctx);
-    const { course } = await courseWithSection(publisher, { title: 'Sextant Basics', priceCents: 4999 });
+    const { course, section } = await courseWithSection(publisher, {
+      title: 'Sextant Basics',
+      priceCents: 4999,
+    });
+    await addLesson(section.id, 'Stars', true);
     const student = await createStudent(ctx, 'Bea Buyer');
     await db().update(users).set({ emailNotifications: false }).where(eq(users.id, student.userId));
 
@@ -230,6 +234,7 @@ describe('purchased, sale and new_student: a course bought', () => {
 
     // A second course from the same school: a sale, but the student is no longer new.
     const second = await courseWithSection(publisher, { title: 'Sextant Advanced', priceCents: 1000 });
+    await addLesson(second.section.id, 'Noon sight', true);
     await buy(student, second.course.id, 10);
     const after = await notificationsOf(publisher.userId);
     expect(after.filter((n) => n.kind === 'sale')).toHaveLength(2);
@@ -238,7 +243,8 @@ describe('purchased, sale and new_student: a course bought', () => {
 
   test('a declined card: no notification, no receipt', async () => {
     const publisher = await createPublisher(ctx);
-    const { course } = await courseWithSection(publisher, { priceCents: 1500 });
+    const { course, section } = await courseWithSection(publisher, { priceCents: 1500 });
+    await addLesson(section.id, 'Stars', true);
     const student = await createStudent(ctx);
     const { captures } = await buy(student, course.id, 15, '4000 0000 0000 0002');
     expect(captures.every((c) => c.statusCode !== 200)).toBe(true);
@@ -249,7 +255,8 @@ describe('purchased, sale and new_student: a course bought', () => {
 
   test('a free course through checkout: a receipt of nothing, a new student, no sale', async () => {
     const publisher = await createPublisher(ctx);
-    const { course } = await courseWithSection(publisher, { title: 'Free Knots', priceCents: 0 });
+    const { course, section } = await courseWithSection(publisher, { title: 'Free Knots', priceCents: 0 });
+    await addLesson(section.id, 'Bowline', true);
     const student = await createStudent(ctx);
     const { order } = await buy(student, course.id, 0);
     expect(order.status).toBe('COMPLETED');

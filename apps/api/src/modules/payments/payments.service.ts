@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { findPriceType } from '../../db/queries/courses';
 import { insertEnrolment, isEnrolled } from '../../db/queries/enrolments';
+import { countVisibleLessons } from '../../db/queries/publishing';
 import {
   findActiveSubscription,
   findPaidThrough,
@@ -166,14 +167,21 @@ export class PaymentService {
     }
   }
 
-  /** A course a student may buy now: published, its organisation subscribed, not owned already. */
+  /**
+   * A course a student may buy now: published, its organisation subscribed, not owned already, and with
+   * a lesson to study: one with no published lesson yet is neither sold nor enrolled in free (409
+   * COMING_SOON, docs/decisions/017), when the order is made and again before any money moves.
+   */
   private async courseOnSale(actor: Actor, courseId: number) {
     const { db } = this.deps;
     const course = await requireAccess(db, actor, 'course.buy', courseId);
     if (course.enrolled) throw new AppError('CONFLICT', MSG.alreadyEnrolled);
-    if (!(await findActiveSubscription(db, course.orgId))) {
-      throw new AppError('CONFLICT', NOT_ON_SALE);
-    }
+    const [subscription, lessons] = await Promise.all([
+      findActiveSubscription(db, course.orgId),
+      countVisibleLessons(db, courseId),
+    ]);
+    if (!subscription) throw new AppError('CONFLICT', NOT_ON_SALE);
+    if (lessons === 0) throw new AppError('COMING_SOON', MSG.courseComingSoon);
     return course;
   }
 

@@ -1,10 +1,19 @@
 import { captureResponseSchema, MSG, orderResponseSchema, saleRowSchema } from '@skillwise/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authorCourse } from '../../../test/authoring';
-import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import { addSection, authorCourse } from '../../../test/authoring';
+import { addVisibleLesson, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { enrolments, notifications, orders, outgoingMail, plans, subscriptions } from '../../db/schema';
+import {
+  enrolments,
+  lessons,
+  notifications,
+  orders,
+  outgoingMail,
+  plans,
+  sections,
+  subscriptions,
+} from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,12 +24,14 @@ afterAll(async () => ctx.close());
 const post = (url: string, token: string | undefined, body: unknown) =>
   call(ctx.app, { method: 'POST', url, body, ...(token ? { token } : {}) });
 
+/** A published course with a published lesson (a course with none is not sold: decision 017). */
 async function publishedCourse(price = '49.99', priceTypeId = '2') {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token, {
     'Object.price': price,
     'Object.price_type_Id': priceTypeId,
   });
+  await addVisibleLesson(ctx, course.course_Id);
   const res = await call(ctx.app, {
     method: 'PUT',
     url: '/api/courses/publishUnpublishCourse',
@@ -188,6 +199,64 @@ describe('buying a course through the sandbox', () => {
     const res = await createOrder(student, course.course_Id, 49.99);
     expect(res.statusCode).toBe(409);
     expect(await ordersOf(student.userId)).toEqual([]);
+  });
+
+  test('a course with no published lesson yet is neither sold nor enrolled in free: coming soon', async () => {
+    const publisher = await createPublisher(ctx);
+    const student = await createStudent(ctx);
+    for (const [price, priceTypeId] of [
+      ['49.99', '2'],
+      ['0', '1'],
+    ] as const) {
+      const { course } = await authorCourse(ctx, publisher.token, {
+        'Object.price': price,
+        'Object.price_type_Id': priceTypeId,
+      });
+      // Published with a published section holding only a draft lesson: nothing to study yet.
+      const section = await addSection(ctx, publisher.token, course.course_Id);
+      await call(ctx.app, {
+        method: 'PUT',
+        url: '/api/courseSections/publishUnpublishSection',
+        token: publisher.token,
+        body: { Id: section.section_Id, published: true },
+      });
+      await ctx.database.db
+        .insert(lessons)
+        .values({ sectionId: section.section_Id, title: 'Draft', contentType: 'pdf' });
+      await call(ctx.app, {
+        method: 'PUT',
+        url: '/api/courses/publishUnpublishCourse',
+        token: publisher.token,
+        body: { Id: course.course_Id, published: true },
+      });
+      const refused = await createOrder(student, course.course_Id, Number(price));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'COMING_SOON', message: MSG.courseComingSoon });
+      expect(await ordersOf(student.userId)).toEqual([]);
+      expect(await enrolmentsOf(student.userId)).toEqual([]);
+    }
+  });
+
+  test('a course whose lessons were all unpublished after the order is not charged', async () => {
+    const { course, publisher } = await publishedCourse();
+    const student = await createStudent(ctx);
+    const { id } = (await createOrder(student, course.course_Id, 49.99)).json();
+    await approve(student, id);
+    const [section] = await ctx.database.db
+      .select()
+      .from(sections)
+      .where(eq(sections.courseId, course.course_Id));
+    await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/courseSections/publishUnpublishSection',
+      token: publisher.token,
+      body: { Id: section?.id, published: false },
+    });
+    const res = await capture(student, id, course.course_Id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('COMING_SOON');
+    expect(await enrolmentsOf(student.userId)).toEqual([]);
+    expect((await ordersOf(student.userId))[0]?.status).toBe('approved');
   });
 
   test('sales and purchases list what was paid', async () => {

@@ -2,7 +2,13 @@ import { MSG } from '@skillwise/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { authorCourse } from '../../../test/authoring';
-import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import {
+  addVisibleLesson,
+  createCourse,
+  createPublisher,
+  createStudent,
+  type TestUser,
+} from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import {
   enrolments,
@@ -100,6 +106,7 @@ beforeAll(async () => {
   const publisher = await createPublisher(ctx);
   const { course } = await authorCourse(ctx, publisher.token, { 'Object.price': '49.99' });
   courseId = course.course_Id;
+  await addVisibleLesson(ctx, courseId);
   await call(ctx.app, {
     method: 'PUT',
     url: '/api/courses/publishUnpublishCourse',
@@ -139,7 +146,7 @@ const capture = (student: TestUser, orderId: string, course = courseId) =>
  */
 async function firstCaptureOf(outcome: 'pending' | 'error') {
   const publisher = await createPublisher(ctx);
-  const course = (await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999 })).id;
+  const course = (await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999, withLesson: true })).id;
   const student = await createStudent(ctx);
   const id = await createOrder(student, course);
   provider.capture = outcome;

@@ -75,7 +75,7 @@ async function orderLeftInCapture(courseId: number): Promise<{ student: TestUser
 
 test('closing the app waits for the reconciler round under way, and no round runs after', async () => {
   const publisher = await createPublisher(ctx);
-  const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999 });
+  const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999, withLesson: true });
   const first = await orderLeftInCapture(course.id);
   const second = await orderLeftInCapture(course.id);
   const { db } = ctx.database;

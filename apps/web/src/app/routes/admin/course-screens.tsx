@@ -18,6 +18,7 @@ import { AdminCourseDetails } from '@/features/courses/components/admin-course-d
 import { CourseForm } from '@/features/courses/components/course-form';
 import { CoursePublishButton, useCourseTitle } from '@/features/courses/components/course-publish-button';
 import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
+import { curriculumKeys } from '@/features/curriculum/api/curriculum';
 import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
 import { usePageTitle } from '@/lib/page-title';
 import { useDebouncedValue } from '@/lib/paging';
@@ -190,6 +191,7 @@ export const CurriculumPage = () => {
   const courseId = useAdminCourseId();
   const title = useCourseTitle(courseId);
   usePageTitle(title && `Curriculum · ${title}`);
+  const queryClient = useQueryClient();
 
   return (
     <>
@@ -220,7 +222,15 @@ export const CurriculumPage = () => {
                 Preview
               </Button>
             ) : null}
-            {courseId !== null ? <CoursePublishButton courseId={courseId} /> : null}
+            {courseId !== null ? (
+              <CoursePublishButton
+                courseId={courseId}
+                // Its sections and lessons were published with it: the curriculum below shows them so.
+                onContentsPublished={() =>
+                  void queryClient.invalidateQueries({ queryKey: curriculumKeys.sections(courseId) })
+                }
+              />
+            ) : null}
           </>
         }
       />

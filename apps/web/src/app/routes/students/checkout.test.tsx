@@ -179,6 +179,16 @@ describe('student checkout (SPEC §2.5)', () => {
     expect(await screen.findByRole('heading', { name: 'My Courses' })).toBeTruthy();
   });
 
+  it('does not sell a course with no published lesson: it says it is coming soon (docs/decisions/017)', async () => {
+    storage.set('courseId', 4);
+    const calls = serve({}, { ...COURSE, published_lessons_count: 0 });
+    renderCheckout();
+    expect(await screen.findByText('“Knots for Sailors” is coming soon')).toBeTruthy();
+    expect(screen.getByText(MSG.courseComingSoon)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /pay|enroll/i })).toBeNull();
+    expect(calls.some((call) => call.url.endsWith('/courses/CreateOrder'))).toBe(false);
+  });
+
   it('does not offer a course the student owns: it links to the course instead', async () => {
     storage.set('courseId', 4);
     storage.set('currentUserRole', 3);

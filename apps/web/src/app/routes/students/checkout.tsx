@@ -10,6 +10,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { hasNoPublishedLesson } from '@/features/courses/lib/course-figures';
 import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CourseCheckout, takeCoursePath } from '@/features/payments/components/course-checkout';
 import { ORDER_ID_PARAM } from '@/features/payments/lib/sandbox-urls';
@@ -71,6 +72,11 @@ export const StudentCheckoutPage = () => {
       <NoCourse title="Course not found" hint="This course does not exist or is no longer on sale." />
     ) : (
       <Alert>{errorMessage(details.error, 'Could not load the course. Please try again.')}</Alert>
+    );
+  } else if (hasNoPublishedLesson(details.data)) {
+    // Nothing to study yet: not sold, nor enrolled in free, until it has a lesson (docs/decisions/017).
+    content = (
+      <NoCourse title={`“${details.data.course_title}” is coming soon`} hint={MSG.courseComingSoon} />
     );
   } else {
     const course = details.data;

@@ -88,18 +88,28 @@ export const useSaveCourse = (courseId: number | null) => {
   });
 };
 
-/** PUT courses/publishUnpublishCourse */
-export const publishCourse = (courseId: number, published: boolean): Promise<CourseDetail> =>
+/**
+ * PUT courses/publishUnpublishCourse; `withSectionsAndLessons` (an addition, docs/decisions/017) publishes
+ * every section and lesson of the course with it, in one transaction.
+ */
+export const publishCourse = (
+  courseId: number,
+  published: boolean,
+  withSectionsAndLessons = false,
+): Promise<CourseDetail> =>
   apiRequest('courses/publishUnpublishCourse', {
     method: 'PUT',
     auth: true,
-    body: { Id: courseId, published },
+    body: { Id: courseId, published, ...(withSectionsAndLessons ? { withSectionsAndLessons } : {}) },
   });
+
+export type PublishCourseInput = { published: boolean; withSectionsAndLessons?: boolean };
 
 export const usePublishCourse = (courseId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (published: boolean) => publishCourse(courseId, published),
+    mutationFn: ({ published, withSectionsAndLessons }: PublishCourseInput) =>
+      publishCourse(courseId, published, withSectionsAndLessons),
     onSuccess: (course) => {
       queryClient.setQueryData(courseAdminKeys.details(courseId), course);
       return queryClient.invalidateQueries({ queryKey: courseKeys.all });

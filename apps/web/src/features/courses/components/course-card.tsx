@@ -2,7 +2,14 @@ import type { CourseListItem } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
 import { BookIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
 import { coursePrice } from '@/lib/format';
-import { durationText, figuresOf, lessonsText, studentsText } from '../lib/course-figures';
+import {
+  durationText,
+  figuresOf,
+  hasNoPublishedLesson,
+  lessonsText,
+  studentsText,
+} from '../lib/course-figures';
+import { ComingSoonNotice } from './coming-soon';
 import { CourseImage } from './course-image';
 
 type CourseCardProps = {
@@ -14,15 +21,19 @@ type CourseCardProps = {
 
 /**
  * The course's real figures, when the list answers them (DESIGN decision 11): its students ('New
- * course' when none yet), its lessons and its video and audio time (left out when there is none).
+ * course' when none yet), its lessons and its video and audio time (left out when there is none). A course
+ * with no published lesson says it is coming soon instead of counting its lessons (docs/decisions/017).
  */
 const CardFigures = ({ course }: { course: CourseListItem }) => {
   const figures = figuresOf(course);
   if (!figures) return null;
   const duration = durationText(figures.duration_seconds);
+  const isComingSoon = hasNoPublishedLesson(figures);
   const items = [
     { key: 'students', icon: <UsersIcon />, text: studentsText(figures.students_count) },
-    { key: 'lessons', icon: <BookIcon />, text: lessonsText(figures.published_lessons_count) },
+    ...(isComingSoon
+      ? []
+      : [{ key: 'lessons', icon: <BookIcon />, text: lessonsText(figures.published_lessons_count) }]),
     ...(duration ? [{ key: 'duration', icon: <ClockIcon />, text: duration }] : []),
   ];
   return (
@@ -30,6 +41,11 @@ const CardFigures = ({ course }: { course: CourseListItem }) => {
       aria-label="Course figures"
       className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-slate-600"
     >
+      {isComingSoon ? (
+        <li className="w-full">
+          <ComingSoonNotice />
+        </li>
+      ) : null}
       {items.map((item) => (
         <li key={item.key} className="flex items-center gap-1">
           <span aria-hidden="true" className="text-sm text-brand-600">

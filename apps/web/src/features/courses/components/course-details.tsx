@@ -21,8 +21,16 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { coursePrice } from '@/lib/format';
 import { useCourseDetails } from '../api/courses';
-import { durationText, figuresOf, lessonsText, studentsText, updatedDay } from '../lib/course-figures';
+import {
+  durationText,
+  figuresOf,
+  hasNoPublishedLesson,
+  lessonsText,
+  studentsText,
+  updatedDay,
+} from '../lib/course-figures';
 import { COVER_SIZES } from '../lib/cover-image';
+import { ComingSoonPanel } from './coming-soon';
 import { CourseImage } from './course-image';
 
 type CourseDetailsProps = {
@@ -149,6 +157,8 @@ export const CourseDetails = ({
   if (!course?.course_title) return <NotFound browsePath={browsePath} />;
   const author = [course.first_name, course.last_name].filter(Boolean).join(' ');
   const figures = figuresOf(course);
+  // Nothing to study yet: said beside the price, and not sold until there is (docs/decisions/017).
+  const isComingSoon = hasNoPublishedLesson(course);
 
   return (
     <div className="flex flex-col gap-6">
@@ -199,19 +209,22 @@ export const CourseDetails = ({
           </div>
           <div className="flex flex-col gap-4 p-6">
             <p className="text-3xl font-bold text-slate-900">{coursePrice(course.price)}</p>
+            {isComingSoon && !ownedAction ? <ComingSoonPanel /> : null}
             {ownedAction}
             <Button
               size="lg"
               fullWidth
               variant={ownedAction ? 'outline' : 'primary'}
               onClick={onEnroll ? () => onEnroll(course) : undefined}
-              disabled={!onEnroll}
+              disabled={!onEnroll || isComingSoon}
               isLoading={isEnrolling}
               loadingText="Checking..."
             >
               Enroll Now
             </Button>
-            {enrollNote ? <p className="text-center text-xs text-slate-500">{enrollNote}</p> : null}
+            {enrollNote && !isComingSoon ? (
+              <p className="text-center text-xs text-slate-500">{enrollNote}</p>
+            ) : null}
             <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
               {promisesOf(course).map((item) => (
                 <li key={item.text} className="flex items-center gap-2.5">

@@ -48,35 +48,33 @@ const figuresShown = async () => {
   return shown;
 };
 
+/** The figures a card shows for a course with these figures, as a person reads the list. */
+const cardFigures = (fields: Partial<typeof figures> = {}) => {
+  render(<CourseCard course={courseItem(1, { ...figures, ...fields })} onSelect={() => undefined} />);
+  return within(screen.getByRole('list', { name: 'Course figures' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+};
+
 describe('CourseCard figures (DESIGN decision 11)', () => {
   it('shows the students, lessons and duration the list answers', () => {
-    render(<CourseCard course={courseItem(1, figures)} onSelect={() => undefined} />);
-    const list = screen.getByRole('list', { name: 'Course figures' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['12 students', '8 lessons', '1 h 20 min']);
+    expect(cardFigures()).toEqual(['12 students', '8 lessons', '1 h 20 min']);
   });
 
   it('says "New course" with no students, and leaves out a duration there is none of', () => {
-    render(
-      <CourseCard
-        course={courseItem(1, {
-          ...figures,
-          students_count: 0,
-          published_lessons_count: 1,
-          duration_seconds: 0,
-        })}
-        onSelect={() => undefined}
-      />,
-    );
-    const list = screen.getByRole('list', { name: 'Course figures' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['New course', '1 lesson']);
+    expect(cardFigures({ students_count: 0, published_lessons_count: 1, duration_seconds: 0 })).toEqual([
+      'New course',
+      '1 lesson',
+    ]);
+  });
+
+  it('a course with no published lesson says it is coming soon instead of counting its lessons', () => {
+    expect(cardFigures({ students_count: 0, published_lessons_count: 0, duration_seconds: 0 })).toEqual([
+      'Coming soon: no lessons published yet',
+      'New course',
+    ]);
+    // The price stays: it is what the course will cost.
+    expect(screen.getByText('$10.00')).toBeTruthy();
   });
 
   it('invents nothing when the answer carries no figures (a student’s own courses)', () => {
@@ -121,5 +119,39 @@ describe('CourseDetails figures (SPEC §2.4, real)', () => {
       'Last updated': 'Nov 3, 2026',
     });
     expect(screen.getAllByText('New course').length).toBeGreaterThan(0);
+  });
+
+  it('a course with no published lesson says it is coming soon, and Enroll Now is off', async () => {
+    mockFetch(() => ({ body: detail({ published_lessons_count: 0 }) }));
+    const onEnroll = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/courseDetail',
+          element: <CourseDetails courseId={7} browsePath="/courses" onEnroll={onEnroll} />,
+        },
+      ],
+      '/courseDetail',
+    );
+    expect(await screen.findByText('Coming soon: no lessons published yet')).toBeTruthy();
+    expect(screen.getByText('You can enroll once its first lessons are published.')).toBeTruthy();
+    const enroll = screen.getByRole('button', { name: 'Enroll Now' }) as HTMLButtonElement;
+    expect(enroll.disabled).toBe(true);
+  });
+
+  it('a course with published lessons is offered as before', async () => {
+    mockFetch(() => ({ body: detail() }));
+    renderRoutes(
+      [
+        {
+          path: '/courseDetail',
+          element: <CourseDetails courseId={7} browsePath="/courses" onEnroll={vi.fn()} />,
+        },
+      ],
+      '/courseDetail',
+    );
+    const enroll = (await screen.findByRole('button', { name: 'Enroll Now' })) as HTMLButtonElement;
+    expect(enroll.disabled).toBe(false);
+    expect(screen.queryByText('Coming soon: no lessons published yet')).toBeNull();
   });
 });

@@ -9,6 +9,16 @@ export const studentsText = (count: number): string =>
 export const lessonsText = (count: number): string =>
   count === 0 ? 'No lessons yet' : `${formatCount(count)} ${count === 1 ? 'lesson' : 'lessons'}`;
 
+/** What a course for sale with no published lesson says of itself (docs/decisions/017). */
+export const COMING_SOON_TEXT = 'Coming soon: no lessons published yet';
+
+/**
+ * Whether students would find nothing in the course: no published lesson in a published section, as the
+ * server counts them (`published_lessons_count`). False when the answer does not carry the count.
+ */
+export const hasNoPublishedLesson = (course: Partial<CourseFigures>): boolean =>
+  course.published_lessons_count === 0;
+
 /**
  * The video and audio time: '1 h 20 min', '2 h', '45 min', or '40 s' under a minute; undefined when
  * there is none to tell (no such lesson, or none whose length is known yet).

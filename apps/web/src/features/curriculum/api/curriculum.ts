@@ -53,12 +53,19 @@ export const renameSection = (section: Section, name: string): Promise<Section> 
     },
   });
 
-/** PUT courseSections/publishUnpublishSection */
-export const publishSection = (sectionId: number, published: boolean): Promise<Section> =>
+/**
+ * PUT courseSections/publishUnpublishSection; `withLessons` (an addition, docs/decisions/017) publishes
+ * every lesson of the section with it, in one transaction.
+ */
+export const publishSection = (
+  sectionId: number,
+  published: boolean,
+  withLessons = false,
+): Promise<Section> =>
   apiRequest('courseSections/publishUnpublishSection', {
     method: 'PUT',
     auth: true,
-    body: { Id: sectionId, published },
+    body: { Id: sectionId, published, ...(withLessons ? { withLessons } : {}) },
   });
 
 /** DELETE courseSections/{id}: its lessons go with it. */
@@ -173,7 +180,15 @@ export const useCurriculumMutations = (courseId: number) => {
       onSuccess,
     }),
     publishSection: useMutation({
-      mutationFn: ({ id, published }: { id: number; published: boolean }) => publishSection(id, published),
+      mutationFn: ({
+        id,
+        published,
+        withLessons,
+      }: {
+        id: number;
+        published: boolean;
+        withLessons?: boolean;
+      }) => publishSection(id, published, withLessons),
       onSuccess,
     }),
     deleteSection: useMutation({ mutationFn: deleteSection, onSuccess }),

@@ -116,6 +116,34 @@ describe('Curriculum (SPEC §2.13)', () => {
     ).toEqual(['Edit Lesson', 'Delete Lesson', 'Publish Lesson', 'Make Preview']);
   });
 
+  it('publishes a section with all its lessons from its menu, in one call (docs/decisions/017)', async () => {
+    const success = vi.spyOn(notify, 'success');
+    await renderCurriculum();
+    fireEvent.click(screen.getByRole('button', { name: 'Section menu: Basics' }));
+    const menu = screen.getByRole('menu', { name: 'Section menu: Basics' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delete Section', 'Edit Section', 'Publish', 'Publish with all lessons']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Publish with all lessons' }));
+    await vi.waitFor(() => expect(sent('courseSections/publishUnpublishSection')).toHaveLength(1));
+    expect(sent('courseSections/publishUnpublishSection')[0]?.body).toEqual({
+      Id: 1,
+      published: true,
+      withLessons: true,
+    });
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Section published with all its lessons'));
+
+    // A published section with draft lessons offers to publish those.
+    fireEvent.click(screen.getByRole('button', { name: 'Section menu: Knots' }));
+    expect(
+      within(screen.getByRole('menu', { name: 'Section menu: Knots' }))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delete Section', 'Edit Section', 'Unpublish', 'Publish all lessons']);
+  });
+
   it('checks the lesson form: a file over 100 MB, then the required fields, then saves', async () => {
     const success = vi.spyOn(notify, 'success');
     await renderCurriculum();

@@ -217,6 +217,15 @@ export const Curriculum = ({ courseId }: { courseId: number }) => {
                   },
                 )
               }
+              onPublishSectionWithLessons={(target) =>
+                mutations.publishSection.mutate(
+                  { id: target.section_Id, published: true, withLessons: true },
+                  {
+                    onSuccess: () => notify.success('Section published with all its lessons'),
+                    onError: failed('The section could not be changed.'),
+                  },
+                )
+              }
               onAddLesson={setAddingTo}
               onToggleBulkUpload={({ section_Id }) =>
                 setBulkSectionId((current) => (current === section_Id ? null : section_Id))

@@ -16,6 +16,8 @@ export type SectionActions = LessonActions & {
   onEditSection: (section: Section) => void;
   onDeleteSection: (section: Section) => void;
   onTogglePublishSection: (section: Section) => void;
+  /** Publishes the section and every lesson in it, in one step (docs/decisions/017). */
+  onPublishSectionWithLessons: (section: Section) => void;
   onAddLesson: (section: Section) => void;
   onToggleBulkUpload: (section: Section) => void;
   onBulkComplete: (section: Section, outcome: BulkUploadOutcome) => void;
@@ -35,6 +37,9 @@ type SectionCardProps = SectionActions & {
 };
 
 const lessonsLabel = (lessons: Lesson[]) => (lessons.length === 1 ? '1 lesson' : `${lessons.length} lessons`);
+
+/** Whether publishing the section with its lessons would publish anything the plain Publish would not. */
+const hasDraftLessons = (section: Section) => section.lessons.some((lesson) => !lesson.published);
 
 /** One collapsible section: its menu, Bulk Upload and Add Lesson, and its lessons when open. */
 export const SectionCard = ({
@@ -105,6 +110,15 @@ export const SectionCard = ({
                 icon: <UploadIcon />,
                 onSelect: () => actions.onTogglePublishSection(section),
               },
+              ...(hasDraftLessons(section)
+                ? [
+                    {
+                      label: section.published ? 'Publish all lessons' : 'Publish with all lessons',
+                      icon: <UploadIcon />,
+                      onSelect: () => actions.onPublishSectionWithLessons(section),
+                    },
+                  ]
+                : []),
             ]}
           />
         </div>
