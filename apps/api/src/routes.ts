@@ -44,7 +44,11 @@ import { type Auth, requireAuth } from './plugins/auth';
 export async function registerApiRoutes(
   api: FastifyInstance,
   deps: AppDeps,
-): Promise<{ payments: PaymentService; resumableUploads: ResumableFiles | undefined }> {
+): Promise<{
+  payments: PaymentService;
+  resumableUploads: ResumableFiles | undefined;
+  courses: CourseService;
+}> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
   api.addHook('onRoute', checkTokenBeforeInput);
@@ -84,7 +88,8 @@ export async function registerApiRoutes(
     legacyUnsubscribeSecret: deps.secret,
     publicUrl: config.publicUrl,
   });
-  registerCourseRoutes(api, new CourseService({ db, limits, notifications }), auth, files, publicCache);
+  const courses = new CourseService({ db, limits, notifications });
+  registerCourseRoutes(api, courses, auth, files, publicCache);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db }), auth, files);
   const curriculum = new CurriculumService({
@@ -152,5 +157,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, resumableUploads };
+  return { payments, resumableUploads, courses };
 }
