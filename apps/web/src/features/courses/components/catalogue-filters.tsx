@@ -70,33 +70,33 @@ export const CatalogueFilters = ({ filters, setFilters }: CatalogueFilterState) 
           </option>
         ))}
       </LabelledSelect>
-      <FilterPills
-        legend="Price"
-        options={PRICE_OPTIONS}
-        value={filters.price}
-        onChange={(price) => setFilters({ price })}
-      />
-      <div className="flex items-center gap-2 md:ml-auto">
+      <div className="flex flex-wrap items-center gap-2">
+        <FilterPills
+          legend="Price"
+          options={PRICE_OPTIONS}
+          value={filters.price}
+          onChange={(price) => setFilters({ price })}
+        />
         {hasFilters(filters) ? (
           <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
             Clear filters
           </Button>
         ) : null}
-        <LabelledSelect
-          label="Sort by"
-          value={filters.sort}
-          onChange={(sort) =>
-            setFilters({ sort: SORT_OPTIONS.find((option) => option.value === sort)?.value ?? '' })
-          }
-          className="min-w-0 flex-1 md:w-72 md:flex-none"
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </LabelledSelect>
       </div>
+      <LabelledSelect
+        label="Sort by"
+        value={filters.sort}
+        onChange={(sort) =>
+          setFilters({ sort: SORT_OPTIONS.find((option) => option.value === sort)?.value ?? '' })
+        }
+        className="md:ml-auto md:w-72"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </LabelledSelect>
     </div>
   );
 };
