@@ -137,12 +137,11 @@ export class PageTemplate {
   readonly siteTags: PageTags;
 
   constructor(html: string) {
-    const title = html.match(/<title>([\s\S]*?)<\/title>/i)?.[1];
-    const description = html.match(/<meta\s+name="description"\s+content="([^"]*)"[^>]*>/i)?.[1];
-    if (title === undefined || description === undefined)
-      throw new Error('index.html has no <title> or <meta name="description">');
+    // A page without its own says the site's name, and no description.
+    const title = html.match(/<title>([\s\S]*?)<\/title>/i)?.[1]?.trim() || SITE_NAME;
+    const description = html.match(/<meta\s+name="description"\s+content="([^"]*)"[^>]*>/i)?.[1] ?? '';
     this.siteTags = {
-      title: textOf(title.trim()),
+      title: textOf(title),
       description: textOf(description),
       url: undefined,
       image: undefined,
@@ -163,12 +162,12 @@ export class PageTemplate {
       `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
     const lines = [
       `<title>${escapeHtml(tags.title)}</title>`,
-      meta('name', 'description', tags.description),
+      ...(tags.description ? [meta('name', 'description', tags.description)] : []),
       ...(tags.url ? [`<link rel="canonical" href="${escapeHtml(tags.url)}" />`] : []),
       meta('property', 'og:site_name', SITE_NAME),
       meta('property', 'og:type', 'website'),
       meta('property', 'og:title', tags.title),
-      meta('property', 'og:description', tags.description),
+      ...(tags.description ? [meta('property', 'og:description', tags.description)] : []),
       ...(tags.url ? [meta('property', 'og:url', tags.url)] : []),
       ...(tags.image
         ? [meta('property', 'og:image', tags.image), meta('property', 'og:image:alt', tags.imageAlt ?? '')]

@@ -1,3 +1,4 @@
+import type { CourseDetail } from '@skillwise/contracts';
 import { AppError } from '../../lib/errors';
 import type { CachedAnswer, ResponseCache } from '../../lib/response-cache';
 import type { CourseService } from '../courses/courses.service';
@@ -80,10 +81,7 @@ export class SiteService {
       throw error;
     }
     return this.madeOf(entry, (course) =>
-      documentOf(
-        template.render(courseTags(publicUrl, course as Parameters<typeof courseTags>[1])),
-        'text/html; charset=utf-8',
-      ),
+      documentOf(template.render(courseTags(publicUrl, course as CourseDetail)), 'text/html; charset=utf-8'),
     );
   }
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { courses } from '../../db/schema';
+import { PageTemplate, summaryOf } from './public-pages';
 
 const PUBLIC_URL = 'https://learn.example.com';
 /** What the web app's build writes (apps/web/index.html with its scripts). */
@@ -247,5 +248,21 @@ describe('the web app’s page', () => {
     // A student's token is no different from none.
     const student = await createStudent(ctx);
     expect((await get(`/courseDetail?id=${published.id}`, {}, student.token)).body).toBe(course.body);
+  });
+});
+
+describe('PageTemplate and summaryOf', () => {
+  test('a description is one line cut at a word; a page without its own tags says the site’s name', () => {
+    expect(summaryOf('  Paint\n\nskies  ')).toBe('Paint skies');
+    const long = summaryOf(`${'word '.repeat(60)}end`);
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long.endsWith('word…')).toBe(true);
+    const bare = new PageTemplate('<html><head><meta charset="UTF-8" /></head><body></body></html>');
+    const page = bare.render(bare.siteTags);
+    expect(page).toContain('<title>Skillwise</title>');
+    expect(page).not.toContain('name="description"');
+    expect(page).toContain('<meta property="og:title" content="Skillwise" />');
+    expect(page).toContain('<meta name="twitter:card" content="summary" />\n  </head>');
+    expect(() => new PageTemplate('<html><body></body></html>')).toThrow(/no <\/head>/);
   });
 });
