@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTER_SHORT } from './constants';
+import { CATALOGUE_PRICES, CATALOGUE_SORTS, COUNTER_SHORT } from './constants';
 import { pageQuerySchema, queryText } from './paging';
 
 /**
@@ -38,17 +38,6 @@ export const courseListItemSchema = z.object({
   ...courseFiguresSchema.partial().shape,
 });
 export type CourseListItem = z.infer<typeof courseListItemSchema>;
-
-/** The catalogue's price filter (`price=`): courses taken without payment, or those that cost something. */
-export const CATALOGUE_PRICES = ['free', 'paid'] as const;
-export type CataloguePrice = (typeof CATALOGUE_PRICES)[number];
-
-/**
- * The catalogue's orders (`sort=`): the newest first, the cheapest or dearest first, the best rated first
- * (the average of visible reviews, courses without one last). Without it, the order of the course ids.
- */
-export const CATALOGUE_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
-export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: () => `must be one of ${values.join(', ')}` }).optional();
