@@ -93,7 +93,8 @@ async function publishThirteenCourses(api: APIRequestContext) {
         multipart: {
           'Object.course_title': titleOf(n),
           'Object.course_description': 'The tides of one coast, hour by hour.',
-          'Object.price': '9.99',
+          // A price for each course (10.00 to 22.00): the price order has something to sort.
+          'Object.price': (9 + n).toFixed(2),
           'Object.price_type_Id': '2',
           'Object.certificate': 'false',
           'Object.category_id': String(category.category_Id),
@@ -179,6 +180,25 @@ test('a visitor searches the catalogue on the server and pages through it', asyn
   await expect(page.getByRole('button', { name: titleOf(13), exact: true })).toBeVisible();
   await page.goBack();
   await expect(page.getByText(`Showing 1–12 of ${COURSES} courses`)).toBeVisible();
+
+  // A category and an order narrow and sort the same search on the server, each a step Back undoes.
+  await page.getByLabel('Category').selectOption(`Charts ${unique}`);
+  await expect(page).toHaveURL(/[?&]category=Charts\+/);
+  await page.getByLabel('Sort by').selectOption('price_desc');
+  await expect(page).toHaveURL(/[?&]sort=price_desc(&|$)/);
+  await expect(cards(page).first()).toContainText(titleOf(13));
+  expect(requests.at(-1)?.get('category')).toBe(`Charts ${unique}`);
+  await page.getByRole('button', { name: 'Free', exact: true }).click();
+  await expect(page.getByText('No course matches these filters.')).toBeVisible();
+  await page.goBack();
+  await expect(cards(page).first()).toContainText(titleOf(13));
+  await expect(page.getByRole('button', { name: 'Free', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await page.goBack();
+  await expect(page.getByLabel('Sort by')).toHaveValue('');
+  await expect(cards(page).first()).toContainText(titleOf(1));
 
   // No catalogue request went without a page size, nor asked for more than a page.
   expect(requests.length).toBeGreaterThan(3);

@@ -16,6 +16,8 @@ import { ResponseCache } from './lib/response-cache';
 import { installRouteSchemas } from './lib/route-schema';
 import type { FileStorage } from './lib/storage';
 import type { PaymentService } from './modules/payments/payments.service';
+import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes';
+import { PublicPagesService } from './modules/public-pages/public-pages.service';
 import type { ResumableFiles } from './modules/uploads/resumable-store';
 import { collectApiRoutes, registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
@@ -183,7 +185,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => background.stop());
   app.decorate('resumableUploads', services.resumableUploads);
   registerApiDocs(app);
-  await registerWebApp(app, options.webDir);
+  const site = new PublicPagesService({
+    publicUrl: config.publicUrl,
+    courses: services.courses,
+    cache: publicCache,
+  });
+  registerPublicPageRoutes(app, site);
+  await registerWebApp(app, options.webDir, site);
   // Every request reaches Fastify's log when each is to be logged (LOG_REQUESTS).
   if (!config.logRequests)
     shortcut = new PublicShortcut(publicCache, compressedCopies, securityHeaders.public);

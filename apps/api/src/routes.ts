@@ -46,7 +46,11 @@ import { type Auth, requireAuth } from './plugins/auth';
 export async function registerApiRoutes(
   api: FastifyInstance,
   deps: AppDeps,
-): Promise<{ payments: PaymentService; resumableUploads: ResumableFiles | undefined }> {
+): Promise<{
+  payments: PaymentService;
+  resumableUploads: ResumableFiles | undefined;
+  courses: CourseService;
+}> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
   api.addHook('onRoute', checkTokenBeforeInput);
@@ -86,7 +90,8 @@ export async function registerApiRoutes(
     legacyUnsubscribeSecret: deps.secret,
     publicUrl: config.publicUrl,
   });
-  registerCourseRoutes(api, new CourseService({ db, limits, notifications }), auth, files, publicCache);
+  const courses = new CourseService({ db, limits, notifications });
+  registerCourseRoutes(api, courses, auth, files, publicCache);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db }), auth, files);
   const curriculum = new CurriculumService({
@@ -155,5 +160,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, resumableUploads };
+  return { payments, resumableUploads, courses };
 }

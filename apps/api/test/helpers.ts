@@ -98,6 +98,8 @@ export async function createTestContext(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
   provider?: PaymentProvider,
+  /** A built web app to serve beside the API (a folder with an index.html). */
+  webDir?: string,
 ): Promise<TestContext> {
   const database = await openTestDatabase({ statementTimeoutMs: testConfig(env).statementTimeoutMs });
   const mailer = new MemoryMailer();
@@ -114,6 +116,7 @@ export async function createTestContext(
     // Every JSON answer is checked against its route's response schema: a mismatch fails the test.
     checkResponses: true,
     ...(provider ? { provider } : {}),
+    ...(webDir ? { webDir } : {}),
   });
   extend?.(app);
   await app.ready();

@@ -117,3 +117,14 @@ export const SIDEBAR = { collapsed: 72, expanded: 242, breakpoint: 768 } as cons
 /** Password bounds: the spec shows none; these are ours (docs/decisions/003-accounts.md). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+/** The catalogue's price filter (`price=`): courses taken without payment, or those that cost something. */
+export const CATALOGUE_PRICES = ['free', 'paid'] as const;
+export type CataloguePrice = (typeof CATALOGUE_PRICES)[number];
+
+/**
+ * The catalogue's orders (`sort=`): the newest first, the cheapest or dearest first, the best rated first
+ * (the average of visible reviews, courses without one last). Without it, the order of the course ids.
+ */
+export const CATALOGUE_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];

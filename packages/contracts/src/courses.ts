@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CATALOGUE_PRICES, CATALOGUE_SORTS, COUNTER_SHORT } from './constants';
+import { pageQuerySchema, queryText } from './paging';
 
 /**
  * A course's real figures (DESIGN decision 11), as students see the course: additions to the catalogue
@@ -36,3 +38,27 @@ export const courseListItemSchema = z.object({
   ...courseFiguresSchema.partial().shape,
 });
 export type CourseListItem = z.infer<typeof courseListItemSchema>;
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: () => `must be one of ${values.join(', ')}` }).optional();
+
+/**
+ * Query of courses/GetAllCoursesDetail (README "Additions"): paging and search (title, description, the
+ * author's name and the category's name), a category by name (any organisation's of that name, any case),
+ * the price and the order. Every one is optional: without them the call answers as the specification's.
+ */
+export const catalogueQuerySchema = pageQuerySchema.extend({
+  category: queryText(COUNTER_SHORT),
+  price: oneOf(CATALOGUE_PRICES),
+  sort: oneOf(CATALOGUE_SORTS),
+});
+export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
+export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;
+
+/** courses/GetCatalogueCategories: a category name the catalogue's published courses are filed under. */
+export const catalogueCategorySchema = z.object({
+  category_name: z.string(),
+  /** Published courses filed under that name, in every organisation. */
+  courses_count: z.number().int().nonnegative(),
+});
+export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;

@@ -47,19 +47,23 @@ const boundedInteger = (min: number, max: number) =>
         .max(max, `must be at most ${max}`),
     );
 
+/** An optional text of a query string, trimmed, of at most `max` characters; blank means none. */
+export const queryText = (max: number) =>
+  z
+    .string(expected('text'))
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacter(value), 'must not contain control characters')
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
 export const pageQuerySchema = z.object({
   /** 1-based page number; asking for a page turns paging on. */
   page: boundedInteger(1, PAGE_MAX).optional(),
   /** Rows per page (1 to PAGE_SIZE_MAX); asking for a size turns paging on. */
   pageSize: boundedInteger(1, PAGE_SIZE_MAX).optional(),
   /** Case-insensitive substring search; blank means no search. */
-  search: z
-    .string(expected('text'))
-    .trim()
-    .max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`)
-    .refine((value) => !hasControlCharacter(value), 'must not contain control characters')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  search: queryText(SEARCH_MAX),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 export type PageQueryInput = z.input<typeof pageQuerySchema>;

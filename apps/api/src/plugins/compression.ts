@@ -7,6 +7,11 @@ const gz = promisify(gzip);
 
 /** Answers smaller than this cost more to compress than they save. */
 export const MIN_COMPRESSED_BYTES = 1024;
+/**
+ * What is compressed on the way out: JSON answers, and the pages and texts the server writes itself (the
+ * web app's page with a course's tags, the sitemap, robots.txt, the API reference).
+ */
+const COMPRESSED_TYPES = ['application/json', 'text/html', 'application/xml', 'text/plain'];
 /** Compressed copies of cached answers kept by their ETag (entries; they are small). */
 const MEMO_ENTRIES = 500;
 
@@ -39,8 +44,9 @@ const compress = (encoding: Encoding, body: Buffer): Promise<Buffer> =>
     : gz(body, { level: 6 });
 
 /**
- * Compresses JSON answers for clients that accept brotli or gzip (DESIGN "Scale": a catalogue page
- * is a tenth of its size compressed). Answers that carry an ETag are the cached public ones: their
+ * Compresses JSON answers and the server's own pages for clients that accept brotli or gzip (DESIGN
+ * "Scale": a catalogue page is a tenth of its size compressed). Answers that carry an ETag are the cached
+ * public ones and the pages: their
  * compressed copies are kept, so a hot answer is compressed once, not on every request. Files
  * (streams) are left alone: the web app's are precompressed at build time, media are compressed
  * already.
@@ -68,7 +74,7 @@ export function registerCompression(app: FastifyInstance): CompressedCopies {
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json') || reply.getHeader('content-encoding')) {
+    if (!COMPRESSED_TYPES.some((prefix) => type.startsWith(prefix)) || reply.getHeader('content-encoding')) {
       return done(null, payload);
     }
     // A string's length in characters is at most its length in bytes: enough to skip small answers

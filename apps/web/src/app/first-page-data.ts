@@ -33,7 +33,7 @@ export async function prefetchFirstPage(
     await Promise.all([
       client.prefetchQuery({
         queryKey: courseKeys.catalogue(paging),
-        queryFn: ({ signal }) => listCatalogue(paging, signal),
+        queryFn: ({ signal }) => listCatalogue(paging, undefined, signal),
       }),
       client.prefetchQuery({
         queryKey: landingKeys.content,
@@ -41,18 +41,25 @@ export async function prefetchFirstPage(
       }),
     ]);
   } else if (pathname === paths.courses) {
-    const [{ courseKeys, listCatalogue }, { parsePage }, { COVER_SIZES, preloadCover }] = await Promise.all([
+    const [
+      { courseKeys, listCatalogue },
+      { parsePage },
+      { COVER_SIZES, preloadCover },
+      { parseCatalogueFilters },
+    ] = await Promise.all([
       import('@/features/courses/api/courses'),
       import('@/lib/paging'),
       import('@/features/courses/lib/cover-image'),
+      import('@/features/courses/lib/catalogue-filters'),
     ]);
     const paging = {
       page: parsePage(params.get('page')),
       pageSize: PAGE_SIZES.catalogue,
       search: (params.get('search') ?? '').trim(),
     };
-    const queryKey = courseKeys.catalogue(paging);
-    await client.prefetchQuery({ queryKey, queryFn: ({ signal }) => listCatalogue(paging, signal) });
+    const filters = parseCatalogueFilters((name) => params.get(name));
+    const queryKey = courseKeys.catalogue(paging, filters);
+    await client.prefetchQuery({ queryKey, queryFn: ({ signal }) => listCatalogue(paging, filters, signal) });
     preloadCover(
       client.getQueryData<Paged<CourseListItem>>(queryKey)?.rows[0]?.course_image,
       COVER_SIZES.card,

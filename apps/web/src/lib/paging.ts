@@ -120,3 +120,26 @@ export const useUrlListState = (): ListState => {
       }, false),
   };
 };
+
+/**
+ * Filters of a list kept in the URL beside its search and page (`?category=…&price=…`), so a filtered
+ * list is linkable and Back undoes a change: each change is a history entry of its own, and goes back to
+ * the first page. A blank value leaves the parameter out.
+ */
+export const useUrlFilters = <K extends string>(
+  names: readonly K[],
+): [Readonly<Record<K, string>>, (changes: Partial<Record<K, string>>) => void] => {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as Record<K, string>;
+  const setValues = (changes: Partial<Record<K, string>>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes) as [K, string | undefined][]) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      next.delete('page');
+      return next;
+    });
+  return [values, setValues];
+};

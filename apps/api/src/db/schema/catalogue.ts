@@ -24,7 +24,11 @@ export const categories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('categories_org_id_idx').on(t.orgId)],
+  (t) => [
+    index('categories_org_id_idx').on(t.orgId),
+    // The catalogue's category filter takes every organisation's category of one name, in any case.
+    index('categories_lower_name_idx').on(sql`lower(${t.name})`),
+  ],
 );
 
 /** Authors are records shown on courses; they do not sign in (DESIGN data model). */
@@ -82,9 +86,12 @@ export const courses = pgTable(
   },
   (t) => [
     // A publisher's courses and the catalogue are listed in id order, a page at a time: these give
-    // either list's page straight from the index. Title search has no index (see db/paging.ts).
+    // either list's page straight from the index. Text search has no index (see db/paging.ts).
     index('courses_org_id_id_idx').on(t.orgId, t.id),
     index('courses_published_idx').on(t.published, t.id),
+    // The catalogue's orders: the newest first and by price (an index is read either way).
+    index('courses_published_created_idx').on(t.published, t.createdAt, t.id),
+    index('courses_published_price_idx').on(t.published, t.priceCents, t.id),
     index('courses_category_id_idx').on(t.categoryId),
     index('courses_author_id_idx').on(t.authorId),
     index('courses_image_key_idx').on(t.imageKey),

@@ -1,11 +1,12 @@
 import {
+  catalogueCategorySchema,
+  catalogueQuerySchema,
   courseDetailSchema,
   courseFieldsSchema,
   courseListItemSchema,
   idParamSchema,
   orgPageQuerySchema,
   PAGE_SIZES,
-  pageQuerySchema,
   priceTypeSchema,
   publishCourseBodySchema,
   updateCourseFieldsSchema,
@@ -43,17 +44,36 @@ export function registerCourseRoutes(
     description: 'The cover image: a JPEG, PNG, GIF or WebP picture.',
   });
 
-  // Paged and searched answers are cached too, under the normalised query, with their total.
+  // Paged, searched, filtered and sorted answers are cached too, under the normalised query, with their total.
   const catalogue = {
     tags,
-    summary: 'The published courses of every organisation, paged and searched',
-    querystring: pageQuerySchema,
+    summary: 'The published courses of every organisation, paged, searched, filtered and sorted',
+    querystring: catalogueQuerySchema,
     response: { 200: paged(courseListItemSchema) },
   };
   app.get('/courses/GetAllCoursesDetail', { schema: catalogue }, async (request, reply) => {
+    const { category, price, sort } = request.query;
     const list = listQuery(request.query, PAGE_SIZES.catalogue);
-    return cache.sendPage(request, reply, listKey('catalogue', list), () => courses.listPublished(list));
+    const filter = {
+      ...(category === undefined ? {} : { category }),
+      ...(price === undefined ? {} : { price }),
+      ...(sort === undefined ? {} : { sort }),
+    };
+    // Without a filter the key is the one the catalogue always had; a category's case names one answer.
+    const extra =
+      Object.keys(filter).length === 0 ? '' : JSON.stringify([category?.toLowerCase(), price, sort]);
+    const key = `${listKey('catalogue', list)}${extra}`;
+    return cache.sendPage(request, reply, key, () => courses.listPublished(list, filter));
   });
+
+  const categories = {
+    tags,
+    summary: 'The category names of the published courses, for the catalogue’s filter',
+    response: { 200: z.array(catalogueCategorySchema) },
+  };
+  app.get('/courses/GetCatalogueCategories', { schema: categories }, async (request, reply) =>
+    cache.send(request, reply, 'catalogue-categories', () => courses.catalogueCategories()),
+  );
 
   const orgCourses = {
     tags,

@@ -1,4 +1,11 @@
-import type { CourseDetail, CourseFigures, CourseListItem, Paged, PriceType } from '@skillwise/contracts';
+import type {
+  CatalogueCategory,
+  CourseDetail,
+  CourseFigures,
+  CourseListItem,
+  Paged,
+  PriceType,
+} from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import { publishSectionsAndLessons } from '../../db/queries/publishing';
 import { fieldError, notFound } from '../../lib/errors';
@@ -11,6 +18,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
 import {
+  type CatalogueFilter,
   type CourseFiguresRow,
   type CourseWithAuthorRow,
   findCourseDetail,
@@ -19,8 +27,10 @@ import {
   insertCourse,
   isOrgAuthor,
   isOrgCategory,
+  listCatalogueCategories,
   listCoursesWithAuthors,
   listPriceTypes,
+  listPublishedCoursePages,
   updateCourse,
 } from './courses.repository';
 
@@ -72,9 +82,20 @@ export class CourseService {
     },
   ) {}
 
-  /** The public catalogue: published courses only (DESIGN security model); searched on the title. */
-  async listPublished(list: ListQuery): Promise<Paged<CourseListItem>> {
-    return this.withFigures(await listCoursesWithAuthors(this.deps.db, { published: true }, list));
+  /**
+   * The public catalogue: published courses only (DESIGN security model), searched on the title, the
+   * description, the author's and the category's names, filtered and ordered as asked.
+   */
+  async listPublished(list: ListQuery, filter: CatalogueFilter = {}): Promise<Paged<CourseListItem>> {
+    return this.withFigures(await listCoursesWithAuthors(this.deps.db, { published: true }, list, filter));
+  }
+
+  /** The category names of the catalogue's courses, for its filter (any organisation's). */
+  async catalogueCategories(): Promise<CatalogueCategory[]> {
+    return (await listCatalogueCategories(this.deps.db)).map((row) => ({
+      category_name: row.name,
+      courses_count: row.courses,
+    }));
   }
 
   /**
@@ -85,6 +106,11 @@ export class CourseService {
     return mapPage(await listCoursesWithAuthors(this.deps.db, { orgId }, list), (row) =>
       toCourseListItem(row),
     );
+  }
+
+  /** Every published course's id and last change (the sitemap), at most `limit` of them, in id order. */
+  async publishedCoursePages(limit: number): Promise<Array<{ id: number; lastUpdated: Date }>> {
+    return listPublishedCoursePages(this.deps.db, limit);
   }
 
   /** A page of courses with their figures, read for the whole page in one more query. */

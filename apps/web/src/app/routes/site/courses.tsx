@@ -1,10 +1,12 @@
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
+import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { useSelectCourse } from '@/features/courses/hooks/use-select-course';
 import { useUrlListState } from '@/lib/paging';
 
 /** SPEC §2.3: the public catalogue. */
 export const CoursesPage = () => {
   const list = useUrlListState();
+  const filters = useCatalogueFilters();
   const selectCourse = useSelectCourse();
   return (
     <>
@@ -20,7 +22,7 @@ export const CoursesPage = () => {
         </div>
       </section>
       <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        <CourseCatalogue list={list} onSelect={selectCourse} />
+        <CourseCatalogue list={list} filters={filters} onSelect={selectCourse} />
       </div>
     </>
   );

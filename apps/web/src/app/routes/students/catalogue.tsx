@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAssignedCourses } from '@/features/courses/api/courses';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
+import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { parseCourseId, useSelectCourse } from '@/features/courses/hooks/use-select-course';
 import { useUrlListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
@@ -28,6 +29,7 @@ export const StudentCataloguePage = () => {
   const { state } = useLocation();
   const navigate = useNavigate();
   const list = useUrlListState();
+  const filters = useCatalogueFilters();
   const selectCourse = useSelectCourse({ isInStudentArea: true });
   const ownedIds = useOwnedCourseIds();
   const chosenCourse = parseCourseId(storage.get('courseId'));
@@ -39,6 +41,7 @@ export const StudentCataloguePage = () => {
       <PageHeader title="Courses" description="Browse the catalogue and find your next course." />
       <CourseCatalogue
         list={list}
+        filters={filters}
         ownedIds={ownedIds}
         onSelect={(courseId) => {
           if (!ownedIds.has(courseId)) return selectCourse(courseId);

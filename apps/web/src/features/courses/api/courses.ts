@@ -1,26 +1,49 @@
-import type { AssignedCourse, CourseDetail, CourseListItem, Paged } from '@skillwise/contracts';
+import type {
+  AssignedCourse,
+  CatalogueCategory,
+  CourseDetail,
+  CourseListItem,
+  Paged,
+} from '@skillwise/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { type CatalogueFilters, catalogueParams, NO_FILTERS } from '../lib/catalogue-filters';
 
 export const courseKeys = {
   all: ['courses'] as const,
-  catalogue: (paging: PageRequest) => [...courseKeys.all, 'catalogue', paging] as const,
+  catalogue: (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS) =>
+    [...courseKeys.all, 'catalogue', paging, catalogueParams(filters)] as const,
+  catalogueCategories: () => [...courseKeys.all, 'catalogue-categories'] as const,
   details: (courseId: number) => [...courseKeys.all, 'details', courseId] as const,
   organisation: (orgId: string, paging: PageRequest) =>
     [...courseKeys.all, 'organisation', orgId, paging] as const,
   assigned: (userId: string, paging: PageRequest) => [...courseKeys.all, 'assigned', userId, paging] as const,
 };
 
-/** GET courses/GetAllCoursesDetail?page&pageSize&search: one page of the public catalogue. */
-export const listCatalogue = (paging: PageRequest, signal?: AbortSignal): Promise<Paged<CourseListItem>> =>
-  apiPage<CourseListItem>('courses/GetAllCoursesDetail', paging, { signal });
+/**
+ * GET courses/GetAllCoursesDetail?page&pageSize&search&category&price&sort: one page of the public
+ * catalogue, searched, filtered and sorted.
+ */
+export const listCatalogue = (
+  paging: PageRequest,
+  filters: CatalogueFilters = NO_FILTERS,
+  signal?: AbortSignal,
+): Promise<Paged<CourseListItem>> =>
+  apiPage<CourseListItem>('courses/GetAllCoursesDetail', paging, { query: catalogueParams(filters), signal });
 
 /** One page of the catalogue; the page before stays on screen while the next one loads. */
-export const useCatalogue = (paging: PageRequest) =>
+export const useCatalogue = (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS) =>
   useQuery({
-    queryKey: courseKeys.catalogue(paging),
-    queryFn: ({ signal }) => listCatalogue(paging, signal),
+    queryKey: courseKeys.catalogue(paging, filters),
+    queryFn: ({ signal }) => listCatalogue(paging, filters, signal),
     placeholderData: keepPreviousData,
+  });
+
+/** GET courses/GetCatalogueCategories: the category names of the published courses, for the filter. */
+export const useCatalogueCategories = () =>
+  useQuery({
+    queryKey: courseKeys.catalogueCategories(),
+    queryFn: ({ signal }) => apiRequest<CatalogueCategory[]>('courses/GetCatalogueCategories', { signal }),
   });
 
 /** GET courses/details/{id}: one published course for anyone (its own staff also see it unpublished). */

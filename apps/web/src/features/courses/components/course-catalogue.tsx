@@ -1,5 +1,6 @@
 import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon, BookIcon } from '@/components/ui/icons';
 import { pageSummary } from '@/components/ui/list-pager';
@@ -7,6 +8,9 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { isPageGone, type ListState, pageCountFor, useClampedPage } from '@/lib/paging';
 import { useCatalogue } from '../api/courses';
+import type { CatalogueFilterState } from '../hooks/use-catalogue-filters';
+import { hasFilters, NO_FILTERS } from '../lib/catalogue-filters';
+import { CatalogueFilters } from './catalogue-filters';
 import { CourseCard } from './course-card';
 import { CourseGrid } from './course-grid';
 
@@ -18,6 +22,8 @@ type CourseCatalogueProps = {
   onSelect: (courseId: number) => void;
   /** Courses the signed-in student owns: their cards say 'Go to course' instead of the price. */
   ownedIds?: ReadonlySet<number>;
+  /** The category, price and order, kept by the route (in the URL); without them, no such controls. */
+  filters?: CatalogueFilterState;
 };
 
 const GoToCourse = () => (
@@ -28,12 +34,15 @@ const GoToCourse = () => (
 );
 
 /**
- * SPEC §2.3: the public catalogue with its title search ('Search By Class Name'). The server searches
- * and answers one page at a time (DESIGN 10); the previous page stays on screen while the next loads.
+ * SPEC §2.3: the public catalogue with its search ('Search By Class Name': the title, and also the
+ * description, the author and the category), its category, price and order (docs/decisions/020). The
+ * server searches and answers one page at a time (DESIGN 10); the previous page stays on screen while the
+ * next loads.
  */
-export const CourseCatalogue = ({ list, onSelect, ownedIds }: CourseCatalogueProps) => {
+export const CourseCatalogue = ({ list, onSelect, ownedIds, filters }: CourseCatalogueProps) => {
   const { searchText, setSearchText, search, page, setPage } = list;
-  const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search });
+  const chosen = filters?.filters ?? NO_FILTERS;
+  const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search }, chosen);
   const top = useRef<HTMLDivElement>(null);
   const courses = catalogue.data?.rows ?? [];
   const total = catalogue.data?.total ?? 0;
@@ -59,6 +68,7 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds }: CourseCataloguePro
           </p>
         ) : null}
       </div>
+      {filters ? <CatalogueFilters {...filters} /> : null}
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
       <h2 className="sr-only">Courses</h2>
       <CourseGrid
@@ -67,7 +77,22 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds }: CourseCataloguePro
         isEmpty={courses.length === 0}
         isUpdating={catalogue.isPlaceholderData}
         skeletons={8}
-        empty={<EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} />}
+        empty={
+          filters && hasFilters(chosen) ? (
+            <EmptyState
+              icon={<BookIcon />}
+              title={MSG.noCoursesFoundList}
+              hint="No course matches these filters."
+              action={
+                <Button variant="outline" onClick={() => filters.setFilters(NO_FILTERS)}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} />
+          )
+        }
       >
         {courses.map((course) => (
           <CourseCard

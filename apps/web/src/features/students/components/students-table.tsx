@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPills } from '@/components/ui/filter-pills';
 import { ChevronRightIcon, DownloadIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { errorMessage } from '@/lib/api-client';
@@ -179,28 +180,15 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
           </div>
         }
         filters={
-          <fieldset className="flex flex-wrap items-center gap-2">
-            <legend className="sr-only">Filter students</legend>
-            {STUDENT_FILTERS.map((option) => (
-              <button
-                key={option.value}
-                type="button"
-                aria-pressed={filter === option.value}
-                onClick={() => {
-                  setFilter(option.value);
-                  setPage(1);
-                }}
-                className={cn(
-                  'h-9 rounded-full border px-3.5 text-sm font-medium transition-colors',
-                  filter === option.value
-                    ? 'border-brand-500 bg-brand-50 text-brand-700'
-                    : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
-                )}
-              >
-                {option.label}
-              </button>
-            ))}
-          </fieldset>
+          <FilterPills
+            legend="Filter students"
+            options={STUDENT_FILTERS}
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+          />
         }
         empty={
           search === '' && filter === 'all' ? (
