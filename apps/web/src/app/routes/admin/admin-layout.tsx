@@ -8,7 +8,7 @@ import {
   isAdminSectionKey,
 } from '@/components/layouts/admin-sidebar';
 import { Avatar } from '@/components/layouts/user-menu';
-import { useLogout } from '@/features/auth/api/login';
+import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
