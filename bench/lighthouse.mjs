@@ -229,14 +229,23 @@ try {
   // The pages take turns, so a busy moment on the machine weighs on all of them alike.
   for (let run = 0; run < runs; run++) {
     for (const page of pages) {
-      await setLocalStorage(chromium.port, server.url, page.storage);
-      const result = await lighthouse(`${server.url}${page.path}`, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.name}`);
+      let result;
+      // A run Lighthouse could not record (NO_NAVSTART and the like, seen on a very busy machine) is
+      // run again, twice at most, and said so.
+      for (let attempt = 1; ; attempt++) {
+        await setLocalStorage(chromium.port, server.url, page.storage);
+        result = await lighthouse(`${server.url}${page.path}`, {
+          port: chromium.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.name}`);
+        const failure = result.lhr.runtimeError;
+        if (!failure) break;
+        if (attempt === 3) throw new Error(`${page.name}: Lighthouse failed 3 times: ${failure.message}`);
+        console.error(`${page.name}, run ${run + 1}: Lighthouse failed (${failure.code}); running it again`);
+      }
       const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname;
       if (finalPath !== new URL(page.path, server.url).pathname) {
         throw new Error(`${page.name} ended at ${result.lhr.finalDisplayedUrl}, not at ${page.path}`);
