@@ -87,25 +87,24 @@ export async function prefetchFirstPage(
 async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   const userId = storage.get('userId') ?? '';
   if (!hasAuthToken() || storage.get('currentUserRole') !== String(ROLE.STUDENT) || userId === '') return;
-  const [
-    { parseCourseId },
-    { COVER_SIZES, preloadCover },
-    { getCourseProgress, learningKeys, listCourseSections, listEnrolments },
-    { certificateKeys, getMyCourseCertificate },
-  ] = await Promise.all([
-    import('@/features/courses/hooks/use-select-course'),
-    import('@/features/courses/lib/cover-image'),
-    import('@/features/learning/api/learning'),
-    import('@/features/certificates/api/certificates'),
-  ]);
+  // Each call goes as soon as its own code is there: the enrolment, which names the cover, first.
+  const cover = import('@/features/courses/lib/cover-image');
+  const certificates = import('@/features/certificates/api/certificates');
+  // Not waited for when there is no course to open: a failure is then the page's to meet.
+  for (const code of [cover, certificates]) code.catch(() => undefined);
+  const [{ parseCourseId }, { getCourseProgress, learningKeys, listCourseSections, listEnrolments }] =
+    await Promise.all([
+      import('@/features/courses/hooks/use-select-course'),
+      import('@/features/learning/api/learning'),
+    ]);
   const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
   if (courseId === null) return;
   const enrolmentKey = learningKeys.enrolment(userId, courseId);
+  const enrolment = client.prefetchQuery({
+    queryKey: enrolmentKey,
+    queryFn: ({ signal }) => listEnrolments(userId, courseId, signal),
+  });
   const rest = Promise.all([
-    client.prefetchQuery({
-      queryKey: certificateKeys.ofCourse(courseId),
-      queryFn: ({ signal }) => getMyCourseCertificate(courseId, signal),
-    }),
     client.prefetchQuery({
       queryKey: learningKeys.sections(courseId),
       queryFn: ({ signal }) => listCourseSections(courseId, signal),
@@ -114,11 +113,14 @@ async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
       queryKey: learningKeys.progress(courseId),
       queryFn: ({ signal }) => getCourseProgress(courseId, signal),
     }),
+    certificates.then(({ certificateKeys, getMyCourseCertificate }) =>
+      client.prefetchQuery({
+        queryKey: certificateKeys.ofCourse(courseId),
+        queryFn: ({ signal }) => getMyCourseCertificate(courseId, signal),
+      }),
+    ),
   ]);
-  await client.prefetchQuery({
-    queryKey: enrolmentKey,
-    queryFn: ({ signal }) => listEnrolments(userId, courseId, signal),
-  });
+  const [{ COVER_SIZES, preloadCover }] = await Promise.all([cover, enrolment]);
   preloadCover(client.getQueryData<AssignedCourse[]>(enrolmentKey)?.[0]?.course_image, COVER_SIZES.detail);
   await rest;
 }
