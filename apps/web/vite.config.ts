@@ -51,13 +51,21 @@ const pureContracts = (): Plugin => ({
 });
 
 /**
- * The public pages a visitor lands on, by path, and the screen each shows (app/router.tsx). The build
- * fails if one of these files no longer makes a chunk, so a moved screen cannot silently lose its preload.
+ * The pages a visitor lands on, by path, and the lazy files each shows (app/router.tsx): the public
+ * pages, and the learning screen a student comes back to (its layout, the login check and the screen).
+ * The build fails if one of these files no longer makes a chunk, so a moved screen cannot silently lose
+ * its preload.
  */
-const LANDING_SCREENS: Record<string, string> = {
-  '/': 'src/app/routes/site/landing.tsx',
-  '/courses': 'src/app/routes/site/courses.tsx',
-  '/courseDetail': 'src/app/routes/site/course-detail.tsx',
+const LANDING_SCREENS: Record<string, string[]> = {
+  '/': ['src/app/routes/site/landing.tsx'],
+  '/courses': ['src/app/routes/site/courses.tsx'],
+  '/courseDetail': ['src/app/routes/site/course-detail.tsx'],
+  // The screen first: its files hold the calls app/first-page-data.ts makes at start.
+  '/students/takeCourse': [
+    'src/app/routes/students/take-course.tsx',
+    'src/app/routes/students/students-layout.tsx',
+    'src/features/auth/components/require-auth.tsx',
+  ],
 };
 
 /**
@@ -89,10 +97,14 @@ const landingPreloads = (): Plugin => ({
     // Each file named once; a page lists the positions of its files.
     const names: string[] = [];
     const pages: Record<string, number[]> = {};
-    for (const [path, source] of Object.entries(LANDING_SCREENS)) {
-      const chunk = chunks.find((item) => item.facadeModuleId === `${root}${source}`);
-      if (!chunk) return this.error(`landing preloads: ${source} makes no chunk of its own`);
-      pages[path] = [...closure(chunk.fileName)]
+    for (const [path, sources] of Object.entries(LANDING_SCREENS)) {
+      const files = new Set<string>();
+      for (const source of sources) {
+        const chunk = chunks.find((item) => item.facadeModuleId === `${root}${source}`);
+        if (!chunk) return this.error(`landing preloads: ${source} makes no chunk of its own`);
+        closure(chunk.fileName, files);
+      }
+      pages[path] = [...files]
         .filter((file) => !initial.has(file))
         .map((file) => (names.includes(file) ? names.indexOf(file) : names.push(file) - 1));
     }

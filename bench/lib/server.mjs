@@ -298,7 +298,7 @@ export function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-/** POST users/Login: answers { token, userId, orgId }. */
+/** POST users/Login: answers { token, userId, orgId, roleId }. */
 export async function login(url, email, password) {
   const res = await fetch(`${url}/api/users/Login`, {
     method: 'POST',
@@ -308,7 +308,12 @@ export async function login(url, email, password) {
   });
   const body = await res.json().catch(() => ({}));
   if (!res.ok || !body.token) throw new Error(`login of ${email}: ${res.status} ${JSON.stringify(body)}`);
-  return { token: body.token, userId: body.user?.user_id, orgId: body.user?.org_Id };
+  return {
+    token: body.token,
+    userId: body.user?.user_id,
+    orgId: body.user?.org_Id,
+    roleId: body.user?.role_id,
+  };
 }
 
 /**

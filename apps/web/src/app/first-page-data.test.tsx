@@ -30,6 +30,11 @@ beforeEach(() => {
       return {
         body: { figures: { courses: 30, students: 0, certificates: 0, schools: 1 }, testimonials: [] },
       };
+    if (path.endsWith('studentCourse/GetAllCoursesByUserIdandCourseId/9/7'))
+      return { body: [{ ...courseItem(7), course_image: COVER }] };
+    if (path.endsWith('certificates/GetMyCertificates')) return { body: [], total: 0 };
+    if (path.endsWith('studentCourse/GetCourseProgress/7'))
+      return { body: { course_Id: 7, lessons: [], nextLesson_Id: null } };
     if (path.endsWith('courses/GetAllCoursesDetail'))
       return pageAnswer(call, COURSES, (course) => [course.course_title]);
     return { body: [] };
@@ -104,6 +109,40 @@ test('the landing page finds its featured courses and its figures asked for alre
   expect(calls.filter((call) => pathOf(call).endsWith('courses/GetAllCoursesDetail'))).toHaveLength(1);
   expect(calls.filter((call) => pathOf(call).endsWith('site/GetLandingContent'))).toHaveLength(1);
   expect(preloads()).toEqual([]);
+});
+
+test('a student’s learning screen finds its enrolment, certificate, lessons and progress asked for at once, and its cover preloaded', async () => {
+  storage.set('authToken', 'token');
+  storage.set('userId', '9');
+  storage.set('currentUserRole', '3');
+  const { asked } = await openAfterPrefetch('/students/takeCourse?id=7');
+  expect(asked).toBe(4);
+  expect(calls.map(pathOf)).toEqual(
+    expect.arrayContaining([
+      '/api/studentCourse/GetAllCoursesByUserIdandCourseId/9/7',
+      '/api/certificates/GetMyCertificates',
+      '/api/courseSections/GetCourseSectionsByCourseId/7',
+      '/api/studentCourse/GetCourseProgress/7',
+    ]),
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Course 7' }, WAIT);
+  const image = document.querySelector('aside img');
+  if (!image) throw new Error('no cover');
+  // The certificate is not asked again; the screen draws with what was asked for at start.
+  expect(calls.filter((call) => pathOf(call).endsWith('certificates/GetMyCertificates'))).toHaveLength(1);
+  expect(preloads()).toEqual([{ srcset: image.getAttribute('srcset'), sizes: image.getAttribute('sizes') }]);
+  expect(image.getAttribute('loading')).toBe('eager');
+  expect(image.getAttribute('fetchpriority')).toBe('high');
+});
+
+test('a learning screen opened by anyone but a signed-in student is left to the page', async () => {
+  storage.set('userId', '9');
+  storage.set('currentUserRole', '3');
+  await prefetchFirstPage(queryClient, { pathname: '/students/takeCourse', search: '?id=7' });
+  storage.set('authToken', 'token');
+  storage.set('currentUserRole', '1');
+  await prefetchFirstPage(queryClient, { pathname: '/students/takeCourse', search: '?id=7' });
+  expect(calls).toEqual([]);
 });
 
 test('other pages are left to themselves', async () => {

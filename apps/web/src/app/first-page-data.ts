@@ -1,13 +1,15 @@
 import {
+  type AssignedCourse,
   type CourseDetail,
   type CourseListItem,
   FEATURED_COURSES,
   PAGE_SIZES,
   type Paged,
+  ROLE,
 } from '@skillwise/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
-import { storage } from '@/lib/storage';
+import { hasAuthToken, storage } from '@/lib/storage';
 
 /**
  * Asks for what a public page's first screen shows as the app starts, while the page's own code is
@@ -87,5 +89,55 @@ export async function prefetchFirstPage(
     await client.prefetchQuery({ queryKey, queryFn: ({ signal }) => getCourseDetails(courseId, signal) });
     preloadCover(client.getQueryData<CourseDetail>(queryKey)?.course_image, COVER_SIZES.detail);
     await rating;
+  } else if (pathname === paths.students.takeCourse) {
+    await prefetchLearning(client, params);
   }
+}
+
+/**
+ * A student's learning screen (routes/students/take-course.tsx) is drawn once its enrolment, certificate,
+ * lessons and progress have answered: all four are asked for at once as the app starts, and the cover,
+ * its largest paint, starts loading as soon as the enrolment names it. The screen asks for the enrolment,
+ * lessons and progress again as it opens (their answers are never kept from before: signed URLs, a
+ * purchase), showing these meanwhile. Anyone but a signed-in student is left to the page.
+ */
+async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
+  const userId = storage.get('userId') ?? '';
+  if (!hasAuthToken() || storage.get('currentUserRole') !== String(ROLE.STUDENT) || userId === '') return;
+  // Each call goes as soon as its own code is there: the enrolment, which names the cover, first.
+  const cover = import('@/features/courses/lib/cover-image');
+  const certificates = import('@/features/certificates/api/certificates');
+  // Not waited for when there is no course to open: a failure is then the page's to meet.
+  for (const code of [cover, certificates]) code.catch(() => undefined);
+  const [{ parseCourseId }, { getCourseProgress, learningKeys, listCourseSections, listEnrolments }] =
+    await Promise.all([
+      import('@/features/courses/hooks/use-select-course'),
+      import('@/features/learning/api/learning'),
+    ]);
+  const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
+  if (courseId === null) return;
+  const enrolmentKey = learningKeys.enrolment(userId, courseId);
+  const enrolment = client.prefetchQuery({
+    queryKey: enrolmentKey,
+    queryFn: ({ signal }) => listEnrolments(userId, courseId, signal),
+  });
+  const rest = Promise.all([
+    client.prefetchQuery({
+      queryKey: learningKeys.sections(courseId),
+      queryFn: ({ signal }) => listCourseSections(courseId, signal),
+    }),
+    client.prefetchQuery({
+      queryKey: learningKeys.progress(courseId),
+      queryFn: ({ signal }) => getCourseProgress(courseId, signal),
+    }),
+    certificates.then(({ certificateKeys, getMyCourseCertificate }) =>
+      client.prefetchQuery({
+        queryKey: certificateKeys.ofCourse(courseId),
+        queryFn: ({ signal }) => getMyCourseCertificate(courseId, signal),
+      }),
+    ),
+  ]);
+  const [{ COVER_SIZES, preloadCover }] = await Promise.all([cover, enrolment]);
+  preloadCover(client.getQueryData<AssignedCourse[]>(enrolmentKey)?.[0]?.course_image, COVER_SIZES.detail);
+  await rest;
 }

@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, ChartIcon, ChevronLeftIcon, LogoutIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
-import { useLogout } from '@/features/auth/api/login';
+import { useLogout } from '@/features/auth/api/logout';
 import { StudentEnrollments } from '@/features/students/components/student-enrollments';
 import { StudentProfile } from '@/features/students/components/student-profile';
 import { StudentPurchases } from '@/features/students/components/student-purchases';

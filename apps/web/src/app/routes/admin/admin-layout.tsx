@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { AdminSidebar } from '@/components/layouts/admin-sidebar';
 import { Avatar } from '@/components/layouts/user-menu';
-import { useLogout } from '@/features/auth/api/login';
+import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ADMIN_SECTION_LABELS, adminSectionAt } from '@/lib/admin-sections';
 import { ADMIN_SECTION_PATHS, type AdminSectionKey, paths } from '@/lib/paths';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
-import { useLogout } from '@/features/auth/api/login';
+import { useLogout } from '@/features/auth/api/logout';
 import { PlanPayment } from '@/features/payments/components/plan-payment';
 import { CheckoutSummary } from '@/features/subscription/components/checkout-summary';
 import { PricingPlans } from '@/features/subscription/components/pricing-plans';

@@ -19,7 +19,7 @@ export const SiteLayout = () => {
   // The sign-in code (and the zod it checks answers with) stays out of the first script: it comes
   // with a click on Log Out.
   const onLogout = () => {
-    void import('@/features/auth/api/login').then(({ logOut }) => logOut(navigate, queryClient));
+    void import('@/features/auth/api/logout').then(({ logOut }) => logOut(navigate, queryClient));
   };
   return (
     <>

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { StudentHeader } from '@/components/layouts/student-header';
 import { useMyProfile } from '@/features/account/api/account';
-import { useLogout } from '@/features/auth/api/login';
+import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';

@@ -61,6 +61,14 @@ const sections: Section[] = [
   },
 ];
 
+/** The lesson's player, once its code (loaded when a lesson is first opened) has drawn it. */
+const player = <K extends 'audio' | 'video'>(tag: K) =>
+  vi.waitFor(() => {
+    const element = document.querySelector(tag);
+    if (!element) throw new Error(`no ${tag}`);
+    return element;
+  });
+
 const untouched = (id: number) => ({
   lesson_Id: id,
   lessonstarted: false,
@@ -157,13 +165,13 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
     expect(within(panel).getByText('Started')).toBeTruthy();
     // An audio lesson opens in a player with controls (seeking included).
     fireEvent.click(within(panel).getByRole('button', { name: /Sea shanty/ }));
-    const audio = document.querySelector('audio');
+    const audio = await player('audio');
     expect(audio?.hasAttribute('controls')).toBe(true);
     expect(audio?.getAttribute('src')).toContain('/api/media/lessons/13');
 
     fireEvent.click(within(panel).getByRole('button', { name: /Basics/ }));
     fireEvent.click(within(panel).getByRole('button', { name: /The bowline/ }));
-    const video = document.querySelector('video');
+    const video = await player('video');
     expect(video?.getAttribute('src')).toContain('/api/media/lessons/11');
     expect(screen.getByRole('heading', { name: 'About this Course' })).toBeTruthy();
 
@@ -198,7 +206,7 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
 
     // Continue opens the first lesson not completed; the video resumes where it was left.
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const video = document.querySelector('video');
+    const video = await player('video');
     if (!video) throw new Error('no video');
     Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
     fireEvent.loadedMetadata(video);

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
@@ -10,16 +11,38 @@ import { CertificateEarned } from '@/features/certificates/components/certificat
 import { courseKeys, useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
 import { parseCourseId } from '@/features/courses/hooks/use-select-course';
+import { COVER_SIZES } from '@/features/courses/lib/cover-image';
 import { useEnrolment } from '@/features/learning/api/learning';
 import { CourseLearning } from '@/features/learning/components/course-learning';
 import { courseGate } from '@/features/learning/lib/enrolment';
-import { CourseReviewCard } from '@/features/reviews/components/course-reviews';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import { CourseDetailScreen } from '../site/course-detail';
+
+/**
+ * The course detail with Enroll Now, for a course the student does not own: its code (reviews, pager,
+ * form) comes only then, not with every course a student studies (docs/BENCHMARKS.md, the learning screen).
+ */
+const CourseDetail = lazy(() =>
+  import('../site/course-detail').then((module) => ({ default: module.CourseDetailScreen })),
+);
+const CourseDetailScreen = (props: { courseId: number; browsePath: string }) => (
+  <Suspense fallback={<LoadingBlock label="Loading course..." />}>
+    <CourseDetail {...props} />
+  </Suspense>
+);
+
+/**
+ * The student's review of the course, last on the screen: its form's code comes after the course is
+ * drawn, and the card, with nothing below it, moves nothing when it shows.
+ */
+const CourseReviewCard = lazy(() =>
+  import('@/features/reviews/components/course-reviews').then((module) => ({
+    default: module.CourseReviewCard,
+  })),
+);
 
 const NoCourse = () => (
   <EmptyState
@@ -36,7 +59,9 @@ const NoCourse = () => (
 
 /**
  * SPEC §2.12 course view (/students/takeCourse?id=, else the stored course_Id). A student's enrolment is
- * checked first; without one the course detail with Enroll Now is shown (DESIGN decision 4).
+ * checked first; without one the course detail with Enroll Now is shown (DESIGN decision 4). The
+ * certificate earned for the course is asked for beside the enrolment, and the course is drawn once both
+ * have answered: its banner never pushes the course down after it was drawn.
  */
 export const TakeCoursePage = () => {
   const [params] = useSearchParams();
@@ -48,7 +73,11 @@ export const TakeCoursePage = () => {
   usePageTitle(enrolment.data?.[0]?.course_title ?? details.data?.course_title);
   const queryClient = useQueryClient();
   const isEnrolledStudent = role === '3' && (enrolment.data?.length ?? 0) > 0;
-  const certificate = useMyCourseCertificate(courseId ?? 0, isEnrolledStudent && courseId !== null);
+  // A student's own certificates of a course it does not own are none: asking before knowing is harmless.
+  const certificate = useMyCourseCertificate(
+    courseId ?? 0,
+    role === '3' && userId !== '' && courseId !== null,
+  );
 
   if (courseId === null) return <NoCourse />;
   // A student whose id is not known cannot be checked: the course detail lets them enrol.
@@ -56,7 +85,9 @@ export const TakeCoursePage = () => {
     return <CourseDetailScreen courseId={courseId} browsePath={paths.students.courses} />;
   }
   const gate = courseGate(role, enrolment);
-  if (gate === 'checking') return <LoadingBlock label="Loading course..." />;
+  if (gate === 'checking' || (isEnrolledStudent && certificate.isPending)) {
+    return <LoadingBlock label="Loading course..." />;
+  }
   if (gate === 'error')
     return <Alert>{errorMessage(enrolment.error, 'We could not open this course.')}</Alert>;
   if (gate === 'details') {
@@ -73,13 +104,17 @@ export const TakeCoursePage = () => {
       courseId={courseId}
       course={course}
       backPath={paths.students.myCourses}
-      image={<CourseImage src={course.course_image} alt="" />}
+      image={<CourseImage src={course.course_image} alt="" sizes={COVER_SIZES.detail} priority />}
       banner={
         certificate.data ? (
           <CertificateEarned certificate={certificate.data} certificatesPath={paths.students.certificates} />
         ) : undefined
       }
-      footer={<CourseReviewCard courseId={courseId} />}
+      footer={
+        <Suspense fallback={null}>
+          <CourseReviewCard courseId={courseId} />
+        </Suspense>
+      }
       onCompletionChange={(saved) => {
         // My Courses shows each course's share of lessons completed.
         void queryClient.invalidateQueries({ queryKey: courseKeys.all });

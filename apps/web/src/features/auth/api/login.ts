@@ -1,11 +1,10 @@
 import { type LoginBody, type LoginResponse, MSG, type Organisation } from '@skillwise/contracts';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
-import { hasAuthToken, storage } from '@/lib/storage';
+import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { getAdminDestination, getLoginStep, parseLoginResponse } from '../lib/login-outcome';
 
@@ -16,10 +15,6 @@ export const loginUser = (body: LoginBody): Promise<Partial<LoginResponse> | nul
 /** GET organization/getOrgById/{id}: tells whether the publisher's organisation is subscribed. */
 export const getOrganisation = (orgId: number): Promise<Organisation> =>
   apiRequest(`organization/getOrgById/${orgId}`, { auth: true });
-
-/** POST users/Logout: revokes the token server-side. */
-export const logoutUser = (): Promise<unknown> =>
-  apiRequest('users/Logout', { method: 'POST', auth: true, endSessionOn401: false });
 
 export type Credentials = {
   email: string;
@@ -84,26 +79,4 @@ export const useLogin = () => {
       notify.error(errorMessage(error, MSG.loginFailed), { toastId: 'login-error' });
     },
   });
-};
-
-/** SPEC §4: revoke the token (its failure is ignored), clear storage, say so and go to /login. */
-export const logOut = async (navigate: NavigateFunction, queryClient: QueryClient): Promise<void> => {
-  if (hasAuthToken()) {
-    try {
-      await logoutUser();
-    } catch {
-      // The session ends on this device whatever the server answered.
-    }
-  }
-  storage.clear();
-  queryClient.clear();
-  notify.success(MSG.logout);
-  void navigate(paths.login);
-};
-
-/** logOut for the signed-in screens' Log Out buttons. */
-export const useLogout = () => {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useCallback(() => logOut(navigate, queryClient), [navigate, queryClient]);
 };

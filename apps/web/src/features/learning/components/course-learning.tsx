@@ -5,7 +5,7 @@ import {
   type SavedLessonProgress,
   type Section,
 } from '@skillwise/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,9 +24,16 @@ import {
 } from '../api/learning';
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
-import { isViewable } from '../lib/viewable';
-import { LessonViewer } from './lesson-viewer';
+import { isViewable, playerSpace } from '../lib/viewable';
 import { SectionList } from './section-list';
+
+/**
+ * The player's code comes when a lesson is first opened, not with the course (docs/BENCHMARKS.md, the
+ * learning screen); its place holds the player's size meanwhile.
+ */
+const LessonViewer = lazy(() =>
+  import('./lesson-viewer').then((module) => ({ default: module.LessonViewer })),
+);
 
 export type LearningCourse = {
   course_title: string;
@@ -173,7 +180,8 @@ const CourseProgressBar = ({ completed, total, share, onContinue }: CourseProgre
         Continue
       </Button>
     ) : (
-      <p className="flex shrink-0 items-center gap-1.5 text-sm font-semibold text-emerald-800">
+      // As tall as the Continue button it replaces: the page below does not move when the last lesson completes.
+      <p className="flex h-11 shrink-0 items-center gap-1.5 text-sm font-semibold text-emerald-800">
         <CheckCircleIcon className="size-4" />
         Course completed
       </p>
@@ -185,7 +193,9 @@ const CourseProgressBar = ({ completed, total, share, onContinue }: CourseProgre
  * SPEC §2.12 course view of an enrolled student: title and description; a side panel (at most 1084 px
  * high, scrolling) with the image and the sections, one open at a time; a lesson (video, PDF, audio or
  * text) opens in the viewer with 'About this Course' below. A video's or audio lesson's first play
- * records the lesson as started. The publisher's preview (isPreview) shows the same view.
+ * records the lesson as started. The publisher's preview (isPreview) shows the same view. The view is
+ * drawn once the lessons and the student's progress have answered (both asked for at once), so neither
+ * the progress bar nor the list moves what is already on the screen.
  */
 export const CourseLearning = ({
   courseId,
@@ -203,6 +213,7 @@ export const CourseLearning = ({
   const markStarted = useMarkLessonStarted(courseId);
   // A publisher's preview neither reads nor records progress.
   const progress = useCourseProgress(courseId, !isPreview);
+  const isSettling = sections.isPending || (!isPreview && progress.isPending);
   const saveProgress = useSaveLessonProgress(courseId, onCompletionChange);
   // The course's staff are answered every section and lesson: the preview keeps what students see.
   const list = isPreview ? studentVisibleSections(sections.data ?? []) : (sections.data ?? []);
@@ -353,140 +364,148 @@ export const CourseLearning = ({
         {backLabel}
       </Link>
       {banner}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_auto_1fr] lg:items-start">
-        <header className="min-w-0 lg:col-start-1">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
-            {course.course_title}
-          </h1>
-          <p className="mt-2 line-clamp-3 break-words text-slate-600">{course.course_description}</p>
-          {!isPreview && progress.data && progress.data.totalLessons > 0 ? (
-            <CourseProgressBar
-              completed={progress.data.completedLessons}
-              total={progress.data.totalLessons}
-              share={progress.data.progress}
-              onContinue={nextLesson ? continueCourse : undefined}
-            />
-          ) : null}
-        </header>
+      {isSettling ? (
+        <LoadingBlock label="Loading lessons..." />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_auto_1fr] lg:items-start">
+          <header className="min-w-0 lg:col-start-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+              {course.course_title}
+            </h1>
+            <p className="mt-2 line-clamp-3 break-words text-slate-600">{course.course_description}</p>
+            {!isPreview && progress.data && progress.data.totalLessons > 0 ? (
+              <CourseProgressBar
+                completed={progress.data.completedLessons}
+                total={progress.data.totalLessons}
+                share={progress.data.progress}
+                onContinue={nextLesson ? continueCourse : undefined}
+              />
+            ) : null}
+          </header>
 
-        {opened ? (
-          <section
-            ref={viewerRef}
-            aria-labelledby="lesson-title"
-            className="flex min-w-0 scroll-mt-24 flex-col gap-3 lg:col-start-1"
-          >
-            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
-                  {KIND_LABEL[lessonKind(opened.contentType)]} lesson
-                </p>
-                <h2 id="lesson-title" className="text-lg font-semibold break-words text-slate-900">
-                  {opened.lesson_title}
-                </h2>
-              </div>
-              <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
-                {isPreview || !progress.isSuccess ? null : isCompleted(opened.lesson_Id) ? (
-                  <span className="flex items-center gap-2">
-                    <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
-                      <CheckCircleIcon className="size-4" />
-                      Completed
-                    </span>
-                    {completesByWatching(opened.contentType) ? null : (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setDone(opened.lesson_Id, false)}
-                        disabled={isSavingDone}
-                        aria-label={`Undo: mark ${opened.lesson_title} as not done`}
-                      >
-                        Undo
-                      </Button>
-                    )}
-                  </span>
-                ) : completesByWatching(opened.contentType) ? null : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setDone(opened.lesson_Id, true)}
-                    isLoading={isSavingDone}
-                    loadingText="Saving..."
-                  >
-                    <CheckIcon className="size-4" />
-                    Mark as done
-                  </Button>
-                )}
-                {isCompleted(opened.lesson_Id) ? null : isStarting ? (
-                  <span role="status" className="flex items-center gap-1.5 text-sm text-slate-500">
-                    <Spinner className="size-3.5" />
-                    Starting...
-                  </span>
-                ) : isStarted(opened.lesson_Id) ? (
-                  <span className="flex items-center gap-1 text-sm font-medium text-emerald-700">
-                    <CheckCircleIcon className="size-4" />
-                    Started
-                  </span>
-                ) : null}
-                <button
-                  type="button"
-                  onClick={() => setOpened(null)}
-                  aria-label="Close lesson"
-                  title="Close lesson"
-                  className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-                >
-                  <CloseIcon className="size-5" />
-                </button>
-              </div>
-            </div>
-            <LessonViewer
-              key={opened.lesson_Id}
-              lesson={opened}
-              media={media}
-              {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
-            />
-          </section>
-        ) : null}
-
-        <aside
-          aria-label="Course content"
-          className="flex max-h-[1084px] min-w-0 flex-col overflow-y-auto lg:max-h-[min(1084px,calc(100dvh-7rem))] rounded-2xl border border-slate-200/80 bg-white shadow-card lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1"
-        >
-          <div className="aspect-[21/9] shrink-0 overflow-hidden bg-slate-100 lg:aspect-video">{image}</div>
-          <h2 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">Course content</h2>
-          {sections.isPending ? (
-            <LoadingBlock label="Loading lessons..." />
-          ) : sections.isError ? (
-            <div className="p-4">
-              <Alert>
-                {sections.error instanceof ApiError && sections.error.status === 404
-                  ? 'This course is not available.'
-                  : errorMessage(sections.error, 'The lessons could not be loaded.')}
-              </Alert>
-            </div>
-          ) : list.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-slate-500">The lessons of this course are being prepared.</p>
-          ) : (
-            <SectionList
-              label="Sections"
-              sections={list}
-              isOpen={isOpen}
-              onToggle={toggle}
-              renderLesson={renderLesson}
-            />
-          )}
-        </aside>
-
-        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           {opened ? (
-            <AboutCourse course={course} />
-          ) : (
-            <>
-              <Alert tone="info">Choose a lesson from the course content to start learning.</Alert>
-              <Overview course={course} sections={list} />
-            </>
-          )}
-          {footer}
+            <section
+              ref={viewerRef}
+              aria-labelledby="lesson-title"
+              className="flex min-w-0 scroll-mt-24 flex-col gap-3 lg:col-start-1"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
+                    {KIND_LABEL[lessonKind(opened.contentType)]} lesson
+                  </p>
+                  <h2 id="lesson-title" className="text-lg font-semibold break-words text-slate-900">
+                    {opened.lesson_title}
+                  </h2>
+                </div>
+                <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+                  {isPreview || !progress.isSuccess ? null : isCompleted(opened.lesson_Id) ? (
+                    <span className="flex items-center gap-2">
+                      <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
+                        <CheckCircleIcon className="size-4" />
+                        Completed
+                      </span>
+                      {completesByWatching(opened.contentType) ? null : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setDone(opened.lesson_Id, false)}
+                          disabled={isSavingDone}
+                          aria-label={`Undo: mark ${opened.lesson_title} as not done`}
+                        >
+                          Undo
+                        </Button>
+                      )}
+                    </span>
+                  ) : completesByWatching(opened.contentType) ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setDone(opened.lesson_Id, true)}
+                      isLoading={isSavingDone}
+                      loadingText="Saving..."
+                    >
+                      <CheckIcon className="size-4" />
+                      Mark as done
+                    </Button>
+                  )}
+                  {isCompleted(opened.lesson_Id) ? null : isStarting ? (
+                    <span role="status" className="flex items-center gap-1.5 text-sm text-slate-500">
+                      <Spinner className="size-3.5" />
+                      Starting...
+                    </span>
+                  ) : isStarted(opened.lesson_Id) ? (
+                    <span className="flex items-center gap-1 text-sm font-medium text-emerald-700">
+                      <CheckCircleIcon className="size-4" />
+                      Started
+                    </span>
+                  ) : null}
+                  <button
+                    type="button"
+                    onClick={() => setOpened(null)}
+                    aria-label="Close lesson"
+                    title="Close lesson"
+                    className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                  >
+                    <CloseIcon className="size-5" />
+                  </button>
+                </div>
+              </div>
+              <Suspense fallback={<div aria-hidden="true" className={playerSpace(opened.contentType)} />}>
+                <LessonViewer
+                  key={opened.lesson_Id}
+                  lesson={opened}
+                  media={media}
+                  {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
+                />
+              </Suspense>
+            </section>
+          ) : null}
+
+          <aside
+            aria-label="Course content"
+            className="flex max-h-[1084px] min-w-0 flex-col overflow-y-auto lg:max-h-[min(1084px,calc(100dvh-7rem))] rounded-2xl border border-slate-200/80 bg-white shadow-card lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+          >
+            <div className="aspect-[21/9] shrink-0 overflow-hidden bg-slate-100 lg:aspect-video">{image}</div>
+            <h2 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
+              Course content
+            </h2>
+            {sections.isError ? (
+              <div className="p-4">
+                <Alert>
+                  {sections.error instanceof ApiError && sections.error.status === 404
+                    ? 'This course is not available.'
+                    : errorMessage(sections.error, 'The lessons could not be loaded.')}
+                </Alert>
+              </div>
+            ) : list.length === 0 ? (
+              <p className="px-4 py-6 text-sm text-slate-500">
+                The lessons of this course are being prepared.
+              </p>
+            ) : (
+              <SectionList
+                label="Sections"
+                sections={list}
+                isOpen={isOpen}
+                onToggle={toggle}
+                renderLesson={renderLesson}
+              />
+            )}
+          </aside>
+
+          <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+            {opened ? (
+              <AboutCourse course={course} />
+            ) : (
+              <>
+                <Alert tone="info">Choose a lesson from the course content to start learning.</Alert>
+                <Overview course={course} sections={list} />
+              </>
+            )}
+            {footer}
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 };

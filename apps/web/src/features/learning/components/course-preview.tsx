@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { usePreviewSections } from '../api/learning';
 import { useOpenSection } from '../hooks/use-open-section';
-import { isViewable } from '../lib/viewable';
+import { isViewable, playerSpace } from '../lib/viewable';
 import { lessonsLabel, SectionList } from './section-list';
 
 /**
@@ -24,17 +24,6 @@ const PreviewTag = () => (
     Preview
   </span>
 );
-
-/** Where the player will be, the size it will have: nothing moves when it arrives. */
-const playerSpace = (lesson: Lesson) => {
-  const kind = lessonKind(lesson.contentType);
-  return cn(
-    'w-full rounded-xl',
-    kind === 'video' && 'aspect-video bg-slate-950',
-    kind === 'pdf' && 'h-[70vh] min-h-[420px] bg-slate-100',
-    kind !== 'video' && kind !== 'pdf' && 'h-32 bg-slate-100',
-  );
-};
 
 const START_LABELS: Record<string, string> = {
   video: 'Play the preview',
@@ -58,7 +47,7 @@ const PreviewPlayer = ({
 }) => {
   if (started) {
     return (
-      <Suspense fallback={<div aria-hidden="true" className={playerSpace(lesson)} />}>
+      <Suspense fallback={<div aria-hidden="true" className={playerSpace(lesson.contentType)} />}>
         <LessonViewer lesson={lesson} autoPlay />
       </Suspense>
     );
@@ -67,7 +56,7 @@ const PreviewPlayer = ({
   return (
     <div
       className={cn(
-        playerSpace(lesson),
+        playerSpace(lesson.contentType),
         'flex items-center justify-center',
         kind === 'video' && 'bg-gradient-to-br from-slate-900 to-slate-800',
       )}

@@ -3,11 +3,12 @@ import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
-import { LoadingBlock } from '@/components/ui/spinner';
+import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import '@/components/ui/lesson-prose.css';
 import { frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
+import { playerSpace } from '../lib/viewable';
 
 export type ViewableLesson = {
   lesson_Id: number;
@@ -32,6 +33,27 @@ type LessonViewerProps = {
 };
 
 const LOAD_FAILED = 'This lesson could not be loaded. Please try again.';
+
+/** The player's place while its file is checked or its URL renewed, at the player's own size. */
+const PlayerLoading = ({
+  contentType,
+  className,
+}: {
+  contentType: string;
+  className?: string | undefined;
+}) => (
+  <div
+    className={cn(
+      playerSpace(contentType),
+      'flex items-center justify-center gap-3 text-sm',
+      lessonKind(contentType) === 'video' ? 'text-slate-300' : 'text-slate-600',
+      className,
+    )}
+  >
+    <Spinner className="size-5" />
+    <span role="status">Loading lesson...</span>
+  </div>
+);
 
 type PdfFrameProps = { src: string; title: string; onFailure: () => void; onLoaded: () => void };
 
@@ -62,7 +84,7 @@ const PdfFrame = ({ src, title, onFailure, onLoaded }: PdfFrameProps) => {
       alive = false;
     };
   }, [src]);
-  if (!checked) return <LoadingBlock label="Loading lesson..." />;
+  if (!checked) return <PlayerLoading contentType="pdf" />;
   return (
     <iframe
       src={src}
@@ -177,7 +199,7 @@ export const LessonViewer = ({
   }
   if (!content.src) {
     return content.status === 'refreshing' ? (
-      <LoadingBlock label="Loading lesson..." />
+      <PlayerLoading contentType={lesson.contentType} className={className} />
     ) : (
       <Alert tone="info" className={className}>
         This lesson has no file to show yet.
@@ -272,7 +294,7 @@ export const LessonViewer = ({
         alt={lesson.lesson_title}
         onError={() => void content.reportFailure()}
         onLoad={content.handleLoaded}
-        className={cn('max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain', className)}
+        className={cn(playerSpace(lesson.contentType), 'object-contain', className)}
       />
     );
   }
