@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/button';
+import { PublishedChip } from '@/components/ui/chip';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useAdminCourse, usePublishCourse } from '../api/course-admin';
-import { PublishedBadge } from './admin-course-details';
 
 /** SPEC §2.13 Curriculum: the course's Publish/Unpublish toggle, with its current state beside it. */
 export const CoursePublishButton = ({ courseId }: { courseId: number }) => {
@@ -12,7 +12,7 @@ export const CoursePublishButton = ({ courseId }: { courseId: number }) => {
   const { published } = course.data;
   return (
     <div className="flex items-center gap-3">
-      <PublishedBadge published={published} />
+      <PublishedChip published={published} />
       <Button
         variant={published ? 'outline' : 'primary'}
         isLoading={publish.isPending}
