@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  formatCents,
   INVALID_UNSUBSCRIBE_MESSAGE,
   type MarkReadResult,
   type Notification,
@@ -68,8 +69,8 @@ export type PlanPurchase = {
   periodEnd: Date;
 };
 
-/** Money as receipts and notices show it: `$49.99 USD`. */
-const moneyText = (cents: number, currency: string) => `$${(Math.round(cents) / 100).toFixed(2)} ${currency}`;
+/** Money as receipts and notices show it: `$1,949.99 USD`. */
+const moneyText = (cents: number, currency: string) => `${formatCents(cents, currency)} ${currency}`;
 
 const dateText = (date: Date) =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;

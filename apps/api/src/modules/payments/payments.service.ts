@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CaptureResponse,
+  formatCents,
   MSG,
   type OrderResponse,
   type Paged,
@@ -75,7 +76,6 @@ export type PaymentDeps = {
 
 const isCategory = (value: string): value is PlanCategory =>
   (PLAN_CATEGORIES as readonly string[]).includes(value);
-const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
 
 const NOT_ON_SALE = 'This course is not on sale at the moment.';
 
@@ -129,7 +129,7 @@ function checkPrice(clientDollars: number | undefined, serverCents: number) {
   if (Math.abs(Math.round(clientDollars * 100) - serverCents) >= 1) {
     throw new AppError(
       'PRICE_MISMATCH',
-      `The price is ${money(serverCents)}, not ${money(Math.round(clientDollars * 100))}. Please reload and try again.`,
+      `The price is ${formatCents(serverCents)}, not ${formatCents(Math.round(clientDollars * 100))}. Please reload and try again.`,
       [{ field: 'price', message: `must be ${dollars(serverCents)}` }],
     );
   }
@@ -613,7 +613,7 @@ export class PaymentService {
     if (matches.length !== 1 || !matches[0]) {
       throw new AppError(
         'PRICE_MISMATCH',
-        `No plan costs ${money(cents)}. Please reload the plans and try again.`,
+        `No plan costs ${formatCents(cents)}. Please reload the plans and try again.`,
         [{ field: 'price', message: 'matches no plan' }],
       );
     }
