@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   PRICE_MISMATCH: 409,
   PLAN_LIMIT: 409,
   PAYMENT_DECLINED: 402,
+  /** The buyer's card was declined by its issuer or the payment provider: another card may work. */
+  CARD_DECLINED: 402,
   PAYMENT_PROVIDER: 502,
   PAYLOAD_TOO_LARGE: 413,
   /** A query string longer than any call takes (MAX_QUERY_LENGTH). */

@@ -419,6 +419,10 @@ export class PaymentService {
     if (result.status === 'DECLINED') {
       if (!(await moveOrder(db, order.id, 'failed'))) return this.outcomeOf(order.id);
       log.info({ orderId: order.id, reason: result.reason }, 'payment declined');
+      // The spec's words first, then what the buyer can do about a card that was refused.
+      if (result.cardDeclined) {
+        throw new AppError('CARD_DECLINED', `${MSG.paymentCaptureFailed} ${MSG.cardDeclined}`);
+      }
       throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
     }
     if (result.amountCents !== order.amountCents || result.currency !== order.currency) {
