@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../lib/html';
 import { API_TAGS, buildOpenApiDocument, type OpenApiDocument, type RegisteredRoute } from '../lib/openapi';
 import { binary } from '../lib/route-schema';
 
@@ -30,8 +31,6 @@ type Operation = {
   requestBody?: { description?: string; content: Record<string, { schema: Json }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Json }> }>;
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Inline code in the document's descriptions (`name`), the only markup they use. */
 const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');

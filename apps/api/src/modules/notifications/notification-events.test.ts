@@ -141,7 +141,20 @@ describe('new_student: registerStudent', () => {
     expect((await notificationsOf(user_id)).map((n) => n.kind)).toEqual(['enrolled']);
     // The welcome message goes directly, as before; the enrolment adds no queued e-mail.
     expect(await mailTo(email)).toEqual([]);
-    expect(ctx.mailer.sent.filter((m) => m.to === email)).toHaveLength(1);
+    const welcome = ctx.mailer.sent.filter((m) => m.to === email);
+    expect(welcome).toHaveLength(1);
+    // It names the school: in the subject, the text and (as `school`) the sender and the HTML brand.
+    expect(welcome[0]).toMatchObject({
+      subject: 'Test School added you to "Welcome Course"',
+      school: 'Test School',
+    });
+    expect(welcome[0]?.text).toContain(
+      'Test School added you as a student on Skillwise, enrolled in "Welcome Course".',
+    );
+    // The publisher's notice is signed with the school's name and queued in its name.
+    const [queued] = await mailTo(publisher.email);
+    expect(queued?.text).toContain('\n\nTest School on Skillwise\n');
+    expect(queued?.orgId).toBe(publisher.orgId);
   });
 });
 

@@ -396,7 +396,10 @@ export class AccountService {
     const lastMailed = live ? live.expiresAt.getTime() - CODE_TTL_MS : now;
     const untilNextMinute = Math.ceil((lastMailed + CODE_RESEND_AFTER_MS - now) / 1000);
     // Not sent and the minute over: the 15 minutes' mails are spent; wait another minute at least.
-    const resendAfterSeconds = Math.max(0, sent || untilNextMinute > 0 ? untilNextMinute : CODE_RESEND_SECONDS);
+    const resendAfterSeconds = Math.max(
+      0,
+      sent || untilNextMinute > 0 ? untilNextMinute : CODE_RESEND_SECONDS,
+    );
     return {
       message: sent
         ? `We sent your code again to ${user.email}. It is the same 6-digit code, and it expires in 15 minutes.`

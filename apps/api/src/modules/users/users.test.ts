@@ -380,7 +380,8 @@ describe('users/ResendVerificationCode', () => {
   test('counts in the address’s shared lookup budget (429 past it)', async () => {
     const ip = nextAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i += 1) statuses.push((await resend({ email: uniqueEmail() }, { ip })).statusCode);
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await resend({ email: uniqueEmail() }, { ip })).statusCode);
     expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
