@@ -189,6 +189,30 @@ async function buy(student: TestUser, courseId: number, price: number, card = '4
 }
 
 describe('purchased, sale and new_student: a course bought', () => {
+  test('amounts read as the screens show them, with thousands separators ($1,910.40)', async () => {
+    const publisher = await createPublisher(ctx);
+    const { course } = await courseWithSection(publisher, { title: 'Ocean Master', priceCents: 191040 });
+    const student = await createStudent(ctx, 'Rich Buyer');
+    const { captures } = await buy(student, course.id, 1910.4);
+    expect(captures[0]?.statusCode, captures[0]?.body).toBe(200);
+    const [receipt] = await mailTo(student.email);
+    expect(receipt?.text).toContain('Amount: $1,910.40 USD');
+    expect(receipt?.orgId).toBe(publisher.orgId);
+    const [sale] = await mailTo(publisher.email).then((mails) =>
+      mails.filter((m) => m.subject.startsWith('New sale')),
+    );
+    expect(sale?.text).toContain('bought it for $1,910.40 USD.');
+    // A price that changed in the meantime is refused with both amounts written the same way.
+    const other = await createStudent(ctx);
+    const stale = await post('/api/courses/CreateOrder', other.token, {
+      price: 1000,
+      email_address: 'ignored@example.com',
+      user_id: other.userId,
+      course_id: course.id,
+    });
+    expect(stale.json().message).toContain('$1,910.40, not $1,000.00');
+  });
+
   test('concurrent captures: one receipt, one sale and one new student, whatever the e-mail switch', async () => {
     const publisher = await createPublisher(ctx);
     const { course } = await courseWithSection(publisher, { title: 'Sextant Basics', priceCents: 4999 });
