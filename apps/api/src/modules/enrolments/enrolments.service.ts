@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { findOrganisation } from '../../db/queries/organisations';
 import { findUserByEmail, insertUser } from '../../db/queries/users';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -21,7 +22,6 @@ import type { Actor } from '../../plugins/auth';
 import { findAccess, requireAccess } from '../access/access';
 import { toCourseListItem } from '../courses/courses.service';
 import type { NotificationService } from '../notifications/notifications.service';
-import { findOrganisation } from '../organisations/organisations.repository';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
 import {
