@@ -1,6 +1,6 @@
 import { TOAST_MAX_VISIBLE } from '@skillwise/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/toast';
 import { Toaster } from './toaster';
 
@@ -11,6 +11,13 @@ const screenWidth = (width: number) =>
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
+
+// The toast library keeps its toasts and waiting queue between test files (isolate: false): start empty.
+beforeEach(async () => {
+  const { toast } = await import('@/lib/toast-library');
+  toast.clearWaitingQueue();
+  toast.dismiss();
+});
 
 afterEach(async () => {
   const { toast } = await import('@/lib/toast-library');
