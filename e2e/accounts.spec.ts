@@ -18,6 +18,12 @@ test('a student signs up, takes the code from the mail, verifies, logs in and la
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Registration successful!').first()).toBeVisible();
 
+  // Resend code: the code went moments ago, so the server says so and the button counts the wait down.
+  await expect(page).toHaveURL(/\/digitCodeVerification$/);
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'less than a minute ago' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+
   await verifyFromMail(page, email, since);
   await expect(page).toHaveURL(/\/login$/);
 
@@ -46,6 +52,12 @@ test('a publisher registers an organisation, verifies, logs in and lands on /adm
   await page.getByLabel('Confirm Password').fill('harbour password');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Registration successful!').first()).toBeVisible();
+
+  // Resend code: the code went moments ago, so the server says so and the button counts the wait down.
+  await expect(page).toHaveURL(/\/digitCodeVerification$/);
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'less than a minute ago' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
 
   await verifyFromMail(page, email, since);
   await expect(page).toHaveURL(/\/login$/);
@@ -87,6 +99,32 @@ test('forgot password: code from the mail, a new password, login with it', async
   await expect(page.getByText('Login failed: Invalid username or password.').first()).toBeVisible();
   await logIn(page, email, 'new password 2');
   await expect(page).toHaveURL(/\/students/);
+});
+
+test('on a phone: the skip link leads to the main content, and toasts stay off the header', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/login');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  // A failed login and a good one: their toasts stack at the bottom, and the header stays clear.
+  await logIn(page, uniqueEmail('nobody'), 'not a password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Login failed' }).first()).toBeVisible();
+  await logIn(page, 'student@example.com', 'student123');
+  await expect(page).toHaveURL(/\/students$/);
+  const toasts = page.locator('.Toastify__toast');
+  await expect(toasts.filter({ hasText: 'Login successful!' })).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  for (const box of await Promise.all((await toasts.all()).map((t) => t.boundingBox()))) {
+    expect(header && box && box.y >= header.y + header.height).toBe(true);
+    expect(box && box.y + box.height).toBeLessThanOrEqual(740);
+  }
 });
 
 test('guards, the demo publisher, a wrong code and logout', async ({ page }) => {

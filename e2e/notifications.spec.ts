@@ -250,6 +250,9 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
   expect(lessonMail.text).toContain('"Lights at night" is ready to study.');
   const link = lessonMail.text.match(/https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/)?.[0];
   expect(link).toBeTruthy();
+  // The HTML part says the same, with the same signed link.
+  expect(lessonMail.html).toContain('&#34;Lights at night&#34; is ready to study.');
+  expect(lessonMail.html).toContain(`<a href="${link}"`);
 
   // Logged out, the link works.
   const studentToken = await page.evaluate(() => localStorage.getItem('authToken') ?? '');

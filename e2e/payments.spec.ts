@@ -263,6 +263,7 @@ test('a declined card shows the capture failure on the checkout and enrols no on
   await payOnSandboxPage(page, CARD_DECLINED, '$19.99');
 
   await expect(page.getByRole('alert').filter({ hasText: MSG.paymentCaptureFailed })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.cardDeclined })).toBeVisible();
   await expect(page).toHaveURL(/\/students\/checkout$/);
   await expect(page.getByRole('button', { name: 'Pay with card' })).toBeVisible();
   await expect(page.getByText(MSG.paymentSuccess)).toHaveCount(0);

@@ -92,6 +92,7 @@ for (const width of [1280, 360]) {
       await expect(page).toHaveURL(new RegExp(`/students/takeCourse\\?id=${course.id}$`));
       await page.goto(`/students/courseDetails?id=${course.id}`);
       await expect(page.getByRole('link', { name: 'Go to course' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Enroll Now' })).toHaveCount(0);
 
       // Logged out again, an outside address as the target leads to the usual place.
       await page.evaluate(() => localStorage.clear());

@@ -9,28 +9,59 @@ import path from 'node:path';
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const WAIT_MS = 120_000;
 
-export type Mail = { file: string; to: string; subject: string; date: number; text: string };
+export type Mail = { file: string; to: string; subject: string; date: number; text: string; html: string };
 
-/** A message as people read it: the subject's encoded words and the quoted-printable body decoded. */
+const bytes = (text: string) =>
+  Buffer.from(
+    text.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** A head (folded lines joined) and the body after it. */
+const split = (raw: string) => {
+  const at = raw.search(/\r?\n\r?\n/);
+  return {
+    head: raw.slice(0, at).replace(/\r?\n[ \t]+/g, ' '),
+    body: raw.slice(at).replace(/^\r?\n\r?\n/, ''),
+  };
+};
+
+/** A part's body decoded: quoted-printable may break a line softly ("=" at its end). */
+const decode = (head: string, body: string) => {
+  if (/^Content-Transfer-Encoding: base64/im.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  return /^Content-Transfer-Encoding: quoted-printable/im.test(head)
+    ? bytes(body.replace(/=\r?\n/g, ''))
+    : body;
+};
+
+/**
+ * A message as people read it: the subject's encoded words decoded, and its plain-text and HTML parts
+ * (every message is multipart/alternative) each decoded.
+ */
 export function readMail(file: string, raw: string): Mail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const bytes = (text: string) =>
-    Buffer.from(
-      text.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
+  const { head, body } = split(raw);
   const subject = (head.match(/^Subject: (.*)$/m)?.[1] ?? '')
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_m, text: string) => bytes(text.replace(/_/g, ' ')));
-  // Quoted-printable bodies may break a line softly ("=" at its end).
-  const body = raw.slice(split).replace(/=\r?\n/g, '');
+  const boundary = /boundary="?([^";]+)"?/i.exec(head)?.[1];
+  const parts = boundary
+    ? body
+        .split(`--${boundary}`)
+        .slice(1)
+        .filter((part) => !part.startsWith('--'))
+        .map((part) => split(part.replace(/^\r?\n/, '')))
+    : [{ head, body }];
+  const partOf = (type: RegExp) => {
+    const part = parts.find((p) => type.test(p.head.match(/^Content-Type: (.*)$/im)?.[1] ?? 'text/plain'));
+    return part ? decode(part.head, part.body) : '';
+  };
   return {
     file,
     to: head.match(/^To: (.*)$/m)?.[1]?.trim() ?? '',
     subject,
     date: Date.parse(head.match(/^Date: (.+)$/m)?.[1] ?? ''),
-    text: /quoted-printable/i.test(head) ? bytes(body) : body,
+    text: partOf(/^text\/plain/i),
+    html: partOf(/^text\/html/i),
   };
 }
 

@@ -8,6 +8,13 @@ test('defaults: port 3000, ./data, outbox mail, embedded database', () => {
   expect(config.publicUrl).toBe('http://localhost:3000');
 });
 
+test('HOST: this machine only (127.0.0.1) unless set, as the demo accounts have published passwords', () => {
+  expect(loadConfig({}).host).toBe('127.0.0.1');
+  expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+  expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  expect(loadConfig({ HOST: '::' }).host).toBe('::');
+});
+
 test('every bad variable is named', () => {
   try {
     loadConfig({

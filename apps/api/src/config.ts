@@ -63,7 +63,9 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'))
     .default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: the demo accounts' passwords are published (README "Run it"), so
+  // a plain `npm start` is reachable from this machine only; the container sets HOST=0.0.0.0.
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlWithProtocol(
     ['postgres:', 'postgresql:'],

@@ -82,6 +82,10 @@ test('compose.yaml gives the app instances only settings the server accepts, poi
   const env = Object.fromEntries(Object.entries(written).map(([key, value]) => [key, interpolate(value)]));
   const config = loadConfig({ ...dockerfileEnv(), ...env });
 
+  // The instances listen on the container's every interface, set in compose.yaml itself too.
+  expect(written.HOST).toBe('0.0.0.0');
+  expect(config.host).toBe('0.0.0.0');
+
   // Several instances need all of these (README "Running several instances").
   expect(config.databaseUrl).toBeDefined();
   expect(config.appSecret).toBe(DOT_ENV.APP_SECRET);

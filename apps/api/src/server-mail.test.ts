@@ -139,7 +139,10 @@ test('a notification queued by a request reaches the SMTP server through the ser
   expect(notice).toMatch(
     /^List-Unsubscribe: <https:\/\/learn\.example\.com\/api\/notifications\/Unsubscribe\?token=/m,
   );
-  expect(smtp.to(email).some((raw) => raw.includes('Subject: You have been added to Skillwise'))).toBe(true);
+  // The welcome names the school, in the subject and the sender (HTML and text parts).
+  const welcome = smtp.to(email).find((raw) => /^Subject: .+ added you on Skillwise$/m.test(raw));
+  expect(welcome).toMatch(/^From: .+ via Skillwise <.+>$/m);
+  expect(welcome).toMatch(/^Content-Type: multipart\/alternative;/m);
 
   const unread = await api('GET', 'notifications/GetUnreadCount', token);
   expect(((await unread.json()) as { unread: number }).unread).toBeGreaterThanOrEqual(1);

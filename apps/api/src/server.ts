@@ -196,6 +196,9 @@ async function main() {
       '',
       `  Skillwise is running at ${config.publicUrl}`,
       `  API: ${config.publicUrl}/api   database: ${database.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)'}`,
+      ['127.0.0.1', 'localhost', '::1'].includes(config.host)
+        ? `  listening on ${config.host}:${config.port}: this machine only (HOST=0.0.0.0 lets other machines reach it)`
+        : `  listening on ${config.host}:${config.port}`,
       `  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : path.join(config.dataDir, 'files')}`,
       `  mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')}${['info', 'debug', 'trace'].includes(config.logLevel) ? ' (codes are also logged)' : ''}`}`,
     ];

@@ -89,6 +89,26 @@ export const verifyCodeResponseSchema = z.object({
 });
 export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;
 
+/** POST users/ResendVerificationCode: the e-mail of an account not yet verified, whose code to mail again. */
+export const resendCodeBodySchema = z.object({ email: emailSchema });
+export type ResendCodeBody = z.input<typeof resendCodeBodySchema>;
+
+/** The e-mail is already verified: ResendVerificationCode has no code to send (409). */
+export const ALREADY_VERIFIED_MESSAGE = 'This e-mail address is already verified. Please log in.';
+
+/**
+ * What users/ResendVerificationCode did: `sent` whether a mail went out now (the live code is mailed
+ * again at most once a minute and 5 times per 15 minutes), `resendAfterSeconds` how long until asking
+ * again can send one.
+ */
+export const resendCodeResponseSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  sent: z.boolean(),
+  resendAfterSeconds: z.number().int().min(0),
+});
+export type ResendCodeResponse = z.infer<typeof resendCodeResponseSchema>;
+
 /** PUT users/resetPasswordRequest: answers `true`. */
 export const resetRequestBodySchema = z.object({ email: emailSchema });
 export type ResetRequestBody = z.input<typeof resetRequestBodySchema>;

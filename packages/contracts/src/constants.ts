@@ -110,6 +110,10 @@ export const utf8Bytes = (text: string) => {
 export const BULK_UPLOAD_MAX_FILES = 10;
 
 export const TOAST_MS = { long: 5000, short: 3000 } as const;
+/** A live code is mailed again at most once per this many seconds (decision 002); the code screen waits as long. */
+export const CODE_RESEND_SECONDS = 60;
+/** Toasts shown at once; more wait their turn, so a burst never covers a phone's screen. */
+export const TOAST_MAX_VISIBLE = 3;
 export const EDIT_STATUS_CLEAR_MS = 3000;
 
 export const SIDEBAR = { collapsed: 72, expanded: 242, breakpoint: 768 } as const;

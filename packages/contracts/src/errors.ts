@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   /** A course with no published lesson yet: neither sold nor enrolled in until one is (decision 017). */
   COMING_SOON: 409,
   PAYMENT_DECLINED: 402,
+  /** The buyer's card was declined by its issuer or the payment provider: another card may work. */
+  CARD_DECLINED: 402,
   PAYMENT_PROVIDER: 502,
   PAYLOAD_TOO_LARGE: 413,
   /** A query string longer than any call takes (MAX_QUERY_LENGTH). */

@@ -8,6 +8,7 @@ export * from './courses';
 export * from './errors';
 export * from './images';
 export * from './messages';
+export * from './money';
 export * from './notifications';
 export * from './organisations';
 export * from './paging';

@@ -22,6 +22,8 @@ export const MSG = {
   alreadyEnrolled: 'You are already registered for this course. Please Go to My Course Section',
   paymentSuccess: 'Payment Successful! Thank you for your purchase.',
   paymentCaptureFailed: 'Payment capture failed. Please try again.',
+  /** Not in the spec: said after paymentCaptureFailed when the card itself was declined (docs/decisions/021). */
+  cardDeclined: 'Your card was declined, so nothing was charged. Please try another card.',
   paymentError: 'An error occurred during the payment process. Please try again.',
   orderIdMissing: 'Order ID is missing in the API response',
   /** Not in the spec: PayPal captured the payment but holds the money for review. */

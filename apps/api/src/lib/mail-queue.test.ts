@@ -3,9 +3,10 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openTestDatabase, TEST_KEYS, uniqueEmail } from '../../test/helpers';
+import { decodeWords, parseMail } from '../../test/mime';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import type { Database, Db } from '../db/client';
-import { outgoingMail, users } from '../db/schema';
+import { organisations, outgoingMail, users } from '../db/schema';
 import { createSmtpMailer, type Mailer } from './mail';
 import {
   ABANDONED_SEND_ERROR,
@@ -33,6 +34,7 @@ type QueuedMessage = {
   text: string;
   html?: string | null;
   unsubscribeUserId?: number | null;
+  orgId?: number | null;
 };
 
 /** Queues messages as the notifications module's statement does, in the caller's transaction. */
@@ -156,6 +158,55 @@ describe('the worker, against a real SMTP server', () => {
     // Sent is sent: another round sends nothing again.
     expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.to(receiptTo)).toHaveLength(1);
+  });
+
+  test('a school’s notice goes out in its name as HTML and plain text, both with the link signed at send', async () => {
+    const to = uniqueEmail('school');
+    const school = 'Acme <b>&" Academy';
+    const [org] = await database.db
+      .insert(organisations)
+      .values({ name: school, url: 'https://acme.example.com', primaryEmail: uniqueEmail('acme') })
+      .returning({ id: organisations.id });
+    const [account] = await database.db
+      .insert(users)
+      .values({ email: to, passwordHash: 'x', fullName: 'Sam <i>Student</i>', roleId: 3 })
+      .returning({ id: users.id });
+    const userId = account?.id ?? 0;
+    const token = signUnsubscribeToken(TEST_KEYS.unsubscribeLinks, userId);
+    const text = `Hello Sam <i>Student</i>,\n\nNew lesson in "Knots & Ropes"\n${PUBLIC_URL}/students/takeCourse?id=4&from=mail\n\n${school} on Skillwise\n\n-- \nYou get these e-mails because notification e-mails are on for your account.\n`;
+    await enqueueMail(database.db, [
+      message(to, {
+        subject: 'New lesson in "Knots & Ropes"',
+        text,
+        unsubscribeUserId: userId,
+        orgId: org?.id ?? 0,
+      }),
+    ]);
+    await drain(worker());
+
+    const [raw] = smtp.to(to);
+    const mail = parseMail(raw ?? '');
+    expect(mail.contentType).toMatch(/^multipart\/alternative;/);
+    // The sender is named for the school (its name kept as text, quoted or encoded), at MAIL_FROM's address.
+    const from = decodeWords(mail.headers.from ?? '');
+    expect(from).toContain('no-reply@example.com');
+    expect(from.replace(/\\"/g, '"')).toContain(`${school} via Skillwise`);
+    expect(decodeWords(mail.headers.subject ?? '')).toBe('New lesson in "Knots & Ropes"');
+
+    const link = unsubscribePageUrl(PUBLIC_URL, token);
+    expect(mail.text).toBe(`${text}${UNSUBSCRIBE_LINE}${link}`);
+    const html = mail.html ?? '';
+    expect(html).toMatch(/^<!doctype html>/);
+    // Everything from the text and the school's name is escaped: their markup stays text.
+    expect(html).toContain('Acme &#60;b&#62;&#38;&#34; Academy');
+    expect(html).toContain('Hello Sam &#60;i&#62;Student&#60;/i&#62;,');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('<i>');
+    expect(html).toContain(
+      `<a href="${PUBLIC_URL}/students/takeCourse?id=4&#38;from=mail" style="color:#4338ca">`,
+    );
+    expect(html).toContain(`<a href="${link}" style="color:#4338ca">${link}</a>`);
+    expect(verifyUnsubscribeToken(TEST_KEYS.unsubscribeLinks, token)).toBe(userId);
   });
 
   test('a link written into the text by anyone but the queue adds no header', async () => {

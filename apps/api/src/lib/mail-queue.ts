@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
-import { outgoingMail } from '../db/schema';
+import { organisations, outgoingMail } from '../db/schema';
 import type { Mailer, MailMessage } from './mail';
 import { listUnsubscribeHeaders, signUnsubscribeToken, unsubscribeLine } from './unsubscribe';
 
@@ -48,6 +48,8 @@ type ClaimedRow = {
   text: string;
   html: string | null;
   unsubscribe_user_id: number | null;
+  /** The name of the school the message is about (outgoing_mail.org_id), read as it is claimed. */
+  school: string | null;
   attempts: number;
 };
 
@@ -72,7 +74,8 @@ export async function claimDueMail(
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked)
-    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts`);
+    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts,
+              (select o.name from ${organisations} o where o.id = m.org_id) as school`);
   return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
 }
 
@@ -192,10 +195,19 @@ export class MailWorker {
     return { sent, failed };
   }
 
-  /** The message as it goes out: a notification's unsubscribe line and headers are signed now. */
+  /**
+   * The message as it goes out: a notification's unsubscribe line and headers are signed now (and the
+   * HTML part, made from the text by the mailer, carries the same link); a school's message is sent in
+   * its name and carries it as its brand.
+   */
   private messageOf(row: ClaimedRow): MailMessage {
     const { publicUrl, unsubscribeKey } = this.options;
-    const message: MailMessage = { to: row.to, subject: row.subject, text: row.text };
+    const message: MailMessage = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      school: row.school,
+    };
     if (row.html) message.html = row.html;
     if (row.unsubscribe_user_id !== null) {
       const token = signUnsubscribeToken(unsubscribeKey, row.unsubscribe_user_id);

@@ -64,6 +64,26 @@ describe('route table (SPEC §2.1)', () => {
     expect(screen.queryByText(MSG.somethingWentWrong)).toBeNull();
   });
 
+  it.each([
+    ['/', 'Learn the skills that move your career forward'],
+    ['/login', 'Welcome back'],
+    ['/students/myCourses', 'My Courses'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/subscription', 'Choose the plan for your school'],
+  ])('%s starts with a skip link to its main landmark', async (path, heading) => {
+    renderRoutes(routes, path);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    const focusable = document.querySelectorAll<HTMLElement>(
+      'a[href], button:not(:disabled), input, select, textarea, [tabindex]:not([tabindex="-1"])',
+    );
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    const main = screen.getByRole('main');
+    expect(document.activeElement).toBe(main);
+    expect(main.contains(screen.getByRole('heading', { level: 1, name: heading }))).toBe(true);
+  });
+
   it('says so when the course to detail does not exist', async () => {
     renderRoutes(routes, '/courseDetail?id=3');
     expect(await screen.findByText('Course not found')).toBeTruthy();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { counterText, formatBytes, formatDate, formatSpeed, formatTimeLeft, truncate } from './format';
+import {
+  counterText,
+  coursePrice,
+  formatBytes,
+  formatDate,
+  formatPrice,
+  formatSpeed,
+  formatTimeLeft,
+  truncate,
+} from './format';
 
 describe('format helpers', () => {
   it('pads a counter to two digits (SPEC §5: 00/100)', () => {
@@ -17,6 +26,14 @@ describe('format helpers', () => {
     expect(formatDate('2026-03-04T10:00:00.000Z')).toMatch(/Mar [34], 2026/);
     expect(formatDate(null)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
+  });
+
+  it('formats money with thousands separators, and a free course as Free', () => {
+    expect(formatPrice(1910.4)).toBe('$1,910.40');
+    expect(formatPrice(1234567.891)).toBe('$1,234,567.89');
+    expect(formatPrice(0.5)).toBe('$0.50');
+    expect(coursePrice(0)).toBe('Free');
+    expect(coursePrice(19.99)).toBe('$19.99');
   });
 
   it('formats file sizes', () => {

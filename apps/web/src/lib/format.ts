@@ -1,14 +1,7 @@
-import { CURRENCY } from '@skillwise/contracts';
+import { formatMoney } from '@skillwise/contracts';
 
-const priceFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Dollars as `$1,234.50` (SPEC §2.3: price in $). */
-export const formatPrice = (dollars: number): string => priceFormat.format(dollars);
+/** Dollars as `$1,234.50` (SPEC §2.3: price in $), by the one money formatter the server's e-mails use too. */
+export const formatPrice = (dollars: number): string => formatMoney(dollars);
 
 /** A course's price as a buyer reads it: "Free" for nothing, else dollars (SPEC §2.3 price in $). */
 export const coursePrice = (dollars: number): string => (dollars === 0 ? 'Free' : formatPrice(dollars));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { organisations, users } from './accounts';
 import { courses } from './catalogue';
 import { createdAt } from './common';
 
@@ -93,6 +93,11 @@ export const outgoingMail = pgTable(
     html: text('html'),
     /** The account whose unsubscribe line and List-Unsubscribe headers the message ends with; none for receipts. */
     unsubscribeUserId: integer('unsubscribe_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The school (organisation) the message is about: its name, read as the message is sent, names the
+     * sender, heads the subject and brands the HTML part. None for the platform's own mail (plan receipts).
+     */
+    orgId: integer('org_id').references(() => organisations.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     /** Claimed by a worker that has not yet recorded whether it went: past its lease, that worker died. */
     inFlight: boolean('in_flight').notNull().default(false),

@@ -8,6 +8,8 @@ import { PaymentProviderError } from './provider';
 type Mode =
   | 'ok'
   | 'declined'
+  | 'not-approved'
+  | 'capture-declined'
   | 'error5xx'
   | 'already-captured'
   | 'pending'
@@ -58,10 +60,10 @@ beforeAll(async () => {
       }
       const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(req.url ?? '');
       if (req.method === 'POST' && capture) {
-        if (mode === 'declined') {
+        if (mode === 'declined' || mode === 'not-approved') {
           return send(res, 422, {
             name: 'UNPROCESSABLE_ENTITY',
-            details: [{ issue: 'INSTRUMENT_DECLINED' }],
+            details: [{ issue: mode === 'declined' ? 'INSTRUMENT_DECLINED' : 'ORDER_NOT_APPROVED' }],
           });
         }
         const requestId = String(req.headers['paypal-request-id']);
@@ -74,7 +76,8 @@ beforeAll(async () => {
         // A repeated PayPal-Request-Id answers the original capture.
         const captureId = capturesByRequestId.get(requestId) ?? `CAPTURE-${++captureCounter}`;
         capturesByRequestId.set(requestId, captureId);
-        const status = mode === 'pending' ? 'PENDING' : 'COMPLETED';
+        const status =
+          mode === 'pending' ? 'PENDING' : mode === 'capture-declined' ? 'DECLINED' : 'COMPLETED';
         return send(res, 201, {
           id: capture[1],
           status: 'COMPLETED',
@@ -206,6 +209,21 @@ test('a declined card is a DECLINED result; a 5xx is a provider error', async ()
   expect(await provider().captureOrder('PAYPAL-ORDER-1', 'capture-8')).toEqual({
     status: 'DECLINED',
     reason: 'INSTRUMENT_DECLINED',
+    cardDeclined: true,
+  });
+  // Another refusal of the capture is no card's fault: the buyer is not told to change cards.
+  mode = 'not-approved';
+  expect(await provider().captureOrder('PAYPAL-ORDER-1', 'capture-10')).toEqual({
+    status: 'DECLINED',
+    reason: 'ORDER_NOT_APPROVED',
+    cardDeclined: false,
+  });
+  // A capture PayPal made but answered DECLINED (the issuer refused it) is one.
+  mode = 'capture-declined';
+  expect(await provider().captureOrder('PAYPAL-ORDER-1', 'capture-11')).toEqual({
+    status: 'DECLINED',
+    reason: 'DECLINED',
+    cardDeclined: true,
   });
   mode = 'error5xx';
   await expect(provider().captureOrder('PAYPAL-ORDER-1', 'capture-9')).rejects.toBeInstanceOf(

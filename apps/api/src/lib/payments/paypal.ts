@@ -120,7 +120,11 @@ export class PayPalProvider implements PaymentProvider {
         requestId,
       ));
     } else if (status === 422 || status === 400 || status === 404) {
-      return { status: 'DECLINED', reason: issue ?? body.name ?? `PayPal answered ${status}` };
+      return {
+        status: 'DECLINED',
+        reason: issue ?? body.name ?? `PayPal answered ${status}`,
+        cardDeclined: issue !== undefined && FUNDING_DECLINED_ISSUES.has(issue),
+      };
     }
     if (status !== 200 && status !== 201) throw new PaymentProviderError(`PayPal answered ${status}`);
     return captureOf(body);
@@ -129,7 +133,7 @@ export class PayPalProvider implements PaymentProvider {
   async checkCapture(orderId: string): Promise<CaptureResult> {
     const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
     const { status, body } = await this.call('GET', path, `check-${orderId}-${Date.now()}`);
-    if (status === 404) return { status: 'DECLINED', reason: 'RESOURCE_NOT_FOUND' };
+    if (status === 404) return { status: 'DECLINED', reason: 'RESOURCE_NOT_FOUND', cardDeclined: false };
     if (status !== 200) throw new PaymentProviderError(`PayPal answered ${status}`);
     return captureOf(body);
   }
@@ -154,6 +158,18 @@ export class PayPalProvider implements PaymentProvider {
 }
 
 /**
+ * The capture errors (422 issues) in which PayPal refuses the buyer's card or funding source, and its
+ * advice for each is to let the buyer choose another one ("Handle funding failures", Orders v2).
+ */
+const FUNDING_DECLINED_ISSUES = new Set([
+  'INSTRUMENT_DECLINED',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+  'CARD_EXPIRED',
+  'TRANSACTION_REFUSED',
+  'PAYER_CANNOT_PAY',
+]);
+
+/**
  * The first capture of an order's answer: COMPLETED, PENDING (PayPal holds the money for review: an
  * eCheck, a risk check), or anything else (DECLINED, FAILED, none at all) as declined.
  */
@@ -161,7 +177,12 @@ function captureOf(body: PayPalOrderBody): CaptureResult {
   const capture = body.purchase_units?.[0]?.payments?.captures?.[0];
   const status = capture?.status;
   if ((status !== 'COMPLETED' && status !== 'PENDING') || !capture?.id || !capture.amount?.value) {
-    return { status: 'DECLINED', reason: status ?? body.status ?? 'no completed capture' };
+    // A capture PayPal answers DECLINED is the funding source's refusal; FAILED and none are not.
+    return {
+      status: 'DECLINED',
+      reason: status ?? body.status ?? 'no completed capture',
+      cardDeclined: status === 'DECLINED',
+    };
   }
   return {
     status,

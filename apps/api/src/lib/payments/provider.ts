@@ -4,10 +4,12 @@ export type ProviderOrder = { id: string; approveUrl: string | null };
 /**
  * What became of a capture: COMPLETED (the money is ours), PENDING (captured, but the provider holds the
  * money for review: the buyer gets access once it completes), DECLINED (nothing was charged).
+ * `cardDeclined` says the buyer's card (or other funding source) was refused by its issuer or the
+ * provider: another card may work, which the buyer is told (docs/decisions/021).
  */
 export type CaptureResult =
   | { status: 'COMPLETED' | 'PENDING'; captureId: string; amountCents: number; currency: string }
-  | { status: 'DECLINED'; reason: string };
+  | { status: 'DECLINED'; reason: string; cardDeclined: boolean };
 
 /** A capture whose money is ours: what a refund gives back. */
 export type CapturedPayment = { captureId: string; amountCents: number; currency: string };

@@ -89,7 +89,11 @@ export class SandboxProvider implements PaymentProvider {
         currency: payment.currency,
       };
     }
-    return { status: 'DECLINED', reason: payment ? `payment ${payment.status}` : 'unknown order' };
+    return {
+      status: 'DECLINED',
+      reason: payment ? `payment ${payment.status}` : 'unknown order',
+      cardDeclined: payment?.status === 'declined',
+    };
   }
 
   /**
@@ -118,7 +122,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async captureOrder(orderId: string): Promise<CaptureResult> {
     const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, orderId));
-    if (!payment) return { status: 'DECLINED', reason: 'unknown order' };
+    if (!payment) return { status: 'DECLINED', reason: 'unknown order', cardDeclined: false };
     if (payment.status === 'captured' && payment.captureId) {
       return {
         status: 'COMPLETED',
@@ -127,8 +131,12 @@ export class SandboxProvider implements PaymentProvider {
         currency: payment.currency,
       };
     }
-    if (payment.status === 'declined') return { status: 'DECLINED', reason: 'card declined' };
-    if (payment.status !== 'approved') return { status: 'DECLINED', reason: 'not approved by the buyer' };
+    // The test card 4000 0000 0000 0002 stands for a card its issuer refuses.
+    if (payment.status === 'declined')
+      return { status: 'DECLINED', reason: 'card declined', cardDeclined: true };
+    if (payment.status !== 'approved') {
+      return { status: 'DECLINED', reason: 'not approved by the buyer', cardDeclined: false };
+    }
     const captureId = `SBXCAP-${randomBytes(9).toString('base64url').toUpperCase()}`;
     const [captured] = await this.db
       .update(sandboxPayments)

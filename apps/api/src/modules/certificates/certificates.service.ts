@@ -93,7 +93,7 @@ export class CertificateService {
           const issued = await findCertificateById(tx, id);
           if (issued) {
             await this.deps.notifications?.certificateIssued(
-              { userId, number: issued.number, courseTitle: issued.courseTitle },
+              { userId, number: issued.number, courseTitle: issued.courseTitle, courseId },
               tx,
             );
           }

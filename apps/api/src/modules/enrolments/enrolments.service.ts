@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { findOrganisation } from '../../db/queries/organisations';
 import { findUserByEmail, insertUser } from '../../db/queries/users';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -187,18 +188,21 @@ export class EnrolmentService {
     const signIn = hasPassword
       ? `Sign in at ${config.publicUrl}/login with this e-mail address and the password your school gave you.`
       : `To sign in, choose your password at ${config.publicUrl}/resetPasswordRequest with this e-mail address.`;
+    // The school's own name, in the subject, the text and the sender (docs/decisions/021).
+    const school = (await findOrganisation(this.deps.db, actor.orgId))?.name ?? 'Your school';
     try {
       await mailer.send({
         to: input.email,
-        subject: 'You have been added to Skillwise',
+        subject: course ? `${school} added you to "${course.title}"` : `${school} added you on Skillwise`,
         text: [
           `Hello ${input.name},`,
           '',
-          `Your school added you as a student on Skillwise${course ? `, enrolled in "${course.title}"` : ''}.`,
+          `${school} added you as a student on Skillwise${course ? `, enrolled in "${course.title}"` : ''}.`,
           signIn,
           '',
           'Skillwise',
         ].join('\n'),
+        school,
       });
     } catch (error) {
       // The account exists and works; the welcome message is a courtesy.

@@ -141,7 +141,20 @@ describe('new_student: registerStudent', () => {
     expect((await notificationsOf(user_id)).map((n) => n.kind)).toEqual(['enrolled']);
     // The welcome message goes directly, as before; the enrolment adds no queued e-mail.
     expect(await mailTo(email)).toEqual([]);
-    expect(ctx.mailer.sent.filter((m) => m.to === email)).toHaveLength(1);
+    const welcome = ctx.mailer.sent.filter((m) => m.to === email);
+    expect(welcome).toHaveLength(1);
+    // It names the school: in the subject, the text and (as `school`) the sender and the HTML brand.
+    expect(welcome[0]).toMatchObject({
+      subject: 'Test School added you to "Welcome Course"',
+      school: 'Test School',
+    });
+    expect(welcome[0]?.text).toContain(
+      'Test School added you as a student on Skillwise, enrolled in "Welcome Course".',
+    );
+    // The publisher's notice is signed with the school's name and queued in its name.
+    const [queued] = await mailTo(publisher.email);
+    expect(queued?.text).toContain('\n\nTest School on Skillwise\n');
+    expect(queued?.orgId).toBe(publisher.orgId);
   });
 });
 
@@ -176,6 +189,30 @@ async function buy(student: TestUser, courseId: number, price: number, card = '4
 }
 
 describe('purchased, sale and new_student: a course bought', () => {
+  test('amounts read as the screens show them, with thousands separators ($1,910.40)', async () => {
+    const publisher = await createPublisher(ctx);
+    const { course } = await courseWithSection(publisher, { title: 'Ocean Master', priceCents: 191040 });
+    const student = await createStudent(ctx, 'Rich Buyer');
+    const { captures } = await buy(student, course.id, 1910.4);
+    expect(captures[0]?.statusCode, captures[0]?.body).toBe(200);
+    const [receipt] = await mailTo(student.email);
+    expect(receipt?.text).toContain('Amount: $1,910.40 USD');
+    expect(receipt?.orgId).toBe(publisher.orgId);
+    const [sale] = await mailTo(publisher.email).then((mails) =>
+      mails.filter((m) => m.subject.startsWith('New sale')),
+    );
+    expect(sale?.text).toContain('bought it for $1,910.40 USD.');
+    // A price that changed in the meantime is refused with both amounts written the same way.
+    const other = await createStudent(ctx);
+    const stale = await post('/api/courses/CreateOrder', other.token, {
+      price: 1000,
+      email_address: 'ignored@example.com',
+      user_id: other.userId,
+      course_id: course.id,
+    });
+    expect(stale.json().message).toContain('$1,910.40, not $1,000.00');
+  });
+
   test('concurrent captures: one receipt, one sale and one new student, whatever the e-mail switch', async () => {
     const publisher = await createPublisher(ctx);
     const { course, section } = await courseWithSection(publisher, {

@@ -31,6 +31,8 @@ export type MailPlan = {
   text?: string | undefined;
   /** The subject of a message telling several notifications at once (a section's lessons): "3 <manySubject>". */
   manySubject?: string;
+  /** The school the event concerns (an id, or a subquery answering one): its messages are sent in its name (lib/mail-queue.ts). */
+  orgId?: number | SQL | null | undefined;
 };
 
 /** What the statement needs to write the messages: the web app's address. */
@@ -61,6 +63,9 @@ export async function recordNotifications(
     plan.send === 'if-enabled'
       ? sql`E'\\n\\n-- \\nYou get these e-mails because notification e-mails are on for your account.\\n'`
       : sql`''`;
+  // A school's message is signed with its name (docs/decisions/021); the platform's own with the product's.
+  const orgId = plan.orgId == null ? sql`null::int` : sql`(${plan.orgId})::int`;
+  const signOff = sql`coalesce((select o.name || ' on Skillwise' from ${organisations} o where o.id = ${orgId}), 'Skillwise')`;
   // The unsubscribe line is added, signed, by the mail queue as it sends (lib/mail-queue.ts).
   const unsubscribeUser = plan.send === 'if-enabled' ? sql`u.id` : sql`null::int`;
   const subject = sql`case when count(*) = 1 then min(i.title)
@@ -68,9 +73,10 @@ export async function recordNotifications(
   const mailed =
     plan.send === 'never'
       ? sql`select 1 where false`
-      : sql`insert into ${outgoingMail} ("to", subject, text, unsubscribe_user_id)
+      : sql`insert into ${outgoingMail} ("to", subject, text, unsubscribe_user_id, org_id)
           select u.email, ${subject},
-                 'Hello ' || u.full_name || E',\\n\\n' || ${content} || E'\\n\\nSkillwise' || ${footer}, ${unsubscribeUser}
+                 'Hello ' || u.full_name || E',\\n\\n' || ${content} || E'\\n\\n' || ${signOff} || ${footer}, ${unsubscribeUser},
+                 ${orgId}
             from inserted i join ${users} u on u.id = i.user_id
            ${plan.send === 'if-enabled' ? sql`where u.email_notifications` : sql``}
            group by u.id, u.email, u.full_name
@@ -110,16 +116,28 @@ export type VisibleLessons = { lessonIds: number[] } | { sectionId: number } | {
  * Every student enrolled in the course of each given lesson that students can see now (the lesson, its
  * section and its course published), once per lesson: the lessons by id, a section's or a course's.
  */
+const chosenLessons = (which: VisibleLessons) =>
+  'lessonIds' in which
+    ? inArray(lessons.id, which.lessonIds.length > 0 ? which.lessonIds : [0])
+    : 'sectionId' in which
+      ? eq(lessons.sectionId, which.sectionId)
+      : eq(sections.courseId, which.courseId);
+
+/**
+ * The organisation of those lessons, as a subquery of the statement that records them (one statement
+ * however many students): one publisher publishes them, all within its own organisation.
+ */
+export const orgOfLessons = (which: VisibleLessons): SQL =>
+  sql`(select ${courses.orgId} from ${lessons}
+        join ${sections} on ${sections.id} = ${lessons.sectionId}
+        join ${courses} on ${courses.id} = ${sections.courseId}
+       where ${chosenLessons(which)} limit 1)`;
+
 export const toStudentsOfVisibleLessons = (
   which: VisibleLessons,
   linkOf: (courseIdColumn: SQL) => SQL,
 ): Recipients => {
-  const chosen =
-    'lessonIds' in which
-      ? inArray(lessons.id, which.lessonIds.length > 0 ? which.lessonIds : [0])
-      : 'sectionId' in which
-        ? eq(lessons.sectionId, which.sectionId)
-        : eq(sections.courseId, which.courseId);
+  const chosen = chosenLessons(which);
   return sql`select ${enrolments.userId} as user_id,
         ('New lesson in "' || ${courses.title} || '"') as title,
         ('"' || ${lessons.title} || '" is ready to study.') as body,

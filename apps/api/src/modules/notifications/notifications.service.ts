@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  formatCents,
   INVALID_UNSUBSCRIBE_MESSAGE,
   type MarkReadResult,
   type Notification,
@@ -24,6 +25,7 @@ import {
   type MailContext,
   markRead,
   type NotificationRow,
+  orgOfLessons,
   recordNotifications,
   setEmailPreference,
   toPublishersOf,
@@ -68,8 +70,8 @@ export type PlanPurchase = {
   periodEnd: Date;
 };
 
-/** Money as receipts and notices show it: `$49.99 USD`. */
-const moneyText = (cents: number, currency: string) => `$${(Math.round(cents) / 100).toFixed(2)} ${currency}`;
+/** Money as receipts and notices show it: `$1,949.99 USD`. */
+const moneyText = (cents: number, currency: string) => `${formatCents(cents, currency)} ${currency}`;
 
 const dateText = (date: Date) =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
@@ -146,7 +148,7 @@ export class NotificationService {
         link: LINKS.course(course.id),
         dedupeKey: null,
       }),
-      { send: options.mail === false ? 'never' : 'if-enabled' },
+      { send: options.mail === false ? 'never' : 'if-enabled', orgId: course.orgId },
       this.mail,
     );
   }
@@ -184,7 +186,7 @@ export class NotificationService {
         link: LINKS.course(course.id),
         dedupeKey: `purchased:${purchase.orderId}`,
       }),
-      { send: 'always', text: receipt },
+      { send: 'always', text: receipt, orgId: course.orgId },
       this.mail,
     );
     // The new student first: the sale, newest, heads the publisher's list.
@@ -201,7 +203,7 @@ export class NotificationService {
           link: LINKS.sales,
           dedupeKey: `sale:${purchase.orderId}`,
         }),
-        { send: 'if-enabled', manySubject: 'new sales' },
+        { send: 'if-enabled', manySubject: 'new sales', orgId: course.orgId },
         this.mail,
       );
     }
@@ -274,7 +276,7 @@ export class NotificationService {
         link: course ? '' : LINKS.subscription,
         dedupeKey: `refunded:${refund.orderId}`,
       }),
-      { send: 'always', text: receipt },
+      { send: 'always', text: receipt, orgId: course?.orgId ?? null },
       this.mail,
     );
   }
@@ -297,7 +299,7 @@ export class NotificationService {
         link: LINKS.students,
         dedupeKey: `new_student:${student.id}`,
       }),
-      { send: 'if-enabled', manySubject: 'new students' },
+      { send: 'if-enabled', manySubject: 'new students', orgId: event.orgId },
       this.mail,
     );
   }
@@ -314,16 +316,21 @@ export class NotificationService {
       db,
       'lesson_published',
       toStudentsOfVisibleLessons(which, (courseId: SQL) => sql`${COURSE_LINK}::text || ${courseId}::text`),
-      { send: 'if-enabled', manySubject: 'new lessons in your courses' },
+      {
+        send: 'if-enabled',
+        manySubject: 'new lessons in your courses',
+        orgId: orgOfLessons(which),
+      },
       this.mail,
     );
   }
 
   /** A certificate was issued to the student (to be called by the certificates module when it issues one). */
   async certificateIssued(
-    event: { userId: number; number: string; courseTitle: string },
+    event: { userId: number; number: string; courseTitle: string; courseId?: number },
     db: Db = this.deps.db,
   ) {
+    const course = event.courseId === undefined ? undefined : await findCourseWithOrg(db, event.courseId);
     return recordNotifications(
       db,
       'certificate_issued',
@@ -333,7 +340,7 @@ export class NotificationService {
         link: LINKS.certificates,
         dedupeKey: `certificate:${event.number}`,
       }),
-      { send: 'if-enabled' },
+      { send: 'if-enabled', orgId: course?.orgId ?? null },
       this.mail,
     );
   }

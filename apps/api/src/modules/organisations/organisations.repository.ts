@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 
+export { findOrganisation } from '../../db/queries/organisations';
 export {
   findActiveSubscription,
   findPaidThrough,
@@ -21,9 +22,4 @@ export async function insertOrganisation(db: Db, values: typeof organisations.$i
 
 export async function deleteOrganisation(db: Db, id: number) {
   await db.delete(organisations).where(eq(organisations.id, id));
-}
-
-export async function findOrganisation(db: Db, id: number) {
-  const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
-  return row;
 }

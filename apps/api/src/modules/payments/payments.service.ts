@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CaptureResponse,
+  formatCents,
   MSG,
   type OrderResponse,
   type Paged,
@@ -76,7 +77,6 @@ export type PaymentDeps = {
 
 const isCategory = (value: string): value is PlanCategory =>
   (PLAN_CATEGORIES as readonly string[]).includes(value);
-const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
 
 const NOT_ON_SALE = 'This course is not on sale at the moment.';
 
@@ -130,7 +130,7 @@ function checkPrice(clientDollars: number | undefined, serverCents: number) {
   if (Math.abs(Math.round(clientDollars * 100) - serverCents) >= 1) {
     throw new AppError(
       'PRICE_MISMATCH',
-      `The price is ${money(serverCents)}, not ${money(Math.round(clientDollars * 100))}. Please reload and try again.`,
+      `The price is ${formatCents(serverCents)}, not ${formatCents(Math.round(clientDollars * 100))}. Please reload and try again.`,
       [{ field: 'price', message: `must be ${dollars(serverCents)}` }],
     );
   }
@@ -427,6 +427,10 @@ export class PaymentService {
     if (result.status === 'DECLINED') {
       if (!(await moveOrder(db, order.id, 'failed'))) return this.outcomeOf(order.id);
       log.info({ orderId: order.id, reason: result.reason }, 'payment declined');
+      // The spec's words first, then what the buyer can do about a card that was refused.
+      if (result.cardDeclined) {
+        throw new AppError('CARD_DECLINED', `${MSG.paymentCaptureFailed} ${MSG.cardDeclined}`);
+      }
       throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
     }
     if (result.amountCents !== order.amountCents || result.currency !== order.currency) {
@@ -621,7 +625,7 @@ export class PaymentService {
     if (matches.length !== 1 || !matches[0]) {
       throw new AppError(
         'PRICE_MISMATCH',
-        `No plan costs ${money(cents)}. Please reload the plans and try again.`,
+        `No plan costs ${formatCents(cents)}. Please reload the plans and try again.`,
         [{ field: 'price', message: 'matches no plan' }],
       );
     }

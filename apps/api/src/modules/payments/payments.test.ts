@@ -133,19 +133,26 @@ describe('buying a course through the sandbox', () => {
     expect(bad.json().details[0].field).toBe('price');
   });
 
-  test('a declined card shows the spec’s message and enrols no one', async () => {
+  test('a declined card shows the spec’s message, says the card was declined, and enrols no one', async () => {
     const { course } = await publishedCourse();
     const student = await createStudent(ctx);
     const { id } = (await createOrder(student, course.course_Id, 49.99)).json();
     expect((await approve(student, id, '4000 0000 0000 0002')).json().status).toBe('DECLINED');
     const res = await capture(student, id, course.course_Id);
     expect(res.statusCode).toBe(402);
-    expect(res.json().message).toBe(MSG.paymentCaptureFailed);
+    expect(res.json()).toMatchObject({
+      code: 'CARD_DECLINED',
+      message: `${MSG.paymentCaptureFailed} ${MSG.cardDeclined}`,
+    });
+    expect(res.json().message).toContain('declined');
     expect(await enrolmentsOf(student.userId)).toEqual([]);
     expect((await ordersOf(student.userId))[0]?.status).toBe('failed');
 
+    // An order the buyer never approved is no card's refusal: the spec's message alone.
     const unapproved = (await createOrder(student, course.course_Id, 49.99)).json().id;
-    expect((await capture(student, unapproved, course.course_Id)).statusCode).toBe(402);
+    const notApproved = await capture(student, unapproved, course.course_Id);
+    expect(notApproved.statusCode).toBe(402);
+    expect(notApproved.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: MSG.paymentCaptureFailed });
     expect(await enrolmentsOf(student.userId)).toEqual([]);
     const notATestCard = await approve(student, unapproved, '4111 1111 1111 1111');
     expect(notATestCard.statusCode).toBe(400);

@@ -62,7 +62,8 @@ class ScriptedProvider implements PaymentProvider {
 
   private answer(outcome: Outcome, orderId: string): CaptureResult {
     if (outcome === 'error') throw new PaymentProviderError('PayPal answered 500');
-    if (outcome === 'declined') return { status: 'DECLINED', reason: 'INSTRUMENT_DECLINED' };
+    if (outcome === 'declined')
+      return { status: 'DECLINED', reason: 'INSTRUMENT_DECLINED', cardDeclined: true };
     const amountCents = outcome === 'wrong-amount' ? 1 : (this.amounts.get(orderId) ?? 0);
     this.captured.set(`CAP-${orderId}`, amountCents);
     return {

@@ -9,6 +9,8 @@ import {
   myProfileSchema,
   registerBodySchema,
   registerResponseSchema,
+  resendCodeBodySchema,
+  resendCodeResponseSchema,
   resetPasswordBodySchema,
   resetRequestBodySchema,
   resetRequestResponseSchema,
@@ -73,6 +75,19 @@ export function registerUserRoutes(
   app.post('/users/VerifyVerificationCode', { schema: verify }, async (request) => {
     const { body } = request;
     return accounts.verifyCode(body.email, body.verificationCode, clientOf(request));
+  });
+
+  const resend = {
+    tags,
+    summary: 'Mail the sign-up code again, for an account not yet verified',
+    description:
+      'No login. The live code is mailed again (never replaced) at most once a minute and 5 times per 15 minutes; `sent` says whether a mail went out now and `resendAfterSeconds` how long until asking again can send one. 404 for an e-mail no account uses, 409 for an account already verified; the lookup counts in the address’s budget shared with resetPasswordRequest (429).',
+    body: resendCodeBodySchema,
+    response: { 200: resendCodeResponseSchema },
+  };
+  app.post('/users/ResendVerificationCode', { schema: resend }, async (request) => {
+    const { body } = request;
+    return accounts.resendVerificationCode(body.email, clientOf(request));
   });
 
   const resetRequest = {

@@ -316,6 +316,77 @@ describe('users/Login', () => {
   });
 });
 
+describe('users/ResendVerificationCode', () => {
+  const resend = (body: unknown, options: { ip?: string; token?: string } = {}) =>
+    call(ctx.app, { method: 'POST', url: '/api/users/ResendVerificationCode', body, ...options });
+  const mailsTo = (email: string) => ctx.mailer.sent.filter((m) => m.to === email).length;
+  const lastMailedMinuteAgo = async (email: string) => {
+    const row = await userRow(email);
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() + 14 * 60_000 - 1000) })
+      .where(eq(verificationCodes.userId, row?.id ?? 0));
+  };
+
+  test('mails the same sign-up code again once a minute has passed, and says when it did not', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    const first = ctx.mailer.lastCode(email);
+
+    // Moments after sign-up: nothing new is sent, and the screen is told how long to wait.
+    const early = await resend({ email });
+    expect(early.statusCode).toBe(200);
+    expect(early.json()).toMatchObject({ email, sent: false });
+    expect(early.json().message).toContain('less than a minute ago');
+    expect(early.json().resendAfterSeconds).toBeGreaterThan(50);
+    expect(early.json().resendAfterSeconds).toBeLessThanOrEqual(60);
+    expect(mailsTo(email)).toBe(1);
+
+    await lastMailedMinuteAgo(email);
+    const again = await resend({ email });
+    expect(again.json()).toMatchObject({ email, sent: true, resendAfterSeconds: 60 });
+    expect(mailsTo(email)).toBe(2);
+    expect(ctx.mailer.lastCode(email)).toBe(first);
+    expect((await verify(email, first)).json().verified).toBe(true);
+  });
+
+  test('works without a token; another account’s token changes nothing (the code goes to the e-mail’s own mailbox)', async () => {
+    const email = uniqueEmail();
+    await register(studentBody(email));
+    await lastMailedMinuteAgo(email);
+    const publisher = await createPublisher(ctx);
+    const publisherMails = mailsTo(publisher.email);
+    const res = await resend({ email }, { token: publisher.token });
+    expect(res.json()).toMatchObject({ email, sent: true });
+    expect(ctx.mailer.sent.at(-1)?.to).toBe(email);
+    expect(mailsTo(publisher.email)).toBe(publisherMails);
+  });
+
+  test('bad input is a 400 naming email; an unknown e-mail a 404, a verified account a 409', async () => {
+    for (const body of [{}, { email: 'not an e-mail' }, { email: 42 }]) {
+      const res = await resend(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0].field).toBe('email');
+    }
+    const unknown = await resend({ email: uniqueEmail() });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MSG.codeSendFailedCheckEmail);
+    const student = await createStudent(ctx);
+    const verified = await resend({ email: student.email });
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json().details[0].field).toBe('email');
+  });
+
+  test('counts in the address’s shared lookup budget (429 past it)', async () => {
+    const ip = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await resend({ email: uniqueEmail() }, { ip })).statusCode);
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
 describe('password reset', () => {
   const requestReset = (email: unknown, ip?: string) =>
     call(ctx.app, {

@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SkipLink } from '@/components/ui/skip-link';
 import { PageLoading } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { RouteErrorBoundary } from './error-page';
 
 /**
- * Wraps every screen: the error fallback, the wait for a screen's code on a first visit, the one toast
+ * Wraps every screen: the skip link (first of every layout's focusable elements), the error fallback, the wait for a screen's code on a first visit, the one toast
  * container and scroll restoration.
  */
 export const RootLayout = () => {
@@ -14,6 +15,7 @@ export const RootLayout = () => {
   useScrollRestoration();
   return (
     <>
+      <SkipLink />
       <RouteErrorBoundary location={location}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -146,6 +146,18 @@ describe('student course view (SPEC §2.12, DESIGN decision 4)', () => {
     expect(calls.some((call) => call.url.includes('GetCourseSectionsByCourseId/4'))).toBe(false);
   });
 
+  it.each(['/courseDetail?id=4', '/students/courseDetails?id=4'])(
+    'on %s an enrolled student is shown Go to course and no Enroll Now',
+    async (path) => {
+      mockFetch(answer(true));
+      renderRoutes(routes, path);
+
+      expect(await screen.findByRole('link', { name: 'Go to course' })).toBeTruthy();
+      expect(screen.getByText('You are enrolled in this course')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Enroll Now' })).toBeNull();
+    },
+  );
+
   it('opens the course for an enrolled student, one section at a time, and records the first play', async () => {
     const calls = mockFetch(answer(true));
     renderRoutes(routes, '/students/takeCourse?id=4');

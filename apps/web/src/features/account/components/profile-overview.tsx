@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Chip } from '@/components/ui/chip';
 import { AlertIcon, CheckCircleIcon, LockIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -80,15 +81,15 @@ export const ProfileOverview = ({ settingsPath }: ProfileOverviewProps) => {
           <span>{ROLE_LABELS[me.role_id] ?? 'Member'}</span>
           <span aria-hidden="true">·</span>
           {me.verified ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+            <Chip tone="green">
               <CheckCircleIcon className="size-3.5" />
               Verified e-mail
-            </span>
+            </Chip>
           ) : (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+            <Chip tone="amber">
               <AlertIcon className="size-3.5" />
               E-mail not verified
-            </span>
+            </Chip>
           )}
         </div>
         <dl className="mt-6 grid gap-4 border-t border-slate-100 pt-6 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import {
   type MessageResponse,
   MSG,
+  type ResendCodeResponse,
   type ResetPasswordBody,
   type VerifyCodeBody,
   type VerifyCodeResponse,
@@ -12,6 +13,13 @@ import { storage } from '@/lib/storage';
 /** POST users/VerifyVerificationCode. Typed loosely: SPEC §8 handles an answer without `verified`. */
 export const verifyCode = (body: VerifyCodeBody): Promise<Partial<VerifyCodeResponse> | null | undefined> =>
   apiRequest('users/VerifyVerificationCode', { method: 'POST', body });
+
+/** POST users/ResendVerificationCode: mails the sign-up code again (the same code), or says when it can. */
+export const resendVerificationCode = (email: string): Promise<ResendCodeResponse> =>
+  apiRequest('users/ResendVerificationCode', { method: 'POST', body: { email } });
+
+/** Mails the sign-up code of the stored e-mail again. */
+export const useResendVerificationCode = () => useMutation({ mutationFn: resendVerificationCode });
 
 /** PUT users/resetPasswordRequest: e-mails a reset code; answers `true`. */
 export const requestPasswordReset = (email: string): Promise<boolean> =>

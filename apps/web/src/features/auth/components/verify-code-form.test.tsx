@@ -1,5 +1,5 @@
 import { MSG } from '@skillwise/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
@@ -92,5 +92,76 @@ describe('VerifyCodeForm (SPEC §2.10)', () => {
     enter('999999');
 
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.provideValidCode);
+  });
+
+  it('Resend code asks the server to mail the sign-up code again and waits as long as it says', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storage.set('verifyFor', 'login');
+    const calls = mockFetch(() => ({
+      body: {
+        message: 'We sent your code again to sam@example.com. It is the same 6-digit code.',
+        email: 'sam@example.com',
+        sent: true,
+        resendAfterSeconds: 60,
+      },
+    }));
+    renderRoutes(routes, '/digitCodeVerification');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+
+    expect((await screen.findByRole('status')).textContent).toContain('We sent your code again');
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/ResendVerificationCode',
+      method: 'POST',
+      body: { email: 'sam@example.com' },
+    });
+    const waiting = screen.getByRole('button', { name: /Resend code in \d+ s/ }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+    expect(waiting.textContent).toBe('Resend code in 60 s');
+    await act(async () => {
+      vi.advanceTimersByTime(20_000);
+    });
+    expect(waiting.textContent).toBe('Resend code in 40 s');
+    await act(async () => {
+      vi.advanceTimersByTime(41_000);
+    });
+    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('Resend code on a reset asks for the reset code again (resetPasswordRequest), then waits a minute', async () => {
+    storage.set('verifyFor', 'reset');
+    const calls = mockFetch(() => ({ body: true }));
+    renderRoutes(routes, '/digitCodeVerification');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+
+    expect((await screen.findByRole('status')).textContent).toContain('at most once a minute');
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/resetPasswordRequest',
+      body: { email: 'sam@example.com' },
+    });
+    expect(screen.getByRole('button', { name: /Resend code in 60 s/ })).toBeTruthy();
+  });
+
+  it('says why when the server cannot resend', async () => {
+    storage.set('verifyFor', 'login');
+    mockFetch(() => ({
+      status: 409,
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'CONFLICT',
+        message: 'This e-mail address is already verified. Please log in.',
+      },
+    }));
+    renderRoutes(routes, '/digitCodeVerification');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This e-mail address is already verified. Please log in.',
+    );
+    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { MSG } from '@skillwise/contracts';
-import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { CODE_RESEND_SECONDS, MSG } from '@skillwise/contracts';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CodeInput, emptyCode, isCompleteCode } from '@/components/ui/code-input';
@@ -10,7 +10,12 @@ import { useNextParam, withNext } from '@/lib/return-to';
 import { getVerifyFor, storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
-import { CodeRejected, useRequestPasswordReset, useVerifyCode } from '../api/verification';
+import {
+  CodeRejected,
+  useRequestPasswordReset,
+  useResendVerificationCode,
+  useVerifyCode,
+} from '../api/verification';
 
 /** What the reset-password screen receives through router state: the code it must send back. */
 export type ResetPasswordState = { code: string };
@@ -19,6 +24,29 @@ const VERIFIED_MESSAGE = 'Your e-mail address is verified. You can log in now.';
 // The server mails the code that is still live again rather than a new one, at most once a minute.
 const RESENT_MESSAGE =
   'We e-mail your code again, at most once a minute: it stays the same until you use it.';
+
+/** Seconds until Resend may ask again, counting down once a second. */
+const useCooldown = () => {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return {
+    secondsLeft: Math.max(0, Math.ceil((until - now) / 1000)),
+    start: (seconds: number) => {
+      setNow(Date.now());
+      setUntil(Date.now() + seconds * 1000);
+    },
+  };
+};
+
+type ResendStatus = { text: string; isError: boolean } | null;
 const NO_EMAIL_MESSAGE = 'We could not tell which e-mail address to verify. Please log in or sign up again.';
 
 const failureMessage = (error: unknown): string => {
@@ -46,7 +74,11 @@ export const VerifyCodeForm = () => {
   const email = storedEmail();
   const verifyFor = getVerifyFor();
   const verify = useVerifyCode();
-  const resend = useRequestPasswordReset();
+  const resendReset = useRequestPasswordReset();
+  const resendSignUp = useResendVerificationCode();
+  const cooldown = useCooldown();
+  const [resendStatus, setResendStatus] = useState<ResendStatus>(null);
+  const isResending = resendReset.isPending || resendSignUp.isPending;
   const form = useForm({ initial: () => ({ digits: emptyCode() }), validate });
 
   const onSubmit = form.handleSubmit(async ({ digits }) => {
@@ -61,11 +93,35 @@ export const VerifyCodeForm = () => {
     void navigate(withNext(paths.login, next));
   });
 
-  const resendCode = () =>
-    resend.mutate(storedEmail(), {
-      onSuccess: () => notify.success(RESENT_MESSAGE),
-      onError: (error) => notify.error(errorMessage(error, MSG.codeSendFailed)),
+  const onResendError = (error: unknown) =>
+    setResendStatus({ text: errorMessage(error, MSG.codeSendFailed), isError: true });
+  // A reset code goes through the spec's resetPasswordRequest; a sign-up code through
+  // ResendVerificationCode, which says whether it sent one and how long to wait (decision 002).
+  const resendCode = () => {
+    const address = storedEmail();
+    if (!address) {
+      setResendStatus({ text: NO_EMAIL_MESSAGE, isError: true });
+      return;
+    }
+    setResendStatus(null);
+    if (verifyFor === 'reset') {
+      resendReset.mutate(address, {
+        onSuccess: () => {
+          setResendStatus({ text: RESENT_MESSAGE, isError: false });
+          cooldown.start(CODE_RESEND_SECONDS);
+        },
+        onError: onResendError,
+      });
+      return;
+    }
+    resendSignUp.mutate(address, {
+      onSuccess: (answer) => {
+        setResendStatus({ text: answer.message, isError: false });
+        cooldown.start(answer.resendAfterSeconds);
+      },
+      onError: onResendError,
     });
+  };
 
   const message = form.problem ?? (form.failure ? failureMessage(form.failure) : null);
 
@@ -94,25 +150,24 @@ export const VerifyCodeForm = () => {
       </Button>
       <div className="text-center text-sm text-slate-600">
         Didn&apos;t get a code?{' '}
-        {verifyFor === 'reset' ? (
-          <button
-            type="button"
-            onClick={resendCode}
-            disabled={resend.isPending}
-            className="font-semibold text-brand-600 hover:underline disabled:opacity-60"
-          >
-            {resend.isPending ? 'Sending...' : 'Resend code'}
-          </button>
-        ) : (
-          <span>
-            <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
-              Log in again to get a new code
-            </Link>
-            <span className="mt-1 block text-xs text-slate-500">
-              The code is e-mailed again at most once a minute.
-            </span>
-          </span>
-        )}
+        <button
+          type="button"
+          onClick={resendCode}
+          disabled={isResending || cooldown.secondsLeft > 0}
+          className="font-semibold text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-600 disabled:no-underline"
+        >
+          {isResending
+            ? 'Sending...'
+            : cooldown.secondsLeft > 0
+              ? `Resend code in ${cooldown.secondsLeft} s`
+              : 'Resend code'}
+        </button>
+        <p
+          role={resendStatus?.isError ? 'alert' : 'status'}
+          className={resendStatus?.isError ? 'mt-2 text-rose-700' : 'mt-2 text-xs text-slate-600'}
+        >
+          {resendStatus?.text}
+        </p>
       </div>
     </form>
   );

@@ -3,28 +3,16 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PublishedChip } from '@/components/ui/chip';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, ChevronLeftIcon, EyeIcon, LayersIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatPrice, truncate } from '@/lib/format';
 import { useAdminCourse } from '../api/course-admin';
 import { CourseImage } from './course-image';
-
-export const PublishedBadge = ({ published, className }: { published: boolean; className?: string }) => (
-  <span
-    className={cn(
-      'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
-      published ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-600',
-      className,
-    )}
-  >
-    {published ? 'Published' : 'Draft'}
-  </span>
-);
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <div className="min-w-0">
@@ -167,7 +155,7 @@ export const AdminCourseDetails = ({ courseId, onBack, ...actions }: AdminCourse
   }
   return (
     <>
-      {header(course.data.course_title, <PublishedBadge published={course.data.published} />)}
+      {header(course.data.course_title, <PublishedChip published={course.data.published} />)}
       <DetailsBody course={course.data} {...actions} />
     </>
   );

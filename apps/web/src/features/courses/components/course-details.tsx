@@ -43,7 +43,7 @@ type CourseDetailsProps = {
   enrollNote?: string;
   /** The curriculum with its preview player, composed by the page. */
   curriculum?: ReactNode;
-  /** Set when the signed-in student owns the course: the way into it, shown above Enroll Now. */
+  /** Set when the signed-in student owns the course: the way into it, shown instead of Enroll Now. */
   ownedAction?: ReactNode;
   /** The course's real rating (DESIGN decision 11); until it is known, nothing is claimed. */
   rating?: CourseRating | undefined;
@@ -209,22 +209,25 @@ export const CourseDetails = ({
           </div>
           <div className="flex flex-col gap-4 p-6">
             <p className="text-3xl font-bold text-slate-900">{coursePrice(course.price)}</p>
-            {isComingSoon && !ownedAction ? <ComingSoonPanel /> : null}
-            {ownedAction}
-            <Button
-              size="lg"
-              fullWidth
-              variant={ownedAction ? 'outline' : 'primary'}
-              onClick={onEnroll ? () => onEnroll(course) : undefined}
-              disabled={!onEnroll || isComingSoon}
-              isLoading={isEnrolling}
-              loadingText="Checking..."
-            >
-              Enroll Now
-            </Button>
-            {enrollNote && !isComingSoon ? (
-              <p className="text-center text-xs text-slate-500">{enrollNote}</p>
-            ) : null}
+            {/* An enrolled student is shown only the way in: Enroll Now would refuse them anyway. */}
+            {ownedAction ?? (
+              <>
+                {isComingSoon ? <ComingSoonPanel /> : null}
+                <Button
+                  size="lg"
+                  fullWidth
+                  onClick={onEnroll ? () => onEnroll(course) : undefined}
+                  disabled={!onEnroll || isComingSoon}
+                  isLoading={isEnrolling}
+                  loadingText="Checking..."
+                >
+                  Enroll Now
+                </Button>
+                {enrollNote && !isComingSoon ? (
+                  <p className="text-center text-xs text-slate-500">{enrollNote}</p>
+                ) : null}
+              </>
+            )}
             <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
               {promisesOf(course).map((item) => (
                 <li key={item.text} className="flex items-center gap-2.5">

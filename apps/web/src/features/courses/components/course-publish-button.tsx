@@ -1,10 +1,10 @@
 import type { CourseDetail } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { PublishedChip } from '@/components/ui/chip';
 import { notify, notifyFailure } from '@/lib/toast';
 import { type PublishCourseInput, useAdminCourse, usePublishCourse } from '../api/course-admin';
 import { hasNoPublishedLesson } from '../lib/course-figures';
-import { PublishedBadge } from './admin-course-details';
 import { type PublishChoice, PublishCourseDialog } from './publish-course-dialog';
 
 type CoursePublishButtonProps = {
@@ -63,7 +63,7 @@ export const CoursePublishButton = ({ courseId, onContentsPublished }: CoursePub
 
   return (
     <div className="flex items-center gap-3">
-      <PublishedBadge published={published} />
+      <PublishedChip published={published} />
       <Button
         variant={published ? 'outline' : 'primary'}
         isLoading={isChecking || (publish.isPending && warning === null)}

@@ -1,11 +1,11 @@
 import { type CourseListItem, PAGE_SIZES, TRUNCATE } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
+import { PublishedChip } from '@/components/ui/chip';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, PlusSquareIcon } from '@/components/ui/icons';
 import { ListPager } from '@/components/ui/list-pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { truncate } from '@/lib/format';
 import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
@@ -23,14 +23,7 @@ const OrganisationCourseCard = ({
   <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card">
     <div className="relative aspect-video overflow-hidden bg-slate-100">
       <CourseImage src={course.course_image} alt="" />
-      <span
-        className={cn(
-          'absolute top-3 left-3 rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm',
-          course.published ? 'bg-emerald-50 text-emerald-700' : 'bg-white text-slate-600',
-        )}
-      >
-        {course.published ? 'Published' : 'Draft'}
-      </span>
+      <PublishedChip published={course.published} className="absolute top-3 left-3 shadow-sm" />
     </div>
     <div className="flex flex-1 flex-col p-4">
       <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{course.course_title}</h2>

@@ -15,6 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { Lesson } from '@skillwise/contracts';
+import { Chip, PublishedChip } from '@/components/ui/chip';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import {
@@ -42,19 +43,6 @@ type LessonRowProps = LessonActions & {
   isMenuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
 };
-
-const Tag = ({ children, tone }: { children: string; tone: 'brand' | 'muted' | 'green' }) => (
-  <span
-    className={cn(
-      'rounded-full px-2 py-0.5 text-xs font-semibold',
-      tone === 'brand' && 'bg-brand-50 text-brand-700',
-      tone === 'muted' && 'bg-slate-100 text-slate-500',
-      tone === 'green' && 'bg-emerald-50 text-emerald-700',
-    )}
-  >
-    {children}
-  </span>
-);
 
 const LessonRow = ({
   lesson,
@@ -115,9 +103,9 @@ const LessonRow = ({
           </p>
         )}
         <div className="mt-1 flex flex-wrap gap-1.5">
-          <Tag tone={lesson.published ? 'green' : 'muted'}>{lesson.published ? 'Published' : 'Draft'}</Tag>
-          {lesson.preview ? <Tag tone="brand">Preview</Tag> : null}
-          {lesson.content_path ? null : <Tag tone="muted">No file</Tag>}
+          <PublishedChip published={lesson.published} />
+          {lesson.preview ? <Chip tone="brand">Preview</Chip> : null}
+          {lesson.content_path ? null : <Chip tone="muted">No file</Chip>}
         </div>
       </div>
       <DropdownMenu

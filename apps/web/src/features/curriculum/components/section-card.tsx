@@ -1,6 +1,7 @@
 import type { Lesson, Section } from '@skillwise/contracts';
 import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
+import { PublishedChip } from '@/components/ui/chip';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -81,14 +82,7 @@ export const SectionCard = ({
               </span>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-slate-500">
                 {lessonsLabel(section.lessons)}
-                <span
-                  className={cn(
-                    'rounded-full px-2 py-0.5 font-semibold',
-                    section.published ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500',
-                  )}
-                >
-                  {section.published ? 'Published' : 'Draft'}
-                </span>
+                <PublishedChip published={section.published} />
               </span>
             </span>
           </button>

@@ -2,6 +2,7 @@ import { type Lesson, lessonKind } from '@skillwise/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
+import { Chip } from '@/components/ui/chip';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -19,11 +20,7 @@ import { lessonsLabel, SectionList } from './section-list';
 const loadViewer = () => import('./lesson-viewer');
 const LessonViewer = lazy(() => loadViewer().then((module) => ({ default: module.LessonViewer })));
 
-const PreviewTag = () => (
-  <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
-    Preview
-  </span>
-);
+const PreviewTag = () => <Chip tone="brand">Preview</Chip>;
 
 const START_LABELS: Record<string, string> = {
   video: 'Play the preview',

@@ -3,10 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Chip } from '@/components/ui/chip';
 import { TextField } from '@/components/ui/field';
 import { LockIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useForm } from '@/lib/use-form';
 import { useApproveSandboxOrder } from '../api/payments';
@@ -33,8 +33,8 @@ type SandboxApprovalProps = {
 };
 
 const TEST_CARDS = [
-  { number: SANDBOX_CARDS.success, outcome: 'Payment succeeds', tone: 'text-emerald-700 bg-emerald-50' },
-  { number: SANDBOX_CARDS.declined, outcome: 'Card is declined', tone: 'text-rose-700 bg-rose-50' },
+  { number: SANDBOX_CARDS.success, outcome: 'Payment succeeds', tone: 'green' },
+  { number: SANDBOX_CARDS.declined, outcome: 'Card is declined', tone: 'red' },
 ] as const;
 
 const FIELD_LABELS: Record<keyof CardFormValues, string> = {
@@ -184,9 +184,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
                 {formatCardNumber(card.number)}
               </p>
               <div className="mt-2 flex items-center justify-between gap-2">
-                <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', card.tone)}>
-                  {card.outcome}
-                </span>
+                <Chip tone={card.tone}>{card.outcome}</Chip>
                 <Button
                   variant="ghost"
                   size="sm"

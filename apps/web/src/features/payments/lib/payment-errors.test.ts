@@ -1,7 +1,13 @@
 import { MSG } from '@skillwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { PAYMENT_ERROR_LINE, PaymentError, requireOrderId, toPaymentFailure } from './payment-errors';
+import {
+  CARD_DECLINED_LINE,
+  PAYMENT_ERROR_LINE,
+  PaymentError,
+  requireOrderId,
+  toPaymentFailure,
+} from './payment-errors';
 
 describe('payment error lines (SPEC §8)', () => {
   it('shows a declined capture (402) as the capture failure', () => {
@@ -13,6 +19,14 @@ describe('payment error lines (SPEC §8)', () => {
     // Whatever the server wrote, a 402 is the capture failure.
     expect(toPaymentFailure(new ApiError('card_declined', { status: 402 })).message).toBe(
       MSG.paymentCaptureFailed,
+    );
+  });
+
+  it('shows a declined card with the spec’s line, then that the card was declined and to try another', () => {
+    const card = new ApiError('anything', { status: 402, code: 'CARD_DECLINED' });
+    expect(toPaymentFailure(card)).toEqual({ message: CARD_DECLINED_LINE, code: 'CARD_DECLINED' });
+    expect(CARD_DECLINED_LINE).toBe(
+      'Payment capture failed. Please try again. Your card was declined, so nothing was charged. Please try another card.',
     );
   });
 

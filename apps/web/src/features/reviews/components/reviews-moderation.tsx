@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Chip } from '@/components/ui/chip';
 import { ListPager } from '@/components/ui/list-pager';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -53,11 +54,7 @@ export const ReviewsModeration = ({ courseId }: { courseId: number }) => {
               review={review}
               actions={
                 <span className="ml-auto flex items-center gap-2">
-                  {review.hidden ? (
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                      Hidden
-                    </span>
-                  ) : null}
+                  {review.hidden ? <Chip tone="muted">Hidden</Chip> : null}
                   <Button
                     variant="outline"
                     size="sm"

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PublishedChip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { SelectField } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { useClampedPage, useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
@@ -49,16 +49,7 @@ const Progress = ({ progress }: { progress: string }) => (
 
 const Status = ({ course }: { course: AssignedCourse }) => (
   <div className="flex flex-wrap items-center gap-2">
-    <span
-      className={cn(
-        'rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
-        course.published
-          ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
-          : 'bg-amber-50 text-amber-800 ring-amber-200',
-      )}
-    >
-      {course.published ? 'Published' : 'Draft'}
-    </span>
+    <PublishedChip published={course.published} draftTone="amber" />
     <span className="text-xs text-slate-500">{SOURCE_LABEL[course.source]}</span>
   </div>
 );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
@@ -42,11 +43,7 @@ const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) 
       ) : null}
       <h2 id={`plan-${plan}`} className="flex items-center gap-2 text-xl font-bold text-slate-900">
         {plan}
-        {isCurrent ? (
-          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200 ring-inset">
-            Current plan
-          </span>
-        ) : null}
+        {isCurrent ? <Chip tone="green">Current plan</Chip> : null}
       </h2>
       <p className="mt-1 text-sm text-slate-500">{PLAN_TAGLINES[plan]}</p>
       <p className="mt-6 flex items-baseline gap-1">

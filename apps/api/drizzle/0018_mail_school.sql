@@ -1,0 +1,2 @@
+ALTER TABLE "outgoing_mail" ADD COLUMN "org_id" integer;--> statement-breakpoint
+ALTER TABLE "outgoing_mail" ADD CONSTRAINT "outgoing_mail_org_id_organisations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("id") ON DELETE set null ON UPDATE no action;
