@@ -191,7 +191,11 @@ async function buy(student: TestUser, courseId: number, price: number, card = '4
 describe('purchased, sale and new_student: a course bought', () => {
   test('amounts read as the screens show them, with thousands separators ($1,910.40)', async () => {
     const publisher = await createPublisher(ctx);
-    const { course } = await courseWithSection(publisher, { title: 'Ocean Master', priceCents: 191040 });
+    const { course, section } = await courseWithSection(publisher, {
+      title: 'Ocean Master',
+      priceCents: 191040,
+    });
+    await addLesson(section.id, 'Tides', true);
     const student = await createStudent(ctx, 'Rich Buyer');
     const { captures } = await buy(student, course.id, 1910.4);
     expect(captures[0]?.statusCode, captures[0]?.body).toBe(200);

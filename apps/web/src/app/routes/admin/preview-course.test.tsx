@@ -1,5 +1,5 @@
 import type { Lesson, Section } from '@skillwise/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { renderRoutes } from '@/test/render';
@@ -130,13 +130,20 @@ describe('publisher preview (SPEC §2.1 previewCourse, coursePages)', () => {
     expect(within(panel).queryByText('Unfinished section')).toBeNull();
 
     fireEvent.click(within(panel).getByRole('button', { name: /The bowline/ }));
-    const video = document.querySelector('video');
-    if (!video) throw new Error('no video');
+    // The player's code is loaded when a lesson is first opened.
+    const video = await waitFor(() => {
+      const element = document.querySelector('video');
+      if (!element) throw new Error('no video');
+      return element;
+    });
     fireEvent.play(video);
 
     fireEvent.click(within(panel).getByRole('button', { name: /Sea shanty/ }));
-    const audio = document.querySelector('audio');
-    if (!audio) throw new Error('no audio');
+    const audio = await waitFor(() => {
+      const element = document.querySelector('audio');
+      if (!element) throw new Error('no audio');
+      return element;
+    });
     expect(audio.hasAttribute('controls')).toBe(true);
     fireEvent.play(audio);
 

@@ -29,6 +29,7 @@ beforeEach(() => {
   calls = mockFetch((call) => {
     const path = pathOf(call);
     if (path.endsWith('site/GetLandingContent')) return { body: content };
+    if (path.endsWith('courses/GetCatalogueCategories')) return { body: [] };
     if (path.endsWith('courses/GetAllCoursesDetail'))
       return pageAnswer(call, courses, (course) => [course.course_title]);
     return { body: { message: 'ok' } };

@@ -181,7 +181,8 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
   const initial = useRef({ reportInitial, onChange });
   useEffect(() => {
     // Once ready, the starting HTML is what the form saves when it is not yet the lesson's.
-    if (editor && initial.current.reportInitial) initial.current.onChange(editor.getHTML());
+    if (editor && !editor.isDestroyed && initial.current.reportInitial)
+      initial.current.onChange(editor.getHTML());
   }, [editor]);
   const state = useEditorState({
     editor,
