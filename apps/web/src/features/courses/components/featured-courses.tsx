@@ -24,7 +24,7 @@ export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => 
             Featured Courses
           </h2>
           <p className="mt-2 max-w-xl text-slate-600">
-            Hand-picked courses from our publishers, ready to start whenever you are.
+            Courses from our publishers, ready to start whenever you are.
           </p>
         </div>
         <Link

@@ -5,7 +5,7 @@ import {
   type SavedLessonProgress,
   type Section,
 } from '@skillwise/contracts';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,16 +24,9 @@ import {
 } from '../api/learning';
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
-import { isViewable, playerSpace } from '../lib/viewable';
+import { isViewable } from '../lib/viewable';
+import { LessonViewer } from './lesson-viewer';
 import { SectionList } from './section-list';
-
-/**
- * The player's code comes when a lesson is first opened, not with the course (docs/BENCHMARKS.md, the
- * learning screen); its place holds the player's size meanwhile.
- */
-const LessonViewer = lazy(() =>
-  import('./lesson-viewer').then((module) => ({ default: module.LessonViewer })),
-);
 
 export type LearningCourse = {
   course_title: string;
@@ -451,14 +444,13 @@ export const CourseLearning = ({
                   </button>
                 </div>
               </div>
-              <Suspense fallback={<div aria-hidden="true" className={playerSpace(opened.contentType)} />}>
-                <LessonViewer
-                  key={opened.lesson_Id}
-                  lesson={opened}
-                  media={media}
-                  {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
-                />
-              </Suspense>
+              {/* Loaded with the screen: a player loaded apart did not resume where the student left off. */}
+              <LessonViewer
+                key={opened.lesson_Id}
+                lesson={opened}
+                media={media}
+                {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
+              />
             </section>
           ) : null}
 
