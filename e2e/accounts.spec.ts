@@ -106,6 +106,8 @@ test('on a phone: the skip link leads to the main content, and toasts stay off t
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/login');
+  // The screen is there (its code comes after the layout's): the main landmark focused is the one that stays.
+  await expect(page.getByLabel('Email Address')).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
