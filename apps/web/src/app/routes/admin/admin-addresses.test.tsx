@@ -166,5 +166,8 @@ describe('page titles', () => {
   ])('%s is titled %s', async (path, title) => {
     renderRoutes(routes, path);
     await waitFor(() => expect(document.title).toBe(title));
+    // The title comes with the route, before the screen's code: the test ends once that code is in too,
+    // or the import it began would be cut off with the test's environment (the next file would meet it).
+    expect((await screen.findAllByRole('heading', { level: 1 })).length).toBeGreaterThan(0);
   });
 });
