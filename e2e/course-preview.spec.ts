@@ -211,10 +211,15 @@ test('a publisher writes a text lesson with hostile markup pasted in; its previe
   await expect(dialog.getByRole('radio', { name: 'Write' })).toBeChecked();
   const editor = dialog.getByRole('textbox', { name: 'Lesson text' });
   await editor.click();
-  await dialog.getByRole('button', { name: 'Heading', exact: true }).click();
+  const heading = dialog.getByRole('button', { name: 'Heading', exact: true });
+  await heading.click();
+  await expect(heading).toHaveAttribute('aria-pressed', 'true');
+  // Each step is seen in the editor before the next is typed: a busy machine draws the form late.
   await page.keyboard.type('The bowline');
+  await expect(editor.locator('h2')).toHaveText('The bowline');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Sailors write <script>alert(1)</script> as text. ');
+  await expect(editor).toContainText('</script> as text.');
   await page.keyboard.press('ControlOrMeta+b');
   await page.keyboard.type('Bold words');
   await page.keyboard.press('ControlOrMeta+b');
