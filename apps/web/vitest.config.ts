@@ -30,9 +30,10 @@ export default defineConfig({
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: firstLoad,
-          // A worker keeps the modules it imported for the next file: importing them anew for each file
-          // was most of the suite's time. The setup file empties the DOM and the storages after each test.
-          isolate: false,
+          // Each file imports the app anew: a screen's code that one file began to load lazily and did not
+          // wait for was cut off with that file's environment, and the router a next file shared kept the
+          // failed import (an error page where its screen should be).
+          isolate: true,
         },
       },
       { extends: true, test: { ...shared, name: 'web (first load)', include: firstLoad } },
