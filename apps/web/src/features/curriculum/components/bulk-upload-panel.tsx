@@ -6,10 +6,17 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './bulk-upload-panel.css';
 import { UploadNotice } from '@/components/ui/upload-progress';
+import { failureLink, type MessageLink } from '@/lib/message-link';
 import { storage } from '@/lib/storage';
 import { useUploadProgress } from '../hooks/use-upload-progress';
 import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from '../lib/bulk-upload';
-import { BULK_META_FIELDS, reportUploads, tusRefusal, tusUploadOptions } from '../lib/resumable-upload';
+import {
+  BULK_META_FIELDS,
+  reportUploads,
+  tusApiError,
+  tusRefusal,
+  tusUploadOptions,
+} from '../lib/resumable-upload';
 import type { UploadListener } from '../lib/upload-progress';
 
 type BulkMeta = Meta & { section_Id: number; contentType: string };
@@ -18,7 +25,13 @@ type BulkBody = TusBody;
 /** SPEC §2.13: the panel is as wide as its section and 300 px high. */
 const PANEL_HEIGHT = 300;
 
-export type BulkUploadOutcome = { uploaded: number; failed: number; firstError: string | null };
+export type BulkUploadOutcome = {
+  uploaded: number;
+  failed: number;
+  firstError: string | null;
+  /** Where a refusal of this round leads (a plan's storage limit: Plan & billing), if one does. */
+  link?: MessageLink | undefined;
+};
 
 type BulkUploadPanelProps = {
   sectionId: number;
@@ -26,7 +39,11 @@ type BulkUploadPanelProps = {
   onComplete: (outcome: BulkUploadOutcome) => void;
 };
 
-const createUppy = (sectionId: number, onSignal: UploadListener) => {
+const createUppy = (
+  sectionId: number,
+  onSignal: UploadListener,
+  onRefused: (link: MessageLink | undefined) => void,
+) => {
   const uppy = new Uppy<BulkMeta, BulkBody>({
     id: `bulk-upload-${sectionId}`,
     autoProceed: true,
@@ -41,6 +58,7 @@ const createUppy = (sectionId: number, onSignal: UploadListener) => {
     onError: (error) => {
       const refusal = tusRefusal(error);
       if (refusal) error.message = refusal;
+      onRefused(failureLink(tusApiError(error)));
     },
   });
   // The dashboard shows the bytes and the time left; the panel says what the connection does.
@@ -64,14 +82,20 @@ const BulkUploadPanel = ({ sectionId, onComplete }: BulkUploadPanelProps) => {
   const { progress, track } = useUploadProgress();
 
   useEffect(() => {
-    const instance = createUppy(sectionId, track);
+    // The first way on a refusal of this round offers, told with the round's outcome.
+    let link: MessageLink | undefined;
+    const instance = createUppy(sectionId, track, (found) => {
+      link ??= found;
+    });
     instance.on('complete', (result) => {
       const failed = result.failed ?? [];
       onCompleteRef.current({
         uploaded: result.successful?.length ?? 0,
         failed: failed.length,
         firstError: failed.find((file) => file.error)?.error ?? null,
+        link,
       });
+      link = undefined;
     });
     setUppy(instance);
     return () => instance.destroy();

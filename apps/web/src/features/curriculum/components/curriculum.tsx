@@ -167,6 +167,7 @@ export const Curriculum = ({ courseId }: { courseId: number }) => {
         `${outcome.failed === 1 ? '1 file was' : `${outcome.failed} files were`} not uploaded${
           outcome.firstError ? `: ${outcome.firstError}` : '.'
         }`,
+        { link: outcome.link },
       );
     }
   };

@@ -15,6 +15,7 @@ import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { failureLink, type MessageLink, MessageWithLink } from '@/lib/message-link';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import type { LessonInput } from '../api/curriculum';
@@ -51,6 +52,8 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
   const [isDone, setDone] = useState(false);
   const [written, setWritten] = useState(NOT_WRITTEN);
   const [status, showStatus] = useTimedStatus(EDIT_STATUS_CLEAR_MS);
+  // A refusal with a way on (a plan's limit leads to Plan & billing), shown while its message is.
+  const [refusal, setRefusal] = useState<{ message: string; link: MessageLink } | null>(null);
   const upload = useUploadProgress();
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
@@ -83,7 +86,10 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         onUpload: upload.track,
       });
     } catch (error) {
-      showStatus(errorMessage(error, AUTHORING_MSG.lessonSaveFailed));
+      const message = errorMessage(error, AUTHORING_MSG.lessonSaveFailed);
+      const link = failureLink(error);
+      setRefusal(link ? { message, link } : null);
+      showStatus(message);
       return;
     }
     showStatus(AUTHORING_MSG.savedSuccessfully);
@@ -164,7 +170,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         role="status"
         className={cn('min-h-5 text-sm font-medium', isSaved ? 'text-emerald-600' : 'text-rose-600')}
       >
-        {status}
+        <MessageWithLink message={status} link={refusal?.message === status ? refusal.link : undefined} />
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={form.isSubmitting || isDone}>

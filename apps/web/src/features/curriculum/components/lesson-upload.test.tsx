@@ -1,6 +1,8 @@
 import type { Lesson, Section } from '@skillwise/contracts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import type { LessonInput } from '../api/curriculum';
 import { EditLessonForm } from './edit-lesson-form';
 import { LessonFormModal } from './lesson-form';
@@ -85,5 +87,29 @@ describe('a lesson file’s upload in the lesson forms', () => {
     await playUpload(saving.input, dialog);
     await act(async () => saving.finish?.());
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('Edit Lesson refused for the plan’s storage says why and leads to Plan & billing', async () => {
+    const refusal = 'This file does not fit in your plan’s storage.';
+    const save = () => Promise.reject(new ApiError(refusal, { status: 409, code: 'PLAN_LIMIT' }));
+    const lesson = {
+      lesson_Id: 7,
+      lesson_title: 'Charts',
+      contentType: 'video',
+      section_Id: 1,
+      content_path: '/api/media/x',
+    } as unknown as Lesson;
+    render(
+      <MemoryRouter>
+        <EditLessonForm lesson={lesson} sectionName="Basics" onClose={() => undefined} save={save} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText(/Replace the file/), { target: { files: [video()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const status = await screen.findByText(refusal, { exact: false });
+    expect(status.closest('[role="status"]')?.textContent).toBe(`${refusal} See Plan & billing`);
+    expect(screen.getByRole('link', { name: 'See Plan & billing' }).getAttribute('href')).toBe(
+      '/admin/billing',
+    );
   });
 });

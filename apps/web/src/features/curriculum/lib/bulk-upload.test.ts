@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failureLink } from '@/lib/message-link';
 import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from './bulk-upload';
 import {
   BULK_META_FIELDS,
@@ -66,6 +67,14 @@ describe('bulk upload settings (SPEC §2.13, §5, §7)', () => {
       code: 'PAYLOAD_TOO_LARGE',
       message: 'Too big.',
     });
+  });
+
+  it('leads a file refused for the plan’s storage to Plan & billing, and no other refusal', () => {
+    const full = refusedWith(409, JSON.stringify({ code: 'PLAN_LIMIT', message: 'Your storage is full.' }));
+    expect(failureLink(tusApiError(full))).toEqual({ to: '/admin/billing', label: 'See Plan & billing' });
+    const busy = refusedWith(409, JSON.stringify({ code: 'CONFLICT', message: 'Too many uploads.' }));
+    expect(failureLink(tusApiError(busy))).toBeUndefined();
+    expect(failureLink(tusApiError(new Error('offline')))).toBeUndefined();
   });
 
   it('names an upload by what it is for, so one file for two lessons is two uploads', () => {
