@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { s3Settings } from './support/s3';
+import { stripeSettings } from './support/stripe';
 
 // One fresh data folder per run, shared with the workers through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-'));
@@ -13,6 +14,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // folder and its log, which the journey reads.
 process.env.E2E_S3_DIR ??= mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-s3-'));
 const s3 = s3Settings();
+// The same app again with Stripe configured (e2e/payments-stripe.spec.ts), beside a Stripe fake.
+process.env.E2E_STRIPE_DIR ??= mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-stripe-'));
+const stripe = stripeSettings();
 // The AWS SDK's notice about future Node versions (servers and workers inherit this) is no part of
 // what the journeys look at.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -89,6 +93,39 @@ export default defineConfig({
         SMTP_URL: '',
         DATABASE_URL: '',
         ...s3.env,
+      },
+    },
+    {
+      // The Stripe fake: Stripe's API, its hosted checkout page, and signed webhook events to the app below.
+      command: 'node --import tsx e2e/support/stripe-server.ts',
+      cwd: '..',
+      // Any answer will do (an unsigned request is refused 401): the fake is listening.
+      url: `${stripe.fakeOrigin}/v1/checkout/sessions`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      // The same production server with Stripe configured, pointed at the fake.
+      command: 'npm run serve --silent',
+      cwd: '..',
+      url: `${stripe.appOrigin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(stripe.appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_STRIPE_DIR,
+        PUBLIC_URL: stripe.appOrigin,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SMTP_URL: '',
+        DATABASE_URL: '',
+        ...stripe.env,
       },
     },
   ],

@@ -51,6 +51,35 @@ test('PayPal is used only with both credentials; one alone is refused by name', 
   expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
 });
 
+test('Stripe is used with its secret key, beside PayPal; its settings are checked by name', () => {
+  expect(loadConfig({}).stripe).toBeUndefined();
+  expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_xyz' }).stripe).toEqual(
+    {
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_xyz',
+      baseUrl: 'https://api.stripe.com',
+    },
+  );
+  const both = loadConfig({
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+  });
+  expect(both.paypal).toBeDefined();
+  expect(both.stripe).toEqual({
+    secretKey: 'sk_live_abc',
+    webhookSecret: undefined,
+    baseUrl: 'http://127.0.0.1:12111',
+  });
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).not.toThrow(/pk_test_abc/);
+  expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_xyz' })).toThrow(/STRIPE_SECRET_KEY/);
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_BASE: 'ftp://x' })).toThrow(
+    /STRIPE_API_BASE/,
+  );
+});
+
 test('a rejected secret or credentialled URL is named but never printed', () => {
   try {
     loadConfig({ APP_SECRET: 'short-secret', DATABASE_URL: 'postgres://user:S3cr3tPw@[bad/x', PORT: 'abc' });

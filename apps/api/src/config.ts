@@ -104,6 +104,19 @@ const envSchema = z.object({
   PAYPAL_API_BASE: urlWithProtocol(['https:', 'http:'], 'https://api-m.paypal.com').default(
     'https://api-m.sandbox.paypal.com',
   ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key like sk_test_...')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret like whsec_...")
+    .optional(),
+  STRIPE_API_BASE: urlWithProtocol(['https:', 'http:'], 'https://api.stripe.com').default(
+    'https://api.stripe.com',
+  ),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -161,6 +174,11 @@ export type Config = {
   uploads: { maxLessonBytes: number; maxImageBytes: number };
   /** PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. */
   paypal: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
+  /**
+   * Stripe Checkout when STRIPE_SECRET_KEY is set (beside PayPal, if that is set too); its webhook
+   * (POST /api/payments/webhooks/stripe) is answered once STRIPE_WEBHOOK_SECRET is set as well.
+   */
+  stripe: { secretKey: string; webhookSecret: string | undefined; baseUrl: string } | undefined;
   mediaUrlTtlHours: number;
   /**
    * Hours a file that a committed change stopped naming (replaced, or its row deleted) stays in storage
@@ -215,6 +233,8 @@ const S3_ALL = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
 const SECRET_VARIABLES = new Set([
   'APP_SECRET',
   'PAYPAL_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'DATABASE_URL',
   'SMTP_URL',
   'S3_SECRET_ACCESS_KEY',
@@ -241,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success && Boolean(parsed.data.PAYPAL_CLIENT_ID) !== Boolean(parsed.data.PAYPAL_CLIENT_SECRET)) {
     throw new ConfigError([
       `${parsed.data.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'}: must be set together with ${parsed.data.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_ID' : 'PAYPAL_CLIENT_SECRET'}`,
+    ]);
+  }
+  if (parsed.success && parsed.data.STRIPE_WEBHOOK_SECRET && !parsed.data.STRIPE_SECRET_KEY) {
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET: Stripe is not configured; set STRIPE_SECRET_KEY as well, or unset it',
     ]);
   }
   if (parsed.success) {
@@ -326,5 +351,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_API_BASE }
         : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          baseUrl: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { findReferencedKeys } from './db/queries/files';
 import { PayPalProvider } from './lib/payments/paypal';
+import type { PaymentProvider } from './lib/payments/provider';
 import { SandboxProvider } from './lib/payments/sandbox';
+import { StripeProvider } from './lib/payments/stripe';
 import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
 import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
@@ -147,10 +149,16 @@ export async function registerApiRoutes(
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 
-  const sandbox = config.paypal ? undefined : new SandboxProvider(db);
-  const provider =
-    deps.provider ?? (config.paypal ? new PayPalProvider(config.paypal) : (sandbox as SandboxProvider));
-  const payments = new PaymentService({ db, provider, sandbox, limits, log, notifications });
+  // Every configured provider; the first is the default. The sandbox only when none is configured.
+  const configured: PaymentProvider[] = [
+    ...(config.paypal ? [new PayPalProvider(config.paypal)] : []),
+    ...(config.stripe ? [new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl })] : []),
+  ];
+  const sandbox = configured.length === 0 ? new SandboxProvider(db) : undefined;
+  const [provider = sandbox as SandboxProvider, ...others] = deps.provider
+    ? [deps.provider, ...configured]
+    : configured;
+  const payments = new PaymentService({ db, provider, others, sandbox, limits, log, notifications });
   registerPaymentRoutes(api, payments, auth);
   registerNotificationRoutes(api, notifications, auth);
 

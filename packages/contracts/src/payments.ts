@@ -31,12 +31,41 @@ const orderIdSchema = z
   .max(100, 'must be at most 100 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'must be an order id from CreateOrder');
 
+/** The payment providers the server can be configured with (GET payments/config lists those that are). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'paypal', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Which configured provider takes the order; the default one (payments/config's `provider`) when absent. */
+const providerChoice = z
+  .enum(PAYMENT_PROVIDERS, expected(`one of ${PAYMENT_PROVIDERS.join(', ')}`))
+  .optional();
+
+/**
+ * A path of this app the provider's hosted page sends the buyer back to (with `?orderId=`): only a path
+ * (`/students/checkout`), never another site (`//host`, `https://...`, `\\`) nor the API.
+ */
+export const isAppPath = (value: string): boolean => {
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
+  if (/[\s#]/.test(value) || [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
+    return false;
+  }
+  const path = value.split('?')[0] ?? '';
+  return !path.split('/').includes('..') && path !== '/api' && !path.startsWith('/api/');
+};
+const returnPathSchema = z
+  .string(expected('text'))
+  .max(300, 'must be at most 300 characters')
+  .refine(isAppPath, 'must be a path of this app, like /students/checkout')
+  .optional();
+
 /** POST courses/CreateOrder */
 export const createCourseOrderBodySchema = z.object({
   price: clientPrice,
   email_address: z.unknown().optional(),
   user_id: idSchema,
   course_id: idSchema,
+  provider: providerChoice,
+  returnPath: returnPathSchema,
 });
 
 /** POST courses/CaptureOrder */
@@ -55,6 +84,8 @@ export const createPlanOrderBodySchema = z.object({
   subscriptionCategoryType: z
     .enum(PLAN_CATEGORIES, expected(`one of ${PLAN_CATEGORIES.join(', ')}`))
     .optional(),
+  provider: providerChoice,
+  returnPath: returnPathSchema,
 });
 
 /** POST organization/CaptureOrder */
@@ -71,8 +102,8 @@ export const orderResponseSchema = z.object({
   status: z.enum(['CREATED', 'COMPLETED']),
   amount: z.number(),
   currency: z.string(),
-  provider: z.enum(['sandbox', 'paypal', 'free']),
-  /** Where the buyer approves a sandbox order (our own page). */
+  provider: z.enum([...PAYMENT_PROVIDERS, 'free']),
+  /** Where the buyer approves the order: our own sandbox page, or the provider's hosted page. */
   approveUrl: z.string().nullable(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
@@ -91,11 +122,12 @@ export const captureResponseSchema = z.object({
 });
 export type CaptureResponse = z.infer<typeof captureResponseSchema>;
 
-/** GET payments/config: which provider the web app shows. */
+/** GET payments/config: which provider the web app shows by default, and every configured one. */
 export const paymentsConfigSchema = z.object({
-  provider: z.enum(['sandbox', 'paypal']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   clientId: z.string().nullable(),
   currency: z.string(),
+  providers: z.array(z.object({ name: z.enum(PAYMENT_PROVIDERS), clientId: z.string().nullable() })),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 

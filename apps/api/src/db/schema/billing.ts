@@ -67,7 +67,8 @@ export const ORDER_TRANSITIONS = {
   captured: ['capturing', 'pending'],
   failed: ['capturing', 'pending'],
   refunding: ['capturing', 'pending', 'failed'],
-  refunded: ['refunding'],
+  // From captured: a refund made at the provider (its dashboard), reported by its webhook.
+  refunded: ['refunding', 'captured'],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
 
 export const orders = pgTable(
@@ -108,6 +109,10 @@ export const orders = pgTable(
       .on(t.orgId, t.capturedAt, t.id)
       .where(sql`${t.status} = 'captured' and ${t.kind} = 'course'`),
     index('orders_course_id_idx').on(t.courseId),
+    // A provider's webhook names the capture (Stripe: a refund or dispute of a PaymentIntent).
+    index('orders_provider_capture_idx')
+      .on(t.provider, t.providerCaptureId)
+      .where(sql`${t.providerCaptureId} is not null`),
     // One order per buyer and course in capture at a time: two tabs never charge twice.
     uniqueIndex('orders_one_capture_per_course_idx')
       .on(t.userId, t.courseId)
@@ -130,6 +135,7 @@ export const REFUND_REASONS = [
   'course_unavailable',
   'plan_unavailable',
   'declined_meanwhile',
+  'provider_refund',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -169,7 +175,7 @@ export const orderRefunds = pgTable(
     check('order_refunds_status', sql`${t.status} in ('pending', 'completed')`),
     check(
       'order_refunds_reason',
-      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile')`,
+      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile', 'provider_refund')`,
     ),
     check('order_refunds_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
   ],
@@ -195,6 +201,22 @@ export const subscriptions = pgTable(
     index('subscriptions_org_period_idx').on(t.orgId, t.periodEnd),
     uniqueIndex('subscriptions_order_id_idx').on(t.orderId),
   ],
+);
+
+/**
+ * Every webhook event a provider sent us, once: a replayed event (providers deliver at least once) finds
+ * its id here and changes nothing. Written in the transaction that applies the event's effect.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
 );
 
 /** The built-in sandbox provider's own record of each payment (DESIGN: works offline, no real money). */

@@ -1,3 +1,5 @@
+import type { PaymentProviderName } from '@skillwise/contracts';
+
 /** An order the buyer still has to approve. */
 export type ProviderOrder = { id: string; approveUrl: string | null };
 
@@ -8,7 +10,14 @@ export type ProviderOrder = { id: string; approveUrl: string | null };
  * provider: another card may work, which the buyer is told (docs/decisions/021).
  */
 export type CaptureResult =
-  | { status: 'COMPLETED' | 'PENDING'; captureId: string; amountCents: number; currency: string }
+  | {
+      status: 'COMPLETED' | 'PENDING';
+      captureId: string;
+      amountCents: number;
+      currency: string;
+      /** The provider's own fee on this capture, when it reports one (Stripe does; PayPal and the sandbox: null). */
+      feeCents?: number | null;
+    }
   | { status: 'DECLINED'; reason: string; cardDeclined: boolean };
 
 /** A capture whose money is ours: what a refund gives back. */
@@ -22,7 +31,7 @@ export class PaymentProviderError extends Error {}
 
 /** Create and capture, the two steps of SPEC §4's payment sequence (DESIGN: a provider interface). */
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'paypal';
+  readonly name: PaymentProviderName;
   /** What the browser needs to show the provider's buttons (PayPal's client id), if anything. */
   readonly clientId: string | null;
   createOrder(input: {
@@ -33,6 +42,11 @@ export interface PaymentProvider {
     buyerEmail: string;
     /** Idempotency key: repeating it answers the same order. */
     requestId: string;
+    /**
+     * The path of this app a hosted payment page sends the buyer back to (the checkout, which captures
+     * the order named by `?orderId=`); providers whose approval happens elsewhere ignore it.
+     */
+    returnPath?: string;
   }): Promise<ProviderOrder>;
   /** Captures an approved order; repeating it with the same request id answers the same capture. */
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;

@@ -8,6 +8,7 @@ import {
   type OrderStatus,
   orderRefunds,
   orders,
+  paymentEvents,
   planPrices,
   users,
 } from '../../db/schema';
@@ -27,6 +28,39 @@ export async function findOrderByProviderId(db: Db, provider: string, providerOr
     .from(orders)
     .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
   return row;
+}
+
+/** The order whose capture (at `provider`) has this id. */
+export async function findOrderByCaptureId(db: Db, provider: string, providerCaptureId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerCaptureId, providerCaptureId)));
+  return row;
+}
+
+export type PaymentEvent = { provider: string; eventId: string; type: string };
+
+/** Whether a provider's webhook event was taken already. */
+export async function isPaymentEventRecorded(db: Db, event: PaymentEvent): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+  return row !== undefined;
+}
+
+/**
+ * Records a webhook event once, in the caller's transaction: false when it was recorded before (a
+ * replay, or another instance taking the same delivery), and the caller then changes nothing.
+ */
+export async function recordPaymentEvent(db: Db, event: PaymentEvent): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listQuery, sendPage } from '../../lib/paging';
-import { paged, type ZodTypeProvider } from '../../lib/route-schema';
+import { handlerChecked, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import type { PaymentService } from './payments.service';
 
@@ -106,6 +106,41 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
   };
   app.post('/sandbox/orders/:id/approve', { ...signedIn, schema: approve }, async (request) => {
     return payments.approveSandbox(actorOf(request), request.params.id, request.body.cardNumber);
+  });
+
+  // Stripe signs the exact bytes it sends: this route alone keeps its JSON body raw for the check.
+  void server.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    const webhook = {
+      tags,
+      summary: 'Stripe’s webhook: register this URL in Stripe for its payment events',
+      description:
+        'Events signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature header, checked against the raw body ' +
+        'within 5 minutes of signing): checkout.session.completed and payment_intent.amount_capturable_updated ' +
+        'capture the paid order as the checkout would, charge.refunded records a refund made in Stripe, ' +
+        'charge.dispute.created is recorded and logged. Each event is taken once; a replay answers 200 and ' +
+        'changes nothing. 400 when the signature does not match, 404 when the webhook is not configured.',
+      headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+      body: handlerChecked(
+        z.object({
+          id: z.string(),
+          object: z.literal('event'),
+          type: z.string(),
+          data: z.object({ object: z.record(z.string(), z.unknown()) }),
+        }),
+        'A Stripe event, read only once its raw bytes match the Stripe-Signature header.',
+      ),
+      response: { 200: z.object({ received: z.literal(true) }) },
+    };
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/payments/webhooks/stripe', { schema: webhook }, async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return payments.stripeWebhook(body, request.headers['stripe-signature']);
+      });
   });
 
   const sales = {

@@ -5,6 +5,7 @@ import {
   MSG,
   type OrderResponse,
   type Paged,
+  type PaymentProviderName,
   type PaymentsConfig,
   PLAN_CATEGORIES,
   type PlanCategory,
@@ -35,6 +36,7 @@ import {
   type RefundResult,
 } from '../../lib/payments/provider';
 import type { SandboxProvider } from '../../lib/payments/sandbox';
+import { StripeProvider } from '../../lib/payments/stripe';
 import type { Actor } from '../../plugins/auth';
 import {
   findAccess,
@@ -50,11 +52,13 @@ import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits'
 import {
   type CourseSaleRow,
   completeRefund,
+  findOrderByCaptureId,
   findOrderById,
   findOrderByProviderId,
   findRefundByOrderId,
   insertOrder,
   insertRefund,
+  isPaymentEventRecorded,
   listCourseSales,
   listCourseSalesWithSum,
   listOrdersInFlight,
@@ -62,12 +66,17 @@ import {
   moveOrder,
   noteRefundFailure,
   type OrderRow,
+  type PaymentEvent,
   type RefundRow,
+  recordPaymentEvent,
 } from './payments.repository';
 
 export type PaymentDeps = {
   db: Db;
+  /** The default provider: the one an order takes when it names none. */
   provider: PaymentProvider;
+  /** Every other configured provider an order may name; each order is settled by its own. */
+  others?: readonly PaymentProvider[];
   /** Set when the provider is the built-in sandbox, whose approval page we serve. */
   sandbox: SandboxProvider | undefined;
   limits: PlanLimits;
@@ -80,6 +89,13 @@ const isCategory = (value: string): value is PlanCategory =>
 
 const NOT_ON_SALE = 'This course is not on sale at the moment.';
 
+/**
+ * The web app's checkouts, where a hosted payment page sends the buyer back (with `?orderId=`) when
+ * CreateOrder names no `returnPath`: each captures the order it is brought back with.
+ */
+const COURSE_CHECKOUT_PATH = '/students/checkout';
+const PLAN_CHECKOUT_PATH = '/admin/checkout';
+
 /** Why a capture was given back, as the buyer reads it on the refund receipt. */
 const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   wrong_amount: 'The payment provider charged another amount than the order’s.',
@@ -87,6 +103,7 @@ const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   course_unavailable: 'The course was no longer on sale when the payment completed.',
   plan_unavailable: 'The plan could no longer be applied when the payment completed.',
   declined_meanwhile: 'The payment had been reported as failed before it completed.',
+  provider_refund: 'The school refunded this payment.',
 };
 
 /** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
@@ -96,6 +113,9 @@ function refusalOf(reason: RefundReason): AppError {
   if (reason === 'plan_unavailable') return notFound('Plan');
   return new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
 }
+
+/** A webhook event taken already: thrown inside the claim's transaction to undo it. */
+class ReplayedEvent extends Error {}
 
 /** A completed capture its order cannot use: thrown inside the capture's transaction to undo all of it. */
 class UnusableCapture extends Error {
@@ -138,10 +158,43 @@ function checkPrice(clientDollars: number | undefined, serverCents: number) {
 
 /** Order, approve, capture (SPEC §4) for courses and plans, through one provider interface. */
 export class PaymentService {
-  constructor(private readonly deps: PaymentDeps) {}
+  /** The configured providers by name, the default first. */
+  private readonly providers: ReadonlyMap<string, PaymentProvider>;
+
+  constructor(private readonly deps: PaymentDeps) {
+    const all = [deps.provider, ...(deps.others ?? []).filter((p) => p.name !== deps.provider.name)];
+    this.providers = new Map(all.map((p) => [p.name, p]));
+  }
 
   config(): PaymentsConfig {
-    return { provider: this.deps.provider.name, clientId: this.deps.provider.clientId, currency: 'USD' };
+    return {
+      provider: this.deps.provider.name,
+      clientId: this.deps.provider.clientId,
+      currency: 'USD',
+      providers: [...this.providers.values()].map((p) => ({ name: p.name, clientId: p.clientId })),
+    };
+  }
+
+  /** The provider a new order names (400 when it is not configured), or the default one. */
+  private providerFor(name: PaymentProviderName | undefined): PaymentProvider {
+    if (name === undefined) return this.deps.provider;
+    const provider = this.providers.get(name);
+    if (!provider) {
+      throw new AppError('VALIDATION', `provider: ${name} is not configured on this server`, [
+        { field: 'provider', message: `must be one of ${[...this.providers.keys()].join(', ')}` },
+      ]);
+    }
+    return provider;
+  }
+
+  /**
+   * The provider that holds an order (or a refund owed): the one it was made with. One no longer
+   * configured is a provider failure: the claim or the refund stays for when it is configured again.
+   */
+  private providerOf(name: string): PaymentProvider {
+    const provider = this.providers.get(name);
+    if (!provider) throw new PaymentProviderError(`${name} is not configured`);
+    return provider;
   }
 
   private ownBuyer(actor: Actor, userId: number) {
@@ -188,9 +241,16 @@ export class PaymentService {
   /** POST courses/CreateOrder: a published course on sale, not already owned, at the server's price. */
   async createCourseOrder(
     actor: Actor,
-    input: { price: number; user_id: number; course_id: number },
+    input: {
+      price: number;
+      user_id: number;
+      course_id: number;
+      provider?: PaymentProviderName | undefined;
+      returnPath?: string | undefined;
+    },
   ): Promise<OrderResponse> {
-    const { db, provider, limits } = this.deps;
+    const { db, limits } = this.deps;
+    const provider = this.providerFor(input.provider);
     this.ownBuyer(actor, input.user_id);
     this.studentBuyer(actor);
     const course = await this.courseOnSale(actor, input.course_id);
@@ -255,6 +315,7 @@ export class PaymentService {
         referenceId: `course-${course.id}`,
         buyerEmail: actor.email,
         requestId: randomUUID(),
+        returnPath: input.returnPath ?? COURSE_CHECKOUT_PATH,
       }),
     );
     await insertOrder(db, {
@@ -279,12 +340,18 @@ export class PaymentService {
 
   /** The caller's own order by the provider's id; anyone else's is not found. */
   private async ownOrder(actor: Actor, providerOrderId: string, kind: 'course' | 'plan'): Promise<OrderRow> {
-    const { db, provider } = this.deps;
-    const order =
-      (await findOrderByProviderId(db, provider.name, providerOrderId)) ??
-      (await findOrderByProviderId(db, 'free', providerOrderId));
+    const order = await this.findOrder(providerOrderId);
     if (!order || !isOwnerOf(actor, order) || order.kind !== kind) throw notFound('Order');
     return order;
+  }
+
+  /** An order by its provider's id, among the configured providers' orders and the free ones. */
+  private async findOrder(providerOrderId: string, names = [...this.providers.keys(), 'free']) {
+    for (const name of names) {
+      const order = await findOrderByProviderId(this.deps.db, name, providerOrderId);
+      if (order) return order;
+    }
+    return undefined;
   }
 
   /**
@@ -293,13 +360,15 @@ export class PaymentService {
    * tabs, or Pay, Cancel and Pay again, never charge twice) or when the organisation's plan cannot take
    * one more student, counting the buyers whose captures are under way.
    */
-  private async claim(order: OrderRow): Promise<OrderRow | 'captured'> {
+  private async claim(order: OrderRow, event?: PaymentEvent): Promise<OrderRow | 'captured'> {
     const { db, limits } = this.deps;
     try {
       return await db.transaction(async (tx) => {
         // The claim comes first: it waits for (or collides with) another order of this buyer and course
         // in capture, so the checks below, each a fresh statement, see what that one committed.
         const claimed = await moveOrder(tx, order.id, 'capturing');
+        // A webhook's event is recorded with the claim it makes: a replay claims nothing.
+        if (claimed && event && !(await recordPaymentEvent(tx, event))) throw new ReplayedEvent();
         if (!claimed) {
           // Captured or given back (the states a claim may not leave): answer what became of it.
           if ((await this.outcomeOf(order.id, tx)) === 'captured') return 'captured' as const;
@@ -418,12 +487,13 @@ export class PaymentService {
    * the same order may be tried again (the same request id captures once) and the reconciler settles it.
    */
   private async settle(order: OrderRow): Promise<'captured' | 'pending'> {
-    const { db, provider, log } = this.deps;
-    const result = await this.providerCall(() =>
-      order.status === 'pending'
+    const { db, log } = this.deps;
+    const result = await this.providerCall(async () => {
+      const provider = this.providerOf(order.provider);
+      return order.status === 'pending'
         ? provider.checkCapture(order.providerOrderId)
-        : provider.captureOrder(order.providerOrderId, `capture-${order.id}`),
-    );
+        : provider.captureOrder(order.providerOrderId, `capture-${order.id}`);
+    });
     if (result.status === 'DECLINED') {
       if (!(await moveOrder(db, order.id, 'failed'))) return this.outcomeOf(order.id);
       log.info({ orderId: order.id, reason: result.reason }, 'payment declined');
@@ -478,7 +548,7 @@ export class PaymentService {
     capture: CapturedPayment,
     reason: RefundReason,
   ): Promise<'captured' | 'pending'> {
-    const { db, provider, log } = this.deps;
+    const { db, log } = this.deps;
     const refund = await db.transaction(async (tx) => {
       const owed = await moveOrder(tx, order.id, 'refunding', { providerCaptureId: capture.captureId });
       if (!owed) return undefined;
@@ -487,7 +557,7 @@ export class PaymentService {
         amountCents: capture.amountCents,
         currency: capture.currency,
         reason,
-        provider: provider.name,
+        provider: order.provider,
         providerCaptureId: capture.captureId,
       });
     });
@@ -503,13 +573,10 @@ export class PaymentService {
    * and once. A provider that fails leaves the refund owed, for the reconciler. Answers whether it was taken.
    */
   private async sendRefund(refund: RefundRow): Promise<boolean> {
-    const { db, provider, log, notifications } = this.deps;
+    const { db, log, notifications } = this.deps;
     let taken: RefundResult;
     try {
-      if (refund.provider !== provider.name) {
-        throw new PaymentProviderError(`the refund is owed by ${refund.provider}, which is not configured`);
-      }
-      taken = await provider.refund(
+      taken = await this.providerOf(refund.provider).refund(
         { captureId: refund.providerCaptureId, amountCents: refund.amountCents, currency: refund.currency },
         `refund-${refund.orderId}`,
       );
@@ -544,10 +611,10 @@ export class PaymentService {
     return true;
   }
 
-  /** Claim, then settle: what both CaptureOrder calls do. */
-  private async capture(order: OrderRow): Promise<'captured' | 'pending'> {
+  /** Claim, then settle: what both CaptureOrder calls (and a provider's webhook) do. */
+  private async capture(order: OrderRow, event?: PaymentEvent): Promise<'captured' | 'pending'> {
     if (order.status === 'captured') return 'captured';
-    const claimed = await this.claim(order);
+    const claimed = await this.claim(order, event);
     if (claimed === 'captured') return 'captured';
     return this.settle(order.status === 'pending' ? { ...claimed, status: 'pending' } : claimed);
   }
@@ -637,9 +704,16 @@ export class PaymentService {
   /** POST organization/CreateOrder: a publisher buys a plan for its organisation. */
   async createPlanOrder(
     actor: Actor & { orgId: number },
-    input: { price: number; user_id: number; subscriptionCategoryType?: PlanCategory | undefined },
+    input: {
+      price: number;
+      user_id: number;
+      subscriptionCategoryType?: PlanCategory | undefined;
+      provider?: PaymentProviderName | undefined;
+      returnPath?: string | undefined;
+    },
   ): Promise<OrderResponse> {
-    const { db, provider } = this.deps;
+    const { db } = this.deps;
+    const provider = this.providerFor(input.provider);
     this.ownBuyer(actor, input.user_id);
     const planPrice = await this.planPriceFor(input);
     const created = await this.providerCall(() =>
@@ -650,6 +724,7 @@ export class PaymentService {
         referenceId: `plan-${planPrice.category}-org-${actor.orgId}`,
         buyerEmail: actor.email,
         requestId: randomUUID(),
+        returnPath: input.returnPath ?? PLAN_CHECKOUT_PATH,
       }),
     );
     await insertOrder(db, {
@@ -702,6 +777,137 @@ export class PaymentService {
       subscriptionCategoryType: isCategory(planPrice.category) ? planPrice.category : null,
       subscriptionEndsAt: paidThrough?.toISOString() ?? null,
     };
+  }
+
+  /**
+   * POST payments/webhooks/stripe: an event Stripe signed, taken once (payment_events, recorded in the
+   * transaction of its effect). Amounts are never read from the event: a paid Checkout Session is
+   * captured through the same claim as the browser's return (a buyer who closed the tab is enrolled
+   * once), a refund is read back from Stripe. A forged or stale signature is refused (400).
+   */
+  async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
+    const { db, log } = this.deps;
+    const stripe = this.providers.get('stripe');
+    if (!(stripe instanceof StripeProvider) || !stripe.webhookSecret) throw notFound('Webhook');
+    let verified: ReturnType<StripeProvider['verifyEvent']>;
+    try {
+      verified = stripe.verifyEvent(rawBody, signature ?? '');
+    } catch (error) {
+      log.warn({ err: error }, 'a Stripe webhook with a bad signature was refused');
+      throw new AppError('VALIDATION', 'stripe-signature: does not match the payload', [
+        { field: 'stripe-signature', message: 'does not match the payload' },
+      ]);
+    }
+    const event: PaymentEvent = { provider: 'stripe', eventId: verified.id, type: verified.type };
+    if (await isPaymentEventRecorded(db, event)) return { received: true };
+    const object = verified.data.object as { id?: string; object?: string; payment_intent?: unknown };
+    if (verified.type === 'checkout.session.completed' && object.object === 'checkout.session' && object.id) {
+      await this.settleFromWebhook(event, object.id);
+    } else if (
+      verified.type === 'payment_intent.amount_capturable_updated' &&
+      object.object === 'payment_intent' &&
+      object.id
+    ) {
+      const intentId = object.id;
+      const sessionId = await this.providerCall(() => stripe.sessionOfIntent(intentId));
+      await this.settleFromWebhook(event, sessionId);
+    } else if (verified.type === 'charge.refunded' && object.object === 'charge' && object.id) {
+      const chargeId = object.id;
+      await this.refundedAtProvider(event, await this.providerCall(() => stripe.chargeRefunds(chargeId)));
+    } else {
+      if (verified.type === 'charge.dispute.created') {
+        const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
+        const order = intentId ? await findOrderByCaptureId(db, 'stripe', intentId) : undefined;
+        log.warn(
+          { eventId: event.eventId, disputeId: object.id, orderId: order?.id ?? null },
+          'a Stripe payment is disputed: answer it in the Stripe dashboard',
+        );
+      }
+      await recordPaymentEvent(db, event);
+    }
+    return { received: true };
+  }
+
+  /**
+   * A paid Checkout Session: its order is claimed (the event recorded with the claim) and captured, as
+   * when the buyer comes back to the checkout. The order's outcome is no failure of the delivery; only a
+   * claim that must wait (another order of the buyer in capture) asks Stripe to deliver it again later.
+   */
+  private async settleFromWebhook(event: PaymentEvent, sessionId: string | undefined) {
+    const { db, log } = this.deps;
+    const order = sessionId ? await findOrderByProviderId(db, 'stripe', sessionId) : undefined;
+    if (!order) log.warn({ eventId: event.eventId, sessionId }, 'a Stripe payment for no order of ours');
+    try {
+      if (order) await this.capture(order, event);
+    } catch (error) {
+      if (error instanceof ReplayedEvent) return;
+      if (!(error instanceof AppError) || error.message === MSG.paymentInProgress) throw error;
+      // The claim is held (the provider did not answer): the reconciler finishes it.
+      if (error.code === 'PAYMENT_PROVIDER') return;
+      log.info({ orderId: order?.id, code: error.code }, 'a paid Stripe session settled as refused');
+    }
+    // Recorded with the claim already, unless nothing was claimed (captured before, or refused).
+    await recordPaymentEvent(db, event);
+  }
+
+  /**
+   * A charge refunded in Stripe's dashboard (read back from Stripe): a captured order it wholly refunds is
+   * recorded refunded (with a completed refund row) and its buyer told, with the event, in one transaction.
+   * What the order granted stays (docs/decisions/023). A refund we asked for ourselves is completed by
+   * sendRefund; a partial one is only logged.
+   */
+  private async refundedAtProvider(
+    event: PaymentEvent,
+    charge: Awaited<ReturnType<StripeProvider['chargeRefunds']>>,
+  ) {
+    const { db, log, notifications } = this.deps;
+    const order = charge.paymentIntentId
+      ? await findOrderByCaptureId(db, 'stripe', charge.paymentIntentId)
+      : undefined;
+    await db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event))) return;
+      const now = order ? await findOrderById(tx, order.id) : undefined;
+      if (now?.status !== 'captured') return;
+      if (!charge.refunded) {
+        log.warn(
+          { orderId: now.id, refunded: charge.amountRefunded },
+          'a Stripe payment was partly refunded',
+        );
+        return;
+      }
+      // `captured` leaves only for `refunded`, and only here: no other change can come between.
+      const refunded = await moveOrder(tx, now.id, 'refunded');
+      if (!refunded) return;
+      const refundedAt = new Date();
+      await insertRefund(tx, {
+        orderId: now.id,
+        amountCents: charge.amountRefunded,
+        currency: charge.currency,
+        reason: 'provider_refund',
+        provider: 'stripe',
+        providerCaptureId: charge.paymentIntentId ?? '',
+        providerRefundId: charge.refundId,
+        status: 'completed',
+        completedAt: refundedAt,
+      });
+      const planPrice = now.planPriceId === null ? undefined : await findPlanPriceById(tx, now.planPriceId);
+      await notifications.purchaseRefunded(
+        {
+          orderId: now.id,
+          userId: now.userId,
+          courseId: now.courseId,
+          plan: planPrice?.plan ?? null,
+          amountCents: charge.amountRefunded,
+          currency: charge.currency,
+          reference: now.providerOrderId,
+          refundReference: charge.refundId,
+          reason: REFUND_REASON_TEXTS.provider_refund,
+          refundedAt,
+        },
+        tx,
+      );
+      log.info({ orderId: now.id }, 'an order was refunded in the Stripe dashboard');
+    });
   }
 
   /** What the sandbox approval page shows: the amount the provider holds, for the order's buyer only. */

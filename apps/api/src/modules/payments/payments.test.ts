@@ -666,3 +666,20 @@ describe('plan limits under concurrent requests', () => {
     }
   });
 });
+
+test('with only the sandbox, payments/config lists it alone and there is no Stripe webhook', async () => {
+  const config = await call(ctx.app, { method: 'GET', url: '/api/payments/config' });
+  expect(config.json()).toEqual({
+    provider: 'sandbox',
+    clientId: null,
+    currency: 'USD',
+    providers: [{ name: 'sandbox', clientId: null }],
+  });
+  const webhook = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/payments/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    body: '{"id":"evt_1","object":"event","type":"checkout.session.completed","data":{"object":{}}}',
+  });
+  expect(webhook.statusCode).toBe(404);
+});

@@ -442,5 +442,10 @@ test('a plan order whose plan is gone when its capture completes is refunded, an
 
 test('payments/config tells the web app which provider to show', async () => {
   const res = await call(ctx.app, { method: 'GET', url: '/api/payments/config' });
-  expect(res.json()).toEqual({ provider: 'paypal', clientId: 'test-client', currency: 'USD' });
+  expect(res.json()).toEqual({
+    provider: 'paypal',
+    clientId: 'test-client',
+    currency: 'USD',
+    providers: [{ name: 'paypal', clientId: 'test-client' }],
+  });
 });

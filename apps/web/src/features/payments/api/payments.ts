@@ -1,6 +1,7 @@
 import {
   type CaptureResponse,
   type OrderResponse,
+  type PaymentProviderName,
   type PaymentsConfig,
   type PlanCategory,
   type SaleRow,
@@ -16,7 +17,7 @@ export const paymentKeys = {
   sales: (paging: PageRequest) => [...paymentKeys.all, 'sales', paging] as const,
 };
 
-/** GET payments/config: which provider's button to show (the built-in sandbox unless PayPal is set up). */
+/** GET payments/config: which providers' buttons to show (the built-in sandbox when none is set up). */
 export const getPaymentsConfig = (signal?: AbortSignal): Promise<PaymentsConfig> =>
   apiRequest('payments/config', { signal });
 
@@ -28,7 +29,15 @@ export const usePaymentsConfig = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export type CourseOrderInput = { price: number; email: string; userId: number; courseId: number };
+/** Optional: the configured provider to pay with (else the server's default) and where its hosted page returns to. */
+type ProviderChoice = { provider?: PaymentProviderName | undefined; returnPath?: string | undefined };
+
+export type CourseOrderInput = {
+  price: number;
+  email: string;
+  userId: number;
+  courseId: number;
+} & ProviderChoice;
 
 /** POST courses/CreateOrder: the server charges its own price; a free course is enrolled at once. */
 export const createCourseOrder = (input: CourseOrderInput): Promise<OrderResponse> =>
@@ -40,6 +49,8 @@ export const createCourseOrder = (input: CourseOrderInput): Promise<OrderRespons
       email_address: input.email,
       user_id: input.userId,
       course_id: input.courseId,
+      ...(input.provider ? { provider: input.provider } : {}),
+      ...(input.returnPath ? { returnPath: input.returnPath } : {}),
     },
   });
 
@@ -58,7 +69,12 @@ export const captureCourseOrder = (input: CourseCaptureInput): Promise<CaptureRe
     },
   });
 
-export type PlanOrderInput = { price: number; email: string; userId: number; category: PlanCategory };
+export type PlanOrderInput = {
+  price: number;
+  email: string;
+  userId: number;
+  category: PlanCategory;
+} & ProviderChoice;
 
 /** POST organization/CreateOrder: a publisher buys a plan for its organisation. */
 export const createPlanOrder = (input: PlanOrderInput): Promise<OrderResponse> =>
@@ -70,6 +86,8 @@ export const createPlanOrder = (input: PlanOrderInput): Promise<OrderResponse> =
       email_address: input.email,
       user_id: input.userId,
       subscriptionCategoryType: input.category,
+      ...(input.provider ? { provider: input.provider } : {}),
+      ...(input.returnPath ? { returnPath: input.returnPath } : {}),
     },
   });
 
@@ -96,7 +114,7 @@ export const useCourseOrder = (order: CourseOrderInput) => {
   const create = useMutation({ mutationFn: createCourseOrder });
   const capture = useMutation({ mutationFn: captureCourseOrder });
   return {
-    createOrder: () => create.mutateAsync(order),
+    createOrder: (choice: ProviderChoice = {}) => create.mutateAsync({ ...order, ...choice }),
     captureOrder: (orderId: string) =>
       capture.mutateAsync({ orderId, courseId: order.courseId, price: order.price, userId: order.userId }),
   };
@@ -107,7 +125,7 @@ export const usePlanOrder = (order: PlanOrderInput) => {
   const create = useMutation({ mutationFn: createPlanOrder });
   const capture = useMutation({ mutationFn: capturePlanOrder });
   return {
-    createOrder: () => create.mutateAsync(order),
+    createOrder: (choice: ProviderChoice = {}) => create.mutateAsync({ ...order, ...choice }),
     captureOrder: (orderId: string) =>
       capture.mutateAsync({ orderId, category: order.category, price: order.price, email: order.email }),
   };

@@ -187,3 +187,47 @@ describe('PaymentButton with the sandbox provider', () => {
     expect(document.querySelector('script[src*="paypal"]')).toBeNull();
   });
 });
+
+describe('PaymentButton with Stripe configured', () => {
+  beforeEach(() => {
+    mockFetch(({ url }) =>
+      url.endsWith('/payments/config')
+        ? {
+            body: {
+              provider: 'stripe',
+              clientId: null,
+              currency: 'USD',
+              providers: [{ name: 'stripe', clientId: null }],
+            },
+          }
+        : { status: 404, body: undefined },
+    );
+  });
+
+  it('creates the order with Stripe, told where to come back, and sends the browser to Stripe’s page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const createOrder = vi.fn(async () => ({
+      ...ORDER,
+      id: 'cs_test_1',
+      provider: 'stripe' as const,
+      approveUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+    }));
+    renderCheckout('/students/checkout', { createOrder, captureOrder: vi.fn() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+    expect(createOrder).toHaveBeenCalledWith({ provider: 'stripe', returnPath: '/students/checkout' });
+    // Nothing to type here: the card is entered on Stripe's page only.
+    expect(document.querySelector('input')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('captures the session it is brought back with, once', async () => {
+    const captureOrder = vi.fn(async () => ({ ...CAPTURED, id: 'cs_test_1' }));
+    renderCheckout('/students/checkout?orderId=cs_test_1', { createOrder: vi.fn(), captureOrder });
+    expect(await screen.findByText(MSG.paymentSuccess)).toBeTruthy();
+    expect(captureOrder).toHaveBeenCalledTimes(1);
+    expect(captureOrder).toHaveBeenCalledWith('cs_test_1');
+  });
+});

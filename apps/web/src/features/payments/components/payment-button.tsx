@@ -1,4 +1,4 @@
-import type { CaptureResponse, OrderResponse } from '@skillwise/contracts';
+import type { CaptureResponse, PaymentsConfig } from '@skillwise/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -14,9 +14,9 @@ import { ORDER_ID_PARAM, sandboxApprovePath } from '../lib/sandbox-urls';
 import { PayPalButtons } from './paypal-buttons';
 
 type PaymentButtonProps = {
-  /** This checkout's own path: the sandbox approval page comes back to it with ?orderId=. */
+  /** This checkout's own path: the sandbox approval page (or Stripe's) comes back to it with ?orderId=. */
   returnPath: string;
-  createOrder: () => Promise<OrderResponse>;
+  createOrder: PaymentFlowOptions['createOrder'];
   captureOrder: (orderId: string) => Promise<CaptureResponse>;
   onSuccess?: PaymentFlowOptions['onSuccess'];
   onError?: (failure: PaymentFailure) => void;
@@ -34,6 +34,10 @@ const Processing = () => (
     <span role="status">Processing...</span>
   </p>
 );
+
+/** The configured providers, the default first (a server that lists none names only its default). */
+const providersOf = (config: PaymentsConfig) =>
+  config.providers?.length ? config.providers : [{ name: config.provider, clientId: config.clientId }];
 
 /**
  * SPEC §4: the card payment provider button. States initial (the button), pending ('Processing...'),
@@ -56,6 +60,7 @@ export const PaymentButton = ({
   const flow = usePaymentFlow({ createOrder, captureOrder, onSuccess, onError });
   const { state, capture } = flow;
   const returnedOrderId = params.get(ORDER_ID_PARAM);
+  const isPending = state.status === 'pending';
 
   // Back from the approval page: capture what the buyer approved. Strict mode runs this twice; the
   // flow and captureOnce make it one request and one success.
@@ -83,6 +88,33 @@ export const PaymentButton = ({
     else window.location.assign(target);
   };
 
+  // Stripe Checkout: the buyer pays on Stripe's own page, which comes back here with ?orderId=.
+  const payWithStripe = async () => {
+    const order = await flow.beginOrder({ provider: 'stripe', returnPath });
+    if (!order) return;
+    if (!order.approveUrl) {
+      flow.fail(new Error('Card payment is not available right now.'));
+      return;
+    }
+    window.location.assign(order.approveUrl);
+  };
+
+  const cardButton = (onClick: () => Promise<void>, note: string) => (
+    <>
+      <Button
+        size="lg"
+        fullWidth
+        isLoading={isPending}
+        loadingText="Processing..."
+        leftIcon={<LockIcon className="size-4.5" />}
+        onClick={() => void onClick()}
+      >
+        Pay with card
+      </Button>
+      <p className="text-center text-xs text-slate-500">{note}</p>
+    </>
+  );
+
   if (state.status === 'resolved') {
     return (
       <div className="flex flex-col gap-3">
@@ -92,7 +124,6 @@ export const PaymentButton = ({
     );
   }
 
-  const isPending = state.status === 'pending';
   let control: ReactNode;
   if (isFree) {
     control = (
@@ -122,29 +153,41 @@ export const PaymentButton = ({
         onRetry={() => void config.refetch()}
       />
     );
-  } else if (config.data.provider === 'paypal' && config.data.clientId) {
-    control = (
-      <>
-        <PayPalButtons clientId={config.data.clientId} currency={config.data.currency} flow={flow} />
-        {isPending ? <Processing /> : null}
-      </>
-    );
   } else {
     control = (
       <>
-        <Button
-          size="lg"
-          fullWidth
-          isLoading={isPending}
-          loadingText="Processing..."
-          leftIcon={<LockIcon className="size-4.5" />}
-          onClick={() => void payWithSandbox()}
-        >
-          Pay with card
-        </Button>
-        <p className="text-center text-xs text-slate-500">
-          Test mode: you confirm the payment with a test card on the next page. No real card is charged.
-        </p>
+        {providersOf(config.data).map((provider) => {
+          if (provider.name === 'paypal' && provider.clientId) {
+            return (
+              <PayPalButtons
+                key="paypal"
+                clientId={provider.clientId}
+                currency={config.data.currency}
+                flow={flow}
+              />
+            );
+          }
+          if (provider.name === 'stripe') {
+            return (
+              <div key="stripe" className="flex flex-col gap-3">
+                {cardButton(payWithStripe, 'You pay on Stripe’s secure page and come back here.')}
+              </div>
+            );
+          }
+          if (provider.name === 'sandbox') {
+            return (
+              <div key="sandbox" className="flex flex-col gap-3">
+                {cardButton(
+                  payWithSandbox,
+                  'Test mode: you confirm the payment with a test card on the next page. No real card is charged.',
+                )}
+              </div>
+            );
+          }
+          return null;
+        })}
+        {/* PayPal's own buttons show no progress of theirs: the line says it. */}
+        {isPending && providersOf(config.data).some((p) => p.name === 'paypal') ? <Processing /> : null}
       </>
     );
   }

@@ -30,7 +30,7 @@ export const PayPalButtons = ({ clientId, currency, flow }: PayPalButtonsProps) 
         if (!isActive || !container) return;
         buttons = paypal.Buttons({
           createOrder: async () => {
-            const order = await flowRef.current.beginOrder();
+            const order = await flowRef.current.beginOrder({ provider: 'paypal' });
             // The flow has already shown why (e.g. MSG.orderIdMissing); PayPal only needs to stop.
             if (!order) throw new Error('The order was not created.');
             return order.id;

@@ -1,4 +1,9 @@
-import { type CaptureResponse, MSG, type OrderResponse } from '@skillwise/contracts';
+import {
+  type CaptureResponse,
+  MSG,
+  type OrderResponse,
+  type PaymentProviderName,
+} from '@skillwise/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { captureOnce } from '../lib/capture-once';
 import { type PaymentFailure, requireOrderId, toPaymentFailure } from '../lib/payment-errors';
@@ -9,8 +14,11 @@ import {
   paymentReducer,
 } from '../lib/payment-state';
 
+/** Which configured provider takes the order (the server's default when absent), and where its page returns to. */
+export type OrderChoice = { provider?: PaymentProviderName; returnPath?: string };
+
 export type PaymentFlowOptions = {
-  createOrder: () => Promise<OrderResponse>;
+  createOrder: (choice?: OrderChoice) => Promise<OrderResponse>;
   captureOrder: (orderId: string) => Promise<CaptureResponse>;
   /** Once, when the payment (or a free enrolment) is complete. */
   onSuccess?: () => void;
@@ -21,7 +29,7 @@ export type PaymentFlowOptions = {
 export type PaymentFlow = {
   state: PaymentState;
   /** Creates the order. Answers it when the buyer still has to approve it, else null (done or failed). */
-  beginOrder: () => Promise<OrderResponse | null>;
+  beginOrder: (choice?: OrderChoice) => Promise<OrderResponse | null>;
   /** Captures an approved order (once per order id); answers whether it succeeded. */
   capture: (orderId: string) => Promise<boolean>;
   fail: (error: unknown) => void;
@@ -61,22 +69,25 @@ export const usePaymentFlow = (options: PaymentFlowOptions): PaymentFlow => {
     [send],
   );
 
-  const beginOrder = useCallback(async (): Promise<OrderResponse | null> => {
-    if (!send({ type: 'start' })) return null;
-    let order: OrderResponse;
-    try {
-      order = requireOrderId(await optionsRef.current.createOrder());
-    } catch (error) {
-      fail(error);
-      return null;
-    }
-    if (order.status === 'COMPLETED') {
-      // A free course: enrolled by CreateOrder itself, nothing to approve or capture.
-      succeed();
-      return null;
-    }
-    return order;
-  }, [send, fail, succeed]);
+  const beginOrder = useCallback(
+    async (choice?: OrderChoice): Promise<OrderResponse | null> => {
+      if (!send({ type: 'start' })) return null;
+      let order: OrderResponse;
+      try {
+        order = requireOrderId(await optionsRef.current.createOrder(choice));
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+      if (order.status === 'COMPLETED') {
+        // A free course: enrolled by CreateOrder itself, nothing to approve or capture.
+        succeed();
+        return null;
+      }
+      return order;
+    },
+    [send, fail, succeed],
+  );
 
   const capture = useCallback(
     async (orderId: string): Promise<boolean> => {

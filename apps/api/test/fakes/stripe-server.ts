@@ -1,0 +1,633 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local server speaking Stripe's REST API as the official SDK sends it (form-encoded bodies with
+ * nested keys, `Authorization: Bearer <secret key>`, `Idempotency-Key`), for the parts the app uses:
+ * Checkout Sessions (create, retrieve with `expand[]`), PaymentIntents (retrieve, capture), Charges with
+ * their balance transaction (Stripe's fee), Refunds and Events. It serves the hosted checkout page itself
+ * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined) and delivers webhook events to an endpoint,
+ * signed as Stripe signs them. Used by the API's tests and the browser journeys.
+ */
+
+type Obj = Record<string, unknown> & { id: string; object: string };
+type Stored = { status: number; body: unknown; fingerprint: string };
+
+export const STRIPE_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+export type FakeStripeOptions = {
+  secretKey: string;
+  /** Where events are posted, signed with `secret` (whsec_...). */
+  webhook?: { url: string; secret: string } | undefined;
+  port?: number;
+};
+
+const rand = (n = 14) =>
+  randomBytes(n)
+    .toString('base64url')
+    .replace(/[-_]/g, 'x')
+    .slice(0, n + 8);
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's fee on a card charge: 2.9% + 30 cents. */
+export const stripeFeeOf = (amount: number) => Math.round(amount * 0.029) + 30;
+
+/** `a[b][0][c]=v` pairs as nested objects and arrays, as Stripe reads them. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((p, i) => p !== '' || i === 0);
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arrays(v)] as const);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
+      return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+    }
+    return Object.fromEntries(entries);
+  };
+  return arrays(root) as Record<string, unknown>;
+}
+
+/** Stripe's signature header for `payload` sent at `timestamp`. */
+export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message));
+  }
+}
+const invalid = (message: string, extra: Record<string, unknown> = {}, status = 400) =>
+  new StripeApiError(status, { type: 'invalid_request_error', message, ...extra });
+const missing = (kind: string, id: string) =>
+  invalid(`No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' }, 404);
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class FakeStripe {
+  readonly sessions = new Map<string, Obj>();
+  readonly intents = new Map<string, Obj>();
+  readonly charges = new Map<string, Obj>();
+  readonly transactions = new Map<string, Obj>();
+  readonly refunds = new Map<string, Obj>();
+  readonly disputes = new Map<string, Obj>();
+  readonly events: Obj[] = [];
+  /** Every API request, as received. */
+  readonly requests: {
+    method: string;
+    path: string;
+    body: Record<string, unknown>;
+    idempotencyKey?: string;
+  }[] = [];
+  /** Every webhook delivery: the event and the endpoint's answer (0: unreachable). */
+  readonly deliveries: { eventId: string; type: string; status: number }[] = [];
+  /** The next this many API requests answer 500 api_error. */
+  failNext = 0;
+  /** Events are posted to the webhook endpoint while true. */
+  deliverEvents = true;
+  private readonly idempotent = new Map<string, Stored>();
+  private readonly pendingDeliveries = new Set<Promise<void>>();
+  private server: Server | undefined;
+  baseUrl = '';
+
+  constructor(private readonly options: FakeStripeOptions) {}
+
+  set webhook(value: FakeStripeOptions['webhook']) {
+    this.options.webhook = value;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(this.options.port ?? 0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.settled();
+    await new Promise<void>((resolve) => {
+      if (!this.server) return resolve();
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+
+  /** Waits for the webhook deliveries under way. */
+  async settled(): Promise<void> {
+    while (this.pendingDeliveries.size > 0) await Promise.all([...this.pendingDeliveries]);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const text = Buffer.concat(chunks).toString('utf8');
+    const method = req.method ?? 'GET';
+    try {
+      if (url.pathname.startsWith('/checkout/pay/')) return this.page(method, url, text, res);
+      const body = parseStripeForm(method === 'GET' ? url.search.slice(1) : text);
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      this.requests.push({ method, path: url.pathname, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+      if (req.headers.authorization !== `Bearer ${this.options.secretKey}`) {
+        throw new StripeApiError(401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided.',
+        });
+      }
+      if (this.failNext > 0) {
+        this.failNext -= 1;
+        throw new StripeApiError(500, { type: 'api_error', message: 'Something went wrong on our end.' });
+      }
+      if (method === 'POST' && idempotencyKey) {
+        const fingerprint = `${url.pathname} ${text}`;
+        const seen = this.idempotent.get(idempotencyKey);
+        if (seen) {
+          if (seen.fingerprint !== fingerprint) {
+            throw new StripeApiError(400, {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            });
+          }
+          return this.send(res, seen.status, seen.body, { 'idempotent-replayed': 'true' });
+        }
+        const answer = this.answer(method, url.pathname, body);
+        this.idempotent.set(idempotencyKey, { status: 200, body: answer, fingerprint });
+        return this.send(res, 200, answer);
+      }
+      return this.send(res, 200, this.answer(method, url.pathname, body));
+    } catch (error) {
+      if (error instanceof StripeApiError) return this.send(res, error.status, { error: error.body });
+      return this.send(res, 500, { error: { type: 'api_error', message: (error as Error).message } });
+    }
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand()}`, ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  /** The API's routes: method, path pattern, and what it answers (before `expand[]`). */
+  private readonly routes: [string, RegExp, (id: string, body: Record<string, unknown>) => unknown][] = [
+    ['POST', /^\/v1\/checkout\/sessions$/, (_id, body) => this.createSession(body)],
+    ['GET', /^\/v1\/checkout\/sessions$/, (_id, body) => this.listSessions(body)],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => this.find(this.sessions, 'checkout.session', id)],
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (id) => this.find(this.intents, 'payment_intent', id)],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/capture$/,
+      (id, body) => this.capture(this.find(this.intents, 'payment_intent', id), body),
+    ],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (id) => this.find(this.charges, 'charge', id)],
+    ['POST', /^\/v1\/refunds$/, (_id, body) => this.refund(body)],
+    ['GET', /^\/v1\/refunds\/([^/]+)$/, (id) => this.find(this.refunds, 'refund', id)],
+    [
+      'GET',
+      /^\/v1\/events\/([^/]+)$/,
+      (id) => {
+        const event = this.events.find((e) => e.id === id);
+        if (!event) throw missing('event', id);
+        return event;
+      },
+    ],
+  ];
+
+  private answer(method: string, path: string, body: Record<string, unknown>): unknown {
+    const expand = (body.expand as string[] | undefined) ?? [];
+    for (const [routeMethod, pattern, handler] of this.routes) {
+      const match = pattern.exec(path);
+      if (routeMethod !== method || !match) continue;
+      const answer = handler(decodeURIComponent(match[1] ?? ''), body) as Obj;
+      return answer.object === 'list' ? answer : this.expand(answer, expand);
+    }
+    throw invalid(`Unrecognized request URL (${method}: ${path}).`, {}, 404);
+  }
+
+  private listSessions(body: Record<string, unknown>) {
+    const data = [...this.sessions.values()]
+      .filter((s) => body.payment_intent === undefined || s.payment_intent === body.payment_intent)
+      .reverse()
+      .slice(0, Number(body.limit ?? 10));
+    return { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' };
+  }
+
+  private find(map: Map<string, Obj>, kind: string, id = ''): Obj {
+    const found = map.get(id);
+    if (!found) throw missing(kind, id);
+    return found;
+  }
+
+  /** A copy of `object` with the ids at the dotted `paths` replaced by the objects they name. */
+  private expand(object: Obj, paths: string[]): Obj {
+    const copy = structuredClone(object);
+    for (const path of paths) {
+      let nodes: Record<string, unknown>[] = [copy];
+      for (const key of path.split('.')) {
+        const next: Record<string, unknown>[] = [];
+        for (const node of nodes) {
+          if (key === 'refunds' && node.object === 'charge') {
+            const data = [...this.refunds.values()].filter((r) => r.charge === node.id).reverse();
+            node.refunds = { object: 'list', data, has_more: false, url: `/v1/charges/${node.id}/refunds` };
+            continue;
+          }
+          const value = node[key];
+          const resolved = typeof value === 'string' ? this.byId(value) : value;
+          if (resolved && typeof resolved === 'object') {
+            const clone = typeof value === 'string' ? structuredClone(resolved) : resolved;
+            node[key] = clone;
+            next.push(clone as Record<string, unknown>);
+          }
+        }
+        nodes = next;
+      }
+    }
+    return copy;
+  }
+
+  private byId(id: string): Obj | undefined {
+    for (const map of [this.intents, this.charges, this.transactions, this.refunds, this.sessions]) {
+      const found = map.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private createSession(body: Record<string, unknown>): Obj {
+    if (body.mode !== 'payment') throw invalid('This fake takes mode=payment only.', { param: 'mode' });
+    const items = body.line_items as
+      | { quantity?: string; price_data?: Record<string, unknown> }[]
+      | undefined;
+    const item = items?.[0];
+    const price = item?.price_data;
+    if (!item || !price)
+      throw invalid('Missing required param: line_items.', {
+        code: 'parameter_missing',
+        param: 'line_items',
+      });
+    const amount = Number(price.unit_amount) * Number(item.quantity ?? 1);
+    if (!Number.isInteger(amount) || amount < 50) {
+      throw invalid("The Checkout Session's total amount due must add up to at least $0.50 usd", {
+        param: 'line_items',
+      });
+    }
+    for (const param of ['success_url', 'cancel_url'] as const) {
+      if (typeof body[param] !== 'string' || !/^https?:\/\//.test(body[param] as string)) {
+        throw invalid(`Not a valid URL`, { code: 'url_invalid', param });
+      }
+    }
+    const id = `cs_test_${rand(40)}`;
+    const session: Obj = {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: amount,
+      amount_subtotal: amount,
+      currency: String(price.currency),
+      description: (price.product_data as { name?: string } | undefined)?.name ?? null,
+      customer_email: body.customer_email ?? null,
+      client_reference_id: body.client_reference_id ?? null,
+      metadata: body.metadata ?? {},
+      payment_intent_data: body.payment_intent_data ?? {},
+      payment_intent: null,
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+      url: `${this.baseUrl}/checkout/pay/${id}`,
+      created: now(),
+      expires_at: now() + 24 * 3600,
+      livemode: false,
+    };
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  /**
+   * The buyer pays on the hosted page: a PaymentIntent is made for the session and authorised (manual
+   * capture: requires_capture), or refused (declined card: requires_payment_method with the error).
+   */
+  pay(sessionId: string, cardNumber: string): { paid: boolean; redirect: string } {
+    const session = this.find(this.sessions, 'checkout.session', sessionId);
+    if (session.status !== 'open') throw invalid('This Checkout Session is no longer active.');
+    const data = session.payment_intent_data as {
+      capture_method?: string;
+      metadata?: unknown;
+      description?: string;
+    };
+    const card = cardNumber.replace(/\D/g, '');
+    const declined = card === STRIPE_TEST_CARDS.declined;
+    if (!declined && card !== STRIPE_TEST_CARDS.success) {
+      throw invalid('Your card number is incorrect.', { code: 'incorrect_number' }, 402);
+    }
+    const amount = session.amount_total as number;
+    const manual = data.capture_method === 'manual';
+    let intent =
+      typeof session.payment_intent === 'string' ? this.intents.get(session.payment_intent) : undefined;
+    if (!intent) {
+      intent = {
+        id: `pi_${rand(20)}`,
+        object: 'payment_intent',
+        amount,
+        amount_capturable: 0,
+        amount_received: 0,
+        currency: session.currency,
+        capture_method: manual ? 'manual' : 'automatic',
+        description: data.description ?? null,
+        metadata: data.metadata ?? {},
+        receipt_email: session.customer_email,
+        status: 'requires_payment_method',
+        latest_charge: null,
+        last_payment_error: null,
+        created: now(),
+        livemode: false,
+      };
+      this.intents.set(intent.id, intent);
+      session.payment_intent = intent.id;
+    }
+    const chargeId = `ch_${rand(20)}`;
+    const charge: Obj = {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      refunded: false,
+      paid: !declined,
+      status: declined ? 'failed' : 'succeeded',
+      currency: session.currency,
+      payment_intent: intent.id,
+      balance_transaction: null,
+      failure_code: declined ? 'card_declined' : null,
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: card.slice(-4) } },
+      created: now(),
+      livemode: false,
+    };
+    this.charges.set(chargeId, charge);
+    intent.latest_charge = chargeId;
+    if (declined) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        charge: chargeId,
+      };
+      this.emit('payment_intent.payment_failed', intent);
+      return { paid: false, redirect: '' };
+    }
+    intent.last_payment_error = null;
+    session.status = 'complete';
+    if (manual) {
+      intent.status = 'requires_capture';
+      intent.amount_capturable = amount;
+    } else {
+      this.settleCharge(intent, charge, amount);
+      session.payment_status = 'paid';
+    }
+    this.emit('checkout.session.completed', session);
+    if (manual) this.emit('payment_intent.amount_capturable_updated', intent);
+    else this.emit('payment_intent.succeeded', intent);
+    const redirect = String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', sessionId);
+    return { paid: true, redirect };
+  }
+
+  /** The charge captured: its balance transaction carries Stripe's fee. */
+  private settleCharge(intent: Obj, charge: Obj, amount: number) {
+    const fee = stripeFeeOf(amount);
+    const transaction: Obj = {
+      id: `txn_${rand(20)}`,
+      object: 'balance_transaction',
+      amount,
+      currency: charge.currency,
+      fee,
+      fee_details: [
+        { amount: fee, currency: charge.currency, type: 'stripe_fee', description: 'Stripe processing fees' },
+      ],
+      net: amount - fee,
+      source: charge.id,
+      status: 'pending',
+      type: 'charge',
+      created: now(),
+    };
+    this.transactions.set(transaction.id, transaction);
+    Object.assign(charge, { captured: true, amount_captured: amount, balance_transaction: transaction.id });
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+  }
+
+  private capture(intent: Obj, body: Record<string, unknown>): Obj {
+    if (intent.status !== 'requires_capture') {
+      throw invalid(
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: intent },
+      );
+    }
+    const capturable = intent.amount_capturable as number;
+    const amount = body.amount_to_capture === undefined ? capturable : Number(body.amount_to_capture);
+    if (!(amount > 0 && amount <= capturable)) {
+      throw invalid('amount_to_capture must be at most the amount capturable.', {
+        param: 'amount_to_capture',
+      });
+    }
+    const charge = this.find(this.charges, 'charge', intent.latest_charge as string);
+    this.settleCharge(intent, charge, amount);
+    this.emit('payment_intent.succeeded', intent);
+    this.emit('charge.captured', charge);
+    return intent;
+  }
+
+  private refund(body: Record<string, unknown>): Obj {
+    let charge: Obj | undefined;
+    if (typeof body.payment_intent === 'string') {
+      const intent = this.find(this.intents, 'payment_intent', body.payment_intent);
+      charge = this.charges.get(intent.latest_charge as string);
+      if (!charge?.captured) {
+        throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+        });
+      }
+    } else if (typeof body.charge === 'string') {
+      charge = this.find(this.charges, 'charge', body.charge);
+    } else {
+      throw invalid(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        {
+          code: 'parameter_missing',
+        },
+      );
+    }
+    return this.refundCharge(
+      charge,
+      body.amount === undefined ? undefined : Number(body.amount),
+      body.metadata,
+    );
+  }
+
+  private refundCharge(charge: Obj, requested: number | undefined, metadata: unknown = {}): Obj {
+    const left = (charge.amount_captured as number) - (charge.amount_refunded as number);
+    if (left <= 0) {
+      throw invalid(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    }
+    const amount = requested ?? left;
+    if (!(Number.isInteger(amount) && amount > 0 && amount <= left)) {
+      throw invalid(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        { param: 'amount' },
+      );
+    }
+    const refund: Obj = {
+      id: `re_${rand(20)}`,
+      object: 'refund',
+      amount,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      status: 'succeeded',
+      reason: null,
+      metadata: metadata ?? {},
+      created: now(),
+    };
+    this.refunds.set(refund.id, refund);
+    const refunded = (charge.amount_refunded as number) + amount;
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount_captured });
+    this.emit('charge.refunded', charge);
+    this.emit('refund.created', refund);
+    return refund;
+  }
+
+  /** A refund made in Stripe's dashboard (not through the API): the whole charge of the intent. */
+  refundFromDashboard(paymentIntentId: string): Obj {
+    const intent = this.find(this.intents, 'payment_intent', paymentIntentId);
+    return this.refundCharge(this.find(this.charges, 'charge', intent.latest_charge as string), undefined);
+  }
+
+  /** The buyer's bank disputes the intent's charge. */
+  dispute(paymentIntentId: string): Obj {
+    const intent = this.find(this.intents, 'payment_intent', paymentIntentId);
+    const charge = this.find(this.charges, 'charge', intent.latest_charge as string);
+    const dispute: Obj = {
+      id: `dp_${rand(20)}`,
+      object: 'dispute',
+      amount: charge.amount_captured,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: intent.id,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      created: now(),
+    };
+    this.disputes.set(dispute.id, dispute);
+    this.emit('charge.dispute.created', dispute);
+    return dispute;
+  }
+
+  /** Records an event and posts it to the webhook endpoint (when one is set and delivery is on). */
+  emit(type: string, object: Obj): Obj {
+    const event: Obj = {
+      id: `evt_${rand(20)}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      type,
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: this.options.webhook ? 1 : 0,
+      request: { id: null, idempotency_key: null },
+    };
+    this.events.push(event);
+    if (this.deliverEvents) void this.deliver(event);
+    return event;
+  }
+
+  /** Posts an event (again: Stripe may deliver one more than once) to the webhook endpoint, signed. */
+  deliver(event: Obj, signWith?: string): Promise<number> {
+    const webhook = this.options.webhook;
+    if (!webhook) return Promise.resolve(0);
+    const payload = JSON.stringify(event, null, 2);
+    let status = 0;
+    const delivery = fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        'stripe-signature': stripeSignature(payload, signWith ?? webhook.secret),
+      },
+      body: payload,
+    })
+      .then(async (res) => {
+        status = res.status;
+        await res.arrayBuffer();
+      })
+      .catch(() => undefined)
+      .then(() => {
+        this.deliveries.push({ eventId: event.id, type: String(event.type), status });
+      });
+    this.pendingDeliveries.add(delivery);
+    return delivery.finally(() => this.pendingDeliveries.delete(delivery)).then(() => status);
+  }
+
+  /** The hosted checkout page: GET shows the card form, POST pays and redirects to success_url. */
+  private page(method: string, url: URL, text: string, res: ServerResponse) {
+    const id = decodeURIComponent(url.pathname.slice('/checkout/pay/'.length));
+    const session = this.sessions.get(id);
+    if (!session) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<!doctype html><title>Not found</title><p>This checkout session does not exist.</p>');
+    }
+    let error = '';
+    if (method === 'POST') {
+      const form = new URLSearchParams(text);
+      try {
+        const paid = this.pay(id, form.get('cardNumber') ?? '');
+        if (paid.paid) {
+          res.writeHead(303, { location: paid.redirect });
+          return res.end();
+        }
+        error = 'Your card was declined. Please try another card.';
+      } catch (e) {
+        error = e instanceof StripeApiError ? String(e.body.message) : 'Something went wrong.';
+      }
+    } else if (session.status !== 'open') {
+      error = 'This checkout session is complete.';
+    }
+    const amount = `${((session.amount_total as number) / 100).toFixed(2)} ${String(session.currency).toUpperCase()}`;
+    res.writeHead(error && method === 'POST' ? 402 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pay ${escapeHtml(amount)} (test checkout)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#1a1f36}
+label{display:block;margin:.8rem 0 .3rem;font-size:.9rem}input{width:100%;padding:.6rem;font-size:1rem;box-sizing:border-box}
+button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1rem;background:#635bff;color:#fff;border:0;border-radius:6px}
+.error{color:#df1b41}</style></head>
+<body><h1>Test checkout</h1>
+<p>${escapeHtml(String(session.description ?? ''))}</p>
+<p><strong>Total: ${escapeHtml(amount)}</strong></p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post">
+<label for="email">Email</label><input id="email" name="email" value="${escapeHtml(String(session.customer_email ?? ''))}" readonly>
+<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242">
+<label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" placeholder="12 / 34">
+<label for="cvc">CVC</label><input id="cvc" name="cvc" placeholder="123">
+<button type="submit">Pay</button>
+</form>
+<p><a href="${escapeHtml(String(session.cancel_url))}">Cancel and go back</a></p>
+</body></html>`);
+  }
+}
