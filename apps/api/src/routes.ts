@@ -150,7 +150,15 @@ export async function registerApiRoutes(
   const sandbox = config.paypal ? undefined : new SandboxProvider(db);
   const provider =
     deps.provider ?? (config.paypal ? new PayPalProvider(config.paypal) : (sandbox as SandboxProvider));
-  const payments = new PaymentService({ db, provider, sandbox, limits, log, notifications });
+  const payments = new PaymentService({
+    db,
+    provider,
+    sandbox,
+    limits,
+    log,
+    notifications,
+    platformFeeBasisPoints: config.platformFeeBasisPoints,
+  });
   registerPaymentRoutes(api, payments, auth);
   registerNotificationRoutes(api, notifications, auth);
 

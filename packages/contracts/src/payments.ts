@@ -129,7 +129,13 @@ export const sandboxApproveBodySchema = z.object({
   name: z.string(expected('text')).trim().min(1, 'is required').max(100),
 });
 
-/** One sale or purchase, as the Sales screen and the Purchases table show it. */
+/**
+ * One sale or purchase, as the Sales screen and the Purchases table show it. For the selling school the
+ * row also breaks down what it earns (docs/decisions/024): `gross` (the sale price), less `discount`,
+ * `platform_fee` (the operator's), `provider_fee` (the payment provider's; null when it reported none) and
+ * `refunded`, is `net`, which `earnings` also carries. A buyer's own purchases carry none of these, and
+ * `earnings` is the price paid.
+ */
 export const saleRowSchema = z.object({
   order_Id: z.number(),
   date: z.string(),
@@ -139,12 +145,29 @@ export const saleRowSchema = z.object({
   product: z.string(),
   course_Id: z.number().nullable(),
   buyer_email: z.string(),
+  gross: z.number().optional(),
+  discount: z.number().optional(),
+  platform_fee: z.number().optional(),
+  provider_fee: z.number().nullable().optional(),
+  refunded: z.number().optional(),
+  net: z.number().optional(),
 });
 export type SaleRow = z.infer<typeof saleRowSchema>;
 
 /**
  * orders/GetSalesByOrgId sends, beside `X-Total-Count`, the sums over every sale matching the search (not
- * only the page's), in dollars with two decimals like `1234.50` (README "Additions").
+ * only the page's), in dollars with two decimals like `1234.50` (README "Additions"): the sale price and
+ * the earnings (the net) as always, and the parts of the net. `X-Total-Provider-Fee` sums the fees the
+ * provider reported; `X-Provider-Fee-Unreported` counts the sales whose fee it did not report.
  */
 export const TOTAL_SALE_PRICE_HEADER = 'x-total-sale-price';
 export const TOTAL_EARNINGS_HEADER = 'x-total-earnings';
+export const SALES_TOTAL_HEADERS = {
+  gross: 'x-total-gross',
+  discount: 'x-total-discount',
+  platformFee: 'x-total-platform-fee',
+  providerFee: 'x-total-provider-fee',
+  refunded: 'x-total-refunded',
+  net: 'x-total-net',
+} as const;
+export const PROVIDER_FEE_UNREPORTED_HEADER = 'x-provider-fee-unreported';

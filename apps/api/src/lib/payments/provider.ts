@@ -5,10 +5,18 @@ export type ProviderOrder = { id: string; approveUrl: string | null };
  * What became of a capture: COMPLETED (the money is ours), PENDING (captured, but the provider holds the
  * money for review: the buyer gets access once it completes), DECLINED (nothing was charged).
  * `cardDeclined` says the buyer's card (or other funding source) was refused by its issuer or the
- * provider: another card may work, which the buyer is told (docs/decisions/021).
+ * provider: another card may work, which the buyer is told (docs/decisions/021). `feeCents` is the
+ * provider's own fee on the capture, in the capture's currency, when it reports one (null or absent: not
+ * reported); it is recorded on the order when it is captured (docs/decisions/024).
  */
 export type CaptureResult =
-  | { status: 'COMPLETED' | 'PENDING'; captureId: string; amountCents: number; currency: string }
+  | {
+      status: 'COMPLETED' | 'PENDING';
+      captureId: string;
+      amountCents: number;
+      currency: string;
+      feeCents?: number | null;
+    }
   | { status: 'DECLINED'; reason: string; cardDeclined: boolean };
 
 /** A capture whose money is ours: what a refund gives back. */

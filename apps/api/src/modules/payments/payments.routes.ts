@@ -7,8 +7,10 @@ import {
   idParamSchema,
   orderResponseSchema,
   PAGE_SIZES,
+  PROVIDER_FEE_UNREPORTED_HEADER,
   pageQuerySchema,
   paymentsConfigSchema,
+  SALES_TOTAL_HEADERS,
   saleRowSchema,
   sandboxApproveBodySchema,
   sandboxApproveResponseSchema,
@@ -120,6 +122,10 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     const sales = await payments.sales(actor, list);
     void reply.header(TOTAL_SALE_PRICE_HEADER, sales.totalSalePrice);
     void reply.header(TOTAL_EARNINGS_HEADER, sales.totalEarnings);
+    for (const [part, name] of Object.entries(SALES_TOTAL_HEADERS)) {
+      void reply.header(name, sales.totals[part as keyof typeof SALES_TOTAL_HEADERS]);
+    }
+    void reply.header(PROVIDER_FEE_UNREPORTED_HEADER, String(sales.providerFeeUnreported));
     return sendPage(reply, sales);
   });
 

@@ -9,6 +9,7 @@ import {
   PLAN_CATEGORIES,
   type PlanCategory,
   ROLE,
+  type SALES_TOTAL_HEADERS,
   type SaleRow,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,6 +48,7 @@ import {
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
+import { netOf, platformFeeOf } from './earnings';
 import {
   type CourseSaleRow,
   completeRefund,
@@ -56,7 +58,7 @@ import {
   insertOrder,
   insertRefund,
   listCourseSales,
-  listCourseSalesWithSum,
+  listCourseSalesWithSums,
   listOrdersInFlight,
   listPendingRefunds,
   moveOrder,
@@ -73,6 +75,8 @@ export type PaymentDeps = {
   limits: PlanLimits;
   log: FastifyBaseLogger;
   notifications: NotificationService;
+  /** PLATFORM_FEE_PERCENT in hundredths of a percent: the operator's fee fixed on each course order. */
+  platformFeeBasisPoints?: number;
 };
 
 const isCategory = (value: string): value is PlanCategory =>
@@ -107,11 +111,23 @@ class UnusableCapture extends Error {
 /** A course order's buyer, as the access module judges whether it may buy the course (only students buy). */
 const buyerOf = (order: OrderRow): Subject => ({ userId: order.userId, role: ROLE.STUDENT, orgId: null });
 
-/** Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the cent. */
-const dollarsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+/**
+ * Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the
+ * cent. A net may be below zero (a sale refunded after its fees were taken).
+ */
+export const dollarsText = (cents: bigint): string => {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
 
 /** A page of an organisation's sales with the sums over every sale matching the search, as dollarsText. */
-export type SalesPage = Paged<SaleRow> & { totalSalePrice: string; totalEarnings: string };
+export type SalesPage = Paged<SaleRow> & {
+  totalSalePrice: string;
+  totalEarnings: string;
+  totals: Record<keyof typeof SALES_TOTAL_HEADERS, string>;
+  providerFeeUnreported: number;
+};
 
 /** `months` calendar months after `start`, the day clamped to the month's last (31 Jan + 1 = 28/29 Feb). */
 export function addMonths(start: Date, months: number): Date {
@@ -208,6 +224,8 @@ export class PaymentService {
           kind: 'course',
           courseId: course.id,
           amountCents: 0,
+          // Nothing is charged: no fee of anyone's.
+          providerFeeCents: 0,
           currency: course.currency,
           provider: 'free',
           providerOrderId: id,
@@ -263,6 +281,7 @@ export class PaymentService {
       kind: 'course',
       courseId: course.id,
       amountCents: course.priceCents,
+      platformFeeCents: platformFeeOf(course.priceCents, this.deps.platformFeeBasisPoints ?? 0),
       currency: course.currency,
       provider: provider.name,
       providerOrderId: created.id,
@@ -450,6 +469,7 @@ export class PaymentService {
         const row = await moveOrder(tx, order.id, 'captured', {
           providerCaptureId: result.captureId,
           capturedAt: new Date(),
+          providerFeeCents: result.feeCents ?? null,
         });
         if (!row) return false;
         const unusable = await this.grant(tx, row);
@@ -732,12 +752,12 @@ export class PaymentService {
     return { id: providerOrderId, status: result.status === 'approved' ? 'APPROVED' : 'DECLINED' };
   }
 
-  private toSale(row: CourseSaleRow): SaleRow {
+  /** A sale as its buyer sees it: the price paid (as `earnings` too), nothing of the school's figures. */
+  private toPurchase(row: CourseSaleRow): SaleRow {
     return {
       order_Id: row.id,
       date: (row.date ?? new Date(0)).toISOString(),
       sale_price: dollars(row.amountCents),
-      // No platform fee is taken: the publisher earns the sale price.
       earnings: dollars(row.amountCents),
       currency: row.currency,
       product: row.courseTitle ?? (row.planCategory ? `${row.planCategory} plan` : 'Order'),
@@ -746,17 +766,48 @@ export class PaymentService {
     };
   }
 
+  /** A sale as its school sees it: what it earns (the net) and the parts of it (earnings.ts). */
+  private toSale(row: CourseSaleRow): SaleRow {
+    const net = netOf({
+      gross: row.amountCents,
+      discount: row.discountCents,
+      platformFee: row.platformFeeCents,
+      providerFee: row.providerFeeCents,
+      refunded: row.refundedCents,
+    });
+    return {
+      ...this.toPurchase(row),
+      earnings: dollars(net),
+      gross: dollars(row.amountCents),
+      discount: dollars(row.discountCents),
+      platform_fee: dollars(row.platformFeeCents),
+      provider_fee: row.providerFeeCents === null ? null : dollars(row.providerFeeCents),
+      refunded: dollars(row.refundedCents),
+      net: dollars(net),
+    };
+  }
+
   /**
    * GET orders/GetSalesByOrgId: the organisation's captured course sales; searched on the course title,
    * with the sums over every matching sale (the page shows only some of them).
    */
   async sales(actor: Actor & { orgId: number }, list: ListQuery): Promise<SalesPage> {
-    const page = await listCourseSalesWithSum(this.deps.db, { orgId: actor.orgId }, list);
+    const page = await listCourseSalesWithSums(this.deps.db, { orgId: actor.orgId }, list);
+    const { sums } = page;
+    const net = netOf(sums);
     return {
       ...mapPage(page, (r) => this.toSale(r)),
-      totalSalePrice: dollarsText(page.cents),
-      // As in toSale: no platform fee is taken, so the publisher earns every sale's price.
-      totalEarnings: dollarsText(page.cents),
+      totalSalePrice: dollarsText(sums.gross),
+      totalEarnings: dollarsText(net),
+      totals: {
+        gross: dollarsText(sums.gross),
+        discount: dollarsText(sums.discount),
+        platformFee: dollarsText(sums.platformFee),
+        providerFee: dollarsText(sums.providerFee),
+        refunded: dollarsText(sums.refunded),
+        net: dollarsText(net),
+      },
+      providerFeeUnreported: sums.providerFeeUnknown,
     };
   }
 
@@ -765,7 +816,7 @@ export class PaymentService {
     const { db } = this.deps;
     await requireAccess(db, actor, 'student.read', userId);
     if (actor.userId === userId) {
-      return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toSale(r));
+      return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toPurchase(r));
     }
     const page = await listCourseSales(db, { userId, orgId: actor.orgId ?? 0 }, list);
     return mapPage(page, (r) => this.toSale(r));
