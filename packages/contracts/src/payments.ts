@@ -171,3 +171,46 @@ export const SALES_TOTAL_HEADERS = {
   net: 'x-total-net',
 } as const;
 export const PROVIDER_FEE_UNREPORTED_HEADER = 'x-provider-fee-unreported';
+
+/** The buckets of orders/GetSalesSeries: UTC days, ISO weeks (from Monday) or calendar months. */
+export const SALES_INTERVALS = ['day', 'week', 'month'] as const;
+export type SalesInterval = (typeof SALES_INTERVALS)[number];
+/** The most buckets one GetSalesSeries answers: two years of days, five of weeks, ten of months. */
+export const SALES_SERIES_MAX_BUCKETS = { day: 731, week: 261, month: 120 } as const;
+
+const calendarDate = z
+  .string(expected('a date like 2026-03-31'))
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a date like 2026-03-31');
+
+/**
+ * GET orders/GetSalesSeries: `interval` (day by default) and the UTC dates `from` and `to`, both included
+ * (`to` today by default; `from` 29 days, 11 weeks or 11 months before `to`: 30 days, 12 weeks, 12 months).
+ */
+export const salesSeriesQuerySchema = z
+  .object({
+    interval: z.enum(SALES_INTERVALS, expected(`one of ${SALES_INTERVALS.join(', ')}`)).default('day'),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+      context.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+    }
+  });
+export type SalesSeriesQuery = z.output<typeof salesSeriesQuerySchema>;
+
+/** One bucket: its first day (UTC) and the gross and net (dollars) of the sales captured in it. */
+export const salesSeriesPointSchema = z.object({ start: z.string(), gross: z.number(), net: z.number() });
+export const salesSeriesSchema = z.object({
+  interval: z.enum(SALES_INTERVALS),
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  points: z.array(salesSeriesPointSchema),
+});
+export type SalesSeries = z.infer<typeof salesSeriesSchema>;

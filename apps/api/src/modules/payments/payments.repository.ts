@@ -1,6 +1,6 @@
 import type { Paged } from '@skillwise/contracts';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import {
   courses,
@@ -256,4 +256,50 @@ export async function listCourseSalesWithSums(
     courseSalesFigures(db, where, true),
   ]);
   return { rows, total: sums.count, sums };
+}
+
+/**
+ * An organisation's captured course sales from the UTC day `from` to the day `to` (both included), summed
+ * per `interval` bucket (date_trunc in UTC), every bucket of the range answered, empty ones with zeros:
+ * one query. Buckets come in order, each named by its first day (YYYY-MM-DD).
+ */
+export async function salesSeries(
+  db: Db,
+  orgId: number,
+  interval: 'day' | 'week' | 'month',
+  from: string,
+  to: string,
+): Promise<Array<{ start: string; sums: SalesSums }>> {
+  const step = `1 ${interval}`;
+  const bucketOf = sql`date_trunc(${interval}, ${orders.capturedAt} at time zone 'UTC')`;
+  const first = sql`date_trunc(${interval}, ${from}::timestamp)`;
+  const last = sql`date_trunc(${interval}, ${to}::timestamp)`;
+  const c = salesSumColumns;
+  const result = await db.execute(sql`
+    select to_char(b.bucket, 'YYYY-MM-DD') as start, p.n, p.gross, p.discount, p.platform_fee,
+      p.provider_fee, p.provider_fee_unknown, p.refunded
+    from generate_series(${first}, ${last}, ${step}::interval) as b(bucket)
+    left join (
+      select ${bucketOf} as bucket, ${c.n} as n, ${c.gross} as gross, ${c.discount} as discount,
+        ${c.platformFee} as platform_fee, ${c.providerFee} as provider_fee,
+        ${c.providerFeeUnknown} as provider_fee_unknown, ${c.refunded} as refunded
+      from ${orders} left join ${orderRefunds} on ${orderRefunds.orderId} = ${orders.id}
+      where ${courseSalesWhere({ orgId }, undefined)}
+        and ${orders.capturedAt} >= (${first} at time zone 'UTC')
+        and ${orders.capturedAt} < ((${last} + ${step}::interval) at time zone 'UTC')
+      group by 1
+    ) as p on p.bucket = b.bucket
+    order by b.bucket`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    start: String(row.start),
+    sums: salesSumsOf({
+      n: row.n,
+      gross: row.gross,
+      discount: row.discount,
+      platformFee: row.platform_fee,
+      providerFee: row.provider_fee,
+      providerFeeUnknown: row.provider_fee_unknown,
+      refunded: row.refunded,
+    }),
+  }));
 }

@@ -12,6 +12,8 @@ import {
   paymentsConfigSchema,
   SALES_TOTAL_HEADERS,
   saleRowSchema,
+  salesSeriesQuerySchema,
+  salesSeriesSchema,
   sandboxApproveBodySchema,
   sandboxApproveResponseSchema,
   sandboxOrderSchema,
@@ -112,7 +114,8 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
 
   const sales = {
     tags,
-    summary: 'The organisation’s sales, paged and searched, with their sums in headers',
+    summary:
+      'The organisation’s sales, paged and searched, each with what it earns (net) and its parts; their sums in the X-Total-* headers',
     querystring: pageQuerySchema,
     response: { 200: paged(saleRowSchema) },
   };
@@ -127,6 +130,17 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     }
     void reply.header(PROVIDER_FEE_UNREPORTED_HEADER, String(sales.providerFeeUnreported));
     return sendPage(reply, sales);
+  });
+
+  const series = {
+    tags,
+    summary:
+      'The organisation’s gross and net sales per UTC day, week or month from `from` to `to` (empty buckets included)',
+    querystring: salesSeriesQuerySchema,
+    response: { 200: salesSeriesSchema },
+  };
+  app.get('/orders/GetSalesSeries', { ...signedIn, schema: series }, async (request) => {
+    return payments.salesSeries(publisherOf(request), request.query);
   });
 
   const purchases = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CaptureResponse,
+  CURRENCY,
   formatCents,
   MSG,
   type OrderResponse,
@@ -9,8 +10,12 @@ import {
   PLAN_CATEGORIES,
   type PlanCategory,
   ROLE,
+  SALES_SERIES_MAX_BUCKETS,
   type SALES_TOTAL_HEADERS,
   type SaleRow,
+  type SalesInterval,
+  type SalesSeries,
+  type SalesSeriesQuery,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -27,7 +32,7 @@ import {
 } from '../../db/queries/subscriptions';
 import type { RefundReason } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import {
   type CapturedPayment,
@@ -65,6 +70,7 @@ import {
   noteRefundFailure,
   type OrderRow,
   type RefundRow,
+  salesSeries,
 } from './payments.repository';
 
 export type PaymentDeps = {
@@ -128,6 +134,26 @@ export type SalesPage = Paged<SaleRow> & {
   totals: Record<keyof typeof SALES_TOTAL_HEADERS, string>;
   providerFeeUnreported: number;
 };
+
+/** The default first day of a series ending on `to`: 30 days, 12 weeks or 12 months, `to`'s own included. */
+function seriesStart(interval: SalesInterval, to: string): string {
+  const date = new Date(`${to}T00:00:00Z`);
+  if (interval === 'month') return addMonths(date, -11).toISOString().slice(0, 10);
+  date.setUTCDate(date.getUTCDate() - (interval === 'day' ? 29 : 77));
+  return date.toISOString().slice(0, 10);
+}
+
+/** How many buckets a series from `from` to `to` has (each date in UTC; weeks from Monday). */
+function bucketsBetween(interval: SalesInterval, from: string, to: string): number {
+  const a = new Date(`${from}T00:00:00Z`);
+  const b = new Date(`${to}T00:00:00Z`);
+  if (interval === 'month') {
+    return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  }
+  const monday = (d: Date) => d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000;
+  if (interval === 'week') return Math.round((monday(b) - monday(a)) / (7 * 86_400_000)) + 1;
+  return Math.round((b.getTime() - a.getTime()) / 86_400_000) + 1;
+}
 
 /** `months` calendar months after `start`, the day clamped to the month's last (31 Jan + 1 = 28/29 Feb). */
 export function addMonths(start: Date, months: number): Date {
@@ -808,6 +834,33 @@ export class PaymentService {
         net: dollarsText(net),
       },
       providerFeeUnreported: sums.providerFeeUnknown,
+    };
+  }
+
+  /**
+   * GET orders/GetSalesSeries: the organisation's gross and net per UTC day, week or month from `from` to
+   * `to`, every bucket of the range answered (one query). At most SALES_SERIES_MAX_BUCKETS buckets.
+   */
+  async salesSeries(actor: Actor & { orgId: number }, query: SalesSeriesQuery): Promise<SalesSeries> {
+    const { interval } = query;
+    const to = query.to ?? new Date().toISOString().slice(0, 10);
+    const from = query.from ?? seriesStart(interval, to);
+    if (from > to) throw fieldError(query.from === undefined ? 'to' : 'from', 'must not be after to');
+    const max = SALES_SERIES_MAX_BUCKETS[interval];
+    if (bucketsBetween(interval, from, to) > max) {
+      throw fieldError('from', `must be at most ${max} ${interval}s before to`);
+    }
+    const points = await salesSeries(this.deps.db, actor.orgId, interval, from, to);
+    return {
+      interval,
+      from,
+      to,
+      currency: CURRENCY,
+      points: points.map(({ start, sums }) => ({
+        start,
+        gross: Number(dollarsText(sums.gross)),
+        net: Number(dollarsText(netOf(sums))),
+      })),
     };
   }
 
