@@ -28,6 +28,8 @@ import { StorageQuota } from './modules/organisations/storage-quota';
 import { registerStorageQuotaRoutes } from './modules/organisations/storage-quota.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { PaymentService } from './modules/payments/payments.service';
+import { registerPayoutRoutes } from './modules/payments/payouts.routes';
+import { PayoutService } from './modules/payments/payouts.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
@@ -160,6 +162,7 @@ export async function registerApiRoutes(
     platformFeeBasisPoints: config.platformFeeBasisPoints,
   });
   registerPaymentRoutes(api, payments, auth);
+  registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerNotificationRoutes(api, notifications, auth);
 
   const health = {

@@ -214,3 +214,35 @@ export const salesSeriesSchema = z.object({
   points: z.array(salesSeriesPointSchema),
 });
 export type SalesSeries = z.infer<typeof salesSeriesSchema>;
+
+/** PAYOUT_MODE: the operator collects the sales and pays schools out, or each school's own account does. */
+export const PAYOUT_MODES = ['collected', 'connected'] as const;
+export type PayoutMode = (typeof PAYOUT_MODES)[number];
+
+/** One payout the operator recorded (`npm run payouts -- record`). */
+export const payoutRowSchema = z.object({
+  payout_Id: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string(),
+  note: z.string().nullable(),
+  recorded_date: z.string(),
+});
+export type PayoutRow = z.infer<typeof payoutRowSchema>;
+
+/**
+ * GET orders/GetPayouts: what the school is owed. `earned` is the net of all its course sales, `paid_out`
+ * the payouts recorded, `balance` the difference; `payouts` newest first (paged with `page` and
+ * `pageSize`, `payouts_count` all of them). With PAYOUT_MODE=connected the provider pays the school
+ * directly: the figures are 0 and the list empty.
+ */
+export const payoutsSchema = z.object({
+  mode: z.enum(PAYOUT_MODES),
+  currency: z.string(),
+  earned: z.number(),
+  paid_out: z.number(),
+  balance: z.number(),
+  payouts: z.array(payoutRowSchema),
+  payouts_count: z.number(),
+});
+export type Payouts = z.infer<typeof payoutsSchema>;

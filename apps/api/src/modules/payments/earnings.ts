@@ -32,3 +32,13 @@ export function netOf(parts: EarningParts<number> | EarningParts<bigint>): numbe
  */
 export const platformFeeOf = (amountCents: number, basisPoints: number): number =>
   Math.floor((amountCents * basisPoints + 5_000) / 10_000);
+
+/**
+ * Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the
+ * cent. A net may be below zero (a sale refunded after its fees were taken).
+ */
+export const dollarsText = (cents: bigint): string => {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};

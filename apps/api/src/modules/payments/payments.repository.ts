@@ -143,7 +143,7 @@ type SalesFilter = { orgId?: number; userId?: number };
  * written as literals so that the planner can use the partial index orders_org_sales_idx
  * (org_id, captured_at, id) for an organisation's sales.
  */
-const courseSalesWhere = (filter: SalesFilter, search: string | undefined) =>
+export const courseSalesWhere = (filter: SalesFilter, search: string | undefined) =>
   and(
     sql`${orders.status} = 'captured' and ${orders.kind} = 'course'`,
     filter.orgId === undefined ? undefined : eq(orders.orgId, filter.orgId),

@@ -53,7 +53,7 @@ import {
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
-import { netOf, platformFeeOf } from './earnings';
+import { dollarsText, netOf, platformFeeOf } from './earnings';
 import {
   type CourseSaleRow,
   completeRefund,
@@ -116,16 +116,6 @@ class UnusableCapture extends Error {
 
 /** A course order's buyer, as the access module judges whether it may buy the course (only students buy). */
 const buyerOf = (order: OrderRow): Subject => ({ userId: order.userId, role: ROLE.STUDENT, orgId: null });
-
-/**
- * Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the
- * cent. A net may be below zero (a sale refunded after its fees were taken).
- */
-export const dollarsText = (cents: bigint): string => {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-};
 
 /** A page of an organisation's sales with the sums over every sale matching the search, as dollarsText. */
 export type SalesPage = Paged<SaleRow> & {
