@@ -3,6 +3,7 @@ import {
   type OrderResponse,
   PAGE_SIZE_MAX,
   type PaymentsConfig,
+  type Payouts,
   type PlanCategory,
   PROVIDER_FEE_UNREPORTED_HEADER,
   SALES_TOTAL_HEADERS,
@@ -20,6 +21,7 @@ export const paymentKeys = {
   config: () => [...paymentKeys.all, 'config'] as const,
   sales: (paging: PageRequest) => [...paymentKeys.all, 'sales', paging] as const,
   series: (interval: SalesInterval) => [...paymentKeys.all, 'series', interval] as const,
+  payouts: () => [...paymentKeys.all, 'payouts'] as const,
 };
 
 /** GET payments/config: which provider's button to show (the built-in sandbox unless PayPal is set up). */
@@ -214,3 +216,13 @@ export const useSales = (paging: PageRequest) =>
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
+
+/** How many payouts the Sales screen lists: the latest ones. */
+export const PAYOUTS_SHOWN = 5;
+
+/** GET orders/GetPayouts: what the school is owed and the latest payouts the operator recorded. */
+export const getPayouts = (signal?: AbortSignal): Promise<Payouts> =>
+  apiRequest('orders/GetPayouts', { auth: true, signal, query: { page: 1, pageSize: PAYOUTS_SHOWN } });
+
+export const usePayouts = () =>
+  useQuery({ queryKey: paymentKeys.payouts(), queryFn: ({ signal }) => getPayouts(signal), staleTime: 0 });

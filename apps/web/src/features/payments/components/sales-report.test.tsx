@@ -35,14 +35,46 @@ const SERIES = {
   ],
 };
 
-/** mockFetch for the Sales list, the series call answered with SERIES; only the list's calls recorded. */
+const PAYOUTS = {
+  mode: 'collected',
+  currency: 'USD',
+  earned: 1250.5,
+  paid_out: 1000,
+  balance: 250.5,
+  payouts: [
+    {
+      payout_Id: 2,
+      amount: 600,
+      currency: 'USD',
+      reference: 'BANK-0042',
+      note: 'March',
+      recorded_date: '2026-04-02T09:00:00.000Z',
+    },
+    {
+      payout_Id: 1,
+      amount: 400,
+      currency: 'USD',
+      reference: 'BANK-0017',
+      note: null,
+      recorded_date: '2026-03-02T09:00:00.000Z',
+    },
+  ],
+  payouts_count: 2,
+};
+
+const OTHER_CALLS: Record<string, unknown> = {
+  '/api/orders/GetSalesSeries': SERIES,
+  '/api/orders/GetPayouts': PAYOUTS,
+};
+
+/** mockFetch for the Sales list, the series and payouts answered as above; only the list's calls recorded. */
 const mockFetch = (answer: Parameters<typeof mockEveryFetch>[0]): FetchCall[] => {
   const all = mockEveryFetch((call) =>
-    pathOf(call) === '/api/orders/GetSalesSeries' ? { body: SERIES } : answer(call),
+    pathOf(call) in OTHER_CALLS ? { body: OTHER_CALLS[pathOf(call)] } : answer(call),
   );
   return new Proxy(all, {
     get: (target, key) => {
-      const listCalls = target.filter((call) => pathOf(call) !== '/api/orders/GetSalesSeries');
+      const listCalls = target.filter((call) => !(pathOf(call) in OTHER_CALLS));
       const value = Reflect.get(listCalls, key);
       return typeof value === 'function' ? value.bind(listCalls) : value;
     },
@@ -279,7 +311,9 @@ describe('Sales (SPEC §2.13, key users)', () => {
     const every = mockEveryFetch((call) =>
       pathOf(call) === '/api/orders/GetSalesSeries'
         ? { body: { ...SERIES, interval: queryOf(call).get('interval') } }
-        : { body: SALES, total: 2 },
+        : pathOf(call) === '/api/orders/GetPayouts'
+          ? { body: PAYOUTS }
+          : { body: SALES, total: 2 },
     );
     renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
     const trend = await screen.findByRole('region', { name: 'Sales over time' });
@@ -343,5 +377,28 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(lines[2]).toBe('2026-03-04,2,Knots 2,stella@example.com,USD,19.99,0.00,2.05,,0.00,17.94');
     expect(lines).toHaveLength(PAGE_SIZE_MAX + 4);
     click.mockRestore();
+  });
+
+  it('shows what the school is owed and its latest payouts', async () => {
+    wide(true);
+    const every = mockEveryFetch((call) =>
+      pathOf(call) in OTHER_CALLS ? { body: OTHER_CALLS[pathOf(call)] } : { body: SALES, total: 2 },
+    );
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const section = await screen.findByRole('region', { name: 'Payouts' });
+    const figure = (label: string) => within(section).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Earned')).toBe('$1,250.50');
+    expect(figure('Paid out')).toBe('$1,000.00');
+    expect(figure('Owed to you')).toBe('$250.50');
+    const rows = within(section)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'DateReferenceAmount',
+      'Apr 2, 2026BANK-0042March$600.00',
+      'Mar 2, 2026BANK-0017$400.00',
+    ]);
+    const asked = every.find((call) => pathOf(call) === '/api/orders/GetPayouts');
+    expect(queryOf(asked).toString()).toBe('page=1&pageSize=5');
   });
 });

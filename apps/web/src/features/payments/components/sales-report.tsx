@@ -13,6 +13,7 @@ import { useClampedPage, useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { listAllSales, type SalesPage, useSales } from '../api/payments';
 import { salesCsv, salesTotals } from '../lib/sales';
+import { PayoutsSummary } from './payouts-summary';
 import { SalesTrend } from './sales-trend';
 
 const PAGE_SIZE = PAGE_SIZES.sales;
@@ -173,6 +174,7 @@ export const SalesReport = () => {
     <div className="flex flex-col gap-6">
       {sales.data ? <Totals page={sales.data} /> : null}
       {sales.data && hasSales ? <SalesTrend /> : null}
+      {sales.data && hasSales ? <PayoutsSummary /> : null}
       <DataList
         label="Sales"
         query={sales}
