@@ -36,6 +36,7 @@ const SalesChart = ({ series }: { series: SalesSeries }) => {
         legend: { show: true },
         cursor: { y: false },
         scales: { x: { time: true } },
+        padding: [8, 24, 0, 0],
         axes: [
           {
             stroke: '#64748b',
@@ -52,6 +53,7 @@ const SalesChart = ({ series }: { series: SalesSeries }) => {
         ],
         series: [
           {
+            label: series.interval === 'day' ? 'Day' : series.interval === 'week' ? 'Week' : 'Month',
             value: (_, ts) =>
               ts == null ? '' : bucketLabel(new Date(ts * 1000).toISOString().slice(0, 10), series.interval),
           },
