@@ -1,16 +1,13 @@
 import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChartIcon, DownloadIcon } from '@/components/ui/icons';
-import { errorMessage } from '@/lib/api-client';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import { ChartIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { csvFileName, downloadCsv } from '@/lib/csv';
+import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
-import { notify } from '@/lib/toast';
 import { listAllSales, type SalesPage, useSales } from '../api/payments';
 import { salesCsv, salesTotals } from '../lib/sales';
 import { PayoutsSummary } from './payouts-summary';
@@ -153,22 +150,10 @@ const Totals = ({ page }: { page: SalesPage }) => {
 export const SalesReport = () => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const sales = useSales({ page, pageSize: PAGE_SIZE, search });
-  const [isExporting, setExporting] = useState(false);
   useClampedPage(page, PAGE_SIZE, sales, setPage);
 
   const total = sales.data?.total ?? 0;
   const hasSales = total > 0 || search !== '' || searchText !== '';
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      downloadCsv(salesCsv(await listAllSales(search)), csvFileName('sales'));
-    } catch (error) {
-      notify.error(errorMessage(error, 'The sales could not be exported. Please try again.'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -189,16 +174,12 @@ export const SalesReport = () => {
         }
         actions={
           hasSales ? (
-            <Button
-              variant="outline"
-              leftIcon={<DownloadIcon className="size-4" />}
+            <ExportCsvButton
+              csv={async () => salesCsv(await listAllSales(search))}
+              fileName={() => csvFileName('sales')}
+              errorText="The sales could not be exported. Please try again."
               disabled={total === 0}
-              isLoading={isExporting}
-              loadingText="Exporting..."
-              onClick={() => void exportCsv()}
-            >
-              Export CSV
-            </Button>
+            />
           ) : undefined
         }
         empty={
