@@ -1,3 +1,4 @@
+import { orderRefunds, orders } from '../src/db/schema';
 import type { TestUser } from './factories';
 import { call, type TestContext } from './helpers';
 
@@ -37,4 +38,43 @@ export async function buyCourse(
     user_id: student.userId,
   });
   return { orderId: order.id, capture };
+}
+
+let salesInserted = 0;
+
+/**
+ * A captured course sale inserted directly (the figures' tests need dates and fees a purchase cannot
+ * choose): 10.00 by default, its other columns as given; `refundedCents` also records a refund of it.
+ */
+export async function insertSale(
+  ctx: TestContext,
+  values: Pick<typeof orders.$inferInsert, 'userId' | 'orgId' | 'courseId'> &
+    Partial<typeof orders.$inferInsert> & { refundedCents?: number },
+) {
+  salesInserted += 1;
+  const { refundedCents, ...order } = values;
+  const [row] = await ctx.database.db
+    .insert(orders)
+    .values({
+      kind: 'course',
+      amountCents: 1000,
+      provider: 'sandbox',
+      providerOrderId: `sale-${salesInserted}-${Math.random().toString(36).slice(2)}`,
+      status: 'captured',
+      capturedAt: new Date(),
+      ...order,
+    })
+    .returning();
+  if (!row) throw new Error('no order');
+  if (refundedCents !== undefined) {
+    await ctx.database.db.insert(orderRefunds).values({
+      orderId: row.id,
+      amountCents: refundedCents,
+      currency: row.currency,
+      reason: 'course_unavailable',
+      provider: row.provider,
+      providerCaptureId: `CAPTURE-${row.id}`,
+    });
+  }
+  return row;
 }

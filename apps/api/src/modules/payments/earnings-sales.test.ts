@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { buyCourse } from '../../../test/payments';
-import { orderRefunds, orders, planPrices } from '../../db/schema';
+import { buyCourse, insertSale } from '../../../test/payments';
+import { orders, planPrices } from '../../db/schema';
 
 // 10.25%: 49.99 makes 5.123975, a fee of 5.12; 19.99 makes 2.048975, 2.05 (half up at the cent).
 let ctx: TestContext;
@@ -120,35 +120,20 @@ describe('what a sale earns its school', () => {
   test('the totals sum every part over the matching sales; an unreported fee is counted, not guessed', async () => {
     const other = await createPublisher(ctx);
     const course = await createCourse(ctx, other.orgId ?? 0, { title: 'Sums Course', priceCents: 1999 });
-    const sale = (values: Partial<typeof orders.$inferInsert>) =>
-      ctx.database.db
-        .insert(orders)
-        .values({
-          userId: student.userId,
-          orgId: other.orgId ?? 0,
-          kind: 'course',
-          courseId: course.id,
-          amountCents: 1999,
-          platformFeeCents: 205,
-          provider: 'paypal',
-          providerOrderId: `sums-${Math.random()}`,
-          status: 'captured',
-          capturedAt: new Date(),
-          ...values,
-        })
-        .returning();
+    const sale = (values: Partial<typeof orders.$inferInsert> & { refundedCents?: number }) =>
+      insertSale(ctx, {
+        userId: student.userId,
+        orgId: other.orgId ?? 0,
+        courseId: course.id,
+        amountCents: 1999,
+        platformFeeCents: 205,
+        provider: 'paypal',
+        ...values,
+      });
     await sale({ providerFeeCents: 119 });
-    const [unreported] = await sale({ providerFeeCents: null, discountCents: 100 });
+    const unreported = await sale({ providerFeeCents: null, discountCents: 100 });
     // A sale given back after its capture: its refund is taken off what the school earns.
-    const [refunded] = await sale({ providerFeeCents: 119 });
-    await ctx.database.db.insert(orderRefunds).values({
-      orderId: refunded?.id ?? 0,
-      amountCents: 1999,
-      currency: 'USD',
-      reason: 'course_unavailable',
-      provider: 'paypal',
-      providerCaptureId: 'CAPTURE-X',
-    });
+    const refunded = await sale({ providerFeeCents: 119, refundedCents: 1999 });
     const { rows, headers } = await salesOf(other, '?page=1&pageSize=1');
     expect(rows).toHaveLength(1);
     // gross 59.97, discount 1.00, platform 6.15, provider 2.38 (one unreported), refunded 19.99

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { orderRefunds, orders, payouts } from '../../db/schema';
+import { insertSale } from '../../../test/payments';
+import { type orders, payouts } from '../../db/schema';
 import { PayoutsCommandError, runPayoutsCommand } from './payouts-command';
 
 let ctx: TestContext;
@@ -17,40 +18,20 @@ beforeAll(async () => {
   other = await createPublisher(ctx);
   student = await createStudent(ctx);
   const course = await createCourse(ctx, school.orgId ?? 0, { priceCents: 10_000 });
-  let n = 0;
-  const sale = async (values: Partial<typeof orders.$inferInsert> = {}) => {
-    n += 1;
-    const [row] = await ctx.database.db
-      .insert(orders)
-      .values({
-        userId: student.userId,
-        orgId: school.orgId ?? 0,
-        kind: 'course',
-        courseId: course.id,
-        amountCents: 10_000,
-        platformFeeCents: 1_000,
-        providerFeeCents: 320,
-        provider: 'sandbox',
-        providerOrderId: `payouts-${n}`,
-        status: 'captured',
-        capturedAt: new Date(),
-        ...values,
-      })
-      .returning();
-    return row;
-  };
+  const sale = (values: Partial<typeof orders.$inferInsert> & { refundedCents?: number } = {}) =>
+    insertSale(ctx, {
+      userId: student.userId,
+      orgId: school.orgId ?? 0,
+      courseId: course.id,
+      amountCents: 10_000,
+      platformFeeCents: 1_000,
+      providerFeeCents: 320,
+      ...values,
+    });
   // Two sales of 100.00, each earning 86.80; a third refunded whole: -13.20. Owed: 160.40.
   await sale();
   await sale();
-  const refunded = await sale();
-  await ctx.database.db.insert(orderRefunds).values({
-    orderId: refunded?.id ?? 0,
-    amountCents: 10_000,
-    currency: 'USD',
-    reason: 'course_unavailable',
-    provider: 'sandbox',
-    providerCaptureId: 'SBXCAP-P',
-  });
+  await sale({ refundedCents: 10_000 });
   // Neither a plan the school bought nor a sale not captured is owed to it.
   await sale({ kind: 'plan', courseId: null });
   await sale({ status: 'failed', capturedAt: null });

@@ -2,7 +2,8 @@ import { salesSeriesSchema } from '@skillwise/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { orderRefunds, orders } from '../../db/schema';
+import { insertSale } from '../../../test/payments';
+import type { orders } from '../../db/schema';
 
 let ctx: TestContext;
 let publisher: TestUser;
@@ -16,41 +17,21 @@ beforeAll(async () => {
   student = await createStudent(ctx);
   const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 1000 });
   const theirCourse = await createCourse(ctx, theirs.orgId ?? 0, { priceCents: 1000 });
-  let n = 0;
-  const sale = async (at: string, values: Partial<typeof orders.$inferInsert> = {}) => {
-    n += 1;
-    const [row] = await ctx.database.db
-      .insert(orders)
-      .values({
-        userId: student.userId,
-        orgId: publisher.orgId ?? 0,
-        kind: 'course',
-        courseId: course.id,
-        amountCents: 1000,
-        platformFeeCents: 100,
-        providerFeeCents: 50,
-        provider: 'sandbox',
-        providerOrderId: `series-${n}`,
-        status: 'captured',
-        capturedAt: new Date(at),
-        ...values,
-      })
-      .returning();
-    return row;
-  };
+  const sale = (at: string, values: Partial<typeof orders.$inferInsert> & { refundedCents?: number } = {}) =>
+    insertSale(ctx, {
+      userId: student.userId,
+      orgId: publisher.orgId ?? 0,
+      courseId: course.id,
+      platformFeeCents: 100,
+      providerFeeCents: 50,
+      capturedAt: new Date(at),
+      ...values,
+    });
   // Monday 2 March 2026 and Sunday 8 March (the same ISO week), at the edges of their UTC days.
   await sale('2026-03-02T00:00:00Z');
   await sale('2026-03-08T23:59:59.999Z');
   // Tuesday 10 March: refunded whole, and one with no provider fee reported.
-  const refunded = await sale('2026-03-10T12:00:00Z');
-  await ctx.database.db.insert(orderRefunds).values({
-    orderId: refunded?.id ?? 0,
-    amountCents: 1000,
-    currency: 'USD',
-    reason: 'course_unavailable',
-    provider: 'sandbox',
-    providerCaptureId: 'SBXCAP-X',
-  });
+  await sale('2026-03-10T12:00:00Z', { refundedCents: 1000 });
   await sale('2026-03-10T13:00:00Z', { providerFeeCents: null });
   // 1 April, just past March in UTC; and outside any range asked below.
   await sale('2026-04-01T00:00:00Z');
