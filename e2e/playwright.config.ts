@@ -61,6 +61,8 @@ export default defineConfig({
         SEED_DEMO: 'true',
         SMTP_URL: '',
         DATABASE_URL: '',
+        // The operator's fee on course sales, which the Sales screen's journey reads (e2e/earnings.spec.ts).
+        PLATFORM_FEE_PERCENT: '10',
       },
     },
     {

@@ -153,3 +153,16 @@ test('request logging, slow requests, statement timeout and the password line: d
     expect(problems).toContain(`${name}:`);
   }
 });
+
+test('PLATFORM_FEE_PERCENT: 0 by default, up to 100 with two decimals; PAYOUT_MODE collected or connected', () => {
+  expect(loadConfig({})).toMatchObject({ platformFeeBasisPoints: 0, payoutMode: 'collected' });
+  expect(loadConfig({ PLATFORM_FEE_PERCENT: '7.5' }).platformFeeBasisPoints).toBe(750);
+  expect(loadConfig({ PLATFORM_FEE_PERCENT: '12.25' }).platformFeeBasisPoints).toBe(1225);
+  expect(loadConfig({ PLATFORM_FEE_PERCENT: '100' }).platformFeeBasisPoints).toBe(10_000);
+  expect(loadConfig({ PLATFORM_FEE_PERCENT: '0.01' }).platformFeeBasisPoints).toBe(1);
+  for (const bad of ['100.01', '101', '-1', '7.125', 'ten', '7,5']) {
+    expect(() => loadConfig({ PLATFORM_FEE_PERCENT: bad }), bad).toThrow(/PLATFORM_FEE_PERCENT/);
+  }
+  expect(loadConfig({ PAYOUT_MODE: 'connected' }).payoutMode).toBe('connected');
+  expect(() => loadConfig({ PAYOUT_MODE: 'direct' })).toThrow(/PAYOUT_MODE: must be collected or connected/);
+});

@@ -47,6 +47,12 @@ const mailbox = z
     'must be an address like "Skillwise <no-reply@example.com>"',
   );
 
+/** "7.25" (percent, at most two decimals) as whole hundredths of a percent: 725. */
+const basisPointsOf = (percent: string): number => {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
 /**
  * How long a stored file that a committed change stopped naming is kept before the sweeper deletes it:
  * longer than any backup runs (docs/decisions/011-deletes-after-commit.md).
@@ -117,6 +123,14 @@ const envSchema = z.object({
   STRIPE_API_BASE: urlWithProtocol(['https:', 'http:'], 'https://api.stripe.com').default(
     'https://api.stripe.com',
   ),
+  PLATFORM_FEE_PERCENT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage from 0 to 100 with at most two decimals, like 7.5')
+    .transform((value) => basisPointsOf(value))
+    .pipe(z.number().max(10_000, 'must be at most 100'))
+    .default(0),
+  PAYOUT_MODE: z.enum(['collected', 'connected'], 'must be collected or connected').default('collected'),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -180,6 +194,16 @@ export type Config = {
    */
   stripe: { secretKey: string; webhookSecret: string | undefined; baseUrl: string } | undefined;
   mediaUrlTtlHours: number;
+  /**
+   * The operator's fee on each course sale, in hundredths of a percent (PLATFORM_FEE_PERCENT 7.5 is 750),
+   * fixed on the order when it is made (docs/decisions/024).
+   */
+  platformFeeBasisPoints: number;
+  /**
+   * Who holds the money of course sales: `collected`, the operator's provider account, which pays each
+   * school out (`npm run payouts`); `connected`, each school's own account with the provider.
+   */
+  payoutMode: 'collected' | 'connected';
   /**
    * Hours a file that a committed change stopped naming (replaced, or its row deleted) stays in storage
    * before the sweeper deletes it: a backup running meanwhile still copies it.
@@ -316,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     uploads: { maxLessonBytes: e.MAX_LESSON_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     mediaUrlTtlHours: e.MEDIA_URL_TTL_HOURS,
+    platformFeeBasisPoints: e.PLATFORM_FEE_PERCENT,
+    payoutMode: e.PAYOUT_MODE,
     fileDeleteGraceHours: e.FILE_DELETE_GRACE_HOURS,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

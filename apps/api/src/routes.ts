@@ -30,6 +30,8 @@ import { StorageQuota } from './modules/organisations/storage-quota';
 import { registerStorageQuotaRoutes } from './modules/organisations/storage-quota.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { PaymentService } from './modules/payments/payments.service';
+import { registerPayoutRoutes } from './modules/payments/payouts.routes';
+import { PayoutService } from './modules/payments/payouts.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
@@ -158,8 +160,18 @@ export async function registerApiRoutes(
   const [provider = sandbox as SandboxProvider, ...others] = deps.provider
     ? [deps.provider, ...configured]
     : configured;
-  const payments = new PaymentService({ db, provider, others, sandbox, limits, log, notifications });
+  const payments = new PaymentService({
+    db,
+    provider,
+    others,
+    sandbox,
+    limits,
+    log,
+    notifications,
+    platformFeeBasisPoints: config.platformFeeBasisPoints,
+  });
   registerPaymentRoutes(api, payments, auth);
+  registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerNotificationRoutes(api, notifications, auth);
 
   const health = {

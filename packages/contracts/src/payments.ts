@@ -161,7 +161,13 @@ export const sandboxApproveBodySchema = z.object({
   name: z.string(expected('text')).trim().min(1, 'is required').max(100),
 });
 
-/** One sale or purchase, as the Sales screen and the Purchases table show it. */
+/**
+ * One sale or purchase, as the Sales screen and the Purchases table show it. For the selling school the
+ * row also breaks down what it earns (docs/decisions/024): `gross` (the sale price), less `discount`,
+ * `platform_fee` (the operator's), `provider_fee` (the payment provider's; null when it reported none) and
+ * `refunded`, is `net`, which `earnings` also carries. A buyer's own purchases carry none of these, and
+ * `earnings` is the price paid.
+ */
 export const saleRowSchema = z.object({
   order_Id: z.number(),
   date: z.string(),
@@ -171,12 +177,104 @@ export const saleRowSchema = z.object({
   product: z.string(),
   course_Id: z.number().nullable(),
   buyer_email: z.string(),
+  gross: z.number().optional(),
+  discount: z.number().optional(),
+  platform_fee: z.number().optional(),
+  provider_fee: z.number().nullable().optional(),
+  refunded: z.number().optional(),
+  net: z.number().optional(),
 });
 export type SaleRow = z.infer<typeof saleRowSchema>;
 
 /**
  * orders/GetSalesByOrgId sends, beside `X-Total-Count`, the sums over every sale matching the search (not
- * only the page's), in dollars with two decimals like `1234.50` (README "Additions").
+ * only the page's), in dollars with two decimals like `1234.50` (README "Additions"): the sale price and
+ * the earnings (the net) as always, and the parts of the net. `X-Total-Provider-Fee` sums the fees the
+ * provider reported; `X-Provider-Fee-Unreported` counts the sales whose fee it did not report.
  */
 export const TOTAL_SALE_PRICE_HEADER = 'x-total-sale-price';
 export const TOTAL_EARNINGS_HEADER = 'x-total-earnings';
+export const SALES_TOTAL_HEADERS = {
+  gross: 'x-total-gross',
+  discount: 'x-total-discount',
+  platformFee: 'x-total-platform-fee',
+  providerFee: 'x-total-provider-fee',
+  refunded: 'x-total-refunded',
+  net: 'x-total-net',
+} as const;
+export const PROVIDER_FEE_UNREPORTED_HEADER = 'x-provider-fee-unreported';
+
+/** The buckets of orders/GetSalesSeries: UTC days, ISO weeks (from Monday) or calendar months. */
+export const SALES_INTERVALS = ['day', 'week', 'month'] as const;
+export type SalesInterval = (typeof SALES_INTERVALS)[number];
+/** The most buckets one GetSalesSeries answers: two years of days, five of weeks, ten of months. */
+export const SALES_SERIES_MAX_BUCKETS = { day: 731, week: 261, month: 120 } as const;
+
+const calendarDate = z
+  .string(expected('a date like 2026-03-31'))
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a date like 2026-03-31');
+
+/**
+ * GET orders/GetSalesSeries: `interval` (day by default) and the UTC dates `from` and `to`, both included
+ * (`to` today by default; `from` 29 days, 11 weeks or 11 months before `to`: 30 days, 12 weeks, 12 months).
+ */
+export const salesSeriesQuerySchema = z
+  .object({
+    interval: z.enum(SALES_INTERVALS, expected(`one of ${SALES_INTERVALS.join(', ')}`)).default('day'),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+      context.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+    }
+  });
+export type SalesSeriesQuery = z.output<typeof salesSeriesQuerySchema>;
+
+/** One bucket: its first day (UTC) and the gross and net (dollars) of the sales captured in it. */
+export const salesSeriesPointSchema = z.object({ start: z.string(), gross: z.number(), net: z.number() });
+export const salesSeriesSchema = z.object({
+  interval: z.enum(SALES_INTERVALS),
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  points: z.array(salesSeriesPointSchema),
+});
+export type SalesSeries = z.infer<typeof salesSeriesSchema>;
+
+/** PAYOUT_MODE: the operator collects the sales and pays schools out, or each school's own account does. */
+export const PAYOUT_MODES = ['collected', 'connected'] as const;
+export type PayoutMode = (typeof PAYOUT_MODES)[number];
+
+/** One payout the operator recorded (`npm run payouts -- record`). */
+export const payoutRowSchema = z.object({
+  payout_Id: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string(),
+  note: z.string().nullable(),
+  recorded_date: z.string(),
+});
+export type PayoutRow = z.infer<typeof payoutRowSchema>;
+
+/**
+ * GET orders/GetPayouts: what the school is owed. `earned` is the net of all its course sales, `paid_out`
+ * the payouts recorded, `balance` the difference; `payouts` newest first (paged with `page` and
+ * `pageSize`, `payouts_count` all of them). With PAYOUT_MODE=connected the provider pays the school
+ * directly: the figures are 0 and the list empty.
+ */
+export const payoutsSchema = z.object({
+  mode: z.enum(PAYOUT_MODES),
+  currency: z.string(),
+  earned: z.number(),
+  paid_out: z.number(),
+  balance: z.number(),
+  payouts: z.array(payoutRowSchema),
+  payouts_count: z.number(),
+});
+export type Payouts = z.infer<typeof payoutsSchema>;

@@ -232,10 +232,13 @@ export async function apiPage<T>(
 /** A page with sums over every matching row (not only the page's), each undefined when not sent. */
 export type PagedWithSums<T, K extends string> = Paged<T> & { sums: Record<K, number | undefined> };
 
-/** A money header in dollars with at most two decimals (`1234.50`); undefined when absent or malformed. */
+/**
+ * A money header in dollars with at most two decimals (`1234.50`, or `-3.24` for a net below zero), or a
+ * count; undefined when absent or malformed.
+ */
 const moneyHeader = (headers: Headers, name: string): number | undefined => {
   const value = headers.get(name)?.trim() ?? '';
-  return /^\d{1,15}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined;
+  return /^-?\d{1,15}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined;
 };
 
 /**

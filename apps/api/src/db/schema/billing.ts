@@ -85,7 +85,17 @@ export const orders = pgTable(
     kind: text('kind', { enum: ['course', 'plan'] }).notNull(),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'restrict' }),
     planPriceId: integer('plan_price_id').references(() => planPrices.id),
+    /** Gross: the price of the course or plan, as the order was made. */
     amountCents: integer('amount_cents').notNull(),
+    /** What a coupon took off the gross (none yet: 0). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The operator's fee on a course sale, fixed when the order is made from PLATFORM_FEE_PERCENT (plan
+     * orders: 0, a plan's price is the operator's own). docs/decisions/024.
+     */
+    platformFeeCents: integer('platform_fee_cents').notNull().default(0),
+    /** The payment provider's fee as its capture reported it; null when it reported none. */
+    providerFeeCents: integer('provider_fee_cents'),
     currency: text('currency').notNull().default('USD'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
@@ -125,6 +135,10 @@ export const orders = pgTable(
       sql`${t.status} in ('created', 'approved', 'capturing', 'pending', 'captured', 'failed', 'refunding', 'refunded')`,
     ),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check(
+      'orders_fees_nonnegative',
+      sql`${t.discountCents} >= 0 and ${t.platformFeeCents} >= 0 and coalesce(${t.providerFeeCents}, 0) >= 0`,
+    ),
   ],
 );
 
@@ -242,5 +256,31 @@ export const sandboxPayments = pgTable(
       'sandbox_payments_status',
       sql`${t.status} in ('created', 'approved', 'declined', 'captured', 'refunded')`,
     ),
+  ],
+);
+
+/**
+ * Money the operator paid a school out of its course sales, when the operator collects the payments
+ * (PAYOUT_MODE=collected): recorded with `npm run payouts -- record`. A school's balance is the net of its
+ * sales less these (docs/decisions/024). One row per school and reference, so a repeated command records once.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** The operator's reference of the transfer (a bank reference, a cheque number). */
+    reference: text('reference').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_org_reference_idx').on(t.orgId, t.reference),
+    index('payouts_org_created_idx').on(t.orgId, t.createdAt),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

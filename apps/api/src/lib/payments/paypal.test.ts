@@ -25,6 +25,14 @@ let captureCounter = 0;
 const refundsByRequestId = new Map<string, string>();
 /** Every capture of this fake is of 49.99 USD: a refund may not pass it. */
 const CAPTURED_CENTS = 4999;
+/** What PayPal keeps of a completed capture, as its Orders v2 answer breaks it down. */
+const FEE_BREAKDOWN = {
+  seller_receivable_breakdown: {
+    gross_amount: { currency_code: 'USD', value: '49.99' },
+    paypal_fee: { currency_code: 'USD', value: '2.23' },
+    net_amount: { currency_code: 'USD', value: '47.76' },
+  },
+};
 
 const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -84,7 +92,15 @@ beforeAll(async () => {
           purchase_units: [
             {
               payments: {
-                captures: [{ id: captureId, status, amount: { currency_code: 'USD', value: '49.99' } }],
+                captures: [
+                  {
+                    id: captureId,
+                    status,
+                    amount: { currency_code: 'USD', value: '49.99' },
+                    // PayPal reports its fee once the money is ours, not on a capture it holds.
+                    ...(status === 'COMPLETED' ? FEE_BREAKDOWN : {}),
+                  },
+                ],
               },
             },
           ],
@@ -134,6 +150,7 @@ beforeAll(async () => {
                     id: 'CAPTURE-EARLIER',
                     status: mode === 'pending' ? 'PENDING' : 'COMPLETED',
                     amount: { currency_code: 'USD', value: '49.99' },
+                    ...(mode === 'pending' ? {} : FEE_BREAKDOWN),
                   },
                 ],
               },
@@ -190,6 +207,7 @@ test('captures; a repeated request id answers the same capture', async () => {
     captureId: expect.stringMatching(/^CAPTURE-/),
     amountCents: 4999,
     currency: 'USD',
+    feeCents: 223,
   });
   expect(again).toEqual(first);
   // The token is fetched once and reused.
@@ -246,12 +264,14 @@ test('a capture PayPal holds for review is PENDING, and a later look finds it co
     status: 'PENDING',
     amountCents: 4999,
     currency: 'USD',
+    feeCents: null,
   });
   expect((await paypal.checkCapture('PAYPAL-ORDER-9')).status).toBe('PENDING');
   mode = 'ok';
   expect(await paypal.checkCapture('PAYPAL-ORDER-9')).toMatchObject({
     status: 'COMPLETED',
     captureId: 'CAPTURE-EARLIER',
+    feeCents: 223,
   });
 });
 

@@ -11,7 +11,13 @@ import {
 
 export type PayPalSettings = { clientId: string; clientSecret: string; baseUrl: string };
 
-type PayPalCapture = { id?: string; status?: string; amount?: { currency_code?: string; value?: string } };
+type PayPalMoney = { currency_code?: string; value?: string };
+type PayPalCapture = {
+  id?: string;
+  status?: string;
+  amount?: PayPalMoney;
+  seller_receivable_breakdown?: { paypal_fee?: PayPalMoney };
+};
 type PayPalOrderBody = {
   id?: string;
   status?: string;
@@ -189,5 +195,17 @@ function captureOf(body: PayPalOrderBody): CaptureResult {
     captureId: capture.id,
     amountCents: centsOf(capture.amount.value),
     currency: capture.amount.currency_code ?? '',
+    feeCents: feeCentsOf(capture),
   };
+}
+
+/**
+ * PayPal's fee on a capture, from its seller receivable breakdown; null when it reports none (a PENDING
+ * capture has no breakdown yet) or reports it in another currency than the capture's.
+ */
+function feeCentsOf(capture: PayPalCapture): number | null {
+  const fee = capture.seller_receivable_breakdown?.paypal_fee;
+  if (!fee?.value || fee.currency_code !== capture.amount?.currency_code) return null;
+  const cents = centsOf(fee.value);
+  return Number.isSafeInteger(cents) ? cents : null;
 }

@@ -7,7 +7,9 @@ export type ProviderOrder = { id: string; approveUrl: string | null };
  * What became of a capture: COMPLETED (the money is ours), PENDING (captured, but the provider holds the
  * money for review: the buyer gets access once it completes), DECLINED (nothing was charged).
  * `cardDeclined` says the buyer's card (or other funding source) was refused by its issuer or the
- * provider: another card may work, which the buyer is told (docs/decisions/021).
+ * provider: another card may work, which the buyer is told (docs/decisions/021). `feeCents` is the
+ * provider's own fee on the capture, in the capture's currency, when it reports one (null or absent: not
+ * reported); it is recorded on the order when it is captured (docs/decisions/024).
  */
 export type CaptureResult =
   | {
@@ -15,7 +17,6 @@ export type CaptureResult =
       captureId: string;
       amountCents: number;
       currency: string;
-      /** The provider's own fee on this capture, when it reports one (Stripe does; PayPal and the sandbox: null). */
       feeCents?: number | null;
     }
   | { status: 'DECLINED'; reason: string; cardDeclined: boolean };

@@ -13,6 +13,9 @@ import {
   type RefundResult,
 } from './provider';
 
+/** The sandbox moves no real money and takes no fee: its captures report a fee of 0. */
+const SANDBOX_FEE_CENTS = 0;
+
 /**
  * The built-in provider, the default when no real one is configured: orders live in our own table and
  * the buyer approves them on our own card page with test cards, so the whole flow works offline.
@@ -87,6 +90,7 @@ export class SandboxProvider implements PaymentProvider {
         captureId: payment.captureId,
         amountCents: payment.amountCents,
         currency: payment.currency,
+        feeCents: SANDBOX_FEE_CENTS,
       };
     }
     return {
@@ -129,6 +133,7 @@ export class SandboxProvider implements PaymentProvider {
         captureId: payment.captureId,
         amountCents: payment.amountCents,
         currency: payment.currency,
+        feeCents: SANDBOX_FEE_CENTS,
       };
     }
     // The test card 4000 0000 0000 0002 stands for a card its issuer refuses.
@@ -145,6 +150,12 @@ export class SandboxProvider implements PaymentProvider {
       .returning();
     // A concurrent capture won: answer what it recorded.
     if (!captured) return this.captureOrder(orderId);
-    return { status: 'COMPLETED', captureId, amountCents: captured.amountCents, currency: captured.currency };
+    return {
+      status: 'COMPLETED',
+      captureId,
+      amountCents: captured.amountCents,
+      currency: captured.currency,
+      feeCents: SANDBOX_FEE_CENTS,
+    };
   }
 }

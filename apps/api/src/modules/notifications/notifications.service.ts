@@ -182,7 +182,8 @@ export class NotificationService {
       'purchased',
       toUser(buyer.id, {
         title: `Receipt for "${course.title}"`,
-        body: `${amount}, order ${purchase.orderId}, ${when}.`,
+        // What the buyer paid and to whom (the school that sells the course).
+        body: `${purchase.amountCents === 0 ? `Free from ${course.orgName}` : `${amount} paid to ${course.orgName}`}, order ${purchase.orderId}, ${when}.`,
         link: LINKS.course(course.id),
         dedupeKey: `purchased:${purchase.orderId}`,
       }),
@@ -258,6 +259,7 @@ export class NotificationService {
       'Your payment was returned to you. This is your refund receipt.',
       '',
       course ? `Course: ${course.title}` : `Plan: ${refund.plan ?? ''}`,
+      ...(course ? [`Sold by: ${course.orgName}`] : []),
       `Amount returned: ${amount}`,
       `Why: ${refund.reason}`,
       `Order number: ${refund.orderId}`,
@@ -272,7 +274,7 @@ export class NotificationService {
       'refunded',
       toUser(buyer.id, {
         title: `Refund for ${product}`,
-        body: `${amount} returned, order ${refund.orderId}. ${refund.reason}`,
+        body: `${amount} returned${course ? ` by ${course.orgName}` : ''}, order ${refund.orderId}. ${refund.reason}`,
         link: course ? '' : LINKS.subscription,
         dedupeKey: `refunded:${refund.orderId}`,
       }),

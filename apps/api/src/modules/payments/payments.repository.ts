@@ -1,6 +1,6 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import {
   courses,
@@ -72,7 +72,7 @@ export async function moveOrder(
   db: Db,
   id: number,
   to: OrderStatus,
-  changes: Partial<Pick<OrderRow, 'providerCaptureId' | 'capturedAt'>> = {},
+  changes: Partial<Pick<OrderRow, 'providerCaptureId' | 'capturedAt' | 'providerFeeCents'>> = {},
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
@@ -158,6 +158,11 @@ const saleColumns = {
   id: orders.id,
   date: orders.capturedAt,
   amountCents: orders.amountCents,
+  discountCents: orders.discountCents,
+  platformFeeCents: orders.platformFeeCents,
+  providerFeeCents: orders.providerFeeCents,
+  // What was given back of the sale (owed or taken): at most one refund per order.
+  refundedCents: sql<number>`coalesce(${orderRefunds.amountCents}, 0)`.mapWith(Number),
   currency: orders.currency,
   courseId: orders.courseId,
   courseTitle: courses.title,
@@ -172,7 +177,7 @@ type SalesFilter = { orgId?: number; userId?: number };
  * written as literals so that the planner can use the partial index orders_org_sales_idx
  * (org_id, captured_at, id) for an organisation's sales.
  */
-const courseSalesWhere = (filter: SalesFilter, search: string | undefined) =>
+export const courseSalesWhere = (filter: SalesFilter, search: string | undefined) =>
   and(
     sql`${orders.status} = 'captured' and ${orders.kind} = 'course'`,
     filter.orgId === undefined ? undefined : eq(orders.orgId, filter.orgId),
@@ -188,27 +193,71 @@ const courseSalesQuery = (db: Db, where: SQL | undefined) =>
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .leftJoin(planPrices, eq(planPrices.id, orders.planPriceId))
+    .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.capturedAt), desc(orders.id))
     .$dynamic();
 
+/** Sums of cents as text: a bigint sum arrives as a string from one driver and as a number from the other. */
+const sumText = (column: SQL | SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)::text`;
+
+/** The sums of the parts of what sales earn (earnings.ts), in cents, and how many sales they cover. */
+export type SalesSums = {
+  count: number;
+  gross: bigint;
+  discount: bigint;
+  platformFee: bigint;
+  /** The provider fees that are known; `providerFeeUnknown` sales had none reported. */
+  providerFee: bigint;
+  providerFeeUnknown: number;
+  refunded: bigint;
+};
+
+/** The select list of SalesSums over `orders` left-joined to their refunds: one aggregate row. */
+export const salesSumColumns = {
+  n: count(),
+  gross: sumText(orders.amountCents),
+  discount: sumText(orders.discountCents),
+  platformFee: sumText(orders.platformFeeCents),
+  providerFee: sumText(orders.providerFeeCents),
+  providerFeeUnknown: sql<number>`count(*) filter (where ${orders.providerFeeCents} is null)`.mapWith(Number),
+  refunded: sumText(orderRefunds.amountCents),
+};
+
+export const salesSumsOf = (
+  row: Partial<Record<keyof typeof salesSumColumns, unknown>> | undefined,
+): SalesSums => ({
+  count: Number(row?.n ?? 0),
+  gross: BigInt(String(row?.gross ?? 0)),
+  discount: BigInt(String(row?.discount ?? 0)),
+  platformFee: BigInt(String(row?.platformFee ?? 0)),
+  providerFee: BigInt(String(row?.providerFee ?? 0)),
+  providerFeeUnknown: Number(row?.providerFeeUnknown ?? 0),
+  refunded: BigInt(String(row?.refunded ?? 0)),
+});
+
 /**
- * Every matching sale's figures: how many, and the sum of their amounts in cents. Every order has its
- * buyer (a required foreign key), so only the course is joined, for the search; without a search the
- * planner drops that join (courses.id is unique and nothing of it is read). The count alone may be read
- * from the index; the sum reads the orders' rows.
+ * Every matching sale's figures: how many, and the sums of their parts in cents. Every order has its
+ * buyer (a required foreign key), so only the course is joined, for the search, and the refund; without a
+ * search the planner drops the course's join (courses.id is unique and nothing of it is read). The count
+ * alone may be read from the index; the sums read the orders' rows.
  */
-async function courseSalesFigures(db: Db, where: SQL | undefined, withSum: boolean) {
+async function courseSalesFigures(db: Db, where: SQL | undefined, withSums: boolean): Promise<SalesSums> {
+  if (!withSums) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(orders)
+      .leftJoin(courses, eq(courses.id, orders.courseId))
+      .where(where);
+    return salesSumsOf(row);
+  }
   const [row] = await db
-    .select({
-      n: count(),
-      // As text: a bigint sum arrives as a string from one driver and as a number from the other.
-      cents: withSum ? sql<string>`coalesce(sum(${orders.amountCents}), 0)::text` : sql<string>`'0'`,
-    })
+    .select(salesSumColumns)
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
+    .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
     .where(where);
-  return { count: row?.n ?? 0, cents: BigInt(row?.cents ?? 0) };
+  return salesSumsOf(row);
 }
 
 /**
@@ -227,18 +276,64 @@ export async function listCourseSales(db: Db, filter: SalesFilter, list: ListQue
 export type CourseSaleRow = Awaited<ReturnType<typeof listCourseSales>>['rows'][number];
 
 /**
- * A page of sales as listCourseSales answers it, with the sum in cents of every matching sale's amount
- * (not only the page's): the page query and one aggregate query, which also gives the total.
+ * A page of sales as listCourseSales answers it, with the sums of every matching sale's parts (not only
+ * the page's): the page query and one aggregate query, which also gives the total.
  */
-export async function listCourseSalesWithSum(
+export async function listCourseSalesWithSums(
   db: Db,
   filter: SalesFilter,
   list: ListQuery,
-): Promise<Paged<CourseSaleRow> & { cents: bigint }> {
+): Promise<Paged<CourseSaleRow> & { sums: SalesSums }> {
   const where = courseSalesWhere(filter, list.search);
-  const [rows, figures] = await Promise.all([
+  const [rows, sums] = await Promise.all([
     inWindow(courseSalesQuery(db, where), list.window),
     courseSalesFigures(db, where, true),
   ]);
-  return { rows, total: figures.count, cents: figures.cents };
+  return { rows, total: sums.count, sums };
+}
+
+/**
+ * An organisation's captured course sales from the UTC day `from` to the day `to` (both included), summed
+ * per `interval` bucket (date_trunc in UTC), every bucket of the range answered, empty ones with zeros:
+ * one query. Buckets come in order, each named by its first day (YYYY-MM-DD).
+ */
+export async function salesSeries(
+  db: Db,
+  orgId: number,
+  interval: 'day' | 'week' | 'month',
+  from: string,
+  to: string,
+): Promise<Array<{ start: string; sums: SalesSums }>> {
+  const step = `1 ${interval}`;
+  const bucketOf = sql`date_trunc(${interval}, ${orders.capturedAt} at time zone 'UTC')`;
+  const first = sql`date_trunc(${interval}, ${from}::timestamp)`;
+  const last = sql`date_trunc(${interval}, ${to}::timestamp)`;
+  const c = salesSumColumns;
+  const result = await db.execute(sql`
+    select to_char(b.bucket, 'YYYY-MM-DD') as start, p.n, p.gross, p.discount, p.platform_fee,
+      p.provider_fee, p.provider_fee_unknown, p.refunded
+    from generate_series(${first}, ${last}, ${step}::interval) as b(bucket)
+    left join (
+      select ${bucketOf} as bucket, ${c.n} as n, ${c.gross} as gross, ${c.discount} as discount,
+        ${c.platformFee} as platform_fee, ${c.providerFee} as provider_fee,
+        ${c.providerFeeUnknown} as provider_fee_unknown, ${c.refunded} as refunded
+      from ${orders} left join ${orderRefunds} on ${orderRefunds.orderId} = ${orders.id}
+      where ${courseSalesWhere({ orgId }, undefined)}
+        and ${orders.capturedAt} >= (${first} at time zone 'UTC')
+        and ${orders.capturedAt} < ((${last} + ${step}::interval) at time zone 'UTC')
+      group by 1
+    ) as p on p.bucket = b.bucket
+    order by b.bucket`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    start: String(row.start),
+    sums: salesSumsOf({
+      n: row.n,
+      gross: row.gross,
+      discount: row.discount,
+      platformFee: row.platform_fee,
+      providerFee: row.provider_fee,
+      providerFeeUnknown: row.provider_fee_unknown,
+      refunded: row.refunded,
+    }),
+  }));
 }

@@ -7,9 +7,13 @@ import {
   idParamSchema,
   orderResponseSchema,
   PAGE_SIZES,
+  PROVIDER_FEE_UNREPORTED_HEADER,
   pageQuerySchema,
   paymentsConfigSchema,
+  SALES_TOTAL_HEADERS,
   saleRowSchema,
+  salesSeriesQuerySchema,
+  salesSeriesSchema,
   sandboxApproveBodySchema,
   sandboxApproveResponseSchema,
   sandboxOrderSchema,
@@ -145,7 +149,8 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
 
   const sales = {
     tags,
-    summary: 'The organisation’s sales, paged and searched, with their sums in headers',
+    summary:
+      'The organisation’s sales, paged and searched, each with what it earns (net) and its parts; their sums in the X-Total-* headers',
     querystring: pageQuerySchema,
     response: { 200: paged(saleRowSchema) },
   };
@@ -155,7 +160,22 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     const sales = await payments.sales(actor, list);
     void reply.header(TOTAL_SALE_PRICE_HEADER, sales.totalSalePrice);
     void reply.header(TOTAL_EARNINGS_HEADER, sales.totalEarnings);
+    for (const [part, name] of Object.entries(SALES_TOTAL_HEADERS)) {
+      void reply.header(name, sales.totals[part as keyof typeof SALES_TOTAL_HEADERS]);
+    }
+    void reply.header(PROVIDER_FEE_UNREPORTED_HEADER, String(sales.providerFeeUnreported));
     return sendPage(reply, sales);
+  });
+
+  const series = {
+    tags,
+    summary:
+      'The organisation’s gross and net sales per UTC day, week or month from `from` to `to` (empty buckets included)',
+    querystring: salesSeriesQuerySchema,
+    response: { 200: salesSeriesSchema },
+  };
+  app.get('/orders/GetSalesSeries', { ...signedIn, schema: series }, async (request) => {
+    return payments.salesSeries(publisherOf(request), request.query);
   });
 
   const purchases = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CaptureResponse,
+  CURRENCY,
   formatCents,
   MSG,
   type OrderResponse,
@@ -10,7 +11,12 @@ import {
   PLAN_CATEGORIES,
   type PlanCategory,
   ROLE,
+  SALES_SERIES_MAX_BUCKETS,
+  type SALES_TOTAL_HEADERS,
   type SaleRow,
+  type SalesInterval,
+  type SalesSeries,
+  type SalesSeriesQuery,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -27,7 +33,7 @@ import {
 } from '../../db/queries/subscriptions';
 import type { RefundReason } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import {
   type CapturedPayment,
@@ -49,6 +55,7 @@ import {
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
+import { dollarsText, netOf, platformFeeOf } from './earnings';
 import {
   type CourseSaleRow,
   completeRefund,
@@ -60,7 +67,7 @@ import {
   insertRefund,
   isPaymentEventRecorded,
   listCourseSales,
-  listCourseSalesWithSum,
+  listCourseSalesWithSums,
   listOrdersInFlight,
   listPendingRefunds,
   moveOrder,
@@ -69,6 +76,7 @@ import {
   type PaymentEvent,
   type RefundRow,
   recordPaymentEvent,
+  salesSeries,
 } from './payments.repository';
 
 export type PaymentDeps = {
@@ -82,6 +90,8 @@ export type PaymentDeps = {
   limits: PlanLimits;
   log: FastifyBaseLogger;
   notifications: NotificationService;
+  /** PLATFORM_FEE_PERCENT in hundredths of a percent: the operator's fee fixed on each course order. */
+  platformFeeBasisPoints?: number;
 };
 
 const isCategory = (value: string): value is PlanCategory =>
@@ -127,11 +137,33 @@ class UnusableCapture extends Error {
 /** A course order's buyer, as the access module judges whether it may buy the course (only students buy). */
 const buyerOf = (order: OrderRow): Subject => ({ userId: order.userId, role: ROLE.STUDENT, orgId: null });
 
-/** Cents as dollars with two decimals, exactly: a sum of many sales may pass what a double holds to the cent. */
-const dollarsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-
 /** A page of an organisation's sales with the sums over every sale matching the search, as dollarsText. */
-export type SalesPage = Paged<SaleRow> & { totalSalePrice: string; totalEarnings: string };
+export type SalesPage = Paged<SaleRow> & {
+  totalSalePrice: string;
+  totalEarnings: string;
+  totals: Record<keyof typeof SALES_TOTAL_HEADERS, string>;
+  providerFeeUnreported: number;
+};
+
+/** The default first day of a series ending on `to`: 30 days, 12 weeks or 12 months, `to`'s own included. */
+function seriesStart(interval: SalesInterval, to: string): string {
+  const date = new Date(`${to}T00:00:00Z`);
+  if (interval === 'month') return addMonths(date, -11).toISOString().slice(0, 10);
+  date.setUTCDate(date.getUTCDate() - (interval === 'day' ? 29 : 77));
+  return date.toISOString().slice(0, 10);
+}
+
+/** How many buckets a series from `from` to `to` has (each date in UTC; weeks from Monday). */
+function bucketsBetween(interval: SalesInterval, from: string, to: string): number {
+  const a = new Date(`${from}T00:00:00Z`);
+  const b = new Date(`${to}T00:00:00Z`);
+  if (interval === 'month') {
+    return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  }
+  const monday = (d: Date) => d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000;
+  if (interval === 'week') return Math.round((monday(b) - monday(a)) / (7 * 86_400_000)) + 1;
+  return Math.round((b.getTime() - a.getTime()) / 86_400_000) + 1;
+}
 
 /** `months` calendar months after `start`, the day clamped to the month's last (31 Jan + 1 = 28/29 Feb). */
 export function addMonths(start: Date, months: number): Date {
@@ -268,6 +300,8 @@ export class PaymentService {
           kind: 'course',
           courseId: course.id,
           amountCents: 0,
+          // Nothing is charged: no fee of anyone's.
+          providerFeeCents: 0,
           currency: course.currency,
           provider: 'free',
           providerOrderId: id,
@@ -324,6 +358,7 @@ export class PaymentService {
       kind: 'course',
       courseId: course.id,
       amountCents: course.priceCents,
+      platformFeeCents: platformFeeOf(course.priceCents, this.deps.platformFeeBasisPoints ?? 0),
       currency: course.currency,
       provider: provider.name,
       providerOrderId: created.id,
@@ -520,6 +555,7 @@ export class PaymentService {
         const row = await moveOrder(tx, order.id, 'captured', {
           providerCaptureId: result.captureId,
           capturedAt: new Date(),
+          providerFeeCents: result.feeCents ?? null,
         });
         if (!row) return false;
         const unusable = await this.grant(tx, row);
@@ -938,12 +974,12 @@ export class PaymentService {
     return { id: providerOrderId, status: result.status === 'approved' ? 'APPROVED' : 'DECLINED' };
   }
 
-  private toSale(row: CourseSaleRow): SaleRow {
+  /** A sale as its buyer sees it: the price paid (as `earnings` too), nothing of the school's figures. */
+  private toPurchase(row: CourseSaleRow): SaleRow {
     return {
       order_Id: row.id,
       date: (row.date ?? new Date(0)).toISOString(),
       sale_price: dollars(row.amountCents),
-      // No platform fee is taken: the publisher earns the sale price.
       earnings: dollars(row.amountCents),
       currency: row.currency,
       product: row.courseTitle ?? (row.planCategory ? `${row.planCategory} plan` : 'Order'),
@@ -952,17 +988,75 @@ export class PaymentService {
     };
   }
 
+  /** A sale as its school sees it: what it earns (the net) and the parts of it (earnings.ts). */
+  private toSale(row: CourseSaleRow): SaleRow {
+    const net = netOf({
+      gross: row.amountCents,
+      discount: row.discountCents,
+      platformFee: row.platformFeeCents,
+      providerFee: row.providerFeeCents,
+      refunded: row.refundedCents,
+    });
+    return {
+      ...this.toPurchase(row),
+      earnings: dollars(net),
+      gross: dollars(row.amountCents),
+      discount: dollars(row.discountCents),
+      platform_fee: dollars(row.platformFeeCents),
+      provider_fee: row.providerFeeCents === null ? null : dollars(row.providerFeeCents),
+      refunded: dollars(row.refundedCents),
+      net: dollars(net),
+    };
+  }
+
   /**
    * GET orders/GetSalesByOrgId: the organisation's captured course sales; searched on the course title,
    * with the sums over every matching sale (the page shows only some of them).
    */
   async sales(actor: Actor & { orgId: number }, list: ListQuery): Promise<SalesPage> {
-    const page = await listCourseSalesWithSum(this.deps.db, { orgId: actor.orgId }, list);
+    const page = await listCourseSalesWithSums(this.deps.db, { orgId: actor.orgId }, list);
+    const { sums } = page;
+    const net = netOf(sums);
     return {
       ...mapPage(page, (r) => this.toSale(r)),
-      totalSalePrice: dollarsText(page.cents),
-      // As in toSale: no platform fee is taken, so the publisher earns every sale's price.
-      totalEarnings: dollarsText(page.cents),
+      totalSalePrice: dollarsText(sums.gross),
+      totalEarnings: dollarsText(net),
+      totals: {
+        gross: dollarsText(sums.gross),
+        discount: dollarsText(sums.discount),
+        platformFee: dollarsText(sums.platformFee),
+        providerFee: dollarsText(sums.providerFee),
+        refunded: dollarsText(sums.refunded),
+        net: dollarsText(net),
+      },
+      providerFeeUnreported: sums.providerFeeUnknown,
+    };
+  }
+
+  /**
+   * GET orders/GetSalesSeries: the organisation's gross and net per UTC day, week or month from `from` to
+   * `to`, every bucket of the range answered (one query). At most SALES_SERIES_MAX_BUCKETS buckets.
+   */
+  async salesSeries(actor: Actor & { orgId: number }, query: SalesSeriesQuery): Promise<SalesSeries> {
+    const { interval } = query;
+    const to = query.to ?? new Date().toISOString().slice(0, 10);
+    const from = query.from ?? seriesStart(interval, to);
+    if (from > to) throw fieldError(query.from === undefined ? 'to' : 'from', 'must not be after to');
+    const max = SALES_SERIES_MAX_BUCKETS[interval];
+    if (bucketsBetween(interval, from, to) > max) {
+      throw fieldError('from', `must be at most ${max} ${interval}s before to`);
+    }
+    const points = await salesSeries(this.deps.db, actor.orgId, interval, from, to);
+    return {
+      interval,
+      from,
+      to,
+      currency: CURRENCY,
+      points: points.map(({ start, sums }) => ({
+        start,
+        gross: Number(dollarsText(sums.gross)),
+        net: Number(dollarsText(netOf(sums))),
+      })),
     };
   }
 
@@ -971,7 +1065,7 @@ export class PaymentService {
     const { db } = this.deps;
     await requireAccess(db, actor, 'student.read', userId);
     if (actor.userId === userId) {
-      return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toSale(r));
+      return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toPurchase(r));
     }
     const page = await listCourseSales(db, { userId, orgId: actor.orgId ?? 0 }, list);
     return mapPage(page, (r) => this.toSale(r));

@@ -278,9 +278,12 @@ test('a capture that completes after the school enrolled the buyer is refunded o
   const notices = await refundNotices(student.userId);
   expect(notices).toHaveLength(1);
   expect(notices[0]?.title).toBe('Refund for "Intro to Design"');
+  // What was paid back, and by whom: the school that sold the course.
+  expect(notices[0]?.body).toMatch(/^\$49\.99 USD returned by Test School, order \d+\. /);
   const receipts = (await mailTo(student.email)).filter((m) => m.text.includes('Your payment was returned'));
   expect(receipts).toHaveLength(1);
   expect(receipts[0]?.text).toContain('Amount returned: $49.99 USD');
+  expect(receipts[0]?.text).toContain('Course: Intro to Design\nSold by: Test School\n');
   expect(receipts[0]?.text).toContain('You already had this course when the payment completed.');
   // Not a sale: the school's sales list does not show it.
   const sales = await call(ctx.app, {

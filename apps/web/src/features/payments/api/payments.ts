@@ -2,9 +2,15 @@ import {
   type CaptureResponse,
   type OrderResponse,
   type PaymentProviderName,
+  PAGE_SIZE_MAX,
   type PaymentsConfig,
+  type Payouts,
   type PlanCategory,
+  PROVIDER_FEE_UNREPORTED_HEADER,
+  SALES_TOTAL_HEADERS,
   type SaleRow,
+  type SalesInterval,
+  type SalesSeries,
   TOTAL_EARNINGS_HEADER,
   TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
@@ -15,6 +21,8 @@ export const paymentKeys = {
   all: ['payments'] as const,
   config: () => [...paymentKeys.all, 'config'] as const,
   sales: (paging: PageRequest) => [...paymentKeys.all, 'sales', paging] as const,
+  series: (interval: SalesInterval) => [...paymentKeys.all, 'series', interval] as const,
+  payouts: () => [...paymentKeys.all, 'payouts'] as const,
 };
 
 /** GET payments/config: which providers' buttons to show (the built-in sandbox when none is set up). */
@@ -167,21 +175,57 @@ export const approveSandboxOrder = (orderId: string, card: SandboxCard): Promise
 export const useApproveSandboxOrder = (orderId: string) =>
   useMutation({ mutationFn: (card: SandboxCard) => approveSandboxOrder(orderId, card) });
 
-/** A page of sales with the revenue and earnings of every sale the search finds, when the server sent them. */
-export type SalesPage = PagedWithSums<SaleRow, 'revenue' | 'earnings'>;
+/** The sums the Sales list sends in headers, by name: what the Totals show. */
+const SALES_SUM_HEADERS = {
+  revenue: TOTAL_SALE_PRICE_HEADER,
+  earnings: TOTAL_EARNINGS_HEADER,
+  ...SALES_TOTAL_HEADERS,
+  providerFeeUnreported: PROVIDER_FEE_UNREPORTED_HEADER,
+};
+export type SalesSum = keyof typeof SALES_SUM_HEADERS;
+
+/** A page of sales with the sums of every sale the search finds, each when the server sent it. */
+export type SalesPage = PagedWithSums<SaleRow, SalesSum>;
 
 /**
  * GET orders/GetSalesByOrgId?page&pageSize&search: one page of the organisation's captured course sales,
- * newest first, searched on the product, with the sums over all of them from X-Total-Sale-Price and
- * X-Total-Earnings.
+ * newest first, searched on the product, with the sums over all of them from X-Total-Sale-Price,
+ * X-Total-Earnings (the net) and the net's parts.
  */
 export const listSales = (paging: PageRequest, signal?: AbortSignal): Promise<SalesPage> =>
-  apiPageWithSums<SaleRow, 'revenue' | 'earnings'>(
-    'orders/GetSalesByOrgId',
-    paging,
-    { revenue: TOTAL_SALE_PRICE_HEADER, earnings: TOTAL_EARNINGS_HEADER },
-    { auth: true, signal },
-  );
+  apiPageWithSums<SaleRow, SalesSum>('orders/GetSalesByOrgId', paging, SALES_SUM_HEADERS, {
+    auth: true,
+    signal,
+  });
+
+/** Every sale matching `search`, for the CSV export: a page of PAGE_SIZE_MAX at a time. */
+export const listAllSales = async (search: string): Promise<SaleRow[]> => {
+  const sales: SaleRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const { rows, total } = await listSales({ page, pageSize: PAGE_SIZE_MAX, search });
+    sales.push(...rows);
+    if (rows.length < PAGE_SIZE_MAX || sales.length >= total) return sales;
+  }
+};
+
+/** GET orders/GetSalesSeries: gross and net per UTC day, week or month (the Sales chart). */
+export const getSalesSeries = (
+  query: { interval: SalesInterval; from?: string; to?: string },
+  signal?: AbortSignal,
+): Promise<SalesSeries> =>
+  apiRequest('orders/GetSalesSeries', {
+    auth: true,
+    signal,
+    query: { interval: query.interval, from: query.from, to: query.to },
+  });
+
+export const useSalesSeries = (interval: SalesInterval) =>
+  useQuery({
+    queryKey: paymentKeys.series(interval),
+    queryFn: ({ signal }) => getSalesSeries({ interval }, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
 export const useSales = (paging: PageRequest) =>
   useQuery({
@@ -190,3 +234,13 @@ export const useSales = (paging: PageRequest) =>
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
+
+/** How many payouts the Sales screen lists: the latest ones. */
+export const PAYOUTS_SHOWN = 5;
+
+/** GET orders/GetPayouts: what the school is owed and the latest payouts the operator recorded. */
+export const getPayouts = (signal?: AbortSignal): Promise<Payouts> =>
+  apiRequest('orders/GetPayouts', { auth: true, signal, query: { page: 1, pageSize: PAYOUTS_SHOWN } });
+
+export const usePayouts = () =>
+  useQuery({ queryKey: paymentKeys.payouts(), queryFn: ({ signal }) => getPayouts(signal), staleTime: 0 });

@@ -1,5 +1,8 @@
 import {
+  PAGE_SIZE_MAX,
   PAGE_SIZES,
+  PROVIDER_FEE_UNREPORTED_HEADER,
+  SALES_TOTAL_HEADERS,
   type SaleRow,
   TOTAL_EARNINGS_HEADER,
   TOTAL_SALE_PRICE_HEADER,
@@ -7,8 +10,76 @@ import {
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
+import {
+  type FetchCall,
+  mockFetch as mockEveryFetch,
+  pageAnswer,
+  pathOf,
+  queryOf,
+  renderRoutes,
+} from '@/test/render';
 import { SalesReport } from './sales-report';
+
+// The chart draws on a canvas, which the test's document has not: its figures are checked in its table.
+vi.mock('./sales-chart', () => ({ default: () => <div data-testid="sales-chart" /> }));
+
+const SERIES = {
+  interval: 'day',
+  from: '2026-03-01',
+  to: '2026-03-03',
+  currency: 'USD',
+  points: [
+    { start: '2026-03-01', gross: 0.1, net: 0.1 },
+    { start: '2026-03-02', gross: 0, net: 0 },
+    { start: '2026-03-03', gross: 19.99, net: 17.42 },
+  ],
+};
+
+const PAYOUTS = {
+  mode: 'collected',
+  currency: 'USD',
+  earned: 1250.5,
+  paid_out: 1000,
+  balance: 250.5,
+  payouts: [
+    {
+      payout_Id: 2,
+      amount: 600,
+      currency: 'USD',
+      reference: 'BANK-0042',
+      note: 'March',
+      recorded_date: '2026-04-02T09:00:00.000Z',
+    },
+    {
+      payout_Id: 1,
+      amount: 400,
+      currency: 'USD',
+      reference: 'BANK-0017',
+      note: null,
+      recorded_date: '2026-03-02T09:00:00.000Z',
+    },
+  ],
+  payouts_count: 2,
+};
+
+const OTHER_CALLS: Record<string, unknown> = {
+  '/api/orders/GetSalesSeries': SERIES,
+  '/api/orders/GetPayouts': PAYOUTS,
+};
+
+/** mockFetch for the Sales list, the series and payouts answered as above; only the list's calls recorded. */
+const mockFetch = (answer: Parameters<typeof mockEveryFetch>[0]): FetchCall[] => {
+  const all = mockEveryFetch((call) =>
+    pathOf(call) in OTHER_CALLS ? { body: OTHER_CALLS[pathOf(call)] } : answer(call),
+  );
+  return new Proxy(all, {
+    get: (target, key) => {
+      const listCalls = target.filter((call) => !(pathOf(call) in OTHER_CALLS));
+      const value = Reflect.get(listCalls, key);
+      return typeof value === 'function' ? value.bind(listCalls) : value;
+    },
+  });
+};
 
 const SALES: SaleRow[] = [
   {
@@ -56,7 +127,16 @@ describe('Sales (SPEC §2.13, key users)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['DATE', 'SALE PRICE', 'EARNINGS (USD)', 'PRODUCT', 'BUYER']);
+    ).toEqual([
+      'DATE',
+      'SALE PRICE',
+      'PLATFORM FEE',
+      'PROVIDER FEE',
+      'REFUNDED',
+      'EARNINGS (USD)',
+      'PRODUCT',
+      'BUYER',
+    ]);
     const firstRow = within(table).getAllByRole('row')[1];
     if (!firstRow) throw new Error('no sale row');
     expect(
@@ -66,6 +146,9 @@ describe('Sales (SPEC §2.13, key users)', () => {
     ).toEqual([
       expect.stringMatching(/^Mar [34], 2026$/),
       '$19.99',
+      '$0.00',
+      '$0.00',
+      '$0.00',
       '$19.99',
       'Knots for Sailors',
       'stella@example.com',
@@ -89,7 +172,10 @@ describe('Sales (SPEC §2.13, key users)', () => {
     mockFetch(() => ({ body: [], total: 0 }));
     renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
     expect(await screen.findByText('No sales yet')).toBeTruthy();
-    expect(screen.getAllByText('$0.00')).toHaveLength(2);
+    expect(screen.getAllByText('$0.00')).toHaveLength(5);
+    // Nothing to chart or export yet.
+    expect(screen.queryByRole('region', { name: 'Sales over time' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
   it('shows the revenue and earnings of every sale from the server’s sums, on any page and with a search', async () => {
@@ -145,7 +231,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(await screen.findByText('No sales yet')).toBeTruthy();
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('Revenue')).toBeTruthy();
-    expect(within(totals).getAllByText('$0.00')).toHaveLength(2);
+    expect(within(totals).getAllByText('$0.00')).toHaveLength(5);
   });
 
   it('counts every sale from X-Total-Count, pages them and searches by product on the server', async () => {
@@ -174,5 +260,145 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(queryOf(calls.at(-1)).toString()).toBe('page=1&pageSize=10&search=tides');
     expect(within(totals).getByText('Revenue')).toBeTruthy();
     expect(within(totals).getByText('5')).toBeTruthy();
+  });
+
+  it('shows what each sale earns after the fees and refunds, and the totals of every part', async () => {
+    wide(true);
+    const sale: SaleRow = {
+      ...SALES[0],
+      earnings: 15.29,
+      gross: 19.99,
+      discount: 0,
+      platform_fee: 2.05,
+      provider_fee: null,
+      refunded: 2.65,
+      net: 15.29,
+    } as SaleRow;
+    mockFetch(() => ({
+      body: [sale],
+      total: 1,
+      headers: {
+        [TOTAL_SALE_PRICE_HEADER]: '19.99',
+        [TOTAL_EARNINGS_HEADER]: '-3.24',
+        [SALES_TOTAL_HEADERS.platformFee]: '2.05',
+        [SALES_TOTAL_HEADERS.providerFee]: '1.19',
+        [SALES_TOTAL_HEADERS.refunded]: '19.99',
+        [PROVIDER_FEE_UNREPORTED_HEADER]: '2',
+      },
+    }));
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const table = await screen.findByRole('table', { name: 'Sales' });
+    const row = within(table).getAllByRole('row')[1];
+    if (!row) throw new Error('no sale row');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(1, 6)
+        .map((cell) => cell.textContent),
+    ).toEqual(['$19.99', '−$2.05', 'Not reported', '−$2.65', '$15.29']);
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    const card = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
+    expect(card('Platform fees')).toBe('$2.05');
+    expect(card('Provider fees')).toBe('$1.19');
+    expect(card('Refunded')).toBe('$19.99');
+    // A sale refunded after its fees were taken earns less than nothing.
+    expect(card('Earnings')).toBe('-$3.24');
+    expect(within(totals).getByText('2 sales’ fees were not reported by the provider')).toBeTruthy();
+  });
+
+  it('shows gross and net over time, its figures in a table, by day, week or month', async () => {
+    wide(true);
+    const every = mockEveryFetch((call) =>
+      pathOf(call) === '/api/orders/GetSalesSeries'
+        ? { body: { ...SERIES, interval: queryOf(call).get('interval') } }
+        : pathOf(call) === '/api/orders/GetPayouts'
+          ? { body: PAYOUTS }
+          : { body: SALES, total: 2 },
+    );
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const trend = await screen.findByRole('region', { name: 'Sales over time' });
+    expect(await within(trend).findByTestId('sales-chart')).toBeTruthy();
+    expect(within(trend).getByText('Over the last 30 days: gross $20.09, net $17.52.')).toBeTruthy();
+    const figures = within(trend).getByRole('table');
+    expect(
+      within(figures)
+        .getAllByRole('row')
+        .map((tr) => tr.textContent),
+    ).toEqual(['DayGrossNet', 'Mar 1$0.10$0.10', 'Mar 2$0.00$0.00', 'Mar 3$19.99$17.42']);
+    const series = () => every.filter((call) => pathOf(call) === '/api/orders/GetSalesSeries');
+    expect(queryOf(series()[0]).get('interval')).toBe('day');
+    fireEvent.click(within(trend).getByRole('button', { name: 'Weeks' }));
+    await vi.waitFor(() => expect(queryOf(series().at(-1)).get('interval')).toBe('week'));
+    expect(await within(trend).findByText('Week of Mar 3')).toBeTruthy();
+  });
+
+  it('exports every sale the search finds as CSV, with its parts in plain numbers', async () => {
+    wide(true);
+    const many = Array.from({ length: PAGE_SIZE_MAX + 2 }, (_, index) => ({
+      ...SALES[0],
+      order_Id: index + 1,
+      product: index === 0 ? '=Knots, "advanced"' : `Knots ${index + 1}`,
+      gross: 19.99,
+      discount: 0,
+      platform_fee: 2.05,
+      provider_fee: index === 1 ? null : 0.88,
+      refunded: 0,
+      net: index === 1 ? 17.94 : 17.06,
+      earnings: index === 1 ? 17.94 : 17.06,
+    })) as SaleRow[];
+    const calls = mockFetch((call) => pageAnswer(call, many, (row) => [row.product]));
+    const created: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        created.push(blob);
+        return 'blob:sales';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.slice(1).map((call) => queryOf(call).toString())).toEqual([
+      `page=1&pageSize=${PAGE_SIZE_MAX}`,
+      `page=2&pageSize=${PAGE_SIZE_MAX}`,
+    ]);
+    const lines = new TextDecoder()
+      .decode(await created[0]?.arrayBuffer())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Date,Order,Product,Buyer,Currency,Sale price,Discount,Platform fee,Provider fee,Refunded,Earnings (net)',
+    );
+    expect(lines[1]).toBe(
+      `2026-03-04,1,"'=Knots, ""advanced""",stella@example.com,USD,19.99,0.00,2.05,0.88,0.00,17.06`,
+    );
+    expect(lines[2]).toBe('2026-03-04,2,Knots 2,stella@example.com,USD,19.99,0.00,2.05,,0.00,17.94');
+    expect(lines).toHaveLength(PAGE_SIZE_MAX + 4);
+    click.mockRestore();
+  });
+
+  it('shows what the school is owed and its latest payouts', async () => {
+    wide(true);
+    const every = mockEveryFetch((call) =>
+      pathOf(call) in OTHER_CALLS ? { body: OTHER_CALLS[pathOf(call)] } : { body: SALES, total: 2 },
+    );
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const section = await screen.findByRole('region', { name: 'Payouts' });
+    const figure = (label: string) => within(section).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Earned')).toBe('$1,250.50');
+    expect(figure('Paid out')).toBe('$1,000.00');
+    expect(figure('Owed to you')).toBe('$250.50');
+    const rows = within(section)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'DateReferenceAmount',
+      'Apr 2, 2026BANK-0042March$600.00',
+      'Mar 2, 2026BANK-0017$400.00',
+    ]);
+    const asked = every.find((call) => pathOf(call) === '/api/orders/GetPayouts');
+    expect(queryOf(asked).toString()).toBe('page=1&pageSize=5');
   });
 });

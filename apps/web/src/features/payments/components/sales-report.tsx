@@ -2,25 +2,60 @@ import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { Card } from '@/components/ui/card';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { ChartIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
-import { useSales } from '../api/payments';
-import { salesTotals } from '../lib/sales';
+import { listAllSales, type SalesPage, useSales } from '../api/payments';
+import { salesCsv, salesTotals } from '../lib/sales';
+import { PayoutsSummary } from './payouts-summary';
+import { SalesTrend } from './sales-trend';
 
 const PAGE_SIZE = PAGE_SIZES.sales;
 
-const Stat = ({ label, value, className }: { label: string; value: string; className?: string }) => (
+const Stat = ({
+  label,
+  value,
+  note,
+  className,
+}: {
+  label: string;
+  value: string;
+  note?: string | undefined;
+  className?: string;
+}) => (
   <Card className={cn('min-w-0 px-4 py-4 sm:p-5', className)}>
     <p className="text-xs font-medium text-slate-500 sm:text-sm">{label}</p>
     <p className="mt-1 text-xl font-bold tracking-tight whitespace-nowrap text-slate-900 tabular-nums sm:text-2xl">
       {value}
     </p>
+    {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
   </Card>
 );
 
-/** SPEC §2.14's purchase columns, as written there, plus the buyer; on a phone, a card a sale. */
+/** A fee as a cell reads it: taken off with a minus, or "Not reported" when the provider sent none. */
+const feeText = (dollars: number | null | undefined) =>
+  dollars === null ? 'Not reported' : dollars ? `−${formatPrice(dollars)}` : formatPrice(0);
+
+const moneyColumn = (
+  header: string,
+  value: (row: SaleRow) => string,
+  className = 'text-slate-600 tabular-nums',
+): DataColumn<SaleRow> => ({
+  header,
+  cell: value,
+  align: 'end',
+  className: cn('whitespace-nowrap', className),
+  card: 'field',
+  cardClassName: className,
+});
+
+/**
+ * SPEC §2.14's purchase columns, as written there, with what is taken off the sale price between the
+ * price and the earnings (the net, docs/decisions/024), plus the buyer; on a phone, a card a sale.
+ */
 const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
   {
     header: 'DATE',
@@ -38,6 +73,9 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
       <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(row.sale_price)}</p>
     ),
   },
+  moneyColumn('PLATFORM FEE', (row) => feeText(row.platform_fee ?? 0)),
+  moneyColumn('PROVIDER FEE', (row) => feeText(row.provider_fee)),
+  moneyColumn('REFUNDED', (row) => feeText(row.refunded ?? 0)),
   {
     header: 'EARNINGS (USD)',
     cell: (row) => formatPrice(row.earnings),
@@ -63,30 +101,51 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
   },
 ];
 
-type Sums = { revenue?: number | undefined; earnings?: number | undefined };
+const unreportedNote = (count: number) =>
+  count === 0
+    ? undefined
+    : `${formatCount(count)} ${count === 1 ? 'sale’s fee was' : 'sales’ fees were'} not reported by the provider`;
 
 /** The number of sales and the server's sums; without them, the page's own, labelled as the page's. */
-const Totals = ({ rows, total, sums }: { rows: SaleRow[]; total: number; sums: Sums }) => {
-  const pageTotals = salesTotals(rows);
+const Totals = ({ page }: { page: SalesPage }) => {
+  const { rows, total, sums } = page;
+  const own = salesTotals(rows);
+  // The server's sums cover every sale the search finds; the page's own only when it holds them all.
   const isWhole = rows.length >= total;
-  const revenue = sums.revenue ?? pageTotals.revenue;
-  const earnings = sums.earnings ?? pageTotals.earnings;
-  const isRevenueWhole = sums.revenue !== undefined || isWhole;
-  const isEarningsWhole = sums.earnings !== undefined || isWhole;
+  const figure = (server: number | undefined, fallback: number) => ({
+    value: server ?? fallback,
+    whole: server !== undefined || isWhole,
+  });
+  const label = (name: string, whole: boolean) => (whole ? name : `${name} on this page`);
+  const revenue = figure(sums.revenue, own.revenue);
+  const platformFee = figure(sums.platformFee, own.platformFee);
+  const providerFee = figure(sums.providerFee, own.providerFee);
+  const refunded = figure(sums.refunded, own.refunded);
+  const earnings = figure(sums.earnings, own.earnings);
+  const unreported = figure(sums.providerFeeUnreported, own.providerFeeUnreported);
   return (
-    <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-      <Stat label="Sales" value={formatCount(total)} className="col-span-2 sm:col-span-1" />
-      <Stat label={isRevenueWhole ? 'Revenue' : 'Revenue on this page'} value={formatPrice(revenue)} />
-      <Stat label={isEarningsWhole ? 'Earnings' : 'Earnings on this page'} value={formatPrice(earnings)} />
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
+      <Stat label="Sales" value={formatCount(total)} />
+      <Stat label={label('Revenue', revenue.whole)} value={formatPrice(revenue.value)} />
+      <Stat label={label('Platform fees', platformFee.whole)} value={formatPrice(platformFee.value)} />
+      <Stat
+        label={label('Provider fees', providerFee.whole)}
+        value={formatPrice(providerFee.value)}
+        note={unreportedNote(unreported.value)}
+      />
+      <Stat label={label('Refunded', refunded.whole)} value={formatPrice(refunded.value)} />
+      <Stat label={label('Earnings', earnings.whole)} value={formatPrice(earnings.value)} />
     </section>
   );
 };
 
 /**
  * SPEC §2.13 Sales (key `users`): the organisation's course sales, a page at a time and searched by
- * product on the server (DESIGN 10). The number of sales, the revenue and the earnings are the server's,
- * over every sale the search finds (DESIGN 11: figures shown are real). A server that sends no sums
- * leaves the page's own, labelled as the page's when the sales span several pages.
+ * product on the server (DESIGN 10), with what each earned after fees and refunds. The number of sales,
+ * the revenue, the fees and the earnings are the server's, over every sale the search finds (DESIGN 11:
+ * figures shown are real). A server that sends no sums leaves the page's own, labelled as the page's
+ * when the sales span several pages. Above them, gross and net over time; Export CSV downloads every
+ * sale the search finds.
  */
 export const SalesReport = () => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
@@ -94,22 +153,34 @@ export const SalesReport = () => {
   useClampedPage(page, PAGE_SIZE, sales, setPage);
 
   const total = sales.data?.total ?? 0;
+  const hasSales = total > 0 || search !== '' || searchText !== '';
+
   return (
     <div className="flex flex-col gap-6">
-      {sales.data ? <Totals rows={sales.data.rows} total={total} sums={sales.data.sums} /> : null}
+      {sales.data ? <Totals page={sales.data} /> : null}
+      {sales.data && hasSales ? <SalesTrend /> : null}
+      {sales.data && hasSales ? <PayoutsSummary /> : null}
       <DataList
         label="Sales"
         query={sales}
         rowKey={(row) => row.order_Id}
         columns={COLUMNS}
-        tableClassName="min-w-[720px]"
+        tableClassName="min-w-[1040px]"
         fields="grid"
         loadingLabel="Loading sales..."
         errorText="Could not load your sales."
         search={
-          total > 0 || search !== '' || searchText !== ''
-            ? { label: 'Search by product', value: searchText, onChange: setSearchText }
-            : undefined
+          hasSales ? { label: 'Search by product', value: searchText, onChange: setSearchText } : undefined
+        }
+        actions={
+          hasSales ? (
+            <ExportCsvButton
+              csv={async () => salesCsv(await listAllSales(search))}
+              fileName={() => csvFileName('sales')}
+              errorText="The sales could not be exported. Please try again."
+              disabled={total === 0}
+            />
+          ) : undefined
         }
         empty={
           search === '' ? (

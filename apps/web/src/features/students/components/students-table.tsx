@@ -3,17 +3,16 @@ import { type ReactNode, useState } from 'react';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { FilterPills } from '@/components/ui/filter-pills';
-import { ChevronRightIcon, DownloadIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
-import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
-import { notify } from '@/lib/toast';
 import { listAllStudents, useStudents } from '../api/students';
-import { csvFileName, downloadCsv, studentsCsv } from '../lib/students-csv';
+import { csvFileName, studentsCsv } from '../lib/students-csv';
 import { enrolledParam, STUDENT_FILTERS, type StudentFilter } from '../lib/students-list';
 
 type StudentsTableProps = {
@@ -53,22 +52,10 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const [filter, setFilter] = useState<StudentFilter>('all');
   const enrolled = enrolledParam(filter);
   const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search, enrolled });
-  const [isExporting, setExporting] = useState(false);
   useClampedPage(page, STUDENTS_PAGE_SIZE, students, setPage);
 
   const items = students.data?.rows ?? [];
   const total = students.data?.total ?? 0;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      downloadCsv(studentsCsv(await listAllStudents(orgId, search, enrolled)), csvFileName());
-    } catch (error) {
-      notify.error(errorMessage(error, 'The students could not be exported. Please try again.'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const openButton = (student: StudentRow, children: ReactNode, className: string, label?: string) => (
     <button
@@ -149,16 +136,12 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
         toolbarClassName="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between"
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              leftIcon={<DownloadIcon className="size-4" />}
+            <ExportCsvButton
+              csv={async () => studentsCsv(await listAllStudents(orgId, search, enrolled))}
+              fileName={() => csvFileName()}
+              errorText="The students could not be exported. Please try again."
               disabled={total === 0}
-              isLoading={isExporting}
-              loadingText="Exporting..."
-              onClick={() => void exportCsv()}
-            >
-              Export CSV
-            </Button>
+            />
             <a
               href={items.length > 0 ? mailtoFor(items) : undefined}
               aria-disabled={items.length === 0 || undefined}

@@ -1,31 +1,13 @@
 import type { StudentRow } from '@skillwise/contracts';
-import { saveFile } from '@/lib/save-file';
+import { csvOf, csvFileName as datedCsvFileName } from '@/lib/csv';
+
+export { csvField, downloadCsv } from '@/lib/csv';
 
 const HEADER = ['Name', 'Email', 'Courses', 'Total Cost (USD)'];
 
-/**
- * One CSV field (RFC 4180, quotes doubled). Quoted when it holds a separator (a comma, or the semicolon
- * that spreadsheets in many locales split on), a quote or a line break, or when it starts like a
- * formula: a text starting with = + - @ a tab or a carriage return would run as a formula in a
- * spreadsheet, so it also gets a leading apostrophe (OWASP CSV injection).
- */
-export const csvField = (value: string | number): string => {
-  let text = String(value);
-  const formula = typeof value === 'string' && /^[=+\-@\t\r]/.test(text);
-  if (formula) text = `'${text}`;
-  return formula || /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** The students as CSV: name, e-mail, number of courses and total cost in dollars, CRLF line ends. */
 export const studentsCsv = (students: readonly StudentRow[]): string =>
-  [HEADER, ...students.map((s) => [s.fullName, s.email, s.numberofcourses, s.totalcost.toFixed(2)])]
-    .map((row) => row.map(csvField).join(','))
-    .join('\r\n')
-    .concat('\r\n');
+  csvOf([HEADER, ...students.map((s) => [s.fullName, s.email, s.numberofcourses, s.totalcost.toFixed(2)])]);
 
 /** A file name for today's export, e.g. students-2026-03-04.csv. */
-export const csvFileName = (date = new Date()): string => `students-${date.toISOString().slice(0, 10)}.csv`;
-
-/** Hands the CSV to the browser as a download (a byte order mark lets spreadsheets read UTF-8). */
-export const downloadCsv = (csv: string, fileName: string): void =>
-  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);
+export const csvFileName = (date = new Date()): string => datedCsvFileName('students', date);

@@ -1,0 +1,80 @@
+import { apiLogin, bearer, ok, signedUpStudent, uniqueSuffix } from './support/api';
+import { createCourse, PUBLISHER, unpublishCourse } from './support/courses';
+import { expect, test } from './support/fixtures';
+import { logIn } from './support/flows';
+
+test('the Sales screen shows what a sale earns after the platform fee, over time, and what is owed', async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueSuffix();
+  const title = `Tidal Streams ${tag}`;
+  const { courseId } = await createCourse(request, {
+    title,
+    unique: tag,
+    lessons: [{ title: 'Tide tables', type: 'pdf' }],
+    published: true,
+    price: '20.00',
+  });
+  // A student buys it with the sandbox's test card, through the calls the checkout makes.
+  const student = await signedUpStudent(request, { prefix: 'tides', name: 'Tess Tide' });
+  const { token, user } = await apiLogin(request, student.email, student.password);
+  const auth = bearer(token);
+  const order = await ok<{ id: string }>(
+    request.post('/api/courses/CreateOrder', {
+      headers: auth,
+      data: { price: 20, email_address: student.email, user_id: user.user_id, course_id: courseId },
+    }),
+  );
+  await ok(
+    request.post(`/api/sandbox/orders/${order.id}/approve`, {
+      headers: auth,
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Tess Tide' },
+    }),
+  );
+  await ok(
+    request.post('/api/courses/CaptureOrder', {
+      headers: auth,
+      data: { orderId: order.id, course_Id: courseId, price: 20, user_id: user.user_id },
+    }),
+  );
+
+  await logIn(page, PUBLISHER.email, PUBLISHER.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto('/admin?section=users');
+  await page.getByLabel('Search by product').fill(tag);
+  const table = page.getByRole('table', { name: 'Sales' });
+  const row = table.getByRole('row').filter({ hasText: title });
+  // 20.00 less the operator's 10% (2.00); the sandbox takes no fee.
+  await expect(row.getByRole('cell')).toHaveText([
+    /\w{3} \d{1,2}, \d{4}/,
+    '$20.00',
+    '−$2.00',
+    '$0.00',
+    '$0.00',
+    '$18.00',
+    title,
+    student.email,
+  ]);
+  const totals = page.getByRole('region', { name: 'Totals' });
+  await expect(totals).toContainText('Revenue$20.00');
+  await expect(totals).toContainText('Platform fees$2.00');
+  await expect(totals).toContainText('Earnings$18.00');
+
+  // Gross and net over time: the chart (its own script, loaded with it) and its figures as a table.
+  const trend = page.getByRole('region', { name: 'Sales over time' });
+  await expect(trend.locator('canvas').first()).toBeVisible();
+  await trend.getByText('Show the figures as a table').click();
+  const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  await expect(trend.getByRole('row', { name: new RegExp(`^${today} `) })).toBeVisible();
+  await trend.getByRole('button', { name: 'Months' }).click();
+  await expect(trend.getByRole('columnheader', { name: 'Month' })).toBeVisible();
+
+  // What the demo school is owed: its sales' net, none paid out yet.
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  await expect(payouts.getByText('Owed to you')).toBeVisible();
+  await expect(payouts.getByText('No payout yet.')).toBeVisible();
+
+  await page.screenshot({ path: testInfo.outputPath('sales-screen.png'), fullPage: true });
+  await unpublishCourse(request, courseId);
+});
