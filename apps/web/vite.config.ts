@@ -153,7 +153,11 @@ const FRAMEWORK = [
 /** Where the app starts (index.html's script). */
 const ENTRY = `${root}src/main.tsx`;
 
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
 
 /** Every module the files import statically, the files included. */
 const staticClosure = (graph: ModuleGraph, files: string[]): Set<string> => {
@@ -167,14 +171,32 @@ const staticClosure = (graph: ModuleGraph, files: string[]): Set<string> => {
   return seen;
 };
 
+/** Every module loaded lazily (an `import()` anywhere in the app). */
+const lazyModules = (graph: ModuleGraph): Set<string> => {
+  const lazy = new Set<string>();
+  const visit = (ids: Iterable<string>) => {
+    for (const id of staticClosure(graph, [...ids])) {
+      for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+        if (!lazy.has(target)) {
+          lazy.add(target);
+          visit([target]);
+        }
+      }
+    }
+  };
+  visit([ENTRY]);
+  return lazy;
+};
+
 /**
  * The learning screen a student comes back to (its layout, login check and screen, LANDING_SCREENS) in
- * two chunks, not thirty small ones: on HTTP/1.1 a browser fetches six files at a time, a round trip
- * each (docs/BENCHMARKS.md, the learning screen). What the screen shares with the public course page
- * (the curriculum's list and calls) is one chunk both load; what only the student area uses is the
- * other. Whatever the first script or the landing page or the catalogue imports keeps its own chunk, so
- * those pages load what they did; `landingPreloads` fails the build if a public page would load the
- * student area's chunk.
+ * a few chunks, not thirty small ones: on HTTP/1.1 a browser fetches six files at a time, a round trip
+ * each (docs/BENCHMARKS.md, the learning screen). What only the student area uses is one chunk; what the
+ * screen shares with the public course page (the curriculum's list and calls) another both load; what it
+ * shares with other screens loaded apart (the admin area, the public header's account menu, a preview's
+ * player) a few, by the screens that use them ('signed-in' below). Whatever the first script or the
+ * landing page or the catalogue imports keeps its own chunk, so those pages load what they did;
+ * `landingPreloads` fails the build if a public page would load the student area's chunk.
  */
 const studentAreaChunks = () => {
   let groups: Map<string, string> | undefined;
@@ -186,6 +208,10 @@ const studentAreaChunks = () => {
     },
   };
   const name = (id: string, graph: ModuleGraph): string | null => {
+    const group = assign(id, graph);
+    return group === 'signed-in' ? null : group;
+  };
+  const assign = (id: string, graph: ModuleGraph): string | null => {
     if (!groups) {
       const elsewhere = staticClosure(graph, [
         ENTRY,
@@ -193,16 +219,32 @@ const studentAreaChunks = () => {
         ...(LANDING_SCREENS['/courses'] ?? []),
       ]);
       const coursePage = staticClosure(graph, LANDING_SCREENS['/courseDetail'] ?? []);
+      // The screens outside the student area loaded apart (the admin area, the public header's account
+      // menu, a preview's player...): what they share with the learning screen goes to the 'signed-in'
+      // chunks, which rolldown forms after this group (groups are taken in order).
+      const studentScreens = `${root}src/app/routes/students/`;
+      const otherScreens = staticClosure(
+        graph,
+        [...lazyModules(graph)].filter((id) => !id.startsWith(studentScreens)),
+      );
       groups = new Map();
       for (const module of staticClosure(graph, LANDING_SCREENS['/students/takeCourse'] ?? [])) {
-        if (!elsewhere.has(module))
-          groups.set(module, coursePage.has(module) ? 'course-content' : STUDENT_AREA_CHUNK);
+        if (elsewhere.has(module)) continue;
+        if (coursePage.has(module)) groups.set(module, 'course-content');
+        else groups.set(module, otherScreens.has(module) ? 'signed-in' : STUDENT_AREA_CHUNK);
       }
     }
     return groups.get(id) ?? null;
   };
-  return { plugin, name };
+  return { plugin, name, isShared: (id: string) => groups?.get(id) === 'signed-in' };
 };
+
+/**
+ * The size (source bytes) under which a group of the modules the learning screen shares with other
+ * screens joins its nearest group: the learning screen then loads 29 scripts in place of 42, and a
+ * signed-in visitor's account menu on a public page 7 KB (gzip) in place of 4 (docs/BENCHMARKS.md).
+ */
+const SHARED_MERGE_BYTES = 8000;
 
 /** The name of the chunk only the student area loads. */
 const STUDENT_AREA_CHUNK = 'student-area';
@@ -234,6 +276,15 @@ export default defineConfig({
             { name: 'framework', test: (id) => FRAMEWORK.some((part) => id.includes(part)) },
             // Nothing the group's modules import is pulled in with them: those stay where they are.
             { name: studentArea.name, debugName: 'student area', includeDependenciesRecursively: false },
+            {
+              // What the learning screen shares with other screens loaded apart: by the screens that use
+              // it, the smallest of these groups merged with their nearest.
+              name: 'signed-in',
+              test: (id) => studentArea.isShared(id),
+              entriesAware: true,
+              entriesAwareMergeThreshold: SHARED_MERGE_BYTES,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
