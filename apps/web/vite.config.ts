@@ -53,7 +53,7 @@ const pureContracts = (): Plugin => ({
 /**
  * The pages a visitor lands on, by path, and the lazy files each shows (app/router.tsx): the public
  * pages, and the learning screen a student comes back to (its layout, the login check and the screen).
- * The build fails if one of these files no longer makes a chunk, so a moved screen cannot silently lose
+ * The build fails if one of these files is in no lazy chunk, so a moved screen cannot silently lose
  * its preload.
  */
 const LANDING_SCREENS: Record<string, string[]> = {
@@ -100,21 +100,31 @@ const landingPreloads = (): Plugin => ({
     for (const [path, sources] of Object.entries(LANDING_SCREENS)) {
       const files = new Set<string>();
       for (const source of sources) {
-        const chunk = chunks.find((item) => item.facadeModuleId === `${root}${source}`);
-        if (!chunk) return this.error(`landing preloads: ${source} makes no chunk of its own`);
+        const chunk = chunks.find((item) => item.moduleIds.includes(`${root}${source}`));
+        if (!chunk || chunk.isEntry) return this.error(`landing preloads: ${source} is in no lazy chunk`);
         closure(chunk.fileName, files);
       }
-      pages[path] = [...files]
-        .filter((file) => !initial.has(file))
-        .map((file) => (names.includes(file) ? names.indexOf(file) : names.push(file) - 1));
+      const own = [...files].filter((file) => !initial.has(file));
+      if (
+        !path.startsWith('/students/') &&
+        own.some((file) => byFile.get(file)?.name === STUDENT_AREA_CHUNK)
+      ) {
+        return this.error(`landing preloads: ${path} would load the student area's chunk`);
+      }
+      // The stylesheets of the page's code, which Vite's loader would ask for only as the screen is drawn.
+      const styles = own.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      pages[path] = [...new Set([...styles, ...own])].map((file) =>
+        names.includes(file) ? names.indexOf(file) : names.push(file) - 1,
+      );
     }
-    const code = `// The opened page's code, fetched beside the app's first script (apps/web/vite.config.ts).
+    const code = `// The opened page's code and styles, fetched beside the app's first script (apps/web/vite.config.ts).
 const names = ${JSON.stringify(names)};
 for (const index of ${JSON.stringify(pages)}[location.pathname] ?? []) {
   const link = document.createElement('link');
-  link.rel = 'modulepreload';
+  const name = names[index];
+  link.rel = name.endsWith('.css') ? 'stylesheet' : 'modulepreload';
   link.crossOrigin = '';
-  link.href = \`/\${names[index]}\`;
+  link.href = \`/\${name}\`;
   document.head.append(link);
 }
 `;
@@ -140,9 +150,110 @@ const FRAMEWORK = [
   '/node_modules/@tanstack/query-core/',
 ];
 
+/** Where the app starts (index.html's script). */
+const ENTRY = `${root}src/main.tsx`;
+
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
+/** Every module the files import statically, the files included. */
+const staticClosure = (graph: ModuleGraph, files: string[]): Set<string> => {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  for (const file of files) visit(file.startsWith('/') ? file : `${root}${file}`);
+  return seen;
+};
+
+/** Every module loaded lazily (an `import()` anywhere in the app). */
+const lazyModules = (graph: ModuleGraph): Set<string> => {
+  const lazy = new Set<string>();
+  const visit = (ids: Iterable<string>) => {
+    for (const id of staticClosure(graph, [...ids])) {
+      for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+        if (!lazy.has(target)) {
+          lazy.add(target);
+          visit([target]);
+        }
+      }
+    }
+  };
+  visit([ENTRY]);
+  return lazy;
+};
+
+/**
+ * The learning screen a student comes back to (its layout, login check and screen, LANDING_SCREENS) in
+ * a few chunks, not thirty small ones: on HTTP/1.1 a browser fetches six files at a time, a round trip
+ * each (docs/BENCHMARKS.md, the learning screen). What only the student area uses is one chunk; what the
+ * screen shares with the public course page (the curriculum's list and calls) another both load; what it
+ * shares with other screens loaded apart (the admin area, the public header's account menu, a preview's
+ * player) a few, by the screens that use them ('signed-in' below). Whatever the first script or the
+ * landing page or the catalogue imports keeps its own chunk, so those pages load what they did;
+ * `landingPreloads` fails the build if a public page would load the student area's chunk.
+ */
+const studentAreaChunks = () => {
+  let groups: Map<string, string> | undefined;
+  const plugin: Plugin = {
+    name: 'skillwise:student-area-chunks',
+    apply: 'build',
+    buildStart() {
+      groups = undefined;
+    },
+  };
+  const name = (id: string, graph: ModuleGraph): string | null => {
+    const group = assign(id, graph);
+    return group === 'signed-in' ? null : group;
+  };
+  const assign = (id: string, graph: ModuleGraph): string | null => {
+    if (!groups) {
+      const elsewhere = staticClosure(graph, [
+        ENTRY,
+        ...(LANDING_SCREENS['/'] ?? []),
+        ...(LANDING_SCREENS['/courses'] ?? []),
+      ]);
+      const coursePage = staticClosure(graph, LANDING_SCREENS['/courseDetail'] ?? []);
+      // The screens outside the student area loaded apart (the admin area, the public header's account
+      // menu, a preview's player...): what they share with the learning screen goes to the 'signed-in'
+      // chunks, which rolldown forms after this group (groups are taken in order).
+      const studentScreens = `${root}src/app/routes/students/`;
+      const otherScreens = staticClosure(
+        graph,
+        [...lazyModules(graph)].filter((id) => !id.startsWith(studentScreens)),
+      );
+      groups = new Map();
+      for (const module of staticClosure(graph, LANDING_SCREENS['/students/takeCourse'] ?? [])) {
+        if (elsewhere.has(module)) continue;
+        if (coursePage.has(module)) groups.set(module, 'course-content');
+        else groups.set(module, otherScreens.has(module) ? 'signed-in' : STUDENT_AREA_CHUNK);
+      }
+    }
+    return groups.get(id) ?? null;
+  };
+  return { plugin, name, isShared: (id: string) => groups?.get(id) === 'signed-in' };
+};
+
+/**
+ * The size (source bytes) under which a group of the modules the learning screen shares with other
+ * screens joins its nearest group: the learning screen then loads 29 scripts in place of 42, and a
+ * signed-in visitor's account menu on a public page 7 KB (gzip) in place of 4 (docs/BENCHMARKS.md).
+ */
+const SHARED_MERGE_BYTES = 8000;
+
+/** The name of the chunk only the student area loads. */
+const STUDENT_AREA_CHUNK = 'student-area';
+
+const studentArea = studentAreaChunks();
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), pureContracts(), landingPreloads()],
+  plugins: [react(), tailwindcss(), pureContracts(), studentArea.plugin, landingPreloads()],
   resolve: { alias: { '@': `${root}src` } },
   // The API serves everything under /api; in development it runs beside Vite (DESIGN: one process in production).
   server: {
@@ -161,7 +272,20 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: (id) => FRAMEWORK.some((part) => id.includes(part)) }],
+          groups: [
+            { name: 'framework', test: (id) => FRAMEWORK.some((part) => id.includes(part)) },
+            // Nothing the group's modules import is pulled in with them: those stay where they are.
+            { name: studentArea.name, debugName: 'student area', includeDependenciesRecursively: false },
+            {
+              // What the learning screen shares with other screens loaded apart: by the screens that use
+              // it, the smallest of these groups merged with their nearest.
+              name: 'signed-in',
+              test: (id) => studentArea.isShared(id),
+              entriesAware: true,
+              entriesAwareMergeThreshold: SHARED_MERGE_BYTES,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -7,6 +7,7 @@ import {
   COURSE_PAGE,
   type Document,
   documentOf,
+  LEARNING_PAGE,
   PageTemplate,
   STUDENT_COURSE_PAGE,
 } from '../modules/public-pages/public-pages';
@@ -17,20 +18,26 @@ import { notFoundBody } from './errors';
 /** The build's page and its precompressed copies: the server sends the page with its tags instead. */
 const INDEX_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
 
-/** The course a course page's address names (`/courseDetail?id=N`, or the student area's), if any. */
-function courseOfPage(url: string): number | undefined {
+/**
+ * The course a course's page names (`/courseDetail?id=N`, the student area's copy, or a student's
+ * learning screen `/students/takeCourse?id=N`) and which of them it is, if any.
+ */
+function courseOfPage(url: string): { courseId: number; learning: boolean } | undefined {
   const query = url.indexOf('?');
   if (query < 0) return undefined;
   const pathname = url.slice(0, query);
-  if (pathname !== COURSE_PAGE && pathname !== STUDENT_COURSE_PAGE) return undefined;
-  return courseIdOf(new URLSearchParams(url.slice(query + 1)).get('id') ?? undefined);
+  const learning = pathname === LEARNING_PAGE;
+  if (pathname !== COURSE_PAGE && pathname !== STUDENT_COURSE_PAGE && !learning) return undefined;
+  const courseId = courseIdOf(new URLSearchParams(url.slice(query + 1)).get('id') ?? undefined);
+  return courseId === undefined ? undefined : { courseId, learning };
 }
 
 /**
  * Serves the built React app from `dir` on the same origin as the API; unknown non-API paths get
  * index.html so client routes (/login, /students/...) load directly. API paths answer a JSON 404.
  * index.html is read once and sent from memory with the site's title, description and link-preview
- * tags; a published course's page gets the course's own (docs/decisions/020).
+ * tags; a published course's page gets the course's own (docs/decisions/020), and its pages and a
+ * student's learning screen of it name its cover for preloading.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -59,10 +66,14 @@ export async function registerWebApp(
     });
   }
 
-  /** A published course's page with its tags, else the site's. */
-  const coursePage = async (request: FastifyRequest, page: PageTemplate, courseId: number) => {
+  /** A published course's page with its tags (a learning screen: the site's, with the cover), else the site's. */
+  const coursePage = async (
+    request: FastifyRequest,
+    page: PageTemplate,
+    { courseId, learning }: { courseId: number; learning: boolean },
+  ) => {
     try {
-      return await site.coursePage(page, courseId);
+      return await (learning ? site.learningPage(page, courseId) : site.coursePage(page, courseId));
     } catch (error) {
       // The page must load whatever the database does: the app shows the course, or why not, itself.
       request.log.warn({ err: error }, 'course page tags not made');
@@ -73,11 +84,11 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && template && sitePage && (request.method === 'GET' || request.method === 'HEAD')) {
-      const courseId = courseOfPage(request.url);
+      const course = courseOfPage(request.url);
       // Every other page is the one made at start: no work but sending it.
-      if (courseId === undefined) return sendDocument(request, reply, sitePage, 'no-cache');
+      if (course === undefined) return sendDocument(request, reply, sitePage, 'no-cache');
       const fallback = sitePage;
-      return coursePage(request, template, courseId).then((page) =>
+      return coursePage(request, template, course).then((page) =>
         sendDocument(request, reply, page ?? fallback, 'no-cache'),
       );
     }

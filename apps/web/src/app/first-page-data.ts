@@ -97,9 +97,11 @@ export async function prefetchFirstPage(
 /**
  * A student's learning screen (routes/students/take-course.tsx) is drawn once its enrolment, certificate,
  * lessons and progress have answered: all four are asked for at once as the app starts, and the cover,
- * its largest paint, starts loading as soon as the enrolment names it. The screen asks for the enrolment,
- * lessons and progress again as it opens (their answers are never kept from before: signed URLs, a
- * purchase), showing these meanwhile. Anyone but a signed-in student is left to the page.
+ * its largest paint, starts loading as soon as the enrolment names it (the server names a published
+ * course's cover in the page already). The enrolment, lessons and progress are never kept from an
+ * earlier visit (signed URLs, a purchase): the screen asks for them again each time it opens, but not
+ * for the answers asked for here, seconds before it (lib/start-answers.ts). Anyone but a signed-in
+ * student is left to the page.
  */
 async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   const userId = storage.get('userId') ?? '';
@@ -109,27 +111,39 @@ async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   const certificates = import('@/features/certificates/api/certificates');
   // Not waited for when there is no course to open: a failure is then the page's to meet.
   for (const code of [cover, certificates]) code.catch(() => undefined);
-  const [{ parseCourseId }, { getCourseProgress, learningKeys, listCourseSections, listEnrolments }] =
-    await Promise.all([
-      import('@/features/courses/hooks/use-select-course'),
-      import('@/features/learning/api/learning'),
-    ]);
+  const [
+    { parseCourseId },
+    { getCourseProgress, learningKeys, listCourseSections, listEnrolments },
+    { noteStartAnswer },
+  ] = await Promise.all([
+    import('@/features/courses/hooks/use-select-course'),
+    import('@/features/learning/api/learning'),
+    import('@/lib/start-answers'),
+  ]);
   const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
   if (courseId === null) return;
   const enrolmentKey = learningKeys.enrolment(userId, courseId);
-  const enrolment = client.prefetchQuery({
-    queryKey: enrolmentKey,
-    queryFn: ({ signal }) => listEnrolments(userId, courseId, signal),
-  });
+  const enrolment = client
+    .prefetchQuery({
+      queryKey: enrolmentKey,
+      queryFn: ({ signal }) => listEnrolments(userId, courseId, signal),
+    })
+    .then(() => noteStartAnswer(client, enrolmentKey));
+  const sectionsKey = learningKeys.sections(courseId);
+  const progressKey = learningKeys.progress(courseId);
   const rest = Promise.all([
-    client.prefetchQuery({
-      queryKey: learningKeys.sections(courseId),
-      queryFn: ({ signal }) => listCourseSections(courseId, signal),
-    }),
-    client.prefetchQuery({
-      queryKey: learningKeys.progress(courseId),
-      queryFn: ({ signal }) => getCourseProgress(courseId, signal),
-    }),
+    client
+      .prefetchQuery({
+        queryKey: sectionsKey,
+        queryFn: ({ signal }) => listCourseSections(courseId, signal),
+      })
+      .then(() => noteStartAnswer(client, sectionsKey)),
+    client
+      .prefetchQuery({
+        queryKey: progressKey,
+        queryFn: ({ signal }) => getCourseProgress(courseId, signal),
+      })
+      .then(() => noteStartAnswer(client, progressKey)),
     certificates.then(({ certificateKeys, getMyCourseCertificate }) =>
       client.prefetchQuery({
         queryKey: certificateKeys.ofCourse(courseId),

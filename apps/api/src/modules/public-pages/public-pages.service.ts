@@ -6,6 +6,8 @@ import {
   courseTags,
   type Document,
   documentOf,
+  learningTags,
+  type PageTags,
   type PageTemplate,
   PUBLIC_PAGES,
   robotsTxt,
@@ -28,18 +30,23 @@ export function courseIdOf(raw: unknown): number | undefined {
  */
 export class PublicPagesService {
   readonly robots: Document;
-  /** The document made of each cached answer, for as long as the cache keeps it. */
-  private readonly made = new WeakMap<CachedAnswer, Document>();
+  /** The documents made of each cached answer (by kind), for as long as the cache keeps it. */
+  private readonly made = new WeakMap<CachedAnswer, Map<string, Document>>();
 
   constructor(private readonly deps: { publicUrl: string; courses: CourseService; cache: ResponseCache }) {
     this.robots = documentOf(robotsTxt(deps.publicUrl), 'text/plain; charset=utf-8');
   }
 
-  private madeOf(entry: CachedAnswer, make: (value: unknown) => Document): Document {
-    let document = this.made.get(entry);
+  private madeOf(entry: CachedAnswer, kind: string, make: (value: unknown) => Document): Document {
+    let documents = this.made.get(entry);
+    if (!documents) {
+      documents = new Map();
+      this.made.set(entry, documents);
+    }
+    let document = documents.get(kind);
     if (!document) {
       document = make(JSON.parse(entry.body.toString('utf8')));
-      this.made.set(entry, document);
+      documents.set(kind, document);
     }
     return document;
   }
@@ -53,7 +60,7 @@ export class PublicPagesService {
         course.lastUpdated.toISOString(),
       ]),
     );
-    return this.madeOf(entry, (rows) =>
+    return this.madeOf(entry, 'sitemap', (rows) =>
       documentOf(
         sitemapXml(
           publicUrl,
@@ -71,8 +78,26 @@ export class PublicPagesService {
    * The page of a course with its own tags, when anyone may see it (the access module's course.read, as
    * courses/details answers a visitor); undefined for a course that is not published or does not exist.
    */
-  async coursePage(template: PageTemplate, id: number): Promise<Document | undefined> {
-    const { cache, courses, publicUrl } = this.deps;
+  coursePage(template: PageTemplate, id: number): Promise<Document | undefined> {
+    return this.pageOf(template, id, 'course', (course) => courseTags(this.deps.publicUrl, course));
+  }
+
+  /**
+   * A student's learning screen of a course with the site's tags and, when anyone may see the course,
+   * its cover named for preloading (covers of published courses are public); undefined otherwise.
+   */
+  learningPage(template: PageTemplate, id: number): Promise<Document | undefined> {
+    return this.pageOf(template, id, 'learning', (course) => learningTags(template.siteTags, course));
+  }
+
+  /** A page of a published course with the tags made of it; undefined for any other course. */
+  private async pageOf(
+    template: PageTemplate,
+    id: number,
+    kind: string,
+    tagsOf: (course: CourseDetail) => PageTags,
+  ): Promise<Document | undefined> {
+    const { cache, courses } = this.deps;
     let entry: CachedAnswer;
     try {
       entry = await cache.get(`course:${id}`, () => courses.detail(null, id));
@@ -80,8 +105,8 @@ export class PublicPagesService {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
       throw error;
     }
-    return this.madeOf(entry, (course) =>
-      documentOf(template.render(courseTags(publicUrl, course as CourseDetail)), 'text/html; charset=utf-8'),
+    return this.madeOf(entry, kind, (course) =>
+      documentOf(template.render(tagsOf(course as CourseDetail)), 'text/html; charset=utf-8'),
     );
   }
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { COVER_SIZES, coverSrcSet } from '@skillwise/contracts';
 import { eq } from 'drizzle-orm';
 import xmlParser from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -183,6 +184,31 @@ describe('the web app’s page', () => {
     const student = await get(`/students/courseDetails?id=${published.id}`);
     expect(metaOf(student.body, 'og:url')).toEqual([`${PUBLIC_URL}/courseDetail?id=${published.id}`]);
     expect(metaOf(student.body, 'og:title')).toEqual(['Watercolour basics — Skillwise']);
+  });
+
+  test('a published course’s pages and a student’s learning screen of it name its cover for preloading', async () => {
+    const cover = '/api/files/public/cover-1.png';
+    const preload = `<link rel="preload" as="image" href="${cover}" imagesrcset="${coverSrcSet(cover)}" imagesizes="${COVER_SIZES.detail}" fetchpriority="high" />`;
+    expect(coverSrcSet(cover)).toContain(`${cover}?w=800 800w`);
+    for (const url of [
+      `/courseDetail?id=${published.id}`,
+      `/students/courseDetails?id=${published.id}`,
+      `/students/takeCourse?id=${published.id}`,
+    ]) {
+      const html = (await get(url)).body;
+      expect(html.split(preload), url).toHaveLength(2);
+      expect(html.indexOf(preload), url).toBeLessThan(html.indexOf('</head>'));
+    }
+    // The learning screen is private: the site's tags, no course's title or address.
+    const site = (await get('/')).body;
+    const learning = (await get(`/students/takeCourse?id=${published.id}`)).body;
+    expect(learning).toBe(site.replace('\n  </head>', `\n    ${preload}\n  </head>`));
+    expect(learning).not.toContain('Watercolour');
+    // A course without a cover, a draft, an unknown course: the site's page as it is.
+    for (const id of [theirs.id, draft.id, 999999]) {
+      expect((await get(`/students/takeCourse?id=${id}`)).body, String(id)).toBe(site);
+    }
+    expect((await get(`/courseDetail?id=${theirs.id}`)).body).not.toContain('rel="preload"');
   });
 
   test('a title with markup is inert text in every tag', async () => {

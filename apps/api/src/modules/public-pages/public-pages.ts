@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CourseDetail } from '@skillwise/contracts';
+import { COVER_SIZES, type CourseDetail, coverSrcSet } from '@skillwise/contracts';
 import { escapeHtml } from '../../lib/html';
 
 /**
@@ -17,6 +17,8 @@ export const PUBLIC_PAGES = ['/', '/courses', '/help'] as const;
 export const COURSE_PAGE = '/courseDetail';
 /** The same course in the student area, which students copy from their address bar. */
 export const STUDENT_COURSE_PAGE = '/students/courseDetails';
+/** A student's learning screen of a course (`?id=`): private, its cover the first screen's largest image. */
+export const LEARNING_PAGE = '/students/takeCourse';
 
 /** The most URLs one sitemap may list (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -93,6 +95,12 @@ export type PageTags = {
   url: string | undefined;
   image: string | undefined;
   imageAlt: string | undefined;
+  /**
+   * A course's cover for the browser to load with the page, beside the app's scripts: the web app draws
+   * it as the page's largest image once its code and data are there (docs/BENCHMARKS.md, the learning
+   * screen). The candidates and sizes are the app's own (the contract's), so the browser fetches once.
+   */
+  cover?: string | undefined;
 };
 
 /** One line of text of at most `max` characters, cut at a word with an ellipsis. */
@@ -112,7 +120,23 @@ export function courseTags(publicUrl: string, course: CourseDetail): PageTags {
     url: coursePageUrl(publicUrl, course.course_Id),
     image: course.course_image ? `${publicUrl}${course.course_image}?w=${PREVIEW_IMAGE_WIDTH}` : undefined,
     imageAlt: course.course_image ? summaryOf(course.course_title, 100) : undefined,
+    cover: course.course_image ?? undefined,
   };
+}
+
+/** The site's tags with a published course's cover: its learning screen, which is no page for robots. */
+export const learningTags = (siteTags: PageTags, course: CourseDetail): PageTags => ({
+  ...siteTags,
+  cover: course.course_image ?? undefined,
+});
+
+/** The preload of a cover the server resizes (a placeholder or any other image is left to the app). */
+function coverPreload(cover: string | undefined): string[] {
+  const srcSet = cover ? coverSrcSet(cover) : undefined;
+  if (!cover || !srcSet) return [];
+  return [
+    `<link rel="preload" as="image" href="${escapeHtml(cover)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(COVER_SIZES.detail)}" fetchpriority="high" />`,
+  ];
 }
 
 /** The text of an element or attribute as it was written in the HTML (the few references a page uses). */
@@ -126,9 +150,9 @@ const textOf = (html: string) =>
 
 /**
  * The web app's index.html with a page's tags: its <title> and <meta name="description"> replaced, the
- * Open Graph and Twitter card tags (and a course's canonical address) added before </head>. Read once at
- * start; each page made from it is a join of a few strings. The site's own title and description, those
- * index.html declares, are every other page's.
+ * Open Graph and Twitter card tags (and a course's canonical address and cover's preload) added before
+ * </head>. Read once at start; each page made from it is a join of a few strings. The site's own title
+ * and description, those index.html declares, are every other page's.
  */
 export class PageTemplate {
   private readonly before: string;
@@ -173,6 +197,7 @@ export class PageTemplate {
         ? [meta('property', 'og:image', tags.image), meta('property', 'og:image:alt', tags.imageAlt ?? '')]
         : []),
       meta('name', 'twitter:card', tags.image ? 'summary_large_image' : 'summary'),
+      ...coverPreload(tags.cover),
     ];
     return `${this.before}\n    ${lines.join('\n    ')}\n  ${this.after}`;
   }

@@ -1,7 +1,7 @@
+import { imageSrcSet } from '@skillwise/contracts';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/initials';
-import { imageSrcSet } from '@/lib/public-image';
 
 /** A photo is shown at 40 to 64 px: its 160 px variant, or 320 on a dense screen, never the upload. */
 const PHOTO_WIDTHS = [160, 320] as const;

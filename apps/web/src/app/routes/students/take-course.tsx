@@ -69,7 +69,9 @@ export const TakeCoursePage = () => {
   const role = storage.get('currentUserRole');
   const userId = storage.get('userId') ?? '';
   const enrolment = useEnrolment(userId, courseId, role === '3');
-  const details = useCourseDetails(courseId);
+  // A student's course comes with its enrolment (a student without one is shown the course page, which
+  // asks for the course itself): only the course's staff read the details here.
+  const details = useCourseDetails(role === '3' ? null : courseId);
   usePageTitle(enrolment.data?.[0]?.course_title ?? details.data?.course_title);
   const queryClient = useQueryClient();
   const isEnrolledStudent = role === '3' && (enrolment.data?.length ?? 0) > 0;

@@ -1,26 +1,13 @@
-import { IMAGE_WIDTHS } from '@skillwise/contracts';
-import { imageSrcSet } from '@/lib/public-image';
+import { coverSrcSet } from '@skillwise/contracts';
 
-/** The widths offered for a cover: from a phone's card to a wide screen's at twice its pixels. */
-const COVER_WIDTHS = IMAGE_WIDTHS.filter((width) => width >= 320);
-
-/** A cover's srcset, or undefined for an image the server does not resize. */
-export const coverSrcSet = (src: string): string | undefined => imageSrcSet(src, COVER_WIDTHS);
-
-/**
- * How wide a cover is shown, for the browser to choose its width before the page is laid out (the
- * grids of cards and the course page's side card, apps/web/src/features/courses/components).
- */
-export const COVER_SIZES = {
-  /** A card in the grid of one, two, three or four columns, within the page's 1280 px. */
-  card: '(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 2rem)',
-  /** The course page's card beside the text on a wide screen, above it on a narrow one. */
-  detail: '(min-width: 1024px) 360px, calc(100vw - 2rem)',
-} as const;
+/** The cover's candidates and sizes are the contract's: the server names the same in a course's pages. */
+export { COVER_SIZES, coverSrcSet } from '@skillwise/contracts';
 
 /**
  * Starts loading the cover the page's largest paint will be, as soon as its URL is known (before the
  * page's code has drawn it): the same candidates and sizes as the image, so the browser fetches once.
+ * A cover the server already named in the page (a course's pages, apps/api public-pages) is not named
+ * twice.
  */
 export const preloadCover = (src: string | null | undefined, sizes: string) => {
   const srcSet = src ? coverSrcSet(src) : undefined;

@@ -12,6 +12,7 @@ import {
 } from '@skillwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { refetchUnlessStartAnswer } from '@/lib/start-answers';
 import { hasAuthToken, storage } from '@/lib/storage';
 
 const asList = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
@@ -62,6 +63,7 @@ export const useCourseSections = (courseId: number, enabled = true) =>
     enabled,
     // Signed URLs age: never serve a list kept from an earlier visit without asking again.
     staleTime: 0,
+    refetchOnMount: refetchUnlessStartAnswer,
   });
 
 /**
@@ -89,6 +91,7 @@ export const useEnrolment = (userId: string, courseId: number | null, enabled: b
     queryFn: ({ signal }) => listEnrolments(userId, courseId ?? 0, signal),
     enabled: enabled && courseId !== null && userId !== '',
     staleTime: 0,
+    refetchOnMount: refetchUnlessStartAnswer,
   });
 
 /** Whether the signed-in student owns the course (the enrolment check above); false for anyone else. */
@@ -177,6 +180,7 @@ export const useCourseProgress = (courseId: number, enabled = true) =>
     queryFn: ({ signal }) => getCourseProgress(courseId, signal),
     enabled,
     staleTime: 0,
+    refetchOnMount: refetchUnlessStartAnswer,
   });
 
 /**
