@@ -1,8 +1,8 @@
 import {
   type CaptureResponse,
   type OrderResponse,
-  type PaymentProviderName,
   PAGE_SIZE_MAX,
+  type PaymentProviderName,
   type PaymentsConfig,
   type Payouts,
   type PlanCategory,
