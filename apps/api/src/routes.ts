@@ -7,6 +7,8 @@ import { SandboxProvider } from './lib/payments/sandbox';
 import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
 import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { BillingService } from './modules/billing/billing.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -48,6 +50,7 @@ export async function registerApiRoutes(
   deps: AppDeps,
 ): Promise<{
   payments: PaymentService;
+  billing: BillingService;
   resumableUploads: ResumableFiles | undefined;
   courses: CourseService;
 }> {
@@ -150,8 +153,10 @@ export async function registerApiRoutes(
   const sandbox = config.paypal ? undefined : new SandboxProvider(db);
   const provider =
     deps.provider ?? (config.paypal ? new PayPalProvider(config.paypal) : (sandbox as SandboxProvider));
-  const payments = new PaymentService({ db, provider, sandbox, limits, log, notifications });
+  const billing = new BillingService({ db, provider, log, notifications });
+  const payments = new PaymentService({ db, provider, sandbox, limits, log, notifications, billing });
   registerPaymentRoutes(api, payments, auth);
+  registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
   registerNotificationRoutes(api, notifications, auth);
 
   const health = {
@@ -160,5 +165,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, resumableUploads, courses };
+  return { payments, billing, resumableUploads, courses };
 }

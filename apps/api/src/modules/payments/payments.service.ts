@@ -44,6 +44,7 @@ import {
   requireAccess,
   type Subject,
 } from '../access/access';
+import type { BillingService } from '../billing/billing.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
@@ -73,6 +74,8 @@ export type PaymentDeps = {
   limits: PlanLimits;
   log: FastifyBaseLogger;
   notifications: NotificationService;
+  /** The renewal engine: a plan bought here renews by itself (docs/decisions/025). */
+  billing?: BillingService | undefined;
 };
 
 const isCategory = (value: string): value is PlanCategory =>
@@ -376,6 +379,14 @@ export class PaymentService {
       orderId: order.id,
       periodStart: start,
       periodEnd,
+    });
+    // From now on it renews by itself, at the end of what is paid (docs/decisions/025).
+    await this.deps.billing?.planBought(tx, {
+      order,
+      planPriceId: planPrice.id,
+      periodStart: start,
+      periodEnd,
+      now,
     });
     // Once per order, like the period itself: the receipt goes with the transaction that records it.
     await this.deps.notifications.planPurchased(
@@ -693,6 +704,8 @@ export class PaymentService {
     }
     checkPrice(input.price, order.amountCents);
     const outcome = await this.capture(order);
+    // The card it was paid with, for its renewals (the sandbox keeps a token and the last four digits).
+    if (outcome === 'captured') await this.deps.billing?.rememberCard(order);
     const paidThrough = await findPaidThrough(db, order.orgId);
     return {
       id: order.providerOrderId,
