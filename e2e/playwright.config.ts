@@ -57,6 +57,8 @@ export default defineConfig({
         SEED_DEMO: 'true',
         SMTP_URL: '',
         DATABASE_URL: '',
+        // Opens the test-only clock of plan renewals (POST /api/test/billing/advance); nothing else.
+        NODE_ENV: 'test',
       },
     },
     {

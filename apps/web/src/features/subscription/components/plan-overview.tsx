@@ -68,7 +68,11 @@ export const PlanOverview = () => {
                   ? null
                   : ` · ${formatPrice(price)} ${billing === 'annual' ? '/ year' : '/ month'}`}
               </Row>
-              <Row label="Paid through">{formatDate(org.subscriptionEndsAt)}</Row>
+              <Row label="Paid through">
+                {formatDate(
+                  renews?.status === 'past_due' ? renews.current_period_end : org.subscriptionEndsAt,
+                )}
+              </Row>
             </>
           ) : org.subscriptionEndsAt ? (
             <Row label="Ended">{formatDate(org.subscriptionEndsAt)}</Row>

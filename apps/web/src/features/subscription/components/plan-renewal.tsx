@@ -32,15 +32,31 @@ const STATE: Record<PlanRenewal['status'], { label: string; tone: ChipTone }> = 
  * What a failed renewal or a lapse means for the school (docs/decisions/025), shown on Plan & billing and
  * on the plans screen.
  */
-export const PlanStateAlert = ({ renewal, className }: { renewal: PlanRenewal; className?: string }) => {
+export const PlanStateAlert = ({
+  renewal,
+  className,
+  onPlansScreen = false,
+}: {
+  renewal: PlanRenewal;
+  className?: string;
+  /** On the plans screen itself, the way to pay is below rather than a link. */
+  onPlansScreen?: boolean;
+}) => {
   if (renewal.status === 'past_due') {
     return (
       <Alert className={className}>
         Your renewal payment failed. Update your card by {formatDate(renewal.grace_ends_at)}: pay for your
-        plan with another card on the{' '}
-        <Link to={paths.admin.subscription} className="font-semibold underline">
-          plans screen
-        </Link>
+        plan with another card{' '}
+        {onPlansScreen ? (
+          'by choosing it below'
+        ) : (
+          <>
+            on the{' '}
+            <Link to={paths.admin.subscription} className="font-semibold underline">
+              plans screen
+            </Link>
+          </>
+        )}
         . Until then your plan keeps working and we try {cardText(renewal.card_last4)} again daily; unpaid,
         the plan ends on {formatDate(renewal.grace_ends_at)}.
       </Alert>

@@ -139,7 +139,9 @@ export const PricingPlans = () => {
 
   return (
     <div className="flex flex-col items-center gap-10">
-      {renewal.data ? <PlanStateAlert renewal={renewal.data} className="w-full max-w-3xl" /> : null}
+      {renewal.data ? (
+        <PlanStateAlert renewal={renewal.data} className="w-full max-w-3xl" onPlansScreen />
+      ) : null}
       {renewing && running?.plan ? (
         <Alert tone="info" className="w-full max-w-3xl">
           Your organisation is on the {running.plan} plan, which renews by itself on{' '}
@@ -149,7 +151,7 @@ export const PricingPlans = () => {
             Back to Plan &amp; billing
           </Link>
         </Alert>
-      ) : running?.plan ? (
+      ) : running?.plan && renewal.data?.status !== 'past_due' ? (
         <Alert tone="info" className="w-full max-w-3xl">
           Your organisation is on the {running.plan} plan, paid through{' '}
           {formatDate(running.subscriptionEndsAt)}. A higher plan starts at once; renewing, or choosing a
