@@ -97,7 +97,9 @@ export const PlanOverview = () => {
         <div>
           <Link
             to={paths.admin.subscription}
-            className={buttonClassName({ variant: renews?.status === 'active' ? 'outline' : 'primary' })}
+            className={buttonClassName({
+              variant: renews?.status === 'active' || renews?.status === 'cancelling' ? 'outline' : 'primary',
+            })}
           >
             {renews?.status === 'active' ? 'Change plan' : running ? 'Renew or change plan' : 'Choose a plan'}
           </Link>
