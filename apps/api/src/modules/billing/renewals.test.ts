@@ -437,3 +437,65 @@ describe('changing plan', () => {
     expect((await planOrders(publisher)).map((o) => o.amountCents)).toEqual([9900, 3900]);
   });
 });
+
+describe('events from a provider drive the same transitions', () => {
+  test('a renewal paid elsewhere (a webhook), told twice, records one period and one order', async () => {
+    const publisher = await schoolWithPlan();
+    await moveClockBack(ctx.app.billing, publisher.orgId ?? 0, 31);
+    const [row] = await ctx.database.db
+      .select()
+      .from(planSubscriptions)
+      .where(eq(planSubscriptions.orgId, publisher.orgId ?? 0));
+    if (!row) throw new Error('no plan row');
+    const payment = {
+      provider: 'sandbox',
+      providerOrderId: `EXTERNAL-${publisher.orgId}`,
+      captureId: 'CAPTURE-EXTERNAL',
+      amountCents: 3900,
+      currency: 'USD',
+    };
+    await Promise.all([
+      ctx.app.billing.renewalPaid(row, new Date(), payment),
+      ctx.app.billing.renewalPaid(row, new Date(), payment),
+    ]);
+    expect(await paidPeriods(publisher)).toHaveLength(2);
+    expect((await planOrders(publisher)).map((o) => o.providerOrderId)).toEqual([
+      expect.stringMatching(/^SBX-/),
+      payment.providerOrderId,
+    ]);
+    // Nothing is due any more: the round charges nothing.
+    expect((await ctx.app.billing.runDue()).renewed).toBe(0);
+    expect(await renewalOf(publisher)).toMatchObject({ status: 'active' });
+  });
+
+  test('a renewal failed elsewhere enters the same grace', async () => {
+    const publisher = await schoolWithPlan();
+    await moveClockBack(ctx.app.billing, publisher.orgId ?? 0, 31);
+    const [row] = await ctx.database.db
+      .select()
+      .from(planSubscriptions)
+      .where(eq(planSubscriptions.orgId, publisher.orgId ?? 0));
+    if (!row) throw new Error('no plan row');
+    await ctx.app.billing.renewalFailed(row, new Date(), { reason: 'invoice.payment_failed' });
+    expect(await renewalOf(publisher)).toMatchObject({ status: 'past_due' });
+    expect(await orgOf(publisher)).toMatchObject({ isSubscribed: true });
+  });
+});
+
+test('the test clock exists only with NODE_ENV=test', async () => {
+  const production = await createTestContext({ NODE_ENV: 'production' });
+  try {
+    const publisher = await createPublisher(production);
+    const res = await call(production.app, {
+      method: 'POST',
+      url: '/api/test/billing/advance',
+      token: publisher.token,
+      body: { days: 31 },
+    });
+    expect(res.statusCode).toBe(404);
+  } finally {
+    await production.close();
+  }
+  const publisher = await schoolWithPlan();
+  expect((await post('/api/test/billing/advance', publisher.token, { days: 0 })).statusCode).toBe(200);
+});
