@@ -58,7 +58,7 @@ async function advance(page: Page, request: APIRequestContext, days: number) {
   return (await response.json()) as { renewed: number; failed: number; lapsed: number };
 }
 
-const valueOf = (page: Page, label: string) =>
+const detailOf = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test('a plan bought with the sandbox card renews by itself; cancel and resume are confirmed first', async ({
@@ -70,25 +70,25 @@ test('a plan bought with the sandbox card renews by itself; cancel and resume ar
 
   await page.goto('/admin/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Plan & billing' })).toBeVisible();
-  await expect(valueOf(page, 'Auto-renew')).toHaveText('On');
-  await expect(valueOf(page, 'Renews on')).toContainText('for $39.00 USD, charged to the card ending 4242');
-  const firstRenewal = await valueOf(page, 'Renews on').textContent();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On');
+  await expect(detailOf(page, 'Renews on')).toContainText('for $39.00 USD, charged to the card ending 4242');
+  const firstRenewal = await detailOf(page, 'Renews on').textContent();
   await page.screenshot({ path: testInfo.outputPath('billing-renews.png'), fullPage: true });
 
   // A month goes by: the round charges the saved card once and the plan runs another month.
   expect(await advance(page, request, 31)).toMatchObject({ renewed: 1, failed: 0 });
   await page.reload();
-  await expect(valueOf(page, 'Auto-renew')).toHaveText('On');
-  await expect(valueOf(page, 'Renews on')).toContainText('charged to the card ending 4242');
-  expect(await valueOf(page, 'Renews on').textContent()).not.toBe(firstRenewal);
-  await expect(valueOf(page, 'Plan')).toHaveText('Kickstarter');
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On');
+  await expect(detailOf(page, 'Renews on')).toContainText('charged to the card ending 4242');
+  expect(await detailOf(page, 'Renews on').textContent()).not.toBe(firstRenewal);
+  await expect(detailOf(page, 'Plan')).toHaveText('Kickstarter');
 
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel your plan?' });
   await expect(cancel).toContainText('your students keep the courses they have');
   await cancel.getByRole('button', { name: 'Cancel plan' }).click();
-  await expect(valueOf(page, 'Auto-renew')).toHaveText('Off: cancelled');
-  await expect(valueOf(page, 'Ends on')).toBeVisible();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('Off: cancelled');
+  await expect(detailOf(page, 'Ends on')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('billing-cancelled.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Resume plan' }).click();
@@ -96,7 +96,7 @@ test('a plan bought with the sandbox card renews by itself; cancel and resume ar
     .getByRole('dialog', { name: 'Resume your plan?' })
     .getByRole('button', { name: 'Resume plan' })
     .click();
-  await expect(valueOf(page, 'Auto-renew')).toHaveText('On');
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On');
 });
 
 test('a renewal the card declines enters grace, shown on Plan & billing and the plans screen', async ({
@@ -111,10 +111,10 @@ test('a renewal the card declines enters grace, shown on Plan & billing and the 
   const alert = page.getByRole('alert').filter({ hasText: 'Your renewal payment failed' });
   await expect(alert).toContainText(/Your renewal payment failed\. Update your card by \w{3} \d{1,2}, \d{4}/);
   await expect(alert).toContainText('we try the card ending 0341 again daily');
-  await expect(valueOf(page, 'Auto-renew')).toHaveText('On: payment failed');
-  await expect(valueOf(page, 'Grace until')).toBeVisible();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On: payment failed');
+  await expect(detailOf(page, 'Grace until')).toBeVisible();
   // The plan keeps working through grace.
-  await expect(valueOf(page, 'Plan')).toHaveText('Kickstarter');
+  await expect(detailOf(page, 'Plan')).toHaveText('Kickstarter');
   await page.screenshot({ path: testInfo.outputPath('billing-grace.png'), fullPage: true });
 
   await page.goto('/admin/subscription');
