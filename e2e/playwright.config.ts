@@ -63,6 +63,8 @@ export default defineConfig({
         DATABASE_URL: '',
         // The operator's fee on course sales, which the Sales screen's journey reads (e2e/earnings.spec.ts).
         PLATFORM_FEE_PERCENT: '10',
+        // Opens the test-only clock of plan renewals (POST /api/test/billing/advance); nothing else.
+        NODE_ENV: 'test',
       },
     },
     {

@@ -15,6 +15,7 @@ import { registerQueryContext } from './lib/request-context';
 import { ResponseCache } from './lib/response-cache';
 import { installRouteSchemas } from './lib/route-schema';
 import type { FileStorage } from './lib/storage';
+import type { BillingService } from './modules/billing/billing.service';
 import type { PaymentService } from './modules/payments/payments.service';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes';
 import { PublicPagesService } from './modules/public-pages/public-pages.service';
@@ -68,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment service, for the reconciler the server runs every minute. */
     payments: PaymentService;
+    /** The renewal engine, for the round the server runs every minute. */
+    billing: BillingService;
     /** The server's periodic work on the database, stopped (its rounds finished) when the app closes. */
     background: BackgroundWork;
     /** Resumable uploads in progress, for the sweeper; undefined when the storage has none. */
@@ -179,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   if (!services) throw new Error('the API routes were not registered');
   app.decorate('payments', services.payments);
+  app.decorate('billing', services.billing);
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
   // After the last request has been answered, and before whoever built the app closes its database.

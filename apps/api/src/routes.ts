@@ -9,6 +9,8 @@ import { StripeProvider } from './lib/payments/stripe';
 import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
 import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { BillingService } from './modules/billing/billing.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -52,6 +54,7 @@ export async function registerApiRoutes(
   deps: AppDeps,
 ): Promise<{
   payments: PaymentService;
+  billing: BillingService;
   resumableUploads: ResumableFiles | undefined;
   courses: CourseService;
 }> {
@@ -160,10 +163,13 @@ export async function registerApiRoutes(
   const [provider = sandbox as SandboxProvider, ...others] = deps.provider
     ? [deps.provider, ...configured]
     : configured;
+  // Renewals charge a saved card through the default provider (docs/decisions/025).
+  const billing = new BillingService({ db, provider, log, notifications });
   const payments = new PaymentService({
     db,
     provider,
     others,
+    billing,
     sandbox,
     limits,
     log,
@@ -172,6 +178,7 @@ export async function registerApiRoutes(
   });
   registerPaymentRoutes(api, payments, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
+  registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
   registerNotificationRoutes(api, notifications, auth);
 
   const health = {
@@ -180,5 +187,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, resumableUploads, courses };
+  return { payments, billing, resumableUploads, courses };
 }

@@ -148,6 +148,10 @@ async function main() {
     // review and refunds still owed are settled in the background, once a minute.
     const { background, payments } = app;
     background.every('the payment reconciler', 60_000, (signal) => payments.settleInFlight(60_000, signal));
+    // Plans that renew by themselves: renewals due, retries during grace, lapses and reminders, once a
+    // minute on every instance, each plan taken by one of them (docs/decisions/025).
+    const { billing } = app;
+    background.every('plan renewals', 60_000, (signal) => billing.runDue(new Date(), signal), 5_000);
 
     // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
     // (the demo may have just been written), then every ten minutes.

@@ -1,6 +1,7 @@
 export * from './account-settings';
 export * from './accounts';
 export * from './authoring';
+export * from './billing';
 export * from './certificates';
 export * from './common';
 export * from './constants';

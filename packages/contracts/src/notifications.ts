@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'sale',
   'new_student',
   'refunded',
+  'plan',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -131,8 +131,15 @@ export const paymentsConfigSchema = z.object({
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
-/** Test cards of the built-in sandbox. */
-export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+/**
+ * Test cards of the built-in sandbox: `renewalDeclined` pays when approved and is declined on every
+ * later charge of the saved card (a plan's renewal), as a card that expired or was blocked meanwhile.
+ */
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  renewalDeclined: '4000000000000341',
+} as const;
 
 /** A card's MM/YY expiry is past once its month is over (cards work through their last month). */
 export const isExpired = (expiry: string, now = new Date()): boolean => {

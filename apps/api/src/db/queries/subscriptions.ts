@@ -50,13 +50,16 @@ export async function insertSubscription(
 
 /**
  * Until when the organisation is paid without a gap, counting from `now` through the periods that
- * follow one another (a renewal, a queued plan); undefined when nothing covers `now`.
+ * follow one another (a renewal, a queued plan); undefined when nothing paid covers `now` (grace days
+ * after a failed renewal are not paid).
  */
 export async function findPaidThrough(db: Db, orgId: number, now = new Date()): Promise<Date | undefined> {
   const periods = await db
     .select({ start: subscriptions.periodStart, end: subscriptions.periodEnd })
     .from(subscriptions)
-    .where(and(eq(subscriptions.orgId, orgId), gt(subscriptions.periodEnd, now)))
+    .where(
+      and(eq(subscriptions.orgId, orgId), gt(subscriptions.periodEnd, now), eq(subscriptions.kind, 'paid')),
+    )
     .orderBy(asc(subscriptions.periodStart));
   let through = now;
   for (const period of periods) {

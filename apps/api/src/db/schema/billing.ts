@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations, users } from './accounts';
 import { courses } from './catalogue';
 import { createdAt, updatedAt } from './common';
@@ -209,11 +209,108 @@ export const subscriptions = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /**
+     * `paid`, or `grace`: the days after a renewal that failed during which the plan keeps working
+     * unpaid (no order; docs/decisions/025). A grace period counts for the plan's limits, never as paid.
+     */
+    kind: text('kind', { enum: ['paid', 'grace'] })
+      .notNull()
+      .default('paid'),
     createdAt: createdAt(),
   },
   (t) => [
     index('subscriptions_org_period_idx').on(t.orgId, t.periodEnd),
     uniqueIndex('subscriptions_order_id_idx').on(t.orderId),
+    check('subscriptions_kind', sql`${t.kind} in ('paid', 'grace')`),
+  ],
+);
+
+/**
+ * Where an organisation's plan stands between its paid periods (docs/decisions/025):
+ * - active: it renews by itself at the end of the period (auto-renew on);
+ * - cancelling: it ends at the end of the period (cancelled, may be resumed until then);
+ * - past_due: a renewal failed; the plan keeps working through the grace days while the renewal is
+ *   tried again daily;
+ * - lapsed: the grace days passed unpaid, or a cancelled period ended: nothing renews it until the school
+ *   buys a plan again.
+ */
+export const PLAN_STATES = ['active', 'cancelling', 'past_due', 'lapsed'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+/**
+ * Every change of a plan's state, named, with the states it may leave and the one it enters: the one
+ * table every change goes through (billing.repository.ts `movePlan`), in one conditional UPDATE, so of
+ * two concurrent changes (two instances' renewal rounds, a cancel during a renewal) the first wins and
+ * the second learns it. A provider's webhook (a renewal paid or failed elsewhere) moves a plan through
+ * the same names: `renewal_paid`, `renewal_failed`.
+ */
+export const PLAN_TRANSITIONS = {
+  /** A plan bought or changed through checkout (organization/CaptureOrder): it renews from now on. */
+  bought: { from: ['active', 'cancelling', 'past_due', 'lapsed'], to: 'active' },
+  /** The next period was paid (the saved card charged, or the provider's renewal paid). */
+  renewal_paid: { from: ['active', 'past_due'], to: 'active' },
+  /** A renewal's payment failed: grace starts (or goes on), retried daily. */
+  renewal_failed: { from: ['active', 'past_due'], to: 'past_due' },
+  /** organization/CancelPlan: it ends with the period. */
+  cancel: { from: ['active'], to: 'cancelling' },
+  /** organization/ResumePlan: it renews again. */
+  resume: { from: ['cancelling'], to: 'active' },
+  /** An upgrade (organization/ChangePlan) paid for the rest of the period: it runs from now. */
+  upgraded: { from: ['active'], to: 'active' },
+  /** A change chosen for the next period (organization/ChangePlan), or withdrawn. */
+  scheduled: { from: ['active'], to: 'active' },
+  /** The grace days passed unpaid. */
+  grace_ended: { from: ['past_due'], to: 'lapsed' },
+  /** A cancelled plan's period ended. */
+  period_ended: { from: ['cancelling'], to: 'lapsed' },
+} as const satisfies Record<string, { from: readonly PlanState[]; to: PlanState }>;
+export type PlanEvent = keyof typeof PLAN_TRANSITIONS;
+
+/** One row per organisation that bought a plan through checkout: the renewal engine's state. */
+export const planSubscriptions = pgTable(
+  'plan_subscriptions',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The plan of the running period, which a renewal charges unless a change is scheduled. */
+    planPriceId: integer('plan_price_id')
+      .notNull()
+      .references(() => planPrices.id),
+    /** A downgrade (or another billing period) chosen to start with the next period. */
+    nextPlanPriceId: integer('next_plan_price_id').references(() => planPrices.id),
+    status: text('status', { enum: PLAN_STATES }).notNull().default('active'),
+    /** The paid period a renewal follows: the next one starts at `period_end`. */
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** The publisher who bought the plan: renewals are its orders and it gets their receipts. */
+    buyerUserId: integer('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** past_due: until when the plan keeps working unpaid (kept once lapsed: when it ended). */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** When the renewal round next charges it (the period's end, then daily during grace). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Failed tries at renewing the current period (0 once a renewal is paid). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A renewal round holds the row until then: another instance's round leaves it alone. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The provider the plan was paid with and the provider's order that paid it (where its card came from). */
+    provider: text('provider').notNull(),
+    sourceOrderId: text('source_order_id'),
+    /** The provider's reference of the saved card (never a card number) and the card's last four digits. */
+    cardToken: text('card_token'),
+    cardLast4: text('card_last4'),
+    /** The period end each reminder was sent for: once per period. */
+    renewalRemindedFor: timestamp('renewal_reminded_for', { withTimezone: true }),
+    expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The renewal round's query: plans whose renewal (or retry) is due.
+    index('plan_subscriptions_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('active', 'past_due')`),
+    check('plan_subscriptions_status', sql`${t.status} in ('active', 'cancelling', 'past_due', 'lapsed')`),
+    check('plan_subscriptions_grace', sql`${t.status} <> 'past_due' or ${t.graceEndsAt} is not null`),
   ],
 );
 
@@ -247,6 +344,8 @@ export const sandboxPayments = pgTable(
       .notNull()
       .default('created'),
     cardLast4: text('card_last4'),
+    /** The card approved for this payment, kept for charges without the buyer (renewals). */
+    cardToken: text('card_token').references(() => sandboxCards.token),
     captureId: text('capture_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -284,3 +383,15 @@ export const payouts = pgTable(
     check('payouts_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * The sandbox's saved cards: what a real provider keeps for charging a card again (a token and the last
+ * four digits), never the number. `declines` says whether charging it again is refused: the declined
+ * test card, or 4000 0000 0000 0341, which pays once and is declined on every later charge.
+ */
+export const sandboxCards = pgTable('sandbox_cards', {
+  token: text('token').primaryKey(),
+  last4: text('last4').notNull(),
+  declines: boolean('declines').notNull(),
+  createdAt: createdAt(),
+});

@@ -43,6 +43,7 @@ export const notificationKinds = [
   'sale',
   'new_student',
   'refunded',
+  'plan',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -71,7 +72,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student', 'refunded')`,
+      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student', 'refunded', 'plan')`,
     ),
   ],
 );

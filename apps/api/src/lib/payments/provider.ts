@@ -58,7 +58,28 @@ export interface PaymentProvider {
    * repeating it with the same request id refunds once and answers the same refund.
    */
   refund(capture: CapturedPayment, requestId: string): Promise<RefundResult>;
+  /**
+   * The card an order was paid with, as the provider keeps it for later charges (a token and the last four
+   * digits, never the number), or null when it keeps none. Optional: a provider without it renews plans
+   * only through its own subscriptions and webhooks (docs/decisions/025).
+   */
+  savedCardOf?(orderId: string): Promise<SavedCard | null>;
+  /**
+   * Charges a saved card without the buyer (a plan's renewal, an upgrade's difference): the provider's
+   * order for it and what became of the charge. Repeating it with the same request id charges once and
+   * answers the same. Optional, as savedCardOf.
+   */
+  chargeSaved?(input: {
+    cardToken: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    requestId: string;
+  }): Promise<{ orderId: string; result: CaptureResult }>;
 }
+
+/** A card the provider keeps for charging again: its reference and the last four digits of its number. */
+export type SavedCard = { token: string; last4: string };
 
 /** Cents from a decimal amount string such as "49.99". */
 export const centsOf = (value: string) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SANDBOX_CARDS } from '@skillwise/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxPayments } from '../../db/schema';
+import { sandboxCards, sandboxPayments } from '../../db/schema';
 import { AppError } from '../errors';
 import {
   type CapturedPayment,
@@ -11,6 +11,7 @@ import {
   PaymentProviderError,
   type ProviderOrder,
   type RefundResult,
+  type SavedCard,
 } from './provider';
 
 /** The sandbox moves no real money and takes no fee: its captures report a fee of 0. */
@@ -59,17 +60,25 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The approval page's card form: a known test card approves (or marks for decline) the order. */
   async approve(orderId: string, cardNumber: string): Promise<{ status: 'approved' | 'declined' }> {
-    if (cardNumber !== SANDBOX_CARDS.success && cardNumber !== SANDBOX_CARDS.declined) {
+    const cards: string[] = Object.values(SANDBOX_CARDS);
+    if (!cards.includes(cardNumber)) {
       throw new AppError(
         'VALIDATION',
         'cardNumber: use a sandbox test card: 4242 4242 4242 4242 (paid) or 4000 0000 0000 0002 (declined)',
         [{ field: 'cardNumber', message: 'is not a sandbox test card' }],
       );
     }
-    const status = cardNumber === SANDBOX_CARDS.success ? 'approved' : 'declined';
+    const status = cardNumber === SANDBOX_CARDS.declined ? 'declined' : 'approved';
+    // Kept as a real provider keeps a card: a token and the last four digits, never the number.
+    const cardToken = `SBXCARD-${randomBytes(12).toString('base64url')}`;
+    await this.db.insert(sandboxCards).values({
+      token: cardToken,
+      last4: cardNumber.slice(-4),
+      declines: cardNumber !== SANDBOX_CARDS.success,
+    });
     const rows = await this.db
       .update(sandboxPayments)
-      .set({ status, cardLast4: cardNumber.slice(-4), updatedAt: new Date() })
+      .set({ status, cardLast4: cardNumber.slice(-4), cardToken, updatedAt: new Date() })
       .where(
         and(
           eq(sandboxPayments.id, orderId),
@@ -122,6 +131,48 @@ export class SandboxProvider implements PaymentProvider {
       .set({ status: 'refunded', updatedAt: new Date() })
       .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'captured')));
     return { refundId: `SBXREF-${capture.captureId.replace(/^SBXCAP-/, '')}` };
+  }
+
+  /** The card the buyer approved the order with, once the sandbox has captured it. */
+  async savedCardOf(orderId: string): Promise<SavedCard | null> {
+    const [row] = await this.db
+      .select({ token: sandboxCards.token, last4: sandboxCards.last4 })
+      .from(sandboxPayments)
+      .innerJoin(sandboxCards, eq(sandboxCards.token, sandboxPayments.cardToken))
+      .where(and(eq(sandboxPayments.id, orderId), eq(sandboxPayments.status, 'captured')));
+    return row ?? null;
+  }
+
+  /**
+   * Charges a saved card at once, with no approval page: one payment per request id (repeated, it
+   * answers what the first charge did), captured, or declined for a card that declines later charges.
+   */
+  async chargeSaved(
+    input: Parameters<NonNullable<PaymentProvider['chargeSaved']>>[0],
+  ): Promise<{ orderId: string; result: CaptureResult }> {
+    const [card] = await this.db.select().from(sandboxCards).where(eq(sandboxCards.token, input.cardToken));
+    if (!card) throw new PaymentProviderError('sandbox: unknown saved card');
+    const id = `SBX-${randomBytes(9).toString('base64url').toUpperCase()}`;
+    await this.db
+      .insert(sandboxPayments)
+      .values({
+        id,
+        requestId: input.requestId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        description: input.description,
+        status: card.declines ? 'declined' : 'captured',
+        cardLast4: card.last4,
+        cardToken: card.token,
+        captureId: card.declines ? null : `SBXCAP-${randomBytes(9).toString('base64url').toUpperCase()}`,
+      })
+      .onConflictDoNothing({ target: sandboxPayments.requestId });
+    const [payment] = await this.db
+      .select({ id: sandboxPayments.id })
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.requestId, input.requestId));
+    if (!payment) throw new PaymentProviderError('sandbox: the charge was not recorded');
+    return { orderId: payment.id, result: await this.checkCapture(payment.id) };
   }
 
   async captureOrder(orderId: string): Promise<CaptureResult> {

@@ -305,3 +305,9 @@ export const mayReadOrganisation = (actor: Pick<Actor, 'role' | 'orgId'>, orgId:
 
 /** Courses are bought with a student account: a publisher's account cannot study. */
 export const mayBuyCourses = (actor: Pick<Actor, 'role'>): boolean => actor.role === ROLE.STUDENT;
+
+/**
+ * Cancel, resume or change an organisation's plan, or read its renewal: the organisation's staff (its
+ * publishers); for anyone else it does not exist.
+ */
+export const mayManagePlan = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);

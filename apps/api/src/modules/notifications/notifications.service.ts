@@ -11,6 +11,7 @@ import {
 } from '@skillwise/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findOrganisation } from '../../db/queries/organisations';
 import { AppError, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import { verifyUnsubscribeToken } from '../../lib/unsubscribe';
@@ -54,7 +55,30 @@ export const LINKS = {
   sales: '/admin?section=users',
   students: '/admin/myStudents',
   subscription: '/admin/subscription',
+  billing: '/admin/billing',
 };
+
+/** What the renewal engine tells a school's publishers about its plan (docs/decisions/025). */
+export type PlanNotice =
+  | {
+      kind: 'renewal_reminder';
+      renewsAt: Date;
+      amountCents: number;
+      currency: string;
+      cardLast4: string | null;
+    }
+  | { kind: 'expiry_reminder'; endsAt: Date }
+  | {
+      kind: 'renewal_failed';
+      amountCents: number;
+      currency: string;
+      cardLast4: string | null;
+      graceEndsAt: Date;
+    }
+  | { kind: 'lapsed'; endedAt: Date };
+
+const dayText = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** A paid plan period, recorded with its order's capture. */
 export type PlanPurchase = {
@@ -279,6 +303,51 @@ export class NotificationService {
         dedupeKey: `refunded:${refund.orderId}`,
       }),
       { send: 'always', text: receipt, orgId: course?.orgId ?? null },
+      this.mail,
+    );
+  }
+
+  /**
+   * A school's plan (docs/decisions/025): a renewal coming (7 days before), a cancelled plan ending (7
+   * days before), a renewal whose payment failed, a plan that lapsed. Every publisher of the school is
+   * told and e-mailed (always: it is about money and access), once per plan and period: the dedupe key
+   * names the period's end (`periodEnd`).
+   */
+  async planNotice(
+    event: { orgId: number; plan: string; periodEnd: Date } & PlanNotice,
+    db: Db = this.deps.db,
+  ) {
+    const org = await findOrganisation(db, event.orgId);
+    if (!org) return { notified: 0, mailed: 0 };
+    const school = org.name;
+    const card = (last4: string | null) => (last4 ? `the card ending ${last4}` : 'your saved card');
+    const where = `${this.deps.publicUrl}${LINKS.billing}`;
+    let title: string;
+    let body: string;
+    if (event.kind === 'renewal_reminder') {
+      title = `${school}: your ${event.plan} plan renews on ${dayText(event.renewsAt)}`;
+      body = `It renews by itself: ${moneyText(event.amountCents, event.currency)} will be charged to ${card(event.cardLast4)}. To stop it, cancel it on Plan & billing before then.`;
+    } else if (event.kind === 'expiry_reminder') {
+      title = `${school}: your ${event.plan} plan ends on ${dayText(event.endsAt)}`;
+      body = `It was cancelled, so it does not renew. Once it ends you cannot publish courses or add students (your students keep their courses). Resume it on Plan & billing to keep it.`;
+    } else if (event.kind === 'renewal_failed') {
+      title = `${school}: your ${event.plan} plan’s renewal payment failed`;
+      body = `${moneyText(event.amountCents, event.currency)} could not be charged to ${card(event.cardLast4)}. The plan keeps working until ${dayText(event.graceEndsAt)} and the payment is tried again daily. Pay with another card on Plan & billing by ${dayText(event.graceEndsAt)} to keep it.`;
+    } else {
+      title = `${school}: your ${event.plan} plan has ended`;
+      body = `It ended on ${dayText(event.endedAt)}. Your students keep the courses they have, but you cannot publish courses or add students until you choose a plan again.`;
+    }
+    const text = [title, '', body, '', `Plan & billing: ${where}`].join('\n');
+    return recordNotifications(
+      db,
+      'plan',
+      toPublishersOf(event.orgId, {
+        title,
+        body,
+        link: LINKS.billing,
+        dedupeKey: `plan:${event.kind}:${event.orgId}:${event.periodEnd.getTime()}`,
+      }),
+      { send: 'always', text },
       this.mail,
     );
   }

@@ -2,6 +2,7 @@ import type { Paged } from '@skillwise/contracts';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
+import type { OrderRow } from '../../db/queries/orders';
 import {
   courses,
   ORDER_TRANSITIONS,
@@ -14,21 +15,8 @@ import {
 } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
-export type OrderRow = typeof orders.$inferSelect;
-
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('insert orders returned no row');
-  return row;
-}
-
-export async function findOrderByProviderId(db: Db, provider: string, providerOrderId: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
-  return row;
-}
+// Shared with billing (a plan's renewals are orders too): the queries live in db/queries.
+export { findOrderByProviderId, insertOrder, type OrderRow } from '../../db/queries/orders';
 
 /** The order whose capture (at `provider`) has this id. */
 export async function findOrderByCaptureId(db: Db, provider: string, providerCaptureId: string) {

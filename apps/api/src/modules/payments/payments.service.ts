@@ -52,6 +52,7 @@ import {
   requireAccess,
   type Subject,
 } from '../access/access';
+import type { BillingService } from '../billing/billing.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
@@ -92,6 +93,8 @@ export type PaymentDeps = {
   notifications: NotificationService;
   /** PLATFORM_FEE_PERCENT in hundredths of a percent: the operator's fee fixed on each course order. */
   platformFeeBasisPoints?: number;
+  /** The renewal engine: a plan bought here renews by itself (docs/decisions/025). */
+  billing?: BillingService | undefined;
 };
 
 const isCategory = (value: string): value is PlanCategory =>
@@ -481,6 +484,14 @@ export class PaymentService {
       periodStart: start,
       periodEnd,
     });
+    // From now on it renews by itself, at the end of what is paid (docs/decisions/025).
+    await this.deps.billing?.planBought(tx, {
+      order,
+      planPriceId: planPrice.id,
+      periodStart: start,
+      periodEnd,
+      now,
+    });
     // Once per order, like the period itself: the receipt goes with the transaction that records it.
     await this.deps.notifications.planPurchased(
       {
@@ -804,6 +815,8 @@ export class PaymentService {
     }
     checkPrice(input.price, order.amountCents);
     const outcome = await this.capture(order);
+    // The card it was paid with, for its renewals (the sandbox keeps a token and the last four digits).
+    if (outcome === 'captured') await this.deps.billing?.rememberCard(order);
     const paidThrough = await findPaidThrough(db, order.orgId);
     return {
       id: order.providerOrderId,

@@ -9,6 +9,10 @@ type ConfirmDialogProps = {
   /** SPEC §2.13: 'Yes, Delete' in the curriculum, 'Delete' for a category. */
   confirmLabel?: string;
   cancelLabel?: string;
+  /** What the confirm button says while the action runs ('Deleting...' by default). */
+  busyLabel?: string;
+  /** `danger` (a delete, the default) or `primary` (an action that takes nothing away). */
+  tone?: 'danger' | 'primary';
   onClose: () => void;
   /** Awaited before the dialog closes; the caller reports its own success or failure. */
   onConfirm: () => Promise<unknown>;
@@ -21,6 +25,8 @@ export const ConfirmDialog = ({
   message,
   confirmLabel = 'Yes, Delete',
   cancelLabel = 'Cancel',
+  busyLabel = 'Deleting...',
+  tone = 'danger',
   onClose,
   onConfirm,
 }: ConfirmDialogProps) => {
@@ -45,7 +51,7 @@ export const ConfirmDialog = ({
         <Button variant="outline" onClick={onClose} disabled={isBusy}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={() => void confirm()} isLoading={isBusy} loadingText="Deleting...">
+        <Button variant={tone} onClick={() => void confirm()} isLoading={isBusy} loadingText={busyLabel}>
           {confirmLabel}
         </Button>
       </div>

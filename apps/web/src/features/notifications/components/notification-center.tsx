@@ -34,6 +34,7 @@ const KIND_ICONS: Record<NotificationKind, ComponentType<SVGProps<SVGSVGElement>
   sale: ChartIcon,
   new_student: UserPlusIcon,
   refunded: FileTextIcon,
+  plan: BellIcon,
 };
 
 type ItemProps = {

@@ -35,6 +35,8 @@ type SandboxApprovalProps = {
 const TEST_CARDS = [
   { number: SANDBOX_CARDS.success, outcome: 'Payment succeeds', tone: 'green' },
   { number: SANDBOX_CARDS.declined, outcome: 'Card is declined', tone: 'red' },
+  // Pays now; a plan's renewals charged to it later are declined (docs/decisions/025).
+  { number: SANDBOX_CARDS.renewalDeclined, outcome: 'Pays now, renewals declined', tone: 'amber' },
 ] as const;
 
 const FIELD_LABELS: Record<keyof CardFormValues, string> = {

@@ -9,7 +9,9 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCurrentPlan, usePlanTypes, usePricing } from '../api/pricing';
+import { usePlanRenewal } from '../api/renewal';
 import { parsePlanCategory, planPrice } from '../lib/plans';
+import { PlanRenewalDetails } from './plan-renewal';
 import { StorageUsage } from './storage-usage';
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
@@ -31,6 +33,7 @@ export const PlanOverview = () => {
   const current = useCurrentPlan();
   const pricing = usePricing();
   const planTypes = usePlanTypes();
+  const renewal = usePlanRenewal();
 
   if (current.isPending) return <LoadingBlock label="Loading your plan..." />;
   if (current.isError) {
@@ -42,6 +45,8 @@ export const PlanOverview = () => {
   const billing = chosen?.plan === running ? chosen?.billing : undefined;
   const price = running && billing && pricing.data ? planPrice(pricing.data, running, billing) : undefined;
   const limits = planTypes.data?.find((type) => type.plan === running);
+  // A plan bought through checkout renews by itself (or did, until cancelled or unpaid).
+  const renews = renewal.data && renewal.data.status !== 'none' ? renewal.data : undefined;
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -63,7 +68,11 @@ export const PlanOverview = () => {
                   ? null
                   : ` · ${formatPrice(price)} ${billing === 'annual' ? '/ year' : '/ month'}`}
               </Row>
-              <Row label="Paid through">{formatDate(org.subscriptionEndsAt)}</Row>
+              <Row label="Paid through">
+                {formatDate(
+                  renews?.status === 'past_due' ? renews.current_period_end : org.subscriptionEndsAt,
+                )}
+              </Row>
             </>
           ) : org.subscriptionEndsAt ? (
             <Row label="Ended">{formatDate(org.subscriptionEndsAt)}</Row>
@@ -76,7 +85,9 @@ export const PlanOverview = () => {
             .
           </Row>
         </dl>
-        {running ? (
+        {renews ? (
+          <PlanRenewalDetails renewal={renews} />
+        ) : running ? (
           <p className="text-sm text-slate-600">
             A plan does not renew by itself: renew before {formatDate(org.subscriptionEndsAt)} to keep
             publishing courses and adding students. A higher plan starts at once; renewing, or choosing a
@@ -84,8 +95,13 @@ export const PlanOverview = () => {
           </p>
         ) : null}
         <div>
-          <Link to={paths.admin.subscription} className={buttonClassName({})}>
-            {running ? 'Renew or change plan' : 'Choose a plan'}
+          <Link
+            to={paths.admin.subscription}
+            className={buttonClassName({
+              variant: renews?.status === 'active' || renews?.status === 'cancelling' ? 'outline' : 'primary',
+            })}
+          >
+            {renews?.status === 'active' ? 'Change plan' : running ? 'Renew or change plan' : 'Choose a plan'}
           </Link>
         </div>
       </TitledCard>

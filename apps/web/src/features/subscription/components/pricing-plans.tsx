@@ -1,17 +1,21 @@
-import { PLANS, type PlanName } from '@skillwise/contracts';
+import { type ChangePlanResponse, PLANS, type PlanCategory, type PlanName } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
+import { notify, notifyFailure } from '@/lib/toast';
 import { useCurrentPlan, usePricing } from '../api/pricing';
+import { changePlan, useChangePlan, usePlanRenewal } from '../api/renewal';
 import { type BillingType, PLAN_TAGLINES, planCategory, planFeatures, planPrice } from '../lib/plans';
 import { BillingToggle } from './billing-toggle';
+import { PlanStateAlert } from './plan-renewal';
 import { StorageUsage } from './storage-usage';
 
 const HIGHLIGHTED: PlanName = 'Basic';
@@ -82,8 +86,51 @@ export const PricingPlans = () => {
   const pricing = usePricing();
   const current = useCurrentPlan();
   const running = current.data?.isSubscribed ? current.data : undefined;
+  const renewal = usePlanRenewal();
+  const change = useChangePlan();
+  // A plan that renews by itself changes in place (organization/ChangePlan), confirmed with what it costs.
+  const renewing = renewal.data?.status === 'active' ? renewal.data : undefined;
+  const [proposal, setProposal] = useState<{
+    category: PlanCategory;
+    plan: PlanName;
+    quote: ChangePlanResponse;
+  } | null>(null);
+
+  const proposeChange = async (plan: PlanName) => {
+    const category = planCategory(plan, billing);
+    if (category === renewing?.subscriptionCategoryType && !renewing.scheduled_change) {
+      notify.info(`You are on the ${plan} plan already.`);
+      return;
+    }
+    try {
+      setProposal({ category, plan, quote: await changePlan(category, true) });
+    } catch (error) {
+      notifyFailure(error, 'The plan could not be changed. Please try again.');
+    }
+  };
+
+  const confirmChange = async () => {
+    if (!proposal) return;
+    try {
+      const answer = await change.mutateAsync(proposal.category);
+      notify.success(
+        answer.change === 'upgrade'
+          ? `You are on the ${proposal.plan} plan now.`
+          : answer.change === 'scheduled'
+            ? `Your plan changes to ${proposal.plan} on ${formatDate(answer.renewal.current_period_end)}.`
+            : 'Your plan stays as it is.',
+      );
+    } catch (error) {
+      notifyFailure(error, 'The plan could not be changed. Please try again.');
+      throw error;
+    }
+  };
 
   const choose = (plan: PlanName, price: number) => {
+    if (renewing) {
+      void proposeChange(plan);
+      return;
+    }
     storage.set('billingType', billing);
     storage.set('price', price);
     storage.set('subscriptionCategory', planCategory(plan, billing));
@@ -92,7 +139,19 @@ export const PricingPlans = () => {
 
   return (
     <div className="flex flex-col items-center gap-10">
-      {running?.plan ? (
+      {renewal.data ? (
+        <PlanStateAlert renewal={renewal.data} className="w-full max-w-3xl" onPlansScreen />
+      ) : null}
+      {renewing && running?.plan ? (
+        <Alert tone="info" className="w-full max-w-3xl">
+          Your organisation is on the {running.plan} plan, which renews by itself on{' '}
+          {formatDate(renewing.renews_at)}. A higher plan of the same billing period starts at once, for the
+          difference over the rest of the period; any other plan starts at your next renewal.{' '}
+          <Link to={paths.admin.billing} className="font-semibold underline">
+            Back to Plan &amp; billing
+          </Link>
+        </Alert>
+      ) : running?.plan && renewal.data?.status !== 'past_due' ? (
         <Alert tone="info" className="w-full max-w-3xl">
           Your organisation is on the {running.plan} plan, paid through{' '}
           {formatDate(running.subscriptionEndsAt)}. A higher plan starts at once; renewing, or choosing a
@@ -132,6 +191,29 @@ export const PricingPlans = () => {
           })}
         </div>
       )}
+      <ConfirmDialog
+        open={proposal !== null}
+        title={
+          proposal?.quote.change === 'upgrade'
+            ? `Upgrade to ${proposal.plan} now?`
+            : `Change to ${proposal?.plan ?? ''}?`
+        }
+        message={
+          !proposal
+            ? ''
+            : proposal.quote.change === 'upgrade'
+              ? `${formatPrice(proposal.quote.charged)} ${proposal.quote.currency} is charged now to the card ending ${proposal.quote.renewal.card_last4 ?? '—'}, for the rest of this period; from ${formatDate(proposal.quote.renewal.current_period_end)} the plan renews at its full price.`
+              : proposal.quote.change === 'scheduled'
+                ? `Your plan stays as it is until ${formatDate(proposal.quote.renewal.current_period_end)}; then it renews as ${proposal.plan} (${proposal.category}). Nothing is charged now.`
+                : `The change scheduled for your next renewal is withdrawn: your plan renews as it is.`
+        }
+        confirmLabel={proposal?.quote.change === 'upgrade' ? 'Upgrade and pay' : 'Confirm change'}
+        cancelLabel="Keep my plan"
+        busyLabel="Changing..."
+        tone="primary"
+        onClose={() => setProposal(null)}
+        onConfirm={confirmChange}
+      />
     </div>
   );
 };

@@ -1,0 +1,176 @@
+import type { PlanRenewal } from '@skillwise/contracts';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Chip, type ChipTone } from '@/components/ui/chip';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { formatDate, formatPrice } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { notify, notifyFailure } from '@/lib/toast';
+import { useCancelPlan, useResumePlan } from '../api/renewal';
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+    <dt className="text-sm text-slate-500 sm:w-44 sm:shrink-0">{label}</dt>
+    <dd className="text-sm font-medium break-words text-slate-900">{children}</dd>
+  </div>
+);
+
+const cardText = (last4: string | null) => (last4 ? `the card ending ${last4}` : 'your saved card');
+
+/** The renewal's state in a word, as the chip beside "Auto-renew" shows it. */
+const STATE: Record<PlanRenewal['status'], { label: string; tone: ChipTone }> = {
+  none: { label: 'Off', tone: 'muted' },
+  active: { label: 'On', tone: 'green' },
+  cancelling: { label: 'Off: cancelled', tone: 'amber' },
+  past_due: { label: 'On: payment failed', tone: 'red' },
+  lapsed: { label: 'Off: ended', tone: 'muted' },
+};
+
+/**
+ * What a failed renewal or a lapse means for the school (docs/decisions/025), shown on Plan & billing and
+ * on the plans screen.
+ */
+export const PlanStateAlert = ({
+  renewal,
+  className,
+  onPlansScreen = false,
+}: {
+  renewal: PlanRenewal;
+  className?: string;
+  /** On the plans screen itself, the way to pay is below rather than a link. */
+  onPlansScreen?: boolean;
+}) => {
+  if (renewal.status === 'past_due') {
+    return (
+      <Alert className={className}>
+        Your renewal payment failed. Update your card by {formatDate(renewal.grace_ends_at)}: pay for your
+        plan with another card{' '}
+        {onPlansScreen ? (
+          'by choosing it below'
+        ) : (
+          <>
+            on the{' '}
+            <Link to={paths.admin.subscription} className="font-semibold underline">
+              plans screen
+            </Link>
+          </>
+        )}
+        . Until then your plan keeps working and we try {cardText(renewal.card_last4)} again daily; unpaid,
+        the plan ends on {formatDate(renewal.grace_ends_at)}.
+      </Alert>
+    );
+  }
+  if (renewal.status === 'lapsed') {
+    return (
+      <Alert className={className}>
+        Your plan ended on {formatDate(renewal.ends_at)}. Your students keep the courses they have, but you
+        cannot publish courses or add students until you{' '}
+        <Link to={paths.admin.subscription} className="font-semibold underline">
+          choose a plan
+        </Link>{' '}
+        again.
+      </Alert>
+    );
+  }
+  return null;
+};
+
+/**
+ * Plan & billing's renewal (organization/GetPlanRenewal): whether the plan renews by itself, when and for
+ * how much, the saved card, a change scheduled for the next period, the grace after a failed renewal; and
+ * Cancel (at the period's end) or Resume, each confirmed first.
+ */
+export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
+  const cancel = useCancelPlan();
+  const resume = useResumePlan();
+  const [confirming, setConfirming] = useState<'cancel' | 'resume' | null>(null);
+  const state = STATE[renewal.status];
+  const amount =
+    renewal.renewal_amount === null ? '' : ` for ${formatPrice(renewal.renewal_amount)} ${renewal.currency}`;
+
+  const act = async (which: 'cancel' | 'resume') => {
+    try {
+      if (which === 'cancel') {
+        const answer = await cancel.mutateAsync();
+        notify.success(`Your plan is cancelled. It keeps working until ${formatDate(answer.ends_at)}.`);
+      } else {
+        const answer = await resume.mutateAsync();
+        notify.success(`Your plan renews again on ${formatDate(answer.renews_at)}.`);
+      }
+    } catch (error) {
+      notifyFailure(error, 'Your plan could not be changed. Please try again.');
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      <PlanStateAlert renewal={renewal} />
+      <dl className="flex flex-col gap-3">
+        <Row label="Auto-renew">
+          <Chip tone={state.tone}>{state.label}</Chip>
+        </Row>
+        {renewal.status === 'active' ? (
+          <Row label="Renews on">
+            {formatDate(renewal.renews_at)}
+            {amount}, charged to {cardText(renewal.card_last4)}
+          </Row>
+        ) : null}
+        {renewal.status === 'past_due' ? (
+          <>
+            <Row label="Next try">
+              {formatDate(renewal.renews_at)}
+              {amount}, {cardText(renewal.card_last4)}
+            </Row>
+            <Row label="Grace until">{formatDate(renewal.grace_ends_at)}</Row>
+          </>
+        ) : null}
+        {renewal.status === 'cancelling' ? <Row label="Ends on">{formatDate(renewal.ends_at)}</Row> : null}
+        {renewal.card_last4 && renewal.status !== 'lapsed' ? (
+          <Row label="Card">•••• {renewal.card_last4}</Row>
+        ) : null}
+        {renewal.scheduled_change && renewal.status !== 'cancelling' ? (
+          <Row label="Scheduled change">
+            {renewal.scheduled_change.plan} ({renewal.scheduled_change.subscriptionCategoryType}) from{' '}
+            {formatDate(renewal.scheduled_change.starts_at)}
+          </Row>
+        ) : null}
+      </dl>
+      {renewal.status === 'active' ? (
+        <div>
+          <Button variant="outline" onClick={() => setConfirming('cancel')}>
+            Cancel plan
+          </Button>
+        </div>
+      ) : null}
+      {renewal.status === 'cancelling' ? (
+        <div>
+          <Button onClick={() => setConfirming('resume')}>Resume plan</Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming === 'cancel'}
+        title="Cancel your plan?"
+        message={`It keeps working until ${formatDate(renewal.current_period_end)} and does not renew. After that you cannot publish courses or add students; your students keep the courses they have. You can resume it until then.`}
+        confirmLabel="Cancel plan"
+        cancelLabel="Keep my plan"
+        busyLabel="Cancelling..."
+        onClose={() => setConfirming(null)}
+        onConfirm={() => act('cancel')}
+      />
+      <ConfirmDialog
+        open={confirming === 'resume'}
+        title="Resume your plan?"
+        message={`It renews by itself on ${formatDate(renewal.current_period_end)}${amount}, charged to ${cardText(renewal.card_last4)}.`}
+        confirmLabel="Resume plan"
+        cancelLabel="Not now"
+        busyLabel="Resuming..."
+        tone="primary"
+        onClose={() => setConfirming(null)}
+        onConfirm={() => act('resume')}
+      />
+    </>
+  );
+};

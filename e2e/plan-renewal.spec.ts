@@ -1,0 +1,131 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MSG } from '../packages/contracts/src/messages';
+import { bearer, uniqueSuffix as unique } from './support/api';
+import { expect, test } from './support/fixtures';
+import { logIn } from './support/flows';
+import { uniqueEmail, waitForCode } from './support/outbox';
+
+/** The sandbox's test cards (SANDBOX_CARDS): paid, and paid now with its renewals declined. */
+const CARD_PAID = '4242 4242 4242 4242';
+const CARD_RENEWALS_DECLINED = '4000 0000 0000 0341';
+
+/** A school registered and verified through the API, then signed in on the page (it lands on the plans). */
+async function newSchool(page: Page, request: APIRequestContext, name: string) {
+  const email = uniqueEmail('renewing');
+  const password = 'school password';
+  const since = Date.now();
+  const registered = await request.post('/api/organization/RegisterOrg', {
+    data: {
+      org_Name: `${name} ${unique()}`,
+      org_url: 'https://renewing.example.com',
+      primary_email: email,
+      fullName: 'Rene Renewer',
+      password,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const verified = await request.post('/api/users/VerifyVerificationCode', {
+    data: { email, verificationCode: await waitForCode(email, since) },
+  });
+  expect(verified.status()).toBe(200);
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/admin\/subscription$/);
+}
+
+/** Buys monthly Kickstarter through checkout and the sandbox's card page, as a school does. */
+async function buyKickstarter(page: Page, cardNumber: string) {
+  await page.getByRole('button', { name: 'Get Started with Kickstarter' }).click();
+  await expect(page).toHaveURL(/\/admin\/checkout$/);
+  await page.getByRole('button', { name: 'Pay with card' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Rene Renewer');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByText(MSG.paymentSuccess).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The test-only clock (NODE_ENV=test): `days` go by for the signed-in school, then a renewal round runs. */
+async function advance(page: Page, request: APIRequestContext, days: number) {
+  const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+  const response = await request.post('/api/test/billing/advance', {
+    headers: bearer(token),
+    data: { days },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { renewed: number; failed: number; lapsed: number };
+}
+
+const detailOf = (page: Page, label: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+test('a plan bought with the sandbox card renews by itself; cancel and resume are confirmed first', async ({
+  page,
+  request,
+}, testInfo) => {
+  await newSchool(page, request, 'Renewal School');
+  await buyKickstarter(page, CARD_PAID);
+
+  await page.goto('/admin/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plan & billing' })).toBeVisible();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On');
+  await expect(detailOf(page, 'Renews on')).toContainText('for $39.00 USD, charged to the card ending 4242');
+  const firstRenewal = await detailOf(page, 'Renews on').textContent();
+  await page.screenshot({ path: testInfo.outputPath('billing-renews.png'), fullPage: true });
+
+  // A month goes by: the round charges the saved card once and the plan runs another month.
+  expect(await advance(page, request, 31)).toMatchObject({ renewed: 1, failed: 0 });
+  await page.reload();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On');
+  await expect(detailOf(page, 'Renews on')).toContainText('charged to the card ending 4242');
+  expect(await detailOf(page, 'Renews on').textContent()).not.toBe(firstRenewal);
+  await expect(detailOf(page, 'Plan')).toHaveText('Kickstarter');
+
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your plan?' });
+  await expect(cancel).toContainText('your students keep the courses they have');
+  await cancel.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('Off: cancelled');
+  await expect(detailOf(page, 'Ends on')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('billing-cancelled.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Resume plan' }).click();
+  await page
+    .getByRole('dialog', { name: 'Resume your plan?' })
+    .getByRole('button', { name: 'Resume plan' })
+    .click();
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On');
+});
+
+test('a renewal the card declines enters grace, shown on Plan & billing and the plans screen', async ({
+  page,
+  request,
+}, testInfo) => {
+  await newSchool(page, request, 'Grace School');
+  await buyKickstarter(page, CARD_RENEWALS_DECLINED);
+
+  expect(await advance(page, request, 31)).toMatchObject({ renewed: 0, failed: 1 });
+  await page.goto('/admin/billing');
+  const alert = page.getByRole('alert').filter({ hasText: 'Your renewal payment failed' });
+  await expect(alert).toContainText(/Your renewal payment failed\. Update your card by \w{3} \d{1,2}, \d{4}/);
+  await expect(alert).toContainText('we try the card ending 0341 again daily');
+  await expect(detailOf(page, 'Auto-renew')).toHaveText('On: payment failed');
+  await expect(detailOf(page, 'Grace until')).toBeVisible();
+  // The plan keeps working through grace.
+  await expect(detailOf(page, 'Plan')).toHaveText('Kickstarter');
+  await page.screenshot({ path: testInfo.outputPath('billing-grace.png'), fullPage: true });
+
+  await page.goto('/admin/subscription');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your renewal payment failed' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('plans-grace.png'), fullPage: true });
+
+  // Seven days later, still unpaid: the plan has ended, and the screen says what that means.
+  await advance(page, request, 7);
+  await page.goto('/admin/billing');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your plan ended on' })).toContainText(
+    'Your students keep the courses they have, but you cannot publish courses or add students',
+  );
+  await page.screenshot({ path: testInfo.outputPath('billing-lapsed.png'), fullPage: true });
+});
