@@ -119,6 +119,16 @@ test('a buyer who approved and closed the tab is enrolled once; a replay and the
   expect(await noticesOf(student, 'purchased')).toHaveLength(1);
 });
 
+test('one event delivered to two instances at once enrols once and is recorded once', async () => {
+  const { student, orderId } = await ordered();
+  const event = approved(orderId);
+  const answers = await Promise.all([deliver(event), deliver(event)]);
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+  expect(await enrolmentsOf(student)).toHaveLength(1);
+  expect(await noticesOf(student, 'purchased')).toHaveLength(1);
+  expect(await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(1);
+});
+
 test('a forged delivery or a missing header is refused with 400 and changes nothing', async () => {
   const { student, orderId } = await ordered();
   const event = approved(orderId);
