@@ -49,6 +49,17 @@ test('PayPal is used only with both credentials; one alone is refused by name', 
     baseUrl: 'https://api-m.sandbox.paypal.com',
   });
   expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
+  // The webhook's id, as PayPal shows it for the registered webhook; it needs the credentials.
+  const webhook = {
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+  };
+  expect(loadConfig(webhook).paypal?.webhookId).toBe('8PT597110X687430LKGECATA');
+  expect(() => loadConfig({ ...webhook, PAYPAL_WEBHOOK_ID: 'https://x/hook' })).toThrow(/PAYPAL_WEBHOOK_ID/);
+  expect(() => loadConfig({ PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' })).toThrow(
+    /PAYPAL_WEBHOOK_ID: PayPal is not configured/,
+  );
 });
 
 test('Stripe is used with its secret key, beside PayPal; its settings are checked by name', () => {

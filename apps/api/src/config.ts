@@ -110,6 +110,14 @@ const envSchema = z.object({
   PAYPAL_API_BASE: urlWithProtocol(['https:', 'http:'], 'https://api-m.paypal.com').default(
     'https://api-m.sandbox.paypal.com',
   ),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Z0-9]{8,64}$/,
+      'must be the id PayPal shows for the registered webhook, like 8PT597110X687430LKGECATA',
+    )
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .trim()
@@ -186,8 +194,13 @@ export type Config = {
   rateLimit: { windowSeconds: number; accountMax: number; addressMax: number; accountHourlyMax: number };
   seedDemo: boolean;
   uploads: { maxLessonBytes: number; maxImageBytes: number };
-  /** PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. */
-  paypal: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
+  /**
+   * PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. Its webhook
+   * (POST /api/payments/webhooks/paypal) is answered once PAYPAL_WEBHOOK_ID is set as well.
+   */
+  paypal:
+    | { clientId: string; clientSecret: string; baseUrl: string; webhookId: string | undefined }
+    | undefined;
   /**
    * Stripe Checkout when STRIPE_SECRET_KEY is set (beside PayPal, if that is set too); its webhook
    * (POST /api/payments/webhooks/stripe) is answered once STRIPE_WEBHOOK_SECRET is set as well.
@@ -287,6 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${parsed.data.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'}: must be set together with ${parsed.data.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_ID' : 'PAYPAL_CLIENT_SECRET'}`,
     ]);
   }
+  if (parsed.success && parsed.data.PAYPAL_WEBHOOK_ID && !parsed.data.PAYPAL_CLIENT_ID) {
+    throw new ConfigError([
+      'PAYPAL_WEBHOOK_ID: PayPal is not configured; set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET as well, or unset it',
+    ]);
+  }
   if (parsed.success && parsed.data.STRIPE_WEBHOOK_SECRET && !parsed.data.STRIPE_SECRET_KEY) {
     throw new ConfigError([
       'STRIPE_WEBHOOK_SECRET: Stripe is not configured; set STRIPE_SECRET_KEY as well, or unset it',
@@ -375,7 +393,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
-        ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_API_BASE }
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            baseUrl: e.PAYPAL_API_BASE,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+          }
         : undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -6,10 +6,27 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
+  type ProviderRefund,
   type RefundResult,
 } from './provider';
 
-export type PayPalSettings = { clientId: string; clientSecret: string; baseUrl: string };
+export type PayPalSettings = {
+  clientId: string;
+  clientSecret: string;
+  baseUrl: string;
+  /** The id PayPal gave the webhook registered for this app (PAYPAL_WEBHOOK_ID): its deliveries are verified against it. */
+  webhookId?: string | undefined;
+};
+
+/** The PAYPAL-* headers of a webhook delivery that PayPal's verification call takes. */
+export const PAYPAL_WEBHOOK_HEADERS = {
+  auth_algo: 'paypal-auth-algo',
+  cert_url: 'paypal-cert-url',
+  transmission_id: 'paypal-transmission-id',
+  transmission_sig: 'paypal-transmission-sig',
+  transmission_time: 'paypal-transmission-time',
+} as const;
+export type PayPalTransmission = Record<keyof typeof PAYPAL_WEBHOOK_HEADERS, string>;
 
 type PayPalMoney = { currency_code?: string; value?: string };
 type PayPalCapture = {
@@ -43,6 +60,10 @@ export class PayPalProvider implements PaymentProvider {
 
   get clientId() {
     return this.settings.clientId;
+  }
+
+  get webhookId(): string | undefined {
+    return this.settings.webhookId;
   }
 
   private async request(path: string, init: RequestInit): Promise<Response> {
@@ -142,6 +163,47 @@ export class PayPalProvider implements PaymentProvider {
     if (status === 404) return { status: 'DECLINED', reason: 'RESOURCE_NOT_FOUND', cardDeclined: false };
     if (status !== 200) throw new PaymentProviderError(`PayPal answered ${status}`);
     return captureOf(body);
+  }
+
+  /**
+   * Whether PayPal itself vouches for a webhook delivery (POST /v1/notifications/verify-webhook-signature):
+   * the event is sent as its bytes arrived, so that what PayPal checks is what it signed. A PayPal that
+   * cannot be reached or fails is a provider error (the delivery is then answered 5xx and retried).
+   */
+  async verifyWebhook(transmission: PayPalTransmission, rawEvent: string): Promise<boolean> {
+    const webhookId = this.settings.webhookId;
+    if (!webhookId) return false;
+    const fields = { ...transmission, webhook_id: webhookId };
+    const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawEvent}}`;
+    const res = await this.request('/v1/notifications/verify-webhook-signature', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
+      body,
+    });
+    if (res.status === 401) this.token = undefined;
+    if (res.status === 400) return false;
+    if (!res.ok) throw new PaymentProviderError(`PayPal answered the verification ${res.status}`);
+    const answer = (await res.json().catch(() => ({}))) as { verification_status?: string };
+    return answer.verification_status === 'SUCCESS';
+  }
+
+  /**
+   * A capture's refunds as PayPal reports them now (GET /v2/payments/captures/{id}): wholly refunded
+   * (REFUNDED, or REVERSED by a chargeback) or not; the amount is the capture's own, never an event's.
+   */
+  async captureRefunds(captureId: string, refundId: string | null): Promise<ProviderRefund> {
+    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}`;
+    const { status, body } = await this.call('GET', path, `look-${captureId}-${Date.now()}`);
+    if (status !== 200) throw new PaymentProviderError(`PayPal answered the capture ${status}`);
+    const capture = body as PayPalCapture;
+    const refunded = capture.status === 'REFUNDED' || capture.status === 'REVERSED';
+    return {
+      captureId,
+      refunded,
+      amountCents: refunded && capture.amount?.value ? centsOf(capture.amount.value) : 0,
+      currency: capture.amount?.currency_code ?? '',
+      refundId,
+    };
   }
 
   async refund(capture: CapturedPayment, requestId: string): Promise<RefundResult> {

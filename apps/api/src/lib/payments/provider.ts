@@ -27,6 +27,18 @@ export type CapturedPayment = { captureId: string; amountCents: number; currency
 /** A refund the provider has taken; `refundId` is null when it was refunded before, from elsewhere. */
 export type RefundResult = { refundId: string | null };
 
+/**
+ * A capture refunded at the provider (its dashboard), as the provider reports it when asked: `refunded`
+ * when wholly, `amountCents` then the amount given back, `refundId` the provider's refund if known.
+ */
+export type ProviderRefund = {
+  captureId: string | null;
+  refunded: boolean;
+  amountCents: number;
+  currency: string;
+  refundId: string | null;
+};
+
 /** The provider could not be reached or failed (5xx, network): nothing is known to have been charged. */
 export class PaymentProviderError extends Error {}
 

@@ -5,6 +5,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
+  type ProviderRefund,
   type RefundResult,
 } from './provider';
 
@@ -18,17 +19,6 @@ export type StripeSettings = {
   maxNetworkRetries?: number;
   /** STRIPE_WEBHOOK_SECRET: the webhook endpoint's signing secret; no webhook is taken without it. */
   webhookSecret?: string | undefined;
-};
-
-/** A charge's refunds as Stripe reports them (read from Stripe, never from an event). */
-export type StripeChargeRefunds = {
-  paymentIntentId: string | null;
-  amountCaptured: number;
-  amountRefunded: number;
-  currency: string;
-  /** The whole charge is refunded. */
-  refunded: boolean;
-  refundId: string | null;
 };
 
 /** Seconds a webhook's signature is accepted after Stripe made it (the SDK's default: replays of old deliveries fail). */
@@ -194,14 +184,14 @@ export class StripeProvider implements PaymentProvider {
     return list.data[0]?.id;
   }
 
-  /** A charge's refunds as Stripe has them now. */
-  async chargeRefunds(chargeId: string): Promise<StripeChargeRefunds> {
+  /** A charge's refunds as Stripe has them now (read from Stripe, never from an event). */
+  async chargeRefunds(chargeId: string): Promise<ProviderRefund> {
     const charge = await this.call(() => this.stripe.charges.retrieve(chargeId, { expand: ['refunds'] }));
     const intent = charge.payment_intent;
     return {
-      paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-      amountCaptured: charge.amount_captured,
-      amountRefunded: charge.amount_refunded,
+      // The order's capture is its PaymentIntent.
+      captureId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+      amountCents: charge.amount_refunded,
       currency: charge.currency.toUpperCase(),
       refunded: charge.refunded,
       refundId: charge.refunds?.data[0]?.id ?? null,

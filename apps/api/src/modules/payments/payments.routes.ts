@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listQuery, sendPage } from '../../lib/paging';
+import { PAYPAL_WEBHOOK_HEADERS } from '../../lib/payments/paypal';
 import { handlerChecked, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import type { PaymentService } from './payments.service';
@@ -112,7 +113,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     return payments.approveSandbox(actorOf(request), request.params.id, request.body.cardNumber);
   });
 
-  // Stripe signs the exact bytes it sends: this route alone keeps its JSON body raw for the check.
+  // Stripe signs the exact bytes it sends, and PayPal verifies them: these routes alone keep their JSON body raw.
   void server.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -144,6 +145,40 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
       .post('/payments/webhooks/stripe', { schema: webhook }, async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         return payments.stripeWebhook(body, request.headers['stripe-signature']);
+      });
+
+    const paypalWebhook = {
+      tags,
+      summary: 'PayPal’s webhook: register this URL in PayPal for its payment events',
+      description:
+        'Each delivery is verified by PayPal’s own verify-webhook-signature call (its PAYPAL-* headers, ' +
+        'PAYPAL_WEBHOOK_ID and the event as received): CHECKOUT.ORDER.APPROVED captures the approved order ' +
+        'as the checkout would, PAYMENT.CAPTURE.COMPLETED settles a capture PayPal held, ' +
+        'PAYMENT.CAPTURE.REFUNDED and PAYMENT.CAPTURE.REVERSED record a refund made in PayPal, ' +
+        'CUSTOMER.DISPUTE.CREATED is recorded and logged; other events are taken and ignored. Each event is ' +
+        'taken once; a replay answers 200 and changes nothing. 400 when a header is missing or PayPal does ' +
+        'not verify the delivery, 502 when PayPal cannot be asked (PayPal delivers it again), 404 when the ' +
+        'webhook is not configured.',
+      headers: z.object(
+        Object.fromEntries(
+          Object.values(PAYPAL_WEBHOOK_HEADERS).map((name) => [name, z.string().max(4000).optional()]),
+        ),
+      ),
+      body: handlerChecked(
+        z.object({
+          id: z.string(),
+          event_type: z.string(),
+          resource: z.record(z.string(), z.unknown()),
+        }),
+        'A PayPal webhook event, read only once PayPal has verified the delivery.',
+      ),
+      response: { 200: z.object({ received: z.literal(true) }) },
+    };
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/payments/webhooks/paypal', { schema: paypalWebhook }, async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return payments.paypalWebhook(body, request.headers);
       });
   });
 

@@ -35,10 +35,12 @@ import type { RefundReason } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
+import { PAYPAL_WEBHOOK_HEADERS, PayPalProvider, type PayPalTransmission } from '../../lib/payments/paypal';
 import {
   type CapturedPayment,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefund,
   type RefundResult,
 } from '../../lib/payments/provider';
 import type { SandboxProvider } from '../../lib/payments/sandbox';
@@ -126,6 +128,19 @@ function refusalOf(reason: RefundReason): AppError {
   if (reason === 'plan_unavailable') return notFound('Plan');
   return new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
 }
+
+/** The parts of a PayPal webhook event read here (its resource's amounts never are). */
+type PayPalEvent = {
+  id?: unknown;
+  event_type?: unknown;
+  resource?: {
+    id?: unknown;
+    links?: { rel?: string; href?: string }[];
+    supplementary_data?: { related_ids?: { order_id?: string } };
+    dispute_id?: unknown;
+    disputed_transactions?: { seller_transaction_id?: string }[];
+  };
+};
 
 /** A webhook event taken already: thrown inside the claim's transaction to undo it. */
 class ReplayedEvent extends Error {}
@@ -851,7 +866,7 @@ export class PaymentService {
     if (await isPaymentEventRecorded(db, event)) return { received: true };
     const object = verified.data.object as { id?: string; object?: string; payment_intent?: unknown };
     if (verified.type === 'checkout.session.completed' && object.object === 'checkout.session' && object.id) {
-      await this.settleFromWebhook(event, object.id);
+      await this.settleFromWebhook(event, await findOrderByProviderId(db, 'stripe', object.id), object.id);
     } else if (
       verified.type === 'payment_intent.amount_capturable_updated' &&
       object.object === 'payment_intent' &&
@@ -859,33 +874,102 @@ export class PaymentService {
     ) {
       const intentId = object.id;
       const sessionId = await this.providerCall(() => stripe.sessionOfIntent(intentId));
-      await this.settleFromWebhook(event, sessionId);
+      const order = sessionId ? await findOrderByProviderId(db, 'stripe', sessionId) : undefined;
+      await this.settleFromWebhook(event, order, sessionId ?? intentId);
     } else if (verified.type === 'charge.refunded' && object.object === 'charge' && object.id) {
       const chargeId = object.id;
       await this.refundedAtProvider(event, await this.providerCall(() => stripe.chargeRefunds(chargeId)));
+    } else if (verified.type === 'charge.dispute.created') {
+      const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
+      await this.disputed(event, intentId, object.id);
     } else {
-      if (verified.type === 'charge.dispute.created') {
-        const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
-        const order = intentId ? await findOrderByCaptureId(db, 'stripe', intentId) : undefined;
-        log.warn(
-          { eventId: event.eventId, disputeId: object.id, orderId: order?.id ?? null },
-          'a Stripe payment is disputed: answer it in the Stripe dashboard',
-        );
-      }
       await recordPaymentEvent(db, event);
     }
     return { received: true };
   }
 
   /**
-   * A paid Checkout Session: its order is claimed (the event recorded with the claim) and captured, as
-   * when the buyer comes back to the checkout. The order's outcome is no failure of the delivery; only a
-   * claim that must wait (another order of the buyer in capture) asks Stripe to deliver it again later.
+   * POST payments/webhooks/paypal: an event PayPal vouches for (its verify-webhook-signature call, with
+   * PAYPAL_WEBHOOK_ID), taken once (payment_events, recorded in the transaction of its effect). Amounts
+   * are never read from the event: an approved order is captured through the same claim as the buyer's
+   * return (a buyer who approved and closed the tab is enrolled once), a completed capture settles a
+   * pending one, a refund or reversal is read back from PayPal. Unverified: 400; PayPal unreachable: 502.
    */
-  private async settleFromWebhook(event: PaymentEvent, sessionId: string | undefined) {
+  async paypalWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ received: true }> {
     const { db, log } = this.deps;
-    const order = sessionId ? await findOrderByProviderId(db, 'stripe', sessionId) : undefined;
-    if (!order) log.warn({ eventId: event.eventId, sessionId }, 'a Stripe payment for no order of ours');
+    const paypal = this.providers.get('paypal');
+    if (!(paypal instanceof PayPalProvider) || !paypal.webhookId) throw notFound('Webhook');
+    const missing = Object.values(PAYPAL_WEBHOOK_HEADERS).filter((name) => typeof headers[name] !== 'string');
+    if (missing.length > 0) {
+      throw new AppError(
+        'VALIDATION',
+        `${missing.join(', ')}: required`,
+        missing.map((field) => ({ field, message: 'required' })),
+      );
+    }
+    const transmission = Object.fromEntries(
+      Object.entries(PAYPAL_WEBHOOK_HEADERS).map(([key, name]) => [key, String(headers[name])]),
+    ) as PayPalTransmission;
+    const raw = rawBody.toString('utf8');
+    let parsed: PayPalEvent | undefined;
+    try {
+      parsed = JSON.parse(raw) as PayPalEvent;
+    } catch {
+      parsed = undefined;
+    }
+    const verified = parsed && (await this.providerCall(() => paypal.verifyWebhook(transmission, raw)));
+    if (!parsed || !verified || typeof parsed.id !== 'string' || typeof parsed.event_type !== 'string') {
+      log.warn(
+        { transmissionId: transmission.transmission_id },
+        'a PayPal webhook PayPal did not verify was refused',
+      );
+      throw new AppError('VALIDATION', 'paypal-transmission-sig: PayPal did not verify this delivery', [
+        { field: 'paypal-transmission-sig', message: 'PayPal did not verify this delivery' },
+      ]);
+    }
+    const event: PaymentEvent = { provider: 'paypal', eventId: parsed.id, type: parsed.event_type };
+    if (await isPaymentEventRecorded(db, event)) return { received: true };
+    const resource = parsed.resource ?? {};
+    const id = typeof resource.id === 'string' ? resource.id : undefined;
+    if (event.type === 'CHECKOUT.ORDER.APPROVED' && id) {
+      await this.settleFromWebhook(event, await findOrderByProviderId(db, 'paypal', id), id);
+    } else if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && id) {
+      const orderId = resource.supplementary_data?.related_ids?.order_id;
+      const order =
+        (await findOrderByCaptureId(db, 'paypal', id)) ??
+        (typeof orderId === 'string' ? await findOrderByProviderId(db, 'paypal', orderId) : undefined);
+      await this.settleFromWebhook(event, order, orderId ?? id);
+    } else if (
+      (event.type === 'PAYMENT.CAPTURE.REFUNDED' || event.type === 'PAYMENT.CAPTURE.REVERSED') &&
+      id
+    ) {
+      // The resource is the refund (its capture linked as `up`), or for a reversal the capture itself.
+      const up = resource.links?.find((link) => link.rel === 'up')?.href;
+      const captureId = /\/captures\/([^/?#]+)/.exec(up ?? '')?.[1];
+      const refundId = captureId ? id : null;
+      const refund = await this.providerCall(() => paypal.captureRefunds(captureId ?? id, refundId));
+      await this.refundedAtProvider(event, refund);
+    } else if (event.type === 'CUSTOMER.DISPUTE.CREATED') {
+      const captureId = resource.disputed_transactions?.[0]?.seller_transaction_id;
+      await this.disputed(event, captureId, resource.dispute_id);
+    } else {
+      await recordPaymentEvent(db, event);
+    }
+    return { received: true };
+  }
+
+  /**
+   * A paid order a webhook reports: claimed (the event recorded with the claim) and captured, as when the
+   * buyer comes back to the checkout. The order's outcome is no failure of the delivery; only a claim
+   * that must wait (another order of the buyer in capture) asks the provider to deliver it again later.
+   */
+  private async settleFromWebhook(event: PaymentEvent, order: OrderRow | undefined, reference: string) {
+    const { db, log } = this.deps;
+    if (!order)
+      log.warn({ eventId: event.eventId, reference }, `a ${event.provider} payment for no order of ours`);
     try {
       if (order) await this.capture(order, event);
     } catch (error) {
@@ -893,34 +977,42 @@ export class PaymentService {
       if (!(error instanceof AppError) || error.message === MSG.paymentInProgress) throw error;
       // The claim is held (the provider did not answer): the reconciler finishes it.
       if (error.code === 'PAYMENT_PROVIDER') return;
-      log.info({ orderId: order?.id, code: error.code }, 'a paid Stripe session settled as refused');
+      log.info({ orderId: order?.id, code: error.code }, `a paid ${event.provider} order settled as refused`);
     }
     // Recorded with the claim already, unless nothing was claimed (captured before, or refused).
     await recordPaymentEvent(db, event);
   }
 
+  /** A dispute opened on a capture: recorded and logged, the order left as it is (answered in the provider's dashboard). */
+  private async disputed(event: PaymentEvent, captureId: string | undefined, disputeId: unknown) {
+    const { db, log } = this.deps;
+    const order = captureId ? await findOrderByCaptureId(db, event.provider, captureId) : undefined;
+    if (!(await recordPaymentEvent(db, event))) return;
+    log.warn(
+      { eventId: event.eventId, disputeId, orderId: order?.id ?? null },
+      `a ${event.provider} payment is disputed: answer it in the ${event.provider} dashboard`,
+    );
+  }
+
   /**
-   * A charge refunded in Stripe's dashboard (read back from Stripe): a captured order it wholly refunds is
-   * recorded refunded (with a completed refund row) and its buyer told, with the event, in one transaction.
-   * What the order granted stays (docs/decisions/023). A refund we asked for ourselves is completed by
-   * sendRefund; a partial one is only logged.
+   * A capture refunded in the provider's dashboard (read back from the provider): a captured order it
+   * wholly refunds is recorded refunded (with a completed refund row) and its buyer told, with the event,
+   * in one transaction. What the order granted stays (docs/decisions/023). A refund we asked for
+   * ourselves is completed by sendRefund; a partial one is only logged.
    */
-  private async refundedAtProvider(
-    event: PaymentEvent,
-    charge: Awaited<ReturnType<StripeProvider['chargeRefunds']>>,
-  ) {
+  private async refundedAtProvider(event: PaymentEvent, refund: ProviderRefund) {
     const { db, log, notifications } = this.deps;
-    const order = charge.paymentIntentId
-      ? await findOrderByCaptureId(db, 'stripe', charge.paymentIntentId)
+    const order = refund.captureId
+      ? await findOrderByCaptureId(db, event.provider, refund.captureId)
       : undefined;
     await db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, event))) return;
       const now = order ? await findOrderById(tx, order.id) : undefined;
       if (now?.status !== 'captured') return;
-      if (!charge.refunded) {
+      if (!refund.refunded) {
         log.warn(
-          { orderId: now.id, refunded: charge.amountRefunded },
-          'a Stripe payment was partly refunded',
+          { orderId: now.id, refunded: refund.amountCents },
+          `a ${event.provider} payment was partly refunded`,
         );
         return;
       }
@@ -930,12 +1022,12 @@ export class PaymentService {
       const refundedAt = new Date();
       await insertRefund(tx, {
         orderId: now.id,
-        amountCents: charge.amountRefunded,
-        currency: charge.currency,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
         reason: 'provider_refund',
-        provider: 'stripe',
-        providerCaptureId: charge.paymentIntentId ?? '',
-        providerRefundId: charge.refundId,
+        provider: event.provider,
+        providerCaptureId: refund.captureId ?? '',
+        providerRefundId: refund.refundId,
         status: 'completed',
         completedAt: refundedAt,
       });
@@ -946,16 +1038,16 @@ export class PaymentService {
           userId: now.userId,
           courseId: now.courseId,
           plan: planPrice?.plan ?? null,
-          amountCents: charge.amountRefunded,
-          currency: charge.currency,
+          amountCents: refund.amountCents,
+          currency: refund.currency,
           reference: now.providerOrderId,
-          refundReference: charge.refundId,
+          refundReference: refund.refundId,
           reason: REFUND_REASON_TEXTS.provider_refund,
           refundedAt,
         },
         tx,
       );
-      log.info({ orderId: now.id }, 'an order was refunded in the Stripe dashboard');
+      log.info({ orderId: now.id }, `an order was refunded in the ${event.provider} dashboard`);
     });
   }
 
