@@ -18,8 +18,14 @@ const openCourseDetails = async (page: Page, title: string) => {
   // /admin shows the screen chosen last (SPEC §2.13): pick My Course.
   await adminSection(page, 'My Course').click();
   await page.getByLabel('Search By Class Name').fill(title);
-  await page.getByRole('button', { name: `See Details: ${title}` }).click();
-  await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
+  // The list is drawn again once the search has been answered: a click on the card it replaced is
+  // tried again (the button is gone once the details screen opens, so it never opens twice).
+  await expect(async () => {
+    if (!/\/admin\/adminCourseDetails\?id=\d+$/.test(page.url())) {
+      await page.getByRole('button', { name: `See Details: ${title}` }).click({ timeout: 10_000 });
+    }
+    await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/, { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 };
 
 test.describe.configure({ mode: 'serial' });
