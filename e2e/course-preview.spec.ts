@@ -3,7 +3,7 @@ import type { Section } from '@skillwise/contracts';
 import { uniqueSuffix } from './support/api';
 import { seriousViolations } from './support/axe';
 import { addEnrolledStudent, createCourse, PUBLISHER, publisherApi } from './support/courses';
-import { expect, test } from './support/fixtures';
+import { expect, journeyAt, test, WIDTHS } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
 import { shot } from './support/screens';
@@ -102,76 +102,78 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await api.dispose();
 });
 
-for (const width of [1280, 360]) {
+for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('a publisher previews a draft course from its details, every lesson playable, nothing recorded', async ({
-      page,
-    }) => {
-      const progress = progressCalls(page);
-      await logIn(page, PUBLISHER.email, PUBLISHER.password);
-      await expect(page).toHaveURL(/\/admin$/);
-      await page.getByLabel('Search By Class Name').fill(draft.title);
-      await page.getByRole('button', { name: `See Details: ${draft.title}` }).click();
-      await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
-      await page.getByRole('button', { name: 'Preview course' }).click();
+    journeyAt(width, 1280)(
+      'a publisher previews a draft course from its details, every lesson playable, nothing recorded',
+      async ({ page }) => {
+        const progress = progressCalls(page);
+        await logIn(page, PUBLISHER.email, PUBLISHER.password);
+        await expect(page).toHaveURL(/\/admin$/);
+        await page.getByLabel('Search By Class Name').fill(draft.title);
+        await page.getByRole('button', { name: `See Details: ${draft.title}` }).click();
+        await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
+        await page.getByRole('button', { name: 'Preview course' }).click();
 
-      await expect(page).toHaveURL(new RegExp(`/admin/previewCourse\\?id=${draft.id}$`));
-      await expect(page.getByRole('heading', { level: 1, name: draft.title })).toBeVisible();
-      const notice = page.getByRole('note', { name: 'Preview' });
-      await expect(notice).toContainText('as an enrolled student sees it');
-      await expect(notice).toContainText('not published yet');
-      await expect(notice).toContainText('1 unpublished lesson');
-      await expect(lessonButton(page, LESSONS.audio)).toBeVisible();
-      await expect(page.getByText(LESSONS.hidden)).toHaveCount(0);
-      expect(await seriousViolations(page)).toEqual([]);
-      await shot(page, `preview-${width}`);
+        await expect(page).toHaveURL(new RegExp(`/admin/previewCourse\\?id=${draft.id}$`));
+        await expect(page.getByRole('heading', { level: 1, name: draft.title })).toBeVisible();
+        const notice = page.getByRole('note', { name: 'Preview' });
+        await expect(notice).toContainText('as an enrolled student sees it');
+        await expect(notice).toContainText('not published yet');
+        await expect(notice).toContainText('1 unpublished lesson');
+        await expect(lessonButton(page, LESSONS.audio)).toBeVisible();
+        await expect(page.getByText(LESSONS.hidden)).toHaveCount(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, `preview-${width}`);
 
-      await checkAudio(page);
-      expect(await seriousViolations(page)).toEqual([]);
-      await shot(page, `preview-audio-${width}`);
-      await checkText(page);
-      expect(await seriousViolations(page)).toEqual([]);
-      await shot(page, `preview-text-${width}`);
-      await checkPdfAndVideo(page);
-      expect(progress).toEqual([]);
+        await checkAudio(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, `preview-audio-${width}`);
+        await checkText(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, `preview-text-${width}`);
+        await checkPdfAndVideo(page);
+        expect(progress).toEqual([]);
 
-      // Back to the course's details, then the same preview from the curriculum screen.
-      await page.getByRole('link', { name: 'Course details' }).click();
-      await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
-      await page.getByRole('button', { name: 'Add/Edit Curriculum' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Curriculum' })).toBeVisible();
-      await page.getByRole('button', { name: 'Preview', exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/previewCourse\\?id=${draft.id}$`));
-      await expect(page.getByRole('heading', { level: 1, name: draft.title })).toBeVisible();
+        // Back to the course's details, then the same preview from the curriculum screen.
+        await page.getByRole('link', { name: 'Course details' }).click();
+        await expect(page).toHaveURL(/\/admin\/adminCourseDetails\?id=\d+$/);
+        await page.getByRole('button', { name: 'Add/Edit Curriculum' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Curriculum' })).toBeVisible();
+        await page.getByRole('button', { name: 'Preview', exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/admin/previewCourse\\?id=${draft.id}$`));
+        await expect(page.getByRole('heading', { level: 1, name: draft.title })).toBeVisible();
 
-      // coursePages opens on a lesson.
-      await page.goto(`/admin/coursePages?id=${draft.id}`);
-      await expect(page.getByRole('heading', { level: 2, name: LESSONS.video })).toBeVisible();
-      expect(progress).toEqual([]);
-    });
+        // coursePages opens on a lesson.
+        await page.goto(`/admin/coursePages?id=${draft.id}`);
+        await expect(page.getByRole('heading', { level: 2, name: LESSONS.video })).toBeVisible();
+        expect(progress).toEqual([]);
+      },
+    );
 
-    test('an enrolled student listens to the audio lesson with seeking and reads the text lesson', async ({
-      page,
-    }) => {
-      await logIn(page, student.email, student.password);
-      await expect(page).toHaveURL(/\/students$/);
-      await page.goto(`/students/takeCourse?id=${live.id}`);
-      await expect(page.getByRole('heading', { level: 1, name: live.title })).toBeVisible();
-      await expect(page.getByText(LESSONS.hidden)).toHaveCount(0);
+    journeyAt(width, 360)(
+      'an enrolled student listens to the audio lesson with seeking and reads the text lesson',
+      async ({ page }) => {
+        await logIn(page, student.email, student.password);
+        await expect(page).toHaveURL(/\/students$/);
+        await page.goto(`/students/takeCourse?id=${live.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: live.title })).toBeVisible();
+        await expect(page.getByText(LESSONS.hidden)).toHaveCount(0);
 
-      await checkAudio(page);
-      await shot(page, `student-audio-${width}`);
-      // Playing the audio lesson records it as started, as a video does.
-      await page.locator('audio').evaluate((el: HTMLAudioElement) => el.play().catch(() => undefined));
-      await expect(lessonButton(page, LESSONS.audio)).toContainText(/Started|Completed/);
+        await checkAudio(page);
+        await shot(page, `student-audio-${width}`);
+        // Playing the audio lesson records it as started, as a video does.
+        await page.locator('audio').evaluate((el: HTMLAudioElement) => el.play().catch(() => undefined));
+        await expect(lessonButton(page, LESSONS.audio)).toContainText(/Started|Completed/);
 
-      await checkText(page);
-      expect(await seriousViolations(page)).toEqual([]);
-      await shot(page, `student-text-${width}`);
-      await checkPdfAndVideo(page);
-    });
+        await checkText(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, `student-text-${width}`);
+        await checkPdfAndVideo(page);
+      },
+    );
   });
 }
 

@@ -23,3 +23,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** The widths every journey is built for: a laptop and a small phone. */
+export const WIDTHS = [1280, 360] as const;
+export type Width = (typeof WIDTHS)[number];
+
+/**
+ * How a journey that takes the same steps at every width is declared inside its `at <width> px` block:
+ * by default it runs at its `home` width only (the journeys of a file share the two widths between them,
+ * so both layouts of their screens are walked), and at both widths with E2E_ALL_WIDTHS=1. Journeys
+ * whose phone layout takes other steps (a menu instead of the sidebar) use `test` and always run at both.
+ */
+export const journeyAt = (width: Width, home: Width) =>
+  process.env.E2E_ALL_WIDTHS || width === home ? test : test.skip;

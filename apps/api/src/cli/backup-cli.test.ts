@@ -36,6 +36,12 @@ async function cli(name: 'backup' | 'restore', args: string[], env: Record<strin
   }
 }
 
+/**
+ * The first two commands work on the embedded database alone, which both runs of the suite would test
+ * alike: they run on the embedded run only; the PostgreSQL run keeps the restore into the server.
+ */
+const embeddedRun = !process.env.TEST_DATABASE_URL;
+
 let dir: string;
 const dataDir = () => path.join(dir, 'data');
 beforeAll(async () => {
@@ -58,7 +64,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-test('backup refuses a DATA_DIR a running server holds, and names it', async () => {
+test.runIf(embeddedRun)('backup refuses a DATA_DIR a running server holds, and names it', async () => {
   // This test's own process stands in for the server: a live pid in the lock file.
   await writeFile(path.join(dataDir(), 'skillwise.lock'), String(process.pid));
   try {
@@ -71,33 +77,36 @@ test('backup refuses a DATA_DIR a running server holds, and names it', async () 
 });
 
 // Each restore creates an embedded database in a child process: seconds each on a busy machine.
-test('backup, then restore into a fresh DATA_DIR; a second restore needs --force', async () => {
-  const archive = path.join(dir, 'b.tar.gz');
-  const backup = await cli('backup', ['--out', archive], { DATA_DIR: dataDir() });
-  expect(backup.stderr).toMatch(/Backup written to .*b\.tar\.gz: \d+ tables/);
-  expect(backup.code).toBe(0);
+test.runIf(embeddedRun)(
+  'backup, then restore into a fresh DATA_DIR; a second restore needs --force',
+  async () => {
+    const archive = path.join(dir, 'b.tar.gz');
+    const backup = await cli('backup', ['--out', archive], { DATA_DIR: dataDir() });
+    expect(backup.stderr).toMatch(/Backup written to .*b\.tar\.gz: \d+ tables/);
+    expect(backup.code).toBe(0);
 
-  const target = path.join(dir, 'restored');
-  const first = await cli('restore', ['--in', archive, '--data-dir', target]);
-  expect(first.stderr).toMatch(/Restored \d+ tables/);
-  expect(first.code).toBe(0);
-  const again = await cli('restore', ['--in', archive, '--data-dir', target]);
-  expect(again.code).toBe(1);
-  expect(again.stderr).toContain('already holds a database or files');
-  const forced = await cli('restore', ['--in', archive, '--data-dir', target, '--force']);
-  expect(forced.code).toBe(0);
+    const target = path.join(dir, 'restored');
+    const first = await cli('restore', ['--in', archive, '--data-dir', target]);
+    expect(first.stderr).toMatch(/Restored \d+ tables/);
+    expect(first.code).toBe(0);
+    const again = await cli('restore', ['--in', archive, '--data-dir', target]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already holds a database or files');
+    const forced = await cli('restore', ['--in', archive, '--data-dir', target, '--force']);
+    expect(forced.code).toBe(0);
 
-  const restored = await openPglite(path.join(target, 'db'));
-  try {
-    const rows = await restored.db.select().from(organisations);
-    expect(rows.map((row) => row.name)).toContain('Backup School');
-  } finally {
-    await restored.close();
-  }
-});
+    const restored = await openPglite(path.join(target, 'db'));
+    try {
+      const rows = await restored.db.select().from(organisations);
+      expect(rows.map((row) => row.name)).toContain('Backup School');
+    } finally {
+      await restored.close();
+    }
+  },
+);
 
 // The way from one server to several: the embedded database's backup restores into PostgreSQL.
-test.skipIf(!process.env.TEST_DATABASE_URL)(
+test.skipIf(embeddedRun)(
   'a backup of the embedded database restores into an empty PostgreSQL database',
   async () => {
     const serverUrl = process.env.TEST_DATABASE_URL ?? '';

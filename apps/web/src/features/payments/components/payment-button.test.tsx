@@ -5,9 +5,12 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { leaveApp } from '@/lib/leave-app';
 import { mockFetch } from '@/test/render';
 import { resetCaptures } from '../lib/capture-once';
 import { PaymentButton } from './payment-button';
+
+vi.mock('@/lib/leave-app', () => ({ leaveApp: vi.fn() }));
 
 const ORDER: OrderResponse = {
   id: 'SBX-1',
@@ -205,8 +208,6 @@ describe('PaymentButton with Stripe configured', () => {
   });
 
   it('creates the order with Stripe, told where to come back, and sends the browser to Stripe’s page', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
     const createOrder = vi.fn(async () => ({
       ...ORDER,
       id: 'cs_test_1',
@@ -216,11 +217,10 @@ describe('PaymentButton with Stripe configured', () => {
     renderCheckout('/students/checkout', { createOrder, captureOrder: vi.fn() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with card' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
     expect(createOrder).toHaveBeenCalledWith({ provider: 'stripe', returnPath: '/students/checkout' });
     // Nothing to type here: the card is entered on Stripe's page only.
     expect(document.querySelector('input')).toBeNull();
-    vi.unstubAllGlobals();
   });
 
   it('captures the session it is brought back with, once', async () => {

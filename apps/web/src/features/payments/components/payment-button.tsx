@@ -7,6 +7,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { leaveApp } from '@/lib/leave-app';
 import { usePaymentsConfig } from '../api/payments';
 import { type PaymentFlowOptions, usePaymentFlow } from '../hooks/use-payment-flow';
 import type { PaymentFailure } from '../lib/payment-errors';
@@ -85,7 +86,7 @@ export const PaymentButton = ({
     if (!order) return;
     const target = sandboxApprovePath(order, returnPath);
     if (target.startsWith('/')) await navigate(target);
-    else window.location.assign(target);
+    else leaveApp(target);
   };
 
   // Stripe Checkout: the buyer pays on Stripe's own page, which comes back here with ?orderId=.
@@ -96,7 +97,7 @@ export const PaymentButton = ({
       flow.fail(new Error('Card payment is not available right now.'));
       return;
     }
-    window.location.assign(order.approveUrl);
+    leaveApp(order.approveUrl);
   };
 
   const cardButton = (onClick: () => Promise<void>, note: string) => (
