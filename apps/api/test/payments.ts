@@ -49,10 +49,13 @@ let salesInserted = 0;
 export async function insertSale(
   ctx: TestContext,
   values: Pick<typeof orders.$inferInsert, 'userId' | 'orgId' | 'courseId'> &
-    Partial<typeof orders.$inferInsert> & { refundedCents?: number },
+    Partial<typeof orders.$inferInsert> & {
+      refundedCents?: number;
+      refundReason?: (typeof orderRefunds.$inferInsert)['reason'];
+    },
 ) {
   salesInserted += 1;
-  const { refundedCents, ...order } = values;
+  const { refundedCents, refundReason = 'course_unavailable', ...order } = values;
   const [row] = await ctx.database.db
     .insert(orders)
     .values({
@@ -71,7 +74,7 @@ export async function insertSale(
       orderId: row.id,
       amountCents: refundedCents,
       currency: row.currency,
-      reason: 'course_unavailable',
+      reason: refundReason,
       provider: row.provider,
       providerCaptureId: `CAPTURE-${row.id}`,
     });

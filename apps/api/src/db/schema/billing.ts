@@ -114,10 +114,13 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_order_idx').on(t.provider, t.providerOrderId),
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_org_id_idx').on(t.orgId, t.createdAt),
-    // An organisation's sales, newest first, a page at a time (orders/GetSalesByOrgId).
+    // An organisation's sales, newest first, a page at a time (orders/GetSalesByOrgId): the captured
+    // ones and those refunded after they were (payments.repository.ts courseSalesWhere).
     index('orders_org_sales_idx')
       .on(t.orgId, t.capturedAt, t.id)
-      .where(sql`${t.status} = 'captured' and ${t.kind} = 'course'`),
+      .where(
+        sql`${t.status} in ('captured', 'refunded') and ${t.kind} = 'course' and ${t.capturedAt} is not null`,
+      ),
     index('orders_course_id_idx').on(t.courseId),
     // A provider's webhook names the capture (Stripe: a refund or dispute of a PaymentIntent).
     index('orders_provider_capture_idx')

@@ -157,6 +157,47 @@ describe('what a sale earns its school', () => {
     expect((cents / 100).toFixed(2)).toBe('30.45');
   });
 
+  test('a sale refunded in the provider’s dashboard stays in the sales with its refund; a capture given back unused is no sale', async () => {
+    const school = await createPublisher(ctx);
+    const course = await createCourse(ctx, school.orgId ?? 0, { title: 'Refunds Course', priceCents: 2000 });
+    const sale = (values: Partial<typeof orders.$inferInsert> & Parameters<typeof insertSale>[1]) =>
+      insertSale(ctx, { amountCents: 2000, platformFeeCents: 205, providerFeeCents: 88, ...values });
+    const buyer = { userId: student.userId, orgId: school.orgId ?? 0, courseId: course.id };
+    const kept = await sale(buyer);
+    const refunded = await sale({
+      ...buyer,
+      status: 'refunded',
+      refundedCents: 2000,
+      refundReason: 'provider_refund',
+    });
+    // Captured by the provider but never granted (the course was withdrawn meanwhile): no capture time.
+    await sale({
+      ...buyer,
+      status: 'refunded',
+      capturedAt: null,
+      refundedCents: 2000,
+      refundReason: 'course_unavailable',
+    });
+    const { rows, headers } = await salesOf(school);
+    expect(rows.map((row) => row.order_Id).sort()).toEqual([kept.id, refunded.id].sort());
+    // The refunded sale gave the whole price back; the fees taken on it stay taken (decision 024).
+    expect(rows.find((row) => row.order_Id === refunded.id)).toMatchObject({ refunded: 20, net: -2.93 });
+    expect(headers).toMatchObject({
+      [SALES_TOTAL_HEADERS.gross]: '40.00',
+      [SALES_TOTAL_HEADERS.refunded]: '20.00',
+      [SALES_TOTAL_HEADERS.net]: '14.14',
+    });
+    // The chart's buckets count the same sales.
+    const day = new Date().toISOString().slice(0, 10);
+    const series = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/orders/GetSalesSeries?interval=day&from=${day}&to=${day}`,
+      token: school.token,
+    });
+    expect(series.statusCode, series.body).toBe(200);
+    expect((series.json() as { points: unknown[] }).points).toEqual([{ start: day, gross: 40, net: 14.14 }]);
+  });
+
   test('a buyer’s own purchases show the price paid, nothing of the school’s figures', async () => {
     const res = await call(ctx.app, {
       method: 'GET',

@@ -161,13 +161,16 @@ const saleColumns = {
 type SalesFilter = { orgId?: number; userId?: number };
 
 /**
- * Captured course orders of a seller or buyer, searched on the course title. The status and kind are
- * written as literals so that the planner can use the partial index orders_org_sales_idx
+ * The course sales of a seller or buyer, searched on the course title: orders captured, and those
+ * refunded after they were (a refund from the provider's dashboard), which stay with their refund so
+ * that the figures say what the school kept. A capture given back because it could not be used (the
+ * course already owned, no longer on sale) never became a sale: its order has no capture time. The
+ * condition is written as literals so that the planner can use the partial index orders_org_sales_idx
  * (org_id, captured_at, id) for an organisation's sales.
  */
 export const courseSalesWhere = (filter: SalesFilter, search: string | undefined) =>
   and(
-    sql`${orders.status} = 'captured' and ${orders.kind} = 'course'`,
+    sql`${orders.status} in ('captured', 'refunded') and ${orders.kind} = 'course' and ${orders.capturedAt} is not null`,
     filter.orgId === undefined ? undefined : eq(orders.orgId, filter.orgId),
     filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
     containsText(search, courses.title),
