@@ -28,28 +28,35 @@ export class SandboxProvider implements PaymentProvider {
 
   constructor(private readonly db: Db) {}
 
-  async createOrder(input: Parameters<PaymentProvider['createOrder']>[0]): Promise<ProviderOrder> {
-    const id = `SBX-${randomBytes(9).toString('base64url').toUpperCase()}`;
-    const [row] = await this.db
+  /**
+   * Records a sandbox payment once per request id (repeated, the first one stands) and answers its id:
+   * an order to approve, or a charge of a saved card with its outcome in `settled`.
+   */
+  private async recordPayment(
+    input: { requestId: string; amountCents: number; currency: string; description: string },
+    settled: Partial<typeof sandboxPayments.$inferInsert> = {},
+  ): Promise<string> {
+    await this.db
       .insert(sandboxPayments)
       .values({
-        id,
+        id: `SBX-${randomBytes(9).toString('base64url').toUpperCase()}`,
         requestId: input.requestId,
         amountCents: input.amountCents,
         currency: input.currency,
         description: input.description,
+        ...settled,
       })
-      .onConflictDoNothing({ target: sandboxPayments.requestId })
-      .returning({ id: sandboxPayments.id });
-    const orderId =
-      row?.id ??
-      (
-        await this.db
-          .select({ id: sandboxPayments.id })
-          .from(sandboxPayments)
-          .where(eq(sandboxPayments.requestId, input.requestId))
-      )[0]?.id;
-    if (!orderId) throw new Error('sandbox order missing');
+      .onConflictDoNothing({ target: sandboxPayments.requestId });
+    const [payment] = await this.db
+      .select({ id: sandboxPayments.id })
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.requestId, input.requestId));
+    if (!payment) throw new PaymentProviderError('sandbox: the payment was not recorded');
+    return payment.id;
+  }
+
+  async createOrder(input: Parameters<PaymentProvider['createOrder']>[0]): Promise<ProviderOrder> {
+    const orderId = await this.recordPayment(input);
     return { id: orderId, approveUrl: `/sandbox/checkout/${orderId}` };
   }
 
@@ -152,27 +159,13 @@ export class SandboxProvider implements PaymentProvider {
   ): Promise<{ orderId: string; result: CaptureResult }> {
     const [card] = await this.db.select().from(sandboxCards).where(eq(sandboxCards.token, input.cardToken));
     if (!card) throw new PaymentProviderError('sandbox: unknown saved card');
-    const id = `SBX-${randomBytes(9).toString('base64url').toUpperCase()}`;
-    await this.db
-      .insert(sandboxPayments)
-      .values({
-        id,
-        requestId: input.requestId,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        description: input.description,
-        status: card.declines ? 'declined' : 'captured',
-        cardLast4: card.last4,
-        cardToken: card.token,
-        captureId: card.declines ? null : `SBXCAP-${randomBytes(9).toString('base64url').toUpperCase()}`,
-      })
-      .onConflictDoNothing({ target: sandboxPayments.requestId });
-    const [payment] = await this.db
-      .select({ id: sandboxPayments.id })
-      .from(sandboxPayments)
-      .where(eq(sandboxPayments.requestId, input.requestId));
-    if (!payment) throw new PaymentProviderError('sandbox: the charge was not recorded');
-    return { orderId: payment.id, result: await this.checkCapture(payment.id) };
+    const orderId = await this.recordPayment(input, {
+      status: card.declines ? 'declined' : 'captured',
+      cardLast4: card.last4,
+      cardToken: card.token,
+      captureId: card.declines ? null : `SBXCAP-${randomBytes(9).toString('base64url').toUpperCase()}`,
+    });
+    return { orderId, result: await this.checkCapture(orderId) };
   }
 
   async captureOrder(orderId: string): Promise<CaptureResult> {
