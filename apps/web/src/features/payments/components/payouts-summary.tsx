@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/titled-card';
 import { formatDate, formatPrice } from '@/lib/format';
 import { PAYOUTS_SHOWN, usePayouts } from '../api/payments';
 
@@ -23,75 +24,64 @@ export const PayoutsSummary = () => {
     );
   }
   return (
-    <Card className="p-4 sm:p-5">
-      <section aria-labelledby="payouts-title" className="flex flex-col gap-4">
+    <TitledCard
+      title="Payouts"
+      description="Payments for your courses are collected for you and paid out to your school."
+    >
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div>
-          <h2 id="payouts-title" className="text-base font-semibold text-slate-900">
-            Payouts
-          </h2>
-          <p className="text-sm text-slate-500">
-            Payments for your courses are collected for you and paid out to your school.
-          </p>
+          <dt className="text-xs font-medium text-slate-500">Earned</dt>
+          <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatPrice(data.earned)}</dd>
         </div>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Earned</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatPrice(data.earned)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Paid out</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">
-              {formatPrice(data.paid_out)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Owed to you</dt>
-            <dd className="text-lg font-semibold text-emerald-700 tabular-nums">
-              {formatPrice(data.balance)}
-            </dd>
-          </div>
-        </dl>
-        {data.payouts.length === 0 ? (
-          <p className="text-sm text-slate-500">No payout yet.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              {data.payouts_count > data.payouts.length
-                ? `The latest ${PAYOUTS_SHOWN} of ${data.payouts_count} payouts`
-                : 'Payouts'}
-            </caption>
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Reference
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Amount
-                </th>
+        <div>
+          <dt className="text-xs font-medium text-slate-500">Paid out</dt>
+          <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatPrice(data.paid_out)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-500">Owed to you</dt>
+          <dd className="text-lg font-semibold text-emerald-700 tabular-nums">{formatPrice(data.balance)}</dd>
+        </div>
+      </dl>
+      {data.payouts.length === 0 ? (
+        <p className="text-sm text-slate-500">No payout yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">
+            {data.payouts_count > data.payouts.length
+              ? `The latest ${PAYOUTS_SHOWN} of ${data.payouts_count} payouts`
+              : 'Payouts'}
+          </caption>
+          <thead className="text-xs text-slate-500">
+            <tr>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Reference
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data.payouts.map((payout) => (
+              <tr key={payout.payout_Id}>
+                <td className="py-1.5 pr-4 whitespace-nowrap text-slate-600">
+                  {formatDate(payout.recorded_date)}
+                </td>
+                <td className="py-1.5 pr-4 break-all text-slate-900">
+                  {payout.reference}
+                  {payout.note ? <span className="block text-xs text-slate-500">{payout.note}</span> : null}
+                </td>
+                <td className="py-1.5 text-right text-slate-900 tabular-nums">
+                  {formatPrice(payout.amount)}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.payouts.map((payout) => (
-                <tr key={payout.payout_Id}>
-                  <td className="py-1.5 pr-4 whitespace-nowrap text-slate-600">
-                    {formatDate(payout.recorded_date)}
-                  </td>
-                  <td className="py-1.5 pr-4 break-all text-slate-900">
-                    {payout.reference}
-                    {payout.note ? <span className="block text-xs text-slate-500">{payout.note}</span> : null}
-                  </td>
-                  <td className="py-1.5 text-right text-slate-900 tabular-nums">
-                    {formatPrice(payout.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-    </Card>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TitledCard>
   );
 };

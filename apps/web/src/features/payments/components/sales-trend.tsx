@@ -1,7 +1,7 @@
 import type { SalesInterval, SalesSeries } from '@skillwise/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { Card } from '@/components/ui/card';
 import { FilterPills } from '@/components/ui/filter-pills';
+import { TitledCard } from '@/components/ui/titled-card';
 import { formatPrice } from '@/lib/format';
 import { useSalesSeries } from '../api/payments';
 import { bucketLabel } from '../lib/sales';
@@ -69,40 +69,33 @@ export const SalesTrend = () => {
   const series = useSalesSeries(interval);
   const data = series.data;
   return (
-    <Card className="flex flex-col gap-4 p-4 sm:p-5">
-      <section aria-labelledby="sales-trend-title" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h2 id="sales-trend-title" className="text-base font-semibold text-slate-900">
-              Sales over time
-            </h2>
-            <p className="text-sm text-slate-500">
-              Gross and net (what you earn), {SPANS[interval]}, in UTC.
-            </p>
-          </div>
-          <FilterPills
-            legend="Show sales by"
-            options={INTERVALS}
-            value={interval}
-            onChange={setShownInterval}
-          />
-        </div>
-        {series.isError && !data ? (
-          <p className="text-sm text-red-700">Could not load your sales over time.</p>
-        ) : !data ? (
-          <p className="text-sm text-slate-500">Loading sales over time...</p>
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {`Over ${SPANS[data.interval]}: gross ${formatPrice(sumOf(data, 'gross'))}, net ${formatPrice(sumOf(data, 'net'))}.`}
-            </p>
-            <Suspense fallback={<div style={{ height: 270 }} />}>
-              <SalesChart series={data} />
-            </Suspense>
-            <SeriesTable series={data} />
-          </>
-        )}
-      </section>
-    </Card>
+    <TitledCard
+      title="Sales over time"
+      description={`Gross and net (what you earn), ${SPANS[interval]}, in UTC.`}
+      actions={
+        <FilterPills
+          legend="Show sales by"
+          options={INTERVALS}
+          value={interval}
+          onChange={setShownInterval}
+        />
+      }
+    >
+      {series.isError && !data ? (
+        <p className="text-sm text-red-700">Could not load your sales over time.</p>
+      ) : !data ? (
+        <p className="text-sm text-slate-500">Loading sales over time...</p>
+      ) : (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {`Over ${SPANS[data.interval]}: gross ${formatPrice(sumOf(data, 'gross'))}, net ${formatPrice(sumOf(data, 'net'))}.`}
+          </p>
+          <Suspense fallback={<div style={{ height: 270 }} />}>
+            <SalesChart series={data} />
+          </Suspense>
+          <SeriesTable series={data} />
+        </>
+      )}
+    </TitledCard>
   );
 };
