@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import { Avatar, USER_MENU_ITEMS, UserMenu, UserMenuEntry } from './user-menu';
+import { AccountBadge, AccountEntries, USER_MENU_ITEMS, UserMenu } from './user-menu';
 
 /** SPEC §2.12: the student area's top navigation; each entry also lights up on the pages it leads to. */
 const NAV: Array<{ to: string; label: string; also: string[] }> = [
@@ -74,15 +74,7 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
       </div>
 
       <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
-        <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-          <Avatar email={email} name={name} />
-          <div className="min-w-0">
-            {name ? <p className="truncate text-sm font-semibold text-slate-900">{name}</p> : null}
-            <p className={cn('truncate text-sm', name ? 'text-slate-600' : 'font-semibold text-slate-900')}>
-              {email}
-            </p>
-          </div>
-        </div>
+        <AccountBadge email={email} name={name} />
         <nav aria-label="Student mobile" className="flex flex-col gap-1">
           {NAV.map((item) => (
             <NavLink
@@ -95,28 +87,12 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
             </NavLink>
           ))}
         </nav>
-        <ul className="mt-4 flex flex-col gap-1 border-t border-slate-100 pt-4">
-          {USER_MENU_ITEMS.map((item) => (
-            <li key={item.label}>
-              <UserMenuEntry
-                item={item}
-                onChoose={close}
-                className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
-              />
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-          className="mt-4 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
-        >
-          <LogoutIcon className="size-4" />
-          Log Out
-        </button>
+        <AccountEntries
+          items={USER_MENU_ITEMS}
+          onChoose={close}
+          onLogout={onLogout}
+          className="mt-4 border-t border-slate-100 pt-4"
+        />
       </Modal>
     </header>
   );

@@ -137,3 +137,54 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
     </div>
   );
 };
+
+/** The top of a mobile menu: who is signed in (the name too, once known). */
+export const AccountBadge = ({ email, name }: { email: string; name?: string }) => (
+  <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+    <Avatar email={email} name={name} />
+    <div className="min-w-0">
+      {name ? <p className="truncate text-sm font-semibold text-slate-900">{name}</p> : null}
+      <p className={cn('truncate text-sm', name ? 'text-slate-600' : 'font-semibold text-slate-900')}>
+        {email}
+      </p>
+    </div>
+  </div>
+);
+
+/** A mobile menu's account entries, then Log Out; choosing one closes the menu (`onChoose`). */
+export const AccountEntries = ({
+  items,
+  onChoose,
+  onLogout,
+  className,
+}: {
+  items: UserMenuItem[];
+  onChoose: () => void;
+  onLogout: () => void;
+  className?: string;
+}) => (
+  <>
+    <ul className={cn('flex flex-col gap-1', className)}>
+      {items.map((item) => (
+        <li key={item.label}>
+          <UserMenuEntry
+            item={item}
+            onChoose={onChoose}
+            className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
+          />
+        </li>
+      ))}
+    </ul>
+    <button
+      type="button"
+      onClick={() => {
+        onChoose();
+        onLogout();
+      }}
+      className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
+    >
+      <LogoutIcon className="size-4" />
+      Log Out
+    </button>
+  </>
+);
