@@ -32,6 +32,8 @@ import { StorageQuota } from './modules/organisations/storage-quota';
 import { registerStorageQuotaRoutes } from './modules/organisations/storage-quota.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { PaymentService } from './modules/payments/payments.service';
+import { registerPayoutAccountRoutes } from './modules/payments/payout-accounts.routes';
+import { PayoutAccountService } from './modules/payments/payout-accounts.service';
 import { registerPayoutRoutes } from './modules/payments/payouts.routes';
 import { PayoutService } from './modules/payments/payouts.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
@@ -97,7 +99,24 @@ export async function registerApiRoutes(
     legacyUnsubscribeSecret: deps.secret,
     publicUrl: config.publicUrl,
   });
-  const courses = new CourseService({ db, limits, notifications });
+  // Every configured provider; the first is the default. The sandbox only when none is configured.
+  const configured: PaymentProvider[] = [
+    ...(config.paypal ? [new PayPalProvider(config.paypal)] : []),
+    ...(config.stripe ? [new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl })] : []),
+  ];
+  const sandbox = configured.length === 0 ? new SandboxProvider(db) : undefined;
+  const [provider = sandbox as SandboxProvider, ...others] = deps.provider
+    ? [deps.provider, ...configured]
+    : configured;
+  // The accounts each school is paid into with PAYOUT_MODE=connected (docs/decisions/026).
+  const payoutAccounts = new PayoutAccountService({
+    db,
+    mode: config.payoutMode,
+    stripe: configured.find((p): p is StripeProvider => p instanceof StripeProvider),
+    paypal: [provider, ...others].some((p) => p.name === 'paypal'),
+    log,
+  });
+  const courses = new CourseService({ db, limits, notifications, payoutAccounts });
   registerCourseRoutes(api, courses, auth, files, publicCache);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db }), auth, files);
@@ -154,15 +173,6 @@ export async function registerApiRoutes(
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 
-  // Every configured provider; the first is the default. The sandbox only when none is configured.
-  const configured: PaymentProvider[] = [
-    ...(config.paypal ? [new PayPalProvider(config.paypal)] : []),
-    ...(config.stripe ? [new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl })] : []),
-  ];
-  const sandbox = configured.length === 0 ? new SandboxProvider(db) : undefined;
-  const [provider = sandbox as SandboxProvider, ...others] = deps.provider
-    ? [deps.provider, ...configured]
-    : configured;
   // Renewals charge a saved card through the default provider (docs/decisions/025).
   const billing = new BillingService({ db, provider, log, notifications });
   const payments = new PaymentService({
@@ -175,8 +185,10 @@ export async function registerApiRoutes(
     log,
     notifications,
     platformFeeBasisPoints: config.platformFeeBasisPoints,
+    payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
+  registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
   registerNotificationRoutes(api, notifications, auth);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expected, idSchema } from './common';
+import { emailSchema, expected, idSchema } from './common';
 import { PLAN_CATEGORIES } from './constants';
 
 /** A price as the client shows it (dollars); the server compares it with its own and refuses a mismatch. */
@@ -285,3 +285,33 @@ export const payoutsSchema = z.object({
   payouts_count: z.number(),
 });
 export type Payouts = z.infer<typeof payoutsSchema>;
+
+/** Where a school's Stripe account stands: `enabled` takes payments; `restricted` needs the school's action. */
+export const PAYMENT_ACCOUNT_STATUSES = ['pending', 'enabled', 'restricted'] as const;
+
+/**
+ * organization/GetPayoutAccount (and what ConnectStripeAccount's siblings answer): the accounts the
+ * school is paid into with PAYOUT_MODE=connected, whether it can sell paid courses now, and if not, what
+ * to do (`reason`, in plain words).
+ */
+export const payoutAccountSchema = z.object({
+  mode: z.enum(PAYOUT_MODES),
+  stripe: z
+    .object({
+      accountId: z.string(),
+      status: z.enum(PAYMENT_ACCOUNT_STATUSES),
+      chargesEnabled: z.boolean(),
+      payoutsEnabled: z.boolean(),
+    })
+    .nullable(),
+  paypal: z.object({ payeeEmail: z.string() }).nullable(),
+  canSellPaidCourses: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+/** POST organization/ConnectStripeAccount: where Stripe's onboarding sends the school back (default: Settings). */
+export const connectStripeAccountBodySchema = z.object({ returnPath: returnPathSchema }).optional();
+
+/** PUT organization/SetPayPalPayee: the PayPal account (its e-mail) the school is paid into. */
+export const setPayPalPayeeBodySchema = z.object({ email: emailSchema });

@@ -87,6 +87,9 @@ export class FakeStripe {
   readonly transactions = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
   readonly disputes = new Map<string, Obj>();
+  /** Connected accounts (Stripe Connect) and the onboarding links made for them. */
+  readonly accounts = new Map<string, Obj>();
+  readonly accountLinks = new Map<string, Obj>();
   readonly events: Obj[] = [];
   /** Every API request, as received. */
   readonly requests: {
@@ -142,6 +145,7 @@ export class FakeStripe {
     const method = req.method ?? 'GET';
     try {
       if (url.pathname.startsWith('/checkout/pay/')) return this.page(method, url, text, res);
+      if (url.pathname.startsWith('/connect/onboard/')) return this.onboardingPage(url, res);
       const body = parseStripeForm(method === 'GET' ? url.search.slice(1) : text);
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       this.requests.push({ method, path: url.pathname, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
@@ -195,6 +199,9 @@ export class FakeStripe {
       /^\/v1\/payment_intents\/([^/]+)\/capture$/,
       (id, body) => this.capture(this.find(this.intents, 'payment_intent', id), body),
     ],
+    ['POST', /^\/v1\/accounts$/, (_id, body) => this.createAccount(body)],
+    ['GET', /^\/v1\/accounts\/([^/]+)$/, (id) => this.find(this.accounts, 'account', id)],
+    ['POST', /^\/v1\/account_links$/, (_id, body) => this.createAccountLink(body)],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (id) => this.find(this.charges, 'charge', id)],
     ['POST', /^\/v1\/refunds$/, (_id, body) => this.refund(body)],
     ['GET', /^\/v1\/refunds\/([^/]+)$/, (id) => this.find(this.refunds, 'refund', id)],
@@ -330,6 +337,8 @@ export class FakeStripe {
       capture_method?: string;
       metadata?: unknown;
       description?: string;
+      transfer_data?: { destination?: string };
+      application_fee_amount?: string;
     };
     const card = cardNumber.replace(/\D/g, '');
     const declined = card === STRIPE_TEST_CARDS.declined;
@@ -352,6 +361,12 @@ export class FakeStripe {
         description: data.description ?? null,
         metadata: data.metadata ?? {},
         receipt_email: session.customer_email,
+        // A destination charge: the connected account paid into, and the platform's fee kept from it.
+        transfer_data: data.transfer_data?.destination
+          ? { destination: data.transfer_data.destination }
+          : null,
+        application_fee_amount:
+          data.application_fee_amount === undefined ? null : Number(data.application_fee_amount),
         status: 'requires_payment_method',
         latest_charge: null,
         last_payment_error: null,
@@ -537,6 +552,106 @@ export class FakeStripe {
     this.disputes.set(dispute.id, dispute);
     this.emit('charge.dispute.created', dispute);
     return dispute;
+  }
+
+  /** POST /v1/accounts: a connected account, not onboarded yet (nothing submitted, nothing enabled). */
+  private createAccount(body: Record<string, unknown>): Obj {
+    const type = body.type ?? 'express';
+    if (!['express', 'standard', 'custom'].includes(String(type))) {
+      throw invalid(`Invalid type: must be one of express, standard, or custom`, { param: 'type' });
+    }
+    const id = `acct_${rand(16)}`;
+    const account: Obj = {
+      id,
+      object: 'account',
+      type,
+      country: body.country ?? 'US',
+      email: body.email ?? null,
+      metadata: body.metadata ?? {},
+      capabilities: body.capabilities ?? {},
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      requirements: {
+        currently_due: ['external_account', 'tos_acceptance.date'],
+        eventually_due: [],
+        past_due: [],
+        disabled_reason: 'requirements.past_due',
+      },
+      created: now(),
+    };
+    this.accounts.set(id, account);
+    return account;
+  }
+
+  /** POST /v1/account_links: a one-time onboarding page of the fake for the account. */
+  private createAccountLink(body: Record<string, unknown>): Record<string, unknown> {
+    const account = this.find(this.accounts, 'account', String(body.account ?? ''));
+    if (body.type !== 'account_onboarding' && body.type !== 'account_update') {
+      throw invalid('Invalid type: must be account_onboarding or account_update', { param: 'type' });
+    }
+    for (const param of ['refresh_url', 'return_url'] as const) {
+      if (typeof body[param] !== 'string' || !/^https?:\/\//.test(body[param] as string)) {
+        throw invalid('Not a valid URL', { code: 'url_invalid', param });
+      }
+    }
+    const key = rand(24);
+    const link: Obj = {
+      id: key,
+      object: 'account_link',
+      account: account.id,
+      created: now(),
+      expires_at: now() + 300,
+      url: `${this.baseUrl}/connect/onboard/${key}`,
+      return_url: body.return_url,
+      refresh_url: body.refresh_url,
+    };
+    this.accountLinks.set(key, link);
+    return { object: 'account_link', created: link.created, expires_at: link.expires_at, url: link.url };
+  }
+
+  /**
+   * The school finishes onboarding: `enabled` (charges and payouts on, nothing due) or `restricted`
+   * (details submitted, a document still due, charges off). Sends `account.updated`.
+   */
+  completeOnboarding(accountId: string, outcome: 'enabled' | 'restricted' = 'enabled'): Obj {
+    const account = this.find(this.accounts, 'account', accountId);
+    const enabled = outcome === 'enabled';
+    Object.assign(account, {
+      details_submitted: true,
+      charges_enabled: enabled,
+      payouts_enabled: enabled,
+      requirements: {
+        currently_due: enabled ? [] : ['individual.verification.document'],
+        eventually_due: [],
+        past_due: enabled ? [] : ['individual.verification.document'],
+        disabled_reason: enabled ? null : 'requirements.past_due',
+      },
+    });
+    this.emit('account.updated', account);
+    return account;
+  }
+
+  /**
+   * The hosted onboarding page: GET /connect/onboard/<key>[?outcome=restricted] completes the account's
+   * onboarding and redirects to the link's return_url; a link is used once (then to its refresh_url).
+   */
+  private onboardingPage(url: URL, res: ServerResponse) {
+    const key = decodeURIComponent(url.pathname.slice('/connect/onboard/'.length));
+    const link = this.accountLinks.get(key);
+    if (!link) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<!doctype html><title>Not found</title><p>This onboarding link does not exist.</p>');
+    }
+    if (link.used) {
+      res.writeHead(303, { location: String(link.refresh_url) });
+      return res.end();
+    }
+    link.used = true;
+    const outcome = url.searchParams.get('outcome') === 'restricted' ? 'restricted' : 'enabled';
+    this.completeOnboarding(String(link.account), outcome);
+    res.writeHead(303, { location: String(link.return_url) });
+    res.end();
   }
 
   /** Records an event and posts it to the webhook endpoint (when one is set and delivery is on). */

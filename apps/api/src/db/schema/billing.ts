@@ -398,3 +398,35 @@ export const sandboxCards = pgTable('sandbox_cards', {
   declines: boolean('declines').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The account a school is paid into when each school is paid directly (PAYOUT_MODE=connected): its
+ * Stripe connected account (`acct_…`) or its PayPal payee e-mail, one per school and provider, with
+ * the state Stripe last reported (docs/decisions/026). `enabled`: it can take payments.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    /** Stripe's connected account id, or the PayPal payee's e-mail. */
+    accountId: text('account_id').notNull(),
+    status: text('status', { enum: ['pending', 'enabled', 'restricted'] })
+      .notNull()
+      .default('pending'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_accounts_org_provider_idx').on(t.orgId, t.provider),
+    index('payment_accounts_account_idx').on(t.provider, t.accountId),
+    check('payment_accounts_provider', sql`${t.provider} in ('stripe', 'paypal')`),
+    check('payment_accounts_status', sql`${t.status} in ('pending', 'enabled', 'restricted')`),
+  ],
+);

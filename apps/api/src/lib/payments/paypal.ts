@@ -122,6 +122,22 @@ export class PayPalProvider implements PaymentProvider {
           reference_id: input.referenceId,
           description: input.description.slice(0, 127),
           amount: { currency_code: input.currency, value: decimalOf(input.amountCents) },
+          // The school paid directly: PayPal pays its payee, the operator's fee taken as a platform fee.
+          ...(input.payee
+            ? {
+                payee: { email_address: input.payee.accountId },
+                payment_instruction: {
+                  platform_fees: [
+                    {
+                      amount: {
+                        currency_code: input.currency,
+                        value: decimalOf(input.payee.platformFeeCents),
+                      },
+                    },
+                  ],
+                },
+              }
+            : {}),
         },
       ],
       payer: { email_address: input.buyerEmail },

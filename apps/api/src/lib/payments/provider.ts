@@ -60,6 +60,12 @@ export interface PaymentProvider {
      * the order named by `?orderId=`); providers whose approval happens elsewhere ignore it.
      */
     returnPath?: string;
+    /**
+     * The school paid directly (PAYOUT_MODE=connected): its account at this provider (Stripe's
+     * `acct_…`, PayPal's payee e-mail) and the operator's fee kept from the payment. Absent: the
+     * operator's own account takes it all (plans, and every order in collected mode).
+     */
+    payee?: { accountId: string; platformFeeCents: number };
   }): Promise<ProviderOrder>;
   /** Captures an approved order; repeating it with the same request id answers the same capture. */
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
@@ -88,6 +94,27 @@ export interface PaymentProvider {
     description: string;
     requestId: string;
   }): Promise<{ orderId: string; result: CaptureResult }>;
+}
+
+/** Where a connected account stands: `enabled` takes payments; `restricted` needs the school's action. */
+export type ConnectedAccountStatus = 'pending' | 'enabled' | 'restricted';
+
+export type ConnectedAccount = {
+  accountId: string;
+  status: ConnectedAccountStatus;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+};
+
+/** A provider whose schools open accounts of their own, paid into directly (Stripe Connect). */
+export interface ConnectedAccounts {
+  /** Creates the school's account; the same `requestId` answers the same account. */
+  createAccount(input: { orgId: number; email: string; requestId: string }): Promise<ConnectedAccount>;
+  /** A one-time link to the provider's onboarding of the account, coming back to `returnPath`. */
+  onboardingLink(accountId: string, returnPath: string): Promise<string>;
+  /** The account as the provider sees it now. */
+  retrieveAccount(accountId: string): Promise<ConnectedAccount>;
 }
 
 /** A card the provider keeps for charging again: its reference and the last four digits of its number. */

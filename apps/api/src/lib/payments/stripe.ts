@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import {
   type CapturedPayment,
   type CaptureResult,
+  type ConnectedAccount,
+  type ConnectedAccounts,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
@@ -36,7 +38,7 @@ const { StripeCardError, StripeError, StripeInvalidRequestError } = Stripe.error
  * capturing the order captures the session's PaymentIntent. The PaymentIntent's id is the capture's id,
  * which a refund names. Every POST carries an idempotency key, so a retried call does one thing.
  */
-export class StripeProvider implements PaymentProvider {
+export class StripeProvider implements PaymentProvider, ConnectedAccounts {
   readonly name = 'stripe' as const;
   /** Checkout is Stripe's own page: the browser needs no key. */
   readonly clientId = null;
@@ -94,6 +96,13 @@ export class StripeProvider implements PaymentProvider {
               capture_method: 'manual',
               description: input.description.slice(0, 250),
               metadata: { reference: input.referenceId },
+              // A destination charge: the school's account is paid, the operator's fee kept from it.
+              ...(input.payee
+                ? {
+                    transfer_data: { destination: input.payee.accountId },
+                    application_fee_amount: input.payee.platformFeeCents,
+                  }
+                : {}),
             },
             customer_email: input.buyerEmail,
             client_reference_id: input.referenceId,
@@ -162,6 +171,38 @@ export class StripeProvider implements PaymentProvider {
     return resultOf(intent);
   }
 
+  async createAccount(input: { orgId: number; email: string; requestId: string }): Promise<ConnectedAccount> {
+    const account = await this.call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          email: input.email,
+          metadata: { organisation: String(input.orgId) },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        },
+        { idempotencyKey: input.requestId },
+      ),
+    );
+    return connectedAccountOf(account);
+  }
+
+  async onboardingLink(accountId: string, returnPath: string): Promise<string> {
+    const url = this.returnUrl(returnPath, false);
+    const link = await this.call(() =>
+      this.stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        refresh_url: url,
+        return_url: url,
+      }),
+    );
+    return link.url;
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccount> {
+    return connectedAccountOf(await this.call(() => this.stripe.accounts.retrieve(accountId)));
+  }
+
   get webhookSecret(): string | undefined {
     return this.settings.webhookSecret;
   }
@@ -219,6 +260,28 @@ export class StripeProvider implements PaymentProvider {
       throw new PaymentProviderError(`Stripe refused the refund: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * A Stripe account as the school's: enabled when it takes charges and payouts; restricted when Stripe
+ * disabled it or, details submitted, something is still due; pending otherwise (onboarding unfinished).
+ */
+export function connectedAccountOf(account: Stripe.Account): ConnectedAccount {
+  const chargesEnabled = account.charges_enabled === true;
+  const payoutsEnabled = account.payouts_enabled === true;
+  const detailsSubmitted = account.details_submitted === true;
+  const requirements = account.requirements;
+  const due = (requirements?.currently_due?.length ?? 0) + (requirements?.past_due?.length ?? 0);
+  const disabled = requirements?.disabled_reason ?? '';
+  // A fresh account is disabled for what it has not submitted yet: that is onboarding, not a restriction.
+  const refused = disabled.startsWith('rejected') || disabled.startsWith('platform_paused');
+  const status =
+    chargesEnabled && payoutsEnabled
+      ? 'enabled'
+      : refused || (detailsSubmitted && (disabled !== '' || due > 0))
+        ? 'restricted'
+        : 'pending';
+  return { accountId: account.id, status, chargesEnabled, payoutsEnabled, detailsSubmitted };
 }
 
 /** The session's PaymentIntent, expanded; undefined before the buyer has paid. */

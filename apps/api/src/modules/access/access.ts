@@ -311,3 +311,9 @@ export const mayBuyCourses = (actor: Pick<Actor, 'role'>): boolean => actor.role
  * publishers); for anyone else it does not exist.
  */
 export const mayManagePlan = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * See or change the accounts an organisation is paid into (PAYOUT_MODE=connected): the organisation's
+ * staff (its publishers); for anyone else it does not exist.
+ */
+export const mayManagePayoutAccount = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);

@@ -17,6 +17,7 @@ import { requireAccess, requireAccessOn } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
+import type { PayoutAccountService } from '../payments/payout-accounts.service';
 import {
   type CatalogueFilter,
   type CourseFiguresRow,
@@ -79,6 +80,8 @@ export class CourseService {
       db: Db;
       limits: PlanLimits;
       notifications: NotificationService;
+      /** With PAYOUT_MODE=connected, a paid course is published only once its school can be paid. */
+      payoutAccounts?: PayoutAccountService | undefined;
     },
   ) {}
 
@@ -161,6 +164,12 @@ export class CourseService {
     return requireAccess(this.deps.db, actor, 'course.update', id);
   }
 
+  /** A course sold for nothing: its price type is free, or its price is 0. */
+  private async isFree(course: { priceCents: number; priceTypeId: number }): Promise<boolean> {
+    if (course.priceCents === 0) return true;
+    return (await findPriceType(this.deps.db, course.priceTypeId))?.isFree === true;
+  }
+
   /** Category and author must be this organisation's; a free price type means a price of 0. */
   private async checkFields(orgId: number, fields: CourseFields, sentAs: (name: string) => string) {
     const { db } = this.deps;
@@ -237,6 +246,9 @@ export class CourseService {
   ): Promise<CourseDetail> {
     const { db, limits, notifications } = this.deps;
     const course = await this.getOwned(actor, id);
+    if (published && !course.published && this.deps.payoutAccounts && !(await this.isFree(course))) {
+      await this.deps.payoutAccounts.checkCanSellPaid(course.orgId);
+    }
     const withContents = published && options.withSectionsAndLessons === true;
     const publish = async (tx: Db) => {
       if (withContents) await publishSectionsAndLessons(tx, { courseId: id });

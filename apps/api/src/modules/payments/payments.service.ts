@@ -81,6 +81,7 @@ import {
   recordPaymentEvent,
   salesSeries,
 } from './payments.repository';
+import type { PayoutAccountService } from './payout-accounts.service';
 
 export type PaymentDeps = {
   db: Db;
@@ -97,6 +98,8 @@ export type PaymentDeps = {
   platformFeeBasisPoints?: number;
   /** The renewal engine: a plan bought here renews by itself (docs/decisions/025). */
   billing?: BillingService | undefined;
+  /** The schools' own accounts: with PAYOUT_MODE=connected a course order pays its school (docs/decisions/026). */
+  payoutAccounts?: PayoutAccountService | undefined;
 };
 
 const isCategory = (value: string): value is PlanCategory =>
@@ -359,6 +362,9 @@ export class PaymentService {
         approveUrl: null,
       };
     }
+    const platformFeeCents = platformFeeOf(course.priceCents, this.deps.platformFeeBasisPoints ?? 0);
+    // Connected mode: paid into the school's own account, or refused before anything is made.
+    const payee = await this.deps.payoutAccounts?.payeeOf(course.orgId, provider.name, platformFeeCents);
     const created = await this.providerCall(() =>
       provider.createOrder({
         amountCents: course.priceCents,
@@ -368,6 +374,7 @@ export class PaymentService {
         buyerEmail: actor.email,
         requestId: randomUUID(),
         returnPath: input.returnPath ?? COURSE_CHECKOUT_PATH,
+        ...(payee ? { payee } : {}),
       }),
     );
     await insertOrder(db, {
@@ -376,7 +383,7 @@ export class PaymentService {
       kind: 'course',
       courseId: course.id,
       amountCents: course.priceCents,
-      platformFeeCents: platformFeeOf(course.priceCents, this.deps.platformFeeBasisPoints ?? 0),
+      platformFeeCents,
       currency: course.currency,
       provider: provider.name,
       providerOrderId: created.id,
@@ -879,6 +886,19 @@ export class PaymentService {
     } else if (verified.type === 'charge.refunded' && object.object === 'charge' && object.id) {
       const chargeId = object.id;
       await this.refundedAtProvider(event, await this.providerCall(() => stripe.chargeRefunds(chargeId)));
+    } else if (
+      verified.type === 'account.updated' &&
+      object.object === 'account' &&
+      object.id &&
+      this.deps.payoutAccounts
+    ) {
+      // The account read back from Stripe, recorded with the event in one transaction: taken once.
+      const accountId = object.id;
+      const accounts = this.deps.payoutAccounts;
+      const account = await this.providerCall(() => stripe.retrieveAccount(accountId));
+      await db.transaction(async (tx) => {
+        if (await recordPaymentEvent(tx, event)) await accounts.stripeAccountUpdated(tx, account);
+      });
     } else if (verified.type === 'charge.dispute.created') {
       const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
       await this.disputed(event, intentId, object.id);
