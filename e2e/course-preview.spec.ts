@@ -216,7 +216,10 @@ test('a publisher writes a text lesson with hostile markup pasted in; its previe
   const heading = dialog.getByRole('button', { name: 'Heading', exact: true });
   await heading.click();
   await expect(heading).toHaveAttribute('aria-pressed', 'true');
-  // Each step is seen in the editor before the next is typed: a busy machine draws the form late.
+  // Each step is seen in the editor before the next is typed: a busy machine draws the form late, and
+  // keys typed before the editor holds the focus again would go nowhere.
+  await editor.focus();
+  await expect(editor).toBeFocused();
   await page.keyboard.type('The bowline');
   await expect(editor.locator('h2')).toHaveText('The bowline');
   await page.keyboard.press('Enter');

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../packages/contracts/src/messages';
 import { apiLogin, bearer, uniqueSuffix } from './support/api';
-import { createCourse, DEMO_STUDENT } from './support/courses';
+import { createCourse, DEMO_STUDENT, PUBLISHER } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
+import { shot } from './support/screens';
 import { stripeSettings } from './support/stripe';
 
 /**
@@ -59,6 +60,28 @@ async function enrolmentsIn(request: APIRequestContext, courseId: number) {
   return (await res.json()) as unknown[];
 }
 
+// Each school is paid into its own Stripe account here (PAYOUT_MODE=connected): the first journey connects
+// the demo school's, which the purchases after it are charged to; they run in this order.
+test.describe.configure({ mode: 'serial' });
+
+test('a school connects its Stripe account from Settings before it can sell paid courses', async ({
+  page,
+}) => {
+  await logIn(page, PUBLISHER.email, PUBLISHER.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto('/admin/settings');
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  await expect(payouts.getByText('Not connected')).toBeVisible();
+  await expect(payouts.getByText(/sell paid courses/).first()).toBeVisible();
+  await payouts.getByRole('button', { name: 'Connect with Stripe' }).click();
+  // Stripe's onboarding (the fake's page completes it) sends the school back to Settings.
+  await expect(page).toHaveURL(`${stripe.appOrigin}/admin/settings`);
+  await expect(payouts.getByText('Enabled')).toBeVisible();
+  await expect(payouts.getByText('Your school can sell paid courses.')).toBeVisible();
+  await expect(payouts.getByText(/^Account acct_/)).toBeVisible();
+  await shot(page, 'settings-payouts-enabled');
+});
+
 test('a student pays a course on Stripe’s page and comes back to the success line', async ({
   page,
   request,
@@ -75,6 +98,17 @@ test('a student pays a course on Stripe’s page and comes back to the success l
   await expect(page.getByText(MSG.paymentSuccess)).toBeVisible();
   await expect(page.getByText('Payment Successful! Thank you for your purchase.')).toBeVisible();
   expect(await enrolmentsIn(request, courseId)).toHaveLength(1);
+
+  // Charged to the school's own account, the operator's 10% taken as an application fee.
+  const sessionId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  const fake = (path: string) =>
+    request.get(`${stripe.fakeOrigin}/v1/${path}`, { headers: bearer(stripe.secretKey) });
+  const session = (await (await fake(`checkout/sessions/${sessionId}`)).json()) as { payment_intent: string };
+  const intent = (await (await fake(`payment_intents/${session.payment_intent}`)).json()) as object;
+  expect(intent).toMatchObject({
+    application_fee_amount: 245,
+    transfer_data: { destination: expect.stringMatching(/^acct_/) },
+  });
 });
 
 test('a declined card stays on Stripe’s page with its message and enrols no one', async ({

@@ -22,6 +22,9 @@ export function stripeSettings(env: NodeJS.ProcessEnv = process.env) {
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_BASE: `http://127.0.0.1:${fakePort}`,
+      // Each school is paid into its own Stripe account, the operator taking 10% as an application fee.
+      PAYOUT_MODE: 'connected',
+      PLATFORM_FEE_PERCENT: '10',
     },
   };
 }
