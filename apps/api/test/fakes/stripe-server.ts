@@ -489,11 +489,21 @@ export class FakeStripe {
         },
       );
     }
-    return this.refundCharge(
+    const reverse = body.reverse_transfer === 'true';
+    const intent = this.intents.get(String(charge.payment_intent));
+    if (reverse && !intent?.transfer_data) {
+      throw invalid('You cannot reverse the transfer of a charge that has no transfer.', {
+        param: 'reverse_transfer',
+      });
+    }
+    const refund = this.refundCharge(
       charge,
       body.amount === undefined ? undefined : Number(body.amount),
       body.metadata,
     );
+    // A destination charge's refund: the transfer to the connected account and the fee given back.
+    if (reverse) refund.transfer_reversal = `trr_${rand(20)}`;
+    return refund;
   }
 
   private refundCharge(charge: Obj, requested: number | undefined, metadata: unknown = {}): Obj {
