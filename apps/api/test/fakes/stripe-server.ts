@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * A local server speaking Stripe's REST API as the official SDK sends it (form-encoded bodies with
  * nested keys, `Authorization: Bearer <secret key>`, `Idempotency-Key`), for the parts the app uses:
  * Checkout Sessions (create, retrieve with `expand[]`), PaymentIntents (retrieve, capture), Charges with
- * their balance transaction (Stripe's fee), Refunds and Events. It serves the hosted checkout page itself
+ * their balance transaction (Stripe's fee), Refunds, Events and Connect's accounts and account links
+ * (a hosted onboarding page that completes the account, `?outcome=restricted` leaving it restricted, and
+ * sends `account.updated`). It serves the hosted checkout page itself
  * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined) and delivers webhook events to an endpoint,
  * signed as Stripe signs them. Used by the API's tests and the browser journeys.
  */
