@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * A local server speaking Stripe's REST API as the official SDK sends it (form-encoded bodies with
  * nested keys, `Authorization: Bearer <secret key>`, `Idempotency-Key`), for the parts the app uses:
  * Checkout Sessions (create, retrieve with `expand[]`), PaymentIntents (retrieve, capture), Charges with
- * their balance transaction (Stripe's fee), Refunds and Events. It serves the hosted checkout page itself
+ * their balance transaction (Stripe's fee), Refunds, Events and Connect's accounts and account links
+ * (a hosted onboarding page that completes the account, `?outcome=restricted` leaving it restricted, and
+ * sends `account.updated`). It serves the hosted checkout page itself
  * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined) and delivers webhook events to an endpoint,
  * signed as Stripe signs them. Used by the API's tests and the browser journeys.
  */
@@ -489,11 +491,21 @@ export class FakeStripe {
         },
       );
     }
-    return this.refundCharge(
+    const reverse = body.reverse_transfer === 'true';
+    const intent = this.intents.get(String(charge.payment_intent));
+    if (reverse && !intent?.transfer_data) {
+      throw invalid('You cannot reverse the transfer of a charge that has no transfer.', {
+        param: 'reverse_transfer',
+      });
+    }
+    const refund = this.refundCharge(
       charge,
       body.amount === undefined ? undefined : Number(body.amount),
       body.metadata,
     );
+    // A destination charge's refund: the transfer to the connected account and the fee given back.
+    if (reverse) refund.transfer_reversal = `trr_${rand(20)}`;
+    return refund;
   }
 
   private refundCharge(charge: Obj, requested: number | undefined, metadata: unknown = {}): Obj {

@@ -45,6 +45,30 @@ test('creates an order with client credentials, the amount as a decimal and the 
   expect(seen()[0]?.body).toBe('grant_type=client_credentials');
 });
 
+test('a school paid directly is the payee, the operator’s fee a platform fee; without one, neither is sent', async () => {
+  await provider().createOrder({
+    ...orderInput,
+    requestId: 'req-payee',
+    payee: { accountId: 'payouts@school.example', platformFeeCents: 625 },
+  });
+  const sent = seen().filter((r) => r.url === '/v2/checkout/orders');
+  expect(JSON.parse(sent.at(-1)?.body ?? '{}').purchase_units[0]).toEqual({
+    reference_id: 'course-1',
+    description: 'Course',
+    amount: { currency_code: 'USD', value: '49.99' },
+    payee: { email_address: 'payouts@school.example' },
+    payment_instruction: { platform_fees: [{ amount: { currency_code: 'USD', value: '6.25' } }] },
+  });
+  await provider().createOrder({ ...orderInput, requestId: 'req-no-payee' });
+  const plain = JSON.parse(
+    seen()
+      .filter((r) => r.url === '/v2/checkout/orders')
+      .at(-1)?.body ?? '{}',
+  );
+  expect(plain.purchase_units[0]).not.toHaveProperty('payee');
+  expect(plain.purchase_units[0]).not.toHaveProperty('payment_instruction');
+});
+
 test('captures; a repeated request id answers the same capture', async () => {
   const p = provider();
   const first = await p.captureOrder('PAYPAL-ORDER-1', 'capture-7');

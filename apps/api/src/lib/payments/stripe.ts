@@ -241,9 +241,15 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
 
   async refund(capture: CapturedPayment, requestId: string): Promise<RefundResult> {
     try {
+      // A destination charge (a school paid directly) is undone wholly: the school's transfer and the
+      // operator's fee are given back with it (docs/decisions/026).
+      const intent = await this.call(() => this.stripe.paymentIntents.retrieve(capture.captureId));
+      const destination = intent.transfer_data
+        ? { reverse_transfer: true, refund_application_fee: true }
+        : {};
       const refund = await this.call(() =>
         this.stripe.refunds.create(
-          { payment_intent: capture.captureId, amount: capture.amountCents },
+          { payment_intent: capture.captureId, amount: capture.amountCents, ...destination },
           { idempotencyKey: requestId },
         ),
       );

@@ -239,6 +239,40 @@ test('a course bought from a connected school is a destination charge with the p
   expect(order).toMatchObject({ status: 'captured', platformFeeCents: 625, amountCents: 4999 });
 });
 
+test('a destination charge given back is undone wholly: the transfer reversed and the fee refunded', async () => {
+  const publisher = await enabledSchool();
+  const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999, withLesson: true });
+  const student = await createStudent(ctx);
+  const order = (await createOrder(student, course.id, 'stripe')).json();
+  fake.deliverEvents = false;
+  fake.pay(order.id, STRIPE_TEST_CARDS.success);
+  // The school unpublishes the course while the buyer is on Stripe's page: the capture is given back.
+  await call(ctx.app, {
+    method: 'PUT',
+    url: '/api/courses/publishUnpublishCourse',
+    token: publisher.token,
+    body: { Id: course.id, published: false },
+  });
+  const completed = fake.events.find(
+    (e) =>
+      e.type === 'checkout.session.completed' &&
+      (e.data as { object: { id: string } }).object.id === order.id,
+  );
+  if (!completed) throw new Error('no event');
+  expect(await fake.deliver(completed)).toBe(200);
+  const [row] = await db().select().from(orders).where(eq(orders.providerOrderId, order.id));
+  expect(row?.status).toBe('refunded');
+  const sent = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1);
+  expect(sent?.body).toEqual({
+    payment_intent: row?.providerCaptureId,
+    amount: '4999',
+    reverse_transfer: 'true',
+    refund_application_fee: 'true',
+  });
+  const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === row?.providerCaptureId);
+  expect(refunds).toMatchObject([{ amount: 4999, transfer_reversal: expect.stringMatching(/^trr_/) }]);
+});
+
 test('a school without an account cannot sell: CreateOrder 400, nothing made; a paid course is not published, a free one is', async () => {
   const publisher = await createPublisher(ctx);
   const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999, withLesson: true });

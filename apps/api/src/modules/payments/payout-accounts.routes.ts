@@ -5,7 +5,7 @@ import {
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ZodTypeProvider } from '../../lib/route-schema';
+import { noBody, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf } from '../../plugins/auth';
 import type { PayoutAccountService } from './payout-accounts.service';
 
@@ -48,6 +48,7 @@ export function registerPayoutAccountRoutes(
     tags,
     summary:
       'The school’s Stripe account read back from Stripe (after onboarding), answered as GetPayoutAccount',
+    body: noBody(),
     response: { 200: payoutAccountSchema },
   };
   app.post('/organization/RefreshPayoutAccount', { ...signedIn, schema: refresh }, async (request) =>
