@@ -1,12 +1,35 @@
 import { CURRENCY } from './constants';
 
+/**
+ * A whole number's digits grouped by thousands as en-US writes them, `1,910`. Written out rather than
+ * asked of Intl: a page's first Intl formatter loads the browser's locale data, tens of milliseconds
+ * on a phone before the page can draw (docs/BENCHMARKS.md, the learning screen).
+ */
+export const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
 const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Dollars in en-US's currency format, `-$1,910.40`, by hand (see groupDigits). Rounded as Intl rounds:
+ * the shortest decimal that reads back as the number (`0.015`, not the binary 0.01499…), half away from zero.
+ */
+const formatDollars = (dollars: number): string => {
+  const magnitude = Math.abs(dollars);
+  const [whole = '0', fraction = ''] = (magnitude < 1e-6 ? '0' : String(magnitude)).split('.');
+  const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + (fraction.charAt(2) >= '5' ? 1n : 0n);
+  const digits = cents.toString().padStart(3, '0');
+  const sign = dollars < 0 || Object.is(dollars, -0) ? '-' : '';
+  return `${sign}$${groupDigits(digits.slice(0, -2))}.${digits.slice(-2)}`;
+};
 
 /**
  * The one money formatter, for every amount people read (the web app, e-mails, notices): dollars with
  * thousands separators and two decimals, `$1,910.40`. CSV exports keep plain numbers (`1910.40`).
+ * Dollars are written out as Intl writes them (money.test.ts compares the two); other currencies use Intl.
  */
 export const formatMoney = (dollars: number, currency: string = CURRENCY): string => {
+  if (currency === 'USD' && Number.isFinite(dollars) && Math.abs(dollars) < 1e15)
+    return formatDollars(dollars);
   let format = formats.get(currency);
   if (!format) {
     format = new Intl.NumberFormat('en-US', {

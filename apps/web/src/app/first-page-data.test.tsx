@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { courseItem } from '@/test/fixtures';
 import { type FetchCall, mockFetch, pageAnswer, pathOf } from '@/test/render';
-import { prefetchFirstPage } from './first-page-data';
+import { firstPageData, prefetchFirstPage, startFirstPage } from './first-page-data';
 import { queryClient } from './provider';
 import { routes } from './router';
 
@@ -116,13 +116,16 @@ test('a student’s learning screen finds its enrolment, certificate, lessons an
   storage.set('userId', '9');
   storage.set('currentUserRole', '3');
   const { asked } = await openAfterPrefetch('/students/takeCourse?id=7');
-  expect(asked).toBe(4);
+  // The screen's four answers, and the header's name and unread count.
+  expect(asked).toBe(6);
   expect(calls.map(pathOf)).toEqual(
     expect.arrayContaining([
       '/api/studentCourse/GetAllCoursesByUserIdandCourseId/9/7',
       '/api/certificates/GetMyCertificates',
       '/api/courseSections/GetCourseSectionsByCourseId/7',
       '/api/studentCourse/GetCourseProgress/7',
+      '/api/users/GetMyProfile',
+      '/api/notifications/GetUnreadCount',
     ]),
   );
   await screen.findByRole('heading', { level: 1, name: 'Course 7' }, WAIT);
@@ -150,4 +153,37 @@ test('other pages are left to themselves', async () => {
     await prefetchFirstPage(queryClient, { pathname, search: '' });
   }
   expect(calls).toEqual([]);
+});
+
+test('a screen waits for the answers asked for at start, and no longer than a few seconds', async () => {
+  vi.useFakeTimers();
+  try {
+    let answer: (() => void) | undefined;
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const client = { prefetchQuery: () => slow } as unknown as typeof queryClient;
+    storage.set('authToken', 'token');
+    storage.set('userId', '9');
+    storage.set('currentUserRole', '3');
+    startFirstPage(client, { pathname: '/courseDetail', search: '?id=7' });
+    let settled = false;
+    void firstPageData().then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(settled).toBe(true);
+    answer?.();
+    // Once answered, a later screen does not wait at all.
+    let later = false;
+    void firstPageData().then(() => {
+      later = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(later).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
 });

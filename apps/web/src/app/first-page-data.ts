@@ -20,6 +20,28 @@ import { hasAuthToken, storage } from '@/lib/storage';
  * (first-page-data.test.tsx proves each is asked for once).
  * A failure is left for the page, which asks again and shows it.
  */
+/** What the app asked for as it started (startFirstPage), settled: a failure is the page's to meet. */
+let firstPage: Promise<void> = Promise.resolve();
+
+/**
+ * Starts asking for the first page's data (prefetchFirstPage). The learning screen's code waits for it
+ * (router.tsx), so the screen is drawn once with every answer there, in one interruptible render, not
+ * again as each answer comes (docs/BENCHMARKS.md, the learning screen).
+ */
+export function startFirstPage(client: QueryClient, location: { pathname: string; search: string }): void {
+  firstPage = prefetchFirstPage(client, location).catch(() => undefined);
+}
+
+/** The longest a screen waits for firstPageData before it is drawn with what it has, asking on its own. */
+const FIRST_PAGE_WAIT_MS = 4000;
+
+/**
+ * Settles once what the app asked for as it started has answered (at once on any later page), or after
+ * FIRST_PAGE_WAIT_MS: a slow answer leaves the screen to show its own loading state.
+ */
+export const firstPageData = (): Promise<void> =>
+  Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+
 export async function prefetchFirstPage(
   client: QueryClient,
   { pathname, search }: { pathname: string; search: string },
@@ -109,8 +131,20 @@ async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   // Each call goes as soon as its own code is there: the enrolment, which names the cover, first.
   const cover = import('@/features/courses/lib/cover-image');
   const certificates = import('@/features/certificates/api/certificates');
+  // The student area's header: the account's name and the bell's count (routes/students/students-layout.tsx).
+  const header = Promise.all([
+    import('@/features/account/api/account').then(({ accountKeys, getMyProfile }) =>
+      client.prefetchQuery({ queryKey: accountKeys.me(), queryFn: ({ signal }) => getMyProfile(signal) }),
+    ),
+    import('@/features/notifications/api/notifications').then(({ getUnreadCount, notificationKeys }) =>
+      client.prefetchQuery({
+        queryKey: notificationKeys.unread(),
+        queryFn: ({ signal }) => getUnreadCount(signal),
+      }),
+    ),
+  ]);
   // Not waited for when there is no course to open: a failure is then the page's to meet.
-  for (const code of [cover, certificates]) code.catch(() => undefined);
+  for (const code of [cover, certificates, header]) code.catch(() => undefined);
   const [
     { parseCourseId },
     { getCourseProgress, learningKeys, listCourseSections, listEnrolments },
@@ -153,5 +187,5 @@ async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   ]);
   const [{ COVER_SIZES, preloadCover }] = await Promise.all([cover, enrolment]);
   preloadCover(client.getQueryData<AssignedCourse[]>(enrolmentKey)?.[0]?.course_image, COVER_SIZES.detail);
-  await rest;
+  await Promise.all([rest, header]);
 }

@@ -4,6 +4,7 @@ import type { AuthArea } from '@/features/auth/components/require-auth';
 import { ADMIN_SECTION_LABELS, adminHomeSection } from '@/lib/admin-sections';
 import { type RouteHandle, useRouteTitle } from '@/lib/page-title';
 import { COURSE_ID_PARAM, paths } from '@/lib/paths';
+import { firstPageData } from './first-page-data';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { SiteLayout } from './routes/site/site-layout';
@@ -94,12 +95,27 @@ const AccountSettingsPage = screen(() => import('./routes/students/account'), 'A
 const CertificatesPage = screen(() => import('./routes/students/certificates'), 'CertificatesPage');
 const NotificationsPage = screen(() => import('./routes/students/notifications'), 'NotificationsPage');
 const ProfilePage = screen(() => import('./routes/students/account'), 'ProfilePage');
+/**
+ * The learning screen a student comes back to, and its layout, are drawn once the answers the app asked
+ * for as it started are in (app/first-page-data.ts): the whole screen in one render, which yields to the
+ * browser as it goes, not a render for each answer as it comes.
+ */
+const withFirstPageData =
+  <M,>(module: () => Promise<M>) =>
+  async (): Promise<M> => {
+    const [loaded] = await Promise.all([module(), firstPageData()]);
+    return loaded;
+  };
+
 const StudentsLayout = signedInScreen(
-  () => import('./routes/students/students-layout'),
+  withFirstPageData(() => import('./routes/students/students-layout')),
   'StudentsLayout',
   'student',
 );
-const TakeCoursePage = screen(() => import('./routes/students/take-course'), 'TakeCoursePage');
+const TakeCoursePage = screen(
+  withFirstPageData(() => import('./routes/students/take-course')),
+  'TakeCoursePage',
+);
 
 /** The root of every page: its layout, and its document title from the table below (lib/page-title.ts). */
 const Root = () => {

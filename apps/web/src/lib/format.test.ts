@@ -3,7 +3,9 @@ import {
   counterText,
   coursePrice,
   formatBytes,
+  formatCount,
   formatDate,
+  formatLongUtcDate,
   formatPrice,
   formatSpeed,
   formatTimeLeft,
@@ -34,6 +36,52 @@ describe('format helpers', () => {
     expect(formatPrice(0.5)).toBe('$0.50');
     expect(coursePrice(0)).toBe('Free');
     expect(coursePrice(19.99)).toBe('$19.99');
+  });
+
+  it('writes dates, counts and dollars exactly as the en-US Intl formats do', () => {
+    const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    const longUtc = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    const count = new Intl.NumberFormat('en-US');
+    const dollars = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    // Every month, both ends of a day in UTC, years far apart.
+    for (let day = 0; day < 800; day += 1) {
+      for (const time of [
+        Date.UTC(1999, 11, 31) + day * 86_400_000 * 37,
+        Date.UTC(2026, 0, 1, 23, 59) + day * 3_600_000 * 11,
+      ]) {
+        const iso = new Date(time).toISOString();
+        expect(formatDate(iso)).toBe(shortDate.format(time));
+        expect(formatLongUtcDate(iso)).toBe(longUtc.format(time));
+      }
+    }
+    const numbers = [
+      0, -0, 1, 7, 12, 999, 1000, 1001, 9999, 10_000, 123_456, 1_000_000, 987_654_321, -5, -1234,
+    ];
+    for (const n of numbers) expect(formatCount(n)).toBe(count.format(n));
+    const amounts = [
+      ...numbers,
+      0.5,
+      0.004,
+      0.005,
+      0.015,
+      1.005,
+      2.675,
+      19.99,
+      24.5,
+      1910.4,
+      1234567.891,
+      99_999.995,
+      -0.004,
+      -12.345,
+      1e12 + 0.01,
+    ];
+    for (let i = 0; i < 2000; i += 1) amounts.push(Math.round(Math.sin(i) * 10 ** (i % 9) * 1000) / 1000);
+    for (const amount of amounts) expect(formatPrice(amount)).toBe(dollars.format(amount));
   });
 
   it('formats file sizes', () => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@skillwise/contracts';
+import { formatMoney, groupDigits } from '@skillwise/contracts';
 
 /** Dollars as `$1,234.50` (SPEC §2.3: price in $), by the one money formatter the server's e-mails use too. */
 export const formatPrice = (dollars: number): string => formatMoney(dollars);
@@ -14,13 +14,46 @@ export const truncate = (text: string, max: number): string =>
 export const counterText = (length: number, max: number): string =>
   `${String(length).padStart(2, '0')}/${max}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * Dates and counts are written out as en-US's Intl formats write them (format.test.ts compares the
+ * two) rather than asked of Intl: a page's first Intl formatter loads the browser's locale data, tens of
+ * milliseconds on a phone before the page can draw (docs/BENCHMARKS.md, the learning screen).
+ */
+const writeDate = (time: number, month: 'short' | 'long', zone: 'local' | 'UTC'): string => {
+  if (Number.isNaN(time)) return '—';
+  const date = new Date(time);
+  const [monthIndex, day, year] =
+    zone === 'UTC'
+      ? [date.getUTCMonth(), date.getUTCDate(), date.getUTCFullYear()]
+      : [date.getMonth(), date.getDate(), date.getFullYear()];
+  const name = MONTHS[monthIndex] ?? '';
+  return `${month === 'short' ? name.slice(0, 3) : name} ${day}, ${year}`;
+};
+
+const timeOf = (iso: string | null | undefined): number => (iso ? Date.parse(iso) : Number.NaN);
 
 /** A date as `Mar 4, 2026`, or an em dash when there is none or it cannot be read. */
-export const formatDate = (iso: string | null | undefined): string => {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '—' : dateFormat.format(time);
-};
+export const formatDate = (iso: string | null | undefined): string =>
+  writeDate(timeOf(iso), 'short', 'local');
+
+/** A day as `March 12, 2026`, read in UTC (a certificate's date, as its PDF prints it), or an em dash. */
+export const formatLongUtcDate = (iso: string | null | undefined): string =>
+  writeDate(timeOf(iso), 'long', 'UTC');
 
 /** A file size for people: `812 KB`, `4.2 MB`, `1.5 GB`. */
 export const formatBytes = (bytes: number): string => {
@@ -35,10 +68,17 @@ export const formatBytes = (bytes: number): string => {
   return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 };
 
-const countFormat = new Intl.NumberFormat('en-US');
+/** For what is not a whole number, made on first use (see writeDate). */
+let countFormat: Intl.NumberFormat | undefined;
 
 /** A count for people: `10,000`. */
-export const formatCount = (count: number): string => countFormat.format(count);
+export const formatCount = (count: number): string => {
+  if (Number.isSafeInteger(count)) {
+    return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupDigits(String(Math.abs(count)))}`;
+  }
+  countFormat ??= new Intl.NumberFormat('en-US');
+  return countFormat.format(count);
+};
 
 /** A transfer speed for people: `4.2 MB/s`. */
 export const formatSpeed = (bytesPerSecond: number): string => `${formatBytes(Math.round(bytesPerSecond))}/s`;

@@ -1,10 +1,7 @@
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+import { formatLongUtcDate } from '@/lib/format';
 
 /**
  * The date a certificate was issued, as its PDF prints it ('March 12, 2026', in UTC), so the page and
  * the paper never disagree by a day; an em dash when it cannot be read.
  */
-export const certificateDate = (iso: string | null | undefined): string => {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '—' : longDate.format(time);
-};
+export const certificateDate = (iso: string | null | undefined): string => formatLongUtcDate(iso);

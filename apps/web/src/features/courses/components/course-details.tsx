@@ -18,6 +18,7 @@ import {
 } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { ratingCountText, ratingText } from '@/features/reviews/lib/rating';
 import { ApiError } from '@/lib/api-client';
 import { coursePrice } from '@/lib/format';
 import { useCourseDetails } from '../api/courses';
@@ -78,11 +79,7 @@ const promisesOf = (course: CourseDetail) =>
   ].filter((promise) => promise.holds);
 
 /** A rating as people read it: '4.5 (2 ratings)', or honestly none; nothing while it loads. */
-const ratingValue = (rating: CourseRating | undefined): string => {
-  if (!rating) return '…';
-  if (rating.average === null || rating.count === 0) return 'No ratings yet';
-  return `${rating.average.toFixed(1)} (${rating.count === 1 ? '1 rating' : `${rating.count.toLocaleString('en-US')} ratings`})`;
-};
+const ratingValue = (rating: CourseRating | undefined): string => (rating ? ratingText(rating) : '…');
 
 /**
  * SPEC §2.4's figures, real (DESIGN decision 11): the rating from the reviews, and the students, lessons,
@@ -187,9 +184,7 @@ export const CourseDetails = ({
               >
                 <StarIcon className="size-4 fill-amber-400 text-amber-500" />
                 {rating.average.toFixed(1)}
-                <span className="font-normal text-slate-600">
-                  ({rating.count === 1 ? '1 rating' : `${rating.count.toLocaleString('en-US')} ratings`})
-                </span>
+                <span className="font-normal text-slate-600">({ratingCountText(rating.count)})</span>
               </a>
             ) : rating ? (
               <span>No ratings yet</span>

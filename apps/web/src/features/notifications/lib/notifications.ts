@@ -8,13 +8,8 @@ export const unreadBadge = (unread: number): string =>
 export const bellLabel = (unread: number): string =>
   unread > 0 ? `Notifications, ${unread > 99 ? 'more than 99' : unread} unread` : 'Notifications';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** Made on first use: the bell is on every signed-in page, and a first Intl formatter costs (lib/format.ts). */
+let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** When a notification came, as people say it: 'just now', '5 minutes ago', '3 hours ago', else the date. */
 export const whenText = (iso: string, now = Date.now()): string => {
@@ -25,6 +20,13 @@ export const whenText = (iso: string, now = Date.now()): string => {
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  timeFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   return timeFormat.format(time);
 };
 

@@ -8,7 +8,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useCourseRating, useCourseReviews, useMyReview } from '../api/reviews';
-import { ratingText } from '../lib/rating';
+import { ratingCountText, ratingText } from '../lib/rating';
 import { ReviewForm } from './review-form';
 import { Stars } from './stars';
 
@@ -65,9 +65,7 @@ export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
           <>
             <span className="text-3xl font-bold text-slate-900">{summary.average.toFixed(1)}</span>
             <Stars rating={summary.average} className="[&_svg]:size-5" />
-            <span className="text-sm text-slate-600">
-              {summary.count === 1 ? '1 rating' : `${summary.count.toLocaleString('en-US')} ratings`}
-            </span>
+            <span className="text-sm text-slate-600">{ratingCountText(summary.count)}</span>
           </>
         ) : rating.isPending ? null : (
           <p className="text-sm text-slate-600">{ratingText(summary)}</p>

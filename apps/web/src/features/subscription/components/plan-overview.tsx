@@ -6,15 +6,13 @@ import { buttonClassName } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCurrentPlan, usePlanTypes, usePricing } from '../api/pricing';
 import { usePlanRenewal } from '../api/renewal';
 import { parsePlanCategory, planPrice } from '../lib/plans';
 import { PlanRenewalDetails } from './plan-renewal';
 import { StorageUsage } from './storage-usage';
-
-const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** A label and its value, one row of a card. */
 const Row = ({ label, children }: { label: string; children: ReactNode }) => (
