@@ -51,7 +51,13 @@ beforeEach(() => {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
-  mockFetch(({ url }) => (url.includes('courses/details') ? { status: 404, body: undefined } : { body: [] }));
+  mockFetch(({ url }) => {
+    if (url.includes('courses/details')) return { status: 404, body: undefined };
+    // The signed-in account, as the student header and the profile screen read it.
+    if (url.includes('users/GetMyProfile'))
+      return { body: { email: 'sam@example.com', fullName: 'Sam Reader' } };
+    return { body: [] };
+  });
   storage.set('authToken', 'token');
   storage.set('userEmail', 'sam@example.com');
 });

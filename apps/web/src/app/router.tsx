@@ -96,9 +96,9 @@ const CertificatesPage = screen(() => import('./routes/students/certificates'), 
 const NotificationsPage = screen(() => import('./routes/students/notifications'), 'NotificationsPage');
 const ProfilePage = screen(() => import('./routes/students/account'), 'ProfilePage');
 /**
- * The learning screen a student comes back to, and its layout, are drawn once the answers the app asked
- * for as it started are in (app/first-page-data.ts): the whole screen in one render, which yields to the
- * browser as it goes, not a render for each answer as it comes.
+ * The learning screen a student comes back to is drawn once the answers the app asked for as it started
+ * are in (app/first-page-data.ts): the whole screen in one render, which yields to the browser as it
+ * goes, not a render for each answer as it comes. Its layout (the header) is drawn meanwhile.
  */
 const withFirstPageData =
   <M,>(module: () => Promise<M>) =>
@@ -108,7 +108,7 @@ const withFirstPageData =
   };
 
 const StudentsLayout = signedInScreen(
-  withFirstPageData(() => import('./routes/students/students-layout')),
+  () => import('./routes/students/students-layout'),
   'StudentsLayout',
   'student',
 );

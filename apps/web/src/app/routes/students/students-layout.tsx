@@ -1,12 +1,17 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { StudentHeader } from '@/components/layouts/student-header';
+import { PageLoading } from '@/components/ui/spinner';
 import { useMyProfile } from '@/features/account/api/account';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 
-/** SPEC §2.12: the student area has its own navigation in place of the public header. */
+/**
+ * SPEC §2.12: the student area has its own navigation in place of the public header, drawn while a
+ * screen's code and first answers are still on their way (router.tsx).
+ */
 export const StudentsLayout = () => {
   const logout = useLogout();
   // The name shown in the header follows the account (a name saved on Profile shows at once).
@@ -20,7 +25,9 @@ export const StudentsLayout = () => {
         bell={<NotificationBell to={paths.students.notifications} />}
       />
       <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );
