@@ -246,6 +246,9 @@ const studentAreaChunks = () => {
  */
 const SHARED_MERGE_BYTES = 8000;
 
+/** The source size under which a shared chunk is copied into its importers rather than fetched apart. */
+const INLINE_COMMON_BYTES = 16_000;
+
 /** The name of the chunk only the student area loads. */
 const STUDENT_AREA_CHUNK = 'student-area';
 
@@ -272,6 +275,14 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // Small shared files are copied into the chunks that import them (rolldown keeps one module
+          // state across the copies), so a page asks for about half as many scripts: on HTTP/1.1 each
+          // is a round trip on one of six connections (docs/BENCHMARKS.md, the learning screen).
+          // Stylesheets stay files of their own, as Vite's CSS handling needs.
+          experimentalInlineCommonChunks: {
+            maxSize: INLINE_COMMON_BYTES,
+            exclude: /\.css(\?|$)/,
+          },
           groups: [
             { name: 'framework', test: (id) => FRAMEWORK.some((part) => id.includes(part)) },
             // Nothing the group's modules import is pulled in with them: those stay where they are.
