@@ -98,16 +98,12 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
           id={panelId}
           className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-raised"
         >
-          <div className="flex items-center gap-3 border-b border-slate-100 p-4">
-            <Avatar email={email} name={name} />
-            <div className="min-w-0">
-              <p className="text-xs text-slate-500">Signed in as</p>
-              {name ? <p className="truncate text-sm font-semibold text-slate-900">{name}</p> : null}
-              <p className={cn('truncate text-sm', name ? 'text-slate-600' : 'font-semibold text-slate-900')}>
-                {email}
-              </p>
-            </div>
-          </div>
+          <AccountIdentity
+            email={email}
+            name={name}
+            caption="Signed in as"
+            className="border-b border-slate-100 p-4"
+          />
           <ul className="p-2">
             {items.map((item) => (
               <li key={item.label}>
@@ -140,9 +136,25 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
 
 /** The top of a mobile menu: who is signed in (the name too, once known). */
 export const AccountBadge = ({ email, name }: { email: string; name?: string }) => (
-  <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+  <AccountIdentity email={email} name={name} className="mb-4 rounded-xl bg-slate-50 p-3" />
+);
+
+/** The avatar beside the account's name (once known) and e-mail, under an optional caption. */
+const AccountIdentity = ({
+  email,
+  name,
+  caption,
+  className,
+}: {
+  email: string;
+  name?: string | undefined;
+  caption?: string;
+  className: string;
+}) => (
+  <div className={cn('flex items-center gap-3', className)}>
     <Avatar email={email} name={name} />
     <div className="min-w-0">
+      {caption ? <p className="text-xs text-slate-500">{caption}</p> : null}
       {name ? <p className="truncate text-sm font-semibold text-slate-900">{name}</p> : null}
       <p className={cn('truncate text-sm', name ? 'text-slate-600' : 'font-semibold text-slate-900')}>
         {email}
