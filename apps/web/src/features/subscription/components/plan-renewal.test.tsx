@@ -27,6 +27,7 @@ const usage: StorageUsageAnswer = { used_bytes: 0, reserved_bytes: 0, allowance_
 const renewal = (fields: Partial<PlanRenewal>): PlanRenewal => ({
   status: 'active',
   auto_renew: true,
+  renews_through: null,
   plan: 'Basic',
   subscriptionCategoryType: 'MonthlyBasic',
   current_period_start: '2027-02-01T12:00:00.000Z',
