@@ -122,6 +122,8 @@ export type ProviderSubscription = {
   cancelAtPeriodEnd: boolean;
   /** The purchase (checkout order) it was started for. */
   orderId: string | null;
+  /** Its latest invoice (the latest renewal, or its creation's). */
+  latestInvoiceId: string | null;
   /** When it next charges (the end of what is paid). */
   currentPeriodEnd: Date | null;
 };

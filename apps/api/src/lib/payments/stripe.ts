@@ -115,7 +115,7 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
             },
             ...(customer ? { customer } : { customer_email: input.buyerEmail }),
             client_reference_id: input.referenceId,
-            metadata: { reference: input.referenceId },
+            metadata: { reference: input.referenceId, ...(customer ? { customer } : {}) },
             success_url: this.returnUrl(returnPath, true),
             cancel_url: this.returnUrl(returnPath, false),
           },
@@ -236,13 +236,15 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
     );
     const intent = intentOf(session);
     if (!intent) return undefined;
-    const method = intent.payment_method;
-    const customer = session.customer ?? intent.customer;
-    const customerId = typeof customer === 'string' ? customer : (customer?.id ?? null);
-    const card =
-      method && typeof method === 'object' && method.card
-        ? { token: method.id, last4: method.card.last4 }
-        : null;
+    let method = intent.payment_method;
+    // Not expanded: asked for on its own.
+    if (typeof method === 'string') {
+      const id = method;
+      method = await this.call(() => this.stripe.paymentMethods.retrieve(id));
+    }
+    // The customer the session was made for (named in its metadata too).
+    const customerId = idOf(session.customer ?? intent.customer) || session.metadata?.customer || null;
+    const card = method?.card ? { token: method.id, last4: method.card.last4 } : null;
     return { customerId, card };
   }
 
@@ -298,11 +300,20 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
       ),
     changePrice: (id, price, from) => this.changeSubscriptionPrice(id, price, from),
     cancel: async (id) => {
-      const now = subscriptionOf(await this.call(() => this.stripe.subscriptions.retrieve(id)));
+      const now = await this.subscriptions.retrieve(id);
       if (now.status === 'canceled' || now.status === 'incomplete_expired') return;
       await this.call(() => this.stripe.subscriptions.cancel(id));
     },
-    retrieve: async (id) => subscriptionOf(await this.call(() => this.stripe.subscriptions.retrieve(id))),
+    retrieve: async (id) => {
+      try {
+        return subscriptionOf(await this.call(() => this.stripe.subscriptions.retrieve(id)));
+      } catch (error) {
+        // Gone at Stripe: ended.
+        if (!(error instanceof StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+        const ended = { customerId: '', status: 'canceled', cancelAtPeriodEnd: false, orderId: null };
+        return { id, ...ended, latestInvoiceId: null, currentPeriodEnd: null };
+      }
+    },
     renewalOf: (invoiceId) => this.renewalOf(invoiceId),
   };
 
@@ -340,8 +351,8 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
 
   private async startSubscription(input: Parameters<ProviderSubscriptions['start']>[0]) {
     const paid = await this.paidWith(input.orderId);
-    if (!paid?.customerId || !paid.card) {
-      throw new PaymentProviderError(`Stripe keeps no card for the order ${input.orderId}`);
+    if (!paid?.customerId) {
+      throw new PaymentProviderError(`Stripe keeps no customer for the order ${input.orderId}`);
     }
     const { customerId, card } = paid;
     const priceData = await this.priceData(input.price);
@@ -349,12 +360,12 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
       this.stripe.subscriptions.create(
         {
           customer: customerId,
-          default_payment_method: card.token,
+          // The card kept at checkout (else the customer's default one).
+          ...(card ? { default_payment_method: card.token } : {}),
           items: [{ price_data: priceData }],
           // The period is paid at checkout: the first charge is at its end.
           trial_end: Math.floor(input.startsAt.getTime() / 1000),
           proration_behavior: 'none',
-          off_session: true,
           metadata: { organisation: String(input.orgId), order: input.orderId },
         },
         { idempotencyKey: input.requestId },
@@ -379,24 +390,34 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
   }
 
   private async renewalOf(invoiceId: string): Promise<SubscriptionRenewal> {
-    const invoice = await this.call(() => this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
-    const parent = invoice.parent?.subscription_details?.subscription;
-    const subscriptionId = typeof parent === 'string' ? parent : (parent?.id ?? '');
-    const line = invoice.lines.data[0];
+    // Its payments (the PaymentIntent) are expanded where Stripe has them; a server without them is asked plainly.
+    const invoice = await this.call(() =>
+      this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
+    ).catch((error: unknown) => {
+      if (!(error instanceof StripeInvalidRequestError) || error.statusCode !== 400) throw error;
+      return this.call(() => this.stripe.invoices.retrieve(invoiceId));
+    });
+    // The subscription and the PaymentIntent where this API version puts them, or where earlier ones did.
+    const earlier = invoice as unknown as { subscription?: unknown; payment_intent?: unknown };
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? earlier.subscription);
+    const line = invoice.lines?.data[0];
     const payment = invoice.payments?.data.find((p) => p.status === 'paid') ?? invoice.payments?.data[0];
-    const intent = payment?.payment.payment_intent;
+    const intent = payment?.payment.payment_intent ?? earlier.payment_intent;
     const seconds = (value: number | null | undefined) =>
       typeof value === 'number' ? new Date(value * 1000) : null;
     return {
       subscriptionId,
       invoiceId: invoice.id ?? invoiceId,
-      isCycle: invoice.billing_reason === 'subscription_cycle',
+      // A renewal; a server that names no reason: any invoice with something to pay.
+      isCycle:
+        invoice.billing_reason === 'subscription_cycle' ||
+        ((invoice.billing_reason ?? null) === null && invoice.amount_due > 0),
       paid: invoice.status === 'paid',
-      amountCents: invoice.amount_paid,
+      amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency.toUpperCase(),
       periodStart: seconds(line?.period.start),
       periodEnd: seconds(line?.period.end),
-      captureId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+      captureId: idOf(intent) || null,
       attempt: invoice.attempt_count,
       nextAttemptAt: seconds(invoice.next_payment_attempt),
       failureReason: invoice.last_finalization_error?.message ?? null,
@@ -490,15 +511,25 @@ export function connectedAccountOf(account: Stripe.Account): ConnectedAccount {
   return { accountId: account.id, status, chargesEnabled, payoutsEnabled, detailsSubmitted };
 }
 
+/** The id of a reference Stripe answers as an id or as the object, expanded; '' when none. */
+function idOf(reference: unknown): string {
+  if (typeof reference === 'string') return reference;
+  const id = (reference as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : '';
+}
+
 /** A Stripe subscription as the billing engine reads it. */
 function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
-  const end = subscription.items.data[0]?.current_period_end;
+  // The period's end is on the item in this API version, on the subscription in earlier ones.
+  const earlier = subscription as unknown as { current_period_end?: number };
+  const end = subscription.items?.data[0]?.current_period_end ?? earlier.current_period_end;
   return {
     id: subscription.id,
-    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    customerId: idOf(subscription.customer),
     status: subscription.status,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     orderId: subscription.metadata?.order ?? null,
+    latestInvoiceId: idOf(subscription.latest_invoice) || null,
     currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
   };
 }

@@ -276,6 +276,11 @@ export async function noteSubscriptionError(db: Db, orgId: number, message: stri
     .where(eq(planSubscriptions.orgId, orgId));
 }
 
+/** Notes that the provider was asked about the plan now (the next time is an hour later). */
+export async function touchPlan(db: Db, orgId: number, at: Date): Promise<void> {
+  await db.update(planSubscriptions).set({ updatedAt: at }).where(eq(planSubscriptions.orgId, orgId));
+}
+
 /** Forgets a provider's subscription that ended (or was ended): the plan follows the engine's rules alone. */
 export async function forgetSubscription(db: Db, orgId: number, subscriptionId: string): Promise<void> {
   await db
@@ -288,11 +293,11 @@ export async function forgetSubscription(db: Db, orgId: number, subscriptionId: 
 
 /**
  * Plans to settle with a provider that renews by its own subscriptions (`providers`): those bought there
- * whose subscription is not started yet while their period runs, and lapsed ones whose subscription is
- * still to be ended.
+ * whose subscription is not started yet while their period runs, lapsed ones whose subscription is still
+ * to be ended, and those whose renewal the provider has not reported an hour after their period's end.
  */
 export async function listSubscriptionsToSettle(db: Db, providers: string[], now: Date) {
-  if (providers.length === 0) return { unstarted: [], lapsed: [] };
+  if (providers.length === 0) return { unstarted: [], lapsed: [], overdue: [] };
   const unstarted = await db
     .select()
     .from(planSubscriptions)
@@ -313,5 +318,18 @@ export async function listSubscriptionsToSettle(db: Db, providers: string[], now
     .from(planSubscriptions)
     .where(and(eq(planSubscriptions.status, 'lapsed'), isNotNull(planSubscriptions.providerSubscriptionId)))
     .limit(50);
-  return { unstarted, lapsed };
+  // Renewed by the provider, whose report is an hour late (a webhook lost or not configured): asked hourly.
+  const overdue = await db
+    .select()
+    .from(planSubscriptions)
+    .where(
+      and(
+        inArray(planSubscriptions.status, ['active', 'past_due']),
+        isNotNull(planSubscriptions.providerSubscriptionId),
+        lt(planSubscriptions.periodEnd, new Date(now.getTime() - 3600_000)),
+        lt(planSubscriptions.updatedAt, new Date(now.getTime() - 3600_000)),
+      ),
+    )
+    .limit(50);
+  return { unstarted, lapsed, overdue };
 }

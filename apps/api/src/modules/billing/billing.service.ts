@@ -54,6 +54,7 @@ import {
   saveCard,
   saveSubscription,
   takeReminders,
+  touchPlan,
 } from './billing.repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -291,7 +292,16 @@ export class BillingService {
     const { db, log } = this.deps;
     const managing = this.managing;
     if (!managing) return;
-    const { unstarted, lapsed } = await listSubscriptionsToSettle(db, [managing.name], now);
+    const { unstarted, lapsed, overdue } = await listSubscriptionsToSettle(db, [managing.name], now);
+    for (const row of overdue) {
+      await this.askRenewal(row, managing.subscriptions, now).catch((error: unknown) => {
+        log.warn(
+          { err: error, orgId: row.orgId },
+          'the renewal of a plan could not be read from its provider',
+        );
+      });
+      await touchPlan(db, row.orgId, now);
+    }
     for (const row of unstarted) {
       await this.startSubscription(row).catch(async (error: unknown) => {
         log.warn({ err: error, orgId: row.orgId }, 'the subscription of a plan could not start yet');
@@ -586,8 +596,8 @@ export class BillingService {
   /**
    * A renewal a provider's subscription made (its invoice, read back from the provider): paid, the next
    * period once (the order keyed by the invoice); failed, grace as when the round's charge fails (each try
-   * recorded once). Only the renewal of the period the plan is in counts: the subscription's creation, a
-   * change, or an invoice of another period is taken and ignored. The event is recorded with its effect.
+   * recorded once). Only the renewal of the period after the plan's counts: the subscription's creation, a
+   * change, or an invoice of the period the plan is in (or an earlier one) is taken and ignored. The event is recorded with its effect.
    */
   async subscriptionRenewal(
     renewal: SubscriptionRenewal,
@@ -596,10 +606,11 @@ export class BillingService {
   ): Promise<void> {
     const { db, log } = this.deps;
     const row = renewal.subscriptionId ? await findPlanBySubscription(db, renewal.subscriptionId) : undefined;
+    // It renews the period after the plan's: one that starts later than the plan's period did (an
+    // invoice of the period the plan is in, or of an earlier one, is late news of what is recorded).
     const follows =
       row !== undefined &&
-      renewal.periodStart !== null &&
-      Math.abs(renewal.periodStart.getTime() - row.periodEnd.getTime()) < DAY_MS;
+      (renewal.periodStart === null || renewal.periodStart.getTime() > row.periodStart.getTime() + DAY_MS);
     if (!row || !renewal.isCycle || !follows) {
       if (row && renewal.isCycle) {
         log.info({ orgId: row.orgId, invoice: renewal.invoiceId }, 'a renewal of another period was ignored');
@@ -644,10 +655,15 @@ export class BillingService {
   /**
    * A provider's subscription changed or ended (read back from the provider). Cancelled at the period's
    * end there: `cancel`; that undone: `resume`. Ended: nothing renews the plan any more, which is then a
-   * cancelled one (`cancel`: it runs to its period's end, and the round lapses it then); in grace, it
-   * lapses with the grace. A subscription of an earlier purchase is only forgotten.
+   * cancelled one (`cancel`: it runs to its period's end, and the round lapses it then); in grace, its
+   * renewal will never be paid there, so it lapses now (`grace_ended`). A subscription of an earlier
+   * purchase is only forgotten.
    */
-  async subscriptionChanged(subscription: ProviderSubscription, record: RecordEvent): Promise<void> {
+  async subscriptionChanged(
+    subscription: ProviderSubscription,
+    record: RecordEvent,
+    now = new Date(),
+  ): Promise<void> {
     const { db } = this.deps;
     const row = await findPlanBySubscription(db, subscription.id);
     await db.transaction(async (tx) => {
@@ -657,6 +673,14 @@ export class BillingService {
         await forgetSubscription(tx, row.orgId, subscription.id);
         if (subscription.orderId !== null && subscription.orderId !== row.sourceOrderId) return;
         if (row.status === 'active') await movePlan(tx, row.orgId, 'cancel');
+        // Stripe gave up on the renewal (its retries failed): nothing will pay it, the plan lapses now.
+        if (row.status === 'past_due') {
+          const lapsed = await movePlan(tx, row.orgId, 'grace_ended', {
+            nextAttemptAt: null,
+            claimedUntil: null,
+          });
+          if (lapsed) await this.tellLapsed(tx, lapsed, now);
+        }
         return;
       }
       if (subscription.cancelAtPeriodEnd && row.status === 'active') {
@@ -665,6 +689,29 @@ export class BillingService {
         await movePlan(tx, row.orgId, 'resume', { nextAttemptAt: row.periodEnd });
       }
     });
+  }
+
+  /**
+   * A renewal the provider has not reported (its webhook lost, or not configured), read from the
+   * subscription: ended there, as `customer.subscription.deleted`; its latest invoice paid (or, for a plan
+   * still active, failed), as `invoice.paid` or `invoice.payment_failed`. Nothing is recorded twice: the
+   * same calls, keyed as the webhooks' are.
+   */
+  private async askRenewal(row: PlanSubscriptionRow, subscriptions: ProviderSubscriptions, now: Date) {
+    const id = row.providerSubscriptionId;
+    if (!id) return;
+    const nothingToRecord: RecordEvent = async () => true;
+    const subscription = await subscriptions.retrieve(id);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+      await this.subscriptionChanged(subscription, nothingToRecord, now);
+      return;
+    }
+    if (!subscription.latestInvoiceId) return;
+    const renewal = await subscriptions.renewalOf(subscription.latestInvoiceId);
+    // A failure already taken is not counted again (the provider's retries report themselves), and an
+    // invoice not tried yet (Stripe charges a renewal about an hour after making it) is no failure.
+    const failed = !renewal.paid && renewal.attempt > 0 && row.status === 'active';
+    if (renewal.paid || failed) await this.subscriptionRenewal(renewal, nothingToRecord, now);
   }
 
   /** The subscription of a plan's provider, when one renews it. */

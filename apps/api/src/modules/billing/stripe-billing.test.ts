@@ -240,6 +240,41 @@ describe('a plan bought through Stripe renews through Stripe Billing', () => {
   });
 });
 
+test('a renewal whose webhook never came is read from Stripe by the round, an hour after the period’s end, once', async () => {
+  const { publisher } = await schoolOnStripe();
+  const before = await rowOf(publisher);
+  fake.deliverEvents = false;
+  const invoice = fake.advanceSubscription(before?.providerSubscriptionId ?? '');
+  fake.deliverEvents = true;
+  expect(await planOrders(publisher)).toHaveLength(1);
+  const end = before?.periodEnd.getTime() ?? 0;
+  // Not yet an hour late: not asked.
+  await ctx.app.billing.runDue(new Date(end + 30 * 60_000));
+  expect(await planOrders(publisher)).toHaveLength(1);
+  await ctx.app.billing.runDue(new Date(end + 2 * 3600_000));
+  const placed = await planOrders(publisher);
+  expect(placed.map((o) => [o.status, o.providerOrderId])).toEqual([
+    ['captured', before?.sourceOrderId],
+    ['captured', invoice?.id],
+  ]);
+  // The webhook delivered late changes nothing more.
+  for (const event of fake.events.filter((e) => e.type === 'invoice.paid')) await fake.deliver(event);
+  expect(await planOrders(publisher)).toHaveLength(2);
+  expect((await rowOf(publisher))?.status).toBe('active');
+});
+
+test('Stripe ending the subscription after its retries failed lapses the plan in grace at once', async () => {
+  const { publisher } = await schoolOnStripe();
+  const id = (await rowOf(publisher))?.providerSubscriptionId ?? '';
+  fake.advanceSubscription(id, { decline: true });
+  await fake.settled();
+  expect((await rowOf(publisher))?.status).toBe('past_due');
+  fake.cancelFromDashboard(id);
+  await fake.settled();
+  expect(await renewalOf(publisher)).toMatchObject({ status: 'lapsed', renews_through: null });
+  expect((await mailTo(publisher)).filter((s) => /ended|lapsed/i.test(s)).length).toBeGreaterThanOrEqual(1);
+});
+
 describe('cancel, resume and change at Stripe first', () => {
   test('CancelPlan and ResumePlan set cancel_at_period_end at Stripe; a Stripe failure changes nothing', async () => {
     const { publisher } = await schoolOnStripe();

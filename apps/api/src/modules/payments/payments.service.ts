@@ -911,7 +911,9 @@ export class PaymentService {
         if (await recordPaymentEvent(tx, event)) await accounts.stripeAccountUpdated(tx, account);
       });
     } else if (
-      (verified.type === 'invoice.paid' || verified.type === 'invoice.payment_failed') &&
+      (verified.type === 'invoice.paid' ||
+        verified.type === 'invoice.payment_succeeded' ||
+        verified.type === 'invoice.payment_failed') &&
       object.object === 'invoice' &&
       object.id &&
       this.deps.billing
