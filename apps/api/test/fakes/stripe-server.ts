@@ -163,6 +163,7 @@ export class FakeStripe {
     try {
       if (url.pathname.startsWith('/checkout/pay/')) return this.page(method, url, text, res);
       if (url.pathname.startsWith('/connect/onboard/')) return this.onboardingPage(url, res);
+      if (url.pathname === '/test/subscriptions/advance') return this.advanceControl(text, res);
       const body = parseStripeForm(method === 'GET' ? url.search.slice(1) : text);
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       this.requests.push({ method, path: url.pathname, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
@@ -916,6 +917,24 @@ export class FakeStripe {
     });
     this.collect(invoice, subscription, options.decline === true);
     return invoice;
+  }
+
+  /**
+   * POST /test/subscriptions/advance (the fake's own, for the browser journeys, which run it in another
+   * process): `email=<customer's e-mail>[&decline=true]` advances the newest live subscription of the
+   * customers with that e-mail, as `advanceSubscription`. Answers its invoice (404 when there is none).
+   */
+  private advanceControl(text: string, res: ServerResponse) {
+    const form = new URLSearchParams(text);
+    const customers = new Set(
+      [...this.customers.values()].filter((c) => c.email === form.get('email')).map((c) => c.id),
+    );
+    const subscription = [...this.subscriptions.values()]
+      .reverse()
+      .find((s) => customers.has(String(s.customer)) && s.status !== 'canceled');
+    if (!subscription) return this.send(res, 404, { error: { message: 'No live subscription.' } });
+    const invoice = this.advanceSubscription(subscription.id, { decline: form.get('decline') === 'true' });
+    return this.send(res, 200, invoice ?? { subscription: subscription.id, status: 'canceled' });
   }
 
   /** Stripe's retry of a failed invoice (Smart Retries), paying or failing again. */
