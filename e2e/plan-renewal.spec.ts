@@ -1,36 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MSG } from '../packages/contracts/src/messages';
-import { bearer, uniqueSuffix as unique } from './support/api';
+import { advance, detailOf, newSchool } from './support/billing';
 import { expect, test } from './support/fixtures';
-import { logIn } from './support/flows';
-import { uniqueEmail, waitForCode } from './support/outbox';
 
 /** The sandbox's test cards (SANDBOX_CARDS): paid, and paid now with its renewals declined. */
 const CARD_PAID = '4242 4242 4242 4242';
 const CARD_RENEWALS_DECLINED = '4000 0000 0000 0341';
-
-/** A school registered and verified through the API, then signed in on the page (it lands on the plans). */
-async function newSchool(page: Page, request: APIRequestContext, name: string) {
-  const email = uniqueEmail('renewing');
-  const password = 'school password';
-  const since = Date.now();
-  const registered = await request.post('/api/organization/RegisterOrg', {
-    data: {
-      org_Name: `${name} ${unique()}`,
-      org_url: 'https://renewing.example.com',
-      primary_email: email,
-      fullName: 'Rene Renewer',
-      password,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const verified = await request.post('/api/users/VerifyVerificationCode', {
-    data: { email, verificationCode: await waitForCode(email, since) },
-  });
-  expect(verified.status()).toBe(200);
-  await logIn(page, email, password);
-  await expect(page).toHaveURL(/\/admin\/subscription$/);
-}
 
 /** Buys monthly Kickstarter through checkout and the sandbox's card page, as a school does. */
 async function buyKickstarter(page: Page, cardNumber: string) {
@@ -46,20 +21,6 @@ async function buyKickstarter(page: Page, cardNumber: string) {
   await expect(page.getByText(MSG.paymentSuccess).first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 }
-
-/** The test-only clock (NODE_ENV=test): `days` go by for the signed-in school, then a renewal round runs. */
-async function advance(page: Page, request: APIRequestContext, days: number) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
-  const response = await request.post('/api/test/billing/advance', {
-    headers: bearer(token),
-    data: { days },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { renewed: number; failed: number; lapsed: number };
-}
-
-const detailOf = (page: Page, label: string) =>
-  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test('a plan bought with the sandbox card renews by itself; cancel and resume are confirmed first', async ({
   page,

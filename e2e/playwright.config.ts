@@ -123,6 +123,8 @@ export default defineConfig({
       env: {
         PORT: String(stripe.appPort),
         HOST: '127.0.0.1',
+        // The test-only clock (docs/decisions/025): the Stripe plan journey lets the grace run out.
+        NODE_ENV: 'test',
         DATA_DIR: process.env.E2E_STRIPE_DIR,
         PUBLIC_URL: stripe.appOrigin,
         LOG_LEVEL: 'warn',

@@ -6,7 +6,7 @@ import path from 'node:path';
  * waits are generous: a busy machine makes a message late, never missing; they only stop a journey
  * whose message never comes.
  */
-const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+const outboxDir = (dataDir = process.env.E2E_DATA_DIR) => path.join(dataDir ?? '', 'outbox');
 const WAIT_MS = 120_000;
 
 export type Mail = { file: string; to: string; subject: string; date: number; text: string; html: string };
@@ -66,12 +66,18 @@ export function readMail(file: string, raw: string): Mail {
 }
 
 /** Waits for the newest message to `to` that `matches`, in the outbox's order. */
-async function waitForMessage(to: string, matches: (mail: Mail) => boolean, what: string): Promise<Mail> {
+async function waitForMessage(
+  to: string,
+  matches: (mail: Mail) => boolean,
+  what: string,
+  dataDir?: string,
+): Promise<Mail> {
   const deadline = Date.now() + WAIT_MS;
+  const dir = outboxDir(dataDir);
   while (Date.now() < deadline) {
-    const files = (await readdir(outboxDir()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
     const mails = await Promise.all(
-      files.map(async (f) => readMail(f, await readFile(path.join(outboxDir(), f), 'utf8'))),
+      files.map(async (f) => readMail(f, await readFile(path.join(dir, f), 'utf8'))),
     );
     const found = mails
       .filter((mail) => mail.to === to && matches(mail))
@@ -88,12 +94,13 @@ export const waitForMail = (to: string, subject: string) =>
   waitForMessage(to, (mail) => mail.subject === subject, `message "${subject}"`);
 
 /** Waits for the newest message to `email` written after `since` that holds a code, and answers the code. */
-export async function waitForCode(email: string, since: number): Promise<string> {
+export async function waitForCode(email: string, since: number, dataDir?: string): Promise<string> {
   const codeOf = (mail: Mail) => mail.text.match(/is: (\d{6})/)?.[1];
   const mail = await waitForMessage(
     email,
     (m) => m.date >= since - 1000 && codeOf(m) !== undefined,
     'verification code',
+    dataDir,
   );
   return codeOf(mail) ?? '';
 }

@@ -173,8 +173,9 @@ export async function registerApiRoutes(
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 
-  // Renewals charge a saved card through the default provider (docs/decisions/025).
-  const billing = new BillingService({ db, provider, log, notifications });
+  // Renewals charge a saved card through the default provider (docs/decisions/025), or are Stripe's own
+  // subscriptions' (docs/decisions/027).
+  const billing = new BillingService({ db, provider, others, log, notifications });
   const payments = new PaymentService({
     db,
     provider,

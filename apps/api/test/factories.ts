@@ -14,7 +14,7 @@ import {
 import { hashPassword, newToken, sha256 } from '../src/lib/crypto';
 import { insertSession } from '../src/modules/users/session.repository';
 import type { Actor } from '../src/plugins/auth';
-import { type TestContext, uniqueEmail } from './helpers';
+import { call, type TestContext, uniqueEmail } from './helpers';
 
 export type TestUser = {
   email: string;
@@ -175,4 +175,44 @@ export async function addVisibleLesson(ctx: TestContext, courseId: number) {
     .returning();
   if (!lesson) throw new Error('no lesson');
   return { section, lesson };
+}
+
+/**
+ * A publisher's school buys a plan at checkout as the web app does: organization/CreateOrder (through
+ * `provider`, or the default one), the provider's approval of the order (`approve`: its page), then
+ * organization/CaptureOrder. Answers the order's id.
+ */
+export async function buyPlan(
+  ctx: TestContext,
+  publisher: TestUser,
+  plan: { category: string; price: number; provider?: string },
+  approve: (orderId: string) => Promise<unknown> | unknown,
+): Promise<string> {
+  const post = (url: string, body: unknown) =>
+    call(ctx.app, { method: 'POST', url, body, token: publisher.token });
+  const created = await post('/api/organization/CreateOrder', {
+    price: plan.price,
+    user_id: publisher.userId,
+    subscriptionCategoryType: plan.category,
+    ...(plan.provider ? { provider: plan.provider } : {}),
+  });
+  if (created.statusCode !== 201)
+    throw new Error(`CreateOrder answered ${created.statusCode}: ${created.body}`);
+  const { id } = created.json() as { id: string };
+  await approve(id);
+  const captured = await post('/api/organization/CaptureOrder', {
+    orderId: id,
+    subscriptionCategoryType: plan.category,
+    price: plan.price,
+  });
+  if (captured.statusCode !== 200)
+    throw new Error(`CaptureOrder answered ${captured.statusCode}: ${captured.body}`);
+  return id;
+}
+
+/** organization/GetPlanRenewal as the publisher sees it. */
+export async function planRenewalOf(ctx: TestContext, user: TestUser) {
+  return (
+    await call(ctx.app, { method: 'GET', url: '/api/organization/GetPlanRenewal', token: user.token })
+  ).json();
 }

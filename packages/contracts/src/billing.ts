@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { expected, idSchema } from './common';
 import { PLAN_CATEGORIES, PLANS } from './constants';
+import { PAYMENT_PROVIDERS } from './payments';
 
 /** How many days a plan keeps working after its renewal failed, retried daily (docs/decisions/025). */
 export const PLAN_GRACE_DAYS = 7;
@@ -19,6 +20,11 @@ export const planRenewalSchema = z.object({
   status: z.enum(PLAN_RENEWAL_STATES),
   /** True while the plan renews by itself at `current_period_end` (active, or past_due being retried). */
   auto_renew: z.boolean(),
+  /**
+   * The provider whose own subscription renews the plan (Stripe Billing: it charges the card and reports
+   * each renewal), or null when the app charges the saved card itself (docs/decisions/027).
+   */
+  renews_through: z.enum(PAYMENT_PROVIDERS).nullable(),
   plan: z.enum(PLANS).nullable(),
   subscriptionCategoryType: z.enum(PLAN_CATEGORIES).nullable(),
   current_period_start: z.string().nullable(),

@@ -10,13 +10,23 @@ import type { AddressInfo } from 'node:net';
  * (a hosted onboarding page that completes the account, `?outcome=restricted` leaving it restricted, and
  * sends `account.updated`). It serves the hosted checkout page itself
  * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined) and delivers webhook events to an endpoint,
- * signed as Stripe signs them. Used by the API's tests and the browser journeys.
+ * signed as Stripe signs them. Billing for plans as well: Customers, PaymentMethods (a session paid with
+ * `setup_future_usage` keeps its card on the session's customer), Products, Subscriptions (price_data
+ * items, trial_end, cancel_at_period_end, cancel), Invoices (retrieve, `expand[]=payments`) and off-session
+ * PaymentIntents; `advanceSubscription` moves a subscription to its next period and pays (or fails) its
+ * invoice, `retryInvoice` tries a failed one again, each sending the events Stripe sends. Used by the
+ * API's tests and the browser journeys.
  */
 
 type Obj = Record<string, unknown> & { id: string; object: string };
 type Stored = { status: number; body: unknown; fingerprint: string };
 
-export const STRIPE_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+export const STRIPE_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  /** Pays at checkout and is kept, but every later charge of it is declined (Stripe's 4000 0000 0000 0341). */
+  declinesLater: '4000000000000341',
+} as const;
 
 export type FakeStripeOptions = {
   secretKey: string;
@@ -92,6 +102,11 @@ export class FakeStripe {
   /** Connected accounts (Stripe Connect) and the onboarding links made for them. */
   readonly accounts = new Map<string, Obj>();
   readonly accountLinks = new Map<string, Obj>();
+  readonly customers = new Map<string, Obj>();
+  readonly paymentMethods = new Map<string, Obj>();
+  readonly products = new Map<string, Obj>();
+  readonly subscriptions = new Map<string, Obj>();
+  readonly invoices = new Map<string, Obj>();
   readonly events: Obj[] = [];
   /** Every API request, as received. */
   readonly requests: {
@@ -148,6 +163,7 @@ export class FakeStripe {
     try {
       if (url.pathname.startsWith('/checkout/pay/')) return this.page(method, url, text, res);
       if (url.pathname.startsWith('/connect/onboard/')) return this.onboardingPage(url, res);
+      if (url.pathname === '/test/subscriptions/advance') return this.advanceControl(text, res);
       const body = parseStripeForm(method === 'GET' ? url.search.slice(1) : text);
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       this.requests.push({ method, path: url.pathname, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
@@ -205,6 +221,25 @@ export class FakeStripe {
     ['GET', /^\/v1\/accounts\/([^/]+)$/, (id) => this.find(this.accounts, 'account', id)],
     ['POST', /^\/v1\/account_links$/, (_id, body) => this.createAccountLink(body)],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (id) => this.find(this.charges, 'charge', id)],
+    ['POST', /^\/v1\/customers$/, (_id, body) => this.createCustomer(body)],
+    ['GET', /^\/v1\/customers\/([^/]+)$/, (id) => this.find(this.customers, 'customer', id)],
+    ['GET', /^\/v1\/payment_methods\/([^/]+)$/, (id) => this.find(this.paymentMethods, 'payment_method', id)],
+    ['POST', /^\/v1\/payment_intents$/, (_id, body) => this.chargeOffSession(body)],
+    ['POST', /^\/v1\/products$/, (_id, body) => this.createProduct(body)],
+    ['GET', /^\/v1\/products\/([^/]+)$/, (id) => this.find(this.products, 'product', id)],
+    ['POST', /^\/v1\/subscriptions$/, (_id, body) => this.createSubscription(body)],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => this.find(this.subscriptions, 'subscription', id)],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (id, body) => this.updateSubscription(this.find(this.subscriptions, 'subscription', id), body),
+    ],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (id) => this.cancelSubscription(this.find(this.subscriptions, 'subscription', id)),
+    ],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, (id) => this.find(this.invoices, 'invoice', id)],
     ['POST', /^\/v1\/refunds$/, (_id, body) => this.refund(body)],
     ['GET', /^\/v1\/refunds\/([^/]+)$/, (id) => this.find(this.refunds, 'refund', id)],
     [
@@ -251,6 +286,10 @@ export class FakeStripe {
       for (const key of path.split('.')) {
         const next: Record<string, unknown>[] = [];
         for (const node of nodes) {
+          if (key === 'payments' && node.object === 'invoice') {
+            node.payments = this.invoicePayments(node);
+            continue;
+          }
           if (key === 'refunds' && node.object === 'charge') {
             const data = [...this.refunds.values()].filter((r) => r.charge === node.id).reverse();
             node.refunds = { object: 'list', data, has_more: false, url: `/v1/charges/${node.id}/refunds` };
@@ -271,7 +310,15 @@ export class FakeStripe {
   }
 
   private byId(id: string): Obj | undefined {
-    for (const map of [this.intents, this.charges, this.transactions, this.refunds, this.sessions]) {
+    for (const map of [
+      this.intents,
+      this.charges,
+      this.transactions,
+      this.refunds,
+      this.sessions,
+      this.paymentMethods,
+      this.customers,
+    ]) {
       const found = map.get(id);
       if (found) return found;
     }
@@ -312,6 +359,8 @@ export class FakeStripe {
       amount_subtotal: amount,
       currency: String(price.currency),
       description: (price.product_data as { name?: string } | undefined)?.name ?? null,
+      customer:
+        typeof body.customer === 'string' ? this.find(this.customers, 'customer', body.customer).id : null,
       customer_email: body.customer_email ?? null,
       client_reference_id: body.client_reference_id ?? null,
       metadata: body.metadata ?? {},
@@ -341,73 +390,43 @@ export class FakeStripe {
       description?: string;
       transfer_data?: { destination?: string };
       application_fee_amount?: string;
+      setup_future_usage?: string;
     };
     const card = cardNumber.replace(/\D/g, '');
     const declined = card === STRIPE_TEST_CARDS.declined;
-    if (!declined && card !== STRIPE_TEST_CARDS.success) {
+    if (!declined && card !== STRIPE_TEST_CARDS.success && card !== STRIPE_TEST_CARDS.declinesLater) {
       throw invalid('Your card number is incorrect.', { code: 'incorrect_number' }, 402);
     }
     const amount = session.amount_total as number;
     const manual = data.capture_method === 'manual';
+    // The card as a PaymentMethod, kept on the session's customer when asked (setup_future_usage).
+    const keep = !declined && typeof session.customer === 'string' && data.setup_future_usage !== undefined;
+    const method = this.paymentMethod(card, keep ? String(session.customer) : null);
     let intent =
       typeof session.payment_intent === 'string' ? this.intents.get(session.payment_intent) : undefined;
     if (!intent) {
-      intent = {
-        id: `pi_${rand(20)}`,
-        object: 'payment_intent',
+      intent = this.newIntent({
         amount,
-        amount_capturable: 0,
-        amount_received: 0,
         currency: session.currency,
         capture_method: manual ? 'manual' : 'automatic',
         description: data.description ?? null,
         metadata: data.metadata ?? {},
         receipt_email: session.customer_email,
+        customer: session.customer ?? null,
+        setup_future_usage: data.setup_future_usage ?? null,
         // A destination charge: the connected account paid into, and the platform's fee kept from it.
         transfer_data: data.transfer_data?.destination
           ? { destination: data.transfer_data.destination }
           : null,
         application_fee_amount:
           data.application_fee_amount === undefined ? null : Number(data.application_fee_amount),
-        status: 'requires_payment_method',
-        latest_charge: null,
-        last_payment_error: null,
-        created: now(),
-        livemode: false,
-      };
-      this.intents.set(intent.id, intent);
+      });
       session.payment_intent = intent.id;
     }
-    const chargeId = `ch_${rand(20)}`;
-    const charge: Obj = {
-      id: chargeId,
-      object: 'charge',
-      amount,
-      amount_captured: 0,
-      amount_refunded: 0,
-      captured: false,
-      refunded: false,
-      paid: !declined,
-      status: declined ? 'failed' : 'succeeded',
-      currency: session.currency,
-      payment_intent: intent.id,
-      balance_transaction: null,
-      failure_code: declined ? 'card_declined' : null,
-      payment_method_details: { type: 'card', card: { brand: 'visa', last4: card.slice(-4) } },
-      created: now(),
-      livemode: false,
-    };
-    this.charges.set(chargeId, charge);
-    intent.latest_charge = chargeId;
+    const charge = this.chargeOf(intent, amount, card.slice(-4), declined);
+    intent.payment_method = method.id;
     if (declined) {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'generic_decline',
-        message: 'Your card was declined.',
-        charge: chargeId,
-      };
       this.emit('payment_intent.payment_failed', intent);
       return { paid: false, redirect: '' };
     }
@@ -425,6 +444,567 @@ export class FakeStripe {
     else this.emit('payment_intent.succeeded', intent);
     const redirect = String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', sessionId);
     return { paid: true, redirect };
+  }
+
+  /** A card as a PaymentMethod, attached to `customer` when given (its number is never kept: brand and last four). */
+  private paymentMethod(card: string, customer: string | null): Obj {
+    const method: Obj = {
+      id: `pm_${rand(20)}`,
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: card.slice(-4), exp_month: 12, exp_year: 2034, funding: 'credit' },
+      customer,
+      billing_details: { email: null, name: null },
+      metadata: {},
+      created: now(),
+      livemode: false,
+    };
+    this.paymentMethods.set(method.id, method);
+    // The number's behaviour, kept apart from the object the API shows.
+    this.declinesLater.set(method.id, card === STRIPE_TEST_CARDS.declinesLater);
+    return method;
+  }
+
+  private readonly declinesLater = new Map<string, boolean>();
+
+  /** POST /v1/customers */
+  private createCustomer(body: Record<string, unknown>): Obj {
+    const customer: Obj = {
+      id: `cus_${rand(14)}`,
+      object: 'customer',
+      email: body.email ?? null,
+      name: body.name ?? null,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      invoice_settings: { default_payment_method: null },
+      created: now(),
+      livemode: false,
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /** POST /v1/products, with an id of the caller's when given (taken: resource_already_exists). */
+  private createProduct(body: Record<string, unknown>): Obj {
+    if (typeof body.name !== 'string' || body.name === '') {
+      throw invalid('Missing required param: name.', { code: 'parameter_missing', param: 'name' });
+    }
+    const id = typeof body.id === 'string' ? body.id : `prod_${rand(14)}`;
+    if (this.products.has(id)) {
+      throw invalid('Product already exists.', { code: 'resource_already_exists', param: 'id' });
+    }
+    const product: Obj = {
+      id,
+      object: 'product',
+      name: body.name,
+      active: true,
+      metadata: body.metadata ?? {},
+      created: now(),
+      livemode: false,
+    };
+    this.products.set(id, product);
+    return product;
+  }
+
+  /** A price from an item's `price_data` (product, unit_amount, currency, recurring), as Stripe makes one. */
+  private priceOf(data: Record<string, unknown> | undefined, param: string): Obj {
+    const recurring = data?.recurring as { interval?: string; interval_count?: string } | undefined;
+    if (!data || typeof data.product !== 'string' || !recurring?.interval) {
+      throw invalid(`Missing required param: ${param}.`, { code: 'parameter_missing', param });
+    }
+    this.find(this.products, 'product', data.product);
+    const amount = Number(data.unit_amount);
+    if (!Number.isInteger(amount) || amount < 0)
+      throw invalid('Invalid integer', { param: `${param}[unit_amount]` });
+    if (!['day', 'week', 'month', 'year'].includes(recurring.interval)) {
+      throw invalid('Invalid interval', { param: `${param}[recurring][interval]` });
+    }
+    return {
+      id: `price_${rand(14)}`,
+      object: 'price',
+      active: false,
+      currency: String(data.currency),
+      product: data.product,
+      type: 'recurring',
+      unit_amount: amount,
+      recurring: {
+        interval: recurring.interval,
+        interval_count: Number(recurring.interval_count ?? 1),
+        usage_type: 'licensed',
+      },
+      created: now(),
+      livemode: false,
+    };
+  }
+
+  /** The end of one interval of `price` after `start` (seconds), months clamped to the month's last day. */
+  private periodEnd(price: Obj, start: number): number {
+    const { interval, interval_count: count } = price.recurring as {
+      interval: string;
+      interval_count: number;
+    };
+    const date = new Date(start * 1000);
+    if (interval === 'day' || interval === 'week') {
+      return start + count * (interval === 'day' ? 1 : 7) * 86_400;
+    }
+    const months = interval === 'year' ? count * 12 : count;
+    const day = date.getUTCDate();
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + months);
+    const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+    date.setUTCDate(Math.min(day, last));
+    return Math.floor(date.getTime() / 1000);
+  }
+
+  /** POST /v1/subscriptions: one item; a trial_end starts it trialing (a $0 invoice), else it charges now. */
+  private createSubscription(body: Record<string, unknown>): Obj {
+    const customer = this.find(this.customers, 'customer', String(body.customer ?? ''));
+    const items = body.items as { price_data?: Record<string, unknown>; quantity?: string }[] | undefined;
+    if (!items?.[0] || items.length !== 1) {
+      throw invalid('This fake takes exactly one item.', { param: 'items' });
+    }
+    const price = this.priceOf(items[0].price_data, 'items[0][price_data]');
+    const method = typeof body.default_payment_method === 'string' ? body.default_payment_method : null;
+    if (method) {
+      const found = this.find(this.paymentMethods, 'payment_method', method);
+      if (found.customer !== customer.id) {
+        throw invalid(`The payment method ${method} does not belong to the customer ${customer.id}.`, {
+          param: 'default_payment_method',
+        });
+      }
+    }
+    const start = now();
+    const trialEnd = body.trial_end === undefined ? null : Number(body.trial_end);
+    if (trialEnd !== null && (!Number.isInteger(trialEnd) || trialEnd <= start)) {
+      throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', {
+        param: 'trial_end',
+      });
+    }
+    if (trialEnd !== null && trialEnd > start + 730 * 86_400) {
+      throw invalid('Trial end can be at most two years from now.', { param: 'trial_end' });
+    }
+    const id = `sub_${rand(20)}`;
+    const periodEnd = trialEnd ?? this.periodEnd(price, start);
+    const subscription: Obj = {
+      id,
+      object: 'subscription',
+      customer: customer.id,
+      status: trialEnd ? 'trialing' : 'active',
+      currency: price.currency,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      default_payment_method: method,
+      billing_cycle_anchor: periodEnd,
+      trial_start: trialEnd ? start : null,
+      trial_end: trialEnd,
+      start_date: start,
+      metadata: body.metadata ?? {},
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${rand(14)}`,
+            object: 'subscription_item',
+            subscription: id,
+            price,
+            quantity: Number(items[0].quantity ?? 1),
+            current_period_start: start,
+            current_period_end: periodEnd,
+            created: start,
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: null,
+      created: start,
+      livemode: false,
+    };
+    this.subscriptions.set(id, subscription);
+    this.emit('customer.subscription.created', subscription);
+    const invoice = this.invoice(
+      subscription,
+      'subscription_create',
+      trialEnd ? 0 : (price.unit_amount as number),
+      {
+        start,
+        end: periodEnd,
+      },
+    );
+    this.collect(invoice, subscription);
+    return subscription;
+  }
+
+  /** POST /v1/subscriptions/:id: cancel_at_period_end, the item's price (price_data), trial_end. */
+  private updateSubscription(subscription: Obj, body: Record<string, unknown>): Obj {
+    if (subscription.status === 'canceled') {
+      throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    const previous: Record<string, unknown> = {};
+    if (body.cancel_at_period_end !== undefined) {
+      const cancel = body.cancel_at_period_end === 'true';
+      if (cancel !== subscription.cancel_at_period_end) {
+        previous.cancel_at_period_end = subscription.cancel_at_period_end;
+        previous.cancel_at = subscription.cancel_at;
+        subscription.cancel_at_period_end = cancel;
+        subscription.cancel_at = cancel ? this.itemOf(subscription).current_period_end : null;
+        subscription.canceled_at = cancel ? now() : null;
+      }
+    }
+    const items = body.items as { id?: string; price_data?: Record<string, unknown> }[] | undefined;
+    if (items?.[0]) {
+      const item = this.itemOf(subscription);
+      if (items[0].id !== item.id) throw missing('subscription_item', String(items[0].id));
+      previous.items = structuredClone(subscription.items);
+      item.price = this.priceOf(items[0].price_data, 'items[0][price_data]');
+    }
+    if (body.trial_end !== undefined) {
+      const trialEnd = Number(body.trial_end);
+      if (!Number.isInteger(trialEnd) || trialEnd <= now()) {
+        throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', {
+          param: 'trial_end',
+        });
+      }
+      previous.trial_end = subscription.trial_end;
+      previous.status = subscription.status;
+      Object.assign(subscription, {
+        trial_end: trialEnd,
+        status: 'trialing',
+        billing_cycle_anchor: trialEnd,
+      });
+      this.itemOf(subscription).current_period_end = trialEnd;
+    }
+    if (Object.keys(previous).length > 0) this.emit('customer.subscription.updated', subscription, previous);
+    return subscription;
+  }
+
+  /** DELETE /v1/subscriptions/:id: ends it now. */
+  private cancelSubscription(subscription: Obj): Obj {
+    if (subscription.status === 'canceled') {
+      throw invalid(`No such subscription: '${subscription.id}'`, { code: 'resource_missing' }, 404);
+    }
+    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+    this.emit('customer.subscription.deleted', subscription);
+    return subscription;
+  }
+
+  private itemOf(subscription: Obj): Record<string, unknown> & { id: string; price: Obj } {
+    const item = (subscription.items as { data: (Record<string, unknown> & { id: string; price: Obj })[] })
+      .data[0];
+    if (!item) throw invalid('The subscription has no item.');
+    return item;
+  }
+
+  /** A finalized invoice of the subscription for one period. */
+  private invoice(subscription: Obj, reason: string, amount: number, period: { start: number; end: number }) {
+    const item = this.itemOf(subscription);
+    const invoice: Obj = {
+      id: `in_${rand(20)}`,
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'open',
+      billing_reason: reason,
+      collection_method: 'charge_automatically',
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      currency: subscription.currency,
+      attempt_count: 0,
+      attempted: false,
+      next_payment_attempt: null,
+      last_finalization_error: null,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: `il_${rand(20)}`,
+            object: 'line_item',
+            amount,
+            currency: subscription.currency,
+            description: `1 × ${String(this.products.get(String(item.price.product))?.name ?? 'plan')}`,
+            period,
+            pricing: {
+              type: 'price_details',
+              price_details: { price: item.price.id, product: item.price.product },
+            },
+            quantity: 1,
+          },
+        ],
+        has_more: false,
+        url: '/v1/invoices/lines',
+      },
+      period_start: period.start,
+      period_end: period.end,
+      created: now(),
+      livemode: false,
+    };
+    this.invoices.set(invoice.id, invoice);
+    this.invoiceIntents.set(invoice.id, []);
+    subscription.latest_invoice = invoice.id;
+    this.emit('invoice.created', invoice);
+    this.emit('invoice.finalized', invoice);
+    return invoice;
+  }
+
+  private readonly invoiceIntents = new Map<string, string[]>();
+
+  /** An invoice's payments, as `expand[]=payments` shows them. */
+  private invoicePayments(invoice: Record<string, unknown>) {
+    const data = (this.invoiceIntents.get(String(invoice.id)) ?? []).map((intentId) => {
+      const intent = this.intents.get(intentId);
+      return {
+        id: `inpay_${intentId.slice(3)}`,
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        amount_paid: intent?.status === 'succeeded' ? intent.amount : null,
+        amount_requested: intent?.amount,
+        currency: intent?.currency,
+        is_default: true,
+        status: intent?.status === 'succeeded' ? 'paid' : 'open',
+        payment: { type: 'payment_intent', payment_intent: intentId },
+        created: intent?.created,
+        livemode: false,
+      };
+    });
+    return {
+      object: 'list',
+      data,
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${String(invoice.id)}`,
+    };
+  }
+
+  /**
+   * Charges an invoice with the subscription's card: paid (invoice.paid, invoice.payment_succeeded), or
+   * declined (invoice.payment_failed, the subscription past_due) when `decline` or the card declines later.
+   */
+  private collect(invoice: Obj, subscription: Obj, decline = false): boolean {
+    const amount = invoice.amount_due as number;
+    const method = subscription.default_payment_method as string | null;
+    if (amount > 0) {
+      const refused = decline || !method || this.declinesLater.get(method) === true;
+      const intent = this.offSessionIntent({
+        amount,
+        currency: String(invoice.currency),
+        customer: String(subscription.customer),
+        method,
+        description: 'Subscription update',
+        refused,
+      });
+      this.invoiceIntents.get(invoice.id)?.push(intent.id);
+      invoice.attempt_count = (invoice.attempt_count as number) + 1;
+      invoice.attempted = true;
+      if (refused) {
+        const previous = { status: subscription.status };
+        invoice.next_payment_attempt = now() + 3 * 86_400;
+        subscription.status = 'past_due';
+        this.emit('invoice.payment_failed', invoice);
+        if (previous.status !== 'past_due')
+          this.emit('customer.subscription.updated', subscription, previous);
+        return false;
+      }
+    }
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: amount,
+      amount_remaining: 0,
+      next_payment_attempt: null,
+    });
+    this.emit('invoice.paid', invoice);
+    this.emit('invoice.payment_succeeded', invoice);
+    if (subscription.status === 'past_due') {
+      subscription.status = 'active';
+      this.emit('customer.subscription.updated', subscription, { status: 'past_due' });
+    }
+    return true;
+  }
+
+  /** A PaymentIntent confirmed off session with a kept card: succeeded with its charge, or declined. */
+  private offSessionIntent(input: {
+    amount: number;
+    currency: string;
+    customer: string | null;
+    method: string | null;
+    description: string | null;
+    refused: boolean;
+  }): Obj {
+    const intent = this.newIntent({
+      amount: input.amount,
+      currency: input.currency,
+      capture_method: 'automatic',
+      customer: input.customer,
+      description: input.description,
+      metadata: {},
+      payment_method: input.method,
+      transfer_data: null,
+      application_fee_amount: null,
+    });
+    const last4 = input.method
+      ? ((this.paymentMethods.get(input.method)?.card as { last4?: string } | undefined)?.last4 ?? '')
+      : '';
+    const charge = this.chargeOf(intent, input.amount, last4, input.refused);
+    if (input.refused) {
+      this.emit('payment_intent.payment_failed', intent);
+      return intent;
+    }
+    this.settleCharge(intent, charge, input.amount);
+    this.emit('payment_intent.succeeded', intent);
+    return intent;
+  }
+
+  /** POST /v1/payment_intents with confirm and off_session: a kept card charged now; declined: a card_error (402). */
+  private chargeOffSession(body: Record<string, unknown>): Obj {
+    if (body.confirm !== 'true') throw invalid('This fake takes confirm=true only.', { param: 'confirm' });
+    const method = this.find(this.paymentMethods, 'payment_method', String(body.payment_method ?? ''));
+    const customer = typeof body.customer === 'string' ? body.customer : null;
+    if (method.customer && method.customer !== customer) {
+      throw invalid('The provided PaymentMethod belongs to another Customer.', { param: 'payment_method' });
+    }
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 50) {
+      throw invalid('Amount must be at least $0.50 usd', { param: 'amount', code: 'amount_too_small' });
+    }
+    const intent = this.offSessionIntent({
+      amount,
+      currency: String(body.currency),
+      customer,
+      method: method.id,
+      description: typeof body.description === 'string' ? body.description : null,
+      refused: this.declinesLater.get(method.id) === true,
+    });
+    if (intent.status !== 'succeeded') {
+      throw new StripeApiError(402, {
+        ...(intent.last_payment_error as Record<string, unknown>),
+        payment_intent: intent,
+      });
+    }
+    return intent;
+  }
+
+  /**
+   * Stripe's clock for a test: the subscription reaches the end of its period. Cancelled at the period's
+   * end, it ends (customer.subscription.deleted); otherwise its next period starts and its invoice is
+   * charged (`decline`: refused, as its card may be), as Stripe's renewal does. Answers the invoice.
+   */
+  advanceSubscription(subscriptionId: string, options: { decline?: boolean } = {}): Obj | undefined {
+    const subscription = this.find(this.subscriptions, 'subscription', subscriptionId);
+    if (subscription.status === 'canceled') throw invalid('This subscription is canceled.');
+    if (subscription.cancel_at_period_end) {
+      this.cancelSubscription(subscription);
+      return undefined;
+    }
+    const item = this.itemOf(subscription);
+    const start = item.current_period_end as number;
+    const end = this.periodEnd(item.price, start);
+    const previous = { status: subscription.status, items: structuredClone(subscription.items) };
+    Object.assign(item, { current_period_start: start, current_period_end: end });
+    Object.assign(subscription, {
+      status: 'active',
+      trial_end: subscription.trial_end,
+      billing_cycle_anchor: start,
+    });
+    this.emit('customer.subscription.updated', subscription, previous);
+    const invoice = this.invoice(subscription, 'subscription_cycle', item.price.unit_amount as number, {
+      start,
+      end,
+    });
+    this.collect(invoice, subscription, options.decline === true);
+    return invoice;
+  }
+
+  /**
+   * POST /test/subscriptions/advance (the fake's own, for the browser journeys, which run it in another
+   * process): `email=<customer's e-mail>[&decline=true]` advances the newest live subscription of the
+   * customers with that e-mail, as `advanceSubscription`. Answers its invoice (404 when there is none).
+   */
+  private advanceControl(text: string, res: ServerResponse) {
+    const form = new URLSearchParams(text);
+    const customers = new Set(
+      [...this.customers.values()].filter((c) => c.email === form.get('email')).map((c) => c.id),
+    );
+    const subscription = [...this.subscriptions.values()]
+      .reverse()
+      .find((s) => customers.has(String(s.customer)) && s.status !== 'canceled');
+    if (!subscription) return this.send(res, 404, { error: { message: 'No live subscription.' } });
+    const invoice = this.advanceSubscription(subscription.id, { decline: form.get('decline') === 'true' });
+    return this.send(res, 200, invoice ?? { subscription: subscription.id, status: 'canceled' });
+  }
+
+  /** Stripe's retry of a failed invoice (Smart Retries), paying or failing again. */
+  retryInvoice(invoiceId: string, options: { decline?: boolean } = {}): boolean {
+    const invoice = this.find(this.invoices, 'invoice', invoiceId);
+    if (invoice.status !== 'open') throw invalid('This invoice is not open.');
+    const parent = invoice.parent as { subscription_details: { subscription: string } };
+    const subscription = this.find(
+      this.subscriptions,
+      'subscription',
+      parent.subscription_details.subscription,
+    );
+    return this.collect(invoice, subscription, options.decline === true);
+  }
+
+  /** A subscription cancelled in Stripe's dashboard, now. */
+  cancelFromDashboard(subscriptionId: string): Obj {
+    return this.cancelSubscription(this.find(this.subscriptions, 'subscription', subscriptionId));
+  }
+
+  /** A PaymentIntent awaiting its payment method, with `fields`. */
+  private newIntent(fields: Record<string, unknown>): Obj {
+    const intent: Obj = {
+      id: `pi_${rand(20)}`,
+      object: 'payment_intent',
+      amount_capturable: 0,
+      amount_received: 0,
+      status: 'requires_payment_method',
+      latest_charge: null,
+      last_payment_error: null,
+      created: now(),
+      livemode: false,
+      ...fields,
+    };
+    this.intents.set(intent.id, intent);
+    return intent;
+  }
+
+  /** The intent's charge of `amount` with a card ending in `last4`, authorised or declined (the intent's error). */
+  private chargeOf(intent: Obj, amount: number, last4: string, declined: boolean): Obj {
+    const charge: Obj = {
+      id: `ch_${rand(20)}`,
+      object: 'charge',
+      amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      refunded: false,
+      paid: !declined,
+      status: declined ? 'failed' : 'succeeded',
+      currency: intent.currency,
+      payment_intent: intent.id,
+      balance_transaction: null,
+      failure_code: declined ? 'card_declined' : null,
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4 } },
+      created: now(),
+      livemode: false,
+    };
+    this.charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    intent.last_payment_error = declined
+      ? {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+          charge: charge.id,
+        }
+      : null;
+    return charge;
   }
 
   /** The charge captured: its balance transaction carries Stripe's fee. */
@@ -667,14 +1247,17 @@ export class FakeStripe {
   }
 
   /** Records an event and posts it to the webhook endpoint (when one is set and delivery is on). */
-  emit(type: string, object: Obj): Obj {
+  emit(type: string, object: Obj, previousAttributes?: Record<string, unknown>): Obj {
     const event: Obj = {
       id: `evt_${rand(20)}`,
       object: 'event',
       api_version: '2026-10-28.endive',
       created: now(),
       type,
-      data: { object: structuredClone(object) },
+      data: {
+        object: structuredClone(object),
+        ...(previousAttributes ? { previous_attributes: structuredClone(previousAttributes) } : {}),
+      },
       livemode: false,
       pending_webhooks: this.options.webhook ? 1 : 0,
       request: { id: null, idempotency_key: null },

@@ -303,6 +303,13 @@ export const planSubscriptions = pgTable(
     /** The provider's reference of the saved card (never a card number) and the card's last four digits. */
     cardToken: text('card_token'),
     cardLast4: text('card_last4'),
+    /**
+     * The provider's own subscription that renews the plan (Stripe's `sub_…`, docs/decisions/027): its
+     * webhooks report each renewal, and the renewal round never charges the plan itself. Null: the round does.
+     */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The organisation's customer at the provider (Stripe's `cus_…`), kept across purchases. */
+    providerCustomerId: text('provider_customer_id'),
     /** The period end each reminder was sent for: once per period. */
     renewalRemindedFor: timestamp('renewal_reminded_for', { withTimezone: true }),
     expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
@@ -312,6 +319,8 @@ export const planSubscriptions = pgTable(
   (t) => [
     // The renewal round's query: plans whose renewal (or retry) is due.
     index('plan_subscriptions_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('active', 'past_due')`),
+    // A provider's webhook finds the plan its subscription renews.
+    uniqueIndex('plan_subscriptions_provider_subscription_idx').on(t.providerSubscriptionId),
     check('plan_subscriptions_status', sql`${t.status} in ('active', 'cancelling', 'past_due', 'lapsed')`),
     check('plan_subscriptions_grace', sql`${t.status} <> 'past_due' or ${t.graceEndsAt} is not null`),
   ],

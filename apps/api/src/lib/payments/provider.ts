@@ -66,6 +66,11 @@ export interface PaymentProvider {
      * operator's own account takes it all (plans, and every order in collected mode).
      */
     payee?: { accountId: string; platformFeeCents: number };
+    /**
+     * A plan's order: the provider keeps the card for the plan's renewals, on the organisation's customer
+     * (`customerId` when it has one already, else one made for it). Providers without customers ignore it.
+     */
+    keepCardFor?: { orgId: number; userId: number; customerId: string | null };
   }): Promise<ProviderOrder>;
   /** Captures an approved order; repeating it with the same request id answers the same capture. */
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
@@ -94,6 +99,80 @@ export interface PaymentProvider {
     description: string;
     requestId: string;
   }): Promise<{ orderId: string; result: CaptureResult }>;
+  /**
+   * The provider renews plans by its own subscriptions (docs/decisions/027): these start, change and stop
+   * one. Optional: without them the renewal round charges the saved card (chargeSaved).
+   */
+  readonly subscriptions?: ProviderSubscriptions;
+}
+
+/** A plan's price as a provider's subscription charges it. */
+export type SubscriptionPrice = {
+  category: string;
+  amountCents: number;
+  currency: string;
+  months: number;
+};
+
+/** A provider's subscription that renews a plan, as the provider reports it. */
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** The purchase (checkout order) it was started for. */
+  orderId: string | null;
+  /** Its latest invoice (the latest renewal, or its creation's). */
+  latestInvoiceId: string | null;
+  /** When it next charges (the end of what is paid). */
+  currentPeriodEnd: Date | null;
+};
+
+/** What a provider's subscription did about one of its renewals (an invoice), read back from the provider. */
+export type SubscriptionRenewal = {
+  subscriptionId: string;
+  /** The provider's reference of the renewal (Stripe's invoice id): a renewal is recorded once by it. */
+  invoiceId: string;
+  /** The renewal of a period (not the subscription's creation, nor a change). */
+  isCycle: boolean;
+  paid: boolean;
+  amountCents: number;
+  currency: string;
+  /** The period it pays, as the provider counts it. */
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** The payment's own id (Stripe's PaymentIntent), the capture a refund names; null when unknown. */
+  captureId: string | null;
+  attempt: number;
+  nextAttemptAt: Date | null;
+  failureReason: string | null;
+};
+
+/** Subscriptions at the provider for plans that renew there (docs/decisions/027). */
+export interface ProviderSubscriptions {
+  /**
+   * Starts the subscription of a plan just paid at checkout (`orderId`), charging `price` from `startsAt`
+   * (the end of the paid period: nothing is charged before). The same `requestId` answers the same one.
+   */
+  start(input: {
+    orderId: string;
+    orgId: number;
+    price: SubscriptionPrice;
+    startsAt: Date;
+    requestId: string;
+  }): Promise<{ subscriptionId: string; customerId: string; card: SavedCard | null }>;
+  /** Sets whether it ends with its period (CancelPlan, ResumePlan). */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  /**
+   * Charges `price` from now on (`from: 'now'`, nothing prorated: an upgrade's difference is charged
+   * apart) or from `from` (a date: the rest of the period is not charged again).
+   */
+  changePrice(subscriptionId: string, price: SubscriptionPrice, from: 'now' | Date): Promise<void>;
+  /** Ends it now (a lapsed plan, or one replaced by a new purchase); one ended already is no error. */
+  cancel(subscriptionId: string): Promise<void>;
+  retrieve(subscriptionId: string): Promise<ProviderSubscription>;
+  /** The renewal an invoice made, read back from the provider. */
+  renewalOf(invoiceId: string): Promise<SubscriptionRenewal>;
 }
 
 /** Where a connected account stands: `enabled` takes payments; `restricted` needs the school's action. */

@@ -8,7 +8,12 @@ import {
   PaymentProviderError,
   type ProviderOrder,
   type ProviderRefund,
+  type ProviderSubscription,
+  type ProviderSubscriptions,
   type RefundResult,
+  type SavedCard,
+  type SubscriptionPrice,
+  type SubscriptionRenewal,
 } from './provider';
 
 export type StripeSettings = {
@@ -78,6 +83,9 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
   async createOrder(input: Parameters<PaymentProvider['createOrder']>[0]): Promise<ProviderOrder> {
     const returnPath = input.returnPath ?? '/';
     try {
+      // A plan's card is kept on the organisation's customer, for the subscription that renews it.
+      const keep = input.keepCardFor;
+      const customer = keep ? (keep.customerId ?? (await this.customerFor(keep, input.buyerEmail))) : null;
       const session = await this.call(() =>
         this.stripe.checkout.sessions.create(
           {
@@ -96,6 +104,7 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
               capture_method: 'manual',
               description: input.description.slice(0, 250),
               metadata: { reference: input.referenceId },
+              ...(customer ? { setup_future_usage: 'off_session' as const } : {}),
               // A destination charge: the school's account is paid, the operator's fee kept from it.
               ...(input.payee
                 ? {
@@ -104,9 +113,9 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
                   }
                 : {}),
             },
-            customer_email: input.buyerEmail,
+            ...(customer ? { customer } : { customer_email: input.buyerEmail }),
             client_reference_id: input.referenceId,
-            metadata: { reference: input.referenceId },
+            metadata: { reference: input.referenceId, ...(customer ? { customer } : {}) },
             success_url: this.returnUrl(returnPath, true),
             cancel_url: this.returnUrl(returnPath, false),
           },
@@ -203,6 +212,218 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
     return connectedAccountOf(await this.call(() => this.stripe.accounts.retrieve(accountId)));
   }
 
+  /** The organisation's customer at Stripe, made once per buyer (the key answers the same one on a retry). */
+  private async customerFor(keep: { orgId: number; userId: number }, email: string): Promise<string> {
+    const customer = await this.call(() =>
+      this.stripe.customers.create(
+        {
+          email,
+          description: `Skillwise organisation ${keep.orgId}`,
+          metadata: { organisation: String(keep.orgId) },
+        },
+        { idempotencyKey: `customer-org-${keep.orgId}-user-${keep.userId}` },
+      ),
+    );
+    return customer.id;
+  }
+
+  /** The payment method a paid session's PaymentIntent used, with its customer, when Stripe keeps it. */
+  private async paidWith(
+    orderId: string,
+  ): Promise<{ customerId: string | null; card: SavedCard | null } | undefined> {
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.retrieve(orderId, { expand: ['payment_intent.payment_method'] }),
+    );
+    const intent = intentOf(session);
+    if (!intent) return undefined;
+    let method = intent.payment_method;
+    // Not expanded: asked for on its own.
+    if (typeof method === 'string') {
+      const id = method;
+      method = await this.call(() => this.stripe.paymentMethods.retrieve(id));
+    }
+    // The customer the session was made for (named in its metadata too).
+    const customerId = idOf(session.customer ?? intent.customer) || session.metadata?.customer || null;
+    const card = method?.card ? { token: method.id, last4: method.card.last4 } : null;
+    return { customerId, card };
+  }
+
+  /** The card a plan's session was paid with, kept on its customer (setup_future_usage); null when none. */
+  async savedCardOf(orderId: string): Promise<SavedCard | null> {
+    const paid = await this.paidWith(orderId);
+    return paid?.customerId ? paid.card : null;
+  }
+
+  /**
+   * Charges a kept card without the buyer (an upgrade's difference): a PaymentIntent confirmed off
+   * session on the card's customer; a card refused is a decline, its PaymentIntent the order.
+   */
+  async chargeSaved(input: Parameters<NonNullable<PaymentProvider['chargeSaved']>>[0]) {
+    const method = await this.call(() => this.stripe.paymentMethods.retrieve(input.cardToken));
+    const customer = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+    try {
+      const intent = await this.call(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            description: input.description.slice(0, 250),
+            payment_method: input.cardToken,
+            ...(customer ? { customer } : {}),
+            off_session: true,
+            confirm: true,
+          },
+          { idempotencyKey: input.requestId },
+        ),
+      );
+      return { orderId: intent.id, result: resultOf(intent) };
+    } catch (error) {
+      if (!(error instanceof StripeCardError)) throw error;
+      const intentId = error.payment_intent?.id ?? `declined-${input.requestId}`;
+      return {
+        orderId: intentId,
+        result: {
+          status: 'DECLINED' as const,
+          reason: error.decline_code ?? error.code ?? 'card_declined',
+          cardDeclined: true,
+        },
+      };
+    }
+  }
+
+  /** Stripe Billing for plans (docs/decisions/027). */
+  readonly subscriptions: ProviderSubscriptions = {
+    start: (input) => this.startSubscription(input),
+    setCancelAtPeriodEnd: async (id, cancel) =>
+      subscriptionOf(
+        await this.call(() => this.stripe.subscriptions.update(id, { cancel_at_period_end: cancel })),
+      ),
+    changePrice: (id, price, from) => this.changeSubscriptionPrice(id, price, from),
+    cancel: async (id) => {
+      const now = await this.subscriptions.retrieve(id);
+      if (now.status === 'canceled' || now.status === 'incomplete_expired') return;
+      await this.call(() => this.stripe.subscriptions.cancel(id));
+    },
+    retrieve: async (id) => {
+      try {
+        return subscriptionOf(await this.call(() => this.stripe.subscriptions.retrieve(id)));
+      } catch (error) {
+        // Gone at Stripe: ended.
+        if (!(error instanceof StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+        const ended = { customerId: '', status: 'canceled', cancelAtPeriodEnd: false, orderId: null };
+        return { id, ...ended, latestInvoiceId: null, currentPeriodEnd: null };
+      }
+    },
+    renewalOf: (invoiceId) => this.renewalOf(invoiceId),
+  };
+
+  /** The product of a plan's category, with an id of ours: made once, found afterwards. */
+  private async productOf(category: string): Promise<string> {
+    const id = `skillwise_plan_${category.replace(/[^A-Za-z0-9_]/g, '_').toLowerCase()}`;
+    try {
+      return (await this.call(() => this.stripe.products.retrieve(id))).id;
+    } catch (error) {
+      if (!(error instanceof StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+    }
+    try {
+      return (await this.call(() => this.stripe.products.create({ id, name: `Skillwise ${category} plan` })))
+        .id;
+    } catch (error) {
+      // Made meanwhile by another request.
+      if (error instanceof StripeInvalidRequestError && error.code === 'resource_already_exists') return id;
+      throw error;
+    }
+  }
+
+  /** A subscription item's price, from the plan's row in plan_prices (its amount, currency and period). */
+  private async priceData(price: SubscriptionPrice) {
+    const yearly = price.months % 12 === 0;
+    return {
+      currency: price.currency.toLowerCase(),
+      product: await this.productOf(price.category),
+      unit_amount: price.amountCents,
+      recurring: {
+        interval: yearly ? ('year' as const) : ('month' as const),
+        interval_count: yearly ? price.months / 12 : price.months,
+      },
+    };
+  }
+
+  private async startSubscription(input: Parameters<ProviderSubscriptions['start']>[0]) {
+    const paid = await this.paidWith(input.orderId);
+    if (!paid?.customerId) {
+      throw new PaymentProviderError(`Stripe keeps no customer for the order ${input.orderId}`);
+    }
+    const { customerId, card } = paid;
+    const priceData = await this.priceData(input.price);
+    const subscription = await this.call(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: customerId,
+          // The card kept at checkout (else the customer's default one).
+          ...(card ? { default_payment_method: card.token } : {}),
+          items: [{ price_data: priceData }],
+          // The period is paid at checkout: the first charge is at its end.
+          trial_end: Math.floor(input.startsAt.getTime() / 1000),
+          proration_behavior: 'none',
+          metadata: { organisation: String(input.orgId), order: input.orderId },
+        },
+        { idempotencyKey: input.requestId },
+      ),
+    );
+    return { subscriptionId: subscription.id, customerId, card };
+  }
+
+  private async changeSubscriptionPrice(id: string, price: SubscriptionPrice, from: 'now' | Date) {
+    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(id));
+    const item = subscription.items.data[0];
+    if (!item) throw new PaymentProviderError(`Stripe's subscription ${id} has no item`);
+    const priceData = await this.priceData(price);
+    await this.call(() =>
+      this.stripe.subscriptions.update(id, {
+        items: [{ id: item.id, price_data: priceData }],
+        proration_behavior: 'none',
+        // A later start: nothing is charged until the period's end, then the new price (and period).
+        ...(from === 'now' ? {} : { trial_end: Math.floor(from.getTime() / 1000) }),
+      }),
+    );
+  }
+
+  private async renewalOf(invoiceId: string): Promise<SubscriptionRenewal> {
+    // Its payments (the PaymentIntent) are expanded where Stripe has them; a server without them is asked plainly.
+    const invoice = await this.call(() =>
+      this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
+    ).catch((error: unknown) => {
+      if (!(error instanceof StripeInvalidRequestError) || error.statusCode !== 400) throw error;
+      return this.call(() => this.stripe.invoices.retrieve(invoiceId));
+    });
+    // The subscription and the PaymentIntent where this API version puts them, or where earlier ones did.
+    const earlier = invoice as unknown as { subscription?: unknown; payment_intent?: unknown };
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? earlier.subscription);
+    const line = invoice.lines?.data[0];
+    const payment = invoice.payments?.data.find((p) => p.status === 'paid') ?? invoice.payments?.data[0];
+    const intent = payment?.payment.payment_intent ?? earlier.payment_intent;
+    const seconds = (value: number | null | undefined) =>
+      typeof value === 'number' ? new Date(value * 1000) : null;
+    return {
+      subscriptionId,
+      invoiceId: invoice.id ?? invoiceId,
+      // A renewal; a server that names no reason: any invoice with something to pay.
+      isCycle:
+        invoice.billing_reason === 'subscription_cycle' ||
+        ((invoice.billing_reason ?? null) === null && invoice.amount_due > 0),
+      paid: invoice.status === 'paid',
+      amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency.toUpperCase(),
+      periodStart: seconds(line?.period.start),
+      periodEnd: seconds(line?.period.end),
+      captureId: idOf(intent) || null,
+      attempt: invoice.attempt_count,
+      nextAttemptAt: seconds(invoice.next_payment_attempt),
+      failureReason: invoice.last_finalization_error?.message ?? null,
+    };
+  }
+
   get webhookSecret(): string | undefined {
     return this.settings.webhookSecret;
   }
@@ -288,6 +509,29 @@ export function connectedAccountOf(account: Stripe.Account): ConnectedAccount {
         ? 'restricted'
         : 'pending';
   return { accountId: account.id, status, chargesEnabled, payoutsEnabled, detailsSubmitted };
+}
+
+/** The id of a reference Stripe answers as an id or as the object, expanded; '' when none. */
+function idOf(reference: unknown): string {
+  if (typeof reference === 'string') return reference;
+  const id = (reference as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : '';
+}
+
+/** A Stripe subscription as the billing engine reads it. */
+function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
+  // The period's end is on the item in this API version, on the subscription in earlier ones.
+  const earlier = subscription as unknown as { current_period_end?: number };
+  const end = subscription.items?.data[0]?.current_period_end ?? earlier.current_period_end;
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer),
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    orderId: subscription.metadata?.order ?? null,
+    latestInvoiceId: idOf(subscription.latest_invoice) || null,
+    currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
+  };
 }
 
 /** The session's PaymentIntent, expanded; undefined before the buyer has paid. */

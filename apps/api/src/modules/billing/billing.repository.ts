@@ -1,5 +1,5 @@
 import { ROLE } from '@skillwise/contracts';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { PLAN_TRANSITIONS, type PlanEvent, planSubscriptions, subscriptions, users } from '../../db/schema';
 
@@ -105,6 +105,8 @@ export async function listDueRenewals(db: Db, now: Date, limit = 50): Promise<nu
         inArray(planSubscriptions.status, ['active', 'past_due']),
         lte(planSubscriptions.nextAttemptAt, now),
         unclaimed(now),
+        // A provider's own subscription renews it: its webhooks report the renewal (docs/decisions/027).
+        isNull(planSubscriptions.providerSubscriptionId),
       ),
     )
     .orderBy(asc(planSubscriptions.nextAttemptAt))
@@ -220,4 +222,114 @@ export async function findPlanBuyer(db: Db, row: PlanSubscriptionRow): Promise<n
     .orderBy(asc(users.id))
     .limit(1);
   return publisher?.id;
+}
+
+/** The plan a provider's subscription renews. */
+export async function findPlanBySubscription(
+  db: Db,
+  subscriptionId: string,
+): Promise<PlanSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planSubscriptions)
+    .where(eq(planSubscriptions.providerSubscriptionId, subscriptionId));
+  return row;
+}
+
+/**
+ * Records the provider's subscription (and customer, and card) of the plan bought with `sourceOrderId`,
+ * if the row still follows that purchase and has no other subscription.
+ */
+export async function saveSubscription(
+  db: Db,
+  orgId: number,
+  sourceOrderId: string,
+  values: { subscriptionId: string; customerId?: string; card?: { token: string; last4: string } | null },
+): Promise<PlanSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(planSubscriptions)
+    .set({
+      providerSubscriptionId: values.subscriptionId,
+      ...(values.customerId ? { providerCustomerId: values.customerId } : {}),
+      ...(values.card ? { cardToken: values.card.token, cardLast4: values.card.last4 } : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(planSubscriptions.orgId, orgId),
+        eq(planSubscriptions.sourceOrderId, sourceOrderId),
+        or(
+          isNull(planSubscriptions.providerSubscriptionId),
+          eq(planSubscriptions.providerSubscriptionId, values.subscriptionId),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Notes why a provider's subscription could not be started or ended yet (and when: the next try is an hour later). */
+export async function noteSubscriptionError(db: Db, orgId: number, message: string): Promise<void> {
+  await db
+    .update(planSubscriptions)
+    .set({ lastError: message, updatedAt: new Date() })
+    .where(eq(planSubscriptions.orgId, orgId));
+}
+
+/** Notes that the provider was asked about the plan now (the next time is an hour later). */
+export async function touchPlan(db: Db, orgId: number, at: Date): Promise<void> {
+  await db.update(planSubscriptions).set({ updatedAt: at }).where(eq(planSubscriptions.orgId, orgId));
+}
+
+/** Forgets a provider's subscription that ended (or was ended): the plan follows the engine's rules alone. */
+export async function forgetSubscription(db: Db, orgId: number, subscriptionId: string): Promise<void> {
+  await db
+    .update(planSubscriptions)
+    .set({ providerSubscriptionId: null, updatedAt: new Date() })
+    .where(
+      and(eq(planSubscriptions.orgId, orgId), eq(planSubscriptions.providerSubscriptionId, subscriptionId)),
+    );
+}
+
+/**
+ * Plans to settle with a provider that renews by its own subscriptions (`providers`): those bought there
+ * whose subscription is not started yet while their period runs, lapsed ones whose subscription is still
+ * to be ended, and those whose renewal the provider has not reported an hour after their period's end.
+ */
+export async function listSubscriptionsToSettle(db: Db, providers: string[], now: Date) {
+  if (providers.length === 0) return { unstarted: [], lapsed: [], overdue: [] };
+  const unstarted = await db
+    .select()
+    .from(planSubscriptions)
+    .where(
+      and(
+        inArray(planSubscriptions.provider, providers),
+        inArray(planSubscriptions.status, ['active']),
+        isNull(planSubscriptions.providerSubscriptionId),
+        isNotNull(planSubscriptions.sourceOrderId),
+        gt(planSubscriptions.periodEnd, now),
+        // Tried at the capture, then hourly (a failed try touches the row).
+        lt(planSubscriptions.updatedAt, new Date(now.getTime() - 3600_000)),
+      ),
+    )
+    .limit(50);
+  const lapsed = await db
+    .select()
+    .from(planSubscriptions)
+    .where(and(eq(planSubscriptions.status, 'lapsed'), isNotNull(planSubscriptions.providerSubscriptionId)))
+    .limit(50);
+  // Renewed by the provider, whose report is an hour late (a webhook lost or not configured): asked hourly.
+  const overdue = await db
+    .select()
+    .from(planSubscriptions)
+    .where(
+      and(
+        inArray(planSubscriptions.status, ['active', 'past_due']),
+        isNotNull(planSubscriptions.providerSubscriptionId),
+        lt(planSubscriptions.periodEnd, new Date(now.getTime() - 3600_000)),
+        lt(planSubscriptions.updatedAt, new Date(now.getTime() - 3600_000)),
+      ),
+    )
+    .limit(50);
+  return { unstarted, lapsed, overdue };
 }

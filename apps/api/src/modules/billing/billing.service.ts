@@ -25,7 +25,10 @@ import {
   type CaptureResult,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderSubscription,
+  type ProviderSubscriptions,
   type SavedCard,
+  type SubscriptionRenewal,
 } from '../../lib/payments/provider';
 import type { Actor } from '../../plugins/auth';
 import { mayManagePlan } from '../access/access';
@@ -37,15 +40,21 @@ import {
   claimPlan,
   deleteGracePeriods,
   findPlanBuyer,
+  findPlanBySubscription,
   findPlanSubscription,
+  forgetSubscription,
   lapseEnded,
   listDueRenewals,
+  listSubscriptionsToSettle,
   movePlan,
+  noteSubscriptionError,
   type PlanSubscriptionRow,
   recordPlanBought,
   releasePlan,
   saveCard,
+  saveSubscription,
   takeReminders,
+  touchPlan,
 } from './billing.repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -54,9 +63,23 @@ const CLAIM_MS = 10 * 60_000;
 
 export type BillingDeps = {
   db: Db;
+  /** The default provider: the renewal round charges its saved cards. */
   provider: PaymentProvider;
+  /** Every other configured provider: one with subscriptions of its own renews its plans (docs/decisions/027). */
+  others?: readonly PaymentProvider[];
   log: FastifyBaseLogger;
   notifications: NotificationService;
+};
+
+/** Records a provider's webhook event in the transaction of its effect; false when it was taken before. */
+export type RecordEvent = (tx: Db) => Promise<boolean>;
+
+/** A provider's error answered to a school's call: nothing was changed (docs/decisions/027). */
+const providerFailed = (error: unknown): never => {
+  if (error instanceof PaymentProviderError || (error instanceof Error && error.name.startsWith('Stripe'))) {
+    throw new AppError('PAYMENT_PROVIDER', MSG.paymentError);
+  }
+  throw error;
 };
 
 const asCategory = (value: string): PlanCategory | null =>
@@ -91,7 +114,28 @@ const NO_RENEWING_PLAN =
  * changes through `renewalPaid` and `renewalFailed`.
  */
 export class BillingService {
-  constructor(private readonly deps: BillingDeps) {}
+  /** The configured providers by name, the default first. */
+  private readonly providers: ReadonlyMap<string, PaymentProvider>;
+
+  constructor(private readonly deps: BillingDeps) {
+    const all = [deps.provider, ...(deps.others ?? []).filter((p) => p.name !== deps.provider.name)];
+    this.providers = new Map(all.map((p) => [p.name, p]));
+  }
+
+  /** The subscriptions of the plan's provider, when it renews plans by its own (Stripe). */
+  private subscriptionsOf(providerName: string): ProviderSubscriptions | undefined {
+    return this.providers.get(providerName)?.subscriptions;
+  }
+
+  /** The provider that holds subscriptions (one at most renews plans by its own: Stripe). */
+  private get managing():
+    | { name: PaymentProvider['name']; subscriptions: ProviderSubscriptions }
+    | undefined {
+    for (const provider of this.providers.values()) {
+      if (provider.subscriptions) return { name: provider.name, subscriptions: provider.subscriptions };
+    }
+    return undefined;
+  }
 
   // --- A plan bought through checkout (payments: grantPlan, in the capture's transaction).
 
@@ -119,8 +163,9 @@ export class BillingService {
 
   /** Saves the card a plan order was paid with, when the provider keeps cards (after the capture committed). */
   async rememberCard(order: Pick<OrderRow, 'orgId' | 'provider' | 'providerOrderId'>): Promise<void> {
-    const { db, provider, log } = this.deps;
-    if (!provider.savedCardOf || order.provider !== provider.name) return;
+    const { db, log } = this.deps;
+    const provider = this.providers.get(order.provider);
+    if (!provider?.savedCardOf || provider.subscriptions) return;
     try {
       const card = await provider.savedCardOf(order.providerOrderId);
       if (card) await saveCard(db, order.orgId, order.providerOrderId, card);
@@ -128,6 +173,68 @@ export class BillingService {
       // The renewal asks again: nothing is lost by not having it now.
       log.warn({ err: error, orgId: order.orgId }, 'the card of a plan could not be saved yet');
     }
+  }
+
+  /**
+   * What follows a plan's capture (whichever path captured it: the checkout, a webhook, the reconciler):
+   * its card saved for the round, or, with a provider that renews by its own subscriptions, the
+   * subscription started from the end of the paid period (a subscription of an earlier purchase ended).
+   * A failure leaves it to the round, which tries again hourly while the period runs.
+   */
+  async planCaptured(order: Pick<OrderRow, 'orgId' | 'provider' | 'providerOrderId'>): Promise<void> {
+    await this.rememberCard(order);
+    if (!this.subscriptionsOf(order.provider) && !this.managing) return;
+    const row = await findPlanSubscription(this.deps.db, order.orgId);
+    if (!row || row.sourceOrderId !== order.providerOrderId) return;
+    try {
+      await this.startSubscription(row);
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, orgId: order.orgId },
+        'the subscription of a plan could not start yet',
+      );
+      await noteSubscriptionError(this.deps.db, order.orgId, (error as Error).message);
+    }
+  }
+
+  /**
+   * The row's purchase renewed by its provider's subscription: one of an earlier purchase is ended first
+   * (it would charge for the plan replaced), then one is started for this purchase, once (its request id
+   * is the purchase's), charging from the end of the period.
+   */
+  private async startSubscription(row: PlanSubscriptionRow): Promise<void> {
+    const { db } = this.deps;
+    const sourceOrderId = row.sourceOrderId;
+    if (!sourceOrderId) return;
+    const managing = this.managing;
+    const replacing = row.providerSubscriptionId;
+    if (replacing && managing) {
+      const started = await managing.subscriptions.retrieve(replacing);
+      if (started.orderId === sourceOrderId) return;
+      await managing.subscriptions.cancel(replacing);
+      await forgetSubscription(db, row.orgId, replacing);
+    }
+    const subscriptions = this.subscriptionsOf(row.provider);
+    if (!subscriptions || row.status !== 'active') return;
+    const price = await findPlanPriceById(db, row.nextPlanPriceId ?? row.planPriceId);
+    if (!price || price.amountCents === 0) return;
+    const started = await subscriptions.start({
+      orderId: sourceOrderId,
+      orgId: row.orgId,
+      price,
+      startsAt: row.periodEnd,
+      requestId: `plan-subscription-${sourceOrderId}`,
+    });
+    const saved = await saveSubscription(db, row.orgId, sourceOrderId, started);
+    // Bought again meanwhile: this purchase's subscription must not charge.
+    if (!saved) await subscriptions.cancel(started.subscriptionId);
+  }
+
+  /** The organisation's customer at a provider that renews by its own subscriptions, kept from its last purchase. */
+  async customerOf(orgId: number, providerName: string): Promise<string | null> {
+    if (!this.subscriptionsOf(providerName)) return null;
+    const row = await findPlanSubscription(this.deps.db, orgId);
+    return row?.providerCustomerId ?? null;
   }
 
   /** The plan's saved card, asked of the provider once if it was not saved at the purchase. */
@@ -172,7 +279,48 @@ export class BillingService {
     }
     const lapsed = signal?.aborted ? 0 : await this.lapse(now);
     const reminded = signal?.aborted ? 0 : await this.remind(now);
+    if (!signal?.aborted) await this.settleSubscriptions(now);
     return { renewed, failed, lapsed, reminded };
+  }
+
+  /**
+   * The provider's subscriptions that should be and are not: one a purchase could not start at its
+   * capture is tried again (hourly, while the period runs); one of a lapsed plan is ended, so that the
+   * provider charges nothing more for it.
+   */
+  private async settleSubscriptions(now: Date): Promise<void> {
+    const { db, log } = this.deps;
+    const managing = this.managing;
+    if (!managing) return;
+    const { unstarted, lapsed, overdue } = await listSubscriptionsToSettle(db, [managing.name], now);
+    for (const row of overdue) {
+      await this.askRenewal(row, managing.subscriptions, now).catch((error: unknown) => {
+        log.warn(
+          { err: error, orgId: row.orgId },
+          'the renewal of a plan could not be read from its provider',
+        );
+      });
+      await touchPlan(db, row.orgId, now);
+    }
+    for (const row of unstarted) {
+      await this.startSubscription(row).catch(async (error: unknown) => {
+        log.warn({ err: error, orgId: row.orgId }, 'the subscription of a plan could not start yet');
+        await noteSubscriptionError(db, row.orgId, (error as Error).message);
+      });
+    }
+    for (const row of lapsed) {
+      const id = row.providerSubscriptionId;
+      if (!id) continue;
+      try {
+        await managing.subscriptions.cancel(id);
+        await forgetSubscription(db, row.orgId, id);
+      } catch (error) {
+        log.warn(
+          { err: error, orgId: row.orgId },
+          'the subscription of a lapsed plan could not be ended yet',
+        );
+      }
+    }
   }
 
   /** One claimed plan's renewal: charged, then recorded; or declined, then grace (or lapse). */
@@ -189,6 +337,10 @@ export class BillingService {
         amountCents: 0,
         currency: price.currency,
       });
+    }
+    if (this.subscriptionsOf(row.provider)) {
+      // Renewed by the provider's own subscription, which this plan lacks: never charged by the round.
+      return this.renewalFailed(row, now, { reason: `no ${row.provider} subscription renews the plan` });
     }
     const card = row.provider === provider.name ? await this.cardOf(row) : null;
     if (!card || !provider.chargeSaved) {
@@ -261,7 +413,10 @@ export class BillingService {
       captureId: string | null;
       amountCents: number;
       currency: string;
+      /** The period's end as the provider's subscription counts it (its renewals follow its own calendar). */
+      periodEnd?: Date | undefined;
     },
+    record?: RecordEvent,
   ): Promise<'renewed'> {
     const { db, notifications } = this.deps;
     const price = await findPlanPriceById(db, row.nextPlanPriceId ?? row.planPriceId);
@@ -269,8 +424,10 @@ export class BillingService {
     const buyer = await findPlanBuyer(db, row);
     if (buyer === undefined) throw new Error(`organisation ${row.orgId} has no publisher to bill`);
     const start = row.periodEnd;
-    const end = addMonths(start, price.months);
+    const end =
+      payment.periodEnd && payment.periodEnd > start ? payment.periodEnd : addMonths(start, price.months);
     await db.transaction(async (tx) => {
+      if (record && !(await record(tx))) return;
       await lockOrganisation(tx, row.orgId);
       if (await findOrderByProviderId(tx, payment.provider, payment.providerOrderId)) return;
       const moved = await movePlan(
@@ -343,20 +500,24 @@ export class BillingService {
     failure: {
       reason: string;
       order?: { providerOrderId: string; amountCents: number; currency: string };
+      /** When the provider tries again (its own retries); by default the round's, daily. */
+      retryAt?: Date | null | undefined;
     },
+    record?: RecordEvent,
   ): Promise<'failed'> {
-    const { db, notifications, provider } = this.deps;
+    const { db, notifications } = this.deps;
     const current = await findPlanPriceById(db, row.planPriceId);
     const charged = await findPlanPriceById(db, row.nextPlanPriceId ?? row.planPriceId);
     const buyer = await findPlanBuyer(db, row);
     const firstFailure = row.status !== 'past_due';
     const graceEndsAt = row.graceEndsAt ?? new Date(now.getTime() + PLAN_GRACE_DAYS * DAY_MS);
     await db.transaction(async (tx) => {
+      if (record && !(await record(tx))) return;
       const order = failure.order;
       if (
         order &&
         buyer !== undefined &&
-        !(await findOrderByProviderId(tx, provider.name, order.providerOrderId))
+        !(await findOrderByProviderId(tx, row.provider, order.providerOrderId))
       ) {
         // A declined renewal is an order too (failed): its try is on record.
         await insertOrder(tx, {
@@ -366,7 +527,7 @@ export class BillingService {
           planPriceId: charged?.id ?? row.planPriceId,
           amountCents: order.amountCents,
           currency: order.currency,
-          provider: provider.name,
+          provider: row.provider,
           providerOrderId: order.providerOrderId,
           status: 'failed',
         });
@@ -388,7 +549,9 @@ export class BillingService {
         if (lapsed) await this.tellLapsed(tx, lapsed, graceEndsAt);
         return;
       }
-      const retryAt = new Date(Math.min(now.getTime() + DAY_MS, graceEndsAt.getTime()));
+      const retryAt = new Date(
+        Math.min((failure.retryAt ?? new Date(now.getTime() + DAY_MS)).getTime(), graceEndsAt.getTime()),
+      );
       const moved = await movePlan(
         tx,
         row.orgId,
@@ -426,6 +589,136 @@ export class BillingService {
       );
     });
     return 'failed';
+  }
+
+  // --- A provider's subscription reports (payments' webhooks, docs/decisions/027).
+
+  /**
+   * A renewal a provider's subscription made (its invoice, read back from the provider): paid, the next
+   * period once (the order keyed by the invoice); failed, grace as when the round's charge fails (each try
+   * recorded once). Only the renewal of the period after the plan's counts: the subscription's creation, a
+   * change, or an invoice of the period the plan is in (or an earlier one) is taken and ignored. The event is recorded with its effect.
+   */
+  async subscriptionRenewal(
+    renewal: SubscriptionRenewal,
+    record: RecordEvent,
+    now = new Date(),
+  ): Promise<void> {
+    const { db, log } = this.deps;
+    const row = renewal.subscriptionId ? await findPlanBySubscription(db, renewal.subscriptionId) : undefined;
+    // It renews the period after the plan's: one that starts later than the plan's period did (an
+    // invoice of the period the plan is in, or of an earlier one, is late news of what is recorded).
+    const follows =
+      row !== undefined &&
+      (renewal.periodStart === null || renewal.periodStart.getTime() > row.periodStart.getTime() + DAY_MS);
+    if (!row || !renewal.isCycle || !follows) {
+      if (row && renewal.isCycle) {
+        log.info({ orgId: row.orgId, invoice: renewal.invoiceId }, 'a renewal of another period was ignored');
+      }
+      await db.transaction(async (tx) => {
+        await record(tx);
+      });
+      return;
+    }
+    if (renewal.paid) {
+      await this.renewalPaid(
+        row,
+        now,
+        {
+          provider: row.provider,
+          providerOrderId: renewal.invoiceId,
+          captureId: renewal.captureId,
+          amountCents: renewal.amountCents,
+          currency: renewal.currency,
+          periodEnd: renewal.periodEnd ?? undefined,
+        },
+        record,
+      );
+      return;
+    }
+    await this.renewalFailed(
+      row,
+      now,
+      {
+        reason: renewal.failureReason ?? 'the renewal payment was declined',
+        order: {
+          providerOrderId: `${renewal.invoiceId}#${renewal.attempt}`,
+          amountCents: renewal.amountCents,
+          currency: renewal.currency,
+        },
+        retryAt: renewal.nextAttemptAt,
+      },
+      record,
+    );
+  }
+
+  /**
+   * A provider's subscription changed or ended (read back from the provider). Cancelled at the period's
+   * end there: `cancel`; that undone: `resume`. Ended: nothing renews the plan any more, which is then a
+   * cancelled one (`cancel`: it runs to its period's end, and the round lapses it then); in grace, its
+   * renewal will never be paid there, so it lapses now (`grace_ended`). A subscription of an earlier
+   * purchase is only forgotten.
+   */
+  async subscriptionChanged(
+    subscription: ProviderSubscription,
+    record: RecordEvent,
+    now = new Date(),
+  ): Promise<void> {
+    const { db } = this.deps;
+    const row = await findPlanBySubscription(db, subscription.id);
+    await db.transaction(async (tx) => {
+      if (!(await record(tx)) || !row) return;
+      const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+      if (ended) {
+        await forgetSubscription(tx, row.orgId, subscription.id);
+        if (subscription.orderId !== null && subscription.orderId !== row.sourceOrderId) return;
+        if (row.status === 'active') await movePlan(tx, row.orgId, 'cancel');
+        // Stripe gave up on the renewal (its retries failed): nothing will pay it, the plan lapses now.
+        if (row.status === 'past_due') {
+          const lapsed = await movePlan(tx, row.orgId, 'grace_ended', {
+            nextAttemptAt: null,
+            claimedUntil: null,
+          });
+          if (lapsed) await this.tellLapsed(tx, lapsed, now);
+        }
+        return;
+      }
+      if (subscription.cancelAtPeriodEnd && row.status === 'active') {
+        await movePlan(tx, row.orgId, 'cancel');
+      } else if (!subscription.cancelAtPeriodEnd && row.status === 'cancelling') {
+        await movePlan(tx, row.orgId, 'resume', { nextAttemptAt: row.periodEnd });
+      }
+    });
+  }
+
+  /**
+   * A renewal the provider has not reported (its webhook lost, or not configured), read from the
+   * subscription: ended there, as `customer.subscription.deleted`; its latest invoice paid (or, for a plan
+   * still active, failed), as `invoice.paid` or `invoice.payment_failed`. Nothing is recorded twice: the
+   * same calls, keyed as the webhooks' are.
+   */
+  private async askRenewal(row: PlanSubscriptionRow, subscriptions: ProviderSubscriptions, now: Date) {
+    const id = row.providerSubscriptionId;
+    if (!id) return;
+    const nothingToRecord: RecordEvent = async () => true;
+    const subscription = await subscriptions.retrieve(id);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+      await this.subscriptionChanged(subscription, nothingToRecord, now);
+      return;
+    }
+    if (!subscription.latestInvoiceId) return;
+    const renewal = await subscriptions.renewalOf(subscription.latestInvoiceId);
+    // A failure already taken is not counted again (the provider's retries report themselves), and an
+    // invoice not tried yet (Stripe charges a renewal about an hour after making it) is no failure.
+    const failed = !renewal.paid && renewal.attempt > 0 && row.status === 'active';
+    if (renewal.paid || failed) await this.subscriptionRenewal(renewal, nothingToRecord, now);
+  }
+
+  /** The subscription of a plan's provider, when one renews it. */
+  private subscriptionOfRow(row: PlanSubscriptionRow) {
+    const id = row.providerSubscriptionId;
+    const subscriptions = this.managing?.subscriptions;
+    return id && subscriptions ? { id, subscriptions } : undefined;
   }
 
   private async tellLapsed(tx: Db, row: PlanSubscriptionRow, endedAt: Date) {
@@ -511,6 +804,7 @@ export class BillingService {
       return {
         status: 'none',
         auto_renew: false,
+        renews_through: null,
         plan: null,
         subscriptionCategoryType: null,
         current_period_start: null,
@@ -533,6 +827,7 @@ export class BillingService {
     return {
       status: row.status,
       auto_renew: renews,
+      renews_through: row.providerSubscriptionId ? (this.managing?.name ?? null) : null,
       plan: current ? asPlan(current.plan) : null,
       subscriptionCategoryType: current ? asCategory(current.category) : null,
       current_period_start: row.periodStart.toISOString(),
@@ -574,6 +869,11 @@ export class BillingService {
         'Your renewal payment failed: the plan ends when its grace days do unless it is paid, so there is nothing to cancel.',
       );
     }
+    const managed = this.subscriptionOfRow(row);
+    if (row.status === 'active' && managed) {
+      // The provider first: if it fails, nothing changes here either.
+      await managed.subscriptions.setCancelAtPeriodEnd(managed.id, true).catch(providerFailed);
+    }
     if (row.status === 'active' && !(await movePlan(this.deps.db, id, 'cancel'))) {
       const now = await findPlanSubscription(this.deps.db, id);
       if (now?.status !== 'cancelling')
@@ -589,8 +889,13 @@ export class BillingService {
     const row = await findPlanSubscription(db, id);
     if (!row || row.status === 'lapsed') throw conflict(NO_RENEWING_PLAN);
     if (row.status === 'cancelling') {
+      const managed = this.subscriptionOfRow(row);
+      if (managed) await managed.subscriptions.setCancelAtPeriodEnd(managed.id, false).catch(providerFailed);
       const moved = await movePlan(db, id, 'resume', { nextAttemptAt: row.periodEnd });
-      if (!moved) throw conflict('The plan changed meanwhile. Please reload and try again.');
+      // The provider's webhook may have resumed it first.
+      if (!moved && (await findPlanSubscription(db, id))?.status !== 'active') {
+        throw conflict('The plan changed meanwhile. Please reload and try again.');
+      }
     }
     return this.describe(id);
   }
@@ -631,16 +936,27 @@ export class BillingService {
       order_Id: orderId,
       renewal: await this.describe(orgId, now),
     });
+    const managed = this.subscriptionOfRow(row);
     if (target.id === current.id) {
       if (!input.preview && row.nextPlanPriceId !== null) {
+        // The provider's subscription charges the running plan again from the period's end.
+        if (managed) {
+          await managed.subscriptions.changePrice(managed.id, current, row.periodEnd).catch(providerFailed);
+        }
         await movePlan(db, orgId, 'scheduled', { nextPlanPriceId: null });
       }
       return answer('unchanged', 0, null);
     }
     const isUpgrade = target.rank > current.rank && target.months === current.months;
     if (!isUpgrade) {
-      if (!input.preview && !(await movePlan(db, orgId, 'scheduled', { nextPlanPriceId: target.id }))) {
-        throw conflict('The plan changed meanwhile. Please reload and try again.');
+      if (!input.preview) {
+        // The provider's subscription charges the new plan (and period) from the period's end, nothing before.
+        if (managed) {
+          await managed.subscriptions.changePrice(managed.id, target, row.periodEnd).catch(providerFailed);
+        }
+        if (!(await movePlan(db, orgId, 'scheduled', { nextPlanPriceId: target.id }))) {
+          throw conflict('The plan changed meanwhile. Please reload and try again.');
+        }
       }
       return answer('scheduled', 0, null);
     }
@@ -661,14 +977,27 @@ export class BillingService {
         providerOrderId: `upgrade-${orgId}-${now.getTime()}`,
         captureId: null as string | null,
       };
-      if (cents > 0) {
-        const card = claimed.provider === provider.name ? await this.cardOf(claimed) : null;
-        if (!card || !provider.chargeSaved) {
-          throw conflict(
-            'No saved card can pay the difference: choose the plan on the plans screen and pay at checkout.',
+      const payer = this.providers.get(claimed.provider) ?? provider;
+      const card = cents > 0 && payer.chargeSaved ? await this.cardOf(claimed) : null;
+      if (cents > 0 && (!card || !payer.chargeSaved)) {
+        throw conflict(
+          'No saved card can pay the difference: choose the plan on the plans screen and pay at checkout.',
+        );
+      }
+      // The provider's subscription charges the higher plan from its next renewal (nothing prorated
+      // there: the difference for the rest of this period is charged here, as prorateCents says).
+      if (managed) await managed.subscriptions.changePrice(managed.id, target, 'now').catch(providerFailed);
+      const undo = async () => {
+        if (!managed) return;
+        await managed.subscriptions.changePrice(managed.id, current, 'now').catch((error: unknown) => {
+          this.deps.log.error(
+            { err: error, orgId },
+            'the subscription kept the price of an upgrade not paid',
           );
-        }
-        const charge = await provider
+        });
+      };
+      if (cents > 0 && card && payer.chargeSaved) {
+        const charge = await payer
           .chargeSaved({
             cardToken: card.token,
             amountCents: cents,
@@ -676,16 +1005,16 @@ export class BillingService {
             description: `Skillwise upgrade to ${target.category} for the rest of the period`,
             requestId: `upgrade-${orgId}-${claimed.periodEnd.getTime()}-${target.id}`,
           })
-          .catch((error: unknown) => {
-            if (error instanceof PaymentProviderError)
-              throw new AppError('PAYMENT_PROVIDER', MSG.paymentError);
-            throw error;
+          .catch(async (error: unknown) => {
+            await undo();
+            return providerFailed(error);
           });
         if (charge.result.status !== 'COMPLETED') {
+          await undo();
           throw new AppError('CARD_DECLINED', `${MSG.paymentCaptureFailed} ${MSG.cardDeclined}`);
         }
         payment = {
-          provider: provider.name,
+          provider: payer.name,
           providerOrderId: charge.orderId,
           captureId: charge.result.captureId,
         };

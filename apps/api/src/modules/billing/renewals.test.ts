@@ -1,7 +1,14 @@
 import { SANDBOX_CARDS } from '@skillwise/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import {
+  buyPlan,
+  createCourse,
+  createPublisher,
+  createStudent,
+  planRenewalOf,
+  type TestUser,
+} from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
 import {
@@ -29,8 +36,7 @@ const post = (url: string, token: string | undefined, body?: unknown) =>
     ...(body === undefined ? {} : { body }),
     ...(token ? { token } : {}),
   });
-const renewalOf = async (user: TestUser) =>
-  (await call(ctx.app, { method: 'GET', url: '/api/organization/GetPlanRenewal', token: user.token })).json();
+const renewalOf = (user: TestUser) => planRenewalOf(ctx, user);
 const orgOf = async (user: TestUser) =>
   (
     await call(ctx.app, {
@@ -47,26 +53,15 @@ async function schoolWithPlan(
   card: string = SANDBOX_CARDS.success,
 ) {
   const publisher = await createPublisher(ctx, { subscribed: false });
-  const created = await post('/api/organization/CreateOrder', publisher.token, {
-    price,
-    user_id: publisher.userId,
-    subscriptionCategoryType: category,
+  await buyPlan(ctx, publisher, { category, price }, async (id) => {
+    const approved = await post(`/api/sandbox/orders/${id}/approve`, publisher.token, {
+      cardNumber: card,
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Pat Publisher',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json();
-  const approved = await post(`/api/sandbox/orders/${id}/approve`, publisher.token, {
-    cardNumber: card,
-    expiry: '12/39',
-    cvc: '123',
-    name: 'Pat Publisher',
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
-  const captured = await post('/api/organization/CaptureOrder', publisher.token, {
-    orderId: id,
-    subscriptionCategoryType: category,
-    price,
-  });
-  expect(captured.statusCode, captured.body).toBe(200);
   return publisher;
 }
 

@@ -126,7 +126,10 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
         'Events signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature header, checked against the raw body ' +
         'within 5 minutes of signing): checkout.session.completed and payment_intent.amount_capturable_updated ' +
         'capture the paid order as the checkout would, charge.refunded records a refund made in Stripe, ' +
-        'charge.dispute.created is recorded and logged. Each event is taken once; a replay answers 200 and ' +
+        'charge.dispute.created is recorded and logged; invoice.paid (or invoice.payment_succeeded) and invoice.payment_failed of a plan’s ' +
+        'subscription renew the plan or start its grace, customer.subscription.updated and ' +
+        'customer.subscription.deleted cancel or resume it (each read back from Stripe, docs/decisions/027). ' +
+        'Each event is taken once; a replay answers 200 and ' +
         'changes nothing. 400 when the signature does not match, 404 when the webhook is not configured.',
       headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
       body: handlerChecked(

@@ -599,7 +599,11 @@ export class PaymentService {
       if (error instanceof UnusableCapture) return this.giveBack(order, result, error.reason);
       throw error;
     }
-    if (captured) return 'captured';
+    if (captured) {
+      // A plan's card kept, or its provider's subscription started (here too for a webhook or the reconciler).
+      if (order.kind === 'plan') await this.deps.billing?.planCaptured(order);
+      return 'captured';
+    }
     // Another change came first. A decline recorded meanwhile was answered to the buyer as a failed
     // payment, so the money this capture took goes back.
     const now = await findOrderById(db, order.id);
@@ -785,6 +789,7 @@ export class PaymentService {
     const provider = this.providerFor(input.provider);
     this.ownBuyer(actor, input.user_id);
     const planPrice = await this.planPriceFor(input);
+    const customerId = (await this.deps.billing?.customerOf(actor.orgId, provider.name)) ?? null;
     const created = await this.providerCall(() =>
       provider.createOrder({
         amountCents: planPrice.amountCents,
@@ -794,6 +799,11 @@ export class PaymentService {
         buyerEmail: actor.email,
         requestId: randomUUID(),
         returnPath: input.returnPath ?? PLAN_CHECKOUT_PATH,
+        keepCardFor: {
+          orgId: actor.orgId,
+          userId: actor.userId,
+          customerId,
+        },
       }),
     );
     await insertOrder(db, {
@@ -837,8 +847,9 @@ export class PaymentService {
     }
     checkPrice(input.price, order.amountCents);
     const outcome = await this.capture(order);
-    // The card it was paid with, for its renewals (the sandbox keeps a token and the last four digits).
-    if (outcome === 'captured') await this.deps.billing?.rememberCard(order);
+    // The card it was paid with, for its renewals (the sandbox keeps a token and the last four digits), or
+    // the provider's subscription: asked again when another path captured it (each is done once).
+    if (outcome === 'captured') await this.deps.billing?.planCaptured(order);
     const paidThrough = await findPaidThrough(db, order.orgId);
     return {
       id: order.providerOrderId,
@@ -899,6 +910,28 @@ export class PaymentService {
       await db.transaction(async (tx) => {
         if (await recordPaymentEvent(tx, event)) await accounts.stripeAccountUpdated(tx, account);
       });
+    } else if (
+      (verified.type === 'invoice.paid' ||
+        verified.type === 'invoice.payment_succeeded' ||
+        verified.type === 'invoice.payment_failed') &&
+      object.object === 'invoice' &&
+      object.id &&
+      this.deps.billing
+    ) {
+      // A plan's renewal by its Stripe subscription, read back from Stripe (docs/decisions/027).
+      const invoiceId = object.id;
+      const renewal = await this.providerCall(() => stripe.subscriptions.renewalOf(invoiceId));
+      await this.deps.billing.subscriptionRenewal(renewal, (tx) => recordPaymentEvent(tx, event));
+    } else if (
+      (verified.type === 'customer.subscription.updated' ||
+        verified.type === 'customer.subscription.deleted') &&
+      object.object === 'subscription' &&
+      object.id &&
+      this.deps.billing
+    ) {
+      const subscriptionId = object.id;
+      const subscription = await this.providerCall(() => stripe.subscriptions.retrieve(subscriptionId));
+      await this.deps.billing.subscriptionChanged(subscription, (tx) => recordPaymentEvent(tx, event));
     } else if (verified.type === 'charge.dispute.created') {
       const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
       await this.disputed(event, intentId, object.id);

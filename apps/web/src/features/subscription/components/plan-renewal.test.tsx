@@ -27,6 +27,7 @@ const usage: StorageUsageAnswer = { used_bytes: 0, reserved_bytes: 0, allowance_
 const renewal = (fields: Partial<PlanRenewal>): PlanRenewal => ({
   status: 'active',
   auto_renew: true,
+  renews_through: null,
   plan: 'Basic',
   subscriptionCategoryType: 'MonthlyBasic',
   current_period_start: '2027-02-01T12:00:00.000Z',
@@ -157,6 +158,34 @@ describe('Plan & billing: a plan that renews by itself', () => {
     );
   });
 
+  it('a plan Stripe renews says so, with the card Stripe charges; a failure there is retried by Stripe', async () => {
+    serve(renewal({ renews_through: 'stripe' }));
+    renderAt('/admin/billing');
+    expect(await screen.findByText('On')).toBeTruthy();
+    expect(row('Renews on')).toBe(
+      'Mar 1, 2027 through Stripe for $99.00 USD, charged to the card ending 4242',
+    );
+    expect(row('Card')).toBe('•••• 4242');
+  });
+
+  it('a failed renewal of a plan Stripe renews: Stripe tries the card again', async () => {
+    serve(
+      renewal({
+        status: 'past_due',
+        renews_through: 'stripe',
+        card_last4: '0341',
+        renews_at: '2027-03-04T12:00:00.000Z',
+        grace_ends_at: '2027-03-08T12:00:00.000Z',
+      }),
+    );
+    renderAt('/admin/billing');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /Stripe tries the card ending 0341 again; unpaid, the plan ends on Mar 8, 2027/,
+    );
+    expect(alert.textContent).not.toMatch(/daily/);
+  });
+
   it('a scheduled downgrade is shown with the day it starts', async () => {
     serve(
       renewal({
@@ -175,6 +204,12 @@ describe('Plan & billing: a plan that renews by itself', () => {
 });
 
 describe('the plans screen with a plan that renews', () => {
+  it('names Stripe when Stripe renews it', async () => {
+    serve(renewal({ renews_through: 'stripe' }));
+    renderAt('/admin/subscription');
+    expect(await screen.findByText(/renews by itself through Stripe on Mar 1, 2027/)).toBeTruthy();
+  });
+
   it('an upgrade is quoted, confirmed, then made; the failed renewal is shown there too', async () => {
     const calls = serve(renewal({}));
     renderAt('/admin/subscription');

@@ -19,6 +19,15 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const cardText = (last4: string | null) => (last4 ? `the card ending ${last4}` : 'your saved card');
 
+/** The provider whose own subscription renews the plan, by name (docs/decisions/027). */
+const PROVIDER_NAMES: Record<NonNullable<PlanRenewal['renews_through']>, string> = {
+  sandbox: 'the sandbox',
+  paypal: 'PayPal',
+  stripe: 'Stripe',
+};
+export const renewsThrough = (renewal: PlanRenewal) =>
+  renewal.renews_through ? PROVIDER_NAMES[renewal.renews_through] : null;
+
 /** The renewal's state in a word, as the chip beside "Auto-renew" shows it. */
 const STATE: Record<PlanRenewal['status'], { label: string; tone: ChipTone }> = {
   none: { label: 'Off', tone: 'muted' },
@@ -57,8 +66,11 @@ export const PlanStateAlert = ({
             </Link>
           </>
         )}
-        . Until then your plan keeps working and we try {cardText(renewal.card_last4)} again daily; unpaid,
-        the plan ends on {formatDate(renewal.grace_ends_at)}.
+        . Until then your plan keeps working and{' '}
+        {renewsThrough(renewal)
+          ? `${renewsThrough(renewal)} tries ${cardText(renewal.card_last4)} again`
+          : `we try ${cardText(renewal.card_last4)} again daily`}
+        ; unpaid, the plan ends on {formatDate(renewal.grace_ends_at)}.
       </Alert>
     );
   }
@@ -115,6 +127,7 @@ export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
         {renewal.status === 'active' ? (
           <Row label="Renews on">
             {formatDate(renewal.renews_at)}
+            {renewsThrough(renewal) ? ` through ${renewsThrough(renewal)}` : ''}
             {amount}, charged to {cardText(renewal.card_last4)}
           </Row>
         ) : null}

@@ -15,7 +15,7 @@ import { useCurrentPlan, usePricing } from '../api/pricing';
 import { changePlan, useChangePlan, usePlanRenewal } from '../api/renewal';
 import { type BillingType, PLAN_TAGLINES, planCategory, planFeatures, planPrice } from '../lib/plans';
 import { BillingToggle } from './billing-toggle';
-import { PlanStateAlert } from './plan-renewal';
+import { PlanStateAlert, renewsThrough } from './plan-renewal';
 import { StorageUsage } from './storage-usage';
 
 const HIGHLIGHTED: PlanName = 'Basic';
@@ -144,7 +144,8 @@ export const PricingPlans = () => {
       ) : null}
       {renewing && running?.plan ? (
         <Alert tone="info" className="w-full max-w-3xl">
-          Your organisation is on the {running.plan} plan, which renews by itself on{' '}
+          Your organisation is on the {running.plan} plan, which renews by itself
+          {renewsThrough(renewing) ? ` through ${renewsThrough(renewing)}` : ''} on{' '}
           {formatDate(renewing.renews_at)}. A higher plan of the same billing period starts at once, for the
           difference over the rest of the period; any other plan starts at your next renewal.{' '}
           <Link to={paths.admin.billing} className="font-semibold underline">
