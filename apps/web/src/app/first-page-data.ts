@@ -131,7 +131,8 @@ async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   // Each call goes as soon as its own code is there: the enrolment, which names the cover, first.
   const cover = import('@/features/courses/lib/cover-image');
   const certificates = import('@/features/certificates/api/certificates');
-  // The student area's header: the account's name and the bell's count (routes/students/students-layout.tsx).
+  // The student area's header: the account's name and the bell's count (routes/students/students-layout.tsx),
+  // which is drawn before the screen: not waited for.
   const header = Promise.all([
     import('@/features/account/api/account').then(({ accountKeys, getMyProfile }) =>
       client.prefetchQuery({ queryKey: accountKeys.me(), queryFn: ({ signal }) => getMyProfile(signal) }),
@@ -187,5 +188,5 @@ async function prefetchLearning(client: QueryClient, params: URLSearchParams) {
   ]);
   const [{ COVER_SIZES, preloadCover }] = await Promise.all([cover, enrolment]);
   preloadCover(client.getQueryData<AssignedCourse[]>(enrolmentKey)?.[0]?.course_image, COVER_SIZES.detail);
-  await Promise.all([rest, header]);
+  await rest;
 }
