@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, signedUpStudent } from './support/api';
 import { expectAccessible } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, journeyAt, test, WIDTHS } from './support/fixtures';
 import { logIn } from './support/flows';
 import { waitForCode } from './support/outbox';
 import { shot } from './support/screens';
@@ -43,7 +43,7 @@ async function expectHeaderName(page: Page, name: string) {
   await expect(menu).toBeHidden();
 }
 
-for (const width of [1280, 360]) {
+for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
     // Four logins, two password changes and a mailed code, each hashed or sent by the server: more than
@@ -111,57 +111,60 @@ for (const width of [1280, 360]) {
       await expectHeaderName(page, newName);
     });
 
-    test('Edit Profile on the profile, and a forgotten password changed with a mailed code', async ({
-      page,
-      request,
-    }) => {
-      const student = await signedUpStudent(request, {
-        prefix: `forgot${width}`,
-        password: 'first password 1',
-      });
-      await logIn(page, student.email, student.password);
-      await expect(page).toHaveURL(/\/students/);
-      const elsewhere = (await apiLogin(request, student.email, student.password)).token;
+    // The same steps at both widths (no menu): run at one (support/fixtures.ts, journeyAt).
+    journeyAt(width, 360)(
+      'Edit Profile on the profile, and a forgotten password changed with a mailed code',
+      async ({ page, request }) => {
+        const student = await signedUpStudent(request, {
+          prefix: `forgot${width}`,
+          password: 'first password 1',
+        });
+        await logIn(page, student.email, student.password);
+        await expect(page).toHaveURL(/\/students/);
+        const elsewhere = (await apiLogin(request, student.email, student.password)).token;
 
-      await page.goto('/students/profile');
-      await page.getByRole('button', { name: 'Edit Profile' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
-      await expect(dialog.getByLabel('Full Name')).toHaveValue(student.name);
-      await expectAccessible(page);
-      await shot(page, `profile-edit-${width}`);
-      await dialog.getByLabel('Full Name').fill(`Morgan Tidewater ${width}`);
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByRole('heading', { level: 2, name: `Morgan Tidewater ${width}` })).toBeVisible();
+        await page.goto('/students/profile');
+        await page.getByRole('button', { name: 'Edit Profile' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+        await expect(dialog.getByLabel('Full Name')).toHaveValue(student.name);
+        await expectAccessible(page);
+        await shot(page, `profile-edit-${width}`);
+        await dialog.getByLabel('Full Name').fill(`Morgan Tidewater ${width}`);
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
+        await expect(dialog).toBeHidden();
+        await expect(
+          page.getByRole('heading', { level: 2, name: `Morgan Tidewater ${width}` }),
+        ).toBeVisible();
 
-      await page.getByRole('link', { name: 'Change password' }).click();
-      await expect(page).toHaveURL(/\/students\/settings$/);
-      const since = Date.now();
-      await page.getByRole('button', { name: 'E-mail me a code' }).click();
-      await expect(page.getByText(/We sent a 6-digit code to/)).toContainText(student.email);
-      await expect(page.getByLabel('Current Password')).toHaveCount(0);
-      await expectAccessible(page);
-      await shot(page, `account-settings-code-${width}`);
+        await page.getByRole('link', { name: 'Change password' }).click();
+        await expect(page).toHaveURL(/\/students\/settings$/);
+        const since = Date.now();
+        await page.getByRole('button', { name: 'E-mail me a code' }).click();
+        await expect(page.getByText(/We sent a 6-digit code to/)).toContainText(student.email);
+        await expect(page.getByLabel('Current Password')).toHaveCount(0);
+        await expectAccessible(page);
+        await shot(page, `account-settings-code-${width}`);
 
-      // The code input's six boxes: typed into the first, the code spreads over them.
-      await page
-        .getByRole('group', { name: 'Code from the e-mail' })
-        .getByLabel('Digit 1 of 6')
-        .fill(await waitForCode(student.email, since));
-      await page.getByLabel('New Password', { exact: true }).fill('mailed password 3');
-      await page.getByLabel('Confirm New Password').fill('mailed password 3');
-      await page.getByRole('button', { name: 'Change Password' }).click();
-      await expect(page.getByText(/your other devices and browsers were signed out/)).toBeVisible();
-      // This browser stays signed in; the other one is signed out.
-      await expect(page.getByLabel('Current Password')).toBeVisible();
-      expect(await sessionStatus(request, elsewhere)).toBe(401);
+        // The code input's six boxes: typed into the first, the code spreads over them.
+        await page
+          .getByRole('group', { name: 'Code from the e-mail' })
+          .getByLabel('Digit 1 of 6')
+          .fill(await waitForCode(student.email, since));
+        await page.getByLabel('New Password', { exact: true }).fill('mailed password 3');
+        await page.getByLabel('Confirm New Password').fill('mailed password 3');
+        await page.getByRole('button', { name: 'Change Password' }).click();
+        await expect(page.getByText(/your other devices and browsers were signed out/)).toBeVisible();
+        // This browser stays signed in; the other one is signed out.
+        await expect(page.getByLabel('Current Password')).toBeVisible();
+        expect(await sessionStatus(request, elsewhere)).toBe(401);
 
-      await chooseFromUserMenu(page, 'Log Out');
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByText('You have logged out successfully.').first()).toBeVisible();
-      await logIn(page, student.email, 'mailed password 3');
-      await expect(page).toHaveURL(/\/students/);
-    });
+        await chooseFromUserMenu(page, 'Log Out');
+        await expect(page).toHaveURL(/\/login$/);
+        await expect(page.getByText('You have logged out successfully.').first()).toBeVisible();
+        await logIn(page, student.email, 'mailed password 3');
+        await expect(page).toHaveURL(/\/students/);
+      },
+    );
   });
 }
