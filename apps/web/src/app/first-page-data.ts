@@ -11,15 +11,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
 import { hasAuthToken, storage } from '@/lib/storage';
 
-/**
- * Asks for what a public page's first screen shows as the app starts, while the page's own code is
- * still on its way (every screen is lazy, router.tsx): the answer is in the query cache when the page
- * asks, so the page shows one round trip sooner. On a course page its rating comes along, and the
- * cover, its largest paint, starts loading as soon as its URL is known. The query keys and calls are
- * the pages' own (features/courses/api, features/reviews/api), so the page finds the entries made here
- * (first-page-data.test.tsx proves each is asked for once).
- * A failure is left for the page, which asks again and shows it.
- */
 /** What the app asked for as it started (startFirstPage), settled: a failure is the page's to meet. */
 let firstPage: Promise<void> = Promise.resolve();
 
@@ -42,6 +33,15 @@ const FIRST_PAGE_WAIT_MS = 4000;
 export const firstPageData = (): Promise<void> =>
   Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 
+/**
+ * Asks for what a public page's first screen shows as the app starts, while the page's own code is
+ * still on its way (every screen is lazy, router.tsx): the answer is in the query cache when the page
+ * asks, so the page shows one round trip sooner. On a course page its rating comes along, and the
+ * cover, its largest paint, starts loading as soon as its URL is known. The query keys and calls are
+ * the pages' own (features/courses/api, features/reviews/api), so the page finds the entries made here
+ * (first-page-data.test.tsx proves each is asked for once).
+ * A failure is left for the page, which asks again and shows it.
+ */
 export async function prefetchFirstPage(
   client: QueryClient,
   { pathname, search }: { pathname: string; search: string },
