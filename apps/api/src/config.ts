@@ -305,6 +305,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PAYPAL_WEBHOOK_ID: PayPal is not configured; set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET as well, or unset it',
     ]);
   }
+  if (
+    parsed.success &&
+    parsed.data.PAYOUT_MODE === 'connected' &&
+    !parsed.data.STRIPE_SECRET_KEY &&
+    !parsed.data.PAYPAL_CLIENT_ID
+  ) {
+    // The sandbox has no accounts of the schools': none could ever sell a paid course.
+    throw new ConfigError([
+      'PAYOUT_MODE: connected pays each school into its own Stripe or PayPal account; set STRIPE_SECRET_KEY, or PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or use collected',
+    ]);
+  }
   if (parsed.success && parsed.data.STRIPE_WEBHOOK_SECRET && !parsed.data.STRIPE_SECRET_KEY) {
     throw new ConfigError([
       'STRIPE_WEBHOOK_SECRET: Stripe is not configured; set STRIPE_SECRET_KEY as well, or unset it',

@@ -24,7 +24,7 @@ import { EnrolmentService } from './modules/enrolments/enrolments.service';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
-import { NotificationService } from './modules/notifications/notifications.service';
+import { LINKS, NotificationService } from './modules/notifications/notifications.service';
 import { registerOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { OrganisationService } from './modules/organisations/organisations.service';
 import { PlanLimits } from './modules/organisations/plan-limits';
@@ -101,7 +101,9 @@ export async function registerApiRoutes(
   });
   // Every configured provider; the first is the default. The sandbox only when none is configured.
   const configured: PaymentProvider[] = [
-    ...(config.paypal ? [new PayPalProvider(config.paypal)] : []),
+    ...(config.paypal
+      ? [new PayPalProvider({ ...config.paypal, renewalReturnUrl: `${config.publicUrl}${LINKS.billing}` })]
+      : []),
     ...(config.stripe ? [new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl })] : []),
   ];
   const sandbox = configured.length === 0 ? new SandboxProvider(db) : undefined;

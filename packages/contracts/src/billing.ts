@@ -21,10 +21,15 @@ export const planRenewalSchema = z.object({
   /** True while the plan renews by itself at `current_period_end` (active, or past_due being retried). */
   auto_renew: z.boolean(),
   /**
-   * The provider whose own subscription renews the plan (Stripe Billing: it charges the card and reports
-   * each renewal), or null when the app charges the saved card itself (docs/decisions/027).
+   * The provider whose own subscription renews the plan (Stripe Billing, PayPal Subscriptions: it charges
+   * and reports each renewal), or null when the app charges the saved card itself (docs/decisions/027).
    */
   renews_through: z.enum(PAYMENT_PROVIDERS).nullable(),
+  /**
+   * A plan bought through PayPal renews once the school approves its subscription on PayPal's page: that
+   * page, until it is approved (`auto_renew` is false meanwhile); null otherwise (docs/decisions/028).
+   */
+  renewal_approval_url: z.string().nullable(),
   plan: z.enum(PLANS).nullable(),
   subscriptionCategoryType: z.enum(PLAN_CATEGORIES).nullable(),
   current_period_start: z.string().nullable(),

@@ -304,10 +304,20 @@ export const planSubscriptions = pgTable(
     cardToken: text('card_token'),
     cardLast4: text('card_last4'),
     /**
-     * The provider's own subscription that renews the plan (Stripe's `sub_…`, docs/decisions/027): its
+     * The provider's own subscription that renews the plan (Stripe's `sub_…`, PayPal's `I-…`): its
      * webhooks report each renewal, and the renewal round never charges the plan itself. Null: the round does.
      */
     providerSubscriptionId: text('provider_subscription_id'),
+    /**
+     * The provider that subscription is at (the plan's own provider, unless it was bought again through
+     * another one since: the old subscription is then ended there).
+     */
+    subscriptionProvider: text('subscription_provider'),
+    /**
+     * A subscription the school has still to approve on the provider's page (PayPal's, docs/decisions/028):
+     * that page. Null once approved (or for one needing no approval).
+     */
+    subscriptionApproveUrl: text('subscription_approve_url'),
     /** The organisation's customer at the provider (Stripe's `cus_…`), kept across purchases. */
     providerCustomerId: text('provider_customer_id'),
     /** The period end each reminder was sent for: once per period. */

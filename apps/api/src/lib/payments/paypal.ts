@@ -1,3 +1,4 @@
+import { PayPalSubscriptions } from './paypal-subscriptions';
 import {
   type CapturedPayment,
   type CaptureResult,
@@ -16,6 +17,11 @@ export type PayPalSettings = {
   baseUrl: string;
   /** The id PayPal gave the webhook registered for this app (PAYPAL_WEBHOOK_ID): its deliveries are verified against it. */
   webhookId?: string | undefined;
+  /**
+   * Where PayPal sends the school back once it approved (or declined) its plan's subscription: Plan &
+   * billing. Without it the provider renews no plan by subscriptions (docs/decisions/028).
+   */
+  renewalReturnUrl?: string | undefined;
 };
 
 /** The PAYPAL-* headers of a webhook delivery that PayPal's verification call takes. */
@@ -52,11 +58,21 @@ type PayPalOrderBody = {
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
   private token: { value: string; expiresAt: number } | undefined;
+  /** PayPal Subscriptions for plans (docs/decisions/028). */
+  readonly subscriptions: PayPalSubscriptions | undefined;
 
   constructor(
     private readonly settings: PayPalSettings,
     private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+  ) {
+    const returnUrl = settings.renewalReturnUrl;
+    this.subscriptions = returnUrl
+      ? new PayPalSubscriptions(
+          (method, path, requestId, body) => this.call(method, path, requestId, body),
+          returnUrl,
+        )
+      : undefined;
+  }
 
   get clientId() {
     return this.settings.clientId;
@@ -92,12 +108,13 @@ export class PayPalProvider implements PaymentProvider {
     return body.access_token;
   }
 
-  private async call(
-    method: 'GET' | 'POST',
+  /** One call of PayPal's API: its token, the request id, a 5xx or no answer as a provider error. */
+  private async call<T = PayPalOrderBody>(
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     requestId: string,
     body?: unknown,
-  ): Promise<{ status: number; body: PayPalOrderBody }> {
+  ): Promise<{ status: number; body: T }> {
     const res = await this.request(path, {
       method,
       headers: {
@@ -110,7 +127,7 @@ export class PayPalProvider implements PaymentProvider {
     });
     if (res.status === 401) this.token = undefined;
     if (res.status >= 500) throw new PaymentProviderError(`PayPal answered ${res.status}`);
-    const parsed = (await res.json().catch(() => ({}))) as PayPalOrderBody;
+    const parsed = (await res.json().catch(() => ({}))) as T;
     return { status: res.status, body: parsed };
   }
 

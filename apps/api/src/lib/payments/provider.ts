@@ -119,11 +119,17 @@ export type ProviderSubscription = {
   id: string;
   customerId: string;
   status: string;
+  /** Ended at the provider (cancelled, expired, gone): it charges nothing more. */
+  ended: boolean;
+  /**
+   * The school has agreed to it: it charges when its period comes. False while it waits for the school's
+   * approval on the provider's page (PayPal's APPROVAL_PENDING), `approveUrl` then that page.
+   */
+  approved: boolean;
+  approveUrl: string | null;
   cancelAtPeriodEnd: boolean;
   /** The purchase (checkout order) it was started for. */
   orderId: string | null;
-  /** Its latest invoice (the latest renewal, or its creation's). */
-  latestInvoiceId: string | null;
   /** When it next charges (the end of what is paid). */
   currentPeriodEnd: Date | null;
 };
@@ -131,7 +137,10 @@ export type ProviderSubscription = {
 /** What a provider's subscription did about one of its renewals (an invoice), read back from the provider. */
 export type SubscriptionRenewal = {
   subscriptionId: string;
-  /** The provider's reference of the renewal (Stripe's invoice id): a renewal is recorded once by it. */
+  /**
+   * The provider's reference of the renewal (Stripe's invoice id, PayPal's sale id or, for a failed one,
+   * the subscription's cycle): a renewal is recorded once by it.
+   */
   invoiceId: string;
   /** The renewal of a period (not the subscription's creation, nor a change). */
   isCycle: boolean;
@@ -141,18 +150,24 @@ export type SubscriptionRenewal = {
   /** The period it pays, as the provider counts it. */
   periodStart: Date | null;
   periodEnd: Date | null;
-  /** The payment's own id (Stripe's PaymentIntent), the capture a refund names; null when unknown. */
+  /** The payment's own id (Stripe's PaymentIntent, PayPal's sale), the capture a refund names; null when unknown. */
   captureId: string | null;
   attempt: number;
   nextAttemptAt: Date | null;
   failureReason: string | null;
 };
 
-/** Subscriptions at the provider for plans that renew there (docs/decisions/027). */
+/** Subscriptions at the provider for plans that renew there (docs/decisions/027, 028). */
 export interface ProviderSubscriptions {
+  /**
+   * Whether a subscription can move to a plan of another billing period (a month to a year). PayPal's
+   * cannot without the school approving a new one: such a change is bought at checkout instead.
+   */
+  readonly changesPeriod: boolean;
   /**
    * Starts the subscription of a plan just paid at checkout (`orderId`), charging `price` from `startsAt`
    * (the end of the paid period: nothing is charged before). The same `requestId` answers the same one.
+   * `approveUrl` is where the school approves it when the provider asks it to (PayPal), else null.
    */
   start(input: {
     orderId: string;
@@ -160,7 +175,12 @@ export interface ProviderSubscriptions {
     price: SubscriptionPrice;
     startsAt: Date;
     requestId: string;
-  }): Promise<{ subscriptionId: string; customerId: string; card: SavedCard | null }>;
+  }): Promise<{
+    subscriptionId: string;
+    customerId: string | null;
+    card: SavedCard | null;
+    approveUrl: string | null;
+  }>;
   /** Sets whether it ends with its period (CancelPlan, ResumePlan). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   /**
@@ -171,8 +191,8 @@ export interface ProviderSubscriptions {
   /** Ends it now (a lapsed plan, or one replaced by a new purchase); one ended already is no error. */
   cancel(subscriptionId: string): Promise<void>;
   retrieve(subscriptionId: string): Promise<ProviderSubscription>;
-  /** The renewal an invoice made, read back from the provider. */
-  renewalOf(invoiceId: string): Promise<SubscriptionRenewal>;
+  /** Its latest renewal (paid or failed), read back from the provider; null before the first. */
+  latestRenewal(subscriptionId: string): Promise<SubscriptionRenewal | null>;
 }
 
 /** Where a connected account stands: `enabled` takes payments; `restricted` needs the school's action. */

@@ -293,6 +293,7 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
 
   /** Stripe Billing for plans (docs/decisions/027). */
   readonly subscriptions: ProviderSubscriptions = {
+    changesPeriod: true,
     start: (input) => this.startSubscription(input),
     setCancelAtPeriodEnd: async (id, cancel) =>
       subscriptionOf(
@@ -300,8 +301,7 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
       ),
     changePrice: (id, price, from) => this.changeSubscriptionPrice(id, price, from),
     cancel: async (id) => {
-      const now = await this.subscriptions.retrieve(id);
-      if (now.status === 'canceled' || now.status === 'incomplete_expired') return;
+      if ((await this.subscriptions.retrieve(id)).ended) return;
       await this.call(() => this.stripe.subscriptions.cancel(id));
     },
     retrieve: async (id) => {
@@ -310,11 +310,15 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
       } catch (error) {
         // Gone at Stripe: ended.
         if (!(error instanceof StripeInvalidRequestError) || error.statusCode !== 404) throw error;
-        const ended = { customerId: '', status: 'canceled', cancelAtPeriodEnd: false, orderId: null };
-        return { id, ...ended, latestInvoiceId: null, currentPeriodEnd: null };
+        const ended = { customerId: '', status: 'canceled', ended: true, cancelAtPeriodEnd: false };
+        return { id, ...ended, approved: true, approveUrl: null, orderId: null, currentPeriodEnd: null };
       }
     },
-    renewalOf: (invoiceId) => this.renewalOf(invoiceId),
+    latestRenewal: async (id) => {
+      const subscription = await this.call(() => this.stripe.subscriptions.retrieve(id));
+      const invoiceId = idOf(subscription.latest_invoice);
+      return invoiceId ? this.renewalOf(invoiceId) : null;
+    },
   };
 
   /** The product of a plan's category, with an id of ours: made once, found afterwards. */
@@ -371,7 +375,7 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
         { idempotencyKey: input.requestId },
       ),
     );
-    return { subscriptionId: subscription.id, customerId, card };
+    return { subscriptionId: subscription.id, customerId, card, approveUrl: null };
   }
 
   private async changeSubscriptionPrice(id: string, price: SubscriptionPrice, from: 'now' | Date) {
@@ -389,7 +393,8 @@ export class StripeProvider implements PaymentProvider, ConnectedAccounts {
     );
   }
 
-  private async renewalOf(invoiceId: string): Promise<SubscriptionRenewal> {
+  /** The renewal an invoice made (a webhook's invoice event), read back from Stripe. */
+  async renewalOf(invoiceId: string): Promise<SubscriptionRenewal> {
     // Its payments (the PaymentIntent) are expanded where Stripe has them; a server without them is asked plainly.
     const invoice = await this.call(() =>
       this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
@@ -527,9 +532,12 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     id: subscription.id,
     customerId: idOf(subscription.customer),
     status: subscription.status,
+    ended: subscription.status === 'canceled' || subscription.status === 'incomplete_expired',
+    // Stripe's subscriptions charge the kept card: the school agreed at checkout.
+    approved: true,
+    approveUrl: null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     orderId: subscription.metadata?.order ?? null,
-    latestInvoiceId: idOf(subscription.latest_invoice) || null,
     currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
   };
 }

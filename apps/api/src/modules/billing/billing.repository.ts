@@ -244,12 +244,21 @@ export async function saveSubscription(
   db: Db,
   orgId: number,
   sourceOrderId: string,
-  values: { subscriptionId: string; customerId?: string; card?: { token: string; last4: string } | null },
+  values: {
+    provider: string;
+    subscriptionId: string;
+    customerId?: string | null;
+    card?: { token: string; last4: string } | null;
+    /** Where the school approves it, when the provider asks it to (PayPal). */
+    approveUrl?: string | null;
+  },
 ): Promise<PlanSubscriptionRow | undefined> {
   const [row] = await db
     .update(planSubscriptions)
     .set({
       providerSubscriptionId: values.subscriptionId,
+      subscriptionProvider: values.provider,
+      subscriptionApproveUrl: values.approveUrl ?? null,
       ...(values.customerId ? { providerCustomerId: values.customerId } : {}),
       ...(values.card ? { cardToken: values.card.token, cardLast4: values.card.last4 } : {}),
       updatedAt: new Date(),
@@ -285,7 +294,12 @@ export async function touchPlan(db: Db, orgId: number, at: Date): Promise<void> 
 export async function forgetSubscription(db: Db, orgId: number, subscriptionId: string): Promise<void> {
   await db
     .update(planSubscriptions)
-    .set({ providerSubscriptionId: null, updatedAt: new Date() })
+    .set({
+      providerSubscriptionId: null,
+      subscriptionProvider: null,
+      subscriptionApproveUrl: null,
+      updatedAt: new Date(),
+    })
     .where(
       and(eq(planSubscriptions.orgId, orgId), eq(planSubscriptions.providerSubscriptionId, subscriptionId)),
     );
@@ -332,4 +346,22 @@ export async function listSubscriptionsToSettle(db: Db, providers: string[], now
     )
     .limit(50);
   return { unstarted, lapsed, overdue };
+}
+
+/**
+ * The school's approval of its plan's subscription, as the provider reports it: approved (the page is
+ * forgotten), or still to approve on `approveUrl` (the provider's page of now).
+ */
+export async function noteSubscriptionApproval(
+  db: Db,
+  orgId: number,
+  subscriptionId: string,
+  approveUrl: string | null,
+): Promise<void> {
+  await db
+    .update(planSubscriptions)
+    .set({ subscriptionApproveUrl: approveUrl, updatedAt: new Date() })
+    .where(
+      and(eq(planSubscriptions.orgId, orgId), eq(planSubscriptions.providerSubscriptionId, subscriptionId)),
+    );
 }

@@ -47,6 +47,7 @@ import {
   listDueRenewals,
   listSubscriptionsToSettle,
   movePlan,
+  noteSubscriptionApproval,
   noteSubscriptionError,
   type PlanSubscriptionRow,
   recordPlanBought,
@@ -122,19 +123,24 @@ export class BillingService {
     this.providers = new Map(all.map((p) => [p.name, p]));
   }
 
-  /** The subscriptions of the plan's provider, when it renews plans by its own (Stripe). */
-  private subscriptionsOf(providerName: string): ProviderSubscriptions | undefined {
-    return this.providers.get(providerName)?.subscriptions;
+  /** The subscriptions of a provider, when it renews plans by its own (Stripe, PayPal). */
+  private subscriptionsOf(providerName: string | null): ProviderSubscriptions | undefined {
+    return providerName === null ? undefined : this.providers.get(providerName)?.subscriptions;
   }
 
-  /** The provider that holds subscriptions (one at most renews plans by its own: Stripe). */
-  private get managing():
-    | { name: PaymentProvider['name']; subscriptions: ProviderSubscriptions }
-    | undefined {
-    for (const provider of this.providers.values()) {
-      if (provider.subscriptions) return { name: provider.name, subscriptions: provider.subscriptions };
-    }
-    return undefined;
+  /** The configured providers that renew plans by their own subscriptions. */
+  private get subscriptionProviders(): string[] {
+    return [...this.providers.values()].filter((p) => p.subscriptions).map((p) => p.name);
+  }
+
+  /** The subscription that renews a plan and the provider it is at, when it has one. */
+  private subscriptionOfRow(row: PlanSubscriptionRow) {
+    const id = row.providerSubscriptionId;
+    const provider = this.providers.get(row.subscriptionProvider ?? row.provider);
+    const subscriptions = provider?.subscriptions;
+    return id && provider && subscriptions
+      ? { id, name: provider.name, subscriptions, awaitingApproval: row.subscriptionApproveUrl !== null }
+      : undefined;
   }
 
   // --- A plan bought through checkout (payments: grantPlan, in the capture's transaction).
@@ -183,7 +189,7 @@ export class BillingService {
    */
   async planCaptured(order: Pick<OrderRow, 'orgId' | 'provider' | 'providerOrderId'>): Promise<void> {
     await this.rememberCard(order);
-    if (!this.subscriptionsOf(order.provider) && !this.managing) return;
+    if (this.subscriptionProviders.length === 0) return;
     const row = await findPlanSubscription(this.deps.db, order.orgId);
     if (!row || row.sourceOrderId !== order.providerOrderId) return;
     try {
@@ -206,13 +212,12 @@ export class BillingService {
     const { db } = this.deps;
     const sourceOrderId = row.sourceOrderId;
     if (!sourceOrderId) return;
-    const managing = this.managing;
-    const replacing = row.providerSubscriptionId;
-    if (replacing && managing) {
-      const started = await managing.subscriptions.retrieve(replacing);
+    const replacing = this.subscriptionOfRow(row);
+    if (replacing) {
+      const started = await replacing.subscriptions.retrieve(replacing.id);
       if (started.orderId === sourceOrderId) return;
-      await managing.subscriptions.cancel(replacing);
-      await forgetSubscription(db, row.orgId, replacing);
+      await replacing.subscriptions.cancel(replacing.id);
+      await forgetSubscription(db, row.orgId, replacing.id);
     }
     const subscriptions = this.subscriptionsOf(row.provider);
     if (!subscriptions || row.status !== 'active') return;
@@ -225,7 +230,10 @@ export class BillingService {
       startsAt: row.periodEnd,
       requestId: `plan-subscription-${sourceOrderId}`,
     });
-    const saved = await saveSubscription(db, row.orgId, sourceOrderId, started);
+    const saved = await saveSubscription(db, row.orgId, sourceOrderId, {
+      ...started,
+      provider: row.provider,
+    });
     // Bought again meanwhile: this purchase's subscription must not charge.
     if (!saved) await subscriptions.cancel(started.subscriptionId);
   }
@@ -290,11 +298,11 @@ export class BillingService {
    */
   private async settleSubscriptions(now: Date): Promise<void> {
     const { db, log } = this.deps;
-    const managing = this.managing;
-    if (!managing) return;
-    const { unstarted, lapsed, overdue } = await listSubscriptionsToSettle(db, [managing.name], now);
+    const providers = this.subscriptionProviders;
+    if (providers.length === 0) return;
+    const { unstarted, lapsed, overdue } = await listSubscriptionsToSettle(db, providers, now);
     for (const row of overdue) {
-      await this.askRenewal(row, managing.subscriptions, now).catch((error: unknown) => {
+      await this.askRenewal(row, now).catch((error: unknown) => {
         log.warn(
           { err: error, orgId: row.orgId },
           'the renewal of a plan could not be read from its provider',
@@ -309,11 +317,11 @@ export class BillingService {
       });
     }
     for (const row of lapsed) {
-      const id = row.providerSubscriptionId;
-      if (!id) continue;
+      const subscription = this.subscriptionOfRow(row);
+      if (!subscription) continue;
       try {
-        await managing.subscriptions.cancel(id);
-        await forgetSubscription(db, row.orgId, id);
+        await subscription.subscriptions.cancel(subscription.id);
+        await forgetSubscription(db, row.orgId, subscription.id);
       } catch (error) {
         log.warn(
           { err: error, orgId: row.orgId },
@@ -653,6 +661,17 @@ export class BillingService {
   }
 
   /**
+   * A subscription approved on the provider's page that no plan follows (one ended here before the school
+   * approved it, or replaced by a later purchase) is cancelled there: it would charge for nothing.
+   */
+  async endUnfollowed(subscriptions: ProviderSubscriptions, subscription: ProviderSubscription) {
+    if (subscription.ended || !subscription.approved || subscription.orderId === null) return;
+    if (await findPlanBySubscription(this.deps.db, subscription.id)) return;
+    this.deps.log.warn({ subscription: subscription.id }, 'a subscription no plan follows was cancelled');
+    await subscriptions.cancel(subscription.id);
+  }
+
+  /**
    * A provider's subscription changed or ended (read back from the provider). Cancelled at the period's
    * end there: `cancel`; that undone: `resume`. Ended: nothing renews the plan any more, which is then a
    * cancelled one (`cancel`: it runs to its period's end, and the round lapses it then); in grace, its
@@ -668,12 +687,11 @@ export class BillingService {
     const row = await findPlanBySubscription(db, subscription.id);
     await db.transaction(async (tx) => {
       if (!(await record(tx)) || !row) return;
-      const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
-      if (ended) {
+      if (subscription.ended) {
         await forgetSubscription(tx, row.orgId, subscription.id);
         if (subscription.orderId !== null && subscription.orderId !== row.sourceOrderId) return;
         if (row.status === 'active') await movePlan(tx, row.orgId, 'cancel');
-        // Stripe gave up on the renewal (its retries failed): nothing will pay it, the plan lapses now.
+        // The provider gave up on the renewal (its retries failed): nothing will pay it, the plan lapses now.
         if (row.status === 'past_due') {
           const lapsed = await movePlan(tx, row.orgId, 'grace_ended', {
             nextAttemptAt: null,
@@ -683,6 +701,11 @@ export class BillingService {
         }
         return;
       }
+      // The school approved it on the provider's page (PayPal): it renews the plan from now on.
+      if (subscription.approved && row.subscriptionApproveUrl !== null) {
+        await noteSubscriptionApproval(tx, row.orgId, subscription.id, null);
+      }
+      if (!subscription.approved) return;
       if (subscription.cancelAtPeriodEnd && row.status === 'active') {
         await movePlan(tx, row.orgId, 'cancel');
       } else if (!subscription.cancelAtPeriodEnd && row.status === 'cancelling') {
@@ -697,28 +720,29 @@ export class BillingService {
    * still active, failed), as `invoice.paid` or `invoice.payment_failed`. Nothing is recorded twice: the
    * same calls, keyed as the webhooks' are.
    */
-  private async askRenewal(row: PlanSubscriptionRow, subscriptions: ProviderSubscriptions, now: Date) {
-    const id = row.providerSubscriptionId;
-    if (!id) return;
+  private async askRenewal(row: PlanSubscriptionRow, now: Date) {
+    const managed = this.subscriptionOfRow(row);
+    if (!managed) return;
+    const { id, subscriptions } = managed;
     const nothingToRecord: RecordEvent = async () => true;
     const subscription = await subscriptions.retrieve(id);
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+    if (subscription.ended) {
       await this.subscriptionChanged(subscription, nothingToRecord, now);
       return;
     }
-    if (!subscription.latestInvoiceId) return;
-    const renewal = await subscriptions.renewalOf(subscription.latestInvoiceId);
+    if (!subscription.approved) {
+      // Never approved, and the period it was to renew is over: it is ended, and the plan renews as one
+      // without a subscription (grace: the school pays at checkout).
+      await subscriptions.cancel(id);
+      await forgetSubscription(this.deps.db, row.orgId, id);
+      return;
+    }
+    const renewal = await subscriptions.latestRenewal(id);
+    if (!renewal) return;
     // A failure already taken is not counted again (the provider's retries report themselves), and an
     // invoice not tried yet (Stripe charges a renewal about an hour after making it) is no failure.
     const failed = !renewal.paid && renewal.attempt > 0 && row.status === 'active';
     if (renewal.paid || failed) await this.subscriptionRenewal(renewal, nothingToRecord, now);
-  }
-
-  /** The subscription of a plan's provider, when one renews it. */
-  private subscriptionOfRow(row: PlanSubscriptionRow) {
-    const id = row.providerSubscriptionId;
-    const subscriptions = this.managing?.subscriptions;
-    return id && subscriptions ? { id, subscriptions } : undefined;
   }
 
   private async tellLapsed(tx: Db, row: PlanSubscriptionRow, endedAt: Date) {
@@ -794,7 +818,34 @@ export class BillingService {
 
   /** GET organization/GetPlanRenewal */
   async renewal(actor: Actor, orgId?: number): Promise<PlanRenewal> {
-    return this.describe(this.orgOf(actor, orgId));
+    const id = this.orgOf(actor, orgId);
+    await this.refreshApproval(id);
+    return this.describe(id);
+  }
+
+  /**
+   * A subscription the school was to approve on the provider's page, asked of the provider (the school
+   * comes back from that page to Plan & billing): approved, it renews the plan; ended there, it is
+   * forgotten (the round starts another); still waiting, the page of now. The provider not answering
+   * leaves it as it was.
+   */
+  private async refreshApproval(orgId: number): Promise<void> {
+    const { db, log } = this.deps;
+    const row = await findPlanSubscription(db, orgId);
+    const managed = row ? this.subscriptionOfRow(row) : undefined;
+    if (!row || !managed?.awaitingApproval) return;
+    try {
+      const subscription = await managed.subscriptions.retrieve(managed.id);
+      if (subscription.ended) {
+        await forgetSubscription(db, orgId, managed.id);
+      } else if (subscription.approved) {
+        await noteSubscriptionApproval(db, orgId, managed.id, null);
+      } else if (subscription.approveUrl && subscription.approveUrl !== row.subscriptionApproveUrl) {
+        await noteSubscriptionApproval(db, orgId, managed.id, subscription.approveUrl);
+      }
+    } catch (error) {
+      log.warn({ err: error, orgId }, 'the approval of a plan’s subscription could not be read');
+    }
   }
 
   private async describe(orgId: number, now = new Date()): Promise<PlanRenewal> {
@@ -805,6 +856,7 @@ export class BillingService {
         status: 'none',
         auto_renew: false,
         renews_through: null,
+        renewal_approval_url: null,
         plan: null,
         subscriptionCategoryType: null,
         current_period_start: null,
@@ -821,13 +873,16 @@ export class BillingService {
     const current = await findPlanPriceById(db, row.planPriceId);
     const next = row.nextPlanPriceId === null ? undefined : await findPlanPriceById(db, row.nextPlanPriceId);
     const renews = row.status === 'active' || row.status === 'past_due';
+    const managed = this.subscriptionOfRow(row);
     const charged = next ?? current;
     const nextCategory = next ? asCategory(next.category) : null;
     const nextPlan = next ? asPlan(next.plan) : null;
     return {
       status: row.status,
-      auto_renew: renews,
-      renews_through: row.providerSubscriptionId ? (this.managing?.name ?? null) : null,
+      // A subscription still to approve renews nothing yet.
+      auto_renew: renews && row.subscriptionApproveUrl === null,
+      renews_through: managed && !managed.awaitingApproval ? managed.name : null,
+      renewal_approval_url: renews ? row.subscriptionApproveUrl : null,
       plan: current ? asPlan(current.plan) : null,
       subscriptionCategoryType: current ? asCategory(current.category) : null,
       current_period_start: row.periodStart.toISOString(),
@@ -870,7 +925,8 @@ export class BillingService {
       );
     }
     const managed = this.subscriptionOfRow(row);
-    if (row.status === 'active' && managed) {
+    // One still to approve charges nothing: it stays for a resume (and is ended with the plan, if not).
+    if (row.status === 'active' && managed && !managed.awaitingApproval) {
       // The provider first: if it fails, nothing changes here either.
       await managed.subscriptions.setCancelAtPeriodEnd(managed.id, true).catch(providerFailed);
     }
@@ -890,7 +946,9 @@ export class BillingService {
     if (!row || row.status === 'lapsed') throw conflict(NO_RENEWING_PLAN);
     if (row.status === 'cancelling') {
       const managed = this.subscriptionOfRow(row);
-      if (managed) await managed.subscriptions.setCancelAtPeriodEnd(managed.id, false).catch(providerFailed);
+      if (managed && !managed.awaitingApproval) {
+        await managed.subscriptions.setCancelAtPeriodEnd(managed.id, false).catch(providerFailed);
+      }
       const moved = await movePlan(db, id, 'resume', { nextAttemptAt: row.periodEnd });
       // The provider's webhook may have resumed it first.
       if (!moved && (await findPlanSubscription(db, id))?.status !== 'active') {
@@ -937,6 +995,14 @@ export class BillingService {
       renewal: await this.describe(orgId, now),
     });
     const managed = this.subscriptionOfRow(row);
+    if (managed?.awaitingApproval) {
+      throw conflict('Approve your plan’s renewal at PayPal on Plan & billing first, then change your plan.');
+    }
+    if (managed && !managed.subscriptions.changesPeriod && target.months !== current.months) {
+      throw conflict(
+        'Your plan renews through PayPal, which keeps its billing period: choose the plan on the plans screen and pay at checkout to change it.',
+      );
+    }
     if (target.id === current.id) {
       if (!input.preview && row.nextPlanPriceId !== null) {
         // The provider's subscription charges the running plan again from the period's end.

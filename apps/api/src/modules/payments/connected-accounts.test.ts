@@ -442,8 +442,13 @@ test('with PAYOUT_MODE=collected (the default) nothing is connected and every sc
   }
 });
 
-test('Stripe not configured: connecting is refused with a clear message', async () => {
-  const noStripe = await createTestContext({ PAYOUT_MODE: 'connected' });
+test('Stripe not configured (PayPal only): connecting a Stripe account is refused with a clear message', async () => {
+  const noStripe = await createTestContext({
+    PAYOUT_MODE: 'connected',
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_API_BASE: 'http://127.0.0.1:9',
+  });
   try {
     const publisher = await createPublisher(noStripe);
     const res = await call(noStripe.app, {

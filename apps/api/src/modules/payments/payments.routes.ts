@@ -158,7 +158,10 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
         'PAYPAL_WEBHOOK_ID and the event as received): CHECKOUT.ORDER.APPROVED captures the approved order ' +
         'as the checkout would, PAYMENT.CAPTURE.COMPLETED settles a capture PayPal held, ' +
         'PAYMENT.CAPTURE.REFUNDED and PAYMENT.CAPTURE.REVERSED record a refund made in PayPal, ' +
-        'CUSTOMER.DISPUTE.CREATED is recorded and logged; other events are taken and ignored. Each event is ' +
+        'CUSTOMER.DISPUTE.CREATED is recorded and logged; PAYMENT.SALE.COMPLETED and ' +
+        'BILLING.SUBSCRIPTION.PAYMENT.FAILED of a plan’s PayPal subscription renew the plan or start its grace, ' +
+        'BILLING.SUBSCRIPTION.ACTIVATED, SUSPENDED, CANCELLED and EXPIRED record its approval, cancel, resume ' +
+        'or end it (each read back from PayPal, docs/decisions/028); other events are taken and ignored. Each event is ' +
         'taken once; a replay answers 200 and changes nothing. 400 when a header is missing or PayPal does ' +
         'not verify the delivery, 502 when PayPal cannot be asked (PayPal delivers it again), 404 when the ' +
         'webhook is not configured.',

@@ -145,6 +145,18 @@ type PayPalEvent = {
   };
 };
 
+/** PayPal's events about a plan's subscription: its sales (renewals), failed payments and changes. */
+const PAYPAL_SUBSCRIPTION_EVENTS = new Set([
+  'PAYMENT.SALE.COMPLETED',
+  'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+  'BILLING.SUBSCRIPTION.ACTIVATED',
+  'BILLING.SUBSCRIPTION.RE-ACTIVATED',
+  'BILLING.SUBSCRIPTION.UPDATED',
+  'BILLING.SUBSCRIPTION.SUSPENDED',
+  'BILLING.SUBSCRIPTION.CANCELLED',
+  'BILLING.SUBSCRIPTION.EXPIRED',
+]);
+
 /** A webhook event taken already: thrown inside the claim's transaction to undo it. */
 class ReplayedEvent extends Error {}
 
@@ -920,7 +932,7 @@ export class PaymentService {
     ) {
       // A plan's renewal by its Stripe subscription, read back from Stripe (docs/decisions/027).
       const invoiceId = object.id;
-      const renewal = await this.providerCall(() => stripe.subscriptions.renewalOf(invoiceId));
+      const renewal = await this.providerCall(() => stripe.renewalOf(invoiceId));
       await this.deps.billing.subscriptionRenewal(renewal, (tx) => recordPaymentEvent(tx, event));
     } else if (
       (verified.type === 'customer.subscription.updated' ||
@@ -1008,6 +1020,31 @@ export class PaymentService {
     } else if (event.type === 'CUSTOMER.DISPUTE.CREATED') {
       const captureId = resource.disputed_transactions?.[0]?.seller_transaction_id;
       await this.disputed(event, captureId, resource.dispute_id);
+    } else if (
+      paypal.subscriptions &&
+      this.deps.billing &&
+      id &&
+      PAYPAL_SUBSCRIPTION_EVENTS.has(event.type)
+    ) {
+      // A plan's subscription (docs/decisions/028): its renewals and its changes, read back from PayPal.
+      const { billing } = this.deps;
+      const subscriptions = paypal.subscriptions;
+      const record = (tx: Db) => recordPaymentEvent(tx, event);
+      if (event.type === 'PAYMENT.SALE.COMPLETED') {
+        const renewal = await this.providerCall(() => subscriptions.saleRenewal(id));
+        if (renewal.subscriptionId) await billing.subscriptionRenewal(renewal, record);
+        else await recordPaymentEvent(db, event);
+      } else if (event.type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
+        const renewal = await this.providerCall(() => subscriptions.failedRenewal(id));
+        if (renewal) await billing.subscriptionRenewal(renewal, record);
+        else await recordPaymentEvent(db, event);
+      } else {
+        const subscription = await this.providerCall(() => subscriptions.retrieve(id));
+        await billing.subscriptionChanged(subscription, record);
+        if (event.type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
+          await this.providerCall(() => billing.endUnfollowed(subscriptions, subscription));
+        }
+      }
     } else {
       await recordPaymentEvent(db, event);
     }

@@ -188,7 +188,12 @@ describe('orders/GetPayouts', () => {
   });
 
   test('with PAYOUT_MODE=connected the provider pays the school: nothing is owed here', async () => {
-    const connected = await createTestContext({ PAYOUT_MODE: 'connected' });
+    // Stripe configured (connected mode needs a provider with schools' accounts); never called here.
+    const connected = await createTestContext({
+      PAYOUT_MODE: 'connected',
+      STRIPE_SECRET_KEY: 'sk_test_payouts',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
     try {
       const publisher = await createPublisher(connected);
       const res = await call(connected.app, {

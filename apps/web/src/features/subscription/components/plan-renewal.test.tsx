@@ -28,6 +28,7 @@ const renewal = (fields: Partial<PlanRenewal>): PlanRenewal => ({
   status: 'active',
   auto_renew: true,
   renews_through: null,
+  renewal_approval_url: null,
   plan: 'Basic',
   subscriptionCategoryType: 'MonthlyBasic',
   current_period_start: '2027-02-01T12:00:00.000Z',
@@ -184,6 +185,26 @@ describe('Plan & billing: a plan that renews by itself', () => {
       /Stripe tries the card ending 0341 again; unpaid, the plan ends on Mar 8, 2027/,
     );
     expect(alert.textContent).not.toMatch(/daily/);
+  });
+
+  it('a plan paid with PayPal asks the school to approve its renewal there; approved, PayPal renews it', async () => {
+    const approveUrl = 'https://www.sandbox.paypal.com/webapps/billing/subscriptions?ba_token=BA-1';
+    serve(renewal({ auto_renew: false, card_last4: null, renewal_approval_url: approveUrl }));
+    const view = renderAt('/admin/billing');
+    expect(await screen.findByText('Off: awaiting your approval')).toBeTruthy();
+    expect(row('Renews on')).toBe('Mar 1, 2027 for $99.00 USD through PayPal, once you approve it there');
+    const approve = screen.getByRole('link', { name: 'Approve at PayPal' });
+    expect(approve.getAttribute('href')).toBe(approveUrl);
+    expect(screen.getByText(/nothing is charged before Mar 1, 2027/)).toBeTruthy();
+    view.unmount();
+
+    serve(renewal({ renews_through: 'paypal', card_last4: null }));
+    renderAt('/admin/billing');
+    expect(await screen.findByText('On')).toBeTruthy();
+    expect(row('Renews on')).toBe(
+      'Mar 1, 2027 through PayPal for $99.00 USD, charged to your PayPal account',
+    );
+    expect(screen.queryByRole('link', { name: 'Approve at PayPal' })).toBeNull();
   });
 
   it('a scheduled downgrade is shown with the day it starts', async () => {

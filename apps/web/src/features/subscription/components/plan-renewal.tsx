@@ -2,7 +2,7 @@ import type { PlanRenewal } from '@skillwise/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDate, formatPrice } from '@/lib/format';
@@ -17,7 +17,13 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   </div>
 );
 
-const cardText = (last4: string | null) => (last4 ? `the card ending ${last4}` : 'your saved card');
+/** What a renewal is charged to: the saved card, or the PayPal account that approved the subscription. */
+const paidWith = (renewal: PlanRenewal) =>
+  renewal.card_last4
+    ? `the card ending ${renewal.card_last4}`
+    : renewal.renews_through === 'paypal'
+      ? 'your PayPal account'
+      : 'your saved card';
 
 /** The provider whose own subscription renews the plan, by name (docs/decisions/027). */
 const PROVIDER_NAMES: Record<NonNullable<PlanRenewal['renews_through']>, string> = {
@@ -68,8 +74,8 @@ export const PlanStateAlert = ({
         )}
         . Until then your plan keeps working and{' '}
         {renewsThrough(renewal)
-          ? `${renewsThrough(renewal)} tries ${cardText(renewal.card_last4)} again`
-          : `we try ${cardText(renewal.card_last4)} again daily`}
+          ? `${renewsThrough(renewal)} tries ${paidWith(renewal)} again`
+          : `we try ${paidWith(renewal)} again daily`}
         ; unpaid, the plan ends on {formatDate(renewal.grace_ends_at)}.
       </Alert>
     );
@@ -98,7 +104,11 @@ export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
   const cancel = useCancelPlan();
   const resume = useResumePlan();
   const [confirming, setConfirming] = useState<'cancel' | 'resume' | null>(null);
-  const state = STATE[renewal.status];
+  // A PayPal subscription the school has still to approve renews nothing yet (docs/decisions/028).
+  const approveUrl = renewal.status === 'active' ? renewal.renewal_approval_url : null;
+  const state: (typeof STATE)[PlanRenewal['status']] = approveUrl
+    ? { label: 'Off: awaiting your approval', tone: 'amber' }
+    : STATE[renewal.status];
   const amount =
     renewal.renewal_amount === null ? '' : ` for ${formatPrice(renewal.renewal_amount)} ${renewal.currency}`;
 
@@ -124,18 +134,23 @@ export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
         <Row label="Auto-renew">
           <Chip tone={state.tone}>{state.label}</Chip>
         </Row>
-        {renewal.status === 'active' ? (
+        {renewal.status === 'active' && approveUrl ? (
+          <Row label="Renews on">
+            {formatDate(renewal.renews_at)}
+            {amount} through PayPal, once you approve it there
+          </Row>
+        ) : renewal.status === 'active' ? (
           <Row label="Renews on">
             {formatDate(renewal.renews_at)}
             {renewsThrough(renewal) ? ` through ${renewsThrough(renewal)}` : ''}
-            {amount}, charged to {cardText(renewal.card_last4)}
+            {amount}, charged to {paidWith(renewal)}
           </Row>
         ) : null}
         {renewal.status === 'past_due' ? (
           <>
             <Row label="Next try">
               {formatDate(renewal.renews_at)}
-              {amount}, {cardText(renewal.card_last4)}
+              {amount}, {paidWith(renewal)}
             </Row>
             <Row label="Grace until">{formatDate(renewal.grace_ends_at)}</Row>
           </>
@@ -151,8 +166,20 @@ export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
           </Row>
         ) : null}
       </dl>
+      {approveUrl ? (
+        <Alert tone="info">
+          Your plan was paid with PayPal. To have it renew by itself, approve the renewal at PayPal: nothing
+          is charged before {formatDate(renewal.renews_at)}. Unapproved, your plan ends then unless you pay
+          for it again.
+        </Alert>
+      ) : null}
       {renewal.status === 'active' ? (
-        <div>
+        <div className="flex flex-wrap gap-3">
+          {approveUrl ? (
+            <a href={approveUrl} className={buttonClassName()}>
+              Approve at PayPal
+            </a>
+          ) : null}
           <Button variant="outline" onClick={() => setConfirming('cancel')}>
             Cancel plan
           </Button>
@@ -176,7 +203,7 @@ export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
       <ConfirmDialog
         open={confirming === 'resume'}
         title="Resume your plan?"
-        message={`It renews by itself on ${formatDate(renewal.current_period_end)}${amount}, charged to ${cardText(renewal.card_last4)}.`}
+        message={`It renews by itself on ${formatDate(renewal.current_period_end)}${amount}, charged to ${paidWith(renewal)}.`}
         confirmLabel="Resume plan"
         cancelLabel="Not now"
         busyLabel="Resuming..."

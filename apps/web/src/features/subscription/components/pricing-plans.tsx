@@ -89,7 +89,8 @@ export const PricingPlans = () => {
   const renewal = usePlanRenewal();
   const change = useChangePlan();
   // A plan that renews by itself changes in place (organization/ChangePlan), confirmed with what it costs.
-  const renewing = renewal.data?.status === 'active' ? renewal.data : undefined;
+  // (One still to be approved at PayPal renews nothing yet: choosing a plan goes to checkout.)
+  const renewing = renewal.data?.status === 'active' && renewal.data.auto_renew ? renewal.data : undefined;
   const [proposal, setProposal] = useState<{
     category: PlanCategory;
     plan: PlanName;
