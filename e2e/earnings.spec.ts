@@ -1,4 +1,5 @@
 import { apiLogin, bearer, ok, signedUpStudent, uniqueSuffix } from './support/api';
+import { expectAccessible } from './support/axe';
 import { createCourse, PUBLISHER, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
@@ -55,6 +56,7 @@ test('the Sales screen shows what a sale earns after the platform fee, over time
     '$18.00',
     title,
     student.email,
+    'Refund',
   ]);
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(totals).toContainText('Revenue$20.00');
@@ -76,5 +78,31 @@ test('the Sales screen shows what a sale earns after the platform fee, over time
   await expect(payouts.getByText('No payout yet.')).toBeVisible();
 
   await page.screenshot({ path: testInfo.outputPath('sales-screen.png'), fullPage: true });
+
+  // The school gives back a part of the sale (docs/decisions/029).
+  await row.getByRole('button', { name: `Refund ${title} bought by ${student.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund sale' });
+  await expect(dialog.getByLabel('Amount (USD)')).toHaveValue('20.00');
+  await expect(dialog.getByRole('checkbox', { name: /Remove access to the course/ })).toBeChecked();
+  await dialog.getByLabel('Amount (USD)').fill('5');
+  await expect(dialog.getByRole('checkbox', { name: /Remove access to the course/ })).not.toBeChecked();
+  await dialog.getByLabel('Reason').fill('Started two weeks late');
+  await expectAccessible(page, { headings: false });
+  await page.screenshot({ path: testInfo.outputPath('refund-dialog.png') });
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByText(`Refunded $5.00 to ${student.email}.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell')).toHaveText([
+    /\w{3} \d{1,2}, \d{4}/,
+    '$20.00',
+    '−$2.00',
+    '$0.00',
+    '−$5.00',
+    '$13.00',
+    title,
+    student.email,
+    'Refund',
+  ]);
+  await expect(totals).toContainText('Refunded$5.00');
   await unpublishCourse(request, courseId);
 });

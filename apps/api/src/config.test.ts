@@ -174,7 +174,9 @@ test('PLATFORM_FEE_PERCENT: 0 by default, up to 100 with two decimals; PAYOUT_MO
   for (const bad of ['100.01', '101', '-1', '7.125', 'ten', '7,5']) {
     expect(() => loadConfig({ PLATFORM_FEE_PERCENT: bad }), bad).toThrow(/PLATFORM_FEE_PERCENT/);
   }
-  expect(loadConfig({ PAYOUT_MODE: 'connected', STRIPE_SECRET_KEY: 'sk_test_1' }).payoutMode).toBe('connected');
+  expect(loadConfig({ PAYOUT_MODE: 'connected', STRIPE_SECRET_KEY: 'sk_test_1' }).payoutMode).toBe(
+    'connected',
+  );
   const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
   expect(loadConfig({ PAYOUT_MODE: 'connected', ...paypal }).payoutMode).toBe('connected');
   // With the sandbox alone no school has an account to be paid into.

@@ -56,17 +56,20 @@ export async function insertSale(
 ) {
   salesInserted += 1;
   const { refundedCents, refundReason = 'course_unavailable', ...order } = values;
+  const sale = {
+    kind: 'course' as const,
+    amountCents: 1000,
+    provider: 'sandbox',
+    providerOrderId: `sale-${salesInserted}-${Math.random().toString(36).slice(2)}`,
+    status: 'captured' as const,
+    capturedAt: new Date(),
+    ...order,
+  };
+  // A sale's refunds are summed on its order, as the app records them (docs/decisions/029).
+  const isSale = sale.capturedAt !== null && (sale.status === 'captured' || sale.status === 'refunded');
   const [row] = await ctx.database.db
     .insert(orders)
-    .values({
-      kind: 'course',
-      amountCents: 1000,
-      provider: 'sandbox',
-      providerOrderId: `sale-${salesInserted}-${Math.random().toString(36).slice(2)}`,
-      status: 'captured',
-      capturedAt: new Date(),
-      ...order,
-    })
+    .values({ ...sale, refundedCents: isSale ? (refundedCents ?? 0) : 0 })
     .returning();
   if (!row) throw new Error('no order');
   if (refundedCents !== undefined) {

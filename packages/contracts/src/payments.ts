@@ -315,3 +315,60 @@ export const connectStripeAccountBodySchema = z.object({ returnPath: returnPathS
 
 /** PUT organization/SetPayPalPayee: the PayPal account (its e-mail) the school is paid into. */
 export const setPayPalPayeeBodySchema = z.object({ email: emailSchema });
+
+/** A refund's amount in dollars: more than 0, whole cents. */
+const refundAmount = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 19.99'),
+    ],
+    expected('an amount like 19.99'),
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .positive('must be more than 0')
+      .max(100_000_000, 'must be an amount like 19.99')
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must be whole cents'),
+  );
+
+/**
+ * POST orders/RefundOrder (docs/decisions/029): the school gives back a sale, whole (`amount` absent) or
+ * a part of it; `remove_access` (by default, for a whole refund) takes the course from the buyer.
+ * `request_id` names the request: sent again (a retry, a double click), it answers the same refund.
+ */
+export const refundOrderBodySchema = z.object({
+  order_Id: idSchema,
+  amount: refundAmount.optional(),
+  reason: z.string(expected('text')).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  remove_access: z.boolean(expected('true or false')).optional(),
+  request_id: z
+    .string(expected('text'))
+    .trim()
+    .min(8, 'must be at least 8 characters')
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
+    .optional(),
+});
+export type RefundOrderBody = z.input<typeof refundOrderBodySchema>;
+
+/** What RefundOrder answers: the refund, and what the sale has given back in all. */
+export const refundOrderResponseSchema = z.object({
+  refund_Id: z.number(),
+  order_Id: z.number(),
+  /** This refund, in dollars. */
+  amount: z.number(),
+  currency: z.string(),
+  /** `completed` once the provider took it; `pending` while it waits for the provider (retried every minute). */
+  status: z.enum(['pending', 'completed']),
+  removed_access: z.boolean(),
+  /** The sale's refunds in all, and what is left to refund, in dollars. */
+  refunded_total: z.number(),
+  refundable: z.number(),
+});
+export type RefundOrderResponse = z.infer<typeof refundOrderResponseSchema>;

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { enrolments } from '../schema';
+import { certificates, courseReviews, enrolmentRevocations, enrolments } from '../schema';
 
 export type EnrolmentSource = 'assigned' | 'purchased' | 'free';
 
@@ -27,4 +27,40 @@ export async function insertEnrolment(
     .onConflictDoNothing({ target: [enrolments.userId, enrolments.courseId] })
     .returning({ id: enrolments.id });
   return rows.length === 1;
+}
+
+/**
+ * Takes a course from a student whose payment was refunded (docs/decisions/029), in the refund's
+ * transaction: the enrolment is deleted (every access check asks for one) and kept as revoked, the
+ * student's certificate of the course revoked (its number then answers "revoked") and their review of it
+ * hidden. The student's progress stays, for a later purchase. Answers whether there was access to take.
+ */
+export async function revokeEnrolment(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const [removed] = await db
+    .delete(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .returning();
+  if (!removed) return false;
+  await db.insert(enrolmentRevocations).values({
+    userId,
+    courseId,
+    source: removed.source,
+    orderId: removed.orderId,
+    enrolledAt: removed.createdAt,
+  });
+  await db
+    .update(certificates)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.courseId, courseId),
+        isNull(certificates.revokedAt),
+      ),
+    );
+  await db
+    .update(courseReviews)
+    .set({ hidden: true })
+    .where(and(eq(courseReviews.userId, userId), eq(courseReviews.courseId, courseId)));
+  return true;
 }

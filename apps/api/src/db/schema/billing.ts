@@ -96,6 +96,11 @@ export const orders = pgTable(
     platformFeeCents: integer('platform_fee_cents').notNull().default(0),
     /** The payment provider's fee as its capture reported it; null when it reported none. */
     providerFeeCents: integer('provider_fee_cents'),
+    /**
+     * What has been given back of a sale, owed or taken (its refunds' sum, kept with each refund in its
+     * transaction): never more than was paid (a check), however many partial refunds race.
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
@@ -142,6 +147,10 @@ export const orders = pgTable(
       'orders_fees_nonnegative',
       sql`${t.discountCents} >= 0 and ${t.platformFeeCents} >= 0 and coalesce(${t.providerFeeCents}, 0) >= 0`,
     ),
+    check(
+      'orders_refunded_within_paid',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents} - ${t.discountCents}`,
+    ),
   ],
 );
 
@@ -153,13 +162,16 @@ export const REFUND_REASONS = [
   'plan_unavailable',
   'declined_meanwhile',
   'provider_refund',
+  /** The school gave the money back (orders/RefundOrder, docs/decisions/029). */
+  'school_refund',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
- * The money of a capture that could not be used, given back: one row per order, for the whole capture
- * (its amount is what the provider says was paid), so a refund never exceeds what was paid. `pending`
- * until the provider has taken it (tried again by the reconciler with the same idempotency key).
+ * Money given back: a capture that could not be used (one row for the whole capture, its amount what the
+ * provider says was paid), a refund made in the provider's dashboard, or the school's refunds of a sale,
+ * whole or in parts (their sum is the order's `refunded_cents`, which never exceeds what was paid).
+ * `pending` until the provider has taken it (tried again by the reconciler with the same idempotency key).
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -167,11 +179,17 @@ export const orderRefunds = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: integer('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    /** The school's request (its order and key): a repeated request (a double click, a retry) is this refund. */
+    requestKey: text('request_key').unique(),
+    /** Why the school refunded, in its words (school_refund). */
+    note: text('note'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer's access to the course was removed with it. */
+    removedAccess: boolean('removed_access').notNull().default(false),
     provider: text('provider').notNull(),
     providerCaptureId: text('provider_capture_id').notNull(),
     /** The provider's reference of the refund, once it has taken it. */
@@ -186,13 +204,14 @@ export const orderRefunds = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    index('order_refunds_order_id_idx').on(t.orderId),
     // The reconciler's query: refunds still owed.
     index('order_refunds_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('order_refunds_status', sql`${t.status} in ('pending', 'completed')`),
     check(
       'order_refunds_reason',
-      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile', 'provider_refund')`,
+      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile', 'provider_refund', 'school_refund')`,
     ),
     check('order_refunds_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
   ],
@@ -369,10 +388,13 @@ export const sandboxPayments = pgTable(
     /** The card approved for this payment, kept for charges without the buyer (renewals). */
     cardToken: text('card_token').references(() => sandboxCards.token),
     captureId: text('capture_id'),
+    /** What its refunds gave back in all: never more than the payment. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('sandbox_payments_refunded', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check(
       'sandbox_payments_status',
       sql`${t.status} in ('created', 'approved', 'declined', 'captured', 'refunded')`,
@@ -449,3 +471,12 @@ export const paymentAccounts = pgTable(
     check('payment_accounts_status', sql`${t.status} in ('pending', 'enabled', 'restricted')`),
   ],
 );
+
+/** The sandbox's refunds, one per request id: a repeated request answers the refund it made. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  requestId: text('request_id').primaryKey(),
+  id: text('id').notNull().unique(),
+  captureId: text('capture_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+});

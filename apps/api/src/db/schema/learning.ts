@@ -41,6 +41,30 @@ export const enrolments = pgTable(
   ],
 );
 
+/**
+ * An enrolment a refund took away (docs/decisions/029): the enrolment row itself is deleted, so that every
+ * check of access ("is there an enrolment") refuses the course at once; this keeps what was removed and
+ * why. The student's progress is kept (it belongs to the student and the lessons), so buying the course
+ * again brings it back.
+ */
+export const enrolmentRevocations = pgTable(
+  'enrolment_revocations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enrolment_revocations_user_course_idx').on(t.userId, t.courseId)],
+);
+
 /** Students an organisation added itself (registerStudent); enrolled students count as its contacts too. */
 export const orgStudents = pgTable(
   'org_students',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_CARDS } from '@skillwise/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCards, sandboxPayments } from '../../db/schema';
+import { sandboxCards, sandboxPayments, sandboxRefunds } from '../../db/schema';
 import { AppError } from '../errors';
 import {
   type CapturedPayment,
@@ -117,27 +117,43 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * Refunds a whole capture once: a capture refunded already answers the same refund. One refund per
-   * capture, so its id is the capture's, and never more than the capture's amount, as a provider would.
+   * Refunds a capture, whole or a part: never more than is left of it, as a provider would; a repeated
+   * request id answers the refund it made. A capture refunded in full is `refunded`.
    */
-  async refund(capture: CapturedPayment): Promise<RefundResult> {
-    const [payment] = await this.db
-      .select()
-      .from(sandboxPayments)
-      .where(eq(sandboxPayments.captureId, capture.captureId));
-    if (
-      !payment ||
-      (payment.status !== 'captured' && payment.status !== 'refunded') ||
-      capture.amountCents > payment.amountCents ||
-      capture.currency !== payment.currency
-    ) {
-      throw new PaymentProviderError(`sandbox: no capture ${capture.captureId} of that amount to refund`);
-    }
-    await this.db
-      .update(sandboxPayments)
-      .set({ status: 'refunded', updatedAt: new Date() })
-      .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'captured')));
-    return { refundId: `SBXREF-${capture.captureId.replace(/^SBXCAP-/, '')}` };
+  async refund(capture: CapturedPayment, requestId: string): Promise<RefundResult> {
+    return this.db.transaction(async (tx) => {
+      const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.requestId, requestId));
+      if (earlier) return { refundId: earlier.id };
+      const [payment] = await tx
+        .update(sandboxPayments)
+        .set({
+          refundedCents: sql`${sandboxPayments.refundedCents} + ${capture.amountCents}`,
+          status: sql`case when ${sandboxPayments.refundedCents} + ${capture.amountCents} = ${sandboxPayments.amountCents} then 'refunded' else ${sandboxPayments.status} end`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(sandboxPayments.captureId, capture.captureId),
+            inArray(sandboxPayments.status, ['captured', 'refunded']),
+            eq(sandboxPayments.currency, capture.currency),
+            sql`${sandboxPayments.refundedCents} + ${capture.amountCents} <= ${sandboxPayments.amountCents}`,
+          ),
+        )
+        .returning();
+      if (!payment || capture.amountCents <= 0) {
+        throw new PaymentProviderError(`sandbox: no capture ${capture.captureId} of that amount to refund`);
+      }
+      const [made] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          requestId,
+          id: `SBXREF-${randomBytes(8).toString('hex').toUpperCase()}`,
+          captureId: capture.captureId,
+          amountCents: capture.amountCents,
+        })
+        .returning();
+      return { refundId: made?.id ?? null };
+    });
   }
 
   /** The card the buyer approved the order with, once the sandbox has captured it. */

@@ -313,6 +313,13 @@ export const mayBuyCourses = (actor: Pick<Actor, 'role'>): boolean => actor.role
 export const mayManagePlan = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
 
 /**
+ * Give back a sale (orders/RefundOrder): the staff of the school that sold it, and only a course's sale
+ * (a plan is the operator's, refunded with its command); for anyone else it does not exist.
+ */
+export const mayRefundSale = (actor: Subject, order: { orgId: number; kind: string }): boolean =>
+  order.kind === 'course' && isStaffOf(actor, order.orgId);
+
+/**
  * See or change the accounts an organisation is paid into (PAYOUT_MODE=connected): the organisation's
  * staff (its publishers); for anyone else it does not exist.
  */

@@ -109,8 +109,43 @@ export async function insertRefund(db: Db, values: typeof orderRefunds.$inferIns
   return row;
 }
 
+/** An order's first refund (a capture given back has one only). */
 export async function findRefundByOrderId(db: Db, orderId: number): Promise<RefundRow | undefined> {
-  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.id))
+    .limit(1);
+  return row;
+}
+
+export async function findRefundById(db: Db, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id));
+  return row;
+}
+
+/** The refund a school's request made (its key), if any. */
+export async function findRefundByRequestKey(db: Db, requestKey: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.requestKey, requestKey));
+  return row;
+}
+
+/**
+ * Adds `cents` to what a sale has given back, only if the sum stays within what was paid (the order's
+ * row is the one place that total lives: of two refunds racing for the last cents, one is refused).
+ */
+export async function addRefunded(db: Db, orderId: number, cents: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ refundedCents: sql`${orders.refundedCents} + ${cents}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        sql`${orders.refundedCents} + ${cents} <= ${orders.amountCents} - ${orders.discountCents}`,
+      ),
+    )
+    .returning();
   return row;
 }
 
@@ -149,8 +184,8 @@ const saleColumns = {
   discountCents: orders.discountCents,
   platformFeeCents: orders.platformFeeCents,
   providerFeeCents: orders.providerFeeCents,
-  // What was given back of the sale (owed or taken): at most one refund per order.
-  refundedCents: sql<number>`coalesce(${orderRefunds.amountCents}, 0)`.mapWith(Number),
+  // What was given back of the sale (owed or taken): the sum of its refunds.
+  refundedCents: orders.refundedCents,
   currency: orders.currency,
   courseId: orders.courseId,
   courseTitle: courses.title,
@@ -184,7 +219,6 @@ const courseSalesQuery = (db: Db, where: SQL | undefined) =>
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .leftJoin(planPrices, eq(planPrices.id, orders.planPriceId))
-    .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.capturedAt), desc(orders.id))
     .$dynamic();
@@ -204,7 +238,7 @@ export type SalesSums = {
   refunded: bigint;
 };
 
-/** The select list of SalesSums over `orders` left-joined to their refunds: one aggregate row. */
+/** The select list of SalesSums over `orders`: one aggregate row. */
 export const salesSumColumns = {
   n: count(),
   gross: sumText(orders.amountCents),
@@ -212,7 +246,7 @@ export const salesSumColumns = {
   platformFee: sumText(orders.platformFeeCents),
   providerFee: sumText(orders.providerFeeCents),
   providerFeeUnknown: sql<number>`count(*) filter (where ${orders.providerFeeCents} is null)`.mapWith(Number),
-  refunded: sumText(orderRefunds.amountCents),
+  refunded: sumText(orders.refundedCents),
 };
 
 export const salesSumsOf = (
@@ -246,7 +280,6 @@ async function courseSalesFigures(db: Db, where: SQL | undefined, withSums: bool
     .select(salesSumColumns)
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
-    .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
     .where(where);
   return salesSumsOf(row);
 }
@@ -308,7 +341,7 @@ export async function salesSeries(
       select ${bucketOf} as bucket, ${c.n} as n, ${c.gross} as gross, ${c.discount} as discount,
         ${c.platformFee} as platform_fee, ${c.providerFee} as provider_fee,
         ${c.providerFeeUnknown} as provider_fee_unknown, ${c.refunded} as refunded
-      from ${orders} left join ${orderRefunds} on ${orderRefunds.orderId} = ${orders.id}
+      from ${orders}
       where ${courseSalesWhere({ orgId }, undefined)}
         and ${orders.capturedAt} >= (${first} at time zone 'UTC')
         and ${orders.capturedAt} < ((${last} + ${step}::interval) at time zone 'UTC')

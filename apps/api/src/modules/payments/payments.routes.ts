@@ -10,6 +10,8 @@ import {
   PROVIDER_FEE_UNREPORTED_HEADER,
   pageQuerySchema,
   paymentsConfigSchema,
+  refundOrderBodySchema,
+  refundOrderResponseSchema,
   SALES_TOTAL_HEADERS,
   saleRowSchema,
   salesSeriesQuerySchema,
@@ -207,6 +209,27 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     void reply.header(PROVIDER_FEE_UNREPORTED_HEADER, String(sales.providerFeeUnreported));
     return sendPage(reply, sales);
   });
+
+  const refund = {
+    tags,
+    summary: 'Give back one of the school’s course sales, whole or a part, through the provider that took it',
+    description:
+      'The school’s staff only (another school’s order, a plan, or a caller who is not staff: 404). ' +
+      '`amount` (dollars, whole cents) defaults to what is left of the sale; more than is left is a 400 on ' +
+      '`amount`: refunds in all never exceed what was paid. `remove_access` (default: true when the refund ' +
+      'gives back all that is left) takes the course from the buyer: enrolment revoked, certificate revoked, ' +
+      'review hidden; their progress is kept. `request_id` (8-100 letters, digits, - or _) names the request: ' +
+      'sent again it answers the same refund. The provider is asked at once; while it is down the refund is ' +
+      '`pending` and asked again every minute. 409 when the order was never paid, was free, or is refunded ' +
+      'in full. docs/decisions/029.',
+    body: refundOrderBodySchema,
+    response: { 200: refundOrderResponseSchema },
+  };
+  app.post(
+    '/orders/RefundOrder',
+    { ...signedIn, config: { invalidates: 'public' as const }, schema: refund },
+    async (request) => payments.refundSale(actorOf(request), request.body),
+  );
 
   const series = {
     tags,

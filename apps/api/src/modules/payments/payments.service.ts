@@ -10,6 +10,7 @@ import {
   type PaymentsConfig,
   PLAN_CATEGORIES,
   type PlanCategory,
+  type RefundOrderResponse,
   ROLE,
   SALES_SERIES_MAX_BUCKETS,
   type SALES_TOTAL_HEADERS,
@@ -21,7 +22,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { findPriceType } from '../../db/queries/courses';
-import { insertEnrolment, isEnrolled } from '../../db/queries/enrolments';
+import { insertEnrolment, isEnrolled, revokeEnrolment } from '../../db/queries/enrolments';
 import { countVisibleLessons } from '../../db/queries/publishing';
 import {
   findActiveSubscription,
@@ -51,6 +52,7 @@ import {
   isOwnerOf,
   isStaffOf,
   mayBuyCourses,
+  mayRefundSale,
   requireAccess,
   type Subject,
 } from '../access/access';
@@ -60,12 +62,15 @@ import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
 import { dollarsText, netOf, platformFeeOf } from './earnings';
 import {
+  addRefunded,
   type CourseSaleRow,
   completeRefund,
   findOrderByCaptureId,
   findOrderById,
   findOrderByProviderId,
+  findRefundById,
   findRefundByOrderId,
+  findRefundByRequestKey,
   insertOrder,
   insertRefund,
   isPaymentEventRecorded,
@@ -122,6 +127,7 @@ const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   plan_unavailable: 'The plan could no longer be applied when the payment completed.',
   declined_meanwhile: 'The payment had been reported as failed before it completed.',
   provider_refund: 'The school refunded this payment.',
+  school_refund: 'The school refunded this payment.',
 };
 
 /** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
@@ -660,10 +666,15 @@ export class PaymentService {
   private async sendRefund(refund: RefundRow): Promise<boolean> {
     const { db, log, notifications } = this.deps;
     let taken: RefundResult;
+    // A capture given back has one refund, keyed by its order; a school's refunds (several) by their own.
+    const key =
+      refund.reason === 'school_refund'
+        ? `refund-${refund.orderId}-${refund.id}`
+        : `refund-${refund.orderId}`;
     try {
       taken = await this.providerOf(refund.provider).refund(
         { captureId: refund.providerCaptureId, amountCents: refund.amountCents, currency: refund.currency },
-        `refund-${refund.orderId}`,
+        key,
       );
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
@@ -673,7 +684,11 @@ export class PaymentService {
     }
     await db.transaction(async (tx) => {
       if (!(await completeRefund(tx, refund.id, taken.refundId))) return;
-      const order = await moveOrder(tx, refund.orderId, 'refunded');
+      // A school's refund is one of several: the sale is refunded once they give back all it was paid.
+      const order =
+        refund.reason === 'school_refund'
+          ? await this.refundedInFull(tx, refund.orderId)
+          : await moveOrder(tx, refund.orderId, 'refunded');
       if (!order) return;
       const planPrice =
         order.planPriceId === null ? undefined : await findPlanPriceById(tx, order.planPriceId);
@@ -694,6 +709,106 @@ export class PaymentService {
       );
     });
     return true;
+  }
+
+  /** The order of a school's refund, moved to `refunded` once its refunds give back all that was paid. */
+  private async refundedInFull(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+    const order = await findOrderById(tx, orderId);
+    if (order?.status !== 'captured') return order;
+    if (order.refundedCents < order.amountCents - order.discountCents) return order;
+    return (await moveOrder(tx, orderId, 'refunded')) ?? (await findOrderById(tx, orderId));
+  }
+
+  /**
+   * POST orders/RefundOrder (docs/decisions/029): the school gives back one of its course sales, whole or
+   * a part, through the provider that took it. What was given back in all never exceeds what was paid
+   * (the order's `refunded_cents`, raised with each refund in its transaction); a request sent again with
+   * its `request_id` answers the refund it made. With `remove_access` (by default for what is left in
+   * full) the buyer loses the course in the same transaction: enrolment revoked, certificate revoked,
+   * review hidden. The provider is asked at once; down, the refund waits and the reconciler asks again
+   * every minute (`status: pending`).
+   */
+  async refundSale(
+    actor: Actor,
+    input: {
+      order_Id: number;
+      amount?: number | undefined;
+      reason: string;
+      remove_access?: boolean | undefined;
+      request_id?: string | undefined;
+    },
+  ): Promise<RefundOrderResponse> {
+    const { db, log } = this.deps;
+    const order = await findOrderById(db, input.order_Id);
+    if (!order || !mayRefundSale(actor, order)) throw notFound('Order');
+    const key = input.request_id ? `school-${order.id}-${input.request_id}` : null;
+    const earlier = key ? await findRefundByRequestKey(db, key) : undefined;
+    if (earlier) return this.refundAnswer(earlier);
+    const paid = order.amountCents - order.discountCents;
+    if ((order.status !== 'captured' && order.status !== 'refunded') || order.capturedAt === null) {
+      throw new AppError('CONFLICT', 'This order was never paid: there is nothing to refund.');
+    }
+    if (paid === 0 || !order.providerCaptureId) {
+      throw new AppError('CONFLICT', 'This enrolment was free: there is nothing to refund.');
+    }
+    const left = paid - order.refundedCents;
+    if (left <= 0) throw new AppError('CONFLICT', 'This sale is refunded in full already.');
+    const cents = input.amount === undefined ? left : Math.round(input.amount * 100);
+    if (cents > left)
+      throw fieldError('amount', `must be at most ${dollars(left)}, what is left of the sale`);
+    const removeAccess = input.remove_access ?? cents === left;
+    let refund: RefundRow;
+    try {
+      refund = await db.transaction(async (tx) => {
+        const raised = await addRefunded(tx, order.id, cents);
+        if (!raised) {
+          const now = await findOrderById(tx, order.id);
+          const remaining = now ? now.amountCents - now.discountCents - now.refundedCents : 0;
+          throw fieldError(
+            'amount',
+            `must be at most ${dollars(Math.max(0, remaining))}, what is left of the sale`,
+          );
+        }
+        const row = await insertRefund(tx, {
+          orderId: order.id,
+          amountCents: cents,
+          currency: order.currency,
+          reason: 'school_refund',
+          provider: order.provider,
+          providerCaptureId: order.providerCaptureId ?? '',
+          requestKey: key,
+          note: input.reason,
+          requestedBy: actor.userId,
+          removedAccess: removeAccess,
+        });
+        if (removeAccess && order.courseId !== null) await revokeEnrolment(tx, order.userId, order.courseId);
+        return row;
+      });
+    } catch (error) {
+      // The same request, sent twice at once: the first one's refund.
+      const same = key && isUniqueViolation(error) ? await findRefundByRequestKey(db, key) : undefined;
+      if (same) return this.refundAnswer(same);
+      throw error;
+    }
+    log.info({ orderId: order.id, refundId: refund.id, cents, removeAccess }, 'a school refunded a sale');
+    await this.sendRefund(refund);
+    return this.refundAnswer((await findRefundById(db, refund.id)) ?? refund);
+  }
+
+  private async refundAnswer(refund: RefundRow): Promise<RefundOrderResponse> {
+    const order = await findOrderById(this.deps.db, refund.orderId);
+    const paid = order ? order.amountCents - order.discountCents : 0;
+    const refunded = order?.refundedCents ?? 0;
+    return {
+      refund_Id: refund.id,
+      order_Id: refund.orderId,
+      amount: dollars(refund.amountCents),
+      currency: refund.currency,
+      status: refund.status,
+      removed_access: refund.removedAccess,
+      refunded_total: dollars(refunded),
+      refundable: dollars(Math.max(0, paid - refunded)),
+    };
   }
 
   /** Claim, then settle: what both CaptureOrder calls (and a provider's webhook) do. */
@@ -1106,13 +1221,17 @@ export class PaymentService {
         );
         return;
       }
-      // `captured` leaves only for `refunded`, and only here: no other change can come between.
+      // What the dashboard gave back beyond the school's own refunds through the app (recorded already).
+      const extra = Math.min(refund.amountCents, now.amountCents - now.discountCents) - now.refundedCents;
+      if (extra <= 0) return;
       const refunded = await moveOrder(tx, now.id, 'refunded');
       if (!refunded) return;
+      // A school's refund raced this one for the same cents: undone, and the provider delivers it again.
+      if (!(await addRefunded(tx, now.id, extra))) throw new Error(`order ${now.id} was refunded meanwhile`);
       const refundedAt = new Date();
       await insertRefund(tx, {
         orderId: now.id,
-        amountCents: refund.amountCents,
+        amountCents: extra,
         currency: refund.currency,
         reason: 'provider_refund',
         provider: event.provider,
@@ -1128,7 +1247,7 @@ export class PaymentService {
           userId: now.userId,
           courseId: now.courseId,
           plan: planPrice?.plan ?? null,
-          amountCents: refund.amountCents,
+          amountCents: extra,
           currency: refund.currency,
           reference: now.providerOrderId,
           refundReference: refund.refundId,

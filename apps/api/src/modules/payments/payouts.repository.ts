@@ -2,7 +2,7 @@ import type { PageWindow } from '@skillwise/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inWindow } from '../../db/paging';
-import { orderRefunds, orders, organisations, payouts } from '../../db/schema';
+import { orders, organisations, payouts } from '../../db/schema';
 import { courseSalesWhere, type SalesSums, salesSumColumns, salesSumsOf } from './payments.repository';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -15,11 +15,7 @@ const paidOutColumn = sql<string>`coalesce(sum(${payouts.amountCents}), 0)::text
 /** One school's ledger: two aggregate queries (its sales, its payouts). */
 export async function ledgerOf(db: Db, orgId: number): Promise<Ledger> {
   const [[sales], [paid]] = await Promise.all([
-    db
-      .select(salesSumColumns)
-      .from(orders)
-      .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
-      .where(courseSalesWhere({ orgId }, undefined)),
+    db.select(salesSumColumns).from(orders).where(courseSalesWhere({ orgId }, undefined)),
     db.select({ cents: paidOutColumn }).from(payouts).where(eq(payouts.orgId, orgId)),
   ]);
   return { sales: salesSumsOf(sales), paidOutCents: BigInt(paid?.cents ?? 0) };
@@ -35,7 +31,6 @@ export async function listLedgers(db: Db): Promise<Array<Ledger & { orgId: numbe
       .select({ orgId: orders.orgId, name: organisations.name, ...salesSumColumns })
       .from(orders)
       .innerJoin(organisations, eq(organisations.id, orders.orgId))
-      .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
       .where(courseSalesWhere({}, undefined))
       .groupBy(orders.orgId, organisations.name),
     db

@@ -7,6 +7,8 @@ import {
   type Payouts,
   type PlanCategory,
   PROVIDER_FEE_UNREPORTED_HEADER,
+  type RefundOrderBody,
+  type RefundOrderResponse,
   SALES_TOTAL_HEADERS,
   type SaleRow,
   type SalesInterval,
@@ -14,7 +16,7 @@ import {
   TOTAL_EARNINGS_HEADER,
   TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
 
 export const paymentKeys = {
@@ -234,6 +236,19 @@ export const useSales = (paging: PageRequest) =>
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
+
+/** POST orders/RefundOrder: the school gives back a sale, whole or a part (docs/decisions/029). */
+export const refundSale = (body: RefundOrderBody): Promise<RefundOrderResponse> =>
+  apiRequest('orders/RefundOrder', { method: 'POST', auth: true, body });
+
+/** Refunds a sale; the sales, their chart and the payouts balance are read again afterwards. */
+export const useRefundSale = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundSale,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+};
 
 /** How many payouts the Sales screen lists: the latest ones. */
 export const PAYOUTS_SHOWN = 5;

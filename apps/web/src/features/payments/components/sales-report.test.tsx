@@ -10,6 +10,7 @@ import {
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
 import {
   type FetchCall,
   mockFetch as mockEveryFetch,
@@ -136,6 +137,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
       'EARNINGS (USD)',
       'PRODUCT',
       'BUYER',
+      'Refund',
     ]);
     const firstRow = within(table).getAllByRole('row')[1];
     if (!firstRow) throw new Error('no sale row');
@@ -152,10 +154,70 @@ describe('Sales (SPEC §2.13, key users)', () => {
       '$19.99',
       'Knots for Sailors',
       'stella@example.com',
+      'Refund',
     ]);
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('2')).toBeTruthy();
     expect(within(totals).getAllByText('$20.09')).toHaveLength(2);
+  });
+
+  it('refunds a sale: a part keeps the course unless asked, the request is named once, the list is read again', async () => {
+    wide(true);
+    const refunds: unknown[] = [];
+    const calls = mockFetch((call) => {
+      if (pathOf(call) === '/api/orders/RefundOrder') {
+        refunds.push(call.body);
+        return {
+          body: {
+            refund_Id: 3,
+            order_Id: 12,
+            amount: 5,
+            currency: 'USD',
+            status: 'pending',
+            removed_access: false,
+            refunded_total: 5,
+            refundable: 14.99,
+          },
+        };
+      }
+      return { body: SALES, total: 2 };
+    });
+    const told = vi.spyOn(notify, 'info');
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Refund Knots for Sailors bought by stella@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Refund sale' });
+    const amount = within(dialog).getByLabelText(/Amount \(USD\)/) as HTMLInputElement;
+    const access = within(dialog).getByRole('checkbox', {
+      name: /Remove access to the course/,
+    }) as HTMLInputElement;
+    // All that is left, and the course taken with it, until the school says otherwise.
+    expect(amount.value).toBe('19.99');
+    expect(access.checked).toBe(true);
+    fireEvent.change(amount, { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText(/What is left|At most \$19\.99/)).toBeTruthy();
+    expect(within(dialog).getByText('Say why you refund this sale')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '5' } });
+    expect(access.checked).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Started late' } });
+    const listed = calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await vi.waitFor(() => expect(told).toHaveBeenCalled());
+    expect(told.mock.calls[0]?.[0]).toMatch(/^The refund of \$5\.00 is waiting for the payment provider/);
+    expect(refunds).toEqual([
+      {
+        order_Id: 12,
+        amount: 5,
+        reason: 'Started late',
+        remove_access: false,
+        request_id: expect.stringMatching(/^refund-[0-9a-f]{32}$/),
+      },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Refund sale' })).toBeNull();
+    // The sales are read again.
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(listed));
   });
 
   it('lists the sales as cards on a narrow screen', async () => {

@@ -1,4 +1,6 @@
 import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,8 +11,9 @@ import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
 import { listAllSales, type SalesPage, useSales } from '../api/payments';
-import { salesCsv, salesTotals } from '../lib/sales';
+import { refundableCents, salesCsv, salesTotals } from '../lib/sales';
 import { PayoutsSummary } from './payouts-summary';
+import { RefundSaleDialog } from './refund-sale-dialog';
 import { SalesTrend } from './sales-trend';
 
 const PAGE_SIZE = PAGE_SIZES.sales;
@@ -50,6 +53,27 @@ const moneyColumn = (
   className: cn('whitespace-nowrap', className),
   card: 'field',
   cardClassName: className,
+});
+
+/** A sale's Refund button, while something of it is left to give back (docs/decisions/029). */
+const refundColumn = (onRefund: (sale: SaleRow) => void): DataColumn<SaleRow> => ({
+  header: 'Refund',
+  hideHeader: true,
+  align: 'end',
+  card: 'line',
+  cell: (row) =>
+    refundableCents(row) > 0 ? (
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onRefund(row)}
+        aria-label={`Refund ${row.product} bought by ${row.buyer_email}`}
+      >
+        Refund
+      </Button>
+    ) : (
+      <span className="text-sm text-slate-500">Refunded</span>
+    ),
 });
 
 /**
@@ -145,10 +169,11 @@ const Totals = ({ page }: { page: SalesPage }) => {
  * the revenue, the fees and the earnings are the server's, over every sale the search finds (DESIGN 11:
  * figures shown are real). A server that sends no sums leaves the page's own, labelled as the page's
  * when the sales span several pages. Above them, gross and net over time; Export CSV downloads every
- * sale the search finds.
+ * sale the search finds. Each sale with something left to give back has its Refund button.
  */
 export const SalesReport = () => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
+  const [refunding, setRefunding] = useState<SaleRow | null>(null);
   const sales = useSales({ page, pageSize: PAGE_SIZE, search });
   useClampedPage(page, PAGE_SIZE, sales, setPage);
 
@@ -164,8 +189,8 @@ export const SalesReport = () => {
         label="Sales"
         query={sales}
         rowKey={(row) => row.order_Id}
-        columns={COLUMNS}
-        tableClassName="min-w-[1040px]"
+        columns={[...COLUMNS, refundColumn(setRefunding)]}
+        tableClassName="min-w-[1140px]"
         fields="grid"
         loadingLabel="Loading sales..."
         errorText="Could not load your sales."
@@ -201,6 +226,9 @@ export const SalesReport = () => {
           noun: ['sale', 'sales'],
         }}
       />
+      {refunding ? (
+        <RefundSaleDialog key={refunding.order_Id} sale={refunding} onClose={() => setRefunding(null)} />
+      ) : null}
     </div>
   );
 };

@@ -38,6 +38,10 @@ export const salesTotals = (rows: ReadonlyArray<SaleRow>): SalesTotals => {
   };
 };
 
+/** What is left to refund of a sale, in cents: what was paid less what was given back. */
+export const refundableCents = (row: SaleRow): number =>
+  Math.max(0, cents(row.gross ?? row.sale_price) - cents(row.discount) - cents(row.refunded));
+
 const plain = (dollars: number | null | undefined) => (dollars == null ? '' : dollars.toFixed(2));
 
 /**

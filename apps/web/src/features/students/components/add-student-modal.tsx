@@ -1,6 +1,7 @@
 import { MSG } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
@@ -34,31 +35,6 @@ type AddStudentModalProps = {
 
 /** A taken e-mail is said under the form in the spec's words, not beside the e-mail. */
 const isEmailTaken = (error: unknown): boolean => error instanceof ApiError && error.code === 'EMAIL_TAKEN';
-
-const Checkbox = ({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) => (
-  <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50">
-    <input
-      type="checkbox"
-      checked={checked}
-      onChange={(event) => onChange(event.target.checked)}
-      className="mt-0.5 size-4 shrink-0 accent-brand-600"
-    />
-    <span className="text-sm">
-      <span className="block font-medium text-slate-800">{label}</span>
-      {hint ? <span className="block text-slate-500">{hint}</span> : null}
-    </span>
-  </label>
-);
 
 /**
  * SPEC §2.13 Add Students: name and e-mail required, an optional password, and optionally an
@@ -115,7 +91,7 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
           {...form.field('password')}
           hint="Without one, the student is e-mailed how to choose a password."
         />
-        <Checkbox
+        <CheckboxField
           label="Enroll in a course"
           hint="Give the student access to one of your courses now."
           checked={draft.enroll}
@@ -152,7 +128,7 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
             />
           </>
         ) : null}
-        <Checkbox
+        <CheckboxField
           label="The student agreed to be added"
           hint="They know they will receive e-mails about their account and courses."
           checked={draft.consent}

@@ -1,0 +1,325 @@
+import { refundOrderResponseSchema } from '@skillwise/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import { FakePayPal } from '../../../test/fakes/paypal-server';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import {
+  certificates,
+  courseReviews,
+  enrolmentRevocations,
+  enrolments,
+  lessonProgress,
+  lessons,
+  notifications,
+  orderRefunds,
+  orders,
+  sandboxPayments,
+  sections,
+} from '../../db/schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const post = (app: TestContext['app'], url: string, token: string | undefined, body: unknown) =>
+  call(app, { method: 'POST', url, body, ...(token ? { token } : {}) });
+const refund = (token: string | undefined, body: Record<string, unknown>) =>
+  post(ctx.app, '/api/orders/RefundOrder', token, body);
+
+/** A school's course at 49.99 bought by a student through the sandbox; its order's row. */
+async function sold(context = ctx) {
+  const publisher = await createPublisher(context);
+  const course = await createCourse(context, publisher.orgId ?? 0, { priceCents: 4999, withLesson: true });
+  const student = await createStudent(context);
+  const created = await post(context.app, '/api/courses/CreateOrder', student.token, {
+    price: 49.99,
+    user_id: student.userId,
+    course_id: course.id,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const providerOrderId: string = created.json().id;
+  if (created.json().provider === 'sandbox') {
+    const approved = await post(
+      context.app,
+      `/api/sandbox/orders/${providerOrderId}/approve`,
+      student.token,
+      {
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Card Holder',
+      },
+    );
+    expect(approved.statusCode).toBe(200);
+  }
+  const captured = await post(context.app, '/api/courses/CaptureOrder', student.token, {
+    orderId: providerOrderId,
+    course_Id: course.id,
+    user_id: student.userId,
+  });
+  expect(captured.statusCode, captured.body).toBe(200);
+  const [order] = await context.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerOrderId, providerOrderId));
+  if (!order) throw new Error('no order');
+  return { publisher, course, student, order };
+}
+
+const db = () => ctx.database.db;
+const enrolled = async (student: TestUser, courseId: number, context = ctx) =>
+  (
+    await context.database.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, student.userId), eq(enrolments.courseId, courseId)))
+  ).length === 1;
+const orderNow = async (id: number, context = ctx) =>
+  (await context.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+const refundsOf = (orderId: number, context = ctx) =>
+  context.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+
+describe('a school refunds a sale', () => {
+  test('in full: the money goes back once, the buyer loses the course, certificate and review; progress is kept', async () => {
+    const { publisher, course, student, order } = await sold();
+    // What the student had: a certificate, a review and progress.
+    const [lesson] = await db()
+      .select({ id: lessons.id })
+      .from(lessons)
+      .innerJoin(sections, eq(sections.id, lessons.sectionId))
+      .where(eq(sections.courseId, course.id));
+    await db()
+      .insert(certificates)
+      .values({
+        number: `CERT-${order.id}`,
+        userId: student.userId,
+        courseId: course.id,
+        studentName: 'Sam Student',
+        courseTitle: course.title,
+        orgName: 'School',
+        authorName: 'Ada Lovelace',
+      });
+    await db().insert(courseReviews).values({ courseId: course.id, userId: student.userId, rating: 5 });
+    if (!lesson) throw new Error('no lesson');
+    await db()
+      .insert(lessonProgress)
+      .values({ userId: student.userId, lessonId: lesson.id })
+      .onConflictDoNothing();
+
+    const answered = await refund(publisher.token, {
+      order_Id: order.id,
+      reason: 'The student asked within the guarantee',
+      request_id: 'refund-request-1',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(refundOrderResponseSchema.parse(answered.json())).toEqual({
+      refund_Id: expect.any(Number),
+      order_Id: order.id,
+      amount: 49.99,
+      currency: 'USD',
+      status: 'completed',
+      removed_access: true,
+      refunded_total: 49.99,
+      refundable: 0,
+    });
+    expect(await orderNow(order.id)).toMatchObject({ status: 'refunded', refundedCents: 4999 });
+    const [payment] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, order.providerOrderId));
+    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 4999 });
+    expect(await enrolled(student, course.id)).toBe(false);
+    const [revoked] = await db()
+      .select()
+      .from(enrolmentRevocations)
+      .where(eq(enrolmentRevocations.userId, student.userId));
+    expect(revoked).toMatchObject({ courseId: course.id, source: 'purchased', orderId: order.id });
+    const [certificate] = await db()
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, student.userId));
+    expect(certificate?.revokedAt).not.toBeNull();
+    const [review] = await db().select().from(courseReviews).where(eq(courseReviews.userId, student.userId));
+    expect(review?.hidden).toBe(true);
+    {
+      const kept = await db().select().from(lessonProgress).where(eq(lessonProgress.userId, student.userId));
+      expect(kept).toHaveLength(1);
+    }
+    const told = await db().select().from(notifications).where(eq(notifications.userId, student.userId));
+    expect(told.some((n) => n.kind === 'refunded')).toBe(true);
+
+    // The same request again (a retry, a double click): the same refund, nothing more.
+    const again = await refund(publisher.token, {
+      order_Id: order.id,
+      reason: 'The student asked within the guarantee',
+      request_id: 'refund-request-1',
+    });
+    expect(again.json()).toEqual(answered.json());
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    // Another request: nothing is left.
+    const more = await refund(publisher.token, { order_Id: order.id, reason: 'Again' });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toBe('This sale is refunded in full already.');
+
+    // The Sales screen: the sale stays, with what it gave back; it earns nothing now.
+    const sales = await call(ctx.app, {
+      method: 'GET',
+      url: '/api/orders/GetSalesByOrgId',
+      token: publisher.token,
+    });
+    const row = (sales.json() as { order_Id: number; refunded: number; net: number }[]).find(
+      (r) => r.order_Id === order.id,
+    );
+    expect(row).toMatchObject({ refunded: 49.99 });
+    expect(row?.net).toBeLessThanOrEqual(0);
+  });
+
+  test('in parts: never more than was paid, access kept unless asked; racing refunds take the last cents once', async () => {
+    const { publisher, course, student, order } = await sold();
+    const first = await refund(publisher.token, { order_Id: order.id, amount: 20, reason: 'Late start' });
+    expect(first.json()).toMatchObject({
+      amount: 20,
+      status: 'completed',
+      removed_access: false,
+      refunded_total: 20,
+      refundable: 29.99,
+    });
+    expect(await enrolled(student, course.id)).toBe(true);
+    expect((await orderNow(order.id))?.status).toBe('captured');
+
+    const tooMuch = await refund(publisher.token, { order_Id: order.id, amount: 30, reason: 'More' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().details[0]).toEqual({
+      field: 'amount',
+      message: 'must be at most 29.99, what is left of the sale',
+    });
+
+    // Two refunds of 20 at once for the 29.99 left: one is taken, the other refused.
+    const raced = await Promise.all([
+      refund(publisher.token, { order_Id: order.id, amount: 20, reason: 'A', request_id: 'race-one-1' }),
+      refund(publisher.token, { order_Id: order.id, amount: 20, reason: 'B', request_id: 'race-two-2' }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect((await orderNow(order.id))?.refundedCents).toBe(4000);
+
+    // The rest, with access removed: the sale is refunded in full.
+    const rest = await refund(publisher.token, {
+      order_Id: order.id,
+      amount: '9.99',
+      reason: 'Rest',
+      remove_access: true,
+    });
+    expect(rest.json()).toMatchObject({
+      amount: 9.99,
+      refunded_total: 49.99,
+      refundable: 0,
+      removed_access: true,
+    });
+    expect(await enrolled(student, course.id)).toBe(false);
+    expect(await orderNow(order.id)).toMatchObject({ status: 'refunded', refundedCents: 4999 });
+    const [payment] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, order.providerOrderId));
+    expect(payment?.refundedCents).toBe(4999);
+  });
+
+  test('a double click sends one refund', async () => {
+    const { publisher, order } = await sold();
+    const clicks = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        refund(publisher.token, {
+          order_Id: order.id,
+          amount: 5,
+          reason: 'Once',
+          request_id: 'double-click-1',
+        }),
+      ),
+    );
+    for (const click of clicks) expect(click.statusCode, click.body).toBe(200);
+    expect(new Set(clicks.map((c) => c.json().refund_Id)).size).toBe(1);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect((await orderNow(order.id))?.refundedCents).toBe(500);
+  });
+
+  test('only the school that sold it: no token, another school, the buyer, a plan; bad input names its field', async () => {
+    const { student, order } = await sold();
+    const other = await createPublisher(ctx);
+    expect((await refund(undefined, { order_Id: order.id, reason: 'x' })).statusCode).toBe(401);
+    expect((await refund(other.token, { order_Id: order.id, reason: 'x' })).statusCode).toBe(404);
+    expect((await refund(student.token, { order_Id: order.id, reason: 'x' })).statusCode).toBe(404);
+    const { publisher } = await sold();
+    expect((await refund(publisher.token, { order_Id: 999_999, reason: 'x' })).statusCode).toBe(404);
+    for (const [body, field] of [
+      [{ order_Id: order.id }, 'reason'],
+      [{ order_Id: 'x', reason: 'y' }, 'order_Id'],
+      [{ order_Id: order.id, reason: 'y', amount: 'lots' }, 'amount'],
+      [{ order_Id: order.id, reason: 'y', amount: 0 }, 'amount'],
+      [{ order_Id: order.id, reason: 'y', amount: 1.234 }, 'amount'],
+      [{ order_Id: order.id, reason: 'y', remove_access: 'yes' }, 'remove_access'],
+      [{ order_Id: order.id, reason: 'y', request_id: 'a b' }, 'request_id'],
+    ] as const) {
+      const res = await refund(other.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details[0].field).toBe(field);
+    }
+    expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+});
+
+describe('a refund through PayPal', () => {
+  let fake: FakePayPal;
+  let paypal: TestContext;
+  beforeAll(async () => {
+    fake = await new FakePayPal().start();
+    paypal = await createTestContext({
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_CLIENT_SECRET: fake.clientSecret,
+      PAYPAL_API_BASE: fake.baseUrl,
+      PAYPAL_WEBHOOK_ID: fake.webhookId,
+    });
+  });
+  afterAll(async () => {
+    await fake?.stop();
+    await paypal?.close();
+  });
+
+  test('waits while PayPal is down and is sent once it is back, with its amount and its own key', async () => {
+    const { publisher, order } = await sold(paypal);
+    fake.mode = 'error5xx';
+    const asked = await post(paypal.app, '/api/orders/RefundOrder', publisher.token, {
+      order_Id: order.id,
+      amount: 10,
+      reason: 'Partial',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'pending', refunded_total: 10, refundable: 39.99 });
+    fake.mode = 'ok';
+    expect((await paypal.app.payments.settleInFlight(0)).refunded).toBe(1);
+    const [row] = await refundsOf(order.id, paypal);
+    expect(row).toMatchObject({ status: 'completed', amountCents: 1000 });
+    const sent = fake.seen.filter((r) => r.method === 'POST' && r.url.endsWith('/refund'));
+    expect(sent.at(-1)?.headers['paypal-request-id']).toBe(`refund-${order.id}-${row?.id}`);
+    expect(JSON.parse(sent.at(-1)?.body ?? '{}')).toMatchObject({ amount: { value: '10.00' } });
+
+    // The rest refunded in PayPal's dashboard: only what the school had not given back is recorded.
+    const event = fake.refundFromDashboard(order.providerCaptureId ?? '');
+    const body = JSON.stringify(event);
+    const delivered = await call(paypal.app, {
+      method: 'POST',
+      url: '/api/payments/webhooks/paypal',
+      headers: { 'content-type': 'application/json', ...fake.sign(body) },
+      body,
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(await orderNow(order.id, paypal)).toMatchObject({ status: 'refunded', refundedCents: 4999 });
+    const all = await refundsOf(order.id, paypal);
+    expect(all.map((r) => [r.reason, r.amountCents])).toEqual([
+      ['school_refund', 1000],
+      ['provider_refund', 3999],
+    ]);
+  });
+});

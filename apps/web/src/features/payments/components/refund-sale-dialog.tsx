@@ -1,0 +1,144 @@
+import type { SaleRow } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { formatPrice } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { useRefundSale } from '../api/payments';
+import { refundableCents } from '../lib/sales';
+
+/** How long the school's reason may be (the server's limit). */
+const REASON_MAX = 500;
+
+/** A key naming one refund request: sent again (a retry, a double click), the server answers the same refund. */
+const newRequestId = (): string => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `refund-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+};
+
+type RefundDraft = { amount: string; reason: string; removeAccess: boolean; accessChosen: boolean };
+
+/** Cents of an amount typed in dollars ("12", "12.5", "12.50"), or null when it is not one. */
+const centsOf = (text: string): number | null => {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
+};
+
+const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A sale given back from the Sales screen (orders/RefundOrder, docs/decisions/029): any amount up to what
+ * is left (all of it by default), the school's reason, and whether the buyer loses the course, on by
+ * default when the refund gives back all that is left. One request key per dialog, so that a double
+ * click or a retry refunds once. Mounted for one sale (keyed by it) and unmounted when closed.
+ */
+export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: () => void }) => {
+  const refund = useRefundSale();
+  const left = refundableCents(sale);
+  // One key for this dialog: a retry after a failure is the same request.
+  const [requestId] = useState(newRequestId);
+  const form = useForm<RefundDraft>({
+    initial: () => ({ amount: dollarsOf(left), reason: '', removeAccess: true, accessChosen: false }),
+    validate: (draft) => {
+      const cents = centsOf(draft.amount);
+      return {
+        fields: {
+          amount:
+            cents === null || cents <= 0
+              ? 'Enter an amount like 19.99'
+              : cents > left
+                ? `At most ${formatPrice(left / 100)}, what is left of the sale`
+                : undefined,
+          reason: draft.reason.trim() === '' ? 'Say why you refund this sale' : undefined,
+        },
+      };
+    },
+    serverFields: { amount: 'amount', reason: 'reason' },
+  });
+
+  const close = () => {
+    if (!form.isSubmitting) onClose();
+  };
+
+  const setAmount = (text: string) => {
+    form.setValue('amount', text);
+    // Until the school chooses, the course is taken away with a refund of all that is left only.
+    if (!form.values.accessChosen) form.setValue('removeAccess', centsOf(text) === left);
+  };
+
+  const onSubmit = form.handleSubmit(async (draft) => {
+    const answer = await refund.mutateAsync({
+      order_Id: sale.order_Id,
+      amount: (centsOf(draft.amount) ?? 0) / 100,
+      reason: draft.reason.trim(),
+      remove_access: draft.removeAccess,
+      request_id: requestId,
+    });
+    const access = answer.removed_access ? ' They no longer have access to the course.' : '';
+    if (answer.status === 'completed') {
+      notify.success(`Refunded ${formatPrice(answer.amount)} to ${sale.buyer_email}.${access}`);
+    } else {
+      notify.info(
+        `The refund of ${formatPrice(answer.amount)} is waiting for the payment provider: it is sent as soon as the provider answers.${access}`,
+      );
+    }
+    onClose();
+  });
+
+  const failure = form.failureMessage('The refund could not be made. Please try again.');
+
+  return (
+    <Modal open onClose={close} title="Refund sale" className="max-w-lg">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">
+          <span className="font-medium text-slate-900">{sale.product}</span>, bought by{' '}
+          <span className="break-all">{sale.buyer_email}</span>. Up to {formatPrice(left / 100)} can be
+          refunded.
+        </p>
+        <TextField
+          label="Amount (USD)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          {...form.field('amount')}
+          onChange={(input: string | { target: { value: string } }) =>
+            setAmount(typeof input === 'string' ? input : input.target.value)
+          }
+        />
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          rows={3}
+          maxLength={REASON_MAX}
+          counterMax={REASON_MAX}
+          hint="Kept with the refund for your school; the buyer gets a refund receipt."
+          required
+          {...form.field('reason')}
+        />
+        <CheckboxField
+          label="Remove access to the course"
+          hint="The buyer can no longer open the course; their certificate is revoked and their review hidden. Their progress comes back if they buy it again."
+          checked={form.values.removeAccess}
+          onChange={(checked) => {
+            form.setValue('removeAccess', checked);
+            form.setValue('accessChosen', true);
+          }}
+        />
+        {failure ? <Alert>{failure}</Alert> : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button type="button" variant="outline" onClick={close} disabled={form.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" isLoading={form.isSubmitting} loadingText="Refunding...">
+            Refund
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+};
