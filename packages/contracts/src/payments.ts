@@ -372,3 +372,67 @@ export const refundOrderResponseSchema = z.object({
   refundable: z.number(),
 });
 export type RefundOrderResponse = z.infer<typeof refundOrderResponseSchema>;
+
+/** GET/POST organization/…RefundPolicy: the school's money-back guarantee (docs/decisions/029). */
+export const refundPolicySchema = z.object({
+  /** Days after a purchase its buyer may take the money back alone; 0 turns the guarantee off. */
+  refund_window_days: z
+    .number(expected('a whole number of days from 0 to 365'))
+    .int('must be a whole number of days from 0 to 365')
+    .min(0, 'must be a whole number of days from 0 to 365')
+    .max(365, 'must be a whole number of days from 0 to 365'),
+  /** The most of the course (its lessons, in percent) a buyer may have completed and still be refunded alone; null: no limit. */
+  refund_max_progress_percent: z
+    .number(expected('a whole percent from 0 to 100, or null'))
+    .int('must be a whole percent from 0 to 100')
+    .min(0, 'must be a whole percent from 0 to 100')
+    .max(100, 'must be a whole percent from 0 to 100')
+    .nullable(),
+});
+export type RefundPolicy = z.infer<typeof refundPolicySchema>;
+
+/** POST orders/RequestRefund: the buyer asks for their money back, with why. */
+export const requestRefundBodySchema = z.object({
+  order_Id: idSchema,
+  reason: z.string(expected('text')).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+});
+
+export const REFUND_REQUEST_STATES = ['pending', 'approved', 'declined'] as const;
+
+/** A buyer's refund request the school answers (outside its guarantee). */
+export const refundRequestSchema = z.object({
+  request_Id: z.number(),
+  order_Id: z.number(),
+  product: z.string(),
+  buyer_email: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  /** Why the guarantee did not refund it at once, as the buyer was told. */
+  outside_because: z.string(),
+  status: z.enum(REFUND_REQUEST_STATES),
+  answer: z.string().nullable(),
+  created_date: z.string(),
+  answered_date: z.string().nullable(),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/**
+ * What RequestRefund answers: `refunded` (inside the school's guarantee: the money goes back at once and
+ * the course is taken away) with the refund, or `requested` (outside it: the school answers) with the
+ * request; `message` says which to the buyer.
+ */
+export const requestRefundResponseSchema = z.object({
+  outcome: z.enum(['refunded', 'requested']),
+  message: z.string(),
+  refund: refundOrderResponseSchema.nullable(),
+  request: refundRequestSchema.nullable(),
+});
+export type RequestRefundResponse = z.infer<typeof requestRefundResponseSchema>;
+
+/** POST orders/AnswerRefundRequest: the school approves (a refund in full, the course taken away) or declines. */
+export const answerRefundRequestBodySchema = z.object({
+  request_Id: idSchema,
+  approve: z.boolean(expected('true or false')),
+  message: z.string(expected('text')).trim().max(500, 'must be at most 500 characters').optional(),
+});

@@ -9,16 +9,29 @@ export const roles = pgTable('roles', {
 });
 
 /** A publisher (school). Its subscription lives in `subscriptions`. */
-export const organisations = pgTable('organisations', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  url: text('url').notNull(),
-  description: text('description'),
-  primaryEmail: text('primary_email').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    description: text('description'),
+    primaryEmail: text('primary_email').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The money-back guarantee its students take up themselves (docs/decisions/029): days after a purchase
+     * (0: none), and the most of a course a student may have completed, in percent (null: no limit).
+     */
+    refundWindowDays: integer('refund_window_days').notNull().default(30),
+    refundMaxProgressPercent: integer('refund_max_progress_percent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('organisations_refund_window', sql`${t.refundWindowDays} between 0 and 365`),
+    check('organisations_refund_progress', sql`${t.refundMaxProgressPercent} between 0 and 100`),
+  ],
+);
 
 /** One global account per e-mail (stored lower-case). Publishers belong to one organisation. */
 export const users = pgTable(

@@ -164,6 +164,8 @@ export const REFUND_REASONS = [
   'provider_refund',
   /** The school gave the money back (orders/RefundOrder, docs/decisions/029). */
   'school_refund',
+  /** The student took up the school's money-back guarantee (orders/RequestRefund). */
+  'guarantee',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -211,7 +213,7 @@ export const orderRefunds = pgTable(
     check('order_refunds_status', sql`${t.status} in ('pending', 'completed')`),
     check(
       'order_refunds_reason',
-      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile', 'provider_refund', 'school_refund')`,
+      sql`${t.reason} in ('wrong_amount', 'already_owned', 'course_unavailable', 'plan_unavailable', 'declined_meanwhile', 'provider_refund', 'school_refund', 'guarantee')`,
     ),
     check('order_refunds_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
   ],
@@ -480,3 +482,40 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   amountCents: integer('amount_cents').notNull(),
   createdAt: createdAt(),
 });
+
+export const REFUND_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+
+/**
+ * A student's request for a refund outside the school's guarantee (docs/decisions/029): the school
+ * approves it (the sale refunded in full, the course taken away) or declines it with a message. One
+ * pending request per order.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_REQUEST_STATUSES }).notNull().default('pending'),
+    /** Why it is outside the guarantee, as the student was told. */
+    outsideBecause: text('outside_because').notNull(),
+    answer: text('answer'),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    refundId: integer('refund_id').references(() => orderRefunds.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_requests_one_pending_idx').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    index('refund_requests_org_idx').on(t.orgId, t.status, t.createdAt),
+    check('refund_requests_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
+  ],
+);

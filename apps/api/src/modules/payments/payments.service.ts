@@ -128,6 +128,7 @@ const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   declined_meanwhile: 'The payment had been reported as failed before it completed.',
   provider_refund: 'The school refunded this payment.',
   school_refund: 'The school refunded this payment.',
+  guarantee: 'Refunded under the school’s money-back guarantee.',
 };
 
 /** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
@@ -668,7 +669,7 @@ export class PaymentService {
     let taken: RefundResult;
     // A capture given back has one refund, keyed by its order; a school's refunds (several) by their own.
     const key =
-      refund.reason === 'school_refund'
+      refund.reason === 'school_refund' || refund.reason === 'guarantee'
         ? `refund-${refund.orderId}-${refund.id}`
         : `refund-${refund.orderId}`;
     try {
@@ -686,7 +687,7 @@ export class PaymentService {
       if (!(await completeRefund(tx, refund.id, taken.refundId))) return;
       // A school's refund is one of several: the sale is refunded once they give back all it was paid.
       const order =
-        refund.reason === 'school_refund'
+        refund.reason === 'school_refund' || refund.reason === 'guarantee'
           ? await this.refundedInFull(tx, refund.orderId)
           : await moveOrder(tx, refund.orderId, 'refunded');
       if (!order) return;
@@ -738,10 +739,37 @@ export class PaymentService {
       request_id?: string | undefined;
     },
   ): Promise<RefundOrderResponse> {
-    const { db, log } = this.deps;
-    const order = await findOrderById(db, input.order_Id);
+    const order = await findOrderById(this.deps.db, input.order_Id);
     if (!order || !mayRefundSale(actor, order)) throw notFound('Order');
-    const key = input.request_id ? `school-${order.id}-${input.request_id}` : null;
+    return this.refundOrder(order, {
+      cents: input.amount === undefined ? undefined : Math.round(input.amount * 100),
+      reason: 'school_refund',
+      note: input.reason,
+      requestedBy: actor.userId,
+      removeAccess: input.remove_access,
+      key: input.request_id ? `school-${order.id}-${input.request_id}` : null,
+    });
+  }
+
+  /**
+   * Gives back a course sale (the school's refund, or its guarantee taken up by the student): `cents` of
+   * it (all that is left by default), once per `key`, the course taken away with it when `removeAccess`
+   * (by default when it gives back all that is left), then sent to the provider. The caller has checked
+   * who may; this checks what may be refunded.
+   */
+  async refundOrder(
+    order: OrderRow,
+    options: {
+      cents?: number | undefined;
+      reason: 'school_refund' | 'guarantee';
+      note: string;
+      requestedBy: number;
+      removeAccess?: boolean | undefined;
+      key: string | null;
+    },
+  ): Promise<RefundOrderResponse> {
+    const { db, log } = this.deps;
+    const { key } = options;
     const earlier = key ? await findRefundByRequestKey(db, key) : undefined;
     if (earlier) return this.refundAnswer(earlier);
     const paid = order.amountCents - order.discountCents;
@@ -753,10 +781,11 @@ export class PaymentService {
     }
     const left = paid - order.refundedCents;
     if (left <= 0) throw new AppError('CONFLICT', 'This sale is refunded in full already.');
-    const cents = input.amount === undefined ? left : Math.round(input.amount * 100);
-    if (cents > left)
+    const cents = options.cents ?? left;
+    if (cents > left) {
       throw fieldError('amount', `must be at most ${dollars(left)}, what is left of the sale`);
-    const removeAccess = input.remove_access ?? cents === left;
+    }
+    const removeAccess = options.removeAccess ?? cents === left;
     let refund: RefundRow;
     try {
       refund = await db.transaction(async (tx) => {
@@ -773,12 +802,12 @@ export class PaymentService {
           orderId: order.id,
           amountCents: cents,
           currency: order.currency,
-          reason: 'school_refund',
+          reason: options.reason,
           provider: order.provider,
           providerCaptureId: order.providerCaptureId ?? '',
           requestKey: key,
-          note: input.reason,
-          requestedBy: actor.userId,
+          note: options.note,
+          requestedBy: options.requestedBy,
           removedAccess: removeAccess,
         });
         if (removeAccess && order.courseId !== null) await revokeEnrolment(tx, order.userId, order.courseId);
@@ -790,7 +819,10 @@ export class PaymentService {
       if (same) return this.refundAnswer(same);
       throw error;
     }
-    log.info({ orderId: order.id, refundId: refund.id, cents, removeAccess }, 'a school refunded a sale');
+    log.info(
+      { orderId: order.id, refundId: refund.id, cents, removeAccess },
+      `a sale was refunded (${options.reason})`,
+    );
     await this.sendRefund(refund);
     return this.refundAnswer((await findRefundById(db, refund.id)) ?? refund);
   }
