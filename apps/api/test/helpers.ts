@@ -33,9 +33,11 @@ export async function openTestDatabase(limits?: QueryLimits): Promise<Database> 
     return database;
   }
   const name = `skillwise_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  // A copy of the migrated template made once by test/global-setup.ts.
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
