@@ -17,6 +17,10 @@ const s3 = s3Settings();
 // The same app again with Stripe configured (e2e/payments-stripe.spec.ts), beside a Stripe fake.
 process.env.E2E_STRIPE_DIR ??= mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-stripe-'));
 const stripe = stripeSettings();
+// The migrated embedded database each app server below copies into its DATA_DIR (e2e/support/data-dir.ts).
+process.env.E2E_DB_TEMPLATE ??= path.join(mkdtempSync(path.join(tmpdir(), 'skillwise-e2e-db-')), 'db');
+/** Gives the app server its copy of that database, then starts it. */
+const serve = 'node --import tsx e2e/support/data-dir.ts && npm run serve --silent';
 // The AWS SDK's notice about future Node versions (servers and workers inherit this) is no part of
 // what the journeys look at.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -45,7 +49,7 @@ export default defineConfig({
   webServer: [
     {
       // The production server, compiled by `npm run build` (which the test command runs first).
-      command: 'npm run serve --silent',
+      command: serve,
       cwd: '..',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -80,7 +84,7 @@ export default defineConfig({
     },
     {
       // The same production server with its files in that bucket; its log goes to a file for the journey.
-      command: `npm run serve --silent > ${JSON.stringify(path.join(process.env.E2E_S3_DIR, 'server.log'))}`,
+      command: `${serve} > ${JSON.stringify(path.join(process.env.E2E_S3_DIR, 'server.log'))}`,
       cwd: '..',
       url: `${s3.appOrigin}/api/health`,
       reuseExistingServer: false,
@@ -113,7 +117,7 @@ export default defineConfig({
     },
     {
       // The same production server with Stripe configured, pointed at the fake.
-      command: 'npm run serve --silent',
+      command: serve,
       cwd: '..',
       url: `${stripe.appOrigin}/api/health`,
       reuseExistingServer: false,

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { openPgliteDataDir } from '../test/helpers';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { DEMO_ACCOUNTS } from './db/seed';
 
@@ -51,12 +52,16 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'skillwise-mail-server-'));
   const env: Record<string, string> = {};
+  // The server starts on a migrated database, as after its first start: initdb and the migrations in
+  // the child took most of its start-up; what this file tests comes after.
   if (serverUrl) {
     databaseName = `skillwise_test_mail_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`create database ${databaseName}`);
+    await adminQuery(`create database ${databaseName} template ${inject('postgresTemplate')}`);
     const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
     env.DATABASE_URL = url.toString();
+  } else {
+    await (await openPgliteDataDir(path.join(dataDir, 'db'))).close();
   }
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;

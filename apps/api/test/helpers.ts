@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -33,9 +33,11 @@ export async function openTestDatabase(limits?: QueryLimits): Promise<Database> 
     return database;
   }
   const name = `skillwise_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  // A copy of the migrated template made once by test/global-setup.ts.
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -52,6 +54,25 @@ export async function openTestDatabase(limits?: QueryLimits): Promise<Database> 
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The embedded database of a DATA_DIR, on disk in `dbDir` (its `db` folder), migrated and open: a copy of
+ * the image made once by test/global-setup.ts on the embedded run; on the PostgreSQL run, which has no
+ * image, created by initdb as a server's first start does.
+ */
+export async function openPgliteDataDir(dbDir: string): Promise<Database> {
+  const templatePath = inject('pgliteTemplate');
+  const template = templatePath ? new Blob([await readFile(templatePath)]) : undefined;
+  await mkdir(template ? dbDir : path.dirname(dbDir), { recursive: true });
+  const database = await openPglite(dbDir, template);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /** A mailer that keeps messages in memory, so tests read the codes they were sent. */

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openPgliteDataDir } from '../../test/helpers';
 import { openPglite, openPostgres } from '../db/client';
 import { organisations } from '../db/schema';
 
@@ -46,13 +47,8 @@ let dir: string;
 const dataDir = () => path.join(dir, 'data');
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'skillwise-backup-cli-'));
-  const templatePath = inject('pgliteTemplate');
-  // On the PostgreSQL run there is no template: initdb makes the embedded database, in a child process.
-  const template = templatePath ? new Blob([await readFile(templatePath)]) : undefined;
-  await mkdir(template ? path.join(dataDir(), 'db') : dataDir(), { recursive: true });
-  const database = await openPglite(path.join(dataDir(), 'db'), template);
+  const database = await openPgliteDataDir(path.join(dataDir(), 'db'));
   try {
-    await database.migrate();
     await database.db
       .insert(organisations)
       .values({ name: 'Backup School', url: 'https://backup.example.com', primaryEmail: 'b@example.com' });
