@@ -23,6 +23,7 @@ ALTER TABLE "refund_requests" ADD CONSTRAINT "refund_requests_user_id_users_id_f
 ALTER TABLE "refund_requests" ADD CONSTRAINT "refund_requests_answered_by_users_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_requests" ADD CONSTRAINT "refund_requests_refund_id_order_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."order_refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "refund_requests_one_pending_idx" ON "refund_requests" USING btree ("order_id") WHERE "refund_requests"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "refund_requests_order_idx" ON "refund_requests" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "refund_requests_org_idx" ON "refund_requests" USING btree ("org_id","status","created_at");--> statement-breakpoint
 ALTER TABLE "organisations" ADD CONSTRAINT "organisations_refund_window" CHECK ("organisations"."refund_window_days" between 0 and 365);--> statement-breakpoint
 ALTER TABLE "organisations" ADD CONSTRAINT "organisations_refund_progress" CHECK ("organisations"."refund_max_progress_percent" between 0 and 100);--> statement-breakpoint

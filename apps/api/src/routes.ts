@@ -36,6 +36,8 @@ import { registerPayoutAccountRoutes } from './modules/payments/payout-accounts.
 import { PayoutAccountService } from './modules/payments/payout-accounts.service';
 import { registerPayoutRoutes } from './modules/payments/payouts.routes';
 import { PayoutService } from './modules/payments/payouts.service';
+import { registerRefundRoutes } from './modules/payments/refunds.routes';
+import { RefundService } from './modules/payments/refunds.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
@@ -191,6 +193,7 @@ export async function registerApiRoutes(
     payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
+  registerRefundRoutes(api, new RefundService({ db, payments, log }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });

@@ -29,6 +29,7 @@ export const PAGE_SIZES = {
   myCourses: 12,
   unassignedCourses: 10,
   reviews: 5,
+  refundRequests: 5,
 } as const;
 
 /** A whole number within bounds, as a number or its digits (query strings send text). */

@@ -515,6 +515,8 @@ export const refundRequests = pgTable(
   },
   (t) => [
     uniqueIndex('refund_requests_one_pending_idx').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    // A purchase's latest request (the buyer's Purchases).
+    index('refund_requests_order_idx').on(t.orderId, t.id),
     index('refund_requests_org_idx').on(t.orgId, t.status, t.createdAt),
     check('refund_requests_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
   ],

@@ -320,6 +320,12 @@ export const mayRefundSale = (actor: Subject, order: { orgId: number; kind: stri
   order.kind === 'course' && isStaffOf(actor, order.orgId);
 
 /**
+ * Set a school's money-back guarantee and answer its buyers' refund requests: the school's staff; for
+ * anyone else it does not exist.
+ */
+export const mayManageRefunds = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
  * See or change the accounts an organisation is paid into (PAYOUT_MODE=connected): the organisation's
  * staff (its publishers); for anyone else it does not exist.
  */

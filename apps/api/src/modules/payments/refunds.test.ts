@@ -323,3 +323,157 @@ describe('a refund through PayPal', () => {
     ]);
   });
 });
+
+describe('the money-back guarantee', () => {
+  const get = (url: string, token: string | undefined) =>
+    call(ctx.app, { method: 'GET', url, ...(token ? { token } : {}) });
+  const ask = (student: TestUser, orderId: number, reason = 'Not what I expected') =>
+    post(ctx.app, '/api/orders/RequestRefund', student.token, { order_Id: orderId, reason });
+  const setPolicy = (publisher: TestUser, body: unknown) =>
+    post(ctx.app, '/api/organization/SetRefundPolicy', publisher.token, body);
+
+  test('each school sets its window and progress limit; only its staff; bad values name their field', async () => {
+    const { publisher, student } = await sold();
+    expect((await get('/api/organization/GetRefundPolicy', publisher.token)).json()).toEqual({
+      refund_window_days: 30,
+      refund_max_progress_percent: null,
+    });
+    const set = await setPolicy(publisher, { refund_window_days: 14, refund_max_progress_percent: 50 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ refund_window_days: 14, refund_max_progress_percent: 50 });
+    expect((await get('/api/organization/GetRefundPolicy', undefined)).statusCode).toBe(401);
+    expect((await get('/api/organization/GetRefundPolicy', student.token)).statusCode).toBe(404);
+    expect(
+      (await setPolicy(student, { refund_window_days: 0, refund_max_progress_percent: null })).statusCode,
+    ).toBe(404);
+    // Another school's staff sets its own policy, never this one's.
+    const other = await createPublisher(ctx);
+    await setPolicy(other, { refund_window_days: 0, refund_max_progress_percent: null });
+    expect((await get('/api/organization/GetRefundPolicy', publisher.token)).json().refund_window_days).toBe(
+      14,
+    );
+    for (const [body, field] of [
+      [{ refund_window_days: 366, refund_max_progress_percent: null }, 'refund_window_days'],
+      [{ refund_window_days: 1.5, refund_max_progress_percent: null }, 'refund_window_days'],
+      [{ refund_window_days: 30, refund_max_progress_percent: 101 }, 'refund_max_progress_percent'],
+      [{ refund_window_days: 30 }, 'refund_max_progress_percent'],
+    ] as const) {
+      const res = await setPolicy(publisher, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details[0].field).toBe(field);
+    }
+  });
+
+  test('inside the window the buyer is refunded at once and loses the course, once', async () => {
+    const { publisher, course, student, order } = await sold();
+    const answered = await ask(student, order.id);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({
+      outcome: 'refunded',
+      message: 'Refunded $49.99 under the school’s money-back guarantee. The course is no longer yours.',
+      refund: { amount: 49.99, status: 'completed', removed_access: true },
+      request: null,
+    });
+    expect(await enrolled(student, course.id)).toBe(false);
+    const [row] = await refundsOf(order.id);
+    expect(row).toMatchObject({
+      reason: 'guarantee',
+      requestedBy: student.userId,
+      requestKey: `guarantee-${order.id}`,
+    });
+    const again = await ask(student, order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This purchase is refunded in full already.');
+    // Nobody else asks for the buyer: another student, the school itself, no token.
+    const { order: another } = await sold();
+    expect((await ask(student, another.id)).statusCode).toBe(404);
+    expect(
+      (
+        await post(ctx.app, '/api/orders/RequestRefund', publisher.token, {
+          order_Id: another.id,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(ctx.app, '/api/orders/RequestRefund', undefined, { order_Id: another.id, reason: 'x' }))
+        .statusCode,
+    ).toBe(401);
+    const bad = await post(ctx.app, '/api/orders/RequestRefund', student.token, { order_Id: another.id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('reason');
+  });
+
+  test('outside the window the school decides: it approves, and the buyer is refunded and loses the course', async () => {
+    const { publisher, course, student, order } = await sold();
+    // Bought 31 days ago.
+    await db()
+      .update(orders)
+      .set({ capturedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(orders.id, order.id));
+    const asked = await ask(student, order.id, 'I could not attend');
+    expect(asked.json()).toMatchObject({
+      outcome: 'requested',
+      refund: null,
+      request: { order_Id: order.id, status: 'pending', amount: 49.99, reason: 'I could not attend' },
+    });
+    expect(asked.json().message).toMatch(
+      /^The 30-day money-back guarantee ended on \d{4}-\d{2}-\d{2}\. The school decides/,
+    );
+    // Asked again: the same request.
+    expect((await ask(student, order.id)).json().request.request_Id).toBe(asked.json().request.request_Id);
+    expect(await enrolled(student, course.id)).toBe(true);
+
+    const listed = await get('/api/orders/GetRefundRequests', publisher.token);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()[0]).toMatchObject({
+      request_Id: asked.json().request.request_Id,
+      status: 'pending',
+      buyer_email: student.email,
+    });
+    const other = await createPublisher(ctx);
+    expect((await get('/api/orders/GetRefundRequests', other.token)).json()).toEqual([]);
+    const answer = (token: string | undefined, body: unknown) =>
+      post(ctx.app, '/api/orders/AnswerRefundRequest', token, body);
+    const id = asked.json().request.request_Id;
+    expect((await answer(other.token, { request_Id: id, approve: true })).statusCode).toBe(404);
+    expect((await answer(student.token, { request_Id: id, approve: true })).statusCode).toBe(404);
+    expect((await answer(undefined, { request_Id: id, approve: true })).statusCode).toBe(401);
+    expect((await answer(publisher.token, { request_Id: id, approve: 'yes' })).statusCode).toBe(400);
+
+    const approved = await answer(publisher.token, { request_Id: id, approve: true, message: 'Granted' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', answer: 'Granted' });
+    expect(await enrolled(student, course.id)).toBe(false);
+    expect(await orderNow(order.id)).toMatchObject({ status: 'refunded', refundedCents: 4999 });
+    expect((await answer(publisher.token, { request_Id: id, approve: false })).statusCode).toBe(409);
+  });
+
+  test('past the progress limit the school decides: declined, the buyer keeps the course and reads why', async () => {
+    const { publisher, course, student, order } = await sold();
+    await setPolicy(publisher, { refund_window_days: 30, refund_max_progress_percent: 0 });
+    const [lesson] = await db()
+      .select({ id: lessons.id })
+      .from(lessons)
+      .innerJoin(sections, eq(sections.id, lessons.sectionId))
+      .where(eq(sections.courseId, course.id));
+    if (!lesson) throw new Error('no lesson');
+    await db()
+      .insert(lessonProgress)
+      .values({ userId: student.userId, lessonId: lesson.id, completed: true, completedAt: new Date() })
+      .onConflictDoNothing();
+    const asked = await ask(student, order.id);
+    expect(asked.json().outcome).toBe('requested');
+    expect(asked.json().message).toMatch(
+      /^You have completed 100% of the course; the guarantee covers up to 0%\./,
+    );
+    const declined = await post(ctx.app, '/api/orders/AnswerRefundRequest', publisher.token, {
+      request_Id: asked.json().request.request_Id,
+      approve: false,
+      message: 'You finished the course.',
+    });
+    expect(declined.json()).toMatchObject({ status: 'declined', answer: 'You finished the course.' });
+    expect(await enrolled(student, course.id)).toBe(true);
+    expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+});
