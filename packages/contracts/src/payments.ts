@@ -35,6 +35,9 @@ const orderIdSchema = z
 export const PAYMENT_PROVIDERS = ['sandbox', 'paypal', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** Where a buyer's refund request stands (docs/decisions/029). */
+export const REFUND_REQUEST_STATES = ['pending', 'approved', 'declined'] as const;
+
 /** Which configured provider takes the order; the default one (payments/config's `provider`) when absent. */
 const providerChoice = z
   .enum(PAYMENT_PROVIDERS, expected(`one of ${PAYMENT_PROVIDERS.join(', ')}`))
@@ -190,6 +193,9 @@ export const saleRowSchema = z.object({
   provider_fee: z.number().nullable().optional(),
   refunded: z.number().optional(),
   net: z.number().optional(),
+  /** The buyer's latest refund request of this purchase, and the school's answer to it (docs/decisions/029). */
+  refund_request: z.enum(REFUND_REQUEST_STATES).nullable().optional(),
+  refund_answer: z.string().nullable().optional(),
 });
 export type SaleRow = z.infer<typeof saleRowSchema>;
 
@@ -396,8 +402,6 @@ export const requestRefundBodySchema = z.object({
   order_Id: idSchema,
   reason: z.string(expected('text')).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
 });
-
-export const REFUND_REQUEST_STATES = ['pending', 'approved', 'declined'] as const;
 
 /** A buyer's refund request the school answers (outside its guarantee). */
 export const refundRequestSchema = z.object({

@@ -84,6 +84,8 @@ describe('what a sale earns its school', () => {
       provider_fee: 0,
       refunded: 0,
       net: 44.87,
+      refund_request: null,
+      refund_answer: null,
     });
   });
 

@@ -11,6 +11,7 @@ import {
   orders,
   paymentEvents,
   planPrices,
+  refundRequests,
   users,
 } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
@@ -186,6 +187,13 @@ const saleColumns = {
   providerFeeCents: orders.providerFeeCents,
   // What was given back of the sale (owed or taken): the sum of its refunds.
   refundedCents: orders.refundedCents,
+  // The buyer's latest refund request and the school's answer (refund_requests_order_idx).
+  refundRequest: sql<
+    'pending' | 'approved' | 'declined' | null
+  >`(select r.status from ${refundRequests} r where r.order_id = ${orders.id} order by r.id desc limit 1)`,
+  refundAnswer: sql<
+    string | null
+  >`(select r.answer from ${refundRequests} r where r.order_id = ${orders.id} order by r.id desc limit 1)`,
   currency: orders.currency,
   courseId: orders.courseId,
   courseTitle: courses.title,

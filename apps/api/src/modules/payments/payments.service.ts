@@ -1331,6 +1331,9 @@ export class PaymentService {
       product: row.courseTitle ?? (row.planCategory ? `${row.planCategory} plan` : 'Order'),
       course_Id: row.courseId,
       buyer_email: row.buyerEmail,
+      refunded: dollars(row.refundedCents),
+      refund_request: row.refundRequest,
+      refund_answer: row.refundAnswer,
     };
   }
 
