@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../client';
 import { lessonProgress, lessons, sections } from '../schema';
 
 /**
@@ -27,3 +28,16 @@ export const courseCompletion = (userId: number | SQL, courseIds: SQL): SQL => s
 /** Whether the row `alias` of `courseCompletion` is a completed course. */
 export const isCompleted = (alias: string): SQL =>
   sql`(${sql.identifier(alias)}.total > 0 and ${sql.identifier(alias)}.completed = ${sql.identifier(alias)}.total)`;
+
+/** One student's counted lessons of one course and how many of them they completed. */
+export async function completionOf(
+  db: Db,
+  userId: number,
+  courseId: number,
+): Promise<{ total: number; completed: number }> {
+  const result = await db.execute(
+    sql`select c.total, c.completed from (${courseCompletion(userId, sql`${courseId}`)}) as c`,
+  );
+  const [row] = rowsOf<{ total: unknown; completed: unknown }>(result);
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+}

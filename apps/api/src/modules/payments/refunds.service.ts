@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { inWindow, pageOf } from '../../db/paging';
+import { completionOf } from '../../db/queries/completion';
 import { findOrganisation } from '../../db/queries/organisations';
 import { courses, orders, organisations, refundRequests, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -16,7 +17,6 @@ import type { ListQuery } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { isOwnerOf, mayManageRefunds } from '../access/access';
 import { dollars } from '../organisations/organisations.service';
-import { listCourseLessonProgress } from '../progress/progress.repository';
 import { findOrderById, type OrderRow } from './payments.repository';
 import type { PaymentService } from './payments.service';
 
@@ -96,9 +96,8 @@ export class RefundService {
       return `The ${days}-day money-back guarantee ended on ${ends.toISOString().slice(0, 10)}.`;
     const max = org?.refundMaxProgressPercent ?? null;
     if (max !== null && order.courseId !== null) {
-      const lessons = await listCourseLessonProgress(this.deps.db, order.userId, order.courseId);
-      const done = lessons.filter((l) => l.completed).length;
-      const percent = lessons.length === 0 ? 0 : Math.floor((done * 100) / lessons.length);
+      const { total, completed } = await completionOf(this.deps.db, order.userId, order.courseId);
+      const percent = total === 0 ? 0 : Math.floor((completed * 100) / total);
       if (percent > max) {
         return `You have completed ${percent}% of the course; the guarantee covers up to ${max}%.`;
       }
@@ -114,7 +113,7 @@ export class RefundService {
   async request(actor: Actor, input: { order_Id: number; reason: string }, now = new Date()) {
     const { db, payments } = this.deps;
     const order = await findOrderById(db, input.order_Id);
-    if (!order || order.kind !== 'course' || !isOwnerOf(actor, order)) throw notFound('Order');
+    if (order?.kind !== 'course' || !isOwnerOf(actor, order)) throw notFound('Order');
     if ((order.status !== 'captured' && order.status !== 'refunded') || order.capturedAt === null) {
       throw new AppError('CONFLICT', 'This order was never paid: there is nothing to refund.');
     }
