@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 export type RefundDeps = { db: Db; payments: PaymentService; log: FastifyBaseLogger };
 
 /** What a buyer is told when the guarantee does not refund at once: why, and that the school decides. */
-const SCHOOL_DECIDES = 'The school decides on your request; its answer shows in your purchases.';
+const SCHOOL_DECIDES = 'The school decides on your request.';
 
 const requestColumns = {
   id: refundRequests.id,

@@ -9,6 +9,8 @@ import {
   PROVIDER_FEE_UNREPORTED_HEADER,
   type RefundOrderBody,
   type RefundOrderResponse,
+  type RefundPolicy,
+  type RefundRequest,
   SALES_TOTAL_HEADERS,
   type SaleRow,
   type SalesInterval,
@@ -17,7 +19,7 @@ import {
   TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
+import { apiPage, apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -25,6 +27,8 @@ export const paymentKeys = {
   sales: (paging: PageRequest) => [...paymentKeys.all, 'sales', paging] as const,
   series: (interval: SalesInterval) => [...paymentKeys.all, 'series', interval] as const,
   payouts: () => [...paymentKeys.all, 'payouts'] as const,
+  refundPolicy: () => [...paymentKeys.all, 'refund-policy'] as const,
+  refundRequests: (paging: PageRequest) => [...paymentKeys.all, 'refund-requests', paging] as const,
 };
 
 /** GET payments/config: which providers' buttons to show (the built-in sandbox when none is set up). */
@@ -246,6 +250,47 @@ export const useRefundSale = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundSale,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+};
+
+/** GET organization/GetRefundPolicy: the school's money-back guarantee (docs/decisions/029). */
+export const useRefundPolicy = () =>
+  useQuery({
+    queryKey: paymentKeys.refundPolicy(),
+    queryFn: ({ signal }): Promise<RefundPolicy> =>
+      apiRequest('organization/GetRefundPolicy', { auth: true, signal }),
+  });
+
+/** POST organization/SetRefundPolicy: the answer becomes the policy shown. */
+export const useSetRefundPolicy = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: RefundPolicy): Promise<RefundPolicy> =>
+      apiRequest('organization/SetRefundPolicy', { method: 'POST', auth: true, body: policy }),
+    onSuccess: (policy) => queryClient.setQueryData(paymentKeys.refundPolicy(), policy),
+  });
+};
+
+/** GET orders/GetRefundRequests: the buyers' requests outside the guarantee, those waiting first. */
+export const useRefundRequests = (paging: PageRequest) =>
+  useQuery({
+    queryKey: paymentKeys.refundRequests(paging),
+    queryFn: ({ signal }) =>
+      apiPage<RefundRequest>('orders/GetRefundRequests', paging, { auth: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST orders/AnswerRefundRequest: approved (refunded in full) or declined; the sales are read again. */
+export const useAnswerRefundRequest = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: {
+      request_Id: number;
+      approve: boolean;
+      message?: string;
+    }): Promise<RefundRequest> =>
+      apiRequest('orders/AnswerRefundRequest', { method: 'POST', auth: true, body: answer }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 };

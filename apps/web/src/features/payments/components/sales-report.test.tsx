@@ -63,9 +63,14 @@ const PAYOUTS = {
   payouts_count: 2,
 };
 
+let REQUESTS: unknown[] = [];
+
 const OTHER_CALLS: Record<string, unknown> = {
   '/api/orders/GetSalesSeries': SERIES,
   '/api/orders/GetPayouts': PAYOUTS,
+  get '/api/orders/GetRefundRequests'() {
+    return REQUESTS;
+  },
 };
 
 /** mockFetch for the Sales list, the series and payouts answered as above; only the list's calls recorded. */
@@ -113,7 +118,10 @@ const wide = (matches: boolean) =>
     removeEventListener: () => undefined,
   }));
 
-beforeEach(() => storage.set('authToken', 'token'));
+beforeEach(() => {
+  storage.set('authToken', 'token');
+  REQUESTS = [];
+});
 
 describe('Sales (SPEC §2.13, key users)', () => {
   it('shows the totals and a row per sale with DATE, SALE PRICE, EARNINGS (USD), PRODUCT', async () => {
@@ -218,6 +226,46 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(screen.queryByRole('dialog', { name: 'Refund sale' })).toBeNull();
     // The sales are read again.
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(listed));
+  });
+
+  it('lists the refund requests outside the guarantee; approving one asks first, then refunds it', async () => {
+    wide(true);
+    REQUESTS = [
+      {
+        request_Id: 7,
+        order_Id: 12,
+        product: 'Knots for Sailors',
+        buyer_email: 'stella@example.com',
+        amount: 19.99,
+        currency: 'USD',
+        reason: 'I could not attend',
+        outside_because: 'The 30-day money-back guarantee ended on 2026-04-03.',
+        status: 'pending',
+        answer: null,
+        created_date: '2026-05-01T10:00:00.000Z',
+        answered_date: null,
+      },
+    ];
+    const answers: unknown[] = [];
+    mockFetch((call) => {
+      if (pathOf(call) === '/api/orders/AnswerRefundRequest') {
+        answers.push(call.body);
+        return { body: { ...(REQUESTS[0] as object), status: 'approved' } };
+      }
+      return { body: SALES, total: 2 };
+    });
+    const told = vi.spyOn(notify, 'success');
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const section = await screen.findByRole('region', { name: 'Refund requests' });
+    expect(within(section).getByText('“I could not attend”')).toBeTruthy();
+    expect(within(section).getByText('Waiting for you')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Approve refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the refund?' });
+    expect(answers).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/Message to the buyer/), { target: { value: 'Granted' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await vi.waitFor(() => expect(told).toHaveBeenCalledWith('Refunded $19.99 to stella@example.com.'));
+    expect(answers).toEqual([{ request_Id: 7, approve: true, message: 'Granted' }]);
   });
 
   it('lists the sales as cards on a narrow screen', async () => {
@@ -375,7 +423,9 @@ describe('Sales (SPEC §2.13, key users)', () => {
         ? { body: { ...SERIES, interval: queryOf(call).get('interval') } }
         : pathOf(call) === '/api/orders/GetPayouts'
           ? { body: PAYOUTS }
-          : { body: SALES, total: 2 },
+          : pathOf(call) === '/api/orders/GetRefundRequests'
+            ? { body: [] }
+            : { body: SALES, total: 2 },
     );
     renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
     const trend = await screen.findByRole('region', { name: 'Sales over time' });

@@ -13,6 +13,7 @@ import { useClampedPage, useListState } from '@/lib/paging';
 import { listAllSales, type SalesPage, useSales } from '../api/payments';
 import { refundableCents, salesCsv, salesTotals } from '../lib/sales';
 import { PayoutsSummary } from './payouts-summary';
+import { RefundRequests } from './refund-requests';
 import { RefundSaleDialog } from './refund-sale-dialog';
 import { SalesTrend } from './sales-trend';
 
@@ -185,6 +186,7 @@ export const SalesReport = () => {
       {sales.data ? <Totals page={sales.data} /> : null}
       {sales.data && hasSales ? <SalesTrend /> : null}
       {sales.data && hasSales ? <PayoutsSummary /> : null}
+      {sales.data && hasSales ? <RefundRequests /> : null}
       <DataList
         label="Sales"
         query={sales}

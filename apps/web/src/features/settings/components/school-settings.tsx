@@ -5,6 +5,7 @@ import { ChoiceField } from '@/components/ui/choice-field';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
 import { PayoutAccountCard } from '@/features/payments/components/payout-account-card';
+import { RefundPolicyCard } from '@/features/payments/components/refund-policy-card';
 import { useForm } from '@/lib/use-form';
 
 type YesNo = 'yes' | 'no';
@@ -90,6 +91,7 @@ export const SchoolSettings = () => {
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <PayoutAccountCard />
+      <RefundPolicyCard />
       <Alert tone="info">These settings are a preview. {NOT_SAVED_YET}</Alert>
       <SettingsSection title="School" description="How your school introduces itself to learners.">
         <div className="grid gap-5 sm:grid-cols-2">
