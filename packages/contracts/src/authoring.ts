@@ -143,6 +143,8 @@ export const courseDetailSchema = courseListItemSchema.extend({
   price_type_name: z.string(),
   sections_count: z.number(),
   lessons_count: z.number(),
+  /** The school's money-back guarantee in days (0: none), as its course page states it (docs/decisions/029). */
+  refund_window_days: z.number().optional(),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 

@@ -4,6 +4,7 @@ import { emailSchema, expected, idSchema, passwordSchema, requiredText } from '.
 import { COUNTER_SHORT } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
+import { REFUND_REQUEST_STATES } from './payments';
 
 /** studentCourse/getStudentByOrgID/{id}: one row per student of the caller's organisation. */
 export const studentRowSchema = z.object({
@@ -59,6 +60,11 @@ export const assignedCourseSchema = courseListItemSchema.extend({
   /** How the student got it: assigned by the publisher, purchased or free. */
   source: z.enum(['assigned', 'purchased', 'free']),
   enrolled_date: z.string(),
+  /** The purchase that enrolled the student (a bought course), for a refund request (docs/decisions/029). */
+  order_Id: z.number().nullable().optional(),
+  /** The latest refund request of that purchase, and the school's answer to it. */
+  refund_request: z.enum(REFUND_REQUEST_STATES).nullable().optional(),
+  refund_answer: z.string().nullable().optional(),
 });
 export type AssignedCourse = z.infer<typeof assignedCourseSchema>;
 

@@ -12,6 +12,7 @@ import {
   courses,
   enrolments,
   lessons,
+  organisations,
   priceTypes,
   sections,
 } from '../../db/schema';
@@ -224,6 +225,8 @@ const courseDetailQuery = (publishedOnly: boolean) =>
         categoryName: categories.name,
         priceTypeName: priceTypes.name,
         sectionsCount: sql<number>`(select count(*)::int from ${sections} s where s.course_id = ${courses.id} ${sectionFilter})`,
+        // The school's money-back guarantee, which the course page states (docs/decisions/029).
+        refundWindowDays: sql<number>`(select o.refund_window_days from ${organisations} o where o.id = ${courses.orgId})`,
         lessonsCount: publishedOnly
           ? sql<number | null>`null::int`
           : sql<

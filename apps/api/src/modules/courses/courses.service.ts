@@ -156,6 +156,7 @@ export class CourseService {
       price_type_name: row.priceTypeName,
       sections_count: row.sectionsCount,
       lessons_count: row.lessonsCount ?? row.figures.lessons,
+      refund_window_days: Number(row.refundWindowDays),
     };
   }
 

@@ -12,6 +12,7 @@ import {
   orders,
   orgMembers,
   orgStudents,
+  refundRequests,
   users,
 } from '../../db/schema';
 import { type ListQuery, WHOLE_LIST } from '../../lib/paging';
@@ -46,6 +47,14 @@ export async function listEnrolledCourses(
       ...courseWithAuthorColumns,
       source: enrolments.source,
       enrolledAt: enrolments.createdAt,
+      orderId: enrolments.orderId,
+      // The buyer's latest refund request of the purchase, and the school's answer (docs/decisions/029).
+      refundRequest: sql<
+        'pending' | 'approved' | 'declined' | null
+      >`(select r.status from ${refundRequests} r where r.order_id = ${enrolments.orderId} order by r.id desc limit 1)`,
+      refundAnswer: sql<
+        string | null
+      >`(select r.answer from ${refundRequests} r where r.order_id = ${enrolments.orderId} order by r.id desc limit 1)`,
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))

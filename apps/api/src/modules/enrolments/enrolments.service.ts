@@ -73,6 +73,9 @@ export class EnrolmentService {
       progress: progressText(progress.get(row.id)),
       source: row.source,
       enrolled_date: row.enrolledAt.toISOString(),
+      order_Id: row.orderId,
+      refund_request: row.refundRequest,
+      refund_answer: row.refundAnswer,
     }));
   }
 

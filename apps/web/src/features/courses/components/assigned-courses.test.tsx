@@ -1,5 +1,5 @@
-import { MSG, PAGE_SIZES } from '@skillwise/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { type AssignedCourse, MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { assignedCourse } from '@/test/fixtures';
@@ -43,6 +43,59 @@ describe('AssignedCourses (SPEC §2.12 My Courses)', () => {
 
     fireEvent.change(screen.getByLabelText('Search courses...'), { target: { value: 'chess' } });
     expect(await screen.findByText(MSG.noCoursesFoundList)).toBeTruthy();
+  });
+
+  it('a bought course asks for a refund; outside the guarantee the request waits for the school', async () => {
+    let rows: AssignedCourse[] = [
+      { ...assigned(1), order_Id: 31, refund_request: null, refund_answer: null },
+      { ...assigned(2), source: 'assigned' as const, order_Id: null },
+      {
+        ...assigned(4),
+        order_Id: 34,
+        refund_request: 'declined' as const,
+        refund_answer: 'You finished it.',
+      },
+    ];
+    const asked: unknown[] = [];
+    mockFetch((call) => {
+      if (pathOf(call) === '/api/orders/RequestRefund') {
+        asked.push(call.body);
+        rows = rows.map((row) =>
+          row.order_Id === 31 ? { ...row, refund_request: 'pending' as const } : row,
+        );
+        return {
+          body: {
+            outcome: 'requested',
+            message:
+              'The 30-day money-back guarantee ended on 2026-04-03. The school decides on your request.',
+            refund: null,
+            request: null,
+          },
+        };
+      }
+      return pageAnswer(call, rows, (row) => [row.course_title]);
+    });
+    renderMyCourses();
+    expect(await screen.findByText('Refund declined: You finished it.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask again' })).toBeTruthy();
+    // Only the bought courses offer it.
+    expect(screen.getAllByRole('button', { name: 'Request a refund' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Request a refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a refund' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(await within(dialog).findByText('Say why you want your money back')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Why do you want a refund/), {
+      target: { value: 'No time' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(
+      await within(dialog).findByText(
+        'The 30-day money-back guarantee ended on 2026-04-03. The school decides on your request.',
+      ),
+    ).toBeTruthy();
+    expect(asked).toEqual([{ order_Id: 31, reason: 'No time' }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Refund requested: the school decides.')).toBeTruthy();
   });
 
   it('shows the spec’s message when the courses cannot be loaded', async () => {

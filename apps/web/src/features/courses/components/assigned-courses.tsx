@@ -1,13 +1,15 @@
 import { MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
 import { ListPager } from '@/components/ui/list-pager';
 import { SearchInput } from '@/components/ui/search-input';
+import { RequestRefund } from '@/features/payments/components/request-refund';
 import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
-import { useAssignedCourses } from '../api/courses';
+import { courseKeys, useAssignedCourses } from '../api/courses';
 import { CourseCard } from './course-card';
 import { CourseGrid } from './course-grid';
 
@@ -18,6 +20,7 @@ const PAGE_SIZE = PAGE_SIZES.myCourses;
 /** SPEC §2.12 My Courses: the student's enrolled courses with 'Search courses...', searched and paged on the server. */
 export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
+  const queryClient = useQueryClient();
   const courses = useAssignedCourses(storage.get('userId') ?? '', { page, pageSize: PAGE_SIZE, search });
   const shown = courses.data?.rows ?? [];
   const total = courses.data?.total ?? 0;
@@ -62,6 +65,12 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
             onSelect={onSelect}
             aside={
               <span className="shrink-0 text-sm font-semibold text-emerald-700">{course.progress} done</span>
+            }
+            footer={
+              <RequestRefund
+                course={course}
+                onAnswered={() => void queryClient.invalidateQueries({ queryKey: courseKeys.all })}
+              />
             }
           />
         ))}

@@ -17,6 +17,8 @@ type CourseCardProps = {
   onSelect: (courseId: number) => void;
   /** What the corner shows instead of the price (a student's progress in a course they own). */
   aside?: ReactNode;
+  /** A line under the card's footer, above the card's link (a bought course's refund). */
+  footer?: ReactNode;
 };
 
 /**
@@ -62,7 +64,7 @@ const CardFigures = ({ course }: { course: CourseListItem }) => {
  * SPEC §2.3: image, title, description on two lines, the author's first name and the price; with the
  * course's figures.
  */
-export const CourseCard = ({ course, onSelect, aside }: CourseCardProps) => (
+export const CourseCard = ({ course, onSelect, aside, footer }: CourseCardProps) => (
   <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card transition duration-200 hover:-translate-y-0.5 hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
     <div className="aspect-video overflow-hidden bg-slate-100">
       <CourseImage
@@ -97,6 +99,7 @@ export const CourseCard = ({ course, onSelect, aside }: CourseCardProps) => (
           <span className="shrink-0 text-base font-bold text-slate-900">{coursePrice(course.price)}</span>
         )}
       </div>
+      {footer ? <div className="relative z-10 mt-2">{footer}</div> : null}
     </div>
   </article>
 );

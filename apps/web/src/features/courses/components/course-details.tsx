@@ -13,6 +13,7 @@ import {
   ClockIcon,
   InfinityIcon,
   PlayIcon,
+  ShieldIcon,
   StarIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -68,11 +69,16 @@ const NotFound = ({ browsePath }: { browsePath: string }) => (
 /**
  * SPEC §2.4's claims beside the price, only those that hold for this course (DESIGN decision 13): a free
  * course makes no claim about paying, and the certificate line shows only on a course that gives one.
- * The spec's '30-Day Money-Back Guarantee' is not shown: nothing here refunds a purchase yet
- * (docs/decisions/013).
+ * The money-back guarantee states the school's own window ('30-Day Money-Back Guarantee' by default),
+ * which a buyer takes up from My Courses; none when the school turned it off (docs/decisions/029).
  */
 const promisesOf = (course: CourseDetail) =>
   [
+    {
+      icon: <ShieldIcon />,
+      text: `${course.refund_window_days ?? 0}-Day Money-Back Guarantee`,
+      holds: course.price > 0 && (course.refund_window_days ?? 0) > 0,
+    },
     { icon: <InfinityIcon />, text: 'Full lifetime access', holds: true },
     { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription', holds: course.price > 0 },
     { icon: <AwardIcon />, text: 'Certificate of completion', holds: course.certificate },

@@ -95,11 +95,22 @@ describe('CourseDetails figures (SPEC §2.4, real)', () => {
     });
     // No placeholder figure is left.
     expect(screen.queryByText(/3,480|6h 30m|March 2026|All levels/)).toBeNull();
-    // The offer's claims are only those that hold: no refund is offered, and this course gives no certificate.
+    // The offer's claims are only those that hold: the school offers no refund window here (the detail
+    // names none), and this course gives no certificate.
     expect(screen.getByText('Full lifetime access')).toBeTruthy();
     expect(screen.getByText('One-time payment, no subscription')).toBeTruthy();
-    expect(screen.queryByText('30-Day Money-Back Guarantee')).toBeNull();
+    expect(screen.queryByText(/Money-Back Guarantee/)).toBeNull();
     expect(screen.queryByText('Certificate of completion')).toBeNull();
+  });
+
+  it('states the school’s money-back guarantee on a paid course, in its own days', async () => {
+    const view = renderDetails(detail({ refund_window_days: 30 }), { course_Id: 7, average: null, count: 0 });
+    expect(await screen.findByText('30-Day Money-Back Guarantee')).toBeTruthy();
+    view.unmount();
+    renderDetails(detail({ refund_window_days: 14, price: 0 }), { course_Id: 7, average: null, count: 0 });
+    await screen.findByText('Full lifetime access');
+    // A free course has nothing to give back.
+    expect(screen.queryByText(/Money-Back Guarantee/)).toBeNull();
   });
 
   it('names the certificate only for a course that gives one', async () => {

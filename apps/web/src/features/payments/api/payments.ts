@@ -11,6 +11,7 @@ import {
   type RefundOrderResponse,
   type RefundPolicy,
   type RefundRequest,
+  type RequestRefundResponse,
   SALES_TOTAL_HEADERS,
   type SaleRow,
   type SalesInterval,
@@ -294,6 +295,13 @@ export const useAnswerRefundRequest = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 };
+
+/** POST orders/RequestRefund: the buyer asks for their money back (refunded at once, or put to the school). */
+export const useRequestRefund = () =>
+  useMutation({
+    mutationFn: (body: { order_Id: number; reason: string }): Promise<RequestRefundResponse> =>
+      apiRequest('orders/RequestRefund', { method: 'POST', auth: true, body }),
+  });
 
 /** How many payouts the Sales screen lists: the latest ones. */
 export const PAYOUTS_SHOWN = 5;
