@@ -210,31 +210,44 @@ export class RefundService {
     const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, input.request_Id));
     if (!row || !mayManageRefunds(actor, row.orgId)) throw notFound('Refund request');
     if (row.status !== 'pending') throw new AppError('CONFLICT', 'This request was answered already.');
-    let refundId: number | null = null;
-    if (input.approve) {
-      const order = await findOrderById(db, row.orderId);
-      if (!order) throw notFound('Order');
-      const refund = await payments.refundOrder(order, {
-        reason: 'school_refund',
-        note: `Refund request ${row.id}: ${row.reason}`,
-        requestedBy: actor.userId,
-        removeAccess: true,
-        key: `request-${row.id}`,
-      });
-      refundId = refund.refund_Id;
-    }
-    const [answered] = await db
+    // The answer is claimed first (one of two answers given at once wins), then the money moves.
+    const [claimed] = await db
       .update(refundRequests)
       .set({
         status: input.approve ? 'approved' : 'declined',
         answer: input.message?.trim() || null,
         answeredBy: actor.userId,
         answeredAt: new Date(),
-        refundId,
       })
       .where(and(eq(refundRequests.id, row.id), eq(refundRequests.status, 'pending')))
       .returning({ id: refundRequests.id });
-    if (!answered && !input.approve) throw new AppError('CONFLICT', 'This request was answered already.');
+    if (!claimed) throw new AppError('CONFLICT', 'This request was answered already.');
+    if (input.approve) {
+      try {
+        const order = await findOrderById(db, row.orderId);
+        if (!order) throw notFound('Order');
+        const refund = await payments.refundOrder(order, {
+          reason: 'school_refund',
+          note: `Refund request ${row.id}: ${row.reason}`,
+          requestedBy: actor.userId,
+          removeAccess: true,
+          key: `request-${row.id}`,
+        });
+        await db
+          .update(refundRequests)
+          .set({ refundId: refund.refund_Id })
+          .where(eq(refundRequests.id, row.id));
+      } catch (error) {
+        // Refused before any money moved (refunded in full already, say): the request waits again.
+        if (error instanceof AppError) {
+          await db
+            .update(refundRequests)
+            .set({ status: 'pending', answer: null, answeredBy: null, answeredAt: null })
+            .where(eq(refundRequests.id, row.id));
+        }
+        throw error;
+      }
+    }
     const [now] = await this.requestQuery().where(eq(refundRequests.id, row.id));
     if (!now) throw notFound('Refund request');
     return toRequest(now);

@@ -449,6 +449,25 @@ describe('the money-back guarantee', () => {
     expect((await answer(publisher.token, { request_Id: id, approve: false })).statusCode).toBe(409);
   });
 
+  test('a request whose sale was refunded meanwhile cannot be approved: it waits again, and nothing more is paid', async () => {
+    const { publisher, student, order } = await sold();
+    await setPolicy(publisher, { refund_window_days: 0, refund_max_progress_percent: null });
+    const asked = await ask(student, order.id);
+    expect(asked.json().outcome).toBe('requested');
+    expect(
+      (await refund(publisher.token, { order_Id: order.id, reason: 'Refunded by hand' })).statusCode,
+    ).toBe(200);
+    const approved = await post(ctx.app, '/api/orders/AnswerRefundRequest', publisher.token, {
+      request_Id: asked.json().request.request_Id,
+      approve: true,
+    });
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe('This sale is refunded in full already.');
+    const [request] = await get('/api/orders/GetRefundRequests', publisher.token).then((r) => r.json());
+    expect(request).toMatchObject({ status: 'pending', answer: null });
+    expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+
   test('past the progress limit the school decides: declined, the buyer keeps the course and reads why', async () => {
     const { publisher, course, student, order } = await sold();
     await setPolicy(publisher, { refund_window_days: 30, refund_max_progress_percent: 0 });
