@@ -46,3 +46,10 @@ export const formatMoney = (dollars: number, currency: string = CURRENCY): strin
 /** Whole cents (as the server stores amounts) the same way: 191040 is `$1,910.40`. */
 export const formatCents = (cents: number, currency: string = CURRENCY): string =>
   formatMoney(Math.round(cents) / 100, currency);
+
+/** Cents of a decimal amount written in dollars, such as "49.99", "49.9" or "49"; NaN when it is not one. */
+export const centsOf = (value: string): number => {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+};

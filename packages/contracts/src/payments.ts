@@ -322,6 +322,9 @@ export const connectStripeAccountBodySchema = z.object({ returnPath: returnPathS
 /** PUT organization/SetPayPalPayee: the PayPal account (its e-mail) the school is paid into. */
 export const setPayPalPayeeBodySchema = z.object({ email: emailSchema });
 
+/** The most characters of a refund's reason, a request's reason and the school's answer. */
+export const REFUND_TEXT_MAX = 500;
+
 /** A refund's amount in dollars: more than 0, whole cents. */
 const refundAmount = z
   .union(
@@ -351,7 +354,11 @@ const refundAmount = z
 export const refundOrderBodySchema = z.object({
   order_Id: idSchema,
   amount: refundAmount.optional(),
-  reason: z.string(expected('text')).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  reason: z
+    .string(expected('text'))
+    .trim()
+    .min(1, 'is required')
+    .max(REFUND_TEXT_MAX, `must be at most ${REFUND_TEXT_MAX} characters`),
   remove_access: z.boolean(expected('true or false')).optional(),
   request_id: z
     .string(expected('text'))
@@ -400,7 +407,11 @@ export type RefundPolicy = z.infer<typeof refundPolicySchema>;
 /** POST orders/RequestRefund: the buyer asks for their money back, with why. */
 export const requestRefundBodySchema = z.object({
   order_Id: idSchema,
-  reason: z.string(expected('text')).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  reason: z
+    .string(expected('text'))
+    .trim()
+    .min(1, 'is required')
+    .max(REFUND_TEXT_MAX, `must be at most ${REFUND_TEXT_MAX} characters`),
 });
 
 /** A buyer's refund request the school answers (outside its guarantee). */
@@ -438,5 +449,9 @@ export type RequestRefundResponse = z.infer<typeof requestRefundResponseSchema>;
 export const answerRefundRequestBodySchema = z.object({
   request_Id: idSchema,
   approve: z.boolean(expected('true or false')),
-  message: z.string(expected('text')).trim().max(500, 'must be at most 500 characters').optional(),
+  message: z
+    .string(expected('text'))
+    .trim()
+    .max(REFUND_TEXT_MAX, `must be at most ${REFUND_TEXT_MAX} characters`)
+    .optional(),
 });

@@ -150,6 +150,16 @@ export class FakePayPal {
     if (server) await new Promise((resolve) => server.close(resolve));
   }
 
+  /** The app's settings that point it at this PayPal, its webhook registered (createTestContext's overrides). */
+  get appSettings() {
+    return {
+      PAYPAL_CLIENT_ID: this.clientId,
+      PAYPAL_CLIENT_SECRET: this.clientSecret,
+      PAYPAL_API_BASE: this.baseUrl,
+      PAYPAL_WEBHOOK_ID: this.webhookId,
+    };
+  }
+
   /** A webhook event as PayPal sends it. */
   event(eventType: string, resourceType: string, resource: Record<string, unknown>): PayPalWebhookEvent {
     this.eventCounter += 1;

@@ -219,11 +219,7 @@ export interface ConnectedAccounts {
 /** A card the provider keeps for charging again: its reference and the last four digits of its number. */
 export type SavedCard = { token: string; last4: string };
 
-/** Cents from a decimal amount string such as "49.99". */
-export const centsOf = (value: string) => {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-};
+/** Cents from a decimal amount string such as "49.99" (the contracts' one parser of amounts). */
+export { centsOf } from '@skillwise/contracts';
 export const decimalOf = (cents: number) =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

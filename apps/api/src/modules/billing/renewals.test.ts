@@ -1,6 +1,7 @@
 import { SANDBOX_CARDS } from '@skillwise/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mailSubjectsTo, periodsOf, planOrdersOf } from '../../../test/billing';
 import {
   buyPlan,
   createCourse,
@@ -11,14 +12,7 @@ import {
 } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
-import {
-  enrolments,
-  notifications,
-  orders,
-  outgoingMail,
-  planSubscriptions,
-  subscriptions,
-} from '../../db/schema';
+import { enrolments, notifications, outgoingMail, planSubscriptions, subscriptions } from '../../db/schema';
 import { prorateCents } from './billing.service';
 import { moveClockBack } from './test-clock';
 
@@ -71,26 +65,9 @@ async function advance(user: TestUser, days: number) {
   return ctx.app.billing.runDue();
 }
 
-const planOrders = (user: TestUser) =>
-  ctx.database.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orgId, user.orgId ?? 0), eq(orders.kind, 'plan')))
-    .orderBy(orders.id);
-const paidPeriods = (user: TestUser) =>
-  ctx.database.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.orgId, user.orgId ?? 0), eq(subscriptions.kind, 'paid')))
-    .orderBy(subscriptions.periodStart);
-const mailTo = async (user: TestUser) =>
-  (
-    await ctx.database.db
-      .select()
-      .from(outgoingMail)
-      .where(eq(outgoingMail.to, user.email))
-      .orderBy(outgoingMail.id)
-  ).map((m) => m.subject);
+const planOrders = (user: TestUser) => planOrdersOf(ctx, user);
+const paidPeriods = (user: TestUser) => periodsOf(ctx, user, 'paid');
+const mailTo = (user: TestUser) => mailSubjectsTo(ctx, user);
 
 describe('a plan bought through the sandbox renews by itself', () => {
   test('the card is saved as a token and its last four digits, never the number', async () => {

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { mailSubjectsTo, periodsOf as periodsIn, planOrdersOf, planRowOf } from '../../../test/billing';
 import { buyPlan, createPublisher, planRenewalOf, type TestUser } from '../../../test/factories';
 import { FakeStripe, STRIPE_TEST_CARDS } from '../../../test/fakes/stripe-server';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { orders, outgoingMail, paymentEvents, planSubscriptions, subscriptions } from '../../db/schema';
+import { paymentEvents } from '../../db/schema';
 import { moveClockBack } from './test-clock';
 
 const SECRET_KEY = 'sk_test_billing123';
@@ -50,27 +51,10 @@ const post = (url: string, token: string | undefined, body: unknown) =>
   call(ctx.app, { method: 'POST', url, body, ...(token ? { token } : {}) });
 const renewalOf = (user: TestUser) => planRenewalOf(ctx, user);
 const db = () => ctx.database.db;
-const rowOf = async (user: TestUser) =>
-  (
-    await db()
-      .select()
-      .from(planSubscriptions)
-      .where(eq(planSubscriptions.orgId, user.orgId ?? 0))
-  )[0];
-const planOrders = (user: TestUser) =>
-  db()
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orgId, user.orgId ?? 0), eq(orders.kind, 'plan')))
-    .orderBy(orders.id);
-const periodsOf = (user: TestUser) =>
-  db()
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.orgId, user.orgId ?? 0))
-    .orderBy(subscriptions.periodStart);
-const mailTo = async (user: TestUser) =>
-  (await db().select().from(outgoingMail).where(eq(outgoingMail.to, user.email))).map((m) => m.subject);
+const rowOf = (user: TestUser) => planRowOf(ctx, user);
+const planOrders = (user: TestUser) => planOrdersOf(ctx, user);
+const periodsOf = (user: TestUser) => periodsIn(ctx, user);
+const mailTo = (user: TestUser) => mailSubjectsTo(ctx, user);
 const requestsTo = (method: string, path: RegExp) =>
   fake.requests.filter((r) => r.method === method && path.test(r.path));
 const subscriptionAt = (id: string | null | undefined) => {

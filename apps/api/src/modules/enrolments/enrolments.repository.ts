@@ -4,6 +4,7 @@ import { type Db, rowsOf } from '../../db/client';
 import { containsLowerText, containsText, inWindow, pageOf } from '../../db/paging';
 import { courseCompletion } from '../../db/queries/completion';
 import { courseWithAuthorColumns } from '../../db/queries/courses';
+import { latestRefundRequestColumns } from '../../db/queries/orders';
 import {
   authors,
   courses,
@@ -12,7 +13,6 @@ import {
   orders,
   orgMembers,
   orgStudents,
-  refundRequests,
   users,
 } from '../../db/schema';
 import { type ListQuery, WHOLE_LIST } from '../../lib/paging';
@@ -49,12 +49,7 @@ export async function listEnrolledCourses(
       enrolledAt: enrolments.createdAt,
       orderId: enrolments.orderId,
       // The buyer's latest refund request of the purchase, and the school's answer (docs/decisions/029).
-      refundRequest: sql<
-        'pending' | 'approved' | 'declined' | null
-      >`(select r.status from ${refundRequests} r where r.order_id = ${enrolments.orderId} order by r.id desc limit 1)`,
-      refundAnswer: sql<
-        string | null
-      >`(select r.answer from ${refundRequests} r where r.order_id = ${enrolments.orderId} order by r.id desc limit 1)`,
+      ...latestRefundRequestColumns(enrolments.orderId),
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))

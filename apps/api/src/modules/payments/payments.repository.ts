@@ -2,7 +2,7 @@ import type { Paged } from '@skillwise/contracts';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
-import type { OrderRow } from '../../db/queries/orders';
+import { latestRefundRequestColumns, type OrderRow } from '../../db/queries/orders';
 import {
   courses,
   ORDER_TRANSITIONS,
@@ -11,7 +11,6 @@ import {
   orders,
   paymentEvents,
   planPrices,
-  refundRequests,
   users,
 } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
@@ -188,12 +187,7 @@ const saleColumns = {
   // What was given back of the sale (owed or taken): the sum of its refunds.
   refundedCents: orders.refundedCents,
   // The buyer's latest refund request and the school's answer (refund_requests_order_idx).
-  refundRequest: sql<
-    'pending' | 'approved' | 'declined' | null
-  >`(select r.status from ${refundRequests} r where r.order_id = ${orders.id} order by r.id desc limit 1)`,
-  refundAnswer: sql<
-    string | null
-  >`(select r.answer from ${refundRequests} r where r.order_id = ${orders.id} order by r.id desc limit 1)`,
+  ...latestRefundRequestColumns(orders.id),
   currency: orders.currency,
   courseId: orders.courseId,
   courseTitle: courses.title,

@@ -11,10 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await new FakePayPal().start();
   ctx = await createTestContext({
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_API_BASE: fake.baseUrl,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
+    ...fake.appSettings,
   });
 });
 afterAll(async () => {

@@ -276,10 +276,7 @@ describe('a refund through PayPal', () => {
   beforeAll(async () => {
     fake = await new FakePayPal().start();
     paypal = await createTestContext({
-      PAYPAL_CLIENT_ID: fake.clientId,
-      PAYPAL_CLIENT_SECRET: fake.clientSecret,
-      PAYPAL_API_BASE: fake.baseUrl,
-      PAYPAL_WEBHOOK_ID: fake.webhookId,
+      ...fake.appSettings,
     });
   });
   afterAll(async () => {

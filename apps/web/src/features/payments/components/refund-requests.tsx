@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type RefundRequest } from '@skillwise/contracts';
+import { PAGE_SIZES, REFUND_TEXT_MAX, type RefundRequest } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,6 @@ import { useForm } from '@/lib/use-form';
 import { useAnswerRefundRequest, useRefundRequests } from '../api/payments';
 
 const PAGE_SIZE = PAGE_SIZES.refundRequests;
-const MESSAGE_MAX = 500;
 
 const STATUS: Record<RefundRequest['status'], { label: string; tone: ChipTone }> = {
   pending: { label: 'Waiting for you', tone: 'amber' },
@@ -60,8 +59,8 @@ const AnswerDialog = ({ answering, onClose }: { answering: Answering; onClose: (
           labelNote="(optional)"
           name="message"
           rows={3}
-          maxLength={MESSAGE_MAX}
-          counterMax={MESSAGE_MAX}
+          maxLength={REFUND_TEXT_MAX}
+          counterMax={REFUND_TEXT_MAX}
           {...form.field('message')}
         />
         {failure ? <Alert>{failure}</Alert> : null}

@@ -1,4 +1,4 @@
-import type { SaleRow } from '@skillwise/contracts';
+import { centsOf, REFUND_TEXT_MAX, type SaleRow } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,9 +11,6 @@ import { useForm } from '@/lib/use-form';
 import { useRefundSale } from '../api/payments';
 import { refundableCents } from '../lib/sales';
 
-/** How long the school's reason may be (the server's limit). */
-const REASON_MAX = 500;
-
 /** A key naming one refund request: sent again (a retry, a double click), the server answers the same refund. */
 const newRequestId = (): string => {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -23,9 +20,9 @@ const newRequestId = (): string => {
 type RefundDraft = { amount: string; reason: string; removeAccess: boolean; accessChosen: boolean };
 
 /** Cents of an amount typed in dollars ("12", "12.5", "12.50"), or null when it is not one. */
-const centsOf = (text: string): number | null => {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
+const typedCents = (text: string): number | null => {
+  const cents = centsOf(text);
+  return Number.isSafeInteger(cents) ? cents : null;
 };
 
 const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
@@ -44,7 +41,7 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
   const form = useForm<RefundDraft>({
     initial: () => ({ amount: dollarsOf(left), reason: '', removeAccess: true, accessChosen: false }),
     validate: (draft) => {
-      const cents = centsOf(draft.amount);
+      const cents = typedCents(draft.amount);
       return {
         fields: {
           amount:
@@ -67,13 +64,13 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
   const setAmount = (text: string) => {
     form.setValue('amount', text);
     // Until the school chooses, the course is taken away with a refund of all that is left only.
-    if (!form.values.accessChosen) form.setValue('removeAccess', centsOf(text) === left);
+    if (!form.values.accessChosen) form.setValue('removeAccess', typedCents(text) === left);
   };
 
   const onSubmit = form.handleSubmit(async (draft) => {
     const answer = await refund.mutateAsync({
       order_Id: sale.order_Id,
-      amount: (centsOf(draft.amount) ?? 0) / 100,
+      amount: (typedCents(draft.amount) ?? 0) / 100,
       reason: draft.reason.trim(),
       remove_access: draft.removeAccess,
       request_id: requestId,
@@ -114,8 +111,8 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
           label="Reason"
           name="reason"
           rows={3}
-          maxLength={REASON_MAX}
-          counterMax={REASON_MAX}
+          maxLength={REFUND_TEXT_MAX}
+          counterMax={REFUND_TEXT_MAX}
           hint="Kept with the refund for your school; the buyer gets a refund receipt."
           required
           {...form.field('reason')}

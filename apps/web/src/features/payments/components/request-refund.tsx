@@ -1,4 +1,4 @@
-import type { AssignedCourse, RequestRefundResponse } from '@skillwise/contracts';
+import { type AssignedCourse, REFUND_TEXT_MAX, type RequestRefundResponse } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,8 +7,6 @@ import { Modal } from '@/components/ui/modal';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useRequestRefund } from '../api/payments';
-
-const REASON_MAX = 500;
 
 /** Ask for the money back, with why; what the school's guarantee made of it is said in the dialog. */
 const RequestDialog = ({
@@ -61,8 +59,8 @@ const RequestDialog = ({
             label="Why do you want a refund?"
             name="reason"
             rows={3}
-            maxLength={REASON_MAX}
-            counterMax={REASON_MAX}
+            maxLength={REFUND_TEXT_MAX}
+            counterMax={REFUND_TEXT_MAX}
             required
             {...form.field('reason')}
           />
