@@ -57,7 +57,7 @@ describe('AssignedCourses (SPEC §2.12 My Courses)', () => {
       },
     ];
     const asked: unknown[] = [];
-    mockFetch((call) => {
+    const calls = mockFetch((call) => {
       if (pathOf(call) === '/api/orders/RequestRefund') {
         asked.push(call.body);
         rows = rows.map((row) =>
@@ -84,6 +84,8 @@ describe('AssignedCourses (SPEC §2.12 My Courses)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request a refund' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
     expect(await within(dialog).findByText('Say why you want your money back')).toBeTruthy();
+    const listed = () => calls.filter((c) => pathOf(c).includes('GetAssignedCourses')).length;
+    const before = listed();
     fireEvent.change(within(dialog).getByLabelText(/Why do you want a refund/), {
       target: { value: 'No time' },
     });
@@ -94,6 +96,14 @@ describe('AssignedCourses (SPEC §2.12 My Courses)', () => {
       ),
     ).toBeTruthy();
     expect(asked).toEqual([{ order_Id: 31, reason: 'No time' }]);
+    // The buyer reads why before the list is read again (which turns the card into "Refund requested").
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listed()).toBe(before);
+    expect(
+      within(screen.getByRole('dialog', { name: 'Request a refund' })).getByText(
+        /The school decides on your request\./,
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Refund requested: the school decides.')).toBeTruthy();
   });

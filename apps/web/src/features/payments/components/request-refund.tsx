@@ -31,22 +31,28 @@ const RequestDialog = ({
   });
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     const answered = await request.mutateAsync({ order_Id: orderId, reason: reason.trim() });
-    onAnswered();
     if (answered.outcome === 'refunded') {
       notify.success(answered.message);
+      onAnswered();
       onClose();
       return;
     }
+    // The list is read again once the buyer has read why (the card then says the request waits).
     setAnswer(answered);
   });
+  const close = () => {
+    if (form.isSubmitting) return;
+    if (answer) onAnswered();
+    onClose();
+  };
   const failure = form.failureMessage('Your request could not be sent. Please try again.');
   return (
-    <Modal open onClose={() => !form.isSubmitting && onClose()} title="Request a refund">
+    <Modal open onClose={close} title="Request a refund">
       {answer ? (
         <div className="flex flex-col gap-4">
           <Alert tone="info">{answer.message}</Alert>
           <div className="flex justify-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={close}>Done</Button>
           </div>
         </div>
       ) : (
@@ -66,7 +72,7 @@ const RequestDialog = ({
           />
           {failure ? <Alert>{failure}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-3">
-            <Button type="button" variant="outline" onClick={onClose} disabled={form.isSubmitting}>
+            <Button type="button" variant="outline" onClick={close} disabled={form.isSubmitting}>
               Cancel
             </Button>
             <Button type="submit" isLoading={form.isSubmitting} loadingText="Sending...">
