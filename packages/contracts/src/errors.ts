@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   CODE_INVALID: 400,
   PRICE_MISMATCH: 409,
   PLAN_LIMIT: 409,
+  /** A coupon code the order cannot take: unknown, paused, outside its dates, used up, not for the course. */
+  COUPON_REFUSED: 409,
   /** A course with no published lesson yet: neither sold nor enrolled in until one is (decision 017). */
   COMING_SOON: 409,
   PAYMENT_DECLINED: 402,

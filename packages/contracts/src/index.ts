@@ -5,6 +5,7 @@ export * from './billing';
 export * from './certificates';
 export * from './common';
 export * from './constants';
+export * from './coupons';
 export * from './courses';
 export * from './errors';
 export * from './images';

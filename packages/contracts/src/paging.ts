@@ -30,6 +30,7 @@ export const PAGE_SIZES = {
   unassignedCourses: 10,
   reviews: 5,
   refundRequests: 5,
+  coupons: 10,
 } as const;
 
 /** A whole number within bounds, as a number or its digits (query strings send text). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, expected, idSchema } from './common';
 import { PLAN_CATEGORIES } from './constants';
+import { couponCodeSchema } from './coupons';
 
 /** A price as the client shows it (dollars); the server compares it with its own and refuses a mismatch. */
 const clientPrice = z
@@ -69,6 +70,8 @@ export const createCourseOrderBodySchema = z.object({
   course_id: idSchema,
   provider: providerChoice,
   returnPath: returnPathSchema,
+  /** A school's coupon code (docs/decisions/030): the order is made at the price it gives. */
+  coupon_code: couponCodeSchema.optional(),
 });
 
 /** POST courses/CaptureOrder */
@@ -108,6 +111,10 @@ export const orderResponseSchema = z.object({
   provider: z.enum([...PAYMENT_PROVIDERS, 'free']),
   /** Where the buyer approves the order: our own sandbox page, or the provider's hosted page. */
   approveUrl: z.string().nullable(),
+  /** With a coupon (docs/decisions/030): the list price, what it took off (dollars), and its code. */
+  list_price: z.number().optional(),
+  discount: z.number().optional(),
+  coupon_code: z.string().nullable().optional(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
@@ -196,6 +203,8 @@ export const saleRowSchema = z.object({
   /** The buyer's latest refund request of this purchase, and the school's answer to it (docs/decisions/029). */
   refund_request: z.enum(REFUND_REQUEST_STATES).nullable().optional(),
   refund_answer: z.string().nullable().optional(),
+  /** The coupon the buyer used (docs/decisions/030); `discount` is what it took off. */
+  coupon_code: z.string().nullable().optional(),
 });
 export type SaleRow = z.infer<typeof saleRowSchema>;
 
