@@ -128,6 +128,8 @@ export type CoursePurchase = {
 /** A payment given back because it could not be used, as the payments module knows it. */
 export type PurchaseRefund = {
   orderId: number;
+  /** The refund (order_refunds.id): a sale refunded in parts gets a receipt for each. */
+  refundId: number;
   userId: number;
   /** What was bought: a course (its title is read here) or a plan (named). */
   courseId: number | null;
@@ -309,7 +311,7 @@ export class NotificationService {
         title: `Refund for ${product}`,
         body: `${amount} returned${course ? ` by ${course.orgName}` : ''}, order ${refund.orderId}. ${refund.reason}`,
         link: course ? '' : LINKS.subscription,
-        dedupeKey: `refunded:${refund.orderId}`,
+        dedupeKey: `refunded:${refund.orderId}:${refund.refundId}`,
       }),
       { send: 'always', text: receipt, orgId: course?.orgId ?? null },
       this.mail,

@@ -739,6 +739,7 @@ export class PaymentService {
       await notifications.purchaseRefunded(
         {
           orderId: order.id,
+          refundId: refund.id,
           userId: order.userId,
           courseId: order.courseId,
           plan: planPrice?.plan ?? null,
@@ -1264,21 +1265,33 @@ export class PaymentService {
   }
 
   /** A dispute opened on a capture: recorded and logged, the order left as it is (answered in the provider's dashboard). */
+  /**
+   * A payment disputed with the buyer's bank (a chargeback): the buyer contests it, so a course it bought
+   * is taken away at once (enrolment revoked, certificate revoked, review hidden; progress kept), with the
+   * event in one transaction. The money follows the dispute's outcome: a dispute lost arrives as a
+   * refund or reversal. The school answers the dispute in the provider's dashboard.
+   */
   private async disputed(event: PaymentEvent, captureId: string | undefined, disputeId: unknown) {
     const { db, log } = this.deps;
     const order = captureId ? await findOrderByCaptureId(db, event.provider, captureId) : undefined;
-    if (!(await recordPaymentEvent(db, event))) return;
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event))) return undefined;
+      if (order?.kind !== 'course' || order.courseId === null) return false;
+      return revokeEnrolment(tx, order.userId, order.courseId);
+    });
+    if (revoked === undefined) return;
     log.warn(
-      { eventId: event.eventId, disputeId, orderId: order?.id ?? null },
+      { eventId: event.eventId, disputeId, orderId: order?.id ?? null, revoked },
       `a ${event.provider} payment is disputed: answer it in the ${event.provider} dashboard`,
     );
   }
 
   /**
-   * A capture refunded in the provider's dashboard (read back from the provider): a captured order it
-   * wholly refunds is recorded refunded (with a completed refund row) and its buyer told, with the event,
-   * in one transaction. What the order granted stays (docs/decisions/023). A refund we asked for
-   * ourselves is completed by sendRefund; a partial one is only logged.
+   * A capture refunded in the provider's dashboard (read back from the provider), with the event in one
+   * transaction: what it gave back beyond the refunds made through the app is recorded (a completed
+   * refund row, the order's `refunded_cents`) and its buyer sent a receipt; refunded wholly, the order is
+   * `refunded` and a course it bought is taken away (enrolment and certificate revoked, review hidden), as
+   * the school's own refund in full does. A refund we asked for ourselves is completed by sendRefund.
    */
   private async refundedAtProvider(event: PaymentEvent, refund: ProviderRefund) {
     const { db, log, notifications } = this.deps;
@@ -1289,22 +1302,19 @@ export class PaymentService {
       if (!(await recordPaymentEvent(tx, event))) return;
       const now = order ? await findOrderById(tx, order.id) : undefined;
       if (now?.status !== 'captured') return;
-      if (!refund.refunded) {
-        log.warn(
-          { orderId: now.id, refunded: refund.amountCents },
-          `a ${event.provider} payment was partly refunded`,
-        );
-        return;
-      }
       // What the dashboard gave back beyond the school's own refunds through the app (recorded already).
       const extra = Math.min(refund.amountCents, now.amountCents - now.discountCents) - now.refundedCents;
       if (extra <= 0) return;
-      const refunded = await moveOrder(tx, now.id, 'refunded');
-      if (!refunded) return;
+      if (refund.refunded) {
+        if (!(await moveOrder(tx, now.id, 'refunded'))) return;
+        if (now.kind === 'course' && now.courseId !== null) {
+          await revokeEnrolment(tx, now.userId, now.courseId);
+        }
+      }
       // A school's refund raced this one for the same cents: undone, and the provider delivers it again.
       if (!(await addRefunded(tx, now.id, extra))) throw new Error(`order ${now.id} was refunded meanwhile`);
       const refundedAt = new Date();
-      await insertRefund(tx, {
+      const recorded = await insertRefund(tx, {
         orderId: now.id,
         amountCents: extra,
         currency: refund.currency,
@@ -1314,11 +1324,13 @@ export class PaymentService {
         providerRefundId: refund.refundId,
         status: 'completed',
         completedAt: refundedAt,
+        removedAccess: refund.refunded && now.kind === 'course',
       });
       const planPrice = now.planPriceId === null ? undefined : await findPlanPriceById(tx, now.planPriceId);
       await notifications.purchaseRefunded(
         {
           orderId: now.id,
+          refundId: recorded.id,
           userId: now.userId,
           courseId: now.courseId,
           plan: planPrice?.plan ?? null,

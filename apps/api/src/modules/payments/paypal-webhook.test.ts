@@ -200,7 +200,7 @@ test('a capture PayPal held completes by its event, found by the capture or by t
   expect(await enrolmentsOf(other.student)).toHaveLength(1);
 });
 
-test('a refund made in PayPal’s dashboard marks the order refunded and tells the buyer, once', async () => {
+test('a refund made in PayPal’s dashboard marks the order refunded, tells the buyer once and takes the course away', async () => {
   const { student, course, orderId } = await ordered();
   expect((await captureByBrowser(student, orderId, course)).statusCode).toBe(200);
   const row = await orderRow(orderId);
@@ -222,8 +222,8 @@ test('a refund made in PayPal’s dashboard marks the order refunded and tells t
     }),
   ]);
   expect(await noticesOf(student, 'refunded')).toHaveLength(1);
-  // The enrolment stays (docs/decisions/023).
-  expect(await enrolmentsOf(student)).toHaveLength(1);
+  // Refunded wholly: the course is taken away, as the school's own refund in full does.
+  expect(await enrolmentsOf(student)).toHaveLength(0);
   expect((await deliver(event)).statusCode).toBe(200);
   expect(await noticesOf(student, 'refunded')).toHaveLength(1);
 
@@ -238,7 +238,7 @@ test('a refund made in PayPal’s dashboard marks the order refunded and tells t
   expect(await noticesOf(second.student, 'refunded')).toHaveLength(1);
 });
 
-test('a dispute is recorded and the order left as it is; an unknown event is taken and ignored', async () => {
+test('a dispute is recorded, the order left as it is and the course taken away; an unknown event is taken and ignored', async () => {
   const { student, course, orderId } = await ordered();
   expect((await captureByBrowser(student, orderId, course)).statusCode).toBe(200);
   const row = await orderRow(orderId);
@@ -255,7 +255,7 @@ test('a dispute is recorded and the order left as it is; an unknown event is tak
     expect.objectContaining({ provider: 'paypal', type: 'CUSTOMER.DISPUTE.CREATED' }),
   ]);
   expect((await orderRow(orderId))?.status).toBe('captured');
-  expect(await enrolmentsOf(student)).toHaveLength(1);
+  expect(await enrolmentsOf(student)).toHaveLength(0);
 
   const unknown = fake.event('BILLING.PLAN.CREATED', 'plan', { id: 'P-1' });
   expect((await deliver(unknown)).statusCode).toBe(200);

@@ -225,6 +225,13 @@ describe('a school refunds a sale', () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.id, order.providerOrderId));
     expect(payment?.refundedCents).toBe(4999);
+    // A receipt for each of the three refunds, with its own amount.
+    const receipts = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, student.userId), eq(notifications.kind, 'refunded')))
+      .orderBy(notifications.id);
+    expect(receipts.map((r) => r.body.split(' ')[0])).toEqual(['$20.00', '$20.00', '$9.99']);
   });
 
   test('a double click sends one refund', async () => {
