@@ -217,7 +217,6 @@ export function addMonths(start: Date, months: number): Date {
   return end;
 }
 
-/** The client's price must be the server's (to the cent); the amount charged is always the server's. */
 /** An order's coupon as its receipt says it: the code, the list price and what it took off. */
 const couponOf = (order: OrderRow) =>
   order.couponCode === null
@@ -225,8 +224,9 @@ const couponOf = (order: OrderRow) =>
     : { code: order.couponCode, listCents: order.amountCents, discountCents: order.discountCents };
 
 /**
- * The price the client sent, if any, against the server's: a coupon's order may be sent at the list price
- * (as the spec's client does) or at the price the coupon gives (`orPaidCents`).
+ * The client's price must be the server's (to the cent); the amount charged is always the server's. A
+ * coupon's order may be sent at the list price (as the spec's client does) or at the price the coupon
+ * gives (`orPaidCents`).
  */
 function checkPrice(clientDollars: number | undefined, serverCents: number, orPaidCents = serverCents) {
   if (clientDollars === undefined) return;
@@ -1264,7 +1264,6 @@ export class PaymentService {
     await recordPaymentEvent(db, event);
   }
 
-  /** A dispute opened on a capture: recorded and logged, the order left as it is (answered in the provider's dashboard). */
   /**
    * A payment disputed with the buyer's bank (a chargeback): the buyer contests it, so a course it bought
    * is taken away at once (enrolment revoked, certificate revoked, review hidden; progress kept), with the
