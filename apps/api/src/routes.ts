@@ -193,7 +193,7 @@ export async function registerApiRoutes(
     payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
-  registerRefundRoutes(api, new RefundService({ db, payments, log }), auth);
+  registerRefundRoutes(api, new RefundService({ db, payments, log, notifications }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });

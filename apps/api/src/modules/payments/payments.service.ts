@@ -708,6 +708,26 @@ export class PaymentService {
         },
         tx,
       );
+      if (order.courseId !== null && (refund.reason === 'school_refund' || refund.reason === 'guarantee')) {
+        await notifications.saleRefunded(
+          {
+            refundId: refund.id,
+            orderId: order.id,
+            userId: order.userId,
+            courseId: order.courseId,
+            amountCents: refund.amountCents,
+            currency: refund.currency,
+            cause:
+              refund.reason === 'guarantee'
+                ? 'guarantee'
+                : refund.requestKey?.startsWith('request-')
+                  ? 'request'
+                  : 'school',
+            removedAccess: refund.removedAccess,
+          },
+          tx,
+        );
+      }
     });
     return true;
   }
@@ -1220,11 +1240,25 @@ export class PaymentService {
     await recordPaymentEvent(db, event);
   }
 
-  /** A dispute opened on a capture: recorded and logged, the order left as it is (answered in the provider's dashboard). */
+  /**
+   * A dispute opened on a capture: recorded and logged, the order left as it is (answered in the
+   * provider's dashboard); the school that sold the course is told.
+   */
   private async disputed(event: PaymentEvent, captureId: string | undefined, disputeId: unknown) {
-    const { db, log } = this.deps;
+    const { db, log, notifications } = this.deps;
     const order = captureId ? await findOrderByCaptureId(db, event.provider, captureId) : undefined;
-    if (!(await recordPaymentEvent(db, event))) return;
+    const recorded = await db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event))) return false;
+      if (order?.courseId != null) {
+        const { id: orderId, userId, courseId } = order;
+        await notifications.saleDisputed(
+          { eventId: event.eventId, provider: event.provider, orderId, userId, courseId },
+          tx,
+        );
+      }
+      return true;
+    });
+    if (!recorded) return;
     log.warn(
       { eventId: event.eventId, disputeId, orderId: order?.id ?? null },
       `a ${event.provider} payment is disputed: answer it in the ${event.provider} dashboard`,
@@ -1261,7 +1295,7 @@ export class PaymentService {
       // A school's refund raced this one for the same cents: undone, and the provider delivers it again.
       if (!(await addRefunded(tx, now.id, extra))) throw new Error(`order ${now.id} was refunded meanwhile`);
       const refundedAt = new Date();
-      await insertRefund(tx, {
+      const recorded = await insertRefund(tx, {
         orderId: now.id,
         amountCents: extra,
         currency: refund.currency,
@@ -1288,6 +1322,21 @@ export class PaymentService {
         },
         tx,
       );
+      if (now.courseId !== null) {
+        await notifications.saleRefunded(
+          {
+            refundId: recorded.id,
+            orderId: now.id,
+            userId: now.userId,
+            courseId: now.courseId,
+            amountCents: extra,
+            currency: refund.currency,
+            cause: 'provider',
+            removedAccess: false,
+          },
+          tx,
+        );
+      }
       log.info({ orderId: now.id }, `an order was refunded in the ${event.provider} dashboard`);
     });
   }

@@ -294,6 +294,14 @@ describe('a refund through PayPal', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({ status: 'pending', refunded_total: 10, refundable: 39.99 });
+    // The school is told of a refund once the provider took it.
+    const schoolTold = () =>
+      paypal.database.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.userId, publisher.userId), eq(notifications.kind, 'refunded')))
+        .orderBy(notifications.id);
+    expect(await schoolTold()).toHaveLength(0);
     fake.mode = 'ok';
     expect((await paypal.app.payments.settleInFlight(0)).refunded).toBe(1);
     const [row] = await refundsOf(order.id, paypal);
@@ -317,6 +325,10 @@ describe('a refund through PayPal', () => {
     expect(all.map((r) => [r.reason, r.amountCents])).toEqual([
       ['school_refund', 1000],
       ['provider_refund', 3999],
+    ]);
+    expect((await schoolTold()).map((n) => n.body.replace(/^.*?was refunded /, ''))).toEqual([
+      `$10.00 USD. Order ${order.id}. Your school refunded it. They keep access to the course.`,
+      `$39.99 USD. Order ${order.id}. It was refunded in the payment provider’s dashboard. They keep access to the course.`,
     ]);
   });
 });

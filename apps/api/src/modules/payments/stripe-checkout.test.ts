@@ -259,8 +259,8 @@ test('a forged, missing or stale signature is refused with 400 and changes nothi
   expect(await enrolmentsOf(student)).toHaveLength(1);
 });
 
-test('a refund made in Stripe’s dashboard marks the order refunded and tells the buyer, once', async () => {
-  const { student, course } = await buyer();
+test('a refund made in Stripe’s dashboard marks the order refunded and tells the buyer and the school, once', async () => {
+  const { publisher, student, course } = await buyer();
   const order = (await createOrder(student, course, { provider: 'stripe' })).json();
   fake.pay(order.id, STRIPE_TEST_CARDS.success);
   await fake.settled();
@@ -292,10 +292,11 @@ test('a refund made in Stripe’s dashboard marks the order refunded and tells t
   if (!event) throw new Error('no event');
   expect(await fake.deliver(event)).toBe(200);
   expect(await noticesOf(student, 'refunded')).toHaveLength(1);
+  expect((await noticesOf(publisher, 'refunded')).map((n) => n.title)).toEqual(['Refund: "Intro to Design"']);
 });
 
-test('a dispute is recorded and the order left as it is', async () => {
-  const { student, course } = await buyer();
+test('a dispute is recorded, the school told, and the order left as it is', async () => {
+  const { publisher, student, course } = await buyer();
   const order = (await createOrder(student, course, { provider: 'stripe' })).json();
   fake.pay(order.id, STRIPE_TEST_CARDS.success);
   await fake.settled();
@@ -313,6 +314,9 @@ test('a dispute is recorded and the order left as it is', async () => {
   expect(recorded).toEqual([expect.objectContaining({ provider: 'stripe', type: 'charge.dispute.created' })]);
   expect((await orderRow(order.id))?.status).toBe('captured');
   expect(await enrolmentsOf(student)).toHaveLength(1);
+  expect((await noticesOf(publisher, 'refunded')).map((n) => n.title)).toEqual([
+    'Disputed payment: "Intro to Design"',
+  ]);
 });
 
 test('a capture the order cannot use is refunded through Stripe, the amount named', async () => {
