@@ -131,6 +131,9 @@ const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   guarantee: 'Refunded under the school’s money-back guarantee.',
 };
 
+/** Why a plan was refunded (by the operator), as the school reads it on the refund receipt. */
+const PLAN_REFUNDED = 'Skillwise refunded your plan; its paid period ended.';
+
 /** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
 function refusalOf(reason: RefundReason): AppError {
   if (reason === 'already_owned') return new AppError('CONFLICT', MSG.alreadyEnrolled);
@@ -703,7 +706,11 @@ export class PaymentService {
           currency: refund.currency,
           reference: order.providerOrderId,
           refundReference: taken.refundId,
-          reason: REFUND_REASON_TEXTS[refund.reason],
+          // A plan's refund is the operator's (npm run refund-plan).
+          reason:
+            order.kind === 'plan' && refund.reason === 'school_refund'
+              ? PLAN_REFUNDED
+              : REFUND_REASON_TEXTS[refund.reason],
           refundedAt: new Date(),
         },
         tx,
@@ -772,7 +779,8 @@ export class PaymentService {
   }
 
   /**
-   * Gives back a course sale (the school's refund, or its guarantee taken up by the student): `cents` of
+   * Gives back a course sale (the school's refund, or its guarantee taken up by the student) or a plan
+   * order (the operator's refund, npm run refund-plan: recorded as a refund asked through the app): `cents` of
    * it (all that is left by default), once per `key`, the course taken away with it when `removeAccess`
    * (by default when it gives back all that is left), then sent to the provider. The caller has checked
    * who may; this checks what may be refunded.
@@ -783,7 +791,8 @@ export class PaymentService {
       cents?: number | undefined;
       reason: 'school_refund' | 'guarantee';
       note: string;
-      requestedBy: number;
+      /** Who asked: a school's staff, the buyer; null for the operator (a plan's refund, npm run refund-plan). */
+      requestedBy: number | null;
       removeAccess?: boolean | undefined;
       key: string | null;
     },
