@@ -127,6 +127,8 @@ export type CoursePurchase = {
 /** A payment given back because it could not be used, as the payments module knows it. */
 export type PurchaseRefund = {
   orderId: number;
+  /** One of several refunds of the order (a school's, in parts): each has its receipt. */
+  refundId?: number | undefined;
   userId: number;
   /** What was bought: a course (its title is read here) or a plan (named). */
   courseId: number | null;
@@ -320,8 +322,9 @@ export class NotificationService {
   }
 
   /**
-   * A payment was given back (payments: a capture that could not be used): the buyer's notification and
-   * refund receipt, always e-mailed, once per order.
+   * A payment was given back (payments: a capture that could not be used, a school's refund, the
+   * provider's dashboard): the buyer's notification and refund receipt, always e-mailed, once per order,
+   * or once per refund for a school's refunds (`refundId`: a sale refunded in parts).
    */
   async purchaseRefunded(refund: PurchaseRefund, db: Db = this.deps.db) {
     const buyer = await findRecipient(db, refund.userId);
@@ -350,7 +353,10 @@ export class NotificationService {
         title: `Refund for ${product}`,
         body: `${amount} returned${course ? ` by ${course.orgName}` : ''}, order ${refund.orderId}. ${refund.reason}`,
         link: course ? '' : LINKS.subscription,
-        dedupeKey: `refunded:${refund.orderId}`,
+        dedupeKey:
+          refund.refundId === undefined
+            ? `refunded:${refund.orderId}`
+            : `refunded:${refund.orderId}:${refund.refundId}`,
       }),
       { send: 'always', text: receipt, orgId: course?.orgId ?? null },
       this.mail,

@@ -699,6 +699,8 @@ export class PaymentService {
       await notifications.purchaseRefunded(
         {
           orderId: order.id,
+          refundId:
+            refund.reason === 'school_refund' || refund.reason === 'guarantee' ? refund.id : undefined,
           userId: order.userId,
           courseId: order.courseId,
           plan: planPrice?.plan ?? null,

@@ -86,6 +86,13 @@ describe('the school is told of each refund of its sales', () => {
     ]);
     // E-mailed as a sale is (the publisher keeps notification e-mails on).
     expect(await mailTo(publisher, 'Refund: "Intro to Design"')).toHaveLength(2);
+    // The buyer gets a receipt for each refund, once.
+    const receipts = (await refundNotices(student)).filter((n) => n.title === 'Refund for "Intro to Design"');
+    expect(receipts.map((n) => n.body)).toEqual([
+      `$20.00 USD returned by Test School, order ${order.id}. The school refunded this payment.`,
+      `$29.99 USD returned by Test School, order ${order.id}. The school refunded this payment.`,
+    ]);
+    expect(await mailTo(student, 'Refund for "Intro to Design"')).toHaveLength(2);
     // The buyer is not told the school's notice; another school hears nothing.
     expect((await refundNotices(student)).map((n) => n.title)).not.toContain('Refund: "Intro to Design"');
     const other = await createPublisher(ctx);
