@@ -132,6 +132,9 @@ const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   guarantee: 'Refunded under the school’s money-back guarantee.',
 };
 
+/** Why a plan was refunded (by the operator), as the school reads it on the refund receipt. */
+const PLAN_REFUNDED = 'Skillwise refunded your plan; its paid period ended.';
+
 /** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
 function refusalOf(reason: RefundReason): AppError {
   if (reason === 'already_owned') return new AppError('CONFLICT', MSG.alreadyEnrolled);
@@ -747,11 +750,35 @@ export class PaymentService {
           currency: refund.currency,
           reference: order.providerOrderId,
           refundReference: taken.refundId,
-          reason: REFUND_REASON_TEXTS[refund.reason],
+          // A plan's refund is the operator's (npm run refund-plan).
+          reason:
+            order.kind === 'plan' && refund.reason === 'school_refund'
+              ? PLAN_REFUNDED
+              : REFUND_REASON_TEXTS[refund.reason],
           refundedAt: new Date(),
         },
         tx,
       );
+      if (order.courseId !== null && (refund.reason === 'school_refund' || refund.reason === 'guarantee')) {
+        await notifications.saleRefunded(
+          {
+            refundId: refund.id,
+            orderId: order.id,
+            userId: order.userId,
+            courseId: order.courseId,
+            amountCents: refund.amountCents,
+            currency: refund.currency,
+            cause:
+              refund.reason === 'guarantee'
+                ? 'guarantee'
+                : refund.requestKey?.startsWith('request-')
+                  ? 'request'
+                  : 'school',
+            removedAccess: refund.removedAccess,
+          },
+          tx,
+        );
+      }
     });
     return true;
   }
@@ -796,7 +823,8 @@ export class PaymentService {
   }
 
   /**
-   * Gives back a course sale (the school's refund, or its guarantee taken up by the student): `cents` of
+   * Gives back a course sale (the school's refund, or its guarantee taken up by the student) or a plan
+   * order (the operator's refund, npm run refund-plan: recorded as a refund asked through the app): `cents` of
    * it (all that is left by default), once per `key`, the course taken away with it when `removeAccess`
    * (by default when it gives back all that is left), then sent to the provider. The caller has checked
    * who may; this checks what may be refunded.
@@ -807,7 +835,8 @@ export class PaymentService {
       cents?: number | undefined;
       reason: 'school_refund' | 'guarantee';
       note: string;
-      requestedBy: number;
+      /** Who asked: a school's staff, the buyer; null for the operator (a plan's refund, npm run refund-plan). */
+      requestedBy: number | null;
       removeAccess?: boolean | undefined;
       key: string | null;
     },
@@ -1268,15 +1297,20 @@ export class PaymentService {
    * A payment disputed with the buyer's bank (a chargeback): the buyer contests it, so a course it bought
    * is taken away at once (enrolment revoked, certificate revoked, review hidden; progress kept), with the
    * event in one transaction. The money follows the dispute's outcome: a dispute lost arrives as a
-   * refund or reversal. The school answers the dispute in the provider's dashboard.
+   * refund or reversal. The school that sold the course is told, and answers the dispute in the provider's dashboard.
    */
   private async disputed(event: PaymentEvent, captureId: string | undefined, disputeId: unknown) {
-    const { db, log } = this.deps;
+    const { db, log, notifications } = this.deps;
     const order = captureId ? await findOrderByCaptureId(db, event.provider, captureId) : undefined;
     const revoked = await db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, event))) return undefined;
       if (order?.kind !== 'course' || order.courseId === null) return false;
-      return revokeEnrolment(tx, order.userId, order.courseId);
+      const { id: orderId, userId, courseId } = order;
+      await notifications.saleDisputed(
+        { eventId: event.eventId, provider: event.provider, orderId, userId, courseId },
+        tx,
+      );
+      return revokeEnrolment(tx, userId, courseId);
     });
     if (revoked === undefined) return;
     log.warn(
@@ -1342,6 +1376,21 @@ export class PaymentService {
         },
         tx,
       );
+      if (now.courseId !== null) {
+        await notifications.saleRefunded(
+          {
+            refundId: recorded.id,
+            orderId: now.id,
+            userId: now.userId,
+            courseId: now.courseId,
+            amountCents: extra,
+            currency: refund.currency,
+            cause: 'provider',
+            removedAccess: recorded.removedAccess,
+          },
+          tx,
+        );
+      }
       log.info({ orderId: now.id }, `an order was refunded in the ${event.provider} dashboard`);
     });
   }

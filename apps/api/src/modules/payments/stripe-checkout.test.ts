@@ -259,8 +259,8 @@ test('a forged, missing or stale signature is refused with 400 and changes nothi
   expect(await enrolmentsOf(student)).toHaveLength(1);
 });
 
-test('refunds made in Stripe’s dashboard are recorded and the buyer told once; refunded wholly, the course is taken away', async () => {
-  const { student, course } = await buyer();
+test('refunds made in Stripe’s dashboard are recorded, the buyer and the school told once each; refunded wholly, the course is taken away', async () => {
+  const { publisher, student, course } = await buyer();
   const order = (await createOrder(student, course, { provider: 'stripe' })).json();
   fake.pay(order.id, STRIPE_TEST_CARDS.success);
   await fake.settled();
@@ -303,10 +303,14 @@ test('refunds made in Stripe’s dashboard are recorded and the buyer told once;
   if (!event) throw new Error('no event');
   expect(await fake.deliver(event)).toBe(200);
   expect(await noticesOf(student, 'refunded')).toHaveLength(2);
+  expect((await noticesOf(publisher, 'refunded')).map((n) => n.title)).toEqual([
+    'Refund: "Intro to Design"',
+    'Refund: "Intro to Design"',
+  ]);
 });
 
-test('a dispute is recorded, the order left as it is and the course taken away', async () => {
-  const { student, course } = await buyer();
+test('a dispute is recorded, the school told, the order left as it is and the course taken away', async () => {
+  const { publisher, student, course } = await buyer();
   const order = (await createOrder(student, course, { provider: 'stripe' })).json();
   fake.pay(order.id, STRIPE_TEST_CARDS.success);
   await fake.settled();
@@ -324,6 +328,9 @@ test('a dispute is recorded, the order left as it is and the course taken away',
   expect(recorded).toEqual([expect.objectContaining({ provider: 'stripe', type: 'charge.dispute.created' })]);
   expect((await orderRow(order.id))?.status).toBe('captured');
   expect(await enrolmentsOf(student)).toHaveLength(0);
+  expect((await noticesOf(publisher, 'refunded')).map((n) => n.title)).toEqual([
+    'Disputed payment: "Intro to Design"',
+  ]);
 });
 
 test('a capture the order cannot use is refunded through Stripe, the amount named', async () => {
