@@ -124,7 +124,7 @@ export function sendSlowly(
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (cut || answered) return;
       if (pace.closedIsRefusal && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) {
-        return resolve({ status: 0, text: '', json: () => ({}) });
+        return resolve({ status: 0, text: '', json: <T>() => JSON.parse('{}') as T });
       }
       reject(error);
     });
