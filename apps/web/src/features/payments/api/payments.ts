@@ -21,6 +21,7 @@ import {
 } from '@skillwise/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -48,13 +49,19 @@ export const usePaymentsConfig = () =>
 type ProviderChoice = { provider?: PaymentProviderName | undefined; returnPath?: string | undefined };
 
 export type CourseOrderInput = {
+  /** The course's list price (the server compares it with its own). */
   price: number;
   email: string;
   userId: number;
   courseId: number;
+  /** An applied coupon (docs/decisions/030): the order is made at the price it gives. */
+  couponCode?: string | undefined;
 } & ProviderChoice;
 
-/** POST courses/CreateOrder: the server charges its own price; a free course is enrolled at once. */
+/**
+ * POST courses/CreateOrder: the server charges its own price (less a coupon's discount); a free course,
+ * or one a coupon makes free, is enrolled at once.
+ */
 export const createCourseOrder = (input: CourseOrderInput): Promise<OrderResponse> =>
   apiRequest('courses/CreateOrder', {
     method: 'POST',
@@ -66,10 +73,12 @@ export const createCourseOrder = (input: CourseOrderInput): Promise<OrderRespons
       course_id: input.courseId,
       ...(input.provider ? { provider: input.provider } : {}),
       ...(input.returnPath ? { returnPath: input.returnPath } : {}),
+      ...(input.couponCode ? { coupon_code: input.couponCode } : {}),
     },
   });
 
-export type CourseCaptureInput = { orderId: string; courseId: number; price: number; userId: number };
+/** `price` is what the order charges, when the page knows it (not after a coupon, whose order the server priced). */
+export type CourseCaptureInput = { orderId: string; courseId: number; price?: number; userId: number };
 
 /** POST courses/CaptureOrder: enrols the buyer once, however often it is called. */
 export const captureCourseOrder = (input: CourseCaptureInput): Promise<CaptureResponse> =>
@@ -79,7 +88,7 @@ export const captureCourseOrder = (input: CourseCaptureInput): Promise<CaptureRe
     body: {
       orderId: input.orderId,
       course_Id: input.courseId,
-      price: input.price,
+      ...(input.price === undefined ? {} : { price: input.price }),
       user_id: input.userId,
     },
   });
@@ -123,7 +132,9 @@ export const capturePlanOrder = (input: PlanCaptureInput): Promise<CaptureRespon
 
 /**
  * A course's order as the payment flow makes it: created, approved by the buyer, then captured (which
- * enrols them). The calls keep their own answers; the flow reads them.
+ * enrols them). The calls keep their own answers; the flow reads them. An order made with a coupon is
+ * captured at the amount the server gave it (the page may be a new one, back from the approval page,
+ * which knows the code kept in storage but not its price).
  */
 export const useCourseOrder = (order: CourseOrderInput) => {
   const create = useMutation({ mutationFn: createCourseOrder });
@@ -131,7 +142,12 @@ export const useCourseOrder = (order: CourseOrderInput) => {
   return {
     createOrder: (choice: ProviderChoice = {}) => create.mutateAsync({ ...order, ...choice }),
     captureOrder: (orderId: string) =>
-      capture.mutateAsync({ orderId, courseId: order.courseId, price: order.price, userId: order.userId }),
+      capture.mutateAsync({
+        orderId,
+        courseId: order.courseId,
+        userId: order.userId,
+        ...(order.couponCode || storage.get('couponCode') ? {} : { price: order.price }),
+      }),
   };
 };
 
