@@ -192,7 +192,10 @@ describe('CouponsCard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit coupon' });
     expect((within(dialog).getByLabelText('Amount off ($)') as HTMLInputElement).value).toBe('10');
     expect((within(dialog).getByLabelText(/Uses per student/) as HTMLInputElement).value).toBe('');
-    expect((within(dialog).getByRole('checkbox', { name: 'Tides' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      ((await within(dialog).findByRole('checkbox', { name: 'Tides' })) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(within(dialog).getByText('1 course chosen')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Amount off ($)'), { target: { value: '12.50' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'All courses' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save coupon' }));

@@ -1,4 +1,4 @@
-import { type Coupon, type CourseListItem, PAGE_SIZE_MAX, PAGE_SIZES } from '@skillwise/contracts';
+import { type Coupon, PAGE_SIZE_MAX, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
@@ -114,8 +114,7 @@ export const CouponsCard = () => {
   const coupons = useCoupons({ page: list.page, pageSize: PAGE_SIZE, search: list.search });
   useClampedPage(list.page, PAGE_SIZE, coupons, list.setPage);
   const courses = useSchoolCourses();
-  const schoolCourses: readonly CourseListItem[] = courses.data?.rows ?? [];
-  const titles = new Map(schoolCourses.map((course) => [course.course_Id, course.course_title]));
+  const titles = new Map((courses.data?.rows ?? []).map((course) => [course.course_Id, course.course_title]));
   const update = useUpdateCoupon();
   const remove = useDeleteCoupon();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -197,8 +196,6 @@ export const CouponsCard = () => {
         <CouponDialog
           key={editing.coupon?.coupon_Id ?? 'new'}
           coupon={editing.coupon}
-          courses={schoolCourses}
-          isLoadingCourses={courses.isPending}
           onClose={() => setEditing(null)}
         />
       ) : null}
