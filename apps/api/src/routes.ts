@@ -30,6 +30,8 @@ import { OrganisationService } from './modules/organisations/organisations.servi
 import { PlanLimits } from './modules/organisations/plan-limits';
 import { StorageQuota } from './modules/organisations/storage-quota';
 import { registerStorageQuotaRoutes } from './modules/organisations/storage-quota.routes';
+import { registerCouponRoutes } from './modules/payments/coupons.routes';
+import { CouponService } from './modules/payments/coupons.service';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { PaymentService } from './modules/payments/payments.service';
 import { registerPayoutAccountRoutes } from './modules/payments/payout-accounts.routes';
@@ -194,6 +196,7 @@ export async function registerApiRoutes(
   });
   registerPaymentRoutes(api, payments, auth);
   registerRefundRoutes(api, new RefundService({ db, payments, log }), auth);
+  registerCouponRoutes(api, new CouponService({ db }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organisations, users } from './accounts';
 import { courses } from './catalogue';
 import { createdAt, updatedAt } from './common';
@@ -31,6 +41,64 @@ export const planPrices = pgTable(
   (t) => [
     check('plan_prices_amount_nonnegative', sql`${t.amountCents} >= 0`),
     check('plan_prices_billing_type', sql`${t.billingType} in ('monthly', 'annual')`),
+  ],
+);
+
+/**
+ * A school's coupon (docs/decisions/030): a percentage (`percent_off`) or an amount (`amount_off_cents`)
+ * off its courses, all of them (`all_courses`) or those of `coupon_courses`, from `starts_at` until
+ * `ends_at` (null: open), `max_uses` times in all and `max_uses_per_student` times by one buyer (null: no
+ * limit), unless paused. Its uses are its orders that took one (orders.coupon_id), counted under this
+ * row's lock when a capture claims its order, so the last use goes to one buyer on every instance.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** In capitals: a code is typed in any case. */
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    allCourses: boolean('all_courses').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerStudent: integer('max_uses_per_student'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_org_code_idx').on(t.orgId, t.code),
+    index('coupons_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    check(
+      'coupons_one_discount',
+      sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null) and coalesce(${t.percentOff}, 1) between 1 and 100 and coalesce(${t.amountOffCents}, 1) > 0`,
+    ),
+    check(
+      'coupons_limits_positive',
+      sql`coalesce(${t.maxUses}, 1) > 0 and coalesce(${t.maxUsesPerStudent}, 1) > 0`,
+    ),
+  ],
+);
+
+/** The chosen courses of a coupon that is not for all of its school's courses. */
+export const couponCourses = pgTable(
+  'coupon_courses',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.courseId] }),
+    index('coupon_courses_course_idx').on(t.courseId),
   ],
 );
 
@@ -87,8 +155,11 @@ export const orders = pgTable(
     planPriceId: integer('plan_price_id').references(() => planPrices.id),
     /** Gross: the price of the course or plan, as the order was made. */
     amountCents: integer('amount_cents').notNull(),
-    /** What a coupon took off the gross (none yet: 0). */
+    /** What a coupon took off the gross; what was charged is amount_cents - discount_cents. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The coupon the order was made with (docs/decisions/030), and its code as the buyer used it. */
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    couponCode: text('coupon_code'),
     /**
      * The operator's fee on a course sale, fixed when the order is made from PLATFORM_FEE_PERCENT (plan
      * orders: 0, a plan's price is the operator's own). docs/decisions/024.
@@ -127,6 +198,8 @@ export const orders = pgTable(
         sql`${t.status} in ('captured', 'refunded') and ${t.kind} = 'course' and ${t.capturedAt} is not null`,
       ),
     index('orders_course_id_idx').on(t.courseId),
+    // A coupon's uses (those of its orders that took one) and its buyers' own.
+    index('orders_coupon_idx').on(t.couponId, t.userId).where(sql`${t.couponId} is not null`),
     // A provider's webhook names the capture (Stripe: a refund or dispute of a PaymentIntent).
     index('orders_provider_capture_idx')
       .on(t.provider, t.providerCaptureId)
@@ -142,7 +215,7 @@ export const orders = pgTable(
       'orders_status',
       sql`${t.status} in ('created', 'approved', 'capturing', 'pending', 'captured', 'failed', 'refunding', 'refunded')`,
     ),
-    check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check('orders_amount_nonnegative', sql`${t.amountCents} >= 0 and ${t.discountCents} <= ${t.amountCents}`),
     check(
       'orders_fees_nonnegative',
       sql`${t.discountCents} >= 0 and ${t.platformFeeCents} >= 0 and coalesce(${t.providerFeeCents}, 0) >= 0`,

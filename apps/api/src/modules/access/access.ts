@@ -326,6 +326,12 @@ export const mayRefundSale = (actor: Subject, order: { orgId: number; kind: stri
 export const mayManageRefunds = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
 
 /**
+ * Make, change, pause, delete and list a school's coupons (docs/decisions/030): the school's staff; for
+ * anyone else they do not exist.
+ */
+export const mayManageCoupons = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
  * See or change the accounts an organisation is paid into (PAYOUT_MODE=connected): the organisation's
  * staff (its publishers); for anyone else it does not exist.
  */

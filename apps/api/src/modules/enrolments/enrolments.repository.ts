@@ -174,7 +174,10 @@ export async function listOrgStudents(
   const ids = page.rows.map((r) => r.id);
   const paid = ids.length
     ? await db
-        .select({ userId: orders.userId, cents: sql<string>`sum(${orders.amountCents})` })
+        .select({
+          userId: orders.userId,
+          cents: sql<string>`sum(${orders.amountCents} - ${orders.discountCents})`,
+        })
         .from(orders)
         .where(
           and(

@@ -121,6 +121,8 @@ export type CoursePurchase = {
   /** The payment provider's reference (the sandbox's SBX-..., PayPal's order id, FREE-... for a free course). */
   reference: string;
   capturedAt: Date;
+  /** The coupon the buyer used: its code, the list price and what it took off (`amountCents` is what was paid). */
+  coupon?: { code: string; listCents: number; discountCents: number } | undefined;
 };
 
 /** A payment given back because it could not be used, as the payments module knows it. */
@@ -189,10 +191,17 @@ export class NotificationService {
     if (!course || !buyer) return;
     const amount = purchase.amountCents === 0 ? 'Free' : moneyText(purchase.amountCents, purchase.currency);
     const when = dateText(purchase.capturedAt);
+    const { coupon } = purchase;
     const receipt = [
       'Thank you for your purchase. This is your receipt.',
       '',
       `Course: ${course.title}`,
+      ...(coupon
+        ? [
+            `List price: ${moneyText(coupon.listCents, purchase.currency)}`,
+            `Coupon ${coupon.code}: -${moneyText(coupon.discountCents, purchase.currency)}`,
+          ]
+        : []),
       `Amount: ${purchase.amountCents === 0 ? `Free (${moneyText(0, purchase.currency)})` : amount}`,
       `Order number: ${purchase.orderId}`,
       `Payment reference: ${purchase.reference}`,
@@ -224,7 +233,7 @@ export class NotificationService {
         'sale',
         toPublishersOf(course.orgId, {
           title: `New sale: "${course.title}"`,
-          body: `${buyer.fullName} (${buyer.email}) bought it for ${amount}. Order ${purchase.orderId}.`,
+          body: `${buyer.fullName} (${buyer.email}) bought it for ${amount}${coupon ? ` with coupon ${coupon.code}` : ''}. Order ${purchase.orderId}.`,
           link: LINKS.sales,
           dedupeKey: `sale:${purchase.orderId}`,
         }),

@@ -86,6 +86,7 @@ describe('what a sale earns its school', () => {
       net: 44.87,
       refund_request: null,
       refund_answer: null,
+      coupon_code: null,
     });
   });
 
@@ -138,9 +139,10 @@ describe('what a sale earns its school', () => {
     const refunded = await sale({ providerFeeCents: 119, refundedCents: 1999 });
     const { rows, headers } = await salesOf(other, '?page=1&pageSize=1');
     expect(rows).toHaveLength(1);
-    // gross 59.97, discount 1.00, platform 6.15, provider 2.38 (one unreported), refunded 19.99
+    // gross 59.97, discount 1.00, platform 6.15, provider 2.38 (one unreported), refunded 19.99; the
+    // sale price is what the buyers paid (docs/decisions/030).
     expect(headers).toEqual({
-      [TOTAL_SALE_PRICE_HEADER]: '59.97',
+      [TOTAL_SALE_PRICE_HEADER]: '58.97',
       [TOTAL_EARNINGS_HEADER]: '30.45',
       [SALES_TOTAL_HEADERS.gross]: '59.97',
       [SALES_TOTAL_HEADERS.discount]: '1.00',

@@ -182,6 +182,7 @@ const saleColumns = {
   date: orders.capturedAt,
   amountCents: orders.amountCents,
   discountCents: orders.discountCents,
+  couponCode: orders.couponCode,
   platformFeeCents: orders.platformFeeCents,
   providerFeeCents: orders.providerFeeCents,
   // What was given back of the sale (owed or taken): the sum of its refunds.

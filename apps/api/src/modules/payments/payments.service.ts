@@ -60,6 +60,7 @@ import type { BillingService } from '../billing/billing.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
+import { quoteCoupon, takeCouponUse } from './coupons.service';
 import { dollarsText, netOf, platformFeeOf } from './earnings';
 import {
   addRefunded,
@@ -217,9 +218,20 @@ export function addMonths(start: Date, months: number): Date {
 }
 
 /** The client's price must be the server's (to the cent); the amount charged is always the server's. */
-function checkPrice(clientDollars: number | undefined, serverCents: number) {
+/** An order's coupon as its receipt says it: the code, the list price and what it took off. */
+const couponOf = (order: OrderRow) =>
+  order.couponCode === null
+    ? undefined
+    : { code: order.couponCode, listCents: order.amountCents, discountCents: order.discountCents };
+
+/**
+ * The price the client sent, if any, against the server's: a coupon's order may be sent at the list price
+ * (as the spec's client does) or at the price the coupon gives (`orPaidCents`).
+ */
+function checkPrice(clientDollars: number | undefined, serverCents: number, orPaidCents = serverCents) {
   if (clientDollars === undefined) return;
-  if (Math.abs(Math.round(clientDollars * 100) - serverCents) >= 1) {
+  const client = Math.round(clientDollars * 100);
+  if (client !== serverCents && client !== orPaidCents) {
     throw new AppError(
       'PRICE_MISMATCH',
       `The price is ${formatCents(serverCents)}, not ${formatCents(Math.round(clientDollars * 100))}. Please reload and try again.`,
@@ -319,6 +331,7 @@ export class PaymentService {
       course_id: number;
       provider?: PaymentProviderName | undefined;
       returnPath?: string | undefined;
+      coupon_code?: string | undefined;
     },
   ): Promise<OrderResponse> {
     const { db, limits } = this.deps;
@@ -326,20 +339,42 @@ export class PaymentService {
     this.ownBuyer(actor, input.user_id);
     this.studentBuyer(actor);
     const course = await this.courseOnSale(actor, input.course_id);
-    checkPrice(input.price, course.priceCents);
-    await limits.checkNewContactNow(course.orgId, actor.userId);
     const priceType = await findPriceType(db, course.priceTypeId);
-    if (priceType?.isFree || course.priceCents === 0) {
-      // Free: enrolled at once, recorded as an order of 0 so it shows among purchases.
+    const isFree = priceType?.isFree === true || course.priceCents === 0;
+    // A coupon is for a price: a free course takes none (its code is not even looked at).
+    const coupon =
+      input.coupon_code === undefined || isFree
+        ? undefined
+        : await quoteCoupon(db, course, input.coupon_code, actor.userId);
+    const discountCents = coupon?.discountCents ?? 0;
+    const paidCents = course.priceCents - discountCents;
+    checkPrice(input.price, course.priceCents, paidCents);
+    const withCoupon = coupon
+      ? { discountCents, couponId: coupon.coupon.id, couponCode: coupon.coupon.code }
+      : {};
+    const couponAnswer = coupon
+      ? {
+          list_price: dollars(course.priceCents),
+          discount: dollars(discountCents),
+          coupon_code: coupon.coupon.code,
+        }
+      : {};
+    await limits.checkNewContactNow(course.orgId, actor.userId);
+    if (isFree || paidCents === 0) {
+      // Free, or made free by a coupon: enrolled at once, recorded as an order of 0 so it shows among
+      // purchases (a coupon's with the list price and what it took off).
       const id = `FREE-${randomUUID()}`;
       await db.transaction(async (tx) => {
         await limits.checkNewContact(tx, course.orgId, actor.userId);
+        // The coupon's use, under its lock: the last one goes to one buyer.
+        if (coupon) await takeCouponUse(tx, { couponId: coupon.coupon.id, userId: actor.userId });
         const order = await insertOrder(tx, {
           userId: actor.userId,
           orgId: course.orgId,
           kind: 'course',
           courseId: course.id,
-          amountCents: 0,
+          amountCents: isFree ? 0 : course.priceCents,
+          ...withCoupon,
           // Nothing is charged: no fee of anyone's.
           providerFeeCents: 0,
           currency: course.currency,
@@ -368,6 +403,7 @@ export class PaymentService {
             currency: course.currency,
             reference: id,
             capturedAt: order.capturedAt ?? new Date(),
+            coupon: couponOf(order),
           },
           tx,
         );
@@ -379,14 +415,15 @@ export class PaymentService {
         currency: course.currency,
         provider: 'free',
         approveUrl: null,
+        ...couponAnswer,
       };
     }
-    const platformFeeCents = platformFeeOf(course.priceCents, this.deps.platformFeeBasisPoints ?? 0);
+    const platformFeeCents = platformFeeOf(paidCents, this.deps.platformFeeBasisPoints ?? 0);
     // Connected mode: paid into the school's own account, or refused before anything is made.
     const payee = await this.deps.payoutAccounts?.payeeOf(course.orgId, provider.name, platformFeeCents);
     const created = await this.providerCall(() =>
       provider.createOrder({
-        amountCents: course.priceCents,
+        amountCents: paidCents,
         currency: course.currency,
         description: course.title,
         referenceId: `course-${course.id}`,
@@ -402,6 +439,7 @@ export class PaymentService {
       kind: 'course',
       courseId: course.id,
       amountCents: course.priceCents,
+      ...withCoupon,
       platformFeeCents,
       currency: course.currency,
       provider: provider.name,
@@ -410,10 +448,11 @@ export class PaymentService {
     return {
       id: created.id,
       status: 'CREATED',
-      amount: dollars(course.priceCents),
+      amount: dollars(paidCents),
       currency: course.currency,
       provider: provider.name,
       approveUrl: created.approveUrl,
+      ...couponAnswer,
     };
   }
 
@@ -460,6 +499,8 @@ export class PaymentService {
           }
           // Under the organisation's lock: the buyer's place among its students is held from here on.
           await limits.checkNewContact(tx, claimed.orgId, claimed.userId);
+          // Before any money moves: the coupon's use is this order's, or the last one went to another.
+          await takeCouponUse(tx, claimed);
         }
         return claimed;
       });
@@ -494,10 +535,11 @@ export class PaymentService {
         orderId: order.id,
         userId: order.userId,
         courseId: order.courseId,
-        amountCents: order.amountCents,
+        amountCents: order.amountCents - order.discountCents,
         currency: order.currency,
         reference: order.providerOrderId,
         capturedAt: new Date(),
+        coupon: couponOf(order),
       },
       tx,
     );
@@ -590,9 +632,10 @@ export class PaymentService {
       }
       throw new AppError('PAYMENT_DECLINED', MSG.paymentCaptureFailed);
     }
-    if (result.amountCents !== order.amountCents || result.currency !== order.currency) {
+    const expected = order.amountCents - order.discountCents;
+    if (result.amountCents !== expected || result.currency !== order.currency) {
       log.error(
-        { orderId: order.id, captured: result, expected: order.amountCents },
+        { orderId: order.id, captured: result, expected },
         'captured amount differs from the order: refunding it',
       );
       return this.giveBack(order, result, 'wrong_amount');
@@ -893,7 +936,7 @@ export class PaymentService {
     this.ownBuyer(actor, input.user_id);
     const order = await this.ownOrder(actor, input.orderId, 'course');
     if (order.courseId !== input.course_Id) throw notFound('Order');
-    checkPrice(input.price, order.amountCents);
+    checkPrice(input.price, order.amountCents, order.amountCents - order.discountCents);
     if (order.status !== 'captured' && order.status !== 'capturing' && order.status !== 'pending') {
       // Before any money moves: the course is still on sale (the claim then checks the plan's limit).
       this.studentBuyer(actor);
@@ -1325,8 +1368,9 @@ export class PaymentService {
     return {
       order_Id: row.id,
       date: (row.date ?? new Date(0)).toISOString(),
-      sale_price: dollars(row.amountCents),
-      earnings: dollars(row.amountCents),
+      // What the buyer paid: the list price less a coupon's discount (`gross` and `discount` for the school).
+      sale_price: dollars(row.amountCents - row.discountCents),
+      earnings: dollars(row.amountCents - row.discountCents),
       currency: row.currency,
       product: row.courseTitle ?? (row.planCategory ? `${row.planCategory} plan` : 'Order'),
       course_Id: row.courseId,
@@ -1334,6 +1378,7 @@ export class PaymentService {
       refunded: dollars(row.refundedCents),
       refund_request: row.refundRequest,
       refund_answer: row.refundAnswer,
+      coupon_code: row.couponCode,
     };
   }
 
@@ -1368,7 +1413,7 @@ export class PaymentService {
     const net = netOf(sums);
     return {
       ...mapPage(page, (r) => this.toSale(r)),
-      totalSalePrice: dollarsText(sums.gross),
+      totalSalePrice: dollarsText(sums.gross - sums.discount),
       totalEarnings: dollarsText(net),
       totals: {
         gross: dollarsText(sums.gross),
