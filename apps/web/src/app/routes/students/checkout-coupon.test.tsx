@@ -216,7 +216,7 @@ describe('the checkout’s coupon (docs/decisions/030)', () => {
     await waitFor(() => expect(checkCalls(calls)).toHaveLength(2));
   });
 
-  it('back from the approval page with a coupon, captures at the order’s own amount, then forgets the code', async () => {
+  it('back from the approval page with a coupon, captures without checking the code again, then forgets it', async () => {
     storage.set('couponCode', 'HALF50');
     const calls = serve({
       '/api/courses/CaptureOrder': () => ({
@@ -235,6 +235,7 @@ describe('the checkout’s coupon (docs/decisions/030)', () => {
     expect(calls.find((call) => pathOf(call) === '/api/courses/CaptureOrder')?.body).toEqual({
       orderId: 'SBX-4',
       course_Id: 4,
+      price: 40,
       user_id: 9,
     });
     expect(checkCalls(calls)).toHaveLength(0);

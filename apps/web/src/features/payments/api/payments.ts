@@ -21,7 +21,6 @@ import {
 } from '@skillwise/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -77,8 +76,7 @@ export const createCourseOrder = (input: CourseOrderInput): Promise<OrderRespons
     },
   });
 
-/** `price` is what the order charges, when the page knows it (not after a coupon, whose order the server priced). */
-export type CourseCaptureInput = { orderId: string; courseId: number; price?: number; userId: number };
+export type CourseCaptureInput = { orderId: string; courseId: number; price: number; userId: number };
 
 /** POST courses/CaptureOrder: enrols the buyer once, however often it is called. */
 export const captureCourseOrder = (input: CourseCaptureInput): Promise<CaptureResponse> =>
@@ -88,7 +86,7 @@ export const captureCourseOrder = (input: CourseCaptureInput): Promise<CaptureRe
     body: {
       orderId: input.orderId,
       course_Id: input.courseId,
-      ...(input.price === undefined ? {} : { price: input.price }),
+      price: input.price,
       user_id: input.userId,
     },
   });
@@ -132,9 +130,8 @@ export const capturePlanOrder = (input: PlanCaptureInput): Promise<CaptureRespon
 
 /**
  * A course's order as the payment flow makes it: created, approved by the buyer, then captured (which
- * enrols them). The calls keep their own answers; the flow reads them. An order made with a coupon is
- * captured at the amount the server gave it (the page may be a new one, back from the approval page,
- * which knows the code kept in storage but not its price).
+ * enrols them). The calls keep their own answers; the flow reads them. Both send the list price, which
+ * the server takes for an order made with a coupon too (docs/decisions/030).
  */
 export const useCourseOrder = (order: CourseOrderInput) => {
   const create = useMutation({ mutationFn: createCourseOrder });
@@ -142,12 +139,7 @@ export const useCourseOrder = (order: CourseOrderInput) => {
   return {
     createOrder: (choice: ProviderChoice = {}) => create.mutateAsync({ ...order, ...choice }),
     captureOrder: (orderId: string) =>
-      capture.mutateAsync({
-        orderId,
-        courseId: order.courseId,
-        userId: order.userId,
-        ...(order.couponCode || storage.get('couponCode') ? {} : { price: order.price }),
-      }),
+      capture.mutateAsync({ orderId, courseId: order.courseId, price: order.price, userId: order.userId }),
   };
 };
 
