@@ -265,7 +265,7 @@ describe('CouponsCard', () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     serve([coupon({ coupon_Id: 7, code: 'ONE', course_ids: [7] })]);
     show();
-    fireEvent.click(within(await itemOf('ONE')).getByRole('button', { name: 'Copy the link of ONE' }));
+    fireEvent.click(within(await itemOf('ONE')).getByRole('button', { name: 'Copy link of ONE' }));
     await waitFor(() =>
       expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/courseDetail?id=7&coupon=ONE`),
     );

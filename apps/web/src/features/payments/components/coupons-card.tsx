@@ -86,7 +86,7 @@ const CouponItem = ({ coupon, titles, onEdit, onToggle, onCopy, onDelete, isTogg
         >
           {coupon.active ? 'Pause' : 'Resume'}
         </Button>
-        <Button size="sm" variant="outline" onClick={onCopy} aria-label={`Copy the link of ${coupon.code}`}>
+        <Button size="sm" variant="outline" onClick={onCopy} aria-label={`Copy link of ${coupon.code}`}>
           Copy link
         </Button>
         <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${coupon.code}`}>
