@@ -102,8 +102,8 @@ export const CouponField = ({ coupon, disabled = false }: { coupon: CheckoutCoup
   if (coupon.quote) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-3 py-2 text-sm ring-1 ring-emerald-200 ring-inset">
-        <p className="min-w-0 break-all text-emerald-800" role="status">
-          Coupon <span className="font-mono font-semibold">{coupon.quote.code}</span> applied
+        <p className="min-w-0 text-emerald-800" role="status">
+          Coupon <span className="font-mono font-semibold break-all">{coupon.quote.code}</span> applied
         </p>
         <button
           type="button"

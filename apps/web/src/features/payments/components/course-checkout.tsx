@@ -101,11 +101,15 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
             <>
               <div className="flex justify-between gap-4 border-t border-slate-100 pt-3">
                 <dt className="shrink-0 text-slate-500">List price</dt>
-                <dd className="font-medium text-slate-900 tabular-nums">{formatPrice(quote.list_price)}</dd>
+                <dd className="shrink-0 font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                  {formatPrice(quote.list_price)}
+                </dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="min-w-0 break-all text-slate-500">Discount ({quote.code})</dt>
-                <dd className="font-medium text-emerald-700 tabular-nums">−{formatPrice(quote.discount)}</dd>
+                <dd className="shrink-0 font-medium whitespace-nowrap text-emerald-700 tabular-nums">
+                  −{formatPrice(quote.discount)}
+                </dd>
               </div>
             </>
           ) : null}

@@ -112,9 +112,15 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
     align: 'end',
     className: 'whitespace-nowrap text-slate-600 tabular-nums',
     card: 'field',
-    cardCell: (row) =>
-      row.coupon_code ? `${feeText(row.discount ?? 0)} (${row.coupon_code})` : feeText(row.discount ?? 0),
-    cardClassName: 'text-slate-600 tabular-nums',
+    cardCell: (row) => (
+      <>
+        {feeText(row.discount ?? 0)}
+        {row.coupon_code ? (
+          <span className="block font-mono text-xs break-all text-slate-500">{row.coupon_code}</span>
+        ) : null}
+      </>
+    ),
+    cardClassName: 'min-w-0 text-slate-600 tabular-nums',
   },
   moneyColumn('PLATFORM FEE', (row) => feeText(row.platform_fee ?? 0)),
   moneyColumn('PROVIDER FEE', (row) => feeText(row.provider_fee)),
