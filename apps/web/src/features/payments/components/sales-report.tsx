@@ -103,14 +103,16 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
     header: 'DISCOUNT',
     cell: (row) => (
       <>
-        <span className="block">{feeText(row.discount ?? 0)}</span>
+        <span className="block whitespace-nowrap">{feeText(row.discount ?? 0)}</span>
         {row.coupon_code ? (
-          <span className="block font-mono text-xs break-all text-slate-500">{row.coupon_code}</span>
+          <span className="ml-auto block max-w-28 font-mono text-xs break-all text-slate-500">
+            {row.coupon_code}
+          </span>
         ) : null}
       </>
     ),
     align: 'end',
-    className: 'whitespace-nowrap text-slate-600 tabular-nums',
+    className: 'text-slate-600 tabular-nums',
     card: 'field',
     cardCell: (row) => (
       <>
