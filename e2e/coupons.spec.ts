@@ -88,7 +88,7 @@ for (const width of WIDTHS) {
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
-        await card.screenshot({ path: testInfo.outputPath(`coupons-card-${width}.png`) });
+        await card.locator('xpath=..').screenshot({ path: testInfo.outputPath(`coupons-card-${width}.png`) });
         await shot(page, `coupons-settings-${width}`);
 
         // The student opens the link signed out, logs in on the way, and pays half at checkout.
