@@ -50,6 +50,7 @@ for (const width of WIDTHS) {
     }, testInfo) => {
       const { title, courseId, student } = await boughtCourse(request, `guarantee${width}`);
       await logIn(page, student.email, student.password);
+      await expect(page).toHaveURL(/\/students/);
       await page.goto('/students/myCourses');
       const card = page.getByRole('article').filter({ hasText: title });
       await card.getByRole('button', { name: 'Request a refund' }).click();

@@ -2,9 +2,6 @@ import { healthResponseSchema } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { findReferencedKeys } from './db/queries/files';
-import { PayPalProvider } from './lib/payments/paypal';
-import type { PaymentProvider } from './lib/payments/provider';
-import { SandboxProvider } from './lib/payments/sandbox';
 import { StripeProvider } from './lib/payments/stripe';
 import { checkTokenBeforeInput, markAuth } from './lib/route-schema';
 import { registerAuthorRoutes } from './modules/authors/authors.routes';
@@ -24,12 +21,13 @@ import { EnrolmentService } from './modules/enrolments/enrolments.service';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
-import { LINKS, NotificationService } from './modules/notifications/notifications.service';
+import { NotificationService } from './modules/notifications/notifications.service';
 import { registerOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { OrganisationService } from './modules/organisations/organisations.service';
 import { PlanLimits } from './modules/organisations/plan-limits';
 import { StorageQuota } from './modules/organisations/storage-quota';
 import { registerStorageQuotaRoutes } from './modules/organisations/storage-quota.routes';
+import { configuredProviders } from './modules/payments/configured-providers';
 import { registerCouponRoutes } from './modules/payments/coupons.routes';
 import { CouponService } from './modules/payments/coupons.service';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
@@ -104,16 +102,7 @@ export async function registerApiRoutes(
     publicUrl: config.publicUrl,
   });
   // Every configured provider; the first is the default. The sandbox only when none is configured.
-  const configured: PaymentProvider[] = [
-    ...(config.paypal
-      ? [new PayPalProvider({ ...config.paypal, renewalReturnUrl: `${config.publicUrl}${LINKS.billing}` })]
-      : []),
-    ...(config.stripe ? [new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl })] : []),
-  ];
-  const sandbox = configured.length === 0 ? new SandboxProvider(db) : undefined;
-  const [provider = sandbox as SandboxProvider, ...others] = deps.provider
-    ? [deps.provider, ...configured]
-    : configured;
+  const { configured, sandbox, provider, others } = configuredProviders(config, db, deps.provider);
   // The accounts each school is paid into with PAYOUT_MODE=connected (docs/decisions/026).
   const payoutAccounts = new PayoutAccountService({
     db,
@@ -195,7 +184,7 @@ export async function registerApiRoutes(
     payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
-  registerRefundRoutes(api, new RefundService({ db, payments, log }), auth);
+  registerRefundRoutes(api, new RefundService({ db, payments, log, notifications }), auth);
   registerCouponRoutes(api, new CouponService({ db }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);

@@ -98,7 +98,16 @@ export function sendSlowly(
   base: string,
   target: { method: 'POST' | 'PUT'; url: string; token: string },
   body: { payload: Buffer; contentType: string },
-  pace: { pieceBytes: number; pauseMs: number; cutAfter?: number },
+  pace: {
+    pieceBytes: number;
+    pauseMs: number;
+    cutAfter?: number;
+    /**
+     * A refusal sent while pieces are still leaving may reach the client as a closed connection (EPIPE,
+     * ECONNRESET) before its answer is read: answered as status 0 instead of failing the call.
+     */
+    closedIsRefusal?: boolean;
+  },
 ): Promise<SlowAnswer | undefined> {
   return new Promise((resolve, reject) => {
     const req = request(new URL(target.url, base), {
@@ -112,7 +121,13 @@ export function sendSlowly(
     let cut = false;
     let answered = false;
     // A refusal may close the connection while pieces are still leaving: the answer is what counts.
-    req.on('error', (error) => (cut || answered ? undefined : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (cut || answered) return;
+      if (pace.closedIsRefusal && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) {
+        return resolve({ status: 0, text: '', json: () => ({}) });
+      }
+      reject(error);
+    });
     req.on('response', (res) => {
       answered = true;
       const chunks: Buffer[] = [];

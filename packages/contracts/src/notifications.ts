@@ -5,8 +5,9 @@ import { expected, idSchema } from './common';
 /**
  * What a user is told in My Notification (README "Additions"): a student of an enrolment by a school,
  * a purchase (with a receipt by e-mail), a new lesson in an enrolled course and a certificate; a
- * publisher of its sales and of students newly joining its organisation; a buyer of a payment returned
- * because it could not be used (with a refund receipt by e-mail).
+ * publisher of its sales and of students newly joining its organisation; `refunded`: a buyer of a payment
+ * given back (with a refund receipt by e-mail) and of the school's answer to their refund request, a
+ * publisher of each refund of its sales, of a refund request waiting for its answer and of a dispute.
  */
 export const NOTIFICATION_KINDS = [
   'enrolled',

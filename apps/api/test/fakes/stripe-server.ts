@@ -1121,9 +1121,9 @@ export class FakeStripe {
   }
 
   /** A refund made in Stripe's dashboard (not through the API): the whole charge of the intent. */
-  refundFromDashboard(paymentIntentId: string): Obj {
+  refundFromDashboard(paymentIntentId: string, amount?: number): Obj {
     const intent = this.find(this.intents, 'payment_intent', paymentIntentId);
-    return this.refundCharge(this.find(this.charges, 'charge', intent.latest_charge as string), undefined);
+    return this.refundCharge(this.find(this.charges, 'charge', intent.latest_charge as string), amount);
   }
 
   /** The buyer's bank disputes the intent's charge. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { certificates, courseReviews, enrolmentRevocations, enrolments } from '../schema';
 
@@ -32,8 +32,11 @@ export async function insertEnrolment(
 /**
  * Takes a course from a student whose payment was refunded (docs/decisions/029), in the refund's
  * transaction: the enrolment is deleted (every access check asks for one) and kept as revoked, the
- * student's certificate of the course revoked (its number then answers "revoked") and their review of it
- * hidden. The student's progress stays, for a later purchase. Answers whether there was access to take.
+ * student's certificate of the course revoked and their review of it hidden. The student's progress
+ * stays, for a later purchase. A revoked certificate belongs to nobody, as one whose account was deleted
+ * (user_id null: migration 0009's trigger records when and erases the name): its number answers
+ * "revoked" for good, the student no longer lists or downloads it, and completing the course after buying
+ * it again issues a new one with a new number. Answers whether there was access to take.
  */
 export async function revokeEnrolment(db: Db, userId: number, courseId: number): Promise<boolean> {
   const [removed] = await db
@@ -50,14 +53,8 @@ export async function revokeEnrolment(db: Db, userId: number, courseId: number):
   });
   await db
     .update(certificates)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(certificates.userId, userId),
-        eq(certificates.courseId, courseId),
-        isNull(certificates.revokedAt),
-      ),
-    );
+    .set({ userId: null, revokedAt: sql`coalesce(${certificates.revokedAt}, now())` })
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
   await db
     .update(courseReviews)
     .set({ hidden: true })

@@ -360,6 +360,8 @@ export const PLAN_TRANSITIONS = {
   grace_ended: { from: ['past_due'], to: 'lapsed' },
   /** A cancelled plan's period ended. */
   period_ended: { from: ['cancelling'], to: 'lapsed' },
+  /** The operator refunded the purchase it follows (npm run refund-plan): it ends now, nothing renews it. */
+  refunded: { from: ['active', 'cancelling', 'past_due'], to: 'lapsed' },
 } as const satisfies Record<string, { from: readonly PlanState[]; to: PlanState }>;
 export type PlanEvent = keyof typeof PLAN_TRANSITIONS;
 

@@ -8,7 +8,9 @@ import { createdAt } from './common';
  * A certificate issued once when a student completes a course whose certificate flag is yes. What it
  * says (names, title, organisation, author) is copied at issue time, so renaming or unpublishing the
  * course later changes nothing on a certificate already earned. Deleting the student's account revokes
- * it: the row stays so that its number answers "revoked", with the personal data erased.
+ * it, and so does a refund that takes the course away: the row stays, belonging to nobody, so that its
+ * number answers "revoked", with the personal data erased. One certificate per student and course at a
+ * time: the course bought again and completed issues a new one.
  */
 export const certificates = pgTable(
   'certificates',

@@ -208,6 +208,19 @@ export async function takeReminders(db: Db, now: Date, withinMs: number) {
 }
 
 /** The grace days of an organisation, ended: a renewal or a purchase paid them. */
+/**
+ * Ends now the paid periods an order bought that have not ended (one not started yet ends where it would
+ * have started). Answers how many there were.
+ */
+export async function endPeriodsOfOrder(db: Db, orderId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ periodEnd: sql`greatest(${subscriptions.periodStart}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(subscriptions.orderId, orderId), gt(subscriptions.periodEnd, now)))
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}
+
 export async function deleteGracePeriods(db: Db, orgId: number): Promise<void> {
   await db.delete(subscriptions).where(and(eq(subscriptions.orgId, orgId), eq(subscriptions.kind, 'grace')));
 }

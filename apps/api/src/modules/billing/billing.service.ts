@@ -39,6 +39,7 @@ import { addMonths } from '../payments/payments.service';
 import {
   claimPlan,
   deleteGracePeriods,
+  endPeriodsOfOrder,
   findPlanBuyer,
   findPlanBySubscription,
   findPlanSubscription,
@@ -316,18 +317,26 @@ export class BillingService {
         await noteSubscriptionError(db, row.orgId, (error as Error).message);
       });
     }
-    for (const row of lapsed) {
-      const subscription = this.subscriptionOfRow(row);
-      if (!subscription) continue;
-      try {
-        await subscription.subscriptions.cancel(subscription.id);
-        await forgetSubscription(db, row.orgId, subscription.id);
-      } catch (error) {
-        log.warn(
-          { err: error, orgId: row.orgId },
-          'the subscription of a lapsed plan could not be ended yet',
-        );
-      }
+    for (const row of lapsed) await this.endSubscription(row);
+  }
+
+  /**
+   * Ends the provider's subscription of a lapsed plan, so that it charges nothing more. Answers whether
+   * none is left; a provider that fails leaves it for the next round (logged).
+   */
+  private async endSubscription(row: PlanSubscriptionRow): Promise<boolean> {
+    const subscription = this.subscriptionOfRow(row);
+    if (!subscription) return true;
+    try {
+      await subscription.subscriptions.cancel(subscription.id);
+      await forgetSubscription(this.deps.db, row.orgId, subscription.id);
+      return true;
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, orgId: row.orgId },
+        'the subscription of a lapsed plan could not be ended yet',
+      );
+      return false;
     }
   }
 
@@ -1153,6 +1162,51 @@ export class BillingService {
       );
       return order.id;
     });
+  }
+
+  /**
+   * A plan order the operator refunded (npm run refund-plan, docs/decisions/029): the paid periods it
+   * bought end now. When the plan followed that purchase, or nothing paid covers now any more, the plan
+   * ends with them (`refunded`: lapsed now, its grace days gone, nothing renews it) and its publishers are
+   * told; a subscription at Stripe or PayPal renewing it is ended there (failing, the round ends it).
+   * Safe to run again: what is done already is not done twice.
+   */
+  async endRefundedPlan(
+    order: Pick<OrderRow, 'id' | 'orgId' | 'providerOrderId'>,
+    now = new Date(),
+  ): Promise<{
+    periodEnded: boolean;
+    planEnded: boolean;
+    /** The provider's subscription that renewed the plan: ended there, left to the round, or none. */
+    subscription: { provider: string; ended: boolean } | null;
+  }> {
+    const { db } = this.deps;
+    const { periodEnded, planEnded } = await db.transaction(async (tx) => {
+      await lockOrganisation(tx, order.orgId);
+      const ended = await endPeriodsOfOrder(tx, order.id, now);
+      if (ended === 0) return { periodEnded: false, planEnded: false };
+      const row = await findPlanSubscription(tx, order.orgId);
+      if (!row) return { periodEnded: true, planEnded: false };
+      const stillPaid = await findPaidThrough(tx, order.orgId, now);
+      if (row.sourceOrderId !== order.providerOrderId && stillPaid) {
+        return { periodEnded: true, planEnded: false };
+      }
+      await deleteGracePeriods(tx, order.orgId);
+      const lapsed = await movePlan(tx, order.orgId, 'refunded', {
+        periodEnd: now,
+        graceEndsAt: null,
+        nextAttemptAt: null,
+        nextPlanPriceId: null,
+        claimedUntil: null,
+      });
+      if (lapsed) await this.tellLapsed(tx, lapsed, now);
+      return { periodEnded: true, planEnded: lapsed !== undefined };
+    });
+    const row = await findPlanSubscription(db, order.orgId);
+    const managed = row?.status === 'lapsed' ? this.subscriptionOfRow(row) : undefined;
+    const subscription =
+      row && managed ? { provider: managed.name, ended: await this.endSubscription(row) } : null;
+    return { periodEnded, planEnded, subscription };
   }
 
   /** The database, for the test-only clock (test-clock.ts). */

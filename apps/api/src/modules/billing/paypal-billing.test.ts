@@ -5,6 +5,7 @@ import { buyPlan, createPublisher, planRenewalOf, type TestUser } from '../../..
 import { FakePayPal, type PayPalWebhookEvent } from '../../../test/fakes/paypal-server';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { paymentEvents } from '../../db/schema';
+import { runRefundPlanCommand } from '../payments/refund-plan-command';
 import { moveClockBack } from './test-clock';
 
 const PUBLIC_URL = 'http://localhost:5173';
@@ -321,6 +322,25 @@ describe('cancel, resume, change and lapse at PayPal first', () => {
     expect((await ctx.app.billing.runDue()).lapsed).toBeGreaterThanOrEqual(1);
     expect(await renewalOf(publisher)).toMatchObject({ status: 'lapsed', renews_through: null });
     expect(subscriptionAt(subscriptionId).status).toBe('CANCELLED');
+    expect((await rowOf(publisher))?.providerSubscriptionId).toBeNull();
+  });
+
+  test('refunded by the operator (npm run refund-plan): PayPal gives the capture back and the approved subscription is cancelled', async () => {
+    const { publisher, subscriptionId } = await approvedSchool();
+    const [order] = await planOrders(publisher);
+    if (!order) throw new Error('no plan order');
+    const lines = await runRefundPlanCommand(
+      { db: db(), payments: ctx.app.payments, billing: ctx.app.billing },
+      ['--order', String(order.id), '--reason', 'Closing the school'],
+    );
+    expect(lines[0]).toMatch(
+      new RegExp(`^Refunded plan order ${order.id}: \\$39\\.00 USD to Test School through PayPal`),
+    );
+    expect(lines.at(-1)).toBe('Its PayPal subscription is ended: it renews nothing.');
+    const refunds = requestsTo('POST', /^\/v2\/payments\/captures\/[^/]+\/refund$/);
+    expect(refunds.map((r) => r.url)).toEqual([`/v2/payments/captures/${order.providerCaptureId}/refund`]);
+    expect(subscriptionAt(subscriptionId).status).toBe('CANCELLED');
+    expect(await renewalOf(publisher)).toMatchObject({ status: 'lapsed', renews_through: null });
     expect((await rowOf(publisher))?.providerSubscriptionId).toBeNull();
   });
 

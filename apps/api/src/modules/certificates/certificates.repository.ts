@@ -1,5 +1,5 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import { courseCompletion, isCompleted } from '../../db/queries/completion';
@@ -20,6 +20,18 @@ export async function issueCertificate(
   values: { number: string; userId: number; courseId: number },
 ): Promise<number | undefined> {
   const { number, userId, courseId } = values;
+  // A certificate revoked while it kept its owner (by a refund before revoking let go of it) gives way
+  // to the new one: it belongs to nobody and its number keeps answering "revoked".
+  await db
+    .update(certificates)
+    .set({ userId: null })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.courseId, courseId),
+        isNotNull(certificates.revokedAt),
+      ),
+    );
   const result = await db.execute(sql`
     insert into certificates (number, user_id, course_id, student_name, course_title, org_name, author_name)
     select ${number}, u.id, c.id, u.full_name, c.title, o.name, trim(a.first_name || ' ' || a.last_name)
@@ -37,12 +49,18 @@ export async function issueCertificate(
   return row ? Number(row.id) : undefined;
 }
 
-/** Whether the student holds the course's certificate (one indexed lookup). */
+/** Whether the student holds the course's certificate, not revoked (one indexed lookup). */
 export async function hasCertificate(db: Db, userId: number, courseId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: certificates.id })
     .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.courseId, courseId),
+        isNull(certificates.revokedAt),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -59,7 +77,7 @@ export async function findCertificateByNumber(db: Db, number: string): Promise<C
 }
 
 /**
- * A student's certificates (or its certificate of one course), newest first with the id breaking ties,
+ * A student's certificates not revoked (or its certificate of one course), newest first with the id breaking ties,
  * searched on the course title. A student has few: the (user, course) index finds them, and they are
  * sorted in memory.
  */
@@ -71,6 +89,7 @@ export async function listUserCertificates(
 ): Promise<Paged<CertificateRow>> {
   const where = and(
     eq(certificates.userId, userId),
+    isNull(certificates.revokedAt),
     courseId === undefined ? undefined : eq(certificates.courseId, courseId),
     containsText(list.search, certificates.courseTitle),
   );

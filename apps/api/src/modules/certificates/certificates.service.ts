@@ -55,7 +55,9 @@ const NUMBER_TRIES = 3;
  * Certificates of completion: issued once when a student completes a course whose certificate flag is
  * yes; verified by anyone through their number; downloaded as a PDF by their owner; listed for the
  * student and for the course's publisher. A certificate keeps what it said when it was issued:
- * unpublishing or renaming the course changes nothing, deleting the student's account revokes it.
+ * unpublishing or renaming the course changes nothing. Deleting the student's account revokes it, and so
+ * does a refund that takes the course away; a student who buys the course again and completes it gets a
+ * new certificate with a new number, while the old number keeps answering "revoked".
  */
 export class CertificateService {
   constructor(
@@ -77,7 +79,7 @@ export class CertificateService {
    * and course, also under retried and concurrent saves (the unique index decides). Answers the
    * certificate issued by this call, or null (not complete, no certificate, or issued before).
    */
-  /** Whether the student holds the course's certificate already. */
+  /** Whether the student holds the course's certificate already (a revoked one is none). */
   holds(userId: number, courseId: number): Promise<boolean> {
     return hasCertificate(this.deps.db, userId, courseId);
   }
@@ -165,7 +167,7 @@ export class CertificateService {
    */
   async download(actor: Actor, number: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const row = await findCertificateByNumber(this.deps.db, number);
-    if (!row || !isOwnerOf(actor, row)) throw notFound('Certificate');
+    if (!row || row.revokedAt !== null || !isOwnerOf(actor, row)) throw notFound('Certificate');
     const bytes = await renderCertificatePdf({
       number: row.number,
       studentName: row.studentName,

@@ -53,6 +53,7 @@ export const LINKS = {
   course: (courseId: number) => `${COURSE_LINK}${courseId}`,
   certificates: '/students/certificates',
   sales: '/admin?section=users',
+  myCourses: '/students/myCourses',
   students: '/admin/myStudents',
   subscription: '/admin/subscription',
   billing: '/admin/billing',
@@ -128,6 +129,8 @@ export type CoursePurchase = {
 /** A payment given back because it could not be used, as the payments module knows it. */
 export type PurchaseRefund = {
   orderId: number;
+  /** The refund (order_refunds.id): a sale refunded in parts gets a receipt for each. */
+  refundId: number;
   userId: number;
   /** What was bought: a course (its title is read here) or a plan (named). */
   courseId: number | null;
@@ -140,6 +143,55 @@ export type PurchaseRefund = {
   /** Why the payment could not be used, as the buyer reads it. */
   reason: string;
   refundedAt: Date;
+};
+
+/** Who or what gave back a school's course sale (docs/decisions/029). */
+export type SaleRefundCause = 'school' | 'guarantee' | 'request' | 'provider';
+
+const SALE_REFUND_CAUSES: Record<SaleRefundCause, string> = {
+  school: 'Your school refunded it.',
+  guarantee: 'The buyer took up your money-back guarantee.',
+  request: 'You approved the buyer’s refund request.',
+  provider: 'It was refunded in the payment provider’s dashboard.',
+};
+
+/** A refund of a school's course sale once the provider took it, as the payments module knows it. */
+export type SaleRefund = {
+  refundId: number;
+  orderId: number;
+  userId: number;
+  courseId: number;
+  amountCents: number;
+  currency: string;
+  cause: SaleRefundCause;
+  /** Whether the refund took the course away from the buyer. */
+  removedAccess: boolean;
+};
+
+/** A buyer's refund request put to the school (outside its guarantee). */
+export type RefundRequestEvent = {
+  requestId: number;
+  orderId: number;
+  userId: number;
+  courseId: number;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  outsideBecause: string;
+};
+
+/** The school's answer to a refund request. */
+export type RefundAnswerEvent = {
+  requestId: number;
+  orderId: number;
+  userId: number;
+  courseId: number;
+  approved: boolean;
+  /** The school's message to the buyer (declined, or approved with a word), if any. */
+  message: string | null;
+  /** What the approval gave back. */
+  amountCents: number;
+  currency: string;
 };
 
 /**
@@ -279,8 +331,9 @@ export class NotificationService {
   }
 
   /**
-   * A payment was given back (payments: a capture that could not be used): the buyer's notification and
-   * refund receipt, always e-mailed, once per order.
+   * A payment was given back (payments: a capture that could not be used, a school's refund, the
+   * provider's dashboard): the buyer's notification and refund receipt, always e-mailed, once per order,
+   * or once per refund for a school's refunds (`refundId`: a sale refunded in parts).
    */
   async purchaseRefunded(refund: PurchaseRefund, db: Db = this.deps.db) {
     const buyer = await findRecipient(db, refund.userId);
@@ -309,9 +362,131 @@ export class NotificationService {
         title: `Refund for ${product}`,
         body: `${amount} returned${course ? ` by ${course.orgName}` : ''}, order ${refund.orderId}. ${refund.reason}`,
         link: course ? '' : LINKS.subscription,
-        dedupeKey: `refunded:${refund.orderId}`,
+        dedupeKey: `refunded:${refund.orderId}:${refund.refundId}`,
       }),
       { send: 'always', text: receipt, orgId: course?.orgId ?? null },
+      this.mail,
+    );
+  }
+
+  /**
+   * One of a school's course sales was given back, whatever made it (the school, the guarantee, an
+   * approved request, the provider's dashboard): its publishers are told with the course, the buyer, the
+   * amount and whether the course was taken away, as they are told of a sale, once per refund.
+   */
+  async saleRefunded(refund: SaleRefund, db: Db = this.deps.db) {
+    const course = await findCourseWithOrg(db, refund.courseId);
+    const buyer = await findRecipient(db, refund.userId);
+    if (!course || !buyer) return { notified: 0, mailed: 0 };
+    const amount = moneyText(refund.amountCents, refund.currency);
+    const access = refund.removedAccess
+      ? 'Their access to the course was removed.'
+      : 'They keep access to the course.';
+    return recordNotifications(
+      db,
+      'refunded',
+      toPublishersOf(course.orgId, {
+        title: `Refund: "${course.title}"`,
+        body: `${buyer.fullName} (${buyer.email}) was refunded ${amount}. Order ${refund.orderId}. ${SALE_REFUND_CAUSES[refund.cause]} ${access}`,
+        link: LINKS.sales,
+        dedupeKey: `sale_refunded:${refund.refundId}`,
+      }),
+      { send: 'if-enabled', manySubject: 'refunds', orgId: course.orgId },
+      this.mail,
+    );
+  }
+
+  /**
+   * A payment for one of a school's courses is disputed at its provider: its publishers are told to
+   * answer it in the provider's dashboard, once per dispute event.
+   */
+  async saleDisputed(
+    dispute: { eventId: string; provider: string; orderId: number; userId: number; courseId: number },
+    db: Db = this.deps.db,
+  ) {
+    const course = await findCourseWithOrg(db, dispute.courseId);
+    const buyer = await findRecipient(db, dispute.userId);
+    if (!course || !buyer) return { notified: 0, mailed: 0 };
+    const provider =
+      dispute.provider === 'paypal' ? 'PayPal' : dispute.provider === 'stripe' ? 'Stripe' : dispute.provider;
+    return recordNotifications(
+      db,
+      'refunded',
+      toPublishersOf(course.orgId, {
+        title: `Disputed payment: "${course.title}"`,
+        body: `${buyer.fullName} (${buyer.email}) disputed their payment with ${provider}. Order ${dispute.orderId}. Their access to the course was removed. Answer the dispute in the ${provider} dashboard; if the buyer wins, the refund is recorded here.`,
+        link: LINKS.sales,
+        dedupeKey: `sale_disputed:${dispute.provider}:${dispute.eventId}`,
+      }),
+      { send: 'always', orgId: course.orgId },
+      this.mail,
+    );
+  }
+
+  /**
+   * A buyer asked for a refund outside the school's guarantee: the school's publishers are told and
+   * e-mailed (it waits for their answer), once per request.
+   */
+  async refundRequested(request: RefundRequestEvent, db: Db = this.deps.db) {
+    const course = await findCourseWithOrg(db, request.courseId);
+    const buyer = await findRecipient(db, request.userId);
+    if (!course || !buyer) return { notified: 0, mailed: 0 };
+    const amount = moneyText(request.amountCents, request.currency);
+    const title = `Refund request: "${course.title}"`;
+    const body = `${buyer.fullName} (${buyer.email}) asks for a refund of ${amount}, order ${request.orderId}: “${request.reason}”. ${request.outsideBecause} Approve or decline it on the Sales screen.`;
+    const text = [
+      title,
+      '',
+      `Buyer: ${buyer.fullName} (${buyer.email})`,
+      `Course: ${course.title}`,
+      `Amount: ${amount}`,
+      `Order number: ${request.orderId}`,
+      `Their reason: ${request.reason}`,
+      `Outside your guarantee: ${request.outsideBecause}`,
+      '',
+      `Approve or decline it: ${this.deps.publicUrl}${LINKS.sales}`,
+    ].join('\n');
+    return recordNotifications(
+      db,
+      'refunded',
+      toPublishersOf(course.orgId, {
+        title,
+        body,
+        link: LINKS.sales,
+        dedupeKey: `refund_request:${request.requestId}`,
+      }),
+      { send: 'always', text, orgId: course.orgId },
+      this.mail,
+    );
+  }
+
+  /**
+   * The school answered a buyer's refund request: the buyer is told and e-mailed (approved: refunded, the
+   * course taken away; declined: the school's message), once per request.
+   */
+  async refundAnswered(answer: RefundAnswerEvent, db: Db = this.deps.db) {
+    const course = await findCourseWithOrg(db, answer.courseId);
+    const buyer = await findRecipient(db, answer.userId);
+    if (!course || !buyer) return { notified: 0, mailed: 0 };
+    const amount = moneyText(answer.amountCents, answer.currency);
+    const said = answer.message ? ` Their message: “${answer.message}”` : '';
+    const title = answer.approved
+      ? `Refund request approved: "${course.title}"`
+      : `Refund request declined: "${course.title}"`;
+    const body = answer.approved
+      ? `${course.orgName} approved your refund request, order ${answer.orderId}: ${amount} is refunded to you and the course is no longer yours.${said}`
+      : `${course.orgName} declined your refund request, order ${answer.orderId}. You keep the course.${said}`;
+    const text = [title, '', body, '', `My Courses: ${this.deps.publicUrl}${LINKS.myCourses}`].join('\n');
+    return recordNotifications(
+      db,
+      'refunded',
+      toUser(buyer.id, {
+        title,
+        body,
+        link: LINKS.myCourses,
+        dedupeKey: `refund_answer:${answer.requestId}`,
+      }),
+      { send: 'always', text, orgId: course.orgId },
       this.mail,
     );
   }

@@ -501,7 +501,7 @@ describe('uploads under way hold their room', () => {
     })();
     const answers = await Promise.all(
       ['a', 'b', 'c'].map((name) =>
-        sendSlowly(base, target, body(name), { pieceBytes: 64 * KiB, pauseMs: 10 }),
+        sendSlowly(base, target, body(name), { pieceBytes: 64 * KiB, pauseMs: 10, closedIsRefusal: true }),
       ),
     );
     running = false;
@@ -511,10 +511,12 @@ describe('uploads under way hold their room', () => {
     expect(seen.counted).toBeLessThanOrEqual(GROWTH);
     // The watch saw the uploads while they held room, not only before and after.
     expect(seen.held).toBeGreaterThan(0);
-    const statuses = answers.map((a) => a?.status).sort();
-    expect(statuses).toEqual([201, 201, 409]);
-    const refused = answers.find((a) => a?.status === 409);
-    expect(refused?.json()).toMatchObject({ code: 'PLAN_LIMIT' });
+    // Two stored; the third refused: its 409 read, or the connection closed on it before it was.
+    const statuses = answers.map((a) => a?.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    const refused = answers.find((a) => a?.status !== 201);
+    expect([0, 409]).toContain(refused?.status);
+    if (refused?.status === 409) expect(refused.json()).toMatchObject({ code: 'PLAN_LIMIT' });
     expect(await heldBy(s.orgId)).toBe(0);
     expect(await usedBy(s.orgId)).toBe(GROWTH - room + 2 * size);
     const after = await snapshot(s.orgId);

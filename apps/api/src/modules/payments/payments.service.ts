@@ -132,6 +132,9 @@ const REFUND_REASON_TEXTS: Record<RefundReason, string> = {
   guarantee: 'Refunded under the school’s money-back guarantee.',
 };
 
+/** Why a plan was refunded (by the operator), as the school reads it on the refund receipt. */
+const PLAN_REFUNDED = 'Skillwise refunded your plan; its paid period ended.';
+
 /** What a capture request answers when its capture was given back: the error the buyer would have met before paying. */
 function refusalOf(reason: RefundReason): AppError {
   if (reason === 'already_owned') return new AppError('CONFLICT', MSG.alreadyEnrolled);
@@ -217,7 +220,6 @@ export function addMonths(start: Date, months: number): Date {
   return end;
 }
 
-/** The client's price must be the server's (to the cent); the amount charged is always the server's. */
 /** An order's coupon as its receipt says it: the code, the list price and what it took off. */
 const couponOf = (order: OrderRow) =>
   order.couponCode === null
@@ -225,8 +227,9 @@ const couponOf = (order: OrderRow) =>
     : { code: order.couponCode, listCents: order.amountCents, discountCents: order.discountCents };
 
 /**
- * The price the client sent, if any, against the server's: a coupon's order may be sent at the list price
- * (as the spec's client does) or at the price the coupon gives (`orPaidCents`).
+ * The client's price must be the server's (to the cent); the amount charged is always the server's. A
+ * coupon's order may be sent at the list price (as the spec's client does) or at the price the coupon
+ * gives (`orPaidCents`).
  */
 function checkPrice(clientDollars: number | undefined, serverCents: number, orPaidCents = serverCents) {
   if (clientDollars === undefined) return;
@@ -739,6 +742,7 @@ export class PaymentService {
       await notifications.purchaseRefunded(
         {
           orderId: order.id,
+          refundId: refund.id,
           userId: order.userId,
           courseId: order.courseId,
           plan: planPrice?.plan ?? null,
@@ -746,11 +750,35 @@ export class PaymentService {
           currency: refund.currency,
           reference: order.providerOrderId,
           refundReference: taken.refundId,
-          reason: REFUND_REASON_TEXTS[refund.reason],
+          // A plan's refund is the operator's (npm run refund-plan).
+          reason:
+            order.kind === 'plan' && refund.reason === 'school_refund'
+              ? PLAN_REFUNDED
+              : REFUND_REASON_TEXTS[refund.reason],
           refundedAt: new Date(),
         },
         tx,
       );
+      if (order.courseId !== null && (refund.reason === 'school_refund' || refund.reason === 'guarantee')) {
+        await notifications.saleRefunded(
+          {
+            refundId: refund.id,
+            orderId: order.id,
+            userId: order.userId,
+            courseId: order.courseId,
+            amountCents: refund.amountCents,
+            currency: refund.currency,
+            cause:
+              refund.reason === 'guarantee'
+                ? 'guarantee'
+                : refund.requestKey?.startsWith('request-')
+                  ? 'request'
+                  : 'school',
+            removedAccess: refund.removedAccess,
+          },
+          tx,
+        );
+      }
     });
     return true;
   }
@@ -795,7 +823,8 @@ export class PaymentService {
   }
 
   /**
-   * Gives back a course sale (the school's refund, or its guarantee taken up by the student): `cents` of
+   * Gives back a course sale (the school's refund, or its guarantee taken up by the student) or a plan
+   * order (the operator's refund, npm run refund-plan: recorded as a refund asked through the app): `cents` of
    * it (all that is left by default), once per `key`, the course taken away with it when `removeAccess`
    * (by default when it gives back all that is left), then sent to the provider. The caller has checked
    * who may; this checks what may be refunded.
@@ -806,7 +835,8 @@ export class PaymentService {
       cents?: number | undefined;
       reason: 'school_refund' | 'guarantee';
       note: string;
-      requestedBy: number;
+      /** Who asked: a school's staff, the buyer; null for the operator (a plan's refund, npm run refund-plan). */
+      requestedBy: number | null;
       removeAccess?: boolean | undefined;
       key: string | null;
     },
@@ -1263,22 +1293,38 @@ export class PaymentService {
     await recordPaymentEvent(db, event);
   }
 
-  /** A dispute opened on a capture: recorded and logged, the order left as it is (answered in the provider's dashboard). */
+  /**
+   * A payment disputed with the buyer's bank (a chargeback): the buyer contests it, so a course it bought
+   * is taken away at once (enrolment revoked, certificate revoked, review hidden; progress kept), with the
+   * event in one transaction. The money follows the dispute's outcome: a dispute lost arrives as a
+   * refund or reversal. The school that sold the course is told, and answers the dispute in the provider's dashboard.
+   */
   private async disputed(event: PaymentEvent, captureId: string | undefined, disputeId: unknown) {
-    const { db, log } = this.deps;
+    const { db, log, notifications } = this.deps;
     const order = captureId ? await findOrderByCaptureId(db, event.provider, captureId) : undefined;
-    if (!(await recordPaymentEvent(db, event))) return;
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event))) return undefined;
+      if (order?.kind !== 'course' || order.courseId === null) return false;
+      const { id: orderId, userId, courseId } = order;
+      await notifications.saleDisputed(
+        { eventId: event.eventId, provider: event.provider, orderId, userId, courseId },
+        tx,
+      );
+      return revokeEnrolment(tx, userId, courseId);
+    });
+    if (revoked === undefined) return;
     log.warn(
-      { eventId: event.eventId, disputeId, orderId: order?.id ?? null },
+      { eventId: event.eventId, disputeId, orderId: order?.id ?? null, revoked },
       `a ${event.provider} payment is disputed: answer it in the ${event.provider} dashboard`,
     );
   }
 
   /**
-   * A capture refunded in the provider's dashboard (read back from the provider): a captured order it
-   * wholly refunds is recorded refunded (with a completed refund row) and its buyer told, with the event,
-   * in one transaction. What the order granted stays (docs/decisions/023). A refund we asked for
-   * ourselves is completed by sendRefund; a partial one is only logged.
+   * A capture refunded in the provider's dashboard (read back from the provider), with the event in one
+   * transaction: what it gave back beyond the refunds made through the app is recorded (a completed
+   * refund row, the order's `refunded_cents`) and its buyer sent a receipt; refunded wholly, the order is
+   * `refunded` and a course it bought is taken away (enrolment and certificate revoked, review hidden), as
+   * the school's own refund in full does. A refund we asked for ourselves is completed by sendRefund.
    */
   private async refundedAtProvider(event: PaymentEvent, refund: ProviderRefund) {
     const { db, log, notifications } = this.deps;
@@ -1289,22 +1335,19 @@ export class PaymentService {
       if (!(await recordPaymentEvent(tx, event))) return;
       const now = order ? await findOrderById(tx, order.id) : undefined;
       if (now?.status !== 'captured') return;
-      if (!refund.refunded) {
-        log.warn(
-          { orderId: now.id, refunded: refund.amountCents },
-          `a ${event.provider} payment was partly refunded`,
-        );
-        return;
-      }
       // What the dashboard gave back beyond the school's own refunds through the app (recorded already).
       const extra = Math.min(refund.amountCents, now.amountCents - now.discountCents) - now.refundedCents;
       if (extra <= 0) return;
-      const refunded = await moveOrder(tx, now.id, 'refunded');
-      if (!refunded) return;
+      if (refund.refunded) {
+        if (!(await moveOrder(tx, now.id, 'refunded'))) return;
+        if (now.kind === 'course' && now.courseId !== null) {
+          await revokeEnrolment(tx, now.userId, now.courseId);
+        }
+      }
       // A school's refund raced this one for the same cents: undone, and the provider delivers it again.
       if (!(await addRefunded(tx, now.id, extra))) throw new Error(`order ${now.id} was refunded meanwhile`);
       const refundedAt = new Date();
-      await insertRefund(tx, {
+      const recorded = await insertRefund(tx, {
         orderId: now.id,
         amountCents: extra,
         currency: refund.currency,
@@ -1314,11 +1357,13 @@ export class PaymentService {
         providerRefundId: refund.refundId,
         status: 'completed',
         completedAt: refundedAt,
+        removedAccess: refund.refunded && now.kind === 'course',
       });
       const planPrice = now.planPriceId === null ? undefined : await findPlanPriceById(tx, now.planPriceId);
       await notifications.purchaseRefunded(
         {
           orderId: now.id,
+          refundId: recorded.id,
           userId: now.userId,
           courseId: now.courseId,
           plan: planPrice?.plan ?? null,
@@ -1331,6 +1376,21 @@ export class PaymentService {
         },
         tx,
       );
+      if (now.courseId !== null) {
+        await notifications.saleRefunded(
+          {
+            refundId: recorded.id,
+            orderId: now.id,
+            userId: now.userId,
+            courseId: now.courseId,
+            amountCents: extra,
+            currency: refund.currency,
+            cause: 'provider',
+            removedAccess: recorded.removedAccess,
+          },
+          tx,
+        );
+      }
       log.info({ orderId: now.id }, `an order was refunded in the ${event.provider} dashboard`);
     });
   }

@@ -36,7 +36,7 @@ async function ordered() {
   expect(created.statusCode).toBe(201);
   const orderId: string = created.json().id;
   expect(created.json()).toMatchObject({ provider: 'paypal' });
-  return { student, course, orderId };
+  return { publisher, student, course, orderId };
 }
 
 const captureByBrowser = (student: TestUser, orderId: string, course: number) =>
@@ -200,8 +200,8 @@ test('a capture PayPal held completes by its event, found by the capture or by t
   expect(await enrolmentsOf(other.student)).toHaveLength(1);
 });
 
-test('a refund made in PayPal’s dashboard marks the order refunded and tells the buyer, once', async () => {
-  const { student, course, orderId } = await ordered();
+test('a refund made in PayPal’s dashboard marks the order refunded, tells the buyer and the school once and takes the course away', async () => {
+  const { publisher, student, course, orderId } = await ordered();
   expect((await captureByBrowser(student, orderId, course)).statusCode).toBe(200);
   const row = await orderRow(orderId);
   const event = fake.refundFromDashboard(row?.providerCaptureId ?? '');
@@ -222,10 +222,19 @@ test('a refund made in PayPal’s dashboard marks the order refunded and tells t
     }),
   ]);
   expect(await noticesOf(student, 'refunded')).toHaveLength(1);
-  // The enrolment stays (docs/decisions/023).
-  expect(await enrolmentsOf(student)).toHaveLength(1);
+  const told = await noticesOf(publisher, 'refunded');
+  expect(told).toEqual([
+    expect.objectContaining({
+      title: 'Refund: "Intro to Design"',
+      body: `Sam Student (${student.email}) was refunded $49.99 USD. Order ${row?.id}. It was refunded in the payment provider’s dashboard. Their access to the course was removed.`,
+      link: '/admin?section=users',
+    }),
+  ]);
+  // Refunded wholly: the course is taken away, as the school's own refund in full does.
+  expect(await enrolmentsOf(student)).toHaveLength(0);
   expect((await deliver(event)).statusCode).toBe(200);
   expect(await noticesOf(student, 'refunded')).toHaveLength(1);
+  expect(await noticesOf(publisher, 'refunded')).toHaveLength(1);
 
   // A reversal (a chargeback PayPal decided) is recorded the same way.
   const second = await ordered();
@@ -238,8 +247,8 @@ test('a refund made in PayPal’s dashboard marks the order refunded and tells t
   expect(await noticesOf(second.student, 'refunded')).toHaveLength(1);
 });
 
-test('a dispute is recorded and the order left as it is; an unknown event is taken and ignored', async () => {
-  const { student, course, orderId } = await ordered();
+test('a dispute is recorded, the school told once, the order left as it is and the course taken away; an unknown event is taken and ignored', async () => {
+  const { publisher, student, course, orderId } = await ordered();
   expect((await captureByBrowser(student, orderId, course)).statusCode).toBe(200);
   const row = await orderRow(orderId);
   const dispute = fake.event('CUSTOMER.DISPUTE.CREATED', 'dispute', {
@@ -255,7 +264,16 @@ test('a dispute is recorded and the order left as it is; an unknown event is tak
     expect.objectContaining({ provider: 'paypal', type: 'CUSTOMER.DISPUTE.CREATED' }),
   ]);
   expect((await orderRow(orderId))?.status).toBe('captured');
-  expect(await enrolmentsOf(student)).toHaveLength(1);
+  expect(await enrolmentsOf(student)).toHaveLength(0);
+  expect(await noticesOf(publisher, 'refunded')).toEqual([
+    expect.objectContaining({
+      title: 'Disputed payment: "Intro to Design"',
+      body: `Sam Student (${student.email}) disputed their payment with PayPal. Order ${row?.id}. Their access to the course was removed. Answer the dispute in the PayPal dashboard; if the buyer wins, the refund is recorded here.`,
+    }),
+  ]);
+  expect((await deliver(dispute)).statusCode).toBe(200);
+  expect(await noticesOf(publisher, 'refunded')).toHaveLength(1);
+  expect(await noticesOf(student, 'refunded')).toHaveLength(0);
 
   const unknown = fake.event('BILLING.PLAN.CREATED', 'plan', { id: 'P-1' });
   expect((await deliver(unknown)).statusCode).toBe(200);

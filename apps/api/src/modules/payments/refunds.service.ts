@@ -16,13 +16,20 @@ import { AppError, notFound } from '../../lib/errors';
 import type { ListQuery } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { isOwnerOf, mayManageRefunds } from '../access/access';
+import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { findOrderById, type OrderRow } from './payments.repository';
 import type { PaymentService } from './payments.service';
 
 const DAY_MS = 86_400_000;
 
-export type RefundDeps = { db: Db; payments: PaymentService; log: FastifyBaseLogger };
+export type RefundDeps = {
+  db: Db;
+  payments: PaymentService;
+  log: FastifyBaseLogger;
+  /** Tells the school of a request and the buyer of its answer (notice and e-mail). */
+  notifications: Pick<NotificationService, 'refundRequested' | 'refundAnswered'>;
+};
 
 /** What a buyer is told when the guarantee does not refund at once: why, and that the school decides. */
 const SCHOOL_DECIDES = 'The school decides on your request.';
@@ -138,16 +145,34 @@ export class RefundService {
           : `Your refund of ${money} is on its way: the payment provider takes it as soon as it answers. The course is no longer yours.`;
       return { outcome: 'refunded', message, refund, request: null } satisfies RequestRefundResponse;
     }
-    await db
-      .insert(refundRequests)
-      .values({
-        orderId: order.id,
-        orgId: order.orgId,
-        userId: order.userId,
-        reason: input.reason,
-        outsideBecause: outside,
-      })
-      .onConflictDoNothing();
+    // Recorded and put to the school together: the school hears of each request once.
+    await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(refundRequests)
+        .values({
+          orderId: order.id,
+          orgId: order.orgId,
+          userId: order.userId,
+          reason: input.reason,
+          outsideBecause: outside,
+        })
+        .onConflictDoNothing()
+        .returning({ id: refundRequests.id });
+      if (!made || order.courseId === null) return;
+      await this.deps.notifications.refundRequested(
+        {
+          requestId: made.id,
+          orderId: order.id,
+          userId: order.userId,
+          courseId: order.courseId,
+          amountCents: order.amountCents - order.discountCents - order.refundedCents,
+          currency: order.currency,
+          reason: input.reason,
+          outsideBecause: outside,
+        },
+        tx,
+      );
+    });
     const made = await this.pendingOf(order.id);
     if (!made) throw new Error(`no pending refund request of order ${order.id}`);
     return this.requested(made);
@@ -222,6 +247,7 @@ export class RefundService {
       .where(and(eq(refundRequests.id, row.id), eq(refundRequests.status, 'pending')))
       .returning({ id: refundRequests.id });
     if (!claimed) throw new AppError('CONFLICT', 'This request was answered already.');
+    let givenCents = 0;
     if (input.approve) {
       try {
         const order = await findOrderById(db, row.orderId);
@@ -233,6 +259,7 @@ export class RefundService {
           removeAccess: true,
           key: `request-${row.id}`,
         });
+        givenCents = Math.round(refund.amount * 100);
         await db
           .update(refundRequests)
           .set({ refundId: refund.refund_Id })
@@ -247,6 +274,19 @@ export class RefundService {
         }
         throw error;
       }
+    }
+    const order = await findOrderById(db, row.orderId);
+    if (order?.courseId != null) {
+      await this.deps.notifications.refundAnswered({
+        requestId: row.id,
+        orderId: order.id,
+        userId: row.userId,
+        courseId: order.courseId,
+        approved: input.approve,
+        message: input.message?.trim() || null,
+        amountCents: givenCents,
+        currency: order.currency,
+      });
     }
     const [now] = await this.requestQuery().where(eq(refundRequests.id, row.id));
     if (!now) throw notFound('Refund request');

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { FakePayPal } from '../../../test/fakes/paypal-server';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { buyCourse } from '../../../test/payments';
 import {
   certificates,
   courseReviews,
+  courses,
   enrolmentRevocations,
   enrolments,
   lessonProgress,
@@ -140,8 +142,10 @@ describe('a school refunds a sale', () => {
     const [certificate] = await db()
       .select()
       .from(certificates)
-      .where(eq(certificates.userId, student.userId));
-    expect(certificate?.revokedAt).not.toBeNull();
+      .where(eq(certificates.number, `CERT-${order.id}`));
+    expect(certificate?.revokedAt).toBeInstanceOf(Date);
+    // Revoked, it belongs to nobody (as when an account is deleted): its number answers "revoked".
+    expect(certificate?.userId).toBeNull();
     const [review] = await db().select().from(courseReviews).where(eq(courseReviews.userId, student.userId));
     expect(review?.hidden).toBe(true);
     {
@@ -175,6 +179,69 @@ describe('a school refunds a sale', () => {
     );
     expect(row).toMatchObject({ refunded: 49.99 });
     expect(row?.net).toBeLessThanOrEqual(0);
+  });
+
+  test('bought again after a refund took it away: progress comes back, and completing the course issues a new certificate while the old number stays revoked', async () => {
+    const publisher = await createPublisher(ctx);
+    const course = await createCourse(ctx, publisher.orgId ?? 0, { priceCents: 4999, withLesson: true });
+    await db().update(courses).set({ certificate: true }).where(eq(courses.id, course.id));
+    const [lesson] = await db()
+      .select({ id: lessons.id })
+      .from(lessons)
+      .innerJoin(sections, eq(sections.id, lessons.sectionId))
+      .where(eq(sections.courseId, course.id));
+    if (!lesson) throw new Error('no lesson');
+    const student = await createStudent(ctx);
+    const get = (url: string) => call(ctx.app, { method: 'GET', url, token: student.token });
+    const done = () =>
+      post(ctx.app, '/api/studentCourse/SaveLessonProgress', student.token, {
+        lesson_Id: lesson.id,
+        completed: true,
+      });
+    const verify = async (number: string) =>
+      (await call(ctx.app, { method: 'GET', url: `/api/certificates/Verify/${number}` })).json();
+
+    const first = await buyCourse(ctx, student, course.id, 49.99);
+    expect(first.capture?.statusCode).toBe(200);
+    const issued = await done();
+    expect(issued.statusCode, issued.body).toBe(200);
+    const oldNumber: string = issued.json().certificate.number;
+    expect((await verify(oldNumber)).status).toBe('valid');
+
+    const [order] = await db().select().from(orders).where(eq(orders.providerOrderId, first.orderId));
+    const refunded = await refund(publisher.token, {
+      order_Id: order?.id,
+      amount: 10,
+      reason: 'Asked',
+      remove_access: true,
+    });
+    expect(refunded.json()).toMatchObject({ removed_access: true });
+    expect(await verify(oldNumber)).toMatchObject({ status: 'revoked', student_name: null });
+    expect((await get('/api/certificates/GetMyCertificates')).json()).toEqual([]);
+    expect((await get(`/api/certificates/Download/${oldNumber}`)).statusCode).toBe(404);
+    expect((await get(`/api/studentCourse/GetCourseProgress/${course.id}`)).statusCode).toBe(404);
+
+    const second = await buyCourse(ctx, student, course.id, 49.99);
+    expect(second.capture?.statusCode, second.capture?.body).toBe(200);
+    const progress = await get(`/api/studentCourse/GetCourseProgress/${course.id}`);
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect(progress.json().lessons).toEqual([
+      expect.objectContaining({ lesson_Id: lesson.id, completed: true }),
+    ]);
+
+    // Completing it again (the lesson marked done) issues a new certificate, with a new number.
+    const reissued = await done();
+    const newNumber: string = reissued.json().certificate?.number;
+    expect(newNumber).toMatch(/^SW-/);
+    expect(newNumber).not.toBe(oldNumber);
+    expect(await verify(newNumber)).toMatchObject({ status: 'valid', student_name: 'Sam Student' });
+    expect((await verify(oldNumber)).status).toBe('revoked');
+    expect((await get('/api/certificates/GetMyCertificates')).json()).toEqual([
+      expect.objectContaining({ number: newNumber, course_Id: course.id }),
+    ]);
+    expect((await get(`/api/certificates/Download/${newNumber}`)).statusCode).toBe(200);
+    // Marked done once more: the certificate held, nothing new.
+    expect((await done()).json().certificate).toBeUndefined();
   });
 
   test('in parts: never more than was paid, access kept unless asked; racing refunds take the last cents once', async () => {
@@ -225,6 +292,13 @@ describe('a school refunds a sale', () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.id, order.providerOrderId));
     expect(payment?.refundedCents).toBe(4999);
+    // A receipt for each of the three refunds, with its own amount.
+    const receipts = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, student.userId), eq(notifications.kind, 'refunded')))
+      .orderBy(notifications.id);
+    expect(receipts.map((r) => r.body.split(' ')[0])).toEqual(['$20.00', '$20.00', '$9.99']);
   });
 
   test('a double click sends one refund', async () => {
@@ -294,6 +368,14 @@ describe('a refund through PayPal', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({ status: 'pending', refunded_total: 10, refundable: 39.99 });
+    // The school is told of a refund once the provider took it.
+    const schoolTold = () =>
+      paypal.database.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.userId, publisher.userId), eq(notifications.kind, 'refunded')))
+        .orderBy(notifications.id);
+    expect(await schoolTold()).toHaveLength(0);
     fake.mode = 'ok';
     expect((await paypal.app.payments.settleInFlight(0)).refunded).toBe(1);
     const [row] = await refundsOf(order.id, paypal);
@@ -317,6 +399,11 @@ describe('a refund through PayPal', () => {
     expect(all.map((r) => [r.reason, r.amountCents])).toEqual([
       ['school_refund', 1000],
       ['provider_refund', 3999],
+    ]);
+    expect((await schoolTold()).map((n) => n.body.replace(/^.*?was refunded /, ''))).toEqual([
+      `$10.00 USD. Order ${order.id}. Your school refunded it. They keep access to the course.`,
+      // The rest refunded at PayPal: refunded wholly, the course is taken away.
+      `$39.99 USD. Order ${order.id}. It was refunded in the payment provider’s dashboard. Their access to the course was removed.`,
     ]);
   });
 });

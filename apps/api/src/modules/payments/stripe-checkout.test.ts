@@ -259,31 +259,42 @@ test('a forged, missing or stale signature is refused with 400 and changes nothi
   expect(await enrolmentsOf(student)).toHaveLength(1);
 });
 
-test('a refund made in Stripe’s dashboard marks the order refunded and tells the buyer, once', async () => {
-  const { student, course } = await buyer();
+test('refunds made in Stripe’s dashboard are recorded, the buyer and the school told once each; refunded wholly, the course is taken away', async () => {
+  const { publisher, student, course } = await buyer();
   const order = (await createOrder(student, course, { provider: 'stripe' })).json();
   fake.pay(order.id, STRIPE_TEST_CARDS.success);
   await fake.settled();
   const row = await orderRow(order.id);
   expect(row?.status).toBe('captured');
+  // A part first: recorded, the buyer keeps the course.
+  fake.refundFromDashboard(row?.providerCaptureId ?? '', 999);
+  await fake.settled();
+  expect(await orderRow(order.id)).toMatchObject({ status: 'captured', refundedCents: 999 });
+  expect(await enrolmentsOf(student)).toHaveLength(1);
+  // Then the rest.
   const refund = fake.refundFromDashboard(row?.providerCaptureId ?? '');
   await fake.settled();
   const after = await orderRow(order.id);
-  expect(after?.status).toBe('refunded');
-  const [recorded] = await db()
+  expect(after).toMatchObject({ status: 'refunded', refundedCents: 4999 });
+  const recorded = await db()
     .select()
     .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, row?.id ?? 0));
-  expect(recorded).toMatchObject({
-    reason: 'provider_refund',
-    status: 'completed',
-    amountCents: 4999,
-    provider: 'stripe',
-    providerRefundId: refund.id,
-  });
-  expect(await noticesOf(student, 'refunded')).toHaveLength(1);
-  // The enrolment stays (docs/decisions/023).
-  expect(await enrolmentsOf(student)).toHaveLength(1);
+    .where(eq(orderRefunds.orderId, row?.id ?? 0))
+    .orderBy(orderRefunds.id);
+  expect(recorded).toEqual([
+    expect.objectContaining({ reason: 'provider_refund', status: 'completed', amountCents: 999 }),
+    expect.objectContaining({
+      reason: 'provider_refund',
+      status: 'completed',
+      amountCents: 4000,
+      provider: 'stripe',
+      providerRefundId: refund.id,
+      removedAccess: true,
+    }),
+  ]);
+  expect(await noticesOf(student, 'refunded')).toHaveLength(2);
+  // Refunded in full at Stripe: the course is taken away, as the school's own refund in full does.
+  expect(await enrolmentsOf(student)).toHaveLength(0);
   const event = fake.events.find(
     (e) =>
       e.type === 'charge.refunded' &&
@@ -291,11 +302,15 @@ test('a refund made in Stripe’s dashboard marks the order refunded and tells t
   );
   if (!event) throw new Error('no event');
   expect(await fake.deliver(event)).toBe(200);
-  expect(await noticesOf(student, 'refunded')).toHaveLength(1);
+  expect(await noticesOf(student, 'refunded')).toHaveLength(2);
+  expect((await noticesOf(publisher, 'refunded')).map((n) => n.title)).toEqual([
+    'Refund: "Intro to Design"',
+    'Refund: "Intro to Design"',
+  ]);
 });
 
-test('a dispute is recorded and the order left as it is', async () => {
-  const { student, course } = await buyer();
+test('a dispute is recorded, the school told, the order left as it is and the course taken away', async () => {
+  const { publisher, student, course } = await buyer();
   const order = (await createOrder(student, course, { provider: 'stripe' })).json();
   fake.pay(order.id, STRIPE_TEST_CARDS.success);
   await fake.settled();
@@ -312,7 +327,10 @@ test('a dispute is recorded and the order left as it is', async () => {
     .where(eq(paymentEvents.eventId, event?.id ?? ''));
   expect(recorded).toEqual([expect.objectContaining({ provider: 'stripe', type: 'charge.dispute.created' })]);
   expect((await orderRow(order.id))?.status).toBe('captured');
-  expect(await enrolmentsOf(student)).toHaveLength(1);
+  expect(await enrolmentsOf(student)).toHaveLength(0);
+  expect((await noticesOf(publisher, 'refunded')).map((n) => n.title)).toEqual([
+    'Disputed payment: "Intro to Design"',
+  ]);
 });
 
 test('a capture the order cannot use is refunded through Stripe, the amount named', async () => {
