@@ -50,6 +50,7 @@ test('the Sales screen shows what a sale earns after the platform fee, over time
   await expect(row.getByRole('cell')).toHaveText([
     /\w{3} \d{1,2}, \d{4}/,
     '$20.00',
+    '$0.00',
     '−$2.00',
     '$0.00',
     '$0.00',
@@ -95,6 +96,7 @@ test('the Sales screen shows what a sale earns after the platform fee, over time
   await expect(row.getByRole('cell')).toHaveText([
     /\w{3} \d{1,2}, \d{4}/,
     '$20.00',
+    '$0.00',
     '−$2.00',
     '$0.00',
     '−$5.00',

@@ -55,6 +55,10 @@ export const formatDate = (iso: string | null | undefined): string =>
 export const formatLongUtcDate = (iso: string | null | undefined): string =>
   writeDate(timeOf(iso), 'long', 'UTC');
 
+/** A calendar day (`2026-03-31`, a UTC day) as `Mar 31, 2026`, or an em dash. */
+export const formatDay = (day: string | null | undefined): string =>
+  writeDate(timeOf(day ? `${day}T00:00:00Z` : null), 'short', 'UTC');
+
 /** A file size for people: `812 KB`, `4.2 MB`, `1.5 GB`. */
 export const formatBytes = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} B`;

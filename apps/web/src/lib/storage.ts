@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   billingType: 'billingType',
   subscriptionCategory: 'subscriptionCategory',
   check: 'check',
+  /** A coupon code a link carried (?coupon=), applied at the checkout (docs/decisions/030). */
+  couponCode: 'coupon_code',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -40,6 +42,7 @@ export const LANDING_CLEARED_KEYS = [
   'billingType',
   'subscriptionCategory',
   'check',
+  'couponCode',
 ] as const satisfies readonly StorageKey[];
 
 /**

@@ -11,6 +11,7 @@ import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CoursePreview } from '@/features/learning/components/course-preview';
 import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
+import { useLinkedCoupon } from '@/features/payments/hooks/use-linked-coupon';
 import { useCourseRating } from '@/features/reviews/api/reviews';
 import { ratingText } from '@/features/reviews/lib/rating';
 import { usePageTitle } from '@/lib/page-title';
@@ -75,6 +76,7 @@ export const CourseDetailScreen = ({
   const { enroll, isChecking } = useEnrollNow();
   const isOwned = useOwnsCourse(courseId);
   const rating = useCourseRating(courseId);
+  const couponCode = useLinkedCoupon();
   usePageTitle(useCourseDetails(courseId).data?.course_title);
   const isStudent = hasAuthToken() && storage.get('currentUserRole') === String(ROLE.STUDENT);
   // The rating sits on the line under the title: the page waits for it (asked for beside the course,
@@ -95,6 +97,7 @@ export const CourseDetailScreen = ({
       enrollNote={hasAuthToken() ? undefined : 'Log in to enroll in this course.'}
       curriculum={courseId === null ? null : <CoursePreview courseId={courseId} />}
       rating={rating.data}
+      couponCode={couponCode}
       reviews={
         courseId === null ? null : <Reviews courseId={courseId} isStudent={isStudent} rating={rating.data} />
       }

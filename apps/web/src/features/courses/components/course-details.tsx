@@ -51,6 +51,8 @@ type CourseDetailsProps = {
   rating?: CourseRating | undefined;
   /** The reviews (average, latest reviews, the student's form), composed by the page. */
   reviews?: ReactNode;
+  /** A coupon code a link carried, said beside the price of a paid course (docs/decisions/030). */
+  couponCode?: string | null;
 };
 
 const NotFound = ({ browsePath }: { browsePath: string }) => (
@@ -136,6 +138,7 @@ export const CourseDetails = ({
   ownedAction,
   rating,
   reviews,
+  couponCode,
 }: CourseDetailsProps) => {
   const details = useCourseDetails(courseId);
 
@@ -210,6 +213,11 @@ export const CourseDetails = ({
           </div>
           <div className="flex flex-col gap-4 p-6">
             <p className="text-3xl font-bold text-slate-900">{coursePrice(course.price)}</p>
+            {couponCode && course.price > 0 && !ownedAction ? (
+              <p className="-mt-2 text-sm font-medium text-emerald-700">
+                Coupon <span className="font-mono">{couponCode}</span> applied at checkout
+              </p>
+            ) : null}
             {/* An enrolled student is shown only the way in: Enroll Now would refuse them anyway. */}
             {ownedAction ?? (
               <>

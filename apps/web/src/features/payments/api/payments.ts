@@ -48,13 +48,19 @@ export const usePaymentsConfig = () =>
 type ProviderChoice = { provider?: PaymentProviderName | undefined; returnPath?: string | undefined };
 
 export type CourseOrderInput = {
+  /** The course's list price (the server compares it with its own). */
   price: number;
   email: string;
   userId: number;
   courseId: number;
+  /** An applied coupon (docs/decisions/030): the order is made at the price it gives. */
+  couponCode?: string | undefined;
 } & ProviderChoice;
 
-/** POST courses/CreateOrder: the server charges its own price; a free course is enrolled at once. */
+/**
+ * POST courses/CreateOrder: the server charges its own price (less a coupon's discount); a free course,
+ * or one a coupon makes free, is enrolled at once.
+ */
 export const createCourseOrder = (input: CourseOrderInput): Promise<OrderResponse> =>
   apiRequest('courses/CreateOrder', {
     method: 'POST',
@@ -66,6 +72,7 @@ export const createCourseOrder = (input: CourseOrderInput): Promise<OrderRespons
       course_id: input.courseId,
       ...(input.provider ? { provider: input.provider } : {}),
       ...(input.returnPath ? { returnPath: input.returnPath } : {}),
+      ...(input.couponCode ? { coupon_code: input.couponCode } : {}),
     },
   });
 
@@ -123,7 +130,8 @@ export const capturePlanOrder = (input: PlanCaptureInput): Promise<CaptureRespon
 
 /**
  * A course's order as the payment flow makes it: created, approved by the buyer, then captured (which
- * enrols them). The calls keep their own answers; the flow reads them.
+ * enrols them). The calls keep their own answers; the flow reads them. Both send the list price, which
+ * the server takes for an order made with a coupon too (docs/decisions/030).
  */
 export const useCourseOrder = (order: CourseOrderInput) => {
   const create = useMutation({ mutationFn: createCourseOrder });

@@ -1,6 +1,6 @@
 import { type CourseListItem, MSG } from '@skillwise/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PersonPhoto } from '@/components/ui/person-photo';
@@ -9,6 +9,8 @@ import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { useCourseOrder } from '../api/payments';
+import { ORDER_ID_PARAM } from '../lib/sandbox-urls';
+import { CouponField, useCheckoutCoupon } from './coupon-field';
 import { PaymentButton } from './payment-button';
 
 /** After a purchase the course opens by itself after this long (the button is there for the impatient). */
@@ -29,15 +31,20 @@ export const takeCoursePath = (courseId: number): string =>
  */
 export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [isEnrolled, setEnrolled] = useState(false);
   const email = storage.get('userEmail') ?? '';
   const userId = Number(storage.get('userId'));
   const courseId = course.course_Id;
-  const price = course.price;
+  const listPrice = course.price;
+  // Back from the approval page the order is being captured: its code is not checked again.
+  const coupon = useCheckoutCoupon(courseId, { autoApply: !params.has(ORDER_ID_PARAM) && listPrice > 0 });
+  const quote = coupon.quote;
+  const price = quote ? quote.price : listPrice;
   const isFree = price === 0;
   const author = [course.first_name, course.last_name].filter(Boolean).join(' ');
   const coursePath = takeCoursePath(courseId);
-  const order = useCourseOrder({ price, email, userId, courseId });
+  const order = useCourseOrder({ price: listPrice, email, userId, courseId, couponCode: quote?.code });
 
   useEffect(() => {
     if (!isEnrolled) return;
@@ -90,11 +97,28 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
             <dt className="shrink-0 text-slate-500">Billed to</dt>
             <dd className="min-w-0 text-right font-medium break-all text-slate-900">{email}</dd>
           </div>
+          {quote ? (
+            <>
+              <div className="flex justify-between gap-4 border-t border-slate-100 pt-3">
+                <dt className="shrink-0 text-slate-500">List price</dt>
+                <dd className="shrink-0 font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                  {formatPrice(quote.list_price)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="min-w-0 break-all text-slate-500">Discount ({quote.code})</dt>
+                <dd className="shrink-0 font-medium whitespace-nowrap text-emerald-700 tabular-nums">
+                  −{formatPrice(quote.discount)}
+                </dd>
+              </div>
+            </>
+          ) : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
             <dt className="font-semibold text-slate-900">Total amount</dt>
             <dd className="text-2xl font-bold text-slate-900">{isFree ? 'Free' : formatPrice(price)}</dd>
           </div>
         </dl>
+        {listPrice > 0 && !isEnrolled ? <CouponField coupon={coupon} /> : null}
         <PaymentButton
           returnPath={paths.students.checkout}
           isFree={isFree}
@@ -102,11 +126,14 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
           captureOrder={order.captureOrder}
           onSuccess={() => {
             storage.set('courseId', courseId);
+            storage.remove('couponCode');
             setEnrolled(true);
           }}
-          onError={({ message }) => {
+          onError={({ message, code }) => {
             // SPEC §8: the already-enrolled notice is a toast as well.
             if (message === MSG.alreadyEnrolled) notify.error(message, { toastId: 'already-enrolled' });
+            // A code used up since it was applied: back to the list price; the error line says why.
+            if (code === 'COUPON_REFUSED') coupon.drop();
           }}
           errorAction={({ message }) =>
             message === MSG.alreadyEnrolled ? (

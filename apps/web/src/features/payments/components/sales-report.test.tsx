@@ -139,6 +139,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
     ).toEqual([
       'DATE',
       'SALE PRICE',
+      'DISCOUNT',
       'PLATFORM FEE',
       'PROVIDER FEE',
       'REFUNDED',
@@ -159,6 +160,7 @@ describe('Sales (SPEC §2.13, key users)', () => {
       '$0.00',
       '$0.00',
       '$0.00',
+      '$0.00',
       '$19.99',
       'Knots for Sailors',
       'stella@example.com',
@@ -167,6 +169,36 @@ describe('Sales (SPEC §2.13, key users)', () => {
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('2')).toBeTruthy();
     expect(within(totals).getAllByText('$20.09')).toHaveLength(2);
+  });
+
+  it('shows what a coupon took off and its code, on a wide screen and on a phone', async () => {
+    const sale: SaleRow = {
+      ...SALES[0],
+      order_Id: 13,
+      sale_price: 10,
+      gross: 20,
+      discount: 10,
+      net: 10,
+      earnings: 10,
+      coupon_code: 'HALF50',
+    } as SaleRow;
+    wide(true);
+    mockFetch(() => ({ body: [sale], total: 1 }));
+    const { unmount } = renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const table = await screen.findByRole('table', { name: 'Sales' });
+    const row = within(table).getAllByRole('row')[1];
+    if (!row) throw new Error('no sale row');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1, 3),
+    ).toEqual(['$10.00', '−$10.00HALF50']);
+    unmount();
+    wide(false);
+    renderRoutes([{ path: '/', element: <SalesReport /> }], '/');
+    const card = await screen.findByRole('list', { name: 'Sales' });
+    expect(within(card).getByText('HALF50').parentElement?.textContent).toBe('−$10.00HALF50');
   });
 
   it('refunds a sale: a part keeps the course unless asked, the request is named once, the list is read again', async () => {
@@ -403,9 +435,9 @@ describe('Sales (SPEC §2.13, key users)', () => {
     expect(
       within(row)
         .getAllByRole('cell')
-        .slice(1, 6)
+        .slice(1, 7)
         .map((cell) => cell.textContent),
-    ).toEqual(['$19.99', '−$2.05', 'Not reported', '−$2.65', '$15.29']);
+    ).toEqual(['$19.99', '$0.00', '−$2.05', 'Not reported', '−$2.65', '$15.29']);
     const totals = screen.getByRole('region', { name: 'Totals' });
     const card = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
     expect(card('Platform fees')).toBe('$2.05');
@@ -481,12 +513,12 @@ describe('Sales (SPEC §2.13, key users)', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Order,Product,Buyer,Currency,Sale price,Discount,Platform fee,Provider fee,Refunded,Earnings (net)',
+      'Date,Order,Product,Buyer,Currency,Sale price,Discount,Coupon,Platform fee,Provider fee,Refunded,Earnings (net)',
     );
     expect(lines[1]).toBe(
-      `2026-03-04,1,"'=Knots, ""advanced""",stella@example.com,USD,19.99,0.00,2.05,0.88,0.00,17.06`,
+      `2026-03-04,1,"'=Knots, ""advanced""",stella@example.com,USD,19.99,0.00,,2.05,0.88,0.00,17.06`,
     );
-    expect(lines[2]).toBe('2026-03-04,2,Knots 2,stella@example.com,USD,19.99,0.00,2.05,,0.00,17.94');
+    expect(lines[2]).toBe('2026-03-04,2,Knots 2,stella@example.com,USD,19.99,0.00,,2.05,,0.00,17.94');
     expect(lines).toHaveLength(PAGE_SIZE_MAX + 4);
     click.mockRestore();
   });

@@ -98,6 +98,32 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
       <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(row.sale_price)}</p>
     ),
   },
+  {
+    // What a coupon took off the list price, and its code (docs/decisions/030).
+    header: 'DISCOUNT',
+    cell: (row) => (
+      <>
+        <span className="block whitespace-nowrap">{feeText(row.discount ?? 0)}</span>
+        {row.coupon_code ? (
+          <span className="ml-auto block max-w-28 font-mono text-xs break-all text-slate-500">
+            {row.coupon_code}
+          </span>
+        ) : null}
+      </>
+    ),
+    align: 'end',
+    className: 'text-slate-600 tabular-nums',
+    card: 'field',
+    cardCell: (row) => (
+      <>
+        {feeText(row.discount ?? 0)}
+        {row.coupon_code ? (
+          <span className="block font-mono text-xs break-all text-slate-500">{row.coupon_code}</span>
+        ) : null}
+      </>
+    ),
+    cardClassName: 'min-w-0 text-slate-600 tabular-nums',
+  },
   moneyColumn('PLATFORM FEE', (row) => feeText(row.platform_fee ?? 0)),
   moneyColumn('PROVIDER FEE', (row) => feeText(row.provider_fee)),
   moneyColumn('REFUNDED', (row) => feeText(row.refunded ?? 0)),

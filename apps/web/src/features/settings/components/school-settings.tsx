@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
+import { CouponsCard } from '@/features/payments/components/coupons-card';
 import { PayoutAccountCard } from '@/features/payments/components/payout-account-card';
 import { RefundPolicyCard } from '@/features/payments/components/refund-policy-card';
 import { useForm } from '@/lib/use-form';
@@ -92,6 +93,7 @@ export const SchoolSettings = () => {
     <div className="flex max-w-4xl flex-col gap-6">
       <PayoutAccountCard />
       <RefundPolicyCard />
+      <CouponsCard />
       <Alert tone="info">These settings are a preview. {NOT_SAVED_YET}</Alert>
       <SettingsSection title="School" description="How your school introduces itself to learners.">
         <div className="grid gap-5 sm:grid-cols-2">

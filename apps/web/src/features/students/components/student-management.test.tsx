@@ -56,6 +56,21 @@ describe('Student management (SPEC §2.14)', () => {
     expect(queryOf(calls.at(-1)).get('page')).toBe('2');
   });
 
+  it('shows what the student paid for a purchase made with a coupon, with its code and discount', async () => {
+    const withCoupon: SaleRow = {
+      ...sale(1),
+      sale_price: 10,
+      gross: 20,
+      discount: 10,
+      coupon_code: 'HALF50',
+    };
+    mockFetch((call) => pageAnswer(call, [withCoupon], (row) => [row.product]));
+    renderRoutes([{ path: '/', element: <StudentPurchases userId="9" /> }], '/');
+    const row = (await screen.findByText('Course 1')).closest('tr');
+    if (!row) throw new Error('no purchase row');
+    expect(within(row).getAllByRole('cell')[1]?.textContent).toBe('$10.00HALF50 · −$10.00');
+  });
+
   it('pages the enrolments, and finds a course to enrol in on the server when there are many', async () => {
     const mine = Array.from({ length: 13 }, (_, index) => enrolled(index + 1));
     const others = Array.from({ length: 30 }, (_, index) => other(100 + index));

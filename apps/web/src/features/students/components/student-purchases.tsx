@@ -19,7 +19,17 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
   },
   {
     header: 'Sale Price',
-    cell: (row) => formatPrice(row.sale_price),
+    // What the buyer paid; with a coupon, its code and what it took off (docs/decisions/030).
+    cell: (row) => (
+      <>
+        {formatPrice(row.sale_price)}
+        {row.coupon_code ? (
+          <span className="block text-xs text-slate-500">
+            {row.coupon_code} · −{formatPrice(row.discount ?? 0)}
+          </span>
+        ) : null}
+      </>
+    ),
     className: 'whitespace-nowrap text-slate-900',
     card: 'field',
     cardLabel: 'Sale price',

@@ -1,0 +1,221 @@
+import { type Coupon, PAGE_SIZE_MAX, PAGE_SIZES } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataList } from '@/components/ui/data-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TitledCard } from '@/components/ui/titled-card';
+import { copyText } from '@/features/certificates/lib/share';
+import { useOrganisationCourses } from '@/features/courses/api/courses';
+import { errorMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { useClampedPage, useListState } from '@/lib/paging';
+import { storage } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
+import {
+  COUPON_STATE_CHIPS,
+  couponInputOf,
+  couponLink,
+  datesText,
+  discountText,
+  usesText,
+} from '../lib/coupons';
+import { CouponDialog } from './coupon-dialog';
+
+const PAGE_SIZE = PAGE_SIZES.coupons;
+
+/** The courses a coupon is for, as the list says it: "All courses", a course's title, or "3 courses". */
+const coursesText = (coupon: Coupon, titles: ReadonlyMap<number, string>): string => {
+  const ids = coupon.course_ids;
+  if (ids === null) return 'All courses';
+  const [only] = ids;
+  if (ids.length === 1 && only !== undefined) return titles.get(only) ?? '1 course';
+  return `${ids.length} courses`;
+};
+
+type CouponItemProps = {
+  coupon: Coupon;
+  titles: ReadonlyMap<number, string>;
+  onEdit: () => void;
+  onToggle: () => void;
+  onCopy: () => void;
+  onDelete: () => void;
+  isToggling: boolean;
+};
+
+const CouponItem = ({ coupon, titles, onEdit, onToggle, onCopy, onDelete, isToggling }: CouponItemProps) => {
+  const state = COUPON_STATE_CHIPS[coupon.state];
+  const courses = coursesText(coupon, titles);
+  const chosenTitles = (coupon.course_ids ?? []).map((id) => titles.get(id)).filter(Boolean);
+  return (
+    <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-mono font-semibold break-all text-slate-900">{coupon.code}</p>
+          <Chip tone={state.tone}>{state.label}</Chip>
+          <span className="text-sm font-semibold text-brand-700">{discountText(coupon)}</span>
+        </div>
+        <p className="mt-1 text-sm break-words text-slate-600">
+          <span title={chosenTitles.length > 1 ? chosenTitles.join(', ') : undefined}>{courses}</span> ·{' '}
+          {datesText(coupon)}
+        </p>
+        <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <div className="flex gap-1">
+            <dt className="text-slate-500">Uses</dt>
+            <dd className="font-medium text-slate-800 tabular-nums">{usesText(coupon)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500">Revenue</dt>
+            <dd className="font-medium text-slate-800 tabular-nums">{formatPrice(coupon.revenue)}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${coupon.code}`}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onToggle}
+          isLoading={isToggling}
+          loadingText="Saving..."
+          aria-label={`${coupon.active ? 'Pause' : 'Resume'} ${coupon.code}`}
+        >
+          {coupon.active ? 'Pause' : 'Resume'}
+        </Button>
+        <Button size="sm" variant="outline" onClick={onCopy} aria-label={`Copy link of ${coupon.code}`}>
+          Copy link
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${coupon.code}`}>
+          Delete
+        </Button>
+      </div>
+    </div>
+  );
+};
+
+/** The school's courses, one page of the largest size, for the form's list and the coupons' titles. */
+const useSchoolCourses = () =>
+  useOrganisationCourses(storage.get('orgId') ?? '', { page: 1, pageSize: PAGE_SIZE_MAX });
+
+type Editing = { coupon: Coupon | null };
+
+/**
+ * Settings: the school's coupons (docs/decisions/030), paged and searched on the code, each with what it
+ * takes off, for which courses, between which days, its uses and the revenue it brought; a new one or a
+ * change in a dialog, Pause and Resume, Delete (refused for a coupon an order used) and the link that
+ * carries the code to the checkout.
+ */
+export const CouponsCard = () => {
+  const list = useListState();
+  const coupons = useCoupons({ page: list.page, pageSize: PAGE_SIZE, search: list.search });
+  useClampedPage(list.page, PAGE_SIZE, coupons, list.setPage);
+  const courses = useSchoolCourses();
+  const titles = new Map((courses.data?.rows ?? []).map((course) => [course.course_Id, course.course_title]));
+  const update = useUpdateCoupon();
+  const remove = useDeleteCoupon();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Coupon | null>(null);
+  const [toggling, setToggling] = useState<number | null>(null);
+
+  const toggle = async (coupon: Coupon) => {
+    setToggling(coupon.coupon_Id);
+    try {
+      await update.mutateAsync({
+        coupon_Id: coupon.coupon_Id,
+        ...couponInputOf(coupon),
+        active: !coupon.active,
+      });
+      notify.success(coupon.active ? `${coupon.code} is paused.` : `${coupon.code} is active again.`);
+    } catch (error) {
+      notify.error(errorMessage(error, 'The coupon could not be saved. Please try again.'));
+    } finally {
+      setToggling(null);
+    }
+  };
+
+  const copyLink = async (coupon: Coupon) => {
+    const link = couponLink(coupon, window.location.origin);
+    if (await copyText(link)) notify.success(`Link copied: ${link}`);
+    else notify.info(`Copy this link: ${link}`);
+  };
+
+  const isSearching = list.search !== '';
+  return (
+    <TitledCard
+      title="Coupons"
+      description="Codes that take a percentage or an amount off your courses."
+      actions={<Button onClick={() => setEditing({ coupon: null })}>New coupon</Button>}
+    >
+      <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
+        <DataList
+          variant="inset"
+          label="Coupons"
+          query={coupons}
+          rowKey={(coupon) => coupon.coupon_Id}
+          search={{ label: 'Search coupons', value: list.searchText, onChange: list.setSearchText }}
+          item={(coupon) => (
+            <CouponItem
+              coupon={coupon}
+              titles={titles}
+              onEdit={() => setEditing({ coupon })}
+              onToggle={() => void toggle(coupon)}
+              onCopy={() => void copyLink(coupon)}
+              onDelete={() => setDeleting(coupon)}
+              isToggling={toggling === coupon.coupon_Id}
+            />
+          )}
+          itemProps={(coupon) => ({ 'data-coupon': coupon.code })}
+          loadingLabel="Loading coupons..."
+          errorText="Could not load your coupons."
+          empty={
+            <div className="p-6">
+              <EmptyState
+                title={isSearching ? 'No coupon matches' : 'No coupons yet'}
+                hint={
+                  isSearching
+                    ? 'Try another code.'
+                    : 'Make a code that takes a percentage or an amount off your courses.'
+                }
+              />
+            </div>
+          }
+          pager={{
+            label: 'Coupons pages',
+            page: list.page,
+            pageSize: PAGE_SIZE,
+            onPageChange: list.setPage,
+            noun: ['coupon', 'coupons'],
+          }}
+        />
+      </div>
+      {editing ? (
+        <CouponDialog
+          key={editing.coupon?.coupon_Id ?? 'new'}
+          coupon={editing.coupon}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete the coupon?"
+        message={`${deleting?.code ?? ''} stops working at once. A coupon an order used cannot be deleted: pause it instead.`}
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.coupon_Id);
+            notify.success(`${deleting.code} is deleted.`);
+          } catch (error) {
+            notify.error(errorMessage(error, 'The coupon could not be deleted. Please try again.'));
+            throw error;
+          }
+        }}
+      />
+    </TitledCard>
+  );
+};
