@@ -9,6 +9,8 @@ import { bucketLabel } from '../lib/sales';
 const GROSS_COLOUR = '#6366f1';
 const NET_COLOUR = '#047857';
 const HEIGHT = 240;
+/** Narrow enough for a phone of 360 px beside the collapsed sidebar (its card leaves about 220 px). */
+const MIN_WIDTH = 200;
 
 /**
  * Gross and net per bucket as a line chart (uPlot, on a canvas): loaded apart, only by the Sales screen.
@@ -30,7 +32,7 @@ const SalesChart = ({ series }: { series: SalesSeries }) => {
     const money = (_: uPlot, values: number[]) => values.map((value) => formatPrice(value));
     const chart = new uPlot(
       {
-        width: Math.max(target.clientWidth, 280),
+        width: Math.max(target.clientWidth, MIN_WIDTH),
         height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         legend: { show: true },
@@ -77,7 +79,7 @@ const SalesChart = ({ series }: { series: SalesSeries }) => {
       target,
     );
     const resize = new ResizeObserver(() => {
-      chart.setSize({ width: Math.max(target.clientWidth, 280), height: HEIGHT });
+      chart.setSize({ width: Math.max(target.clientWidth, MIN_WIDTH), height: HEIGHT });
     });
     resize.observe(target);
     return () => {
