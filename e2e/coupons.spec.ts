@@ -34,7 +34,7 @@ for (const width of WIDTHS) {
 
     // The same steps at both widths (the screens are reached by their addresses): run at one by default
     // (support/fixtures.ts, journeyAt).
-    journeyAt(width, 1280)(
+    journeyAt(width, 360)(
       'a school’s 50% coupon link takes half off at checkout, and Sales shows the discount and the code',
       async ({ page, request }, testInfo) => {
         test.slow();
