@@ -1,4 +1,4 @@
-import { apiLogin, bearer, ok, signedUpStudent, uniqueSuffix } from './support/api';
+import { boughtWithTestCard, signedUpStudent, uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
 import { createCourse, PUBLISHER, unpublishCourse } from './support/courses';
 import { expect, test } from './support/fixtures';
@@ -19,26 +19,7 @@ test('the Sales screen shows what a sale earns after the platform fee, over time
   });
   // A student buys it with the sandbox's test card, through the calls the checkout makes.
   const student = await signedUpStudent(request, { prefix: 'tides', name: 'Tess Tide' });
-  const { token, user } = await apiLogin(request, student.email, student.password);
-  const auth = bearer(token);
-  const order = await ok<{ id: string }>(
-    request.post('/api/courses/CreateOrder', {
-      headers: auth,
-      data: { price: 20, email_address: student.email, user_id: user.user_id, course_id: courseId },
-    }),
-  );
-  await ok(
-    request.post(`/api/sandbox/orders/${order.id}/approve`, {
-      headers: auth,
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Tess Tide' },
-    }),
-  );
-  await ok(
-    request.post('/api/courses/CaptureOrder', {
-      headers: auth,
-      data: { orderId: order.id, course_Id: courseId, price: 20, user_id: user.user_id },
-    }),
-  );
+  await boughtWithTestCard(request, student, courseId, 20);
 
   await logIn(page, PUBLISHER.email, PUBLISHER.password);
   await expect(page).toHaveURL(/\/admin/);

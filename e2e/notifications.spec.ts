@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, bearer, ok, signedUpStudent, uniqueSuffix as unique } from './support/api';
+import {
+  apiLogin,
+  bearer,
+  boughtWithTestCard,
+  ok,
+  signedUpStudent,
+  uniqueSuffix as unique,
+} from './support/api';
 import { expectAccessible } from './support/axe';
 import { fixtureFile } from './support/courses';
 import { expect, test } from './support/fixtures';
@@ -150,35 +157,6 @@ async function publishedCourse(request: APIRequestContext, headers: Record<strin
   return { courseId: course.course_Id, sectionId: section.section_Id };
 }
 
-/** Buys the course in the sandbox with the test card, through the API calls the checkout makes. */
-async function buy(
-  request: APIRequestContext,
-  student: { email: string; password: string },
-  courseId: number,
-) {
-  const login = await apiLogin(request, student.email, student.password);
-  const headers = bearer(login.token);
-  const order = await ok<{ id: string }>(
-    request.post('/api/courses/CreateOrder', {
-      headers,
-      data: { price: 19.99, email_address: student.email, user_id: login.user.user_id, course_id: courseId },
-    }),
-  );
-  await ok(
-    request.post(`/api/sandbox/orders/${order.id}/approve`, {
-      headers,
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bo Buyer' },
-    }),
-  );
-  await ok(
-    request.post('/api/courses/CaptureOrder', {
-      headers,
-      data: { orderId: order.id, course_Id: courseId, price: 19.99, user_id: login.user.user_id },
-    }),
-  );
-  return order.id;
-}
-
 const bell = (page: Page) => page.getByRole('link', { name: /^Notifications/ });
 
 test('notifications: the bell, My Notification, the e-mails, unsubscribing and a publisher’s sale', async ({
@@ -283,7 +261,7 @@ test('notifications: the bell, My Notification, the e-mails, unsubscribing and a
     name: 'Bo Buyer',
     password: 'buyer password',
   });
-  const orderId = await buy(request, buyer, courseId);
+  const orderId = await boughtWithTestCard(request, buyer, courseId, 19.99);
   const receipt = await waitForMail(buyer.email, `Receipt for "${title}"`);
   expect(receipt.text).toContain('Amount: $19.99 USD');
   expect(receipt.text).toContain(`Payment reference: ${orderId}`);

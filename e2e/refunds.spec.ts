@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, bearer, ok, signedUpStudent, uniqueSuffix } from './support/api';
+import { apiLogin, bearer, boughtWithTestCard, ok, signedUpStudent, uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
 import { createCourse, PUBLISHER, unpublishCourse } from './support/courses';
 import { expect, journeyAt, test, WIDTHS } from './support/fixtures';
@@ -17,26 +17,7 @@ async function boughtCourse(request: APIRequestContext, prefix: string) {
     price: '12.00',
   });
   const student = await signedUpStudent(request, { prefix, name: 'Rita Refund' });
-  const { token, user } = await apiLogin(request, student.email, student.password);
-  const auth = bearer(token);
-  const order = await ok<{ id: string }>(
-    request.post('/api/courses/CreateOrder', {
-      headers: auth,
-      data: { price: 12, email_address: student.email, user_id: user.user_id, course_id: courseId },
-    }),
-  );
-  await ok(
-    request.post(`/api/sandbox/orders/${order.id}/approve`, {
-      headers: auth,
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Rita Refund' },
-    }),
-  );
-  await ok(
-    request.post('/api/courses/CaptureOrder', {
-      headers: auth,
-      data: { orderId: order.id, course_Id: courseId, user_id: user.user_id },
-    }),
-  );
+  await boughtWithTestCard(request, student, courseId, 12);
   return { title, courseId, student };
 }
 

@@ -36,3 +36,33 @@ export async function signedUpStudent(
   expect(verified.verified).toBe(true);
   return { email, password, name };
 }
+
+/** Buys a course in the sandbox with the test card, through the API calls the checkout makes; its order id. */
+export async function boughtWithTestCard(
+  request: APIRequestContext,
+  student: { email: string; password: string },
+  courseId: number,
+  price: number,
+): Promise<string> {
+  const login = await apiLogin(request, student.email, student.password);
+  const headers = bearer(login.token);
+  const order = await ok<{ id: string }>(
+    request.post('/api/courses/CreateOrder', {
+      headers,
+      data: { price, email_address: student.email, user_id: login.user.user_id, course_id: courseId },
+    }),
+  );
+  await ok(
+    request.post(`/api/sandbox/orders/${order.id}/approve`, {
+      headers,
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Card Holder' },
+    }),
+  );
+  await ok(
+    request.post('/api/courses/CaptureOrder', {
+      headers,
+      data: { orderId: order.id, course_Id: courseId, price, user_id: login.user.user_id },
+    }),
+  );
+  return order.id;
+}
