@@ -1,6 +1,7 @@
 import {
   completesByWatching,
   type Lesson,
+  type LessonKind,
   lessonKind,
   type SavedLessonProgress,
   type Section,
@@ -68,7 +69,14 @@ export const studentVisibleSections = (sections: Section[]): Section[] =>
     .filter((section) => section.published)
     .map((section) => ({ ...section, lessons: section.lessons.filter((lesson) => lesson.published) }));
 
-const KIND_LABEL = { video: 'Video', pdf: 'PDF', audio: 'Audio', text: 'Text', image: 'Image' } as const;
+const KIND_LABEL: Record<LessonKind, string> = {
+  video: 'Video',
+  pdf: 'PDF',
+  audio: 'Audio',
+  text: 'Text',
+  image: 'Image',
+  quiz: 'Quiz',
+};
 
 /** SPEC §2.12: the lists shown before a lesson is opened that say the same for every course. */
 const STATIC_OVERVIEW: Array<{ title: string; items: string[] }> = [
