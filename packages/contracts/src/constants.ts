@@ -30,8 +30,7 @@ export const isQuizLesson = (contentType: string | null | undefined): boolean =>
  */
 export const lessonKind = (contentType: string | null | undefined): LessonKind => {
   const type = (contentType ?? '').trim().toLowerCase();
-  if ((CONTENT_TYPES as readonly string[]).includes(type)) return type as ContentType;
-  if (type === QUIZ_CONTENT_TYPE) return QUIZ_CONTENT_TYPE;
+  if ((LESSON_KINDS as readonly string[]).includes(type)) return type as LessonKind;
   if (type.includes('pdf')) return 'pdf';
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';

@@ -267,7 +267,8 @@ export class QuizService {
       status: 'submitted',
       submittedAt: attempt.deadline ?? this.now(),
       score: 0,
-      passed: passes(0, attempt.maxScore, attempt.passPercent),
+      // Nothing was submitted: it passes nothing, whatever the pass mark.
+      passed: false,
     });
     return closed ?? attempt;
   }

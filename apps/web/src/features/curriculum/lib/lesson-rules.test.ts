@@ -67,6 +67,7 @@ describe('lesson kinds', () => {
     expect(lessonKind('image/png')).toBe('image');
     expect(lessonKind('audio/mpeg')).toBe('audio');
     expect(lessonKind('')).toBe('text');
+    expect(lessonKind('quiz')).toBe('quiz');
   });
 
   it('starts the edit form on the lesson’s kind', () => {
