@@ -282,6 +282,18 @@ describe('a student takes a quiz', () => {
     expect((await start(lessonId, otherPublisher.token)).statusCode).toBe(404);
   });
 
+  test('starts at once make one attempt; a visitor reads a preview quiz without answers and starts none', async () => {
+    const { lessonId, student } = await quizCourse();
+    const starts = await Promise.all([1, 2, 3].map(() => start(lessonId, student.token)));
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(starts.map((r) => r.json().attempt_Id)).size).toBe(1);
+    await ctx.database.db.update(lessons).set({ preview: true }).where(eq(lessons.id, lessonId));
+    const visitor = await get(`/api/quizzes/GetQuizForStudent/${lessonId}`);
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toMatchObject({ can_start: false, attempts: [] });
+    expect(leaks(visitor.body)).toEqual([]);
+  });
+
   test('bad answers are a 400 naming the field', async () => {
     const { lessonId, student } = await quizCourse();
     const attempt = (await start(lessonId, student.token)).json();
