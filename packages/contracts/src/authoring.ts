@@ -249,8 +249,14 @@ export const lessonFieldsSchema = z.object({
     .transform((v) => (v === undefined || v === null || v === 'null' ? 0 : Number(v)))
     .pipe(z.number().max(2_147_483_647, 'is too large')),
   lesson_title: requiredText(COUNTER_SHORT),
-  /** 'image' only keeps the type of a lesson a bulk upload made from an image (renaming it, say). */
-  contentType: z.enum([...CONTENT_TYPE_VALUES, 'image'], expected('one of pdf, text, audio, video')),
+  /**
+   * 'image' only keeps the type of a lesson a bulk upload made from an image (renaming it, say); 'quiz'
+   * makes a quiz lesson, which takes no file (docs/decisions/031).
+   */
+  contentType: z.enum(
+    [...CONTENT_TYPE_VALUES, 'image', 'quiz'],
+    expected('one of pdf, text, audio, video, quiz'),
+  ),
   section_Id: idSchema,
   /**
    * A text lesson written in the page (an addition): its HTML, sanitized by the server and stored as the

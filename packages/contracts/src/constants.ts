@@ -5,20 +5,32 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const roleOf = (roleId: unknown): RoleId =>
   roleId === 1 || roleId === 2 || roleId === 3 ? roleId : ROLE.OTHER;
 
-/** SPEC §9: lesson content types. */
+/** SPEC §9: lesson content types, each a lesson that holds a file of its kind. */
 export const CONTENT_TYPES = ['pdf', 'text', 'audio', 'video'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export type LessonKind = ContentType | 'image';
+/** A lesson that holds a quiz, not a file (docs/decisions/031): made with lessons/createLessons. */
+export const QUIZ_CONTENT_TYPE = 'quiz';
+
+/**
+ * Every kind of lesson, in one place: a content type, an image (a bulk upload's), or a quiz. The web app
+ * has an icon, a label and a viewer for each; a kind it does not know is not shown as another.
+ */
+export const LESSON_KINDS = [...CONTENT_TYPES, 'image', QUIZ_CONTENT_TYPE] as const;
+export type LessonKind = (typeof LESSON_KINDS)[number];
+
+/** Whether a lesson is a quiz lesson (its content type is 'quiz'). */
+export const isQuizLesson = (contentType: string | null | undefined): boolean =>
+  (contentType ?? '').trim().toLowerCase() === QUIZ_CONTENT_TYPE;
 
 /**
  * What a lesson holds, for its icon, its viewer and how it completes: a content type, or the MIME type a
  * bulk upload stored (SPEC §3), e.g. 'application/pdf' is a pdf, 'video/mp4' a video and 'image/png' an
- * image.
+ * image; 'quiz' is a quiz.
  */
 export const lessonKind = (contentType: string | null | undefined): LessonKind => {
   const type = (contentType ?? '').trim().toLowerCase();
-  if ((CONTENT_TYPES as readonly string[]).includes(type)) return type as ContentType;
+  if ((LESSON_KINDS as readonly string[]).includes(type)) return type as LessonKind;
   if (type.includes('pdf')) return 'pdf';
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';

@@ -27,6 +27,13 @@ export const completesByWatching = (contentType: string | null | undefined): boo
   return kind === 'video' || kind === 'audio';
 };
 
+/**
+ * Whether the student marks a lesson done itself (pdf, text, an image): not one that completes by being
+ * watched, nor a quiz, which completes when an attempt passes (docs/decisions/031).
+ */
+export const completesByMarking = (contentType: string | null | undefined): boolean =>
+  !completesByWatching(contentType) && lessonKind(contentType) !== 'quiz';
+
 const seconds = (what: string) =>
   z
     .number(expected(what))

@@ -41,3 +41,25 @@ export async function completionOf(
   const [row] = rowsOf<{ total: unknown; completed: unknown }>(result);
   return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
 }
+
+/**
+ * Marks a lesson completed for a student (a quiz passed, docs/decisions/031), in `db` (the transaction
+ * that graded the attempt): the first time only, keeping when it was first completed. Whether this
+ * completed it now (so the course's certificate may be due).
+ */
+export async function recordLessonCompleted(db: Db, userId: number, lessonId: number): Promise<boolean> {
+  const p = lessonProgress;
+  const [row] = await db
+    .insert(lessonProgress)
+    .values({ userId, lessonId, started: true, completed: true, completedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [p.userId, p.lessonId],
+      set: {
+        completed: true,
+        completedAt: sql`case when ${p.completed} then ${p.completedAt} else now() end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ newlyCompleted: sql<boolean>`(${p.completedAt} = now())` });
+  return row?.newlyCompleted === true;
+}

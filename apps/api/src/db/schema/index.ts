@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './assessment';
 export * from './billing';
 export * from './catalogue';
 export * from './engagement';

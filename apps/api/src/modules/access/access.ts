@@ -336,3 +336,18 @@ export const mayManageCoupons = (actor: Subject, orgId: number): boolean => isSt
  * staff (its publishers); for anyone else it does not exist.
  */
 export const mayManagePayoutAccount = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * Read a quiz attempt (quizzes/GetAttempt): the student who made it, or the staff of the school whose
+ * quiz it is; for anyone else it does not exist.
+ */
+export const mayReadAttempt = (actor: Subject, attempt: { userId: number; orgId: number }): boolean =>
+  (actor !== null && actor.userId === attempt.userId) || isStaffOf(actor, attempt.orgId);
+
+/** Submit a quiz attempt: only the student who started it; for anyone else it does not exist. */
+export const maySubmitAttempt = (actor: Subject, attempt: { userId: number }): boolean =>
+  actor !== null && actor.userId === attempt.userId;
+
+/** Grade an open answer of an attempt: the staff of the school whose quiz it is. */
+export const mayGradeAttempt = (actor: Subject, attempt: { orgId: number }): boolean =>
+  isStaffOf(actor, attempt.orgId);

@@ -153,7 +153,8 @@ export function registerCurriculumRoutes(
       'is sanitized by an allowlist (headings, paragraphs, bold, italic, lists, links, quotes, code; no ' +
       'script, style, event attribute, image, frame or address but http, https and mailto) and stored as ' +
       'the lesson’s file (`text/html`), which `content_path` then serves. Only with `contentType` text, ' +
-      'and not beside a file.',
+      'and not beside a file. `contentType` quiz makes a quiz lesson, without a file: its questions are ' +
+      'saved with quizzes/SaveQuiz (docs/decisions/031).',
     body: multipart(lessonFieldsSchema, {
       name: 'fileName',
       required: false,

@@ -1,10 +1,16 @@
 import type { KeyObject } from 'node:crypto';
-import type { ContentType, Lesson, Section } from '@skillwise/contracts';
+import {
+  type ContentType,
+  isQuizLesson,
+  type Lesson,
+  QUIZ_CONTENT_TYPE,
+  type Section,
+} from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { publishSectionsAndLessons } from '../../db/queries/publishing';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import { storedMediaDuration } from '../../lib/media-duration';
 import { lessonFileUrl } from '../../lib/media-urls';
 import type { Sniffed } from '../../lib/sniff';
@@ -325,12 +331,25 @@ export class CurriculumService {
    */
   async saveLesson(
     actor: Actor & { orgId: number },
-    input: { lessonId: number; title: string; contentType: ContentType | 'image'; sectionId: number },
+    input: {
+      lessonId: number;
+      title: string;
+      contentType: ContentType | 'image' | 'quiz';
+      sectionId: number;
+    },
     file: ReceivedFile | undefined,
   ): Promise<{ created: boolean; lesson: Lesson }> {
     await this.ownedSection(actor, input.sectionId);
     if (input.contentType === 'image') return this.renameImageLesson(actor, input, file);
-    if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
+    if (input.contentType === QUIZ_CONTENT_TYPE && file) {
+      throw fieldError(
+        'fileName',
+        'must not be given for a quiz lesson: its questions are saved with quizzes/SaveQuiz',
+      );
+    }
+    if (file && input.contentType !== QUIZ_CONTENT_TYPE && file.kind !== input.contentType) {
+      throw mismatch(input.contentType, file.kind);
+    }
     const contentType = input.contentType;
     const saved = await this.writeLesson(
       this.deps.db,
@@ -348,10 +367,12 @@ export class CurriculumService {
   private async writeLesson(
     db: Db,
     actor: Actor & { orgId: number },
-    input: { lessonId: number; title: string; contentType: ContentType; sectionId: number },
+    input: { lessonId: number; title: string; contentType: ContentType | 'quiz'; sectionId: number },
     file: MeasuredFile | undefined,
   ): Promise<{ created: boolean; lesson: LessonRow }> {
-    if (file && file.kind !== input.contentType) throw mismatch(input.contentType, file.kind);
+    if (file && input.contentType !== QUIZ_CONTENT_TYPE && file.kind !== input.contentType) {
+      throw mismatch(input.contentType, file.kind);
+    }
     const fileValues = file ? fileColumns(file) : {};
     if (input.lessonId === 0) {
       const lesson = await insertLesson(db, {
@@ -363,6 +384,15 @@ export class CurriculumService {
       return { created: true, lesson };
     }
     const existing = await this.ownedLesson(actor, input.lessonId, db);
+    // A quiz lesson stays one, and no other lesson becomes one: attempts and their grades belong to it.
+    if (isQuizLesson(existing.contentType) !== (input.contentType === QUIZ_CONTENT_TYPE)) {
+      throw fieldError(
+        'Object.contentType',
+        isQuizLesson(existing.contentType)
+          ? 'must stay quiz: the lesson is a quiz'
+          : 'cannot become quiz: make a new quiz lesson',
+      );
+    }
     const currentKind = kindOfMime(existing.fileMime);
     if (!file && currentKind && currentKind !== input.contentType) {
       throw new AppError('VALIDATION', `contentType: the lesson's file is ${KIND_WORD[currentKind]}`, [

@@ -23,7 +23,8 @@ export function registerProgressRoutes(server: FastifyInstance, progress: Progre
       'watched: the server credits the advance between two saves no faster than 2x the time that passed ' +
       'between them, and counts a part watched twice once. `durationSeconds` is accepted and ignored. ' +
       '`completed: true` marks a pdf, text or image lesson done and is a 400 naming `completed` for a ' +
-      'video or audio lesson; `completed: false` undoes a completion of any lesson.',
+      'video or audio lesson; `completed: false` undoes a completion of any lesson but a quiz. A quiz ' +
+      'lesson completes only when an attempt passes: `completed` is a 400 for it.',
     body: saveLessonProgressBodySchema,
     response: { 200: savedLessonProgressSchema },
   };

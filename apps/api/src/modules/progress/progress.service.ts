@@ -1,6 +1,7 @@
 import {
   type CourseProgress,
   completesByWatching,
+  isQuizLesson,
   type LessonProgress,
   progressText,
   type SavedLessonProgress,
@@ -33,6 +34,8 @@ const untouched = (lessonId: number): LessonProgress => ({
   completed: false,
   completed_date: null,
 });
+
+const COMPLETED_BY_PASSING = 'cannot be given for a quiz lesson: it completes when an attempt passes';
 
 const COMPLETED_BY_WATCHING =
   'cannot be true for a video or audio lesson: it completes once 90% of it has been watched';
@@ -67,6 +70,10 @@ export class ProgressService {
     const watching = completesByWatching(row.lesson.contentType);
     if (watching && input.completed === true) {
       throw fieldError('completed', COMPLETED_BY_WATCHING);
+    }
+    // A quiz lesson completes only when an attempt passes (quizzes/SubmitAttempt, docs/decisions/031).
+    if (input.completed !== undefined && isQuizLesson(row.lesson.contentType)) {
+      throw fieldError('completed', COMPLETED_BY_PASSING);
     }
     if (row.staff) return untouched(input.lesson_Id);
     const { saved, newlyCompleted } = await saveLessonProgress(db, actor.userId, input.lesson_Id, {

@@ -1,6 +1,6 @@
 import { type LessonKind, lessonKind } from '@skillwise/contracts';
 import { cn } from '@/lib/cn';
-import { FileTextIcon, HeadphonesIcon, ImageIcon, PdfIcon, VideoIcon } from './icons';
+import { FileTextIcon, HeadphonesIcon, ImageIcon, PdfIcon, QuizIcon, VideoIcon } from './icons';
 
 const KINDS: Record<LessonKind, { Icon: typeof VideoIcon; label: string; tone: string }> = {
   video: { Icon: VideoIcon, label: 'Video', tone: 'bg-violet-50 text-violet-600' },
@@ -8,6 +8,7 @@ const KINDS: Record<LessonKind, { Icon: typeof VideoIcon; label: string; tone: s
   audio: { Icon: HeadphonesIcon, label: 'Audio', tone: 'bg-amber-50 text-amber-600' },
   text: { Icon: FileTextIcon, label: 'Text', tone: 'bg-sky-50 text-sky-600' },
   image: { Icon: ImageIcon, label: 'Image', tone: 'bg-emerald-50 text-emerald-600' },
+  quiz: { Icon: QuizIcon, label: 'Quiz', tone: 'bg-slate-100 text-slate-600' },
 };
 
 /** SPEC §2.4, §2.12, §2.13: each lesson row shows an icon of its content type (or of a bulk upload's MIME type). */

@@ -183,6 +183,14 @@ export const FileTextIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A question mark in a speech bubble: a quiz lesson. */
+export const QuizIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4.5 5.5A1.5 1.5 0 0 1 6 4h12a1.5 1.5 0 0 1 1.5 1.5v10A1.5 1.5 0 0 1 18 17h-7l-4 3.5V17H6a1.5 1.5 0 0 1-1.5-1.5Z" />
+    <path d="M10 8.7a2 2 0 1 1 2.6 1.9c-.4.1-.6.5-.6.9v.5M12 14h.01" />
+  </Icon>
+);
+
 export const LinkedInIcon = (props: IconProps) => (
   <Icon fill="currentColor" stroke="none" {...props}>
     <path d="M4.5 3h15A1.5 1.5 0 0 1 21 4.5v15a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 19.5v-15A1.5 1.5 0 0 1 4.5 3Zm2 7.5V18h2.6v-7.5Zm1.3-4.2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Zm3.4 4.2V18h2.6v-4c0-1.2.5-1.9 1.5-1.9s1.4.7 1.4 1.9v4h2.6v-4.6c0-2.3-1.2-3.1-2.8-3.1-1.2 0-2.2.6-2.7 1.4v-1.2Z" />

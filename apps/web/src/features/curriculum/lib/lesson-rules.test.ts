@@ -1,4 +1,10 @@
-import { EDIT_LESSON_MAX_BYTES, LESSON_FORM_MAX_BYTES, lessonKind, MSG } from '@skillwise/contracts';
+import {
+  completesByMarking,
+  EDIT_LESSON_MAX_BYTES,
+  LESSON_FORM_MAX_BYTES,
+  lessonKind,
+  MSG,
+} from '@skillwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { AUTHORING_MSG } from '@/config/messages';
 import { editableContentType, validateEditedLesson, validateNewLesson } from './lesson-rules';
@@ -67,6 +73,11 @@ describe('lesson kinds', () => {
     expect(lessonKind('image/png')).toBe('image');
     expect(lessonKind('audio/mpeg')).toBe('audio');
     expect(lessonKind('')).toBe('text');
+    expect(lessonKind('quiz')).toBe('quiz');
+    // A quiz is not marked done: it completes when an attempt passes.
+    expect(completesByMarking('quiz')).toBe(false);
+    expect(completesByMarking('pdf')).toBe(true);
+    expect(completesByMarking('video/mp4')).toBe(false);
   });
 
   it('starts the edit form on the lesson’s kind', () => {

@@ -52,8 +52,11 @@ export const validateEditedLesson = (draft: LessonDraft): string | null => {
   return editedLessonFileProblem(draft.file);
 };
 
-/** The type the edit form sends: a content type, or 'image' for an image lesson keeping its file. */
-export type EditableContentType = ContentType | 'image';
+/**
+ * The type the edit form sends: a content type, 'image' for an image lesson keeping its file, or 'quiz'
+ * for a quiz lesson (which stays one).
+ */
+export type EditableContentType = ContentType | 'image' | 'quiz';
 
 /** The content type the edit form starts on: the lesson's kind ('image' for a bulk-uploaded image). */
 export const editableContentType = (contentType: string): EditableContentType => lessonKind(contentType);

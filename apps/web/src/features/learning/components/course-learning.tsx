@@ -1,6 +1,7 @@
 import {
-  completesByWatching,
+  completesByMarking,
   type Lesson,
+  type LessonKind,
   lessonKind,
   type SavedLessonProgress,
   type Section,
@@ -68,7 +69,14 @@ export const studentVisibleSections = (sections: Section[]): Section[] =>
     .filter((section) => section.published)
     .map((section) => ({ ...section, lessons: section.lessons.filter((lesson) => lesson.published) }));
 
-const KIND_LABEL = { video: 'Video', pdf: 'PDF', audio: 'Audio', text: 'Text', image: 'Image' } as const;
+const KIND_LABEL: Record<LessonKind, string> = {
+  video: 'Video',
+  pdf: 'PDF',
+  audio: 'Audio',
+  text: 'Text',
+  image: 'Image',
+  quiz: 'Quiz',
+};
 
 /** SPEC §2.12: the lists shown before a lesson is opened that say the same for every course. */
 const STATIC_OVERVIEW: Array<{ title: string; items: string[] }> = [
@@ -244,7 +252,8 @@ export const CourseLearning = ({
 
   /**
    * 'Mark as done' (and its undo) for a PDF, text or image lesson. A video or audio lesson has neither: it
-   * completes once the server has seen 90% of it watched (DESIGN decision 12).
+   * completes once the server has seen 90% of it watched (DESIGN decision 12), nor a quiz: it completes when
+   * an attempt passes (docs/decisions/031).
    */
   const setDone = (lessonId: number, completed: boolean) =>
     saveProgress.mutate(
@@ -398,7 +407,7 @@ export const CourseLearning = ({
                         <CheckCircleIcon className="size-4" />
                         Completed
                       </span>
-                      {completesByWatching(opened.contentType) ? null : (
+                      {completesByMarking(opened.contentType) ? (
                         <Button
                           variant="ghost"
                           size="sm"
@@ -408,9 +417,9 @@ export const CourseLearning = ({
                         >
                           Undo
                         </Button>
-                      )}
+                      ) : null}
                     </span>
-                  ) : completesByWatching(opened.contentType) ? null : (
+                  ) : completesByMarking(opened.contentType) ? (
                     <Button
                       variant="outline"
                       size="sm"
@@ -421,7 +430,7 @@ export const CourseLearning = ({
                       <CheckIcon className="size-4" />
                       Mark as done
                     </Button>
-                  )}
+                  ) : null}
                   {isCompleted(opened.lesson_Id) ? null : isStarting ? (
                     <span role="status" className="flex items-center gap-1.5 text-sm text-slate-500">
                       <Spinner className="size-3.5" />

@@ -1,0 +1,157 @@
+import {
+  attemptSchema,
+  attemptSummarySchema,
+  gradeAnswerBodySchema,
+  idParamSchema,
+  saveQuizBodySchema,
+  staffQuizSchema,
+  startAttemptBodySchema,
+  studentQuizSchema,
+  submitAttemptBodySchema,
+} from '@skillwise/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from '../../lib/route-schema';
+import { type Auth, actorOf } from '../../plugins/auth';
+import type { QuizService } from './quizzes.service';
+
+/** Quizzes (docs/decisions/031): a quiz lesson's questions, a student's attempts, open answers graded. */
+export function registerQuizRoutes(server: FastifyInstance, quizzes: QuizService, auth: Auth) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: auth() };
+  const tags = ['Quizzes'];
+  const staffOnly = 'The school’s staff; another school’s lesson is not found (404).';
+  const ownOnly = 'Only the student’s own attempt; anyone else’s is not found (404).';
+
+  app.post(
+    '/quizzes/SaveQuiz',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Writes a quiz lesson’s settings and replaces its questions (with their answers)',
+        description:
+          `${staffOnly} The lesson is made with lessons/createLessons, \`contentType\` quiz and no file. ` +
+          'Attempts already started keep the questions they drew.',
+        body: saveQuizBodySchema,
+        response: { 200: staffQuizSchema },
+      },
+    },
+    async (request) => quizzes.save(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/quizzes/GetQuiz/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'A quiz lesson’s quiz with every correct answer (the lesson’s id)',
+        description: staffOnly,
+        params: idParamSchema,
+        response: { 200: staffQuizSchema },
+      },
+    },
+    async (request) => quizzes.get(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/quizzes/GetQuizForStudent/:id',
+    {
+      preHandler: auth({ optional: true }),
+      schema: {
+        tags,
+        summary: 'A quiz as a student reads it before an attempt: settings and own attempts, no answer',
+        description:
+          'Whoever may read the lesson (an enrolled student; anyone for a preview lesson). `can_start`, ' +
+          '`next_attempt_at` and `attempts_left` say when the caller may start an attempt.',
+        params: idParamSchema,
+        response: { 200: studentQuizSchema },
+      },
+    },
+    async (request) => quizzes.forStudent(request.actor ?? null, request.params.id),
+  );
+
+  app.get(
+    '/quizzes/GetMyAttempts/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The signed-in student’s attempts at a quiz (the lesson’s id), first to last',
+        params: idParamSchema,
+        response: { 200: z.array(attemptSummarySchema) },
+      },
+    },
+    async (request) => quizzes.myAttempts(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/quizzes/StartAttempt',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Starts an attempt at a quiz, or answers the one still open (200)',
+        description:
+          'An enrolled student. The questions are drawn and shuffled now and answered without any correct ' +
+          'answer. 409 with when to try again (and Retry-After) before the wait after the last attempt ' +
+          'has passed; 409 when every attempt allowed is used.',
+        body: startAttemptBodySchema,
+        response: { 200: attemptSchema, 201: attemptSchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, attempt } = await quizzes.start(actorOf(request), request.body.lesson_Id);
+      return reply.status(created ? 201 : 200).send(attempt);
+    },
+  );
+
+  app.get(
+    '/quizzes/GetAttempt/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'An attempt with its questions; after it is submitted, answers as the quiz shows them',
+        description: `${ownOnly} The school’s staff read any attempt at its quizzes.`,
+        params: idParamSchema,
+        response: { 200: attemptSchema },
+      },
+    },
+    async (request) => quizzes.attempt(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/quizzes/SubmitAttempt',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Submits an attempt’s answers, graded by the server against the attempt’s questions',
+        description:
+          `${ownOnly} Once: a second submission is a 409. Past the time limit (and 5 seconds’ grace) the ` +
+          'answers are refused (409) and the attempt is closed without them. An open answer makes it ' +
+          '`needs_grading`; a pass completes the lesson.',
+        body: submitAttemptBodySchema,
+        response: { 200: attemptSchema },
+      },
+    },
+    async (request) => quizzes.submit(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/quizzes/GradeAnswer',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Gives an open answer its points and a comment; the attempt is graded once all have them',
+        description: `The school’s staff; another school’s attempt is not found (404).`,
+        body: gradeAnswerBodySchema,
+        response: { 200: attemptSchema },
+      },
+    },
+    async (request) => quizzes.grade(actorOf(request), request.body),
+  );
+}
