@@ -232,6 +232,16 @@ export const submitAttemptBodySchema = z.object({
 });
 export type SubmitAttemptBody = z.input<typeof submitAttemptBodySchema>;
 
+/** POST quizzes/ResetAttempts: the school's staff give a student their attempts at a quiz back. */
+export const resetAttemptsBodySchema = z.object({ lesson_Id: idSchema, user_Id: idSchema });
+export const resetAttemptsResponseSchema = z.object({
+  lesson_Id: z.number(),
+  user_Id: z.number(),
+  /** How many of the student's attempts were deleted. */
+  deleted: z.number(),
+});
+export type ResetAttemptsResponse = z.infer<typeof resetAttemptsResponseSchema>;
+
 export const gradeAnswerBodySchema = z.object({
   attempt_Id: idSchema,
   question_Id: idSchema,

@@ -168,6 +168,15 @@ export async function findAttempt(db: Db, attemptId: number) {
 
 export type AttemptWithFacts = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 
+/** Deletes a student's attempts at a quiz (their answers with them); answers how many. */
+export async function deleteAttempts(db: Db, quizId: number, userId: number): Promise<number> {
+  const rows = await db
+    .delete(quizAttempts)
+    .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.userId, userId)))
+    .returning({ id: quizAttempts.id });
+  return rows.length;
+}
+
 /**
  * Closes an in-progress attempt with its grade, once: the update takes the row only while it is still
  * in progress, so of two submissions racing, one closes it and the other gets undefined.

@@ -3,6 +3,8 @@ import {
   attemptSummarySchema,
   gradeAnswerBodySchema,
   idParamSchema,
+  resetAttemptsBodySchema,
+  resetAttemptsResponseSchema,
   saveQuizBodySchema,
   staffQuizSchema,
   startAttemptBodySchema,
@@ -153,5 +155,21 @@ export function registerQuizRoutes(server: FastifyInstance, quizzes: QuizService
       },
     },
     async (request) => quizzes.grade(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/quizzes/ResetAttempts',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary:
+          'Deletes a student’s attempts at a quiz, so that they start again with every attempt allowed',
+        description: `${staffOnly} A lesson the student completed stays completed.`,
+        body: resetAttemptsBodySchema,
+        response: { 200: resetAttemptsResponseSchema },
+      },
+    },
+    async (request) => quizzes.resetAttempts(actorOf(request), request.body),
   );
 }

@@ -7,6 +7,7 @@ import {
   isQuizLesson,
   normaliseShortAnswer,
   QUIZ_MSG,
+  type ResetAttemptsResponse,
   type SaveQuizBody,
   type StaffQuiz,
   type StudentQuiz,
@@ -37,6 +38,7 @@ import {
   type BankQuestion,
   closeAttempt,
   countQuestions,
+  deleteAttempts,
   findAttempt,
   findQuizByLesson,
   gradeAnswer,
@@ -208,6 +210,21 @@ export class QuizService {
       ),
     );
     return this.staffView(input.lesson_Id);
+  }
+
+  /**
+   * quizzes/ResetAttempts: the school's staff delete a student's attempts at a quiz (an open one too), so
+   * that the student starts again from the first with every attempt allowed. A lesson the student
+   * completed by passing stays completed, as any completed lesson does.
+   */
+  async resetAttempts(
+    actor: Actor,
+    input: { lesson_Id: number; user_Id: number },
+  ): Promise<ResetAttemptsResponse> {
+    await this.quizLesson(actor, input.lesson_Id, 'lesson.update');
+    const quiz = await this.quizOf(input.lesson_Id);
+    const deleted = await deleteAttempts(this.deps.db, quiz.id, input.user_Id);
+    return { lesson_Id: input.lesson_Id, user_Id: input.user_Id, deleted };
   }
 
   /** quizzes/GetQuiz: the quiz with every answer, for the school's staff only. */

@@ -390,6 +390,26 @@ describe('a student takes a quiz', () => {
     expect(third.json().message).toBe('You have used all 2 attempts at this quiz.');
     const mine = await get(`/api/quizzes/GetMyAttempts/${lessonId}`, student.token);
     expect(mine.json().map((a: { number: number }) => a.number)).toEqual([1, 2]);
+
+    // The school gives the attempts back: only its staff, and the student starts again from the first.
+    const body = { lesson_Id: lessonId, user_Id: student.userId };
+    expect((await post('/api/quizzes/ResetAttempts', body)).statusCode).toBe(401);
+    expect((await post('/api/quizzes/ResetAttempts', body, otherPublisher.token)).statusCode).toBe(404);
+    expect((await post('/api/quizzes/ResetAttempts', body, student.token)).statusCode).toBe(404);
+    const bad = await post(
+      '/api/quizzes/ResetAttempts',
+      { lesson_Id: lessonId, user_Id: 'x' },
+      publisher.token,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('user_Id');
+    expect((await get(`/api/quizzes/GetMyAttempts/${lessonId}`, student.token)).json()).toHaveLength(2);
+    const reset = await post('/api/quizzes/ResetAttempts', body, publisher.token);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ lesson_Id: lessonId, user_Id: student.userId, deleted: 2 });
+    const again = await start(lessonId, student.token);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().number).toBe(1);
   });
 
   test('the time limit is the server’s: a submission past it is refused and the attempt closed', async () => {
