@@ -66,9 +66,13 @@ export const quizQuestions = pgTable(
     /** A short answer's accepted answers, compared trimmed, without case, inner spaces collapsed. */
     acceptedAnswers: text('accepted_answers').array().notNull().default(sql`'{}'::text[]`),
     orderNumber: integer('order_number').notNull().default(1),
+    /** The stored file of the question's image (a stored_files key of the school), or null. */
+    imageKey: text('image_key'),
   },
   (t) => [
     index('quiz_questions_quiz_id_idx').on(t.quizId, t.orderNumber),
+    // The file sweeper asks which stored keys a row still names.
+    index('quiz_questions_image_key_idx').on(t.imageKey),
     check('quiz_questions_kind', sql`${t.kind} in ('single', 'multiple', 'true_false', 'short', 'open')`),
     check('quiz_questions_points', sql`${t.points} >= 0`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organisations, users } from './accounts';
 import { createdAt, updatedAt } from './common';
 
@@ -80,6 +80,8 @@ export const courses = pgTable(
       .references(() => authors.id, { onDelete: 'restrict' }),
     certificate: boolean('certificate').notNull().default(false),
     published: boolean('published').notNull().default(false),
+    /** Each lesson opens once the one before it is completed (a quiz: passed); docs/decisions/032. */
+    lessonsInOrder: boolean('lessons_in_order').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -110,10 +112,25 @@ export const sections = pgTable(
     description: text('description').notNull().default(''),
     orderNumber: integer('order_number').notNull().default(1),
     published: boolean('published').notNull().default(false),
+    /**
+     * When the section's lessons open to a student (docs/decisions/032): at once, on `release_at`, or
+     * `release_days` days after the student's start (their enrolment, or the start the school gave them).
+     */
+    releaseMode: text('release_mode', { enum: ['immediately', 'on_date', 'after_days'] })
+      .notNull()
+      .default('immediately'),
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    releaseDays: integer('release_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sections_course_id_idx').on(t.courseId, t.orderNumber)],
+  (t) => [
+    index('sections_course_id_idx').on(t.courseId, t.orderNumber),
+    check('sections_release_mode', sql`${t.releaseMode} in ('immediately', 'on_date', 'after_days')`),
+    check('sections_release_days', sql`${t.releaseDays} is null or ${t.releaseDays} between 0 and 3650`),
+    // The worker that tells students a section opened looks only at scheduled sections.
+    index('sections_scheduled_idx').on(t.id).where(sql`${t.releaseMode} <> 'immediately'`),
+  ],
 );
 
 export const lessons = pgTable(

@@ -46,6 +46,8 @@ export const notificationKinds = [
   'new_student',
   'refunded',
   'plan',
+  'quiz_graded',
+  'section_opened',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -74,7 +76,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student', 'refunded', 'plan')`,
+      sql`${t.kind} in ('enrolled', 'purchased', 'lesson_published', 'certificate_issued', 'sale', 'new_student', 'refunded', 'plan', 'quiz_graded', 'section_opened')`,
     ),
   ],
 );

@@ -31,6 +31,10 @@ export const enrolments = pgTable(
     source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The start a section's "days after enrolment" counts from, when the school moved it; null: createdAt. */
+    releaseStartAt: timestamp('release_start_at', { withTimezone: true }),
+    /** The school opened every section for this student, whatever the schedule (docs/decisions/032). */
+    releaseAll: boolean('release_all').notNull().default(false),
   },
   (t) => [
     // Also a student's courses (user_id first).
