@@ -15,6 +15,8 @@ import type { SVGProps } from 'react';
  * no brand marks, so the social links' three are here too.
  */
 export {
+  ArrowDown as ArrowDownIcon,
+  ArrowUp as ArrowUpIcon,
   Bell as BellIcon,
   Bold as BoldIcon,
   ChartColumn as ChartIcon,
