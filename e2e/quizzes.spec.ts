@@ -1,8 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
-import { addEnrolledStudent, createCourse, PUBLISHER, unpublishCourse } from './support/courses';
-import { expect, test, WIDTHS } from './support/fixtures';
+import {
+  addEnrolledStudent,
+  createCourse,
+  PUBLISHER,
+  publisherApi,
+  unpublishCourse,
+} from './support/courses';
+import { expect, journeyAt, test, WIDTHS } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail } from './support/outbox';
 import { shot } from './support/screens';
@@ -204,5 +210,93 @@ for (const width of WIDTHS) {
         await unpublishCourse(request, courseId);
       }
     });
+
+    journeyAt(width, 360)(
+      'a visitor takes a preview quiz on the course page, as often as wanted and without a timer',
+      async ({ page, request }) => {
+        const title = `Preview Quiz ${width} ${unique}`;
+        const { courseId } = await createCourse(request, {
+          title,
+          unique: `preview${width}${unique}`,
+          lessons: [],
+          published: false,
+        });
+        try {
+          const { headers, ok } = await publisherApi(request);
+          const [section] = await ok<Array<{ section_Id: number }>>(
+            request.get(`/api/courseSections/GetCourseSectionsByCourseId/${courseId}`, { headers }),
+          );
+          const lesson = await ok<{ lesson_Id: number }>(
+            request.post('/api/lessons/createLessons', {
+              headers,
+              multipart: {
+                'Object.lesson_Id': '0',
+                'Object.lesson_title': 'Try a knot',
+                'Object.contentType': 'quiz',
+                'Object.section_Id': String(section?.section_Id),
+              },
+            }),
+          );
+          await ok(
+            request.post('/api/quizzes/SaveQuiz', {
+              headers,
+              data: {
+                lesson_Id: lesson.lesson_Id,
+                time_limit_seconds: 10,
+                attempts_allowed: 1,
+                questions: [
+                  {
+                    kind: 'single',
+                    text: Q.single,
+                    explanation: 'A bowline’s loop holds.',
+                    options: [
+                      { text: 'Bowline', correct: true },
+                      { text: 'Clove hitch', correct: false },
+                    ],
+                  },
+                ],
+              },
+            }),
+          );
+          await ok(
+            request.put('/api/lessons/publishUnpublishLesson', {
+              headers,
+              data: { Id: lesson.lesson_Id, published: true },
+            }),
+          );
+          await ok(
+            request.put('/api/lessons/handleMakeRemovePreviewLesson', {
+              headers,
+              data: { Id: lesson.lesson_Id, makepreview: true },
+            }),
+          );
+          await ok(
+            request.put('/api/courses/publishUnpublishCourse', {
+              headers,
+              data: { Id: courseId, published: true },
+            }),
+          );
+
+          // Not signed in: the preview quiz, no timer, as often as wanted.
+          await page.goto(`/courseDetail?id=${courseId}`);
+          await page.getByRole('button', { name: 'Try the preview quiz' }).click();
+          await expect(page.getByText('Nothing is saved, and no time limit applies.')).toBeVisible();
+          await page.getByRole('button', { name: 'Start quiz' }).click();
+          await expect(page.getByText('Time left')).toHaveCount(0);
+          await asked(page, Q.single).getByRole('radio', { name: 'Clove hitch' }).check();
+          await page.getByRole('button', { name: 'Submit answers' }).click();
+          await expect(page.getByText('Not passed', { exact: true })).toBeVisible();
+          await expect(page.getByText('A bowline’s loop holds.')).toBeVisible();
+          await page.getByRole('button', { name: 'Try again' }).click();
+          await asked(page, Q.single).getByRole('radio', { name: 'Bowline' }).check();
+          await page.getByRole('button', { name: 'Submit answers' }).click();
+          await expect(page.getByText('Passed', { exact: true })).toBeVisible();
+          await expectAccessible(page);
+          await shot(page, `quiz-preview-${width}`);
+        } finally {
+          await unpublishCourse(request, courseId);
+        }
+      },
+    );
   });
 }
