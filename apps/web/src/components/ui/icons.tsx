@@ -15,8 +15,6 @@ import type { SVGProps } from 'react';
  * no brand marks, so the social links' three are here too.
  */
 export {
-  ArrowDown as ArrowDownIcon,
-  ArrowUp as ArrowUpIcon,
   Bell as BellIcon,
   Bold as BoldIcon,
   ChartColumn as ChartIcon,

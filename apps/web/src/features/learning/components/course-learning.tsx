@@ -21,11 +21,11 @@ import {
   useCourseProgress,
   useCourseSections,
   useMarkLessonStarted,
-  useQuizPassed,
   useSaveLessonProgress,
 } from '../api/learning';
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
+import { useQuizPassed } from '../hooks/use-quiz-passed';
 import { isViewable } from '../lib/viewable';
 import { LessonViewer } from './lesson-viewer';
 

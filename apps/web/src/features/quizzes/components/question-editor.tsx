@@ -2,7 +2,7 @@ import { QUESTION_KINDS, QUIZ_LIMITS, type QuestionKind } from '@skillwise/contr
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError, SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import {
@@ -207,14 +207,14 @@ export const QuestionEditor = ({
             onClick={() => onMove(index - 1)}
             disabled={index === 0}
           >
-            <ArrowUpIcon className="size-4" />
+            <ChevronDownIcon className="size-4 rotate-180" />
           </IconButton>
           <IconButton
             label={`Move question ${number} down`}
             onClick={() => onMove(index + 1)}
             disabled={index === count - 1}
           >
-            <ArrowDownIcon className="size-4" />
+            <ChevronDownIcon className="size-4" />
           </IconButton>
           <IconButton label={`Remove question ${number}`} onClick={onRemove} disabled={count === 1}>
             <TrashIcon className="size-4" />
