@@ -286,3 +286,43 @@ export const attemptSchema = attemptSummarySchema.extend({
   ),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
+
+/** The questions of an attempt as its reader receives them (see attemptSchema). */
+const attemptQuestionsSchema = attemptSchema.shape.questions;
+export type AttemptQuestion = Attempt['questions'][number];
+
+/**
+ * A preview quiz as anyone may try it (quizzes/GetPreviewQuiz, docs/decisions/033): every question of the
+ * bank in its order, without any correct answer, explanation or accepted answer. Nothing is stored.
+ */
+export const previewQuizSchema = z.object({
+  lesson_Id: z.number(),
+  lesson_title: z.string(),
+  pass_percent: z.number(),
+  show_answers: z.enum(SHOW_ANSWERS),
+  max_score: z.number(),
+  questions: attemptQuestionsSchema,
+});
+export type PreviewQuiz = z.infer<typeof previewQuizSchema>;
+
+/** POST quizzes/CheckPreviewQuiz: answers to a preview quiz's questions, graded and forgotten. */
+export const checkPreviewQuizBodySchema = z.object({
+  lesson_Id: idSchema,
+  answers: submitAttemptBodySchema.shape.answers,
+});
+export type CheckPreviewQuizBody = z.input<typeof checkPreviewQuizBodySchema>;
+
+/**
+ * A preview quiz's answers graded as a submitted attempt would be (`status` submitted, or needs_grading
+ * when an open answer was written: nobody grades it), its questions shown as the quiz's show_answers says.
+ */
+export const previewResultSchema = z.object({
+  lesson_Id: z.number(),
+  status: z.enum(['submitted', 'needs_grading']),
+  score: z.number(),
+  max_score: z.number(),
+  passed: z.boolean().nullable(),
+  answers_shown: z.boolean(),
+  questions: attemptQuestionsSchema,
+});
+export type PreviewResult = z.infer<typeof previewResultSchema>;

@@ -47,6 +47,7 @@ const AdminCourseDetailsPage = screen(
 );
 const CourseFormScreen = screen(() => import('./routes/admin/course-screens'), 'CourseFormScreen');
 const CurriculumPage = screen(() => import('./routes/admin/course-screens'), 'CurriculumPage');
+const QuizEditorPage = screen(() => import('./routes/admin/quiz-editor'), 'QuizEditorPage');
 const MyCourseScreen = screen(() => import('./routes/admin/course-screens'), 'MyCourseScreen');
 const AdminMyStudentsPage = screen(() => import('./routes/admin/my-students-screen'), 'AdminMyStudentsPage');
 const CheckoutPage = screen(() => import('./routes/admin/plan-page'), 'CheckoutPage');
@@ -203,6 +204,7 @@ export const routes: RouteObject[] = [
           { path: 'myStudents', element: <AdminMyStudentsPage />, ...titled('My Students') },
           { path: 'adminCourseDetails', element: <AdminCourseDetailsPage />, ...titled('Course details') },
           { path: 'curriculum', element: <CurriculumPage />, ...titled('Curriculum') },
+          { path: 'quizEditor', element: <QuizEditorPage />, ...titled('Quiz') },
           {
             path: 'createCourse',
             element: <CourseFormScreen />,

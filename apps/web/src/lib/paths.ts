@@ -33,6 +33,8 @@ export const paths = {
     myStudents: '/admin/myStudents',
     courseDetails: '/admin/adminCourseDetails',
     curriculum: '/admin/curriculum',
+    /** A quiz lesson's questions and settings (?id=<course>&lesson=<lesson>, docs/decisions/033). */
+    quizEditor: '/admin/quizEditor',
     createCourse: '/admin/createCourse',
     settings: '/admin/settings',
     /** SPEC §2.1: the publisher's preview of a course as its students see it (?id=). */
@@ -63,6 +65,10 @@ export const COURSE_ID_PARAM = 'id';
 /** An address showing one course: /admin/curriculum?id=12, /courseDetail?id=12. */
 export const coursePath = (path: string, courseId: number): string =>
   `${path}?${COURSE_ID_PARAM}=${courseId}`;
+
+/** The quiz editor of a course's quiz lesson. */
+export const quizEditorPath = (courseId: number, lessonId: number): string =>
+  `${paths.admin.quizEditor}?${COURSE_ID_PARAM}=${courseId}&lesson=${lessonId}`;
 
 /** The query parameter of /admin naming a screen of the publisher's shell chosen by its key. */
 export const ADMIN_SECTION_PARAM = 'section';

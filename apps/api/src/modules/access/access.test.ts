@@ -185,6 +185,18 @@ const expected: Array<[Permission, keyof typeof ids, Partial<Record<Who, string[
     ],
   ),
   [
+    'lesson.preview',
+    'lesson',
+    {
+      visitor: ['preview'],
+      enrolled: ['preview'],
+      stranger: ['preview'],
+      owner: ['inDraftCourse', 'inHiddenSection', 'preview', 'unpublished'],
+      other: ['preview'],
+      orgless: ['preview'],
+    },
+  ],
+  [
     'lesson.learn',
     'lesson',
     {

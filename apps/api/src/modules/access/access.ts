@@ -124,6 +124,15 @@ const RULES = {
   }),
   /** A lesson's signed URL (curriculum's content URL). */
   'lesson.read': rule({ kind: 'lesson', allow: mayReadLesson, missing: () => notFound('Lesson') }),
+  /**
+   * Try a preview quiz without anything stored (quizzes/CheckPreviewQuiz, docs/decisions/033): whoever may
+   * read the lesson, when it is a preview lesson.
+   */
+  'lesson.preview': rule({
+    kind: 'lesson',
+    allow: (s, f) => f.lesson.preview && mayReadLesson(s, f),
+    missing: () => notFound('Lesson'),
+  }),
   /** The lesson's file itself (the media route): the same rule, answered as a missing file. */
   'lesson.file.read': rule({ kind: 'lesson', allow: mayReadLesson, missing: () => notFound('File') }),
   /** Record progress: the course's staff (whose previews record nothing) or an enrolled student. */

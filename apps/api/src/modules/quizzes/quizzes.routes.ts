@@ -1,8 +1,11 @@
 import {
   attemptSchema,
   attemptSummarySchema,
+  checkPreviewQuizBodySchema,
   gradeAnswerBodySchema,
   idParamSchema,
+  previewQuizSchema,
+  previewResultSchema,
   resetAttemptsBodySchema,
   resetAttemptsResponseSchema,
   saveQuizBodySchema,
@@ -15,10 +18,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf } from '../../plugins/auth';
+import type { QuizPreview } from './quiz-preview';
 import type { QuizService } from './quizzes.service';
 
 /** Quizzes (docs/decisions/031): a quiz lesson's questions, a student's attempts, open answers graded. */
-export function registerQuizRoutes(server: FastifyInstance, quizzes: QuizService, auth: Auth) {
+export function registerQuizRoutes(
+  server: FastifyInstance,
+  quizzes: QuizService,
+  auth: Auth,
+  preview: QuizPreview,
+) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
   const tags = ['Quizzes'];
@@ -171,5 +180,41 @@ export function registerQuizRoutes(server: FastifyInstance, quizzes: QuizService
       },
     },
     async (request) => quizzes.resetAttempts(actorOf(request), request.body),
+  );
+
+  const previewOnly =
+    'Token optional: whoever may read the lesson (anyone, signed in or not), when it is a preview quiz lesson ' +
+    'of a published course; any other lesson is not found (404). Nothing is stored (docs/decisions/033).';
+
+  app.get(
+    '/quizzes/GetPreviewQuiz/:id',
+    {
+      preHandler: auth({ optional: true }),
+      schema: {
+        tags,
+        summary: 'A preview quiz’s questions (the lesson’s id), every one in order, without any answer',
+        description: previewOnly,
+        params: idParamSchema,
+        response: { 200: previewQuizSchema },
+      },
+    },
+    async (request) => preview.get(request.actor ?? null, request.params.id),
+  );
+
+  app.post(
+    '/quizzes/CheckPreviewQuiz',
+    {
+      preHandler: auth({ optional: true }),
+      schema: {
+        tags,
+        summary: 'Grades answers to a preview quiz as an attempt would be graded, storing nothing',
+        description:
+          `${previewOnly} No attempt, limit or time limit applies; an open answer is not graded. ` +
+          'Correct answers and explanations are shown as the quiz’s `show_answers` says.',
+        body: checkPreviewQuizBodySchema,
+        response: { 200: previewResultSchema },
+      },
+    },
+    async (request) => preview.check(request.actor ?? null, request.body),
   );
 }

@@ -450,7 +450,7 @@ export class QuizService {
   }
 
   /** The answers by question, each naming a question of the attempt and, for a choice, its options. */
-  private checkAnswers(questions: SnapshotQuestion[], answers: SubmitInput['answers']) {
+  checkAnswers(questions: SnapshotQuestion[], answers: SubmitInput['answers']) {
     const byId = new Map(questions.map((q) => [q.id, q]));
     const given = new Map<number, GivenAnswer>();
     answers.forEach((answer, index) => {

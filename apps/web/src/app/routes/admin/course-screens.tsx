@@ -22,7 +22,7 @@ import { curriculumKeys } from '@/features/curriculum/api/curriculum';
 import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
 import { usePageTitle } from '@/lib/page-title';
 import { useDebouncedValue } from '@/lib/paging';
-import { coursePath, paths } from '@/lib/paths';
+import { coursePath, paths, quizEditorPath } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { useAdminSection } from './admin-layout';
 import { useAdminCourseId } from './course-address';
@@ -247,7 +247,10 @@ export const CurriculumPage = () => {
         />
       ) : (
         <Suspense fallback={<LoadingBlock label="Loading the curriculum..." />}>
-          <Curriculum courseId={courseId} />
+          <Curriculum
+            courseId={courseId}
+            onEditQuiz={(lesson) => void navigate(quizEditorPath(courseId, lesson.lesson_Id))}
+          />
         </Suspense>
       )}
     </>

@@ -76,8 +76,11 @@ export type LessonInput = {
   /** 0 creates a lesson; another id edits that lesson. */
   lessonId: number;
   title: string;
-  /** 'image' keeps the type of an image lesson from a bulk upload (edits without a new file). */
-  contentType: ContentType | 'image';
+  /**
+   * 'image' keeps the type of an image lesson from a bulk upload (edits without a new file); 'quiz' makes
+   * or renames a quiz lesson, which has no file (docs/decisions/031).
+   */
+  contentType: ContentType | 'image' | 'quiz';
   sectionId: number;
   /** Sent only when chosen. */
   file: File | null;
@@ -93,7 +96,7 @@ export type LessonInput = {
  * reload loses no more than the last chunk; everything else is POST lessons/createLessons (multipart).
  */
 export const saveLesson = async (input: LessonInput): Promise<Lesson> => {
-  if (input.file && input.contentType !== 'image') {
+  if (input.file && input.contentType !== 'image' && input.contentType !== 'quiz') {
     const { uploadLessonFile } = await import('../lib/upload-lesson-file');
     return uploadLessonFile({ ...input, contentType: input.contentType, file: input.file });
   }

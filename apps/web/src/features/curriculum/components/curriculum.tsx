@@ -1,4 +1,4 @@
-import { COUNTER_SHORT, type Lesson, type Section } from '@skillwise/contracts';
+import { COUNTER_SHORT, isQuizLesson, type Lesson, type Section } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -124,7 +124,14 @@ type Confirm = { kind: 'section'; section: Section } | { kind: 'lesson'; lesson:
  * dragged into a new order that is saved (DESIGN decision 5). One section menu and one lesson menu
  * open at a time; a new section starts collapsed.
  */
-export const Curriculum = ({ courseId }: { courseId: number }) => {
+export const Curriculum = ({
+  courseId,
+  onEditQuiz,
+}: {
+  courseId: number;
+  /** A quiz lesson is edited in the quiz editor: its Edit, and the quiz lesson just made, open it. */
+  onEditQuiz?: (lesson: Lesson) => void;
+}) => {
   const sections = useSections(courseId);
   const mutations = useCurriculumMutations(courseId);
   const sectionMenu = useSingleOpen<number>();
@@ -238,7 +245,9 @@ export const Curriculum = ({ courseId }: { courseId: number }) => {
                   { onError: failed('The new order could not be saved. Please try again.') },
                 )
               }
-              onEdit={setEditingLesson}
+              onEdit={(lesson) =>
+                isQuizLesson(lesson.contentType) && onEditQuiz ? onEditQuiz(lesson) : setEditingLesson(lesson)
+              }
               onDelete={(lesson) => setConfirm({ kind: 'lesson', lesson })}
               onTogglePublish={(lesson) =>
                 mutations.publishLesson.mutate(
@@ -268,8 +277,9 @@ export const Curriculum = ({ courseId }: { courseId: number }) => {
         section={addingTo}
         onClose={() => setAddingTo(null)}
         save={async (input) => {
-          await mutations.saveLesson.mutateAsync(input);
+          const saved = await mutations.saveLesson.mutateAsync(input);
           expand(input.sectionId);
+          if (input.contentType === 'quiz') onEditQuiz?.(saved);
         }}
       />
       <EditLessonModal

@@ -17,13 +17,18 @@ import { useUploadProgress } from '../hooks/use-upload-progress';
 import {
   ACCEPT_BY_TYPE,
   isContentType,
+  isNewLessonType,
   type LessonDraft,
   newLessonFileProblem,
   validateNewLesson,
 } from '../lib/lesson-rules';
 import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
-const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
+/** The four content types, then a quiz (a lesson of questions, without a file: docs/decisions/031). */
+const CONTENT_OPTIONS = [
+  ...CONTENT_TYPES.map((type) => ({ value: type, label: type })),
+  { value: 'quiz', label: 'quiz' },
+];
 
 type LessonFormProps = {
   section: Section | null;
@@ -47,16 +52,16 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
         problem,
         fields: {
           title: values.title.trim() === '' || undefined,
-          contentType: !isContentType(values.contentType) || undefined,
+          contentType: !isNewLessonType(values.contentType) || undefined,
         },
       };
     },
   });
 
   const onSubmit = form.handleSubmit(async ({ title, contentType, file }) => {
-    if (!isContentType(contentType)) return;
+    if (!isNewLessonType(contentType)) return;
     try {
-      const content = lessonContent(contentType, written, file);
+      const content = contentType === 'quiz' ? { file: null } : lessonContent(contentType, written, file);
       await save({
         lessonId: 0,
         title: title.trim(),
@@ -106,10 +111,16 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
         {...form.field('contentType')}
       />
       <TextLessonSource off={form.values.contentType !== 'text'} onChange={setWritten} />
+      {form.values.contentType === 'quiz' ? (
+        <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          A quiz has no file: its questions and settings are written in the quiz editor, which opens once the
+          lesson is made.
+        </p>
+      ) : null}
       <Field
         label="File"
         hint="Up to 100 MB. Its content must match the content type."
-        className={written.writing ? 'hidden' : undefined}
+        className={written.writing || form.values.contentType === 'quiz' ? 'hidden' : undefined}
       >
         {(control) => (
           <div className="flex flex-col gap-1.5">

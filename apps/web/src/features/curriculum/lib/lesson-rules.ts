@@ -18,6 +18,10 @@ export type LessonDraft = {
 export const isContentType = (value: string): value is ContentType =>
   (CONTENT_TYPES as readonly string[]).includes(value);
 
+/** A kind the add-lesson form makes: a content type, or a quiz (no file, docs/decisions/031). */
+export const isNewLessonType = (value: string): value is ContentType | 'quiz' =>
+  isContentType(value) || value === 'quiz';
+
 /** The add-lesson form's size rule alone, said as soon as a file is chosen. */
 export const newLessonFileProblem = (file: File | null): string | null =>
   file && file.size > LESSON_FORM_MAX_BYTES ? AUTHORING_MSG.lessonFileTooLarge : null;
@@ -33,7 +37,7 @@ export const editedLessonFileProblem = (file: File | null): string | null =>
 export const validateNewLesson = (draft: LessonDraft): string | null => {
   const fileProblem = newLessonFileProblem(draft.file);
   if (fileProblem) return fileProblem;
-  if (draft.title.trim() === '' || !isContentType(draft.contentType) || !draft.sectionId) {
+  if (draft.title.trim() === '' || !isNewLessonType(draft.contentType) || !draft.sectionId) {
     return MSG.allFieldsRequired;
   }
   return null;

@@ -6,7 +6,7 @@ import {
   type SavedLessonProgress,
   type Section,
 } from '@skillwise/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -25,8 +25,27 @@ import {
 } from '../api/learning';
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
+import { useQuizPassed } from '../hooks/use-quiz-passed';
 import { isViewable } from '../lib/viewable';
 import { LessonViewer } from './lesson-viewer';
+
+// A quiz's screens come with the first quiz opened.
+const StudentQuizLesson = lazy(() =>
+  import('@/features/quizzes/components/student-quiz').then((module) => ({
+    default: module.StudentQuizLesson,
+  })),
+);
+const PreviewQuizLesson = lazy(() =>
+  import('@/features/quizzes/components/preview-quiz').then((module) => ({
+    default: module.PreviewQuizLesson,
+  })),
+);
+
+/** A lesson the viewer opens: one with a file of a kind it shows, or a quiz. */
+const canOpen = (lesson: Lesson) =>
+  (isViewable(lesson.contentType) && lesson.content_path !== null) ||
+  lessonKind(lesson.contentType) === 'quiz';
+
 import { SectionList } from './section-list';
 
 export type LearningCourse = {
@@ -216,6 +235,7 @@ export const CourseLearning = ({
   const progress = useCourseProgress(courseId, !isPreview);
   const isSettling = sections.isPending || (!isPreview && progress.isPending);
   const saveProgress = useSaveLessonProgress(courseId, onCompletionChange);
+  const quizPassed = useQuizPassed(courseId, course.certificate, onCompletionChange);
   // The course's staff are answered every section and lesson: the preview keeps what students see.
   const list = isPreview ? studentVisibleSections(sections.data ?? []) : (sections.data ?? []);
   const initialSectionId =
@@ -288,7 +308,7 @@ export const CourseLearning = ({
       ? undefined
       : list.flatMap((section) => section.lessons).find((lesson) => lesson.lesson_Id === initialLessonId);
   useEffect(() => {
-    if (openedInitial.current || !initialLesson?.content_path) return;
+    if (openedInitial.current || !initialLesson || !canOpen(initialLesson)) return;
     openedInitial.current = true;
     setOpened(initialLesson);
   }, [initialLesson]);
@@ -321,7 +341,7 @@ export const CourseLearning = ({
           <span className="block text-sm font-medium break-words text-slate-800">{lesson.lesson_title}</span>
           <span className="block text-xs text-slate-600">
             {KIND_LABEL[kind]}
-            {isViewable(lesson.contentType) ? null : ' · not available to view'}
+            {isViewable(lesson.contentType) || kind === 'quiz' ? null : ' · not available to view'}
           </span>
         </span>
         {completed ? (
@@ -342,7 +362,7 @@ export const CourseLearning = ({
       (started || completed) && 'bg-emerald-50/80',
       current && 'bg-brand-50 ring-1 ring-brand-200 ring-inset',
     );
-    return isViewable(lesson.contentType) && lesson.content_path ? (
+    return canOpen(lesson) ? (
       <button
         type="button"
         onClick={() => open(lesson)}
@@ -453,13 +473,31 @@ export const CourseLearning = ({
                   </button>
                 </div>
               </div>
-              {/* Loaded with the screen: a player loaded apart did not resume where the student left off. */}
-              <LessonViewer
-                key={opened.lesson_Id}
-                lesson={opened}
-                media={media}
-                {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
-              />
+              {lessonKind(opened.contentType) === 'quiz' ? (
+                <Suspense fallback={<LoadingBlock label="Loading quiz..." />}>
+                  {!isPreview ? (
+                    <StudentQuizLesson
+                      key={opened.lesson_Id}
+                      lessonId={opened.lesson_Id}
+                      onPassed={() => void quizPassed(opened.lesson_Id)}
+                    />
+                  ) : opened.preview ? (
+                    <PreviewQuizLesson key={opened.lesson_Id} lessonId={opened.lesson_Id} />
+                  ) : (
+                    <Alert tone="info">
+                      Students take this quiz here. Its questions and settings are edited from the curriculum.
+                    </Alert>
+                  )}
+                </Suspense>
+              ) : (
+                // Loaded with the screen: a player loaded apart did not resume where the student left off.
+                <LessonViewer
+                  key={opened.lesson_Id}
+                  lesson={opened}
+                  media={media}
+                  {...(isPreview ? {} : { onPlay: () => onPlay(opened) })}
+                />
+              )}
             </section>
           ) : null}
 

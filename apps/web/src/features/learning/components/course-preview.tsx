@@ -19,6 +19,8 @@ import { lessonsLabel, SectionList } from './section-list';
  */
 const loadViewer = () => import('./lesson-viewer');
 const LessonViewer = lazy(() => loadViewer().then((module) => ({ default: module.LessonViewer })));
+const loadQuiz = () => import('@/features/quizzes/components/preview-quiz');
+const PreviewQuizLesson = lazy(() => loadQuiz().then((module) => ({ default: module.PreviewQuizLesson })));
 
 const PreviewTag = () => <Chip tone="brand">Preview</Chip>;
 
@@ -27,6 +29,7 @@ const START_LABELS: Record<string, string> = {
   audio: 'Listen to the preview',
   pdf: 'Open the preview',
   text: 'Read the preview',
+  quiz: 'Try the preview quiz',
 };
 
 /**
@@ -42,14 +45,19 @@ const PreviewPlayer = ({
   started: boolean;
   onStart: () => void;
 }) => {
+  const kind = lessonKind(lesson.contentType);
+  const load = kind === 'quiz' ? loadQuiz : loadViewer;
   if (started) {
     return (
       <Suspense fallback={<div aria-hidden="true" className={playerSpace(lesson.contentType)} />}>
-        <LessonViewer lesson={lesson} autoPlay />
+        {kind === 'quiz' ? (
+          <PreviewQuizLesson lessonId={lesson.lesson_Id} />
+        ) : (
+          <LessonViewer lesson={lesson} autoPlay />
+        )}
       </Suspense>
     );
   }
-  const kind = lessonKind(lesson.contentType);
   return (
     <div
       className={cn(
@@ -61,8 +69,8 @@ const PreviewPlayer = ({
       <button
         type="button"
         onClick={onStart}
-        onPointerEnter={() => void loadViewer()}
-        onFocus={() => void loadViewer()}
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
         className="flex items-center gap-3 rounded-full bg-white px-5 py-3 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
@@ -74,9 +82,14 @@ const PreviewPlayer = ({
   );
 };
 
-/** A preview lesson the visitor may open: flagged preview, with a file, of a kind the player shows. */
+/**
+ * A preview lesson the visitor may open: flagged preview, with a file, of a kind the player shows; or a
+ * preview quiz, tried without anything stored (docs/decisions/033).
+ */
 const canPreview = (lesson: Lesson) =>
-  lesson.preview && lesson.content_path !== null && isViewable(lesson.contentType);
+  lesson.preview &&
+  ((lesson.content_path !== null && isViewable(lesson.contentType)) ||
+    lessonKind(lesson.contentType) === 'quiz');
 
 /**
  * SPEC §2.4: the published curriculum, icons by content type and a Preview tag on preview lessons, with
