@@ -28,8 +28,10 @@ import {
   type NotificationRow,
   orgOfLessons,
   recordNotifications,
+  schoolsWithOpenedSections,
   setEmailPreference,
   toPublishersOf,
+  toStudentsOfOpenedSections,
   toStudentsOfVisibleLessons,
   toUser,
   type VisibleLessons,
@@ -578,6 +580,32 @@ export class NotificationService {
       },
       this.mail,
     );
+  }
+
+  /**
+   * Tells enrolled students of scheduled sections that opened for them (docs/decisions/032): run by every
+   * instance once a minute. One statement per school records the notifications and queues the e-mails of
+   * the rows it inserted (students who allow e-mails); a notification's dedupe key
+   * ('section_opened:<sectionId>') makes it once per student and section however many instances run.
+   */
+  async sectionsOpened(now: Date, db: Db = this.deps.db) {
+    const total = { notified: 0, mailed: 0 };
+    for (const orgId of await schoolsWithOpenedSections(db, now)) {
+      const done = await recordNotifications(
+        db,
+        'section_opened',
+        toStudentsOfOpenedSections(
+          now,
+          orgId,
+          (courseId: SQL) => sql`${COURSE_LINK}::text || ${courseId}::text`,
+        ),
+        { send: 'if-enabled', manySubject: 'sections opened in your courses', orgId },
+        this.mail,
+      );
+      total.notified += done.notified;
+      total.mailed += done.mailed;
+    }
+    return total;
   }
 
   /** A certificate was issued to the student (to be called by the certificates module when it issues one). */
