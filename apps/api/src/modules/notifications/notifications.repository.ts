@@ -303,3 +303,14 @@ export const toStudentsOfOpenedSections = (
       ('section_opened:' || ${sections.id}::text) as dedupe_key
     ${openedSectionsFrom}
     where ${openedSectionsWhere(now, orgId)}`;
+
+/** The advisory lock of the section-opened round (a space of its own, beside the file-key locks' 1006). */
+const SECTION_OPENINGS_LOCK = 1_007;
+
+/** Whether this transaction holds the section-opened round's turn: false while another instance has it. */
+export async function takeSectionOpeningsTurn(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`select pg_try_advisory_xact_lock(${SECTION_OPENINGS_LOCK}, 0) as taken`,
+  );
+  return rowsOf<{ taken: boolean }>(result)[0]?.taken === true;
+}
