@@ -164,7 +164,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
             variant="outline"
             size="sm"
             onClick={() => setScheduling(course)}
-            aria-label={`Schedule of ${course.course_title}`}
+            aria-label={`Change the schedule of ${course.course_title}`}
           >
             Change
           </Button>
