@@ -344,28 +344,21 @@ describe('lessons in order', () => {
     const { courseId } = await course();
     const detail = (await get(`/api/courses/details/${courseId}`, publisher.token)).json();
     expect(detail.lessons_in_order).toBe(false);
-    const res = await upload(ctx.app, 'PUT', '/api/courses/updateCourse', publisher.token, {
-      'Object.course_Id': courseId,
-      'Object.course_title': detail.course_title,
-      'Object.course_description': detail.course_description,
-      'Object.price': String(detail.price),
-      'Object.price_type_Id': String(detail.price_type_Id),
-      'Object.category_id': String(detail.category_Id),
-      'Object.author_id': String(detail.author_id),
-      'Object.lessons_in_order': 'true',
-    });
+    const save = (lessonsInOrder: string) =>
+      upload(ctx.app, 'PUT', '/api/courses/updateCourse', publisher.token, {
+        'Object.course_Id': courseId,
+        'Object.course_title': detail.course_title,
+        'Object.course_description': detail.course_description,
+        'Object.price': String(detail.price),
+        'Object.price_type_Id': String(detail.price_type_Id),
+        'Object.category_id': String(detail.category_Id),
+        'Object.author_id': String(detail.author_id),
+        'Object.lessons_in_order': lessonsInOrder,
+      });
+    const res = await save('true');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().lessons_in_order).toBe(true);
-    const bad = await upload(ctx.app, 'PUT', '/api/courses/updateCourse', publisher.token, {
-      'Object.course_Id': courseId,
-      'Object.course_title': detail.course_title,
-      'Object.course_description': detail.course_description,
-      'Object.price': String(detail.price),
-      'Object.price_type_Id': String(detail.price_type_Id),
-      'Object.category_id': String(detail.category_Id),
-      'Object.author_id': String(detail.author_id),
-      'Object.lessons_in_order': 'sometimes',
-    });
+    const bad = await save('sometimes');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('lessons_in_order');
   });
