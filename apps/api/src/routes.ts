@@ -64,6 +64,7 @@ export async function registerApiRoutes(
   billing: BillingService;
   resumableUploads: ResumableFiles | undefined;
   courses: CourseService;
+  notifications: NotificationService;
 }> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
@@ -202,5 +203,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, billing, resumableUploads, courses };
+  return { payments, billing, resumableUploads, courses, notifications };
 }

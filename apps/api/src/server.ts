@@ -152,6 +152,10 @@ async function main() {
     // minute on every instance, each plan taken by one of them (docs/decisions/025).
     const { billing } = app;
     background.every('plan renewals', 60_000, (signal) => billing.runDue(new Date(), signal), 5_000);
+    // Students told of scheduled sections that opened for them, once a minute on every instance; each
+    // notice is recorded once whichever instance gets there first (docs/decisions/032).
+    const { notifications } = app;
+    background.every('section openings', 60_000, () => notifications.sectionsOpened(new Date()), 10_000);
 
     // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
     // (the demo may have just been written), then every ten minutes.

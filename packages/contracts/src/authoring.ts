@@ -3,6 +3,12 @@ import { emailSchema, expected, idSchema, optionalText, requiredText, wholeNumbe
 import { COUNTER_LONG, COUNTER_SHORT, TEXT_LESSON_MAX_BYTES, utf8Bytes } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
+import {
+  checkSectionRelease,
+  lessonReleaseSchema,
+  sectionReleaseFields,
+  sectionReleaseSchema,
+} from './release';
 
 /** A yes/no the way forms and JSON send it: true/false, 'true'/'false', 1/0, 'yes'/'no'. */
 export const flagSchema = z
@@ -133,6 +139,8 @@ export const courseFieldsSchema = z.object({
   category_id: idSchema,
   author_id: idSchema,
   certificate: flagSchema.optional(),
+  /** Each lesson opens once the one before it is completed (README "Additions", docs/decisions/032). */
+  lessons_in_order: flagSchema.optional(),
   org_Id: z.unknown().optional(),
 });
 export const updateCourseFieldsSchema = courseFieldsSchema.extend({ course_Id: idSchema });
@@ -145,6 +153,8 @@ export const courseDetailSchema = courseListItemSchema.extend({
   lessons_count: z.number(),
   /** The school's money-back guarantee in days (0: none), as its course page states it (docs/decisions/029). */
   refund_window_days: z.number().optional(),
+  /** Whether each lesson opens only once the one before it is completed (docs/decisions/032). */
+  lessons_in_order: z.boolean().optional(),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
@@ -197,6 +207,8 @@ export const lessonSchema = z.object({
   published: z.boolean(),
   preview: z.boolean(),
   lessonstarted: z.boolean(),
+  /** For a student: whether the lesson is not open yet, and when it opens (docs/decisions/032). */
+  ...lessonReleaseSchema.partial().shape,
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 
@@ -208,27 +220,35 @@ export const sectionSchema = z.object({
   published: z.boolean(),
   course_Id: z.number(),
   lessons: z.array(lessonSchema),
+  /** When the section's lessons open to a student (docs/decisions/032). */
+  ...sectionReleaseSchema.partial().shape,
 });
 export type Section = z.infer<typeof sectionSchema>;
 
-export const insertSectionBodySchema = z.object({
-  course_id: idSchema,
-  section_name: requiredText(COUNTER_SHORT),
-  section_description: optionalText(COUNTER_LONG).nullable(),
-  section_id: z.unknown().optional(),
-  published: flagSchema.optional(),
-  order_number: wholeNumberSchema.optional(),
-});
+export const insertSectionBodySchema = z
+  .object({
+    course_id: idSchema,
+    section_name: requiredText(COUNTER_SHORT),
+    section_description: optionalText(COUNTER_LONG).nullable(),
+    section_id: z.unknown().optional(),
+    published: flagSchema.optional(),
+    order_number: wholeNumberSchema.optional(),
+    ...sectionReleaseFields,
+  })
+  .superRefine(checkSectionRelease);
 export type InsertSectionBody = z.input<typeof insertSectionBodySchema>;
 
-export const updateSectionBodySchema = z.object({
-  section_Id: idSchema,
-  section_name: requiredText(COUNTER_SHORT),
-  course_Id: z.unknown().optional(),
-  published: flagSchema.optional(),
-  Order_number: wholeNumberSchema.optional(),
-  section_description: optionalText(COUNTER_LONG).nullable(),
-});
+export const updateSectionBodySchema = z
+  .object({
+    section_Id: idSchema,
+    section_name: requiredText(COUNTER_SHORT),
+    course_Id: z.unknown().optional(),
+    published: flagSchema.optional(),
+    Order_number: wholeNumberSchema.optional(),
+    section_description: optionalText(COUNTER_LONG).nullable(),
+    ...sectionReleaseFields,
+  })
+  .superRefine(checkSectionRelease);
 export type UpdateSectionBody = z.input<typeof updateSectionBodySchema>;
 
 export const CONTENT_TYPE_VALUES = ['pdf', 'text', 'audio', 'video'] as const;

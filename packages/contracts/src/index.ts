@@ -17,6 +17,7 @@ export * from './paging';
 export * from './payments';
 export * from './progress';
 export * from './quizzes';
+export * from './release';
 export * from './responses';
 export * from './reviews';
 export * from './site';

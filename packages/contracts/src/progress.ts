@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flagSchema } from './authoring';
 import { expected, idSchema } from './common';
 import { lessonKind } from './constants';
+import { lessonReleaseSchema } from './release';
 
 /**
  * A video or audio lesson is complete when this share of its length, as the server measured the file, was
@@ -75,13 +76,16 @@ export const lessonProgressSchema = z.object({
   positionSeconds: z.number(),
   completed: z.boolean(),
   completed_date: z.string().nullable(),
+  /** Whether the lesson is not open yet, and when it opens (docs/decisions/032). */
+  ...lessonReleaseSchema.partial().shape,
 });
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 
 /**
  * studentCourse/GetCourseProgress/{id}: the student's progress in a course. `progress` is completed
  * published lessons over published lessons (as the Enrollments table shows it); `nextLesson_Id` is the
- * first lesson in course order not completed (the first lesson when none is), null when all are.
+ * first lesson in course order not completed and open to the student (docs/decisions/032), null when
+ * there is none.
  */
 export const courseProgressSchema = z.object({
   course_Id: z.number(),

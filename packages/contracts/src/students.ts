@@ -5,6 +5,7 @@ import { COUNTER_SHORT } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
 import { REFUND_REQUEST_STATES } from './payments';
+import { releaseDateSchema } from './release';
 
 /** studentCourse/getStudentByOrgID/{id}: one row per student of the caller's organisation. */
 export const studentRowSchema = z.object({
@@ -65,6 +66,9 @@ export const assignedCourseSchema = courseListItemSchema.extend({
   /** The latest refund request of that purchase, and the school's answer to it. */
   refund_request: z.enum(REFUND_REQUEST_STATES).nullable().optional(),
   refund_answer: z.string().nullable().optional(),
+  /** The start the school gave the student in this course, or null, and whether it opened every section. */
+  release_start_at: z.string().nullable().optional(),
+  release_all: z.boolean().optional(),
 });
 export type AssignedCourse = z.infer<typeof assignedCourseSchema>;
 
@@ -75,3 +79,37 @@ export const lessonStartedSchema = z.object({
 });
 
 export const lessonUrlSchema = z.object({ lesson_Id: z.number(), content_path: z.string().nullable() });
+
+/**
+ * POST studentCourse/SetStudentRelease (README "Additions"): the school moves one student's start in a
+ * course (the day "days after enrolment" counts from; null: back to the enrolment's own date) or opens
+ * every section for them. At least one of the two.
+ */
+export const setStudentReleaseBodySchema = z
+  .object({
+    user_Id: idSchema,
+    course_Id: idSchema,
+    release_start_at: releaseDateSchema.nullable().optional(),
+    release_all: flagSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.release_start_at === undefined && body.release_all === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['release_all'],
+        message: 'give release_start_at or release_all',
+      });
+    }
+  });
+export type SetStudentReleaseBody = z.input<typeof setStudentReleaseBodySchema>;
+
+export const studentReleaseSchema = z.object({
+  user_Id: z.number(),
+  course_Id: z.number(),
+  /** When the student's enrolment began. */
+  enrolled_date: z.string(),
+  /** The start the school gave the student, or null (the enrolment's date counts). */
+  release_start_at: z.string().nullable(),
+  release_all: z.boolean(),
+});
+export type StudentRelease = z.infer<typeof studentReleaseSchema>;

@@ -1,7 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { courses, enrolments, lessons, sections, users } from '../../db/schema';
+import { courses, enrolments, lessonProgress, lessons, sections, users } from '../../db/schema';
 
 /**
  * What the access rules (access.ts) decide on, read in one query per kind of thing whatever the number of
@@ -67,7 +67,10 @@ export type LessonRow = typeof lessons.$inferSelect;
  * Everything a lesson's access needs, in one prepared query (the media route asks it for every signed URL
  * not remembered): the lesson with its file, its course, organisation and certificate flag, whether it is
  * visible (it, its section and its course published), and the viewer (0 for a visitor): whether it exists,
- * its role and organisation, and whether it is enrolled in the course.
+ * its role and organisation, and whether it is enrolled in the course. For its release (docs/decisions/032):
+ * the section's schedule, the viewer's enrolment start and release_all, and, only in a course whose lessons
+ * open in order, whether an earlier lesson (a published lesson of a published section, by section order
+ * then lesson order) is not completed by the viewer.
  */
 const lessonFactsQuery = prepared((db) =>
   db
@@ -80,13 +83,29 @@ const lessonFactsQuery = prepared((db) =>
       viewerKnown: sql<boolean>`(${users.id} is not null)`,
       viewerRoleId: users.roleId,
       viewerOrgId: users.orgId,
-      enrolled: sql<boolean>`exists (select 1 from ${enrolments}
-        where ${enrolments.userId} = ${viewer} and ${enrolments.courseId} = ${courses.id})`,
+      enrolled: sql<boolean>`(${enrolments.id} is not null)`,
+      release: {
+        mode: sections.releaseMode,
+        at: sections.releaseAt,
+        days: sections.releaseDays,
+      },
+      enrolledAt: enrolments.createdAt,
+      releaseStartAt: enrolments.releaseStartAt,
+      releaseAll: sql<boolean>`coalesce(${enrolments.releaseAll}, false)`,
+      waitsOnEarlier: sql<boolean>`(case when ${courses.lessonsInOrder} and ${enrolments.id} is not null
+        then exists (select 1 from lessons el join sections es on es.id = el.section_id
+          left join lesson_progress ep on ep.lesson_id = el.id and ep.user_id = ${viewer}
+          where es.course_id = ${courses.id} and es.published and el.published
+            and (es.order_number, es.id, el.order_number, el.id)
+              < (${sections.orderNumber}, ${sections.id}, ${lessons.orderNumber}, ${lessons.id})
+            and not coalesce(ep.completed, false))
+        else false end)`,
     })
     .from(lessons)
     .innerJoin(sections, eq(sections.id, lessons.sectionId))
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .leftJoin(users, eq(users.id, viewer))
+    .leftJoin(enrolments, and(eq(enrolments.userId, viewer), eq(enrolments.courseId, courses.id)))
     .where(sql`${lessons.id} = ${anyId}`)
     .prepare('access_lessons'),
 );
@@ -122,4 +141,30 @@ export async function findUserFacts(
     .from(users)
     .where(sql`${users.id} = any(string_to_array(${idList(ids)}, ',')::int[])`);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * A course's counted lessons (published, in published sections), in course order, with what their
+ * release needs for one student (docs/decisions/032): the section's schedule, whether the student
+ * completed the lesson, and the student's enrolment start and release_all. One query for the whole course.
+ */
+export async function findCourseReleaseFacts(db: Db, userId: number, courseId: number) {
+  return db
+    .select({
+      lessonId: lessons.id,
+      preview: lessons.preview,
+      release: { mode: sections.releaseMode, at: sections.releaseAt, days: sections.releaseDays },
+      lessonsInOrder: courses.lessonsInOrder,
+      enrolledAt: enrolments.createdAt,
+      releaseStartAt: enrolments.releaseStartAt,
+      releaseAll: sql<boolean>`coalesce(${enrolments.releaseAll}, false)`,
+      completed: sql<boolean>`coalesce(${lessonProgress.completed}, false)`,
+    })
+    .from(lessons)
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .leftJoin(enrolments, and(eq(enrolments.userId, userId), eq(enrolments.courseId, courses.id)))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(and(eq(courses.id, courseId), eq(sections.published, true), eq(lessons.published, true)))
+    .orderBy(asc(sections.orderNumber), asc(sections.id), asc(lessons.orderNumber), asc(lessons.id));
 }

@@ -1,10 +1,11 @@
-import { ROLE, roleOf } from '@skillwise/contracts';
+import { RELEASE_MSG, type ReleaseMode, ROLE, roleOf } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import {
   type CourseFacts,
   findCourseFacts,
+  findCourseReleaseFacts,
   findLessonFacts,
   findSectionFacts,
   findUserFacts,
@@ -51,11 +52,102 @@ const staffOrg = (subject: Subject): number | null =>
   subject !== null && subject.role === ROLE.PUBLISHER ? subject.orgId : null;
 
 /**
+ * Release schedules and lessons in order (docs/decisions/032), decided here for one lesson (its facts)
+ * and for a whole course's list alike, by `releaseOf`.
+ */
+export type SectionRelease = { mode: ReleaseMode; at: Date | null; days: number | null };
+
+/** Whether a lesson is open to a student, and when it opens (null: once the earlier lessons are done). */
+export type LessonRelease = { locked: boolean; opensAt: Date | null };
+
+const OPEN: LessonRelease = { locked: false, opensAt: null };
+const DAY_MS = 86_400_000;
+
+/**
+ * When a section opens to a student whose start (their enrolment, or the start the school gave them) is
+ * `startAt`; null when it is open from the start. A date depends on the section alone, never on its place
+ * in the course: moving sections shifts nothing.
+ */
+export function sectionOpensAt(release: SectionRelease, startAt: Date | null): Date | null {
+  if (release.mode === 'on_date') return release.at;
+  if (release.mode === 'after_days' && startAt !== null) {
+    return new Date(startAt.getTime() + (release.days ?? 0) * DAY_MS);
+  }
+  return null;
+}
+
+type ReleaseFacts = {
+  release: SectionRelease;
+  /** The enrolment's date and the start the school gave (null for none, or no enrolment). */
+  enrolledAt: Date | null;
+  releaseStartAt: Date | null;
+  releaseAll: boolean;
+  preview: boolean;
+  /** The course's lessons open in order and an earlier one is not completed by the student. */
+  waitsOnEarlier: boolean;
+};
+
+/**
+ * The one release rule for a student: a preview lesson is never locked; a section the school opened for
+ * the student (release_all) is open whatever its schedule; otherwise a section opens on its date or its
+ * days after the student's start, and in a course whose lessons open in order a lesson opens once every
+ * earlier lesson is completed (a quiz: passed). The course's staff are never locked out (`lockedFor`).
+ */
+export function releaseOf(f: ReleaseFacts, now = Date.now()): LessonRelease {
+  if (f.preview) return OPEN;
+  if (!f.releaseAll) {
+    const opensAt = sectionOpensAt(f.release, f.releaseStartAt ?? f.enrolledAt);
+    if (opensAt !== null && opensAt.getTime() > now) return { locked: true, opensAt };
+  }
+  return f.waitsOnEarlier ? { locked: true, opensAt: null } : OPEN;
+}
+
+const lessonRelease = (f: LessonFacts): LessonRelease => releaseOf({ ...f, preview: f.lesson.preview });
+
+/** Whether the lesson is not open yet to this caller: never for the course's staff. */
+const lockedFor = (s: Subject, f: LessonFacts) => !isStaffOf(s, f.orgId) && lessonRelease(f).locked;
+
+/** The 403 a student gets for a lesson that is not open yet, saying when it opens. */
+export const lockedLesson = (release: LessonRelease) =>
+  forbidden(release.opensAt ? RELEASE_MSG.opensOn(release.opensAt) : RELEASE_MSG.completePrevious);
+
+/**
+ * Each counted lesson of a course (published, in a published section) and whether it is open to the
+ * student, in one query: what the student's lists of the course (curriculum, progress) show. Staff: empty,
+ * everything is open to them.
+ */
+export async function courseReleases(
+  db: Db,
+  subject: Subject,
+  courseId: number,
+  staff: boolean,
+): Promise<Map<number, LessonRelease>> {
+  const releases = new Map<number, LessonRelease>();
+  if (staff || subject === null) return releases;
+  const rows = await findCourseReleaseFacts(db, subject.userId, courseId);
+  const now = Date.now();
+  let earlierIncomplete = false;
+  for (const row of rows) {
+    const waitsOnEarlier = row.lessonsInOrder && earlierIncomplete;
+    releases.set(row.lessonId, releaseOf({ ...row, waitsOnEarlier }, now));
+    if (!row.completed) earlierIncomplete = true;
+  }
+  return releases;
+}
+
+/**
  * A lesson's content (its file, its signed URL): the course's staff; anyone for a preview lesson that is
  * visible (it, its section and its course published); an enrolled student for any visible lesson.
  */
 const mayReadLesson = (s: Subject, f: LessonFacts) =>
   isStaffOf(s, f.orgId) || (f.visible && (f.lesson.preview || (s !== null && f.enrolled)));
+
+/** The same, once the lesson is open to the caller (docs/decisions/032). */
+const mayReadOpenLesson = (s: Subject, f: LessonFacts) => mayReadLesson(s, f) && !lockedFor(s, f);
+
+/** A lesson the caller could read but that is not open yet: 403 saying when it opens; otherwise missing. */
+const refuseLesson = (missing: () => AppError) => (s: Subject, f: LessonFacts) =>
+  mayReadLesson(s, f) && lockedFor(s, f) ? lockedLesson(lessonRelease(f)) : missing();
 
 /** An account: itself; a publisher, for members of its organisation and for its students. */
 const mayReadUser = (s: Subject, f: UserFacts) =>
@@ -122,23 +214,39 @@ const RULES = {
     allow: (s, f) => isStaffOf(s, f.orgId),
     missing: () => notFound('Lesson'),
   }),
-  /** A lesson's signed URL (curriculum's content URL). */
-  'lesson.read': rule({ kind: 'lesson', allow: mayReadLesson, missing: () => notFound('Lesson') }),
+  /** A lesson's signed URL (curriculum's content URL); a lesson not open yet is a 403 saying when it opens. */
+  'lesson.read': rule({
+    kind: 'lesson',
+    allow: mayReadOpenLesson,
+    refuse: refuseLesson(() => notFound('Lesson')),
+    missing: () => notFound('Lesson'),
+  }),
   /**
    * Try a preview quiz without anything stored (quizzes/CheckPreviewQuiz, docs/decisions/033): whoever may
-   * read the lesson, when it is a preview lesson.
+   * read the lesson, when it is a preview lesson (a preview lesson is never locked).
    */
   'lesson.preview': rule({
     kind: 'lesson',
-    allow: (s, f) => f.lesson.preview && mayReadLesson(s, f),
+    allow: (s, f) => f.lesson.preview && mayReadOpenLesson(s, f),
     missing: () => notFound('Lesson'),
   }),
-  /** The lesson's file itself (the media route): the same rule, answered as a missing file. */
-  'lesson.file.read': rule({ kind: 'lesson', allow: mayReadLesson, missing: () => notFound('File') }),
-  /** Record progress: the course's staff (whose previews record nothing) or an enrolled student. */
+  /** The lesson's file itself (the media route): the same rule, otherwise answered as a missing file. */
+  'lesson.file.read': rule({
+    kind: 'lesson',
+    allow: mayReadOpenLesson,
+    refuse: refuseLesson(() => notFound('File')),
+    missing: () => notFound('File'),
+  }),
+  /**
+   * Record progress, take a quiz: the course's staff (whose previews record nothing) or an enrolled
+   * student, once the lesson is open to them (a 403 saying when it opens before).
+   */
   'lesson.learn': rule({
     kind: 'lesson',
-    allow: (s, f) => isStaffOf(s, f.orgId) || (s !== null && f.visible && f.enrolled),
+    allow: (s, f) =>
+      isStaffOf(s, f.orgId) || (s !== null && f.visible && f.enrolled && !lessonRelease(f).locked),
+    refuse: (s, f) =>
+      s !== null && f.visible && f.enrolled ? lockedLesson(lessonRelease(f)) : notFound('Lesson'),
     missing: () => notFound('Lesson'),
   }),
   /** An account's profile. */
@@ -286,7 +394,7 @@ export async function requireLessonFile(db: Db, lessonId: number, viewerId: numb
     viewerId === 0 || facts.viewerRoleId === null
       ? null
       : { userId: viewerId, role: roleOf(facts.viewerRoleId), orgId: facts.viewerOrgId };
-  if (!allows(subject, 'lesson.file.read', facts)) throw notFound('File');
+  if (!allows(subject, 'lesson.file.read', facts)) throw refusal(subject, 'lesson.file.read', facts);
   return facts;
 }
 

@@ -141,7 +141,12 @@ export function registerCourseRoutes(
     body: multipart(updateCourseFieldsSchema, cover(false)),
     response: { 200: courseDetailSchema },
   };
-  const updateOptions = { preHandler: auth(), schema: update, config: changesPublic };
+  // Lessons made to open in order may take a lesson away from a student who was studying it.
+  const updateOptions = {
+    preHandler: auth(),
+    schema: update,
+    config: { ...changesPublic, mayRevokeLessonAccess: true as const },
+  };
   app.put('/courses/updateCourse', updateOptions, async (request, reply) => {
     const actor = publisherOf(request);
     const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));

@@ -72,6 +72,8 @@ export type CourseFields = {
   category_id: number;
   author_id: number;
   certificate?: boolean | undefined;
+  /** Each lesson opens once the one before it is completed (docs/decisions/032); absent: unchanged. */
+  lessons_in_order?: boolean | undefined;
 };
 
 export class CourseService {
@@ -157,6 +159,7 @@ export class CourseService {
       sections_count: row.sectionsCount,
       lessons_count: row.lessonsCount ?? row.figures.lessons,
       refund_window_days: Number(row.refundWindowDays),
+      lessons_in_order: c.lessonsInOrder,
     };
   }
 
@@ -203,6 +206,7 @@ export class CourseService {
       categoryId: fields.category_id,
       authorId: fields.author_id,
       certificate: fields.certificate ?? false,
+      lessonsInOrder: fields.lessons_in_order ?? false,
       createdBy: actor.userId,
     });
     return this.detail(actor, id);
@@ -229,6 +233,7 @@ export class CourseService {
       categoryId: fields.category_id,
       authorId: fields.author_id,
       ...(fields.certificate === undefined ? {} : { certificate: fields.certificate }),
+      ...(fields.lessons_in_order === undefined ? {} : { lessonsInOrder: fields.lessons_in_order }),
       ...(cover ? { imageKey: cover.key } : {}),
     });
     return this.detail(actor, id);

@@ -5,6 +5,10 @@ import { courses, lessonProgress, lessons, sections } from '../../db/schema';
 
 export type SectionRow = typeof sections.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
+/** A section's schedule columns (docs/decisions/032). */
+export type SectionReleaseValues = Partial<
+  Pick<typeof sections.$inferInsert, 'releaseMode' | 'releaseAt' | 'releaseDays'>
+>;
 
 /**
  * A course's sections and their lessons, in order, as two prepared queries (built once, then executed with
@@ -81,7 +85,7 @@ export async function lockFileKey(db: Db, fileKey: string) {
 
 export async function insertSection(
   db: Db,
-  values: { courseId: number; name: string; description: string; published: boolean },
+  values: { courseId: number; name: string; description: string; published: boolean } & SectionReleaseValues,
 ) {
   // SPEC §4: a new section's order number is one more than the current count (here: the highest).
   const [row] = await db

@@ -76,6 +76,9 @@ export function registerCurriculumRoutes(
   const insertSection = {
     tags,
     summary: 'Add a section at the end of a course',
+    description:
+      'Optional `release_mode` (`immediately`, `on_date` with `release_at`, `after_days` with ' +
+      '`release_days` from 0 to 3650): when its lessons open to a student (docs/decisions/032).',
     body: insertSectionBodySchema,
     response: { 201: sectionSchema },
   };
@@ -90,6 +93,7 @@ export function registerCurriculumRoutes(
         name: body.section_name,
         description: body.section_description ?? '',
         published: body.published ?? false,
+        release: { mode: body.release_mode, at: body.release_at, days: body.release_days },
       });
       return reply.status(201).send(section);
     },
@@ -97,24 +101,25 @@ export function registerCurriculumRoutes(
 
   const updateSection = {
     tags,
-    summary: 'Rename, describe, publish or move a section',
+    summary: 'Rename, describe, publish or move a section, or change when it opens',
+    description:
+      'Optional `release_mode` (`immediately`, `on_date` with `release_at`, `after_days` with ' +
+      '`release_days` from 0 to 3650); absent, the schedule stays (docs/decisions/032).',
     body: updateSectionBodySchema,
     response: { 200: sectionSchema },
   };
-  app.put(
-    '/courseSections/UpdateCourseSections',
-    { ...authoring, schema: updateSection },
-    async (request) => {
-      const actor = publisherOf(request);
-      const { body } = request;
-      return curriculum.updateSection(actor, body.section_Id, {
-        name: body.section_name,
-        description: body.section_description,
-        published: body.published,
-        orderNumber: body.Order_number === undefined ? undefined : Number(body.Order_number),
-      });
-    },
-  );
+  // A later date or a schedule where there was none may take a lesson away from a student.
+  app.put('/courseSections/UpdateCourseSections', { ...revoking, schema: updateSection }, async (request) => {
+    const actor = publisherOf(request);
+    const { body } = request;
+    return curriculum.updateSection(actor, body.section_Id, {
+      name: body.section_name,
+      description: body.section_description,
+      published: body.published,
+      orderNumber: body.Order_number === undefined ? undefined : Number(body.Order_number),
+      release: { mode: body.release_mode, at: body.release_at, days: body.release_days },
+    });
+  });
 
   const publishSection = {
     tags,

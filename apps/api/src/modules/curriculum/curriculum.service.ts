@@ -4,6 +4,7 @@ import {
   isQuizLesson,
   type Lesson,
   QUIZ_CONTENT_TYPE,
+  type ReleaseMode,
   type Section,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +18,7 @@ import type { Sniffed } from '../../lib/sniff';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
-import { isStaffOf, requireAccess } from '../access/access';
+import { courseReleases, isStaffOf, type LessonRelease, requireAccess } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import {
   deleteLesson,
@@ -29,6 +30,7 @@ import {
   listCurriculum,
   listSectionLessonIds,
   lockFileKey,
+  type SectionReleaseValues,
   type SectionRow,
   saveLessonOrder,
   startedLessonIds,
@@ -97,6 +99,25 @@ export const titleFromFilename = (filename: string) => {
   const clean = printable.replace(/\s+/g, ' ').trim();
   return clean.slice(0, 100) || 'Untitled lesson';
 };
+
+/**
+ * A section's schedule as the authoring calls give it (docs/decisions/032): the mode, with the date or
+ * the days it needs; the other of the two is cleared. Absent: the schedule stays as it is.
+ */
+export type SectionReleaseInput = {
+  mode?: ReleaseMode | undefined;
+  at?: Date | null | undefined;
+  days?: number | null | undefined;
+};
+
+const releaseColumns = (release: SectionReleaseInput | undefined): SectionReleaseValues =>
+  release?.mode === undefined
+    ? {}
+    : {
+        releaseMode: release.mode,
+        releaseAt: release.mode === 'on_date' ? (release.at ?? null) : null,
+        releaseDays: release.mode === 'after_days' ? (release.days ?? null) : null,
+      };
 
 /** A lesson's stored file with its length, read before any transaction begins (null: not known). */
 type MeasuredFile = ReceivedFile & { durationSeconds: number | null };
@@ -177,24 +198,52 @@ export class CurriculumService {
       published: section.published,
       course_Id: section.courseId,
       lessons,
+      release_mode: section.releaseMode,
+      release_at: section.releaseAt?.toISOString() ?? null,
+      release_days: section.releaseDays,
+    };
+  }
+
+  /** A student's lesson with whether it is open to them: a locked one carries no URL to its file. */
+  private async studentLesson(
+    lesson: LessonRow,
+    viewerId: number,
+    started: boolean,
+    release: LessonRelease | undefined,
+  ): Promise<Lesson> {
+    const locked = release?.locked ?? false;
+    const url = locked ? null : await this.lessonUrl(lesson, viewerId);
+    return {
+      ...this.toLesson(lesson, url, started),
+      locked,
+      opens_at: release?.opensAt?.toISOString() ?? null,
     };
   }
 
   /**
    * GetCourseSectionsByCourseId: the course's staff see everything; an enrolled student sees the
-   * published sections and lessons of a published course, with its own started flags; nobody else.
+   * published sections and lessons of a published course, with its own started flags and whether each
+   * lesson is open to it yet (docs/decisions/032); nobody else.
    */
   async listForViewer(actor: Actor, courseId: number): Promise<Section[]> {
     const { db } = this.deps;
     const { staff } = await requireAccess(db, actor, 'course.learn', courseId);
-    const { sections, lessons } = await listCurriculum(db, courseId, !staff);
+    const [{ sections, lessons }, releases] = await Promise.all([
+      listCurriculum(db, courseId, !staff),
+      courseReleases(db, actor, courseId, staff),
+    ]);
     const started = await startedLessonIds(
       db,
       actor.userId,
       lessons.map((l) => l.id),
     );
-    return this.assemble(sections, lessons, async (l) =>
-      this.toLesson(l, await this.lessonUrl(l, actor.userId), started.has(l.id)),
+    if (staff) {
+      return this.assemble(sections, lessons, async (l) =>
+        this.toLesson(l, await this.lessonUrl(l, actor.userId), started.has(l.id)),
+      );
+    }
+    return this.assemble(sections, lessons, (l) =>
+      this.studentLesson(l, actor.userId, started.has(l.id), releases.get(l.id)),
     );
   }
 
@@ -257,10 +306,17 @@ export class CurriculumService {
 
   async addSection(
     actor: Actor & { orgId: number },
-    input: { courseId: number; name: string; description: string; published: boolean },
+    input: {
+      courseId: number;
+      name: string;
+      description: string;
+      published: boolean;
+      release?: SectionReleaseInput | undefined;
+    },
   ): Promise<Section> {
     await requireAccess(this.deps.db, actor, 'course.update', input.courseId);
-    const section = await insertSection(this.deps.db, input);
+    const { release, ...values } = input;
+    const section = await insertSection(this.deps.db, { ...values, ...releaseColumns(release) });
     return this.toSection(section, []);
   }
 
@@ -272,12 +328,14 @@ export class CurriculumService {
       description?: string | null | undefined;
       published?: boolean | undefined;
       orderNumber?: number | undefined;
+      release?: SectionReleaseInput | undefined;
     },
   ): Promise<Section> {
     const before = await this.ownedSection(actor, sectionId);
     await this.deps.db.transaction(async (tx) => {
       await updateSection(tx, sectionId, {
         name: input.name,
+        ...releaseColumns(input.release),
         ...(input.description === undefined || input.description === null
           ? {}
           : { description: input.description }),

@@ -47,6 +47,8 @@ export async function listEnrolledCourses(
       ...courseWithAuthorColumns,
       source: enrolments.source,
       enrolledAt: enrolments.createdAt,
+      releaseStartAt: enrolments.releaseStartAt,
+      releaseAll: enrolments.releaseAll,
       orderId: enrolments.orderId,
       // The buyer's latest refund request of the purchase, and the school's answer (docs/decisions/029).
       ...latestRefundRequestColumns(enrolments.orderId),
@@ -210,4 +212,25 @@ export async function setLessonStarted(db: Db, userId: number, lessonId: number,
       .set({ started: false })
       .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
   }
+}
+
+/**
+ * Moves a student's start in a course or opens every section for them (docs/decisions/032): the columns
+ * given change. The enrolment after the change, or undefined when the student is not enrolled in it.
+ */
+export async function setEnrolmentRelease(
+  db: Db,
+  userId: number,
+  courseId: number,
+  change: { releaseStartAt?: Date | null | undefined; releaseAll?: boolean | undefined },
+) {
+  const [row] = await db
+    .update(enrolments)
+    .set({
+      ...(change.releaseStartAt === undefined ? {} : { releaseStartAt: change.releaseStartAt }),
+      ...(change.releaseAll === undefined ? {} : { releaseAll: change.releaseAll }),
+    })
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .returning();
+  return row;
 }

@@ -11,7 +11,9 @@ import {
   pageQuerySchema,
   registerStudentBodySchema,
   registerStudentResponseSchema,
+  setStudentReleaseBodySchema,
   studentListQuerySchema,
+  studentReleaseSchema,
   studentRowSchema,
   unassignedCourseSchema,
   unassignedCoursesQuerySchema,
@@ -180,6 +182,22 @@ export function registerEnrolmentRoutes(
       const { user_id, course_id } = parseAssignQuery(request.query);
       return enrolments.unassign(actor, user_id, course_id);
     },
+  );
+
+  const setRelease = {
+    tags,
+    summary: 'Move a student’s start in a course, or open every section for them',
+    description:
+      'The course’s staff: `release_start_at` (a date, or null for the enrolment’s own) is where a ' +
+      'section’s “days after enrolment” count from; `release_all` true opens every section whatever its ' +
+      'schedule (docs/decisions/032). Another school’s course or student, or no enrolment: 404.',
+    body: setStudentReleaseBodySchema,
+    response: { 200: studentReleaseSchema },
+  };
+  app.post(
+    '/studentCourse/SetStudentRelease',
+    { ...signedIn, schema: setRelease, config: { mayRevokeLessonAccess: true } },
+    async (request) => enrolments.setRelease(publisherOf(request), request.body),
   );
 
   const started = handlerChecked(

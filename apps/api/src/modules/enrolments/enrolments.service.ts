@@ -5,6 +5,7 @@ import {
   type Paged,
   progressText,
   ROLE,
+  type StudentRelease,
   type StudentRow,
 } from '@skillwise/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,6 +35,7 @@ import {
   listOrgStudents,
   listUnassignedCourses,
   progressByCourse,
+  setEnrolmentRelease,
   setLessonStarted,
 } from './enrolments.repository';
 
@@ -73,6 +75,8 @@ export class EnrolmentService {
       progress: progressText(progress.get(row.id)),
       source: row.source,
       enrolled_date: row.enrolledAt.toISOString(),
+      release_start_at: row.releaseStartAt?.toISOString() ?? null,
+      release_all: row.releaseAll,
       order_Id: row.orderId,
       refund_request: row.refundRequest,
       refund_answer: row.refundAnswer,
@@ -267,6 +271,35 @@ export class EnrolmentService {
     }
     await deleteEnrolment(this.deps.db, userId, courseId);
     return { message: 'Deleted successfully!' };
+  }
+
+  /**
+   * POST studentCourse/SetStudentRelease (docs/decisions/032): the course's staff move one of their
+   * students' start in the course (null: back to the enrolment's date) or open every section for them.
+   * Another school's course or student, or a student not enrolled in the course: 404.
+   */
+  async setRelease(
+    actor: Publisher,
+    input: {
+      user_Id: number;
+      course_Id: number;
+      release_start_at?: Date | null | undefined;
+      release_all?: boolean | undefined;
+    },
+  ): Promise<StudentRelease> {
+    await this.ownedCourseAndStudent(actor, input.user_Id, input.course_Id);
+    const row = await setEnrolmentRelease(this.deps.db, input.user_Id, input.course_Id, {
+      releaseStartAt: input.release_start_at,
+      releaseAll: input.release_all,
+    });
+    if (!row) throw notFound('Enrolment');
+    return {
+      user_Id: row.userId,
+      course_Id: row.courseId,
+      enrolled_date: row.createdAt.toISOString(),
+      release_start_at: row.releaseStartAt?.toISOString() ?? null,
+      release_all: row.releaseAll,
+    };
   }
 
   /**

@@ -245,3 +245,72 @@ export async function setEmailPreference(db: Db, userId: number, on: boolean): P
     .returning({ id: users.id });
   return rows.length === 1;
 }
+
+/** How far back a section's opening is still news: a date set in the past does not tell of old openings. */
+export const SECTION_OPENED_WINDOW_DAYS = 7;
+
+/**
+ * A scheduled section's opening for one enrolled student, the SQL twin of access.ts `sectionOpensAt`: its
+ * date, or its days after the student's start (the start the school gave them, or their enrolment).
+ */
+const studentStart = sql`coalesce(${enrolments.releaseStartAt}, ${enrolments.createdAt})`;
+const sectionOpening = sql`(case ${sections.releaseMode}
+    when 'on_date' then ${sections.releaseAt}
+    when 'after_days' then ${studentStart} + make_interval(days => ${sections.releaseDays})
+  end)`;
+
+/**
+ * Students of each scheduled section that opened for them by `now` and not longer ago than the window:
+ * the section, its course and the section holding a published lesson are visible, the school did not open
+ * everything for the student already, the section was not open when the student started, and the student
+ * was not told yet. `org` narrows it to one school's courses.
+ */
+const openedSectionsWhere = (now: Date, org?: number) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`${sections.releaseMode} <> 'immediately' and ${sections.published} and ${courses.published}
+    and not ${enrolments.releaseAll}
+    ${org === undefined ? sql`` : sql`and ${courses.orgId} = ${org}`}
+    and ${sectionOpening} <= ${at}
+    and ${sectionOpening} > ${at} - make_interval(days => ${SECTION_OPENED_WINDOW_DAYS})
+    and ${sectionOpening} > ${studentStart}
+    and exists (select 1 from ${lessons} where ${lessons.sectionId} = ${sections.id} and ${lessons.published})
+    and not exists (select 1 from ${notifications} n where n.user_id = ${enrolments.userId}
+      and n.dedupe_key = 'section_opened:' || ${sections.id}::text)`;
+};
+
+const openedSectionsFrom = sql`from ${sections}
+  join ${courses} on ${courses.id} = ${sections.courseId}
+  join ${enrolments} on ${enrolments.courseId} = ${courses.id}`;
+
+/** The schools with a student to tell of a section that opened (one query for every school). */
+export async function schoolsWithOpenedSections(db: Db, now: Date): Promise<number[]> {
+  const result = await db.execute(
+    sql`select distinct ${courses.orgId} as org_id ${openedSectionsFrom} where ${openedSectionsWhere(now)}`,
+  );
+  return rowsOf<{ org_id: number }>(result).map((r) => Number(r.org_id));
+}
+
+/** One school's students of sections that opened for them: one notification per student and section. */
+export const toStudentsOfOpenedSections = (
+  now: Date,
+  orgId: number,
+  linkOf: (courseIdColumn: SQL) => SQL,
+): Recipients =>
+  sql`select ${enrolments.userId} as user_id,
+      ('A new section opened in "' || ${courses.title} || '"') as title,
+      ('"' || ${sections.name} || '" is open to study now.') as body,
+      ${linkOf(sql`${courses.id}`)} as link,
+      ('section_opened:' || ${sections.id}::text) as dedupe_key
+    ${openedSectionsFrom}
+    where ${openedSectionsWhere(now, orgId)}`;
+
+/** The advisory lock of the section-opened round (a space of its own, beside the file-key locks' 1006). */
+const SECTION_OPENINGS_LOCK = 1_007;
+
+/** Whether this transaction holds the section-opened round's turn: false while another instance has it. */
+export async function takeSectionOpeningsTurn(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`select pg_try_advisory_xact_lock(${SECTION_OPENINGS_LOCK}, 0) as taken`,
+  );
+  return rowsOf<{ taken: boolean }>(result)[0]?.taken === true;
+}

@@ -28,8 +28,11 @@ import {
   type NotificationRow,
   orgOfLessons,
   recordNotifications,
+  schoolsWithOpenedSections,
   setEmailPreference,
+  takeSectionOpeningsTurn,
   toPublishersOf,
+  toStudentsOfOpenedSections,
   toStudentsOfVisibleLessons,
   toUser,
   type VisibleLessons,
@@ -578,6 +581,37 @@ export class NotificationService {
       },
       this.mail,
     );
+  }
+
+  /**
+   * Tells enrolled students of scheduled sections that opened for them (docs/decisions/032): run by every
+   * instance once a minute. One statement per school records the notifications and queues the e-mails of
+   * the rows it inserted (students who allow e-mails); a notification's dedupe key
+   * ('section_opened:<sectionId>') makes it once per student and section however many instances run, and
+   * a transaction-scoped advisory lock lets one instance's round run at a time (the others skip theirs).
+   */
+  async sectionsOpened(now: Date) {
+    return this.deps.db.transaction(async (tx) => {
+      const total = { notified: 0, mailed: 0 };
+      // One round at a time across the instances: the others skip theirs rather than wait on its rows.
+      if (!(await takeSectionOpeningsTurn(tx))) return total;
+      for (const orgId of await schoolsWithOpenedSections(tx, now)) {
+        const done = await recordNotifications(
+          tx,
+          'section_opened',
+          toStudentsOfOpenedSections(
+            now,
+            orgId,
+            (courseId: SQL) => sql`${COURSE_LINK}::text || ${courseId}::text`,
+          ),
+          { send: 'if-enabled', manySubject: 'sections opened in your courses', orgId },
+          this.mail,
+        );
+        total.notified += done.notified;
+        total.mailed += done.mailed;
+      }
+      return total;
+    });
   }
 
   /** A certificate was issued to the student (to be called by the certificates module when it issues one). */

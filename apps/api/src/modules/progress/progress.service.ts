@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { requireAccess } from '../access/access';
+import { courseReleases, requireAccess } from '../access/access';
 import type { CertificateService } from '../certificates/certificates.service';
 import { listCourseLessonProgress, saveLessonProgress } from './progress.repository';
 
@@ -111,25 +111,31 @@ export class ProgressService {
   async course(actor: Actor, courseId: number): Promise<CourseProgress> {
     const { db } = this.deps;
     const { staff } = await requireAccess(db, actor, 'course.learn', courseId);
-    const rows = await listCourseLessonProgress(db, actor.userId, courseId);
-    const lessons: LessonProgress[] = rows.map((r) =>
-      staff
-        ? untouched(r.lessonId)
-        : {
-            lesson_Id: r.lessonId,
-            lessonstarted: r.started,
-            positionSeconds: Number(r.positionSeconds),
-            completed: r.completed,
-            completed_date: r.completedAt ? new Date(r.completedAt).toISOString() : null,
-          },
-    );
+    const [rows, releases] = await Promise.all([
+      listCourseLessonProgress(db, actor.userId, courseId),
+      courseReleases(db, actor, courseId, staff),
+    ]);
+    const lessons: LessonProgress[] = rows.map((r) => {
+      if (staff) return untouched(r.lessonId);
+      const release = releases.get(r.lessonId);
+      return {
+        lesson_Id: r.lessonId,
+        lessonstarted: r.started,
+        positionSeconds: Number(r.positionSeconds),
+        completed: r.completed,
+        completed_date: r.completedAt ? new Date(r.completedAt).toISOString() : null,
+        locked: release?.locked ?? false,
+        opens_at: release?.opensAt?.toISOString() ?? null,
+      };
+    });
     const completed = lessons.filter((l) => l.completed).length;
     return {
       course_Id: courseId,
       totalLessons: lessons.length,
       completedLessons: completed,
       progress: progressText({ total: lessons.length, completed }),
-      nextLesson_Id: lessons.find((l) => !l.completed)?.lesson_Id ?? null,
+      // Where "Continue" leads: the first lesson not completed that is open to the student.
+      nextLesson_Id: lessons.find((l) => !l.completed && l.locked !== true)?.lesson_Id ?? null,
       lessons,
     };
   }

@@ -162,6 +162,14 @@ export const LockIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A lock opened: a section that opened to a student (docs/decisions/032). */
+export const LockOpenIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 7.7-1.5" />
+  </Icon>
+);
+
 export const PlayIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

@@ -43,6 +43,8 @@ export type CourseInput = {
   categoryId: number;
   authorId: number;
   certificate: boolean;
+  /** Each lesson opens once the one before it is completed (an addition, docs/decisions/032). */
+  lessonsInOrder: boolean;
   /** Required to create; optional to update (the current cover stays). */
   cover: File | null;
 };
@@ -57,6 +59,7 @@ const courseForm = (input: CourseInput, extra: Record<string, number> = {}) =>
       price: input.price,
       price_type_Id: input.priceTypeId,
       certificate: input.certificate,
+      lessons_in_order: input.lessonsInOrder,
       category_id: input.categoryId,
       org_Id: storage.get('orgId') ?? '',
     },

@@ -10,6 +10,7 @@ import { type ComponentType, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
@@ -306,6 +307,12 @@ const CourseFormBody = ({
           value={values.certificate}
           options={CERTIFICATE}
           onChange={(value) => form.setValue('certificate', value)}
+        />
+        <CheckboxField
+          label="Lessons in order"
+          hint="Each lesson opens once the student completes the one before it; a quiz must be passed."
+          checked={values.lessonsInOrder}
+          onChange={(checked) => form.setValue('lessonsInOrder', checked)}
         />
         {listProblem ? (
           <Alert>{errorMessage(listProblem, 'Could not load the categories or authors.')}</Alert>

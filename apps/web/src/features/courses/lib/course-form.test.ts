@@ -50,6 +50,7 @@ describe('course form (SPEC §5, §4)', () => {
       categoryId: 3,
       authorId: 4,
       certificate: false,
+      lessonsInOrder: false,
       cover,
     });
   });

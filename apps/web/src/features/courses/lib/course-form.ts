@@ -10,6 +10,8 @@ export type CourseFormValues = {
   categoryId: string;
   authorId: string;
   certificate: 'true' | 'false';
+  /** Each lesson opens once the one before it is completed (docs/decisions/032). */
+  lessonsInOrder: boolean;
   cover: File | null;
 };
 
@@ -22,6 +24,7 @@ export const EMPTY_COURSE: CourseFormValues = {
   categoryId: '',
   authorId: '',
   certificate: 'false',
+  lessonsInOrder: false,
   cover: null,
 };
 
@@ -37,6 +40,7 @@ export const valuesFromCourse = (course: CourseDetail): CourseFormValues => ({
   categoryId: String(course.category_Id),
   authorId: String(course.author_id),
   certificate: course.certificate ? 'true' : 'false',
+  lessonsInOrder: course.lessons_in_order ?? false,
   cover: null,
 });
 
@@ -63,6 +67,7 @@ export const COURSE_FIELD_LABELS: Record<ReturnType<typeof missingCourseFields>[
   authorId: 'Author',
   cover: 'Cover Photo',
   certificate: 'Certificate',
+  lessonsInOrder: 'Lessons in order',
 };
 
 /** SPEC §5: price numeric with step 0.01 and required; price type, category and author required. */
@@ -96,6 +101,7 @@ export const toCourseInput = (values: CourseFormValues): CourseInput => ({
   categoryId: Number(values.categoryId),
   authorId: Number(values.authorId),
   certificate: values.certificate === 'true',
+  lessonsInOrder: values.lessonsInOrder,
   cover: values.cover,
 });
 

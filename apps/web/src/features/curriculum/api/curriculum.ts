@@ -1,4 +1,4 @@
-import type { ContentType, Lesson, Section } from '@skillwise/contracts';
+import type { ContentType, Lesson, ReleaseMode, Section } from '@skillwise/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, objectFormData } from '@/lib/api-client';
 import type { UploadListener } from '../lib/upload-progress';
@@ -39,8 +39,19 @@ export const addSection = (courseId: number, name: string, sectionCount: number)
     },
   });
 
-/** PUT courseSections/UpdateCourseSections: a new name, keeping its place and state. */
-export const renameSection = (section: Section, name: string): Promise<Section> =>
+/** When a section opens, as the Edit Section form sends it (docs/decisions/032). */
+export type SectionRelease = {
+  release_mode: ReleaseMode;
+  /** A day, 'YYYY-MM-DD' (its start in UTC), for on_date. */
+  release_at?: string;
+  release_days?: number;
+};
+
+/**
+ * PUT courseSections/UpdateCourseSections: a new name and, when given, when it opens (an addition),
+ * keeping its place and state.
+ */
+export const renameSection = (section: Section, name: string, release?: SectionRelease): Promise<Section> =>
   apiRequest('courseSections/UpdateCourseSections', {
     method: 'PUT',
     auth: true,
@@ -50,6 +61,7 @@ export const renameSection = (section: Section, name: string): Promise<Section> 
       section_Id: section.section_Id,
       course_Id: section.course_Id,
       section_name: name,
+      ...release,
     },
   });
 
@@ -179,7 +191,15 @@ export const useCurriculumMutations = (courseId: number) => {
       onSuccess,
     }),
     renameSection: useMutation({
-      mutationFn: ({ section, name }: { section: Section; name: string }) => renameSection(section, name),
+      mutationFn: ({
+        section,
+        name,
+        release,
+      }: {
+        section: Section;
+        name: string;
+        release?: SectionRelease;
+      }) => renameSection(section, name, release),
       onSuccess,
     }),
     publishSection: useMutation({

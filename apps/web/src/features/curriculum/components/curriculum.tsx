@@ -1,10 +1,16 @@
-import { COUNTER_SHORT, isQuizLesson, type Lesson, type Section } from '@skillwise/contracts';
+import {
+  COUNTER_SHORT,
+  isQuizLesson,
+  type Lesson,
+  type ReleaseMode,
+  type Section,
+} from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Field, TextField } from '@/components/ui/field';
+import { Field, SelectField, TextField } from '@/components/ui/field';
 import { LayersIcon, PlusIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
@@ -15,6 +21,13 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCurriculumMutations, useSections } from '../api/curriculum';
 import { useSingleOpen } from '../hooks/use-single-open';
+import {
+  RELEASE_OPTIONS,
+  type ReleaseValues,
+  releaseOf,
+  releaseProblems,
+  releaseValuesOf,
+} from '../lib/section-release';
 import type { BulkUploadOutcome } from './bulk-upload-panel';
 import { EditLessonModal } from './edit-lesson-form';
 import { LessonFormModal } from './lesson-form';
@@ -72,6 +85,14 @@ const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutati
   );
 };
 
+type SectionValues = SectionName & ReleaseValues;
+
+/** A section needs a name (SPEC §5), and the day or the days its release names. */
+const validateSection = (values: SectionValues): FormErrors<SectionValues> => {
+  const named = validateSectionName(values);
+  return { ...named, fields: { ...named.fields, ...releaseProblems(values) } };
+};
+
 const EditSectionModal = ({
   section,
   onClose,
@@ -82,15 +103,20 @@ const EditSectionModal = ({
   mutations: Mutations;
 }) => {
   const rename = mutations.renameSection;
-  const form = useForm({ initial: { name: section?.section_name ?? '' }, validate: validateSectionName });
+  const form = useForm<SectionValues>({
+    initial: { name: section?.section_name ?? '', ...releaseValuesOf(section) },
+    validate: validateSection,
+    serverFields: { releaseAt: 'release_at', releaseDays: 'release_days' },
+  });
 
-  const onSubmit = form.handleSubmit(async ({ name }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (!section) return;
-    await rename.mutateAsync({ section, name: name.trim() });
+    await rename.mutateAsync({ section, name: values.name.trim(), release: releaseOf(values) });
     onClose();
   });
 
   const problem = form.problem ?? form.failureMessage('The section could not be saved. Please try again.');
+  const mode = form.values.releaseMode;
 
   return (
     <Modal open={section !== null} onClose={onClose} title="Edit Section">
@@ -103,6 +129,34 @@ const EditSectionModal = ({
           maxLength={COUNTER_SHORT}
           {...form.field('name')}
         />
+        <SelectField
+          label="Release"
+          name="release_mode"
+          hint="When the section’s lessons open to a student."
+          options={RELEASE_OPTIONS}
+          value={mode}
+          onChange={(event) => form.setValue('releaseMode', event.target.value as ReleaseMode)}
+        />
+        {mode === 'on_date' ? (
+          <TextField
+            label="Opens on"
+            name="release_at"
+            type="date"
+            required
+            hint="The day starts at midnight UTC."
+            {...form.field('releaseAt')}
+          />
+        ) : null}
+        {mode === 'after_days' ? (
+          <TextField
+            label="Days after enrolment"
+            name="release_days"
+            inputMode="numeric"
+            required
+            hint="Counted from each student’s enrolment, or the start you gave them."
+            {...form.field('releaseDays')}
+          />
+        ) : null}
         {problem ? <Alert>{problem}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>

@@ -3,10 +3,18 @@ import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
-import { ChevronDownIcon, PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import {
+  ChevronDownIcon,
+  LockIcon,
+  PencilIcon,
+  PlusIcon,
+  TrashIcon,
+  UploadIcon,
+} from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { BULK_LIMITS_NOTE } from '../lib/bulk-upload';
+import { releaseLabel } from '../lib/section-release';
 import type { BulkUploadOutcome } from './bulk-upload-panel';
 import { type LessonActions, LessonList } from './lesson-list';
 
@@ -53,6 +61,7 @@ export const SectionCard = ({
   ...actions
 }: SectionCardProps) => {
   const bodyId = `section-${section.section_Id}-lessons`;
+  const release = releaseLabel(section);
   return (
     <li
       className={cn(
@@ -83,6 +92,12 @@ export const SectionCard = ({
               <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-slate-500">
                 {lessonsLabel(section.lessons)}
                 <PublishedChip published={section.published} />
+                {release ? (
+                  <span className="inline-flex items-center gap-1 text-slate-600">
+                    <LockIcon className="size-3.5" aria-hidden="true" />
+                    {release}
+                  </span>
+                ) : null}
               </span>
             </span>
           </button>

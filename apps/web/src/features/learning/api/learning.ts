@@ -231,6 +231,10 @@ export const useSaveLessonProgress = (
       const before = current?.lessons.find((lesson) => lesson.lesson_Id === saved.lesson_Id);
       if (current) queryClient.setQueryData(key, withLessonProgress(current, saved));
       if (before?.completed !== saved.completed || saved.certificate) onCompletionChange?.(saved);
+      // In a course whose lessons open in order, a completion opens (or closes) the next lesson.
+      if (before !== undefined && before.completed !== saved.completed) {
+        void queryClient.invalidateQueries({ queryKey: learningKeys.sections(courseId) });
+      }
       if (saved.lessonstarted) {
         const sectionsKey = learningKeys.sections(courseId);
         const sections = queryClient.getQueryData<Section[]>(sectionsKey);

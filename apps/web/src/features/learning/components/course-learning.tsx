@@ -12,7 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
-import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon, LockIcon } from '@/components/ui/icons';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -26,8 +26,10 @@ import {
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useOpenSection } from '../hooks/use-open-section';
 import { useQuizPassed } from '../hooks/use-quiz-passed';
+import { lockedText } from '../lib/locked';
 import { isViewable } from '../lib/viewable';
 import { LessonViewer } from './lesson-viewer';
+import { SectionList } from './section-list';
 
 // A quiz's screens come with the first quiz opened.
 const StudentQuizLesson = lazy(() =>
@@ -41,12 +43,11 @@ const PreviewQuizLesson = lazy(() =>
   })),
 );
 
-/** A lesson the viewer opens: one with a file of a kind it shows, or a quiz. */
+/** A lesson the viewer opens: an open one (docs/decisions/032) with a file of a kind it shows, or a quiz. */
 const canOpen = (lesson: Lesson) =>
-  (isViewable(lesson.contentType) && lesson.content_path !== null) ||
-  lessonKind(lesson.contentType) === 'quiz';
-
-import { SectionList } from './section-list';
+  lesson.locked !== true &&
+  ((isViewable(lesson.contentType) && lesson.content_path !== null) ||
+    lessonKind(lesson.contentType) === 'quiz');
 
 export type LearningCourse = {
   course_title: string;
@@ -199,6 +200,12 @@ const CourseProgressBar = ({ completed, total, share, onContinue }: CourseProgre
       <Button onClick={onContinue} className="shrink-0">
         Continue
       </Button>
+    ) : completed < total ? (
+      // Every lesson left is not open yet (docs/decisions/032).
+      <p className="flex h-11 shrink-0 items-center gap-1.5 text-sm font-semibold text-slate-600">
+        <LockIcon className="size-4" />
+        Next lessons open later
+      </p>
     ) : (
       // As tall as the Continue button it replaces: the page below does not move when the last lesson completes.
       <p className="flex h-11 shrink-0 items-center gap-1.5 text-sm font-semibold text-emerald-800">
@@ -334,6 +341,7 @@ export const CourseLearning = ({
     const started = lesson.lessonstarted;
     const completed = isCompleted(lesson.lesson_Id);
     const current = opened?.lesson_Id === lesson.lesson_Id;
+    const locked = lockedText(lesson);
     const body = (
       <>
         <ContentTypeIcon contentType={lesson.contentType} className="size-8 text-base" />
@@ -341,10 +349,16 @@ export const CourseLearning = ({
           <span className="block text-sm font-medium break-words text-slate-800">{lesson.lesson_title}</span>
           <span className="block text-xs text-slate-600">
             {KIND_LABEL[kind]}
-            {isViewable(lesson.contentType) || kind === 'quiz' ? null : ' · not available to view'}
+            {locked
+              ? ` · ${locked}`
+              : isViewable(lesson.contentType) || kind === 'quiz'
+                ? null
+                : ' · not available to view'}
           </span>
         </span>
-        {completed ? (
+        {locked ? (
+          <LockIcon className="size-4 shrink-0 text-slate-500" />
+        ) : completed ? (
           <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-800">
             <CheckCircleIcon className="size-4" />
             Completed

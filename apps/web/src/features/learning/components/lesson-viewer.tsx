@@ -17,6 +17,8 @@ export type ViewableLesson = {
   content_path: string | null;
   /** The file's type: 'text/html' for a text lesson written in the page (docs/decisions/019). */
   file_mime?: string | null;
+  /** Not open to the student yet (docs/decisions/032): the server is asked, and its answer shown. */
+  locked?: boolean | undefined;
 };
 
 type LessonViewerProps = {
@@ -184,6 +186,7 @@ export const LessonViewer = ({
   const content = useFreshContentUrl({
     lessonId: lesson.lesson_Id,
     url: lesson.content_path,
+    askFirst: lesson.locked === true,
     ...(fetchFreshUrl ? { fetchFreshUrl } : {}),
   });
 
@@ -192,6 +195,13 @@ export const LessonViewer = ({
     media?.onPlay(event);
   };
 
+  if (content.status === 'failed' && content.refusal) {
+    return (
+      <Alert tone="info" className={className}>
+        {content.refusal}
+      </Alert>
+    );
+  }
   if (content.status === 'failed') {
     return (
       <LoadError message={LOAD_FAILED} onRetry={() => void content.retry()} size="sm" className={className} />

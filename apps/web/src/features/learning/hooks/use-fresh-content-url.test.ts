@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import {
   isUrlExpired,
   type PlayableMedia,
@@ -32,6 +33,20 @@ describe('signed URL expiry', () => {
 });
 
 describe('useFreshContentUrl', () => {
+  it('asks about a locked lesson and keeps the server’s word on why it is refused', async () => {
+    const refusal = 'This lesson opens on January 15, 2027 at 12:00 AM UTC.';
+    const fetchFreshUrl = vi.fn(async () => {
+      throw new ApiError(refusal, { status: 403, code: 'FORBIDDEN' });
+    });
+    const { result } = renderHook(() =>
+      useFreshContentUrl({ lessonId: 9, url: null, fetchFreshUrl, askFirst: true }),
+    );
+    expect(result.current.status).toBe('refreshing');
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(result.current.refusal).toBe(refusal);
+    expect(fetchFreshUrl).toHaveBeenCalledWith(9);
+  });
+
   it('uses the URL it was given while it is valid, asking for nothing', () => {
     const fetchFreshUrl = vi.fn(async () => 'fresh');
     const url = signed(4, inSeconds(3600));

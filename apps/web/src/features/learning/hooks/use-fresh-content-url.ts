@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { getLessonContentUrl } from '../api/learning';
 
 /** The part of a <video> or <audio> element the hook reads and sets. */
@@ -45,6 +46,8 @@ type Options = {
   url: string | null;
   /** Asks the server for a fresh URL (GET lessons/GetLessonContentUrl/{id} by default). */
   fetchFreshUrl?: (lessonId: number) => Promise<string | null>;
+  /** Ask the server even without a URL (a lesson not open yet: its refusal says when it opens). */
+  askFirst?: boolean | undefined;
 };
 
 type State = {
@@ -54,11 +57,13 @@ type State = {
   status: ContentUrlStatus;
   /** Bumped with every fresh URL, so the element reloads even when the URL came back the same. */
   version: number;
+  /** The server's word when it refused the lesson (403: not open yet, docs/decisions/032). */
+  refusal?: string | undefined;
 };
 
 /** An expired URL is not even tried: the fresh one is on its way. */
-const initialState = (lessonId: number, url: string | null): State =>
-  url && isUrlExpired(url)
+const initialState = (lessonId: number, url: string | null, askFirst = false): State =>
+  (url && isUrlExpired(url)) || (!url && askFirst)
     ? { lessonId, url, src: null, status: 'refreshing', version: 0 }
     : { lessonId, url, src: url, status: 'ready', version: 0 };
 
@@ -67,8 +72,13 @@ const initialState = (lessonId: number, url: string | null): State =>
  * URL usable: one already expired is replaced before use, and when the file fails to load a fresh one is
  * asked for and a video resumes where it was, playing again if it was playing.
  */
-export const useFreshContentUrl = ({ lessonId, url, fetchFreshUrl = getLessonContentUrl }: Options) => {
-  const [state, setState] = useState<State>(() => initialState(lessonId, url));
+export const useFreshContentUrl = ({
+  lessonId,
+  url,
+  fetchFreshUrl = getLessonContentUrl,
+  askFirst = false,
+}: Options) => {
+  const [state, setState] = useState<State>(() => initialState(lessonId, url, askFirst));
   const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
   const refreshes = useRef(0);
   const pending = useRef<Promise<void> | null>(null);
@@ -79,7 +89,7 @@ export const useFreshContentUrl = ({ lessonId, url, fetchFreshUrl = getLessonCon
 
   // Another lesson (or a new list) starts afresh.
   const isStale = state.lessonId !== lessonId || state.url !== url;
-  if (isStale) setState(initialState(lessonId, url));
+  if (isStale) setState(initialState(lessonId, url, askFirst));
 
   const refresh = useCallback((): Promise<void> => {
     if (pending.current) return pending.current;
@@ -102,9 +112,10 @@ export const useFreshContentUrl = ({ lessonId, url, fetchFreshUrl = getLessonCon
             version: previous.version + 1,
           }));
         },
-        () => {
+        (error: unknown) => {
           if (current.current !== forLesson) return;
-          setState((previous) => ({ ...previous, status: 'failed' }));
+          const refusal = error instanceof ApiError && error.status === 403 ? error.message : undefined;
+          setState((previous) => ({ ...previous, status: 'failed', refusal }));
         },
       )
       .finally(() => {
@@ -118,8 +129,8 @@ export const useFreshContentUrl = ({ lessonId, url, fetchFreshUrl = getLessonCon
     resumeAt.current = null;
     refreshes.current = 0;
     pending.current = null;
-    if (url && isUrlExpired(url)) void refresh();
-  }, [url, refresh]);
+    if ((url && isUrlExpired(url)) || (!url && askFirst)) void refresh();
+  }, [url, refresh, askFirst]);
 
   /** The file failed to load: remember where a video was, then ask for a fresh URL. */
   const reportFailure = useCallback(
@@ -153,10 +164,12 @@ export const useFreshContentUrl = ({ lessonId, url, fetchFreshUrl = getLessonCon
     return refresh();
   }, [refresh]);
 
-  const view = isStale ? initialState(lessonId, url) : state;
+  const view = isStale ? initialState(lessonId, url, askFirst) : state;
   return {
     src: view.src,
     status: view.status,
+    /** Why the server refused the lesson, when it said so (a lesson not open yet). */
+    refusal: view.refusal,
     /** A key for the media element: a new one after each fresh URL. */
     version: view.version,
     reportFailure,

@@ -11,6 +11,7 @@ import {
   ChartIcon,
   CheckIcon,
   FileTextIcon,
+  LockOpenIcon,
   PlayIcon,
   UserPlusIcon,
 } from '@/components/ui/icons';
@@ -35,6 +36,8 @@ const KIND_ICONS: Record<NotificationKind, ComponentType<SVGProps<SVGSVGElement>
   new_student: UserPlusIcon,
   refunded: FileTextIcon,
   plan: BellIcon,
+  quiz_graded: CheckIcon,
+  section_opened: LockOpenIcon,
 };
 
 type ItemProps = {

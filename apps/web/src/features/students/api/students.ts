@@ -4,6 +4,8 @@ import {
   type Paged,
   type RegisterStudentBody,
   type SaleRow,
+  type SetStudentReleaseBody,
+  type StudentRelease,
   type StudentRow,
   type UserProfile,
 } from '@skillwise/contracts';
@@ -204,12 +206,23 @@ export const removeAssignedCourse = ({ userId, courseId }: Assignment): Promise<
     query: { user_id: userId, course_id: courseId },
   });
 
-/** Enrol and remove, each reloading the student's courses, the courses left and the students list. */
+/**
+ * POST studentCourse/SetStudentRelease (an addition, docs/decisions/032): move the student's start in a
+ * course, or open every section for them.
+ */
+export const setStudentRelease = (body: SetStudentReleaseBody): Promise<StudentRelease> =>
+  apiRequest('studentCourse/SetStudentRelease', { method: 'POST', auth: true, body });
+
+/**
+ * Enrol, remove and change a student's release, each reloading the student's courses, the courses left
+ * and the students list.
+ */
 export const useEnrolmentChanges = () => {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: studentKeys.all });
   return {
     assign: useMutation({ mutationFn: assignCourse, onSuccess }),
     remove: useMutation({ mutationFn: removeAssignedCourse, onSuccess }),
+    release: useMutation({ mutationFn: setStudentRelease, onSuccess }),
   };
 };

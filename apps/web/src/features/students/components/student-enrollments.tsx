@@ -15,6 +15,7 @@ import { useClampedPage, useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
+import { releaseSummary, StudentReleaseDialog } from './student-release';
 
 const SOURCE_LABEL: Record<AssignedCourse['source'], string> = {
   assigned: 'Assigned',
@@ -112,6 +113,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   // A removal's failure (a purchased course stays) is told where the enrolment's is.
   const [removeProblem, setRemoveProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<AssignedCourse | null>(null);
+  const [scheduling, setScheduling] = useState<AssignedCourse | null>(null);
   const problem =
     form.problem ??
     form.failureMessage('The course could not be assigned. Please try again.') ??
@@ -152,6 +154,23 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     },
     { header: 'Progress', cell: (course) => <Progress progress={course.progress} />, card: 'line' },
     { header: 'Status', cell: (course) => <Status course={course} />, card: 'line' },
+    {
+      header: 'Schedule',
+      card: 'line',
+      cell: (course) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-xs text-slate-600">{releaseSummary(course)}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setScheduling(course)}
+            aria-label={`Change the schedule of ${course.course_title}`}
+          >
+            Change
+          </Button>
+        </div>
+      ),
+    },
     {
       header: 'Remove',
       hideHeader: true,
@@ -233,7 +252,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
         query={courses}
         rowKey={(course) => course.course_Id}
         columns={columns}
-        tableClassName="min-w-[560px]"
+        tableClassName="min-w-[720px]"
         loadingLabel="Loading courses..."
         errorText="The courses could not be loaded."
         empty={<p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>}
@@ -245,6 +264,14 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
           noun: ['course', 'courses'],
         }}
       />
+      {userId !== null && scheduling ? (
+        <StudentReleaseDialog
+          key={scheduling.course_Id}
+          userId={userId}
+          course={scheduling}
+          onClose={() => setScheduling(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remove course"
