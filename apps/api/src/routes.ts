@@ -167,7 +167,16 @@ export async function registerApiRoutes(
   const certificates = new CertificateService({ db, publicUrl: config.publicUrl, notifications });
   registerCertificateRoutes(api, certificates, auth);
   registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
-  registerQuizRoutes(api, new QuizService({ db, certificates }), auth);
+  registerQuizRoutes(
+    api,
+    new QuizService({
+      db,
+      certificates,
+      images: { storage, key: deps.keys.mediaUrls, ttlHours: config.mediaUrlTtlHours },
+    }),
+    auth,
+    files,
+  );
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { signLessonUrl } from './signed-url';
+import { signLessonUrl, signQuestionImageUrl } from './signed-url';
 import type { FileStorage } from './storage';
 
 /**
@@ -46,4 +46,45 @@ export async function lessonFileUrl(
   }
   const { expires } = mediaUrlWindow(nowMs, deps.ttlHours);
   return signLessonUrl(deps.key, { lessonId: lesson.id, fileKey: lesson.fileKey, viewerId, expires });
+}
+
+/** The pictures a stored image's key may end in, and the type each is served as. */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The MIME type of a stored image by its key's extension; undefined for a key that is not a picture's. */
+export const imageTypeOf = (key: string): string | undefined => IMAGE_TYPES[key.split('.').pop() ?? ''];
+
+/**
+ * The URL of a quiz question's image (docs/decisions/035), for a viewer the caller has already allowed to
+ * read the quiz lesson: a presigned URL of the bucket, or the server's own signed URL, which checks access
+ * again on every use; made per hour as a lesson file's is.
+ */
+export async function questionImageUrl(
+  deps: { storage: FileStorage; key: KeyObject; ttlHours: number },
+  image: { lessonId: number; key: string },
+  viewerId: number,
+  nowMs = Date.now(),
+): Promise<string> {
+  const { storage } = deps;
+  if (storage.presignGet) {
+    const { signedAt, expires } = mediaUrlWindow(nowMs, PRESIGNED_URL_HOURS);
+    return storage.presignGet(image.key, {
+      signedAt,
+      expiresInSeconds: expires - signedAt.getTime() / 1000,
+      contentType: imageTypeOf(image.key) ?? 'application/octet-stream',
+      filename: `quiz-${image.lessonId}-${image.key}`,
+    });
+  }
+  const { expires } = mediaUrlWindow(nowMs, deps.ttlHours);
+  return signQuestionImageUrl(deps.key, {
+    lessonId: image.lessonId,
+    fileKey: image.key,
+    viewerId,
+    expires,
+  });
 }
