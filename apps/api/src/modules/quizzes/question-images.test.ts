@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, TEST_KEYS, type TestContext } from '../../../test/helpers';
+import { createQuizLesson } from '../../../test/quizzes';
 import { type FilePart, filesOnDisk, fixtures, upload } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import {
@@ -13,7 +14,6 @@ import {
   lessons,
   pendingFileDeletions,
   quizAttempts,
-  sections,
   storedFiles,
 } from '../../db/schema';
 import { writeBackup } from '../../lib/backup';
@@ -53,28 +53,8 @@ const picture = (data = fixtures.png(), filename = 'diagram.png'): FilePart => (
 const uploadImage = (lessonId: number, token: string | undefined, file: FilePart = picture()) =>
   upload(ctx.app, 'POST', '/api/quizzes/UploadQuestionImage', token, { lesson_Id: lessonId }, file);
 
-/** A published course of `owner`'s school with a published quiz lesson (no quiz saved yet). */
-async function quizLesson(owner: TestUser = publisher, options: { preview?: boolean } = {}) {
-  const { db } = ctx.database;
-  const course = await createCourse(ctx, owner.orgId ?? 0);
-  const [section] = await db
-    .insert(sections)
-    .values({ courseId: course.id, name: 'Check', published: true, orderNumber: 1 })
-    .returning();
-  const made = await upload(ctx.app, 'POST', '/api/lessons/createLessons', owner.token, {
-    'Object.lesson_Id': 0,
-    'Object.lesson_title': 'Look and answer',
-    'Object.contentType': 'quiz',
-    'Object.section_Id': section?.id ?? 0,
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const lessonId: number = made.json().lesson_Id;
-  await db
-    .update(lessons)
-    .set({ published: true, preview: options.preview ?? false })
-    .where(eq(lessons.id, lessonId));
-  return { courseId: course.id, lessonId };
-}
+const quizLesson = (owner: TestUser = publisher, options: { preview?: boolean } = {}) =>
+  createQuizLesson(ctx, owner, options);
 
 const question = (imageKey: string | null, text = 'What does the picture show?') => ({
   kind: 'single',
@@ -190,6 +170,26 @@ describe('quizzes/UploadQuestionImage', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'file', message: 'is required' }]);
+    // The file before the lesson: the lesson is unknown when the file arrives, so nothing is stored.
+    const boundary = 'skillwise-file-first';
+    const fileFirst = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      fixtures.png(),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="lesson_Id"\r\n\r\n${lessonId}\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const late = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/quizzes/UploadQuestionImage',
+      token: publisher.token,
+      body: fileFirst,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().details).toEqual([{ field: 'lesson_Id', message: 'is required' }]);
     // Not a quiz lesson: the form's own lesson kinds take their files elsewhere.
     await ctx.database.db.update(lessons).set({ contentType: 'pdf' }).where(eq(lessons.id, lessonId));
     const notQuiz = await uploadImage(lessonId, publisher.token);
