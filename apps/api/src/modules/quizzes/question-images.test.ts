@@ -53,6 +53,36 @@ const picture = (data = fixtures.png(), filename = 'diagram.png'): FilePart => (
 const uploadImage = (lessonId: number, token: string | undefined, file: FilePart = picture()) =>
   upload(ctx.app, 'POST', '/api/quizzes/UploadQuestionImage', token, { lesson_Id: lessonId }, file);
 
+/** A multipart form whose parts come in the order given (a file for a Buffer), as a client may send it. */
+function sendParts(token: string, parts: [string, Buffer | number][]) {
+  const boundary = 'skillwise-parts';
+  const body = Buffer.concat([
+    ...parts.flatMap(([name, value]) =>
+      Buffer.isBuffer(value)
+        ? [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+            ),
+            value,
+            Buffer.from('\r\n'),
+          ]
+        : [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+            ),
+          ],
+    ),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return call(ctx.app, {
+    method: 'POST',
+    url: '/api/quizzes/UploadQuestionImage',
+    token,
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
 const quizLesson = (owner: TestUser = publisher, options: { preview?: boolean } = {}) =>
   createQuizLesson(ctx, owner, options);
 
@@ -171,25 +201,20 @@ describe('quizzes/UploadQuestionImage', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'file', message: 'is required' }]);
     // The file before the lesson: the lesson is unknown when the file arrives, so nothing is stored.
-    const boundary = 'skillwise-file-first';
-    const fileFirst = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      fixtures.png(),
-      Buffer.from(
-        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="lesson_Id"\r\n\r\n${lessonId}\r\n--${boundary}--\r\n`,
-      ),
+    const late = await sendParts(publisher.token, [
+      ['file', fixtures.png()],
+      ['lesson_Id', lessonId],
     ]);
-    const late = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/quizzes/UploadQuestionImage',
-      token: publisher.token,
-      body: fileFirst,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
     expect(late.statusCode).toBe(400);
     expect(late.json().details).toEqual([{ field: 'lesson_Id', message: 'is required' }]);
+    // A lesson named again after the file, another school's: checked too, and the file discarded.
+    const other = await quizLesson(otherPublisher);
+    const swapped = await sendParts(publisher.token, [
+      ['lesson_Id', lessonId],
+      ['file', fixtures.png()],
+      ['lesson_Id', other.lessonId],
+    ]);
+    expect(swapped.statusCode).toBe(404);
     // Not a quiz lesson: the form's own lesson kinds take their files elsewhere.
     await ctx.database.db.update(lessons).set({ contentType: 'pdf' }).where(eq(lessons.id, lessonId));
     const notQuiz = await uploadImage(lessonId, publisher.token);

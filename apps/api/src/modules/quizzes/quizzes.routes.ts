@@ -73,15 +73,20 @@ export function registerQuizRoutes(
     const actor = actorOf(request);
     const fieldsOf = (fields: Record<string, string>) =>
       parseObjectFields(uploadQuestionImageFieldsSchema, fields, '');
+    let checked: number | undefined;
     const upload = await receiveUpload(request, reply, files.storage, {
       ...imageRule(files.maxImageBytes),
       field: 'file',
       // The lesson, and the caller's right to change it, are checked before a byte is stored.
-      beforeFile: (fields) => quizzes.mayUploadImage(actor, fieldsOf(fields).lesson_Id),
+      beforeFile: async (fields) => {
+        checked = fieldsOf(fields).lesson_Id;
+        await quizzes.mayUploadImage(actor, checked);
+      },
     });
     try {
       const { lesson_Id } = fieldsOf(upload.fields);
-      await quizzes.mayUploadImage(actor, lesson_Id);
+      // Checked again when the file came without the lesson before it, or a field after it changed it.
+      if (lesson_Id !== checked) await quizzes.mayUploadImage(actor, lesson_Id);
       if (!upload.file) {
         throw new AppError('VALIDATION', 'file: an image is required', [
           { field: 'file', message: 'is required' },
