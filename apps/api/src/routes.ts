@@ -169,8 +169,12 @@ export async function registerApiRoutes(
   const certificates = new CertificateService({ db, publicUrl: config.publicUrl, notifications });
   registerCertificateRoutes(api, certificates, auth);
   registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
-  const quizzes = new QuizService({ db, certificates });
-  registerQuizRoutes(api, quizzes, auth, new QuizPreview({ db, quizzes }));
+  const quizzes = new QuizService({
+    db,
+    certificates,
+    images: { storage, key: deps.keys.mediaUrls, ttlHours: config.mediaUrlTtlHours },
+  });
+  registerQuizRoutes(api, quizzes, auth, new QuizPreview({ db, quizzes }), files);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 

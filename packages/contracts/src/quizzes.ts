@@ -28,6 +28,8 @@ export const QUIZ_LIMITS = {
   /** A week, in seconds: the longest wait between attempts and the longest time limit. */
   seconds: 604_800,
   attempts: 100,
+  /** A generated file key: a UUID and an extension (36 + 1 + at most 5 characters). */
+  imageKey: 64,
 } as const;
 
 /**
@@ -86,6 +88,17 @@ export const quizQuestionInputSchema = z
       .array(text(QUIZ_LIMITS.optionText), expected('a list of texts'))
       .max(QUIZ_LIMITS.acceptedAnswers, `must have at most ${QUIZ_LIMITS.acceptedAnswers} answers`)
       .default([]),
+    /**
+     * The question's image: an `image_key` answered by quizzes/UploadQuestionImage for this school (or the
+     * one the question already has); null or absent, none.
+     */
+    image_key: z
+      .string(expected('text'))
+      .trim()
+      .min(1, 'is required')
+      .max(QUIZ_LIMITS.imageKey, `must be at most ${QUIZ_LIMITS.imageKey} characters`)
+      .nullable()
+      .default(null),
   })
   .superRefine((q, ctx) => {
     const correct = q.options.filter((o) => o.correct).length;
@@ -173,6 +186,9 @@ export const staffQuizSchema = z.object({
         z.object({ option_Id: z.number(), text: z.string(), correct: z.boolean(), explanation: z.string() }),
       ),
       accepted_answers: z.array(z.string()),
+      /** The question's image: its key (what SaveQuiz takes back) and a URL to show it; null when none. */
+      image_key: z.string().nullable().optional(),
+      image_url: z.string().nullable().optional(),
     }),
   ),
 });
@@ -242,6 +258,14 @@ export const resetAttemptsResponseSchema = z.object({
 });
 export type ResetAttemptsResponse = z.infer<typeof resetAttemptsResponseSchema>;
 
+/**
+ * POST quizzes/UploadQuestionImage (multipart): `lesson_Id` (a quiz lesson of the school), then the image
+ * in `file` (JPEG, PNG, GIF or WebP). The answer's `image_key` goes into a question of quizzes/SaveQuiz.
+ */
+export const uploadQuestionImageFieldsSchema = z.object({ lesson_Id: idSchema });
+export const questionImageSchema = z.object({ image_key: z.string(), image_url: z.string() });
+export type QuestionImage = z.infer<typeof questionImageSchema>;
+
 export const gradeAnswerBodySchema = z.object({
   attempt_Id: idSchema,
   question_Id: idSchema,
@@ -264,6 +288,8 @@ export const attemptSchema = attemptSummarySchema.extend({
       kind: z.enum(QUESTION_KINDS),
       text: z.string(),
       points: z.number(),
+      /** A URL to the question's image (it works for an hour or more), or null when it has none. */
+      image_url: z.string().nullable().optional(),
       options: z.array(
         z.object({
           option_Id: z.number(),

@@ -2,9 +2,23 @@ import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 export type LessonGrant = { lessonId: number; fileKey: string; viewerId: number; expires: number };
 
-const payload = (g: LessonGrant) => `lesson:${g.lessonId}:${g.fileKey}:${g.viewerId}:${g.expires}`;
-const sign = (key: KeyObject, g: LessonGrant) =>
-  createHmac('sha256', key).update(payload(g)).digest('base64url');
+/**
+ * What a signature binds: a lesson's file, or an image of a quiz lesson's question (a quiz lesson has no
+ * file, and its images are many), each named by its own prefix so one can never pass for the other.
+ */
+type Purpose = 'lesson' | 'quiz-image';
+
+const payload = (purpose: Purpose, g: LessonGrant) =>
+  `${purpose}:${g.lessonId}:${g.fileKey}:${g.viewerId}:${g.expires}`;
+const sign = (key: KeyObject, purpose: Purpose, g: LessonGrant) =>
+  createHmac('sha256', key).update(payload(purpose, g)).digest('base64url');
+
+const query = (key: KeyObject, purpose: Purpose, grant: LessonGrant) =>
+  new URLSearchParams({
+    viewer: String(grant.viewerId),
+    expires: String(grant.expires),
+    signature: sign(key, purpose, grant),
+  });
 
 /**
  * A URL to a lesson's file that binds the lesson, its current file, the viewer (0 for a visitor) and an
@@ -12,12 +26,22 @@ const sign = (key: KeyObject, g: LessonGrant) =>
  */
 /** `key` is the app's media-URL key (lib/keys.ts). */
 export function signLessonUrl(key: KeyObject, grant: LessonGrant): string {
-  const query = new URLSearchParams({
-    viewer: String(grant.viewerId),
-    expires: String(grant.expires),
-    signature: sign(key, grant),
-  });
-  return `/api/media/lessons/${grant.lessonId}?${query}`;
+  return `/api/media/lessons/${grant.lessonId}?${query(key, 'lesson', grant)}`;
+}
+
+/**
+ * A URL to an image of a quiz lesson's question (docs/decisions/035): the lesson, the image's key, the
+ * viewer and an expiry, so it works in an <img> without headers; access is checked again on use.
+ */
+export function signQuestionImageUrl(key: KeyObject, grant: LessonGrant): string {
+  return `/api/media/quiz-images/${grant.lessonId}/${encodeURIComponent(grant.fileKey)}?${query(key, 'quiz-image', grant)}`;
+}
+
+function verify(key: KeyObject, purpose: Purpose, grant: LessonGrant, signature: string, now: number) {
+  if (grant.expires * 1000 <= now) return false;
+  const expected = Buffer.from(sign(key, purpose, grant));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** True when `signature` was made by `signLessonUrl` for exactly this grant and it has not expired. */
@@ -27,8 +51,15 @@ export function verifyLessonSignature(
   signature: string,
   now = Date.now(),
 ): boolean {
-  if (grant.expires * 1000 <= now) return false;
-  const expected = Buffer.from(sign(key, grant));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return verify(key, 'lesson', grant, signature, now);
+}
+
+/** True when `signature` was made by `signQuestionImageUrl` for exactly this grant and it has not expired. */
+export function verifyQuestionImageSignature(
+  key: KeyObject,
+  grant: LessonGrant,
+  signature: string,
+  now = Date.now(),
+): boolean {
+  return verify(key, 'quiz-image', grant, signature, now);
 }

@@ -39,6 +39,11 @@ export type UploadRule = {
   refuse: (file: Sniffed) => string | undefined;
   /** The largest text field in bytes, when this form takes a larger one than others (64 KiB). */
   fieldSize?: number;
+  /**
+   * Decides from the text fields sent before the file whether the caller may upload it at all (a
+   * permission that depends on a field), before a byte of the file is stored; throws to refuse.
+   */
+  beforeFile?: (fields: Record<string, string>) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -185,6 +190,7 @@ export async function receiveUpload(
           { field: rule.field, message: 'send one file per request' },
         ]);
       }
+      await rule.beforeFile?.(fields);
       const streaming =
         quota && orgId !== null
           ? quota.holdWhileStreaming(

@@ -1,11 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { isFileKey } from '../../lib/storage';
 import { type Db, rowsOf } from '../client';
-import { authors, courses, lessons, pendingFileDeletions, storedFiles } from '../schema';
+import {
+  authors,
+  courses,
+  lessons,
+  pendingFileDeletions,
+  quizAttempts,
+  quizQuestions,
+  quizzes,
+  storedFiles,
+} from '../schema';
 
 /**
- * Which of `keys` a row still names (a lesson's file, a course's cover or an author's photo: every column
- * that holds a stored file's key) or is queued for deletion after its grace period (the queue's triggers,
+ * The image keys the attempts' snapshots keep (docs/decisions/035): each attempt's copy of its questions
+ * names the image each question had when it started, and shows it as long as the attempt lives. As a
+ * subquery of `key` rows; no index reaches into the snapshots, so it reads every attempt.
+ */
+export const snapshotImageKeys = sql`select distinct q ->> 'imageKey' as key
+  from ${quizAttempts}, jsonb_array_elements(${quizAttempts.questions}) q
+  where q ->> 'imageKey' is not null`;
+
+/**
+ * Which of `keys` a row still names (a lesson's file, a course's cover, an author's photo or a quiz
+ * question's image: every column that holds a stored file's key, and the images attempts keep in their
+ * snapshots) or is queued for deletion after its grace period (the queue's triggers,
  * migration 0014). The file sweeper removes the rest as orphans; a queued file is its deletion pass's.
  */
 export async function findReferencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
@@ -19,6 +38,10 @@ export async function findReferencedKeys(db: Db, keys: string[]): Promise<Set<st
     select ${courses.imageKey} from ${courses} where ${courses.imageKey} = any(${list})
     union
     select ${authors.photoKey} from ${authors} where ${authors.photoKey} = any(${list})
+    union
+    select ${quizQuestions.imageKey} from ${quizQuestions} where ${quizQuestions.imageKey} = any(${list})
+    union
+    select kept.key from (${snapshotImageKeys}) kept where kept.key = any(${list})
     union
     select ${pendingFileDeletions.fileKey} from ${pendingFileDeletions}
     where ${pendingFileDeletions.fileKey} = any(${list})`);
@@ -50,6 +73,11 @@ export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
         union all
         select ${authors.photoKey}, null, 'author ' || ${authors.id} from ${authors}
         where ${authors.photoKey} > ${after}
+        union all
+        select ${quizQuestions.imageKey}, null, 'quiz question ' || ${quizQuestions.id} from ${quizQuestions}
+        where ${quizQuestions.imageKey} > ${after}
+        union all
+        select kept.key, null, 'quiz attempt' from (${snapshotImageKeys}) kept where kept.key > ${after}
       ) named
       left join ${storedFiles} on ${storedFiles.fileKey} = named.key
       order by named.key, named.named_by
@@ -62,4 +90,30 @@ export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
     if (!last || rows.length < NAMED_BATCH) return;
     after = last.key;
   }
+}
+
+/**
+ * Which of `keys` a question of the quiz of `lessonId` may show (docs/decisions/035): a file the school
+ * stored (its record in stored_files, so uploaded and not deleted) that no lesson, course or author
+ * names, nor a question of another quiz: an image uploaded with quizzes/UploadQuestionImage, or one this
+ * quiz's questions show already. One query for all of them.
+ */
+export async function acceptableImageKeys(
+  db: Db,
+  orgId: number,
+  lessonId: number,
+  keys: string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  // One text parameter: generated keys never contain a comma.
+  const list = sql`string_to_array(${keys.join(',')}, ',')`;
+  const result = await db.execute(sql`
+    select f.file_key as key from ${storedFiles} f
+    where f.file_key = any(${list}) and f.org_id = ${orgId}
+      and not exists (select 1 from ${lessons} l where l.file_key = f.file_key)
+      and not exists (select 1 from ${courses} c where c.image_key = f.file_key)
+      and not exists (select 1 from ${authors} a where a.photo_key = f.file_key)
+      and not exists (select 1 from ${quizQuestions} q join ${quizzes} z on z.id = q.quiz_id
+        where q.image_key = f.file_key and z.lesson_id <> ${lessonId})`);
+  return new Set(rowsOf<{ key: string }>(result).map((row) => row.key));
 }

@@ -398,6 +398,13 @@ export async function requireLessonFile(db: Db, lessonId: number, viewerId: numb
   return facts;
 }
 
+/** Whether a signed URL's viewer (0 for a visitor), read by `requireLessonFile`, is the lesson's staff. */
+export const isStaffOfLesson = (viewerId: number, facts: LessonFacts): boolean =>
+  viewerId !== 0 &&
+  facts.viewerKnown &&
+  facts.viewerRoleId !== null &&
+  isStaffOf({ userId: viewerId, role: roleOf(facts.viewerRoleId), orgId: facts.viewerOrgId }, facts.orgId);
+
 /**
  * checkUserExists: a publisher may ask about any e-mail (the Add Students form needs it, and adding the
  * student would tell the same); anyone else only about their own.

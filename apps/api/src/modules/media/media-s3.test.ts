@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { createQuizLesson } from '../../../test/quizzes';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { fixtures, sweepDeletedFiles, upload } from '../../../test/uploads';
 import { authors, courses, enrolments, lessons } from '../../db/schema';
@@ -275,4 +276,57 @@ test('deleting a lesson, a section or an author removes its objects after the wa
   await sweepDeletedFiles(ctx);
   expect(await bucket.objects()).not.toContain(row?.photoKey);
   expect(author.author_id).toBeGreaterThan(0);
+});
+
+test('a quiz question’s image goes to the bucket; the staff and the attempt get the bucket’s own URL', async () => {
+  const publisher = await createPublisher(ctx);
+  const { lessonId, courseId } = await createQuizLesson(ctx, publisher);
+  const data = fixtures.png(5000);
+  const uploaded = await upload(
+    ctx.app,
+    'POST',
+    '/api/quizzes/UploadQuestionImage',
+    publisher.token,
+    { lesson_Id: lessonId },
+    { field: 'file', filename: 'diagram.png', contentType: 'image/png', data },
+  );
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const key: string = uploaded.json().image_key;
+  expect(await bucket.objects()).toContain(key);
+  const saved = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/quizzes/SaveQuiz',
+    token: publisher.token,
+    body: {
+      lesson_Id: lessonId,
+      questions: [
+        {
+          kind: 'true_false',
+          text: 'Is this a diagram?',
+          image_key: key,
+          options: [
+            { text: 'True', correct: true },
+            { text: 'False', correct: false },
+          ],
+        },
+      ],
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const student = await createStudent(ctx);
+  await ctx.database.db.insert(enrolments).values({ userId: student.userId, courseId, source: 'assigned' });
+  const started = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/quizzes/StartAttempt',
+    token: student.token,
+    body: { lesson_Id: lessonId },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const url = new URL(started.json().questions[0].image_url);
+  expect(url.origin).toBe(bucket.env.S3_ENDPOINT);
+  expect(url.pathname).toBe(`/${bucket.bucket}/${key}`);
+  const image = await fetch(url);
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await image.arrayBuffer())).toEqual(data);
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ImageVariants } from '../../lib/image-variants';
+import { imageTypeOf } from '../../lib/media-urls';
 import { parseRange } from '../../lib/range';
 import { binary, empty, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
@@ -15,13 +16,6 @@ import {
   publicImageQuerySchema,
   sendImageVariant,
 } from './public-images';
-
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
 
 /**
  * A signed URL's grant. The viewer is a user id (0 for a visitor), bounded as the database's ids are; the
@@ -157,10 +151,9 @@ export function registerMediaRoutes(
     if (w !== undefined && (await sendImageVariant(request, reply, variants, found, w))) return reply;
     const cached = notModified(request, reply, originalEtag(found));
     if (cached) return cached;
-    const extension = found.split('.').pop() ?? '';
     return sendFile(request, reply, sender, {
       key: found,
-      mime: IMAGE_TYPES[extension] ?? 'application/octet-stream',
+      mime: imageTypeOf(found) ?? 'application/octet-stream',
       cacheControl: PUBLIC_IMAGE_CACHE,
       downloadName: found,
     });
@@ -182,6 +175,27 @@ export function registerMediaRoutes(
       mime: file.mime,
       cacheControl: 'private, max-age=3600',
       downloadName: `lesson-${file.lessonId}.${extension}`,
+    });
+  });
+
+  const questionImage = {
+    tags,
+    summary: 'An image of a quiz question, by the signed URL the quiz and its attempts carry',
+    description:
+      'No token: the URL’s `viewer`, `expires` and `signature` grant the access, checked again: whoever ' +
+      'may read the quiz lesson (its school’s staff, an enrolled student, anyone for a preview lesson).',
+    params: z.object({ id: idParamSchema.shape.id, key: z.string().max(64) }),
+    querystring: grantSchema,
+    response: ranged('The picture'),
+  };
+  app.get('/media/quiz-images/:id/:key', { schema: questionImage }, async (request, reply) => {
+    const { id, key } = request.params;
+    const file = await media.questionImage(id, key, request.query);
+    return sendFile(request, reply, sender, {
+      key: file.key,
+      mime: file.mime,
+      cacheControl: 'private, max-age=3600',
+      downloadName: file.key,
     });
   });
 }

@@ -1,10 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { acceptableImageKeys } from '../../db/queries/files';
 import { notFound } from '../../lib/errors';
-import { verifyLessonSignature } from '../../lib/signed-url';
+import { imageTypeOf } from '../../lib/media-urls';
+import { verifyLessonSignature, verifyQuestionImageSignature } from '../../lib/signed-url';
 import { isFileKey } from '../../lib/storage';
-import { requireLessonFile } from '../access/access';
-import { isPublicImage } from './media.repository';
+import { isStaffOfLesson, requireLessonFile } from '../access/access';
+import { isPublicImage, isQuestionImageOf } from './media.repository';
 
 export type MediaGrant = { viewer: number; expires: number; signature: string };
 
@@ -75,5 +77,37 @@ export class MediaService {
       throw notFound('File');
     }
     return { key: fileKey, mime: lesson.fileMime ?? 'application/octet-stream', lessonId };
+  }
+
+  /**
+   * An image of a quiz lesson's question for a signed URL (docs/decisions/035): the signature must match
+   * the lesson, the image, the viewer and the expiry; the viewer must still be allowed to read the lesson
+   * now (the access module's lesson.file.read, as for a lesson's file); and the image must still be one of
+   * the quiz's questions' or kept by an attempt at it (or, for the school's staff, uploaded for the quiz
+   * and not saved yet). Any failure is the same 404.
+   */
+  async questionImage(
+    lessonId: number,
+    key: string,
+    grant: MediaGrant,
+  ): Promise<{ key: string; mime: string }> {
+    const { db, mediaUrlKey } = this.deps;
+    const mime = imageTypeOf(key);
+    if (!isFileKey(key) || mime === undefined) throw notFound('File');
+    const signed = verifyQuestionImageSignature(
+      mediaUrlKey,
+      { lessonId, fileKey: key, viewerId: grant.viewer, expires: grant.expires },
+      grant.signature,
+      this.deps.now?.() ?? Date.now(),
+    );
+    if (!signed) throw notFound('File');
+    const facts = await requireLessonFile(db, lessonId, grant.viewer);
+    const shown =
+      (await isQuestionImageOf(db, lessonId, key)) ||
+      // Uploaded for the quiz and not saved into it yet: its staff see what they chose.
+      (isStaffOfLesson(grant.viewer, facts) &&
+        (await acceptableImageKeys(db, facts.orgId, lessonId, [key])).has(key));
+    if (!shown) throw notFound('File');
+    return { key, mime };
   }
 }

@@ -9,6 +9,7 @@ import {
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
+import { snapshotImageKeys } from '../../db/queries/files';
 import { findActiveSubscription } from '../../db/queries/subscriptions';
 import { storedFiles, uploadReservations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -106,7 +107,8 @@ export async function forgetStoredFile(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Forgets the records, made before `before`, of files that no lesson, course or author names: an upload
+ * Forgets the records, made before `before`, of files that no lesson, course, author or quiz question
+ * names, nor an attempt keeps: an upload
  * whose row never came (its file is swept as an orphan), or a file gone without being forgotten.
  */
 export async function forgetUnnamedFiles(db: Db, before: Date): Promise<number> {
@@ -116,6 +118,8 @@ export async function forgetUnnamedFiles(db: Db, before: Date): Promise<number> 
       and not exists (select 1 from lessons l where l.file_key = f.file_key)
       and not exists (select 1 from courses c where c.image_key = f.file_key)
       and not exists (select 1 from authors a where a.photo_key = f.file_key)
+      and not exists (select 1 from quiz_questions q where q.image_key = f.file_key)
+      and not exists (select 1 from (${snapshotImageKeys}) kept where kept.key = f.file_key)
     returning f.file_key`);
   return rowsOf(result).length;
 }

@@ -1,14 +1,16 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   courses,
   lessons,
+  pendingFileDeletions,
   quizAttemptAnswers,
   quizAttempts,
   quizOptions,
   quizQuestions,
   quizzes,
   sections,
+  storedFiles,
 } from '../../db/schema';
 
 export type QuizRow = typeof quizzes.$inferSelect;
@@ -23,6 +25,8 @@ export type BankQuestion = {
   points: number;
   explanation: string;
   acceptedAnswers: string[];
+  /** The stored image the question shows, or null (absent in snapshots taken before images). */
+  imageKey?: string | null;
   options: { id: number; text: string; correct: boolean; explanation: string }[];
 };
 
@@ -60,6 +64,7 @@ export async function listBank(db: Db, quizId: number): Promise<BankQuestion[]> 
     points: q.points,
     explanation: q.explanation,
     acceptedAnswers: q.acceptedAnswers,
+    imageKey: q.imageKey,
     options: options
       .filter((o) => o.questionId === q.id)
       .map((o) => ({ id: o.id, text: o.text, correct: o.correct, explanation: o.explanation })),
@@ -102,6 +107,7 @@ export async function saveQuiz(
         points: q.points,
         explanation: q.explanation,
         acceptedAnswers: q.acceptedAnswers,
+        imageKey: q.imageKey ?? null,
         orderNumber: index + 1,
       })),
     )
@@ -168,13 +174,55 @@ export async function findAttempt(db: Db, attemptId: number) {
 
 export type AttemptWithFacts = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 
-/** Deletes a student's attempts at a quiz (their answers with them); answers how many. */
-export async function deleteAttempts(db: Db, quizId: number, userId: number): Promise<number> {
+/**
+ * Deletes a student's attempts at a quiz (their answers with them); answers how many, and the images
+ * their snapshots kept.
+ */
+export async function deleteAttempts(
+  db: Db,
+  quizId: number,
+  userId: number,
+): Promise<{ deleted: number; imageKeys: string[] }> {
   const rows = await db
     .delete(quizAttempts)
     .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.userId, userId)))
-    .returning({ id: quizAttempts.id });
-  return rows.length;
+    .returning({ id: quizAttempts.id, questions: quizAttempts.questions });
+  const imageKeys = rows.flatMap((row) =>
+    (row.questions as BankQuestion[]).flatMap((q) => (q.imageKey ? [q.imageKey] : [])),
+  );
+  return { deleted: rows.length, imageKeys: [...new Set(imageKeys)] };
+}
+
+/** The images the quiz's questions show now. */
+export async function listQuestionImageKeys(db: Db, quizId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ key: quizQuestions.imageKey })
+    .from(quizQuestions)
+    .where(and(eq(quizQuestions.quizId, quizId), isNotNull(quizQuestions.imageKey)));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
+}
+
+/**
+ * Queues the deletion of images that questions of the quiz stopped showing (in `db`, the change's own
+ * transaction), as the triggers of migration 0014 do for the other files: the key waits out its grace
+ * period in pending_file_deletions, and its record stops counting against the school's storage. An image
+ * that a question shows again, or that an attempt at the quiz keeps in its snapshot, is left alone: it is
+ * still the school's, and the sweeper keeps it while an attempt names it.
+ */
+export async function queueUnusedImages(db: Db, quizId: number, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const list = sql`string_to_array(${keys.join(',')}, ',')`;
+  await db.execute(sql`
+    with gone as (
+      select k.key from unnest(${list}) as k(key)
+      where not exists (select 1 from ${quizQuestions} q where q.image_key = k.key)
+        and not exists (select 1 from ${quizAttempts} a where a.quiz_id = ${quizId}
+          and a.questions @> jsonb_build_array(jsonb_build_object('imageKey', k.key)))
+    ), queued as (
+      insert into ${pendingFileDeletions} (file_key) select key from gone
+      on conflict (file_key) do update set queued_at = excluded.queued_at
+    )
+    delete from ${storedFiles} where file_key in (select key from gone)`);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   idParamSchema,
   previewQuizSchema,
   previewResultSchema,
+  questionImageSchema,
   resetAttemptsBodySchema,
   resetAttemptsResponseSchema,
   saveQuizBodySchema,
@@ -13,11 +14,16 @@ import {
   startAttemptBodySchema,
   studentQuizSchema,
   submitAttemptBodySchema,
+  uploadQuestionImageFieldsSchema,
 } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ZodTypeProvider } from '../../lib/route-schema';
+import { AppError } from '../../lib/errors';
+import { multipart, type ZodTypeProvider } from '../../lib/route-schema';
+import type { FileStorage } from '../../lib/storage';
+import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { type Auth, actorOf } from '../../plugins/auth';
+import { imageRule } from '../authors/authors.routes';
 import type { QuizPreview } from './quiz-preview';
 import type { QuizService } from './quizzes.service';
 
@@ -27,6 +33,7 @@ export function registerQuizRoutes(
   quizzes: QuizService,
   auth: Auth,
   preview: QuizPreview,
+  files: { storage: FileStorage; maxImageBytes: number },
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
@@ -50,6 +57,52 @@ export function registerQuizRoutes(
     },
     async (request) => quizzes.save(actorOf(request), request.body),
   );
+
+  const uploadImage = {
+    tags,
+    summary: 'Stores an image for a question of a quiz lesson (multipart), before the quiz is saved',
+    description:
+      `${staffOnly} Fields \`lesson_Id\`, then the picture in \`file\` (JPEG, PNG, GIF or WebP, judged by its ` +
+      'content; at most MAX_IMAGE_BYTES, 413 past it; 415 for anything else). It counts against the ' +
+      'school’s storage (409 when full). Answers `image_key`, to send in a question of SaveQuiz, and ' +
+      '`image_url` to show it. An image no question names within an hour is removed. A refused upload ' +
+      'leaves nothing stored (docs/decisions/035).',
+    body: multipart(
+      uploadQuestionImageFieldsSchema,
+      { name: 'file', required: true, description: 'The question’s picture: JPEG, PNG, GIF or WebP.' },
+      { prefix: '' },
+    ),
+    response: { 201: questionImageSchema },
+  };
+  app.post('/quizzes/UploadQuestionImage', { ...signedIn, schema: uploadImage }, async (request, reply) => {
+    const actor = actorOf(request);
+    const fieldsOf = (fields: Record<string, string>) =>
+      parseObjectFields(uploadQuestionImageFieldsSchema, fields, '');
+    let checked: number | undefined;
+    const upload = await receiveUpload(request, reply, files.storage, {
+      ...imageRule(files.maxImageBytes),
+      field: 'file',
+      // The lesson, and the caller's right to change it, are checked before a byte is stored.
+      beforeFile: async (fields) => {
+        checked = fieldsOf(fields).lesson_Id;
+        await quizzes.mayUploadImage(actor, checked);
+      },
+    });
+    try {
+      const { lesson_Id } = fieldsOf(upload.fields);
+      // Checked again when the file came without the lesson before it, or a field after it changed it.
+      if (lesson_Id !== checked) await quizzes.mayUploadImage(actor, lesson_Id);
+      if (!upload.file) {
+        throw new AppError('VALIDATION', 'file: an image is required', [
+          { field: 'file', message: 'is required' },
+        ]);
+      }
+      return reply.status(201).send(await quizzes.uploadedImage(actor, lesson_Id, upload.file.key));
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  });
 
   app.get(
     '/quizzes/GetQuiz/:id',

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { type KeyObject, randomInt } from 'node:crypto';
 import {
   type Attempt,
   type AttemptSummary,
@@ -19,8 +19,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordLessonCompleted } from '../../db/queries/completion';
+import { acceptableImageKeys } from '../../db/queries/files';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { questionImageUrl } from '../../lib/media-urls';
+import type { FileStorage } from '../../lib/storage';
 import type { Actor } from '../../plugins/auth';
 import {
   allows,
@@ -48,7 +51,9 @@ import {
   listAnswers,
   listAttempts,
   listBank,
+  listQuestionImageKeys,
   type QuizRow,
+  queueUnusedImages,
   rescoreAttempt,
   saveQuiz,
 } from './quizzes.repository';
@@ -153,10 +158,34 @@ export class QuizService {
     private readonly deps: {
       db: Db;
       certificates: CertificateService;
+      /** Where question images are stored, and how their URLs are signed (lib/media-urls.ts). */
+      images: { storage: FileStorage; key: KeyObject; ttlHours: number };
       /** The server's clock, in milliseconds (tests move it). */
       now?: () => number;
     },
   ) {}
+
+  /** The URL of a question's image for this viewer (0 for a visitor), allowed to read the lesson already. */
+  private imageUrl(lessonId: number, key: string | null | undefined, viewerId: number) {
+    if (!key) return Promise.resolve(null);
+    return questionImageUrl(this.deps.images, { lessonId, key }, viewerId, this.now().getTime());
+  }
+
+  /**
+   * quizzes/UploadQuestionImage, before a byte is stored: the caller must be the school's staff of this
+   * quiz lesson (lesson.update), or the upload is refused as the lesson's other calls refuse.
+   */
+  async mayUploadImage(actor: Actor, lessonId: number): Promise<void> {
+    const facts = await requireAccess(this.deps.db, actor, 'lesson.update', lessonId);
+    if (!isQuizLesson(facts.lesson.contentType)) {
+      throw fieldError('lesson_Id', 'must be a quiz lesson (a lesson whose contentType is quiz)');
+    }
+  }
+
+  /** The stored image's key and a URL the school's staff see it by. */
+  async uploadedImage(actor: Actor, lessonId: number, key: string) {
+    return { image_key: key, image_url: (await this.imageUrl(lessonId, key, actor.userId)) ?? '' };
+  }
 
   private now() {
     return new Date(this.deps.now?.() ?? Date.now());
@@ -185,8 +214,20 @@ export class QuizService {
     if (!isQuizLesson(facts.lesson.contentType)) {
       throw fieldError('lesson_Id', 'must be a quiz lesson (a lesson whose contentType is quiz)');
     }
-    await this.deps.db.transaction(async (tx) =>
-      saveQuiz(
+    const keys = [...new Set(input.questions.flatMap((q) => (q.image_key ? [q.image_key] : [])))];
+    const accepted = await acceptableImageKeys(this.deps.db, facts.orgId, input.lesson_Id, keys);
+    input.questions.forEach((q, index) => {
+      if (q.image_key && !accepted.has(q.image_key)) {
+        throw fieldError(
+          `questions.${index}.image_key`,
+          'must be an image uploaded for this school’s quiz with quizzes/UploadQuestionImage',
+        );
+      }
+    });
+    await this.deps.db.transaction(async (tx) => {
+      const before = await findQuizByLesson(tx, input.lesson_Id);
+      const shown = before ? await listQuestionImageKeys(tx, before.id) : [];
+      const quiz = await saveQuiz(
         tx,
         input.lesson_Id,
         {
@@ -205,11 +246,18 @@ export class QuizService {
           points: q.points,
           explanation: q.explanation,
           acceptedAnswers: q.accepted_answers,
+          imageKey: q.image_key,
           options: q.options,
         })),
-      ),
-    );
-    return this.staffView(input.lesson_Id);
+      );
+      // A replaced or removed image goes as other files go, unless an attempt still shows it.
+      await queueUnusedImages(
+        tx,
+        quiz.id,
+        shown.filter((key) => !keys.includes(key)),
+      );
+    });
+    return this.staffView(input.lesson_Id, actor.userId);
   }
 
   /**
@@ -223,22 +271,28 @@ export class QuizService {
   ): Promise<ResetAttemptsResponse> {
     await this.quizLesson(actor, input.lesson_Id, 'lesson.update');
     const quiz = await this.quizOf(input.lesson_Id);
-    const deleted = await deleteAttempts(this.deps.db, quiz.id, input.user_Id);
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const gone = await deleteAttempts(tx, quiz.id, input.user_Id);
+      // Images only these attempts kept (their questions show others now) go as other files go.
+      await queueUnusedImages(tx, quiz.id, gone.imageKeys);
+      return gone.deleted;
+    });
     return { lesson_Id: input.lesson_Id, user_Id: input.user_Id, deleted };
   }
 
   /** quizzes/GetQuiz: the quiz with every answer, for the school's staff only. */
   async get(actor: Actor, lessonId: number): Promise<StaffQuiz> {
     await this.quizLesson(actor, lessonId, 'lesson.update');
-    return this.staffView(lessonId);
+    return this.staffView(lessonId, actor.userId);
   }
 
-  private async staffView(lessonId: number): Promise<StaffQuiz> {
+  private async staffView(lessonId: number, viewerId: number): Promise<StaffQuiz> {
     const quiz = await this.quizOf(lessonId);
     const bank = await listBank(this.deps.db, quiz.id);
+    const urls = await Promise.all(bank.map((q) => this.imageUrl(lessonId, q.imageKey, viewerId)));
     return {
       ...settingsOf(quiz),
-      questions: bank.map((q) => ({
+      questions: bank.map((q, index) => ({
         question_Id: q.id,
         kind: q.kind,
         text: q.text,
@@ -251,6 +305,8 @@ export class QuizService {
           explanation: o.explanation,
         })),
         accepted_answers: q.acceptedAnswers,
+        image_key: q.imageKey ?? null,
+        image_url: urls[index] ?? null,
       })),
     };
   }
@@ -346,7 +402,11 @@ export class QuizService {
     const quiz = await this.quizOf(lessonId);
     const attempts = await this.attemptsOf(quiz, actor.userId);
     const open = attempts.find((a) => a.status === 'in_progress');
-    if (open) return { created: false, attempt: await this.view(open, quiz.showAnswers, lessonId, false) };
+    if (open)
+      return {
+        created: false,
+        attempt: await this.view(open, quiz.showAnswers, lessonId, false, actor.userId),
+      };
     const next = this.nextStart(quiz, attempts);
     if (next.refused) {
       const headers = next.at
@@ -370,13 +430,19 @@ export class QuizService {
         maxScore: questions.reduce((sum, q) => sum + q.points, 0),
         passPercent: quiz.passPercent,
       });
-      return { created: true, attempt: await this.view(row, quiz.showAnswers, lessonId, false) };
+      return {
+        created: true,
+        attempt: await this.view(row, quiz.showAnswers, lessonId, false, actor.userId),
+      };
     } catch (error) {
       // Two starts at once: the other made the attempt; this one answers it.
       if (!isUniqueViolation(error)) throw error;
       const made = await lastAttempt(this.deps.db, quiz.id, actor.userId);
       if (made?.status !== 'in_progress') throw error;
-      return { created: false, attempt: await this.view(made, quiz.showAnswers, lessonId, false) };
+      return {
+        created: false,
+        attempt: await this.view(made, quiz.showAnswers, lessonId, false, actor.userId),
+      };
     }
   }
 
@@ -393,7 +459,7 @@ export class QuizService {
   async attempt(actor: Actor, attemptId: number): Promise<Attempt> {
     const found = await this.readable(actor, attemptId);
     const row = await this.closeIfExpired(found.attempt);
-    return this.view(row, found.showAnswers, found.lessonId, mayGradeAttempt(actor, found));
+    return this.view(row, found.showAnswers, found.lessonId, mayGradeAttempt(actor, found), actor.userId);
   }
 
   /**
@@ -446,7 +512,7 @@ export class QuizService {
     });
     if (!closed) throw new AppError('CONFLICT', QUIZ_MSG.alreadySubmitted);
     if (newlyCompleted) await this.issueCertificate(attempt.userId, found);
-    return this.view(closed, found.showAnswers, found.lessonId, false);
+    return this.view(closed, found.showAnswers, found.lessonId, false, actor.userId);
   }
 
   /** The answers by question, each naming a question of the attempt and, for a choice, its options. */
@@ -522,7 +588,7 @@ export class QuizService {
     });
     if (!row) throw new AppError('CONFLICT', QUIZ_MSG.notOpen);
     if (newlyCompleted) await this.issueCertificate(found.attempt.userId, found);
-    return this.view(row, found.showAnswers, found.lessonId, true);
+    return this.view(row, found.showAnswers, found.lessonId, true, actor.userId);
   }
 
   /**
@@ -536,8 +602,10 @@ export class QuizService {
     show: QuizRow['showAnswers'],
     lessonId: number,
     staff: boolean,
+    viewerId: number,
   ): Promise<Attempt> {
     const questions = row.questions as SnapshotQuestion[];
+    const urls = await Promise.all(questions.map((q) => this.imageUrl(lessonId, q.imageKey, viewerId)));
     const submitted = row.status !== 'in_progress';
     const answers = submitted ? await listAnswers(this.deps.db, row.id) : [];
     const reveal = submitted && (staff || (await this.reveals(row, show)));
@@ -546,13 +614,14 @@ export class QuizService {
       ...summary(row),
       lesson_Id: lessonId,
       answers_shown: reveal,
-      questions: questions.map((q) => {
+      questions: questions.map((q, index) => {
         const answer = answerOf.get(q.id);
         return {
           question_Id: q.id,
           kind: q.kind,
           text: q.text,
           points: q.points,
+          image_url: urls[index] ?? null,
           options: q.options.map((o) =>
             reveal
               ? { option_Id: o.id, text: o.text, correct: o.correct, explanation: o.explanation }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { createQuizLesson } from '../../../test/quizzes';
 import { upload } from '../../../test/uploads';
 import {
   certificates,
@@ -94,23 +95,8 @@ function answersTo(questions: AttemptQuestion[], right = true) {
  */
 async function quizCourse(settings: Record<string, unknown> = {}, bank: unknown[] = BANK) {
   const { db } = ctx.database;
-  const orgId = publisher.orgId ?? 0;
-  const course = await createCourse(ctx, orgId);
-  await db.update(courses).set({ certificate: true }).where(eq(courses.id, course.id));
-  const [section] = await db
-    .insert(sections)
-    .values({ courseId: course.id, name: 'Check', published: true, orderNumber: 1 })
-    .returning();
-  const made = await upload(ctx.app, 'POST', '/api/lessons/createLessons', publisher.token, {
-    'Object.lesson_Id': 0,
-    'Object.lesson_title': 'Check yourself',
-    'Object.contentType': 'quiz',
-    'Object.section_Id': section?.id ?? 0,
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const lessonId: number = made.json().lesson_Id;
-  expect(made.json().contentType).toBe('quiz');
-  await db.update(lessons).set({ published: true }).where(eq(lessons.id, lessonId));
+  const { courseId, sectionId, lessonId } = await createQuizLesson(ctx, publisher);
+  await db.update(courses).set({ certificate: true }).where(eq(courses.id, courseId));
   const saved = await post(
     '/api/quizzes/SaveQuiz',
     { lesson_Id: lessonId, questions: bank, ...settings },
@@ -118,8 +104,8 @@ async function quizCourse(settings: Record<string, unknown> = {}, bank: unknown[
   );
   expect(saved.statusCode, saved.body).toBe(200);
   const student = await createStudent(ctx);
-  await db.insert(enrolments).values({ userId: student.userId, courseId: course.id, source: 'assigned' });
-  return { courseId: course.id, sectionId: section?.id ?? 0, lessonId, student, quiz: saved.json() };
+  await db.insert(enrolments).values({ userId: student.userId, courseId, source: 'assigned' });
+  return { courseId, sectionId, lessonId, student, quiz: saved.json() };
 }
 
 const start = (lessonId: number, token: string) =>
