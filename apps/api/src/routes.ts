@@ -40,6 +40,8 @@ import { registerRefundRoutes } from './modules/payments/refunds.routes';
 import { RefundService } from './modules/payments/refunds.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
+import { registerQuizResultRoutes } from './modules/quizzes/quiz-results.routes';
+import { QuizResultService } from './modules/quizzes/quiz-results.service';
 import { registerQuizRoutes } from './modules/quizzes/quizzes.routes';
 import { QuizService } from './modules/quizzes/quizzes.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
@@ -167,7 +169,8 @@ export async function registerApiRoutes(
   const certificates = new CertificateService({ db, publicUrl: config.publicUrl, notifications });
   registerCertificateRoutes(api, certificates, auth);
   registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
-  registerQuizRoutes(api, new QuizService({ db, certificates }), auth);
+  registerQuizRoutes(api, new QuizService({ db, certificates, notifications }), auth);
+  registerQuizResultRoutes(api, new QuizResultService({ db }), auth);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 

@@ -7,7 +7,9 @@ import { expected, idSchema } from './common';
  * a purchase (with a receipt by e-mail), a new lesson in an enrolled course and a certificate; a
  * publisher of its sales and of students newly joining its organisation; `refunded`: a buyer of a payment
  * given back (with a refund receipt by e-mail) and of the school's answer to their refund request, a
- * publisher of each refund of its sales, of a refund request waiting for its answer and of a dispute.
+ * publisher of each refund of its sales, of a refund request waiting for its answer and of a dispute;
+ * `quiz_graded`: a student whose quiz attempt the school finished grading; `section_opened`: a student of
+ * a section that opened on its release date.
  */
 export const NOTIFICATION_KINDS = [
   'enrolled',
@@ -18,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'new_student',
   'refunded',
   'plan',
+  'quiz_graded',
+  'section_opened',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
