@@ -43,6 +43,10 @@ export const paths = {
     notifications: '/admin/notifications',
     /** The organisation's plan, billing period, paid-through date and storage (sidebar: Plan & billing). */
     billing: '/admin/billing',
+    /** The school's quiz attempts waiting for grading (?attempt= opens one to grade). */
+    grading: '/admin/grading',
+    /** A quiz's results: its figures and its students (?lesson=, the quiz lesson's id). */
+    quizResults: '/admin/quizResults',
   },
   myStudents: '/myStudents',
   /** The built-in sandbox provider's approval page: /sandbox/checkout/{orderId} (DESIGN: payments). */
@@ -63,6 +67,18 @@ export const COURSE_ID_PARAM = 'id';
 /** An address showing one course: /admin/curriculum?id=12, /courseDetail?id=12. */
 export const coursePath = (path: string, courseId: number): string =>
   `${path}?${COURSE_ID_PARAM}=${courseId}`;
+
+/** The query parameters of the quiz screens: the attempt to grade, the quiz lesson whose results show. */
+export const ATTEMPT_PARAM = 'attempt';
+export const LESSON_PARAM = 'lesson';
+
+/** A quiz's results screen: /admin/quizResults?lesson=12. */
+export const quizResultsPath = (lessonId: number): string =>
+  `${paths.admin.quizResults}?${LESSON_PARAM}=${lessonId}`;
+
+/** An attempt opened on the Grading screen: /admin/grading?attempt=34. */
+export const gradeAttemptPath = (attemptId: number): string =>
+  `${paths.admin.grading}?${ATTEMPT_PARAM}=${attemptId}`;
 
 /** The query parameter of /admin naming a screen of the publisher's shell chosen by its key. */
 export const ADMIN_SECTION_PARAM = 'section';
@@ -86,6 +102,7 @@ export const ADMIN_SECTION_PATHS = {
   settings: paths.admin.settings,
   Mystudents: paths.admin.myStudents,
   billing: paths.admin.billing,
+  grading: paths.admin.grading,
 } as const;
 
 export type AdminSectionKey = keyof typeof ADMIN_SECTION_PATHS;

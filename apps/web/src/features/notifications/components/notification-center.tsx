@@ -11,7 +11,9 @@ import {
   ChartIcon,
   CheckIcon,
   FileTextIcon,
+  LayersIcon,
   PlayIcon,
+  QuizIcon,
   UserPlusIcon,
 } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
@@ -35,6 +37,8 @@ const KIND_ICONS: Record<NotificationKind, ComponentType<SVGProps<SVGSVGElement>
   new_student: UserPlusIcon,
   refunded: FileTextIcon,
   plan: BellIcon,
+  quiz_graded: QuizIcon,
+  section_opened: LayersIcon,
 };
 
 type ItemProps = {
