@@ -126,10 +126,10 @@ const QuestionCard = ({
     <li data-question={question.question_Id}>
       <Card className="p-4 sm:p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="min-w-0 font-medium break-words whitespace-pre-line text-slate-900">
+          <h2 className="min-w-0 font-medium break-words whitespace-pre-line text-slate-900">
             <span className="text-slate-500">{index + 1}. </span>
             {question.text}
-          </h3>
+          </h2>
           {waits ? (
             <Chip tone="amber">Waiting for your grade</Chip>
           ) : (
