@@ -19,6 +19,7 @@ import {
   quizFigures,
 } from './quiz-results.repository';
 import { findQuizByLesson } from './quizzes.repository';
+import { summary } from './quizzes.service';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -133,18 +134,6 @@ export class QuizResultService {
       of = { courseId };
     }
     const rows = await listStudentAttempts(this.deps.db, query.user_Id, of);
-    return rows.map((row) => ({
-      attempt_Id: row.id,
-      number: row.number,
-      status: row.status,
-      started_at: row.startedAt.toISOString(),
-      deadline: iso(row.deadline),
-      submitted_at: iso(row.submittedAt),
-      score: row.score,
-      max_score: row.maxScore,
-      passed: row.passed,
-      lesson_Id: row.lessonId,
-      lesson_title: row.lessonTitle,
-    }));
+    return rows.map((row) => ({ ...summary(row), lesson_Id: row.lessonId, lesson_title: row.lessonTitle }));
   }
 }

@@ -118,7 +118,8 @@ export function pointsFor(question: SnapshotQuestion, answer: GivenAnswer | unde
 /** Whether `score` of `max` reaches the pass mark. */
 export const passes = (score: number, max: number, passPercent: number) => score * 100 >= passPercent * max;
 
-const summary = (row: AttemptRow): AttemptSummary => ({
+/** An attempt in a list (GetMyAttempts; the school's GetStudentAttempts). */
+export const summary = (row: AttemptRow): AttemptSummary => ({
   attempt_Id: row.id,
   number: row.number,
   status: row.status,

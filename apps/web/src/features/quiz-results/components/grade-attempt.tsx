@@ -10,11 +10,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths, quizResultsPath } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useAttempt, useGradeAnswer } from '../api/quiz-results';
-import { STATUS_TEXT, scoreText, submittedText } from '../lib/quiz-results';
+import { STATUS_TEXT, scoreText } from '../lib/quiz-results';
 import type { AttemptHeading } from './grading-queue';
 
 type Question = Attempt['questions'][number];
@@ -182,8 +183,8 @@ export const GradeAttempt = ({
         title={heading ? `${heading.student_name}: ${heading.lesson_title}` : `Attempt ${data.number}`}
         description={
           heading
-            ? `${heading.course_title} · attempt ${data.number}, submitted ${submittedText(data.submitted_at)}`
-            : `Submitted ${submittedText(data.submitted_at)}`
+            ? `${heading.course_title} · attempt ${data.number}, submitted ${formatDateTime(data.submitted_at)}`
+            : `Submitted ${formatDateTime(data.submitted_at)}`
         }
         actions={
           <>

@@ -5,11 +5,10 @@ import { buttonClassName } from '@/components/ui/button';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ClipboardCheckIcon } from '@/components/ui/icons';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useClampedPage } from '@/lib/paging';
 import { gradeAttemptPath } from '@/lib/paths';
 import { useGradingQueue } from '../api/quiz-results';
-import { submittedText } from '../lib/quiz-results';
 
 const PAGE_SIZE = QUIZ_RESULTS_PAGE_SIZES.gradingQueue;
 
@@ -45,7 +44,7 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
   },
   {
     header: 'SUBMITTED',
-    cell: (row) => submittedText(row.submitted_at),
+    cell: (row) => formatDateTime(row.submitted_at),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },

@@ -53,20 +53,3 @@ export const quizResultsCsv = (rows: ReadonlyArray<QuizStudentResult>): string =
       row.waiting ? 'yes' : 'no',
     ]),
   ]);
-
-/** Made on first use, as the notifications' (a first Intl formatter costs). */
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-/** When an attempt was submitted, to the minute: "Mar 4, 2026, 10:05 AM". */
-export const submittedText = (iso: string | null): string => {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(time)) return '—';
-  timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return timeFormat.format(time);
-};
