@@ -204,6 +204,8 @@ export const GradeAttempt = ({
             {STATUS_TEXT[data.status]}: {scoreText(data.score, data.max_score)}.{' '}
             {data.passed ? 'Passed.' : 'Not passed.'}
           </Alert>
+        ) : data.status === 'in_progress' ? (
+          <Alert tone="info">The student has not submitted this attempt yet.</Alert>
         ) : (
           <Alert tone="info">
             {waiting === 1 ? '1 open answer waits' : `${waiting} open answers wait`} for your grade. The
