@@ -42,7 +42,7 @@ export type QueueRow = {
 
 /**
  * The attempts of a school's quizzes waiting for grading, oldest submission first, optionally of one
- * course: with their course, quiz lesson and student, and how many open answers still wait.
+ * course, searched on the student's name or e-mail and the quiz's or course's title: with their course, quiz lesson and student, and how many open answers still wait.
  */
 export async function listGradingQueue(
   db: Db,
@@ -54,6 +54,7 @@ export async function listGradingQueue(
     eq(courses.orgId, orgId),
     eq(a.status, 'needs_grading'),
     courseId === undefined ? undefined : eq(courses.id, courseId),
+    containsText(list.search, users.fullName, users.email, lessons.title, courses.title),
   );
   return pageOf(
     list.window,
@@ -93,6 +94,7 @@ export async function listGradingQueue(
         .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
         .innerJoin(sections, eq(sections.id, lessons.sectionId))
         .innerJoin(courses, eq(courses.id, sections.courseId))
+        .innerJoin(users, eq(users.id, a.userId))
         .where(where);
       return Number(row?.n ?? 0);
     },

@@ -32,7 +32,8 @@ export function registerQuizResultRoutes(server: FastifyInstance, results: QuizR
         summary: 'The school’s quiz attempts waiting for grading, oldest submission first; paged',
         description:
           'The school’s staff (anyone else: 404). Each attempt with its course, quiz lesson, student and ' +
-          'how many open answers wait; `course_Id` keeps one of the school’s courses (another’s: 404).',
+          'how many open answers wait; `course_Id` keeps one of the school’s courses (another’s: 404). ' +
+          'Searched on the student’s name or e-mail and the quiz’s or course’s title.',
         querystring: gradingQueueQuerySchema,
         response: { 200: paged(gradingQueueRowSchema) },
       },

@@ -151,6 +151,11 @@ describe('quizzes/GetGradingQueue', () => {
 
     const physics = await get(`/api/quizzes/GetGradingQueue?course_Id=${first.courseId}`, school.token);
     expect(physics.json()).toHaveLength(2);
+    const ben = await get('/api/quizzes/GetGradingQueue?search=ben%20sec&page=1&pageSize=2', school.token);
+    expect(ben.json().map((r: { attempt_Id: number }) => r.attempt_Id)).toEqual([b.attempt.attempt_Id]);
+    expect(ben.headers['x-total-count']).toBe('1');
+    const chemistry = await get('/api/quizzes/GetGradingQueue?search=chemis', school.token);
+    expect(chemistry.json()).toHaveLength(1);
 
     // Graded, an attempt leaves the queue.
     expect((await grade(a.attempt, 3, school.token)).statusCode).toBe(200);

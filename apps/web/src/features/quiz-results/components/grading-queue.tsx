@@ -1,12 +1,11 @@
 import { type GradingQueueRow, QUIZ_RESULTS_PAGE_SIZES } from '@skillwise/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ClipboardCheckIcon } from '@/components/ui/icons';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { useClampedPage } from '@/lib/paging';
+import { useClampedPage, useListState } from '@/lib/paging';
 import { gradeAttemptPath } from '@/lib/paths';
 import { useGradingQueue } from '../api/quiz-results';
 
@@ -80,11 +79,15 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
   },
 ];
 
-/** The school's quiz attempts waiting for grading, oldest first, a page at a time (docs/decisions/034). */
+/**
+ * The school's quiz attempts waiting for grading, oldest first, a page at a time, searched on the server
+ * (docs/decisions/034).
+ */
 export const GradingQueue = () => {
-  const [page, setPage] = useState(1);
-  const queue = useGradingQueue({ page, pageSize: PAGE_SIZE });
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const queue = useGradingQueue({ page, pageSize: PAGE_SIZE, search });
   useClampedPage(page, PAGE_SIZE, queue, setPage);
+  const searching = search !== '' || searchText !== '';
   return (
     <DataList
       label="Attempts waiting for grading"
@@ -95,12 +98,25 @@ export const GradingQueue = () => {
       fields="grid"
       loadingLabel="Loading attempts..."
       errorText="Could not load the attempts waiting for grading."
+      search={
+        (queue.data?.total ?? 0) > 0 || searching
+          ? { label: 'Search by student, quiz or course', value: searchText, onChange: setSearchText }
+          : undefined
+      }
       empty={
-        <EmptyState
-          icon={<ClipboardCheckIcon />}
-          title="Nothing to grade"
-          hint="When a student submits a quiz with an open answer, the attempt waits here for your grade."
-        />
+        search === '' ? (
+          <EmptyState
+            icon={<ClipboardCheckIcon />}
+            title="Nothing to grade"
+            hint="When a student submits a quiz with an open answer, the attempt waits here for your grade."
+          />
+        ) : (
+          <EmptyState
+            icon={<ClipboardCheckIcon />}
+            title="No attempts match your search"
+            hint="Try another name or title."
+          />
+        )
       }
       pager={{
         label: 'Grading pages',
