@@ -100,7 +100,7 @@ export const GradingQueue = () => {
       errorText="Could not load the attempts waiting for grading."
       search={
         (queue.data?.total ?? 0) > 0 || searching
-          ? { label: 'Search by student, quiz or course', value: searchText, onChange: setSearchText }
+          ? { label: 'Search by student or quiz', value: searchText, onChange: setSearchText }
           : undefined
       }
       empty={
