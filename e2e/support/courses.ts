@@ -147,7 +147,7 @@ export async function createCourse(
       }),
     );
   }
-  return { courseId: course.course_Id, authorId: author.author_id, lessonIds };
+  return { courseId: course.course_Id, authorId: author.author_id, sectionId: section.section_Id, lessonIds };
 }
 
 /**

@@ -41,6 +41,8 @@ import { RefundService } from './modules/payments/refunds.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
 import { QuizPreview } from './modules/quizzes/quiz-preview';
+import { registerQuizResultRoutes } from './modules/quizzes/quiz-results.routes';
+import { QuizResultService } from './modules/quizzes/quiz-results.service';
 import { registerQuizRoutes } from './modules/quizzes/quizzes.routes';
 import { QuizService } from './modules/quizzes/quizzes.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
@@ -172,9 +174,11 @@ export async function registerApiRoutes(
   const quizzes = new QuizService({
     db,
     certificates,
+    notifications,
     images: { storage, key: deps.keys.mediaUrls, ttlHours: config.mediaUrlTtlHours },
   });
   registerQuizRoutes(api, quizzes, auth, new QuizPreview({ db, quizzes }), files);
+  registerQuizResultRoutes(api, new QuizResultService({ db }), auth);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
 

@@ -16,6 +16,7 @@ export * from './organisations';
 export * from './paging';
 export * from './payments';
 export * from './progress';
+export * from './quiz-results';
 export * from './quizzes';
 export * from './release';
 export * from './responses';

@@ -8,6 +8,7 @@ import { expected, idSchema } from './common';
  * publisher of its sales and of students newly joining its organisation; `refunded`: a buyer of a payment
  * given back (with a refund receipt by e-mail) and of the school's answer to their refund request, a
  * publisher of each refund of its sales, of a refund request waiting for its answer and of a dispute;
+ * `quiz_graded`: a student whose quiz attempt the school finished grading (docs/decisions/034);
  * `section_opened`: a student of a scheduled section of its course that opened (docs/decisions/032).
  */
 export const NOTIFICATION_KINDS = [

@@ -12,7 +12,16 @@ import { createStudent } from '../../test/factories';
 import { call, createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { type Database, type Db, rowsOf } from '../db/client';
-import { enrolments, lessons, orders } from '../db/schema';
+import {
+  enrolments,
+  lessons,
+  orders,
+  quizAttemptAnswers,
+  quizAttempts,
+  quizOptions,
+  quizQuestions,
+  quizzes,
+} from '../db/schema';
 import { FileSweeper } from '../modules/media/file-sweeper';
 import {
   isDatabaseEmpty,
@@ -61,6 +70,58 @@ async function tableFingerprints(db: Db) {
   return result;
 }
 
+/**
+ * A quiz lesson beside `sectionId`'s lessons, its quiz with a question and its options, and a student's
+ * graded attempt keeping its questions (JSON) and answers: the quiz tables carry rows of every kind.
+ */
+async function addQuiz(db: Db, sectionId: number, userId: number) {
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ sectionId, title: 'Check yourself', contentType: 'quiz', orderNumber: 2 })
+    .returning();
+  const [quiz] = await db
+    .insert(quizzes)
+    .values({ lessonId: lesson?.id ?? 0, passPercent: 50 })
+    .returning();
+  const [question] = await db
+    .insert(quizQuestions)
+    .values({
+      quizId: quiz?.id ?? 0,
+      kind: 'open',
+      text: 'Explain “gravity”.',
+      points: 2,
+      acceptedAnswers: ['a', 'b c'],
+    })
+    .returning();
+  await db.insert(quizOptions).values([
+    { questionId: question?.id ?? 0, text: 'True', correct: true, orderNumber: 1 },
+    { questionId: question?.id ?? 0, text: 'False', orderNumber: 2 },
+  ]);
+  const [attempt] = await db
+    .insert(quizAttempts)
+    .values({
+      quizId: quiz?.id ?? 0,
+      userId,
+      number: 1,
+      status: 'graded',
+      submittedAt: new Date(),
+      questions: [{ id: question?.id, kind: 'open', text: 'Explain “gravity”.', points: 2, options: [] }],
+      score: 2,
+      maxScore: 2,
+      passed: true,
+      passPercent: 50,
+    })
+    .returning();
+  await db.insert(quizAttemptAnswers).values({
+    attemptId: attempt?.id ?? 0,
+    questionId: question?.id ?? 0,
+    answer: { text: 'Things fall.\nDown.' },
+    pointsAwarded: 2,
+    graderComment: 'Good',
+    gradedAt: new Date(),
+  });
+}
+
 /** A school's content, made through the API: a course with a cover, an author photo and a lesson file. */
 async function makeContent(ctx: TestContext) {
   const { publisher, course, lesson, data: video } = await addVideoLesson(ctx, { bytes: 200_000 });
@@ -83,6 +144,7 @@ async function makeContent(ctx: TestContext) {
   await ctx.database.db
     .insert(enrolments)
     .values({ userId: student.userId, courseId: course.course_Id, source: 'purchased', orderId: order?.id });
+  await addQuiz(ctx.database.db, row?.sectionId ?? 0, student.userId);
   return { video, token: publisher.token, lessonId: row?.id ?? 0, videoKey: row?.fileKey ?? '' };
 }
 
@@ -188,6 +250,15 @@ describe('files on local disk', () => {
       expect(before.lessons?.rows).toBeGreaterThan(0);
       expect(before.enrolments?.rows).toBeGreaterThan(0);
       expect(before.orders?.rows).toBeGreaterThan(0);
+      for (const table of [
+        'quizzes',
+        'quiz_questions',
+        'quiz_options',
+        'quiz_attempts',
+        'quiz_attempt_answers',
+      ]) {
+        expect(before[table]?.rows, table).toBeGreaterThan(0);
+      }
 
       // Every stored file comes back byte for byte, the lesson's among them.
       for await (const { key } of ctx.storage.list()) {
@@ -195,7 +266,9 @@ describe('files on local disk', () => {
         expect(Buffer.compare(await readFile(path.join(filesDir, key.slice(0, 2), key)), original)).toBe(0);
       }
       const [lesson] = rowsOf<{ file_key: string }>(
-        await target.db.execute(sql`select file_key from lessons order by id desc limit 1`),
+        await target.db.execute(
+          sql`select file_key from lessons where file_key is not null order by id desc limit 1`,
+        ),
       );
       const restoredVideo = await readFile(
         path.join(filesDir, lesson?.file_key.slice(0, 2) ?? '', lesson?.file_key ?? ''),

@@ -30,6 +30,7 @@ const SCREENS: Array<[path: string, heading: string]> = [
   ['/admin/createCourse', 'Create New Course'],
   ['/admin/settings', 'Settings'],
   ['/admin/billing', 'Plan & billing'],
+  ['/admin/grading', 'Grading'],
 ];
 
 /** SPEC §2.13: the screens chosen by the remembered component key, with their headings. */
@@ -42,6 +43,7 @@ const KEYED_SCREENS: Array<[key: string, heading: string]> = [
   ['users', 'Sales'],
   ['settings', 'Settings'],
   ['billing', 'Plan & billing'],
+  ['grading', 'Grading'],
 ];
 
 beforeEach(() => {

@@ -56,6 +56,8 @@ const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 
 const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage');
 const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome');
 const BillingScreen = screen(() => import('./routes/admin/billing-screen'), 'BillingScreen');
+const GradingScreen = screen(() => import('./routes/admin/quiz-screens'), 'GradingScreen');
+const QuizResultsScreen = screen(() => import('./routes/admin/quiz-screens'), 'QuizResultsScreen');
 const AdminNotificationsPage = screen(() => import('./routes/admin/notifications'), 'AdminNotificationsPage');
 const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
 const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout');
@@ -216,6 +218,8 @@ export const routes: RouteObject[] = [
           { path: 'coursePages', element: <CoursePagesPage />, ...titled('Course preview') },
           { path: 'settings', element: <SettingsScreen />, ...titled('Settings') },
           { path: 'billing', element: <BillingScreen />, ...titled('Plan & billing') },
+          { path: 'grading', element: <GradingScreen />, ...titled('Grading') },
+          { path: 'quizResults', element: <QuizResultsScreen />, ...titled('Quiz results') },
           { path: 'notifications', element: <AdminNotificationsPage />, ...titled('Notifications') },
           { path: 'subscription', element: <SubscriptionPage />, ...titled('Choose a plan') },
           { path: 'checkout', element: <CheckoutPage />, ...titled('Checkout') },

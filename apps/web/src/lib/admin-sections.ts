@@ -7,7 +7,7 @@ import {
 } from './paths';
 import { storage } from './storage';
 
-/** SPEC §2.13: the sidebar's label of each component key (Plan & billing added after the spec's). */
+/** SPEC §2.13: the sidebar's label of each component key (Plan & billing and Grading added after the spec's). */
 export const ADMIN_SECTION_LABELS: Record<AdminSectionKey, string> = {
   dashboard: 'My Course',
   courses: 'Create New Course',
@@ -19,6 +19,7 @@ export const ADMIN_SECTION_LABELS: Record<AdminSectionKey, string> = {
   settings: 'Settings',
   Mystudents: 'My Students',
   billing: 'Plan & billing',
+  grading: 'Grading',
 };
 
 /** SPEC §2.13: the remembered component key; My Course when none (or an unknown one) is stored. */
@@ -60,6 +61,8 @@ const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
   [paths.admin.coursePages]: 'dashboard',
   [paths.admin.settings]: 'settings',
   [paths.admin.billing]: 'billing',
+  [paths.admin.grading]: 'grading',
+  [paths.admin.quizResults]: 'dashboard',
   [paths.admin.notifications]: null,
 };
 

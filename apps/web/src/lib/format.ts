@@ -59,6 +59,23 @@ export const formatLongUtcDate = (iso: string | null | undefined): string =>
 export const formatDay = (day: string | null | undefined): string =>
   writeDate(timeOf(day ? `${day}T00:00:00Z` : null), 'short', 'UTC');
 
+/** Made on first use, as the others (see writeDate). */
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** A moment to the minute, in the reader's time zone: `Mar 4, 2026, 10:05 AM`; an em dash when unreadable. */
+export const formatDateTime = (iso: string | number | null | undefined): string => {
+  const time = typeof iso === 'number' ? iso : timeOf(iso);
+  if (Number.isNaN(time)) return '—';
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return dateTimeFormat.format(time);
+};
+
 /** A file size for people: `812 KB`, `4.2 MB`, `1.5 GB`. */
 export const formatBytes = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} B`;

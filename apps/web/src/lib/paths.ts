@@ -45,6 +45,10 @@ export const paths = {
     notifications: '/admin/notifications',
     /** The organisation's plan, billing period, paid-through date and storage (sidebar: Plan & billing). */
     billing: '/admin/billing',
+    /** The school's quiz attempts waiting for grading (?attempt= opens one to grade). */
+    grading: '/admin/grading',
+    /** A quiz's results: its figures and its students (?lesson=, the quiz lesson's id). */
+    quizResults: '/admin/quizResults',
   },
   myStudents: '/myStudents',
   /** The built-in sandbox provider's approval page: /sandbox/checkout/{orderId} (DESIGN: payments). */
@@ -66,9 +70,21 @@ export const COURSE_ID_PARAM = 'id';
 export const coursePath = (path: string, courseId: number): string =>
   `${path}?${COURSE_ID_PARAM}=${courseId}`;
 
+/** The query parameters of the quiz screens: the attempt to grade, the quiz lesson whose results show. */
+export const ATTEMPT_PARAM = 'attempt';
+export const LESSON_PARAM = 'lesson';
+
 /** The quiz editor of a course's quiz lesson. */
 export const quizEditorPath = (courseId: number, lessonId: number): string =>
-  `${paths.admin.quizEditor}?${COURSE_ID_PARAM}=${courseId}&lesson=${lessonId}`;
+  `${paths.admin.quizEditor}?${COURSE_ID_PARAM}=${courseId}&${LESSON_PARAM}=${lessonId}`;
+
+/** A quiz's results screen: /admin/quizResults?lesson=12. */
+export const quizResultsPath = (lessonId: number): string =>
+  `${paths.admin.quizResults}?${LESSON_PARAM}=${lessonId}`;
+
+/** An attempt opened on the Grading screen: /admin/grading?attempt=34. */
+export const gradeAttemptPath = (attemptId: number): string =>
+  `${paths.admin.grading}?${ATTEMPT_PARAM}=${attemptId}`;
 
 /** The query parameter of /admin naming a screen of the publisher's shell chosen by its key. */
 export const ADMIN_SECTION_PARAM = 'section';
@@ -92,6 +108,7 @@ export const ADMIN_SECTION_PATHS = {
   settings: paths.admin.settings,
   Mystudents: paths.admin.myStudents,
   billing: paths.admin.billing,
+  grading: paths.admin.grading,
 } as const;
 
 export type AdminSectionKey = keyof typeof ADMIN_SECTION_PATHS;

@@ -475,3 +475,10 @@ export const maySubmitAttempt = (actor: Subject, attempt: { userId: number }): b
 /** Grade an open answer of an attempt: the staff of the school whose quiz it is. */
 export const mayGradeAttempt = (actor: Subject, attempt: { orgId: number }): boolean =>
   isStaffOf(actor, attempt.orgId);
+
+/**
+ * The school's quiz results and its queue of attempts waiting for grading (docs/decisions/034): the
+ * school's staff; for anyone else they do not exist. A quiz's or a course's own results are decided by
+ * `lesson.update` and `course.update`.
+ */
+export const mayReadQuizResults = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);

@@ -54,6 +54,8 @@ const COURSE_LINK = '/students/takeCourse?id=';
 /** Where notifications lead in the web app. */
 export const LINKS = {
   course: (courseId: number) => `${COURSE_LINK}${courseId}`,
+  /** A lesson of a course as its student opens it. */
+  lesson: (courseId: number, lessonId: number) => `${COURSE_LINK}${courseId}&lesson=${lessonId}`,
   certificates: '/students/certificates',
   sales: '/admin?section=users',
   myCourses: '/students/myCourses',
@@ -630,6 +632,42 @@ export class NotificationService {
         dedupeKey: `certificate:${event.number}`,
       }),
       { send: 'if-enabled', orgId: course?.orgId ?? null },
+      this.mail,
+    );
+  }
+
+  /**
+   * The school finished grading a student's quiz attempt (the last open answer got its points): the
+   * student is told its score and whether it passed, e-mailed when its e-mails are on. Once per attempt:
+   * a grade changed later tells nothing more.
+   */
+  async quizGraded(
+    event: {
+      userId: number;
+      attemptId: number;
+      courseId: number;
+      lessonId: number;
+      lessonTitle: string;
+      score: number;
+      maxScore: number;
+      passed: boolean;
+    },
+    db: Db = this.deps.db,
+  ) {
+    const course = await findCourseWithOrg(db, event.courseId);
+    if (!course) return { notified: 0, mailed: 0 };
+    const percent = event.maxScore > 0 ? Math.floor((event.score * 100) / event.maxScore) : 0;
+    const result = event.passed ? 'You passed.' : 'You did not pass this time.';
+    return recordNotifications(
+      db,
+      'quiz_graded',
+      toUser(event.userId, {
+        title: `Your quiz "${event.lessonTitle}" was graded`,
+        body: `${course.orgName} graded your answers in "${course.title}": ${event.score} of ${event.maxScore} points (${percent}%). ${result}`,
+        link: LINKS.lesson(event.courseId, event.lessonId),
+        dedupeKey: `quiz_graded:${event.attemptId}`,
+      }),
+      { send: 'if-enabled', orgId: course.orgId },
       this.mail,
     );
   }

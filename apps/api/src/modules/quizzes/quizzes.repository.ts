@@ -158,6 +158,7 @@ export async function findAttempt(db: Db, attemptId: number) {
     .select({
       attempt: quizAttempts,
       lessonId: quizzes.lessonId,
+      lessonTitle: lessons.title,
       showAnswers: quizzes.showAnswers,
       courseId: sections.courseId,
       orgId: courses.orgId,

@@ -34,6 +34,7 @@ import {
   type Subject,
 } from '../access/access';
 import type { CertificateService } from '../certificates/certificates.service';
+import type { NotificationService } from '../notifications/notifications.service';
 import {
   type AnswerRow,
   type AttemptRow,
@@ -122,7 +123,8 @@ export function pointsFor(question: SnapshotQuestion, answer: GivenAnswer | unde
 /** Whether `score` of `max` reaches the pass mark. */
 export const passes = (score: number, max: number, passPercent: number) => score * 100 >= passPercent * max;
 
-const summary = (row: AttemptRow): AttemptSummary => ({
+/** An attempt in a list (GetMyAttempts; the school's GetStudentAttempts). */
+export const summary = (row: AttemptRow): AttemptSummary => ({
   attempt_Id: row.id,
   number: row.number,
   status: row.status,
@@ -160,6 +162,8 @@ export class QuizService {
       certificates: CertificateService;
       /** Where question images are stored, and how their URLs are signed (lib/media-urls.ts). */
       images: { storage: FileStorage; key: KeyObject; ttlHours: number };
+      /** Tells the student its attempt was graded (docs/decisions/034). */
+      notifications?: Pick<NotificationService, 'quizGraded'>;
       /** The server's clock, in milliseconds (tests move it). */
       now?: () => number;
     },
@@ -562,7 +566,8 @@ export class QuizService {
   /**
    * quizzes/GradeAnswer: the school's staff give an open answer its points (at most the question's) and a
    * comment; once every answer has its points the attempt is graded and its pass decided, a pass completing
-   * the lesson for the student in the same transaction. A grade may be changed later.
+   * the lesson for the student in the same transaction, and the student told (in-app, and by e-mail when
+   * it keeps e-mails on) in it too. A grade may be changed later; the student is told once.
    */
   async grade(actor: Actor, input: GradeInput): Promise<Attempt> {
     const found = await this.readable(actor, input.attempt_Id, mayGradeAttempt);
@@ -584,6 +589,22 @@ export class QuizService {
       const completed = rescored?.passed
         ? await this.recordPass(tx, found.attempt.userId, found.lessonId)
         : false;
+      // Nothing waits any more: the student is told, once per attempt (the notification's dedupe key).
+      if (rescored?.status === 'graded') {
+        await this.deps.notifications?.quizGraded(
+          {
+            userId: rescored.userId,
+            attemptId: rescored.id,
+            courseId: found.courseId,
+            lessonId: found.lessonId,
+            lessonTitle: found.lessonTitle,
+            score: rescored.score ?? 0,
+            maxScore: rescored.maxScore,
+            passed: rescored.passed === true,
+          },
+          tx,
+        );
+      }
       return { row: rescored, newlyCompleted: completed };
     });
     if (!row) throw new AppError('CONFLICT', QUIZ_MSG.notOpen);

@@ -6,6 +6,7 @@ import {
   ChartIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
+  ClipboardCheckIcon,
   FolderPlusIcon,
   GraduationIcon,
   GridIcon,
@@ -37,6 +38,7 @@ const ADMIN_SECTIONS: ReadonlyArray<{ key: AdminSectionKey; Icon: ComponentType<
     { key: 'settings', Icon: SlidersIcon },
     { key: 'Mystudents', Icon: GraduationIcon },
     { key: 'billing', Icon: CardIcon },
+    { key: 'grading', Icon: ClipboardCheckIcon },
   ];
 
 type AdminSidebarProps = {

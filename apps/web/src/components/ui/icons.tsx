@@ -19,6 +19,7 @@ export {
   Bold as BoldIcon,
   ChartColumn as ChartIcon,
   ChevronRight as ChevronRightIcon,
+  ClipboardCheck as ClipboardCheckIcon,
   Code as CodeIcon,
   CreditCard as CardIcon,
   Download as DownloadIcon,

@@ -125,6 +125,7 @@ describe('each admin screen has an address (docs/decisions/016-admin-addresses.m
     expect(sidebarLink('Sales').getAttribute('href')).toBe('/admin?section=users');
     expect(sidebarLink('My Students').getAttribute('href')).toBe('/admin/myStudents');
     expect(sidebarLink('Plan & billing').getAttribute('href')).toBe('/admin/billing');
+    expect(sidebarLink('Grading').getAttribute('href')).toBe('/admin/grading');
     expect(sidebarLink('My Course').getAttribute('aria-current')).toBe('page');
   });
 
@@ -161,6 +162,7 @@ describe('page titles', () => {
     ['/login', 'Log In · Skillwise'],
     ['/students/myCourses', 'My Courses · Skillwise'],
     ['/admin/billing', 'Plan & billing · Skillwise'],
+    ['/admin/grading', 'Grading · Skillwise'],
     ['/admin/createCourse', 'Create New Course · Skillwise'],
     ['/', 'Skillwise — Online Learning Platform'],
   ])('%s is titled %s', async (path, title) => {

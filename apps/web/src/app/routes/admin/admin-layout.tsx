@@ -22,6 +22,7 @@ const PATH_LABELS: Record<string, string> = {
   [paths.admin.previewCourse]: 'Course preview',
   [paths.admin.coursePages]: 'Course preview',
   [paths.admin.notifications]: 'Notifications',
+  [paths.admin.quizResults]: 'Quiz results',
 };
 
 /** Subscription and checkout are shown without the sidebar. */

@@ -9,6 +9,7 @@ import { BillingScreen } from './billing-screen';
 import { AuthorsScreen, CategoryScreen, CreateAuthorScreen, CreateCategoryScreen } from './catalogue-screens';
 import { CourseFormScreen, MyCourseScreen } from './course-screens';
 import { AdminMyStudentsPage } from './my-students-screen';
+import { GradingScreen } from './quiz-screens';
 
 /** SPEC §2.13 Sales (key `users`; the spec's placeholder read Pages): the organisation's course sales. */
 export const SalesScreen = () => (
@@ -68,6 +69,8 @@ export const AdminHome = () => {
       return <AdminMyStudentsPage />;
     case 'billing':
       return <BillingScreen />;
+    case 'grading':
+      return <GradingScreen />;
     default:
       return <MyCourseScreen />;
   }

@@ -106,6 +106,8 @@ export const TakeCoursePage = () => {
       courseId={courseId}
       course={course}
       backPath={paths.students.myCourses}
+      // A notification may lead to one lesson (?lesson=, a graded quiz's).
+      initialLessonId={parseCourseId(params.get('lesson'))}
       image={<CourseImage src={course.course_image} alt="" sizes={COVER_SIZES.detail} priority />}
       banner={
         certificate.data ? (

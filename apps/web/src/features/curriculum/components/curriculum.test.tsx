@@ -116,6 +116,30 @@ describe('Curriculum (SPEC §2.13)', () => {
     ).toEqual(['Edit Lesson', 'Delete Lesson', 'Publish Lesson', 'Make Preview']);
   });
 
+  it('opens a quiz lesson’s results from its menu (docs/decisions/034)', async () => {
+    const quiz: Lesson = { ...lesson(13, 'Check yourself', 1, 'quiz'), content_path: null };
+    mockFetch(({ method, url }) =>
+      method === 'GET' && url.includes('GetCourseSectionsByCourseId/9')
+        ? { body: [{ ...SECTIONS[0], lessons: [lesson(11, 'Charts', 1), quiz] }] }
+        : { body: { message: 'ok' } },
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/', element: <Curriculum courseId={9} /> },
+        { path: '/admin/quizResults', element: <h1>Results</h1> },
+      ],
+      '/',
+    );
+    await screen.findByText('Basics');
+    expand('Basics');
+    fireEvent.click(screen.getByRole('button', { name: 'Lesson menu: Charts' }));
+    expect(screen.queryByRole('menuitem', { name: 'Quiz results' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Lesson menu: Check yourself' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Quiz results' }));
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?lesson=13');
+  });
+
   it('publishes a section with all its lessons from its menu, in one call (docs/decisions/017)', async () => {
     const success = vi.spyOn(notify, 'success');
     await renderCurriculum();

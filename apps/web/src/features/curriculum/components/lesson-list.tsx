@@ -14,11 +14,13 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import type { Lesson } from '@skillwise/contracts';
+import { isQuizLesson, type Lesson } from '@skillwise/contracts';
+import { useNavigate } from 'react-router';
 import { Chip, PublishedChip } from '@/components/ui/chip';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import {
+  ChartIcon,
   ExternalLinkIcon,
   EyeIcon,
   GripIcon,
@@ -27,6 +29,7 @@ import {
   UploadIcon,
 } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { quizResultsPath } from '@/lib/paths';
 
 /** SPEC §9: a lesson starts moving after the pointer travelled 25 px, so clicks stay clicks. */
 export const DRAG_ACTIVATION_PX = 25;
@@ -55,6 +58,7 @@ const LessonRow = ({
 }: LessonRowProps) => {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: lesson.lesson_Id });
+  const navigate = useNavigate();
   const style = {
     transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
     transition,
@@ -125,6 +129,16 @@ const LessonRow = ({
             icon: <EyeIcon />,
             onSelect: () => onTogglePreview(lesson),
           },
+          // A quiz's results and its students' attempts (docs/decisions/034).
+          ...(isQuizLesson(lesson.contentType)
+            ? [
+                {
+                  label: 'Quiz results',
+                  icon: <ChartIcon />,
+                  onSelect: () => void navigate(quizResultsPath(lesson.lesson_Id)),
+                },
+              ]
+            : []),
         ]}
       />
     </li>

@@ -78,6 +78,36 @@ const renderCenter = () =>
 beforeEach(() => storage.set('authToken', 'token'));
 
 describe('My Notification', () => {
+  it('shows a graded quiz and an opened section, each leading to its lesson or course', async () => {
+    server([
+      {
+        notification_Id: 5,
+        kind: 'quiz_graded',
+        title: 'Your quiz "Tide check" was graded',
+        body: 'Demo Academy graded your answers in "Tides": 4 of 5 points (80%). You passed.',
+        link: '/students/takeCourse?id=4&lesson=9',
+        read: false,
+        created_date: '2026-03-05T10:00:00.000Z',
+        read_date: null,
+      },
+      {
+        notification_Id: 4,
+        kind: 'section_opened',
+        title: 'A new part of "Tides" is open',
+        body: '"Neap tides" is ready to study.',
+        link: '/students/takeCourse?id=4',
+        read: false,
+        created_date: '2026-03-05T09:00:00.000Z',
+        read_date: null,
+      },
+    ]);
+    renderCenter();
+    const graded = await screen.findByRole('link', { name: 'Unread: Your quiz "Tide check" was graded' });
+    expect(graded.getAttribute('href')).toBe('/students/takeCourse?id=4&lesson=9');
+    expect(screen.getByText(/4 of 5 points \(80%\)\. You passed\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Unread: A new part of "Tides" is open' })).toBeTruthy();
+  });
+
   it('lists the notifications newest first, the unread one marked, each leading to its course', async () => {
     const { calls } = server(NOTIFICATIONS);
     renderCenter();

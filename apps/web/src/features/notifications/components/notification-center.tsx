@@ -13,6 +13,7 @@ import {
   FileTextIcon,
   LockOpenIcon,
   PlayIcon,
+  QuizIcon,
   UserPlusIcon,
 } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
@@ -36,7 +37,7 @@ const KIND_ICONS: Record<NotificationKind, ComponentType<SVGProps<SVGSVGElement>
   new_student: UserPlusIcon,
   refunded: FileTextIcon,
   plan: BellIcon,
-  quiz_graded: CheckIcon,
+  quiz_graded: QuizIcon,
   section_opened: LockOpenIcon,
 };
 

@@ -1,4 +1,5 @@
 import type { Notification } from '@skillwise/contracts';
+import { formatDateTime } from '@/lib/format';
 
 /** The bell's badge: nothing for none, the number up to 99, then '99+'. */
 export const unreadBadge = (unread: number): string =>
@@ -7,9 +8,6 @@ export const unreadBadge = (unread: number): string =>
 /** The bell's accessible name, which says the count the badge shows. */
 export const bellLabel = (unread: number): string =>
   unread > 0 ? `Notifications, ${unread > 99 ? 'more than 99' : unread} unread` : 'Notifications';
-
-/** Made on first use: the bell is on every signed-in page, and a first Intl formatter costs (lib/format.ts). */
-let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** When a notification came, as people say it: 'just now', '5 minutes ago', '3 hours ago', else the date. */
 export const whenText = (iso: string, now = Date.now()): string => {
@@ -20,14 +18,7 @@ export const whenText = (iso: string, now = Date.now()): string => {
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return timeFormat.format(time);
+  return formatDateTime(time);
 };
 
 /** What a notification's link does in the publisher's area: an admin screen chosen by its key, or a path. */

@@ -1,11 +1,11 @@
 import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { ChartIcon } from '@/components/ui/icons';
+import { Stat } from '@/components/ui/stat';
 import { cn } from '@/lib/cn';
 import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
@@ -18,26 +18,6 @@ import { RefundSaleDialog } from './refund-sale-dialog';
 import { SalesTrend } from './sales-trend';
 
 const PAGE_SIZE = PAGE_SIZES.sales;
-
-const Stat = ({
-  label,
-  value,
-  note,
-  className,
-}: {
-  label: string;
-  value: string;
-  note?: string | undefined;
-  className?: string;
-}) => (
-  <Card className={cn('min-w-0 px-4 py-4 sm:p-5', className)}>
-    <p className="text-xs font-medium text-slate-500 sm:text-sm">{label}</p>
-    <p className="mt-1 text-xl font-bold tracking-tight whitespace-nowrap text-slate-900 tabular-nums sm:text-2xl">
-      {value}
-    </p>
-    {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
-  </Card>
-);
 
 /** A fee as a cell reads it: taken off with a minus, or "Not reported" when the provider sent none. */
 const feeText = (dollars: number | null | undefined) =>
