@@ -33,7 +33,15 @@ export type FakeStripeOptions = {
   /** Where events are posted, signed with `secret` (whsec_...). */
   webhook?: { url: string; secret: string } | undefined;
   port?: number;
+  /**
+   * Milliseconds waited before each new try of an event its endpoint failed (unreachable or 5xx), as
+   * Stripe tries a failed delivery again (over days there, seconds here); none to try each event once.
+   */
+  retryDelaysMs?: number[];
 };
+
+/** The fake's waits before trying a failed delivery again: about half a minute in all. */
+export const WEBHOOK_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 16_000];
 
 const rand = (n = 14) =>
   randomBytes(n)
@@ -1263,8 +1271,24 @@ export class FakeStripe {
       request: { id: null, idempotency_key: null },
     };
     this.events.push(event);
-    if (this.deliverEvents) void this.deliver(event);
+    if (this.deliverEvents) this.track(this.deliverUntilTaken(event));
     return event;
+  }
+
+  /** Delivers an event, and again after each wait while the endpoint fails it (unreachable or 5xx). */
+  private async deliverUntilTaken(event: Obj): Promise<void> {
+    const delays = this.options.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      const status = await this.deliver(event);
+      if ((status !== 0 && status < 500) || attempt >= delays.length) return;
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+
+  /** Keeps a delivery under way until it ends, for `settled`. */
+  private track(delivery: Promise<void>): void {
+    this.pendingDeliveries.add(delivery);
+    void delivery.finally(() => this.pendingDeliveries.delete(delivery));
   }
 
   /** Posts an event (again: Stripe may deliver one more than once) to the webhook endpoint, signed. */
@@ -1290,8 +1314,8 @@ export class FakeStripe {
       .then(() => {
         this.deliveries.push({ eventId: event.id, type: String(event.type), status });
       });
-    this.pendingDeliveries.add(delivery);
-    return delivery.finally(() => this.pendingDeliveries.delete(delivery)).then(() => status);
+    this.track(delivery);
+    return delivery.then(() => status);
   }
 
   /** The hosted checkout page: GET shows the card form, POST pays and redirects to success_url. */
