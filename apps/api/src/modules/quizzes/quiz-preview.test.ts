@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { fixtures, upload } from '../../../test/uploads';
+import { uploadQuestionImage } from '../../../test/quizzes';
+import { fixtures } from '../../../test/uploads';
 import { courses, enrolments, lessons, quizAttempts, sections } from '../../db/schema';
 
 /**
@@ -227,16 +228,7 @@ describe('quizzes/GetPreviewQuiz and CheckPreviewQuiz', () => {
   test('a question’s image comes with its URL, which the visitor (or any reader) can fetch', async () => {
     const { lessonId } = await previewQuiz();
     const data = fixtures.png(2000);
-    const uploaded = await upload(
-      ctx.app,
-      'POST',
-      '/api/quizzes/UploadQuestionImage',
-      publisher.token,
-      { lesson_Id: lessonId },
-      { field: 'file', filename: 'sum.png', contentType: 'image/png', data },
-    );
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const key: string = uploaded.json().image_key;
+    const key = await uploadQuestionImage(ctx, publisher, lessonId, data);
     const [first, ...rest] = BANK;
     const saved = await post(
       '/api/quizzes/SaveQuiz',
