@@ -4,6 +4,7 @@ import { expectAccessible } from './support/axe';
 import {
   addEnrolledStudent,
   createCourse,
+  fixtureFile,
   PUBLISHER,
   publisherApi,
   unpublishCourse,
@@ -40,6 +41,18 @@ const addQuestion = async (page: Page, kind: string, number: number): Promise<Lo
   const added = question(page, number);
   await expect(added).toBeVisible();
   return added;
+};
+
+/** The image a question shows, named after the question's text (docs/decisions/035). */
+const imageOf = (page: Page, text: string) =>
+  page.getByRole('img', { name: `Image for the question: ${text}`, exact: true });
+
+/** The picture is shown, loaded whole (its URL works for the reader), not a broken image. */
+const expectPicture = async (image: Locator) => {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 };
 
 /** A question of the student's attempt, by its text. */
@@ -90,6 +103,12 @@ for (const width of WIDTHS) {
         await single
           .getByLabel('Explanation for option 1 (optional)', { exact: true })
           .fill('The bowline’s loop does not slip.');
+        // Its picture, uploaded at once and saved with the quiz.
+        await single
+          .getByLabel('Question 1 image', { exact: true })
+          .setInputFiles(fixtureFile('cover.png', 'image/png'));
+        await expect(single.getByRole('button', { name: 'Remove image' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Save quiz' })).toBeEnabled();
 
         const multiple = await addQuestion(page, 'multiple', 2);
         await multiple.getByLabel('Question 2 text', { exact: true }).fill(Q.multiple);
@@ -159,8 +178,10 @@ for (const width of WIDTHS) {
         await expect(learner.getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
         await expect(learner.getByText('Attempts left')).toBeVisible();
 
-        // A first attempt, wrong and mostly unanswered: Submit asks first.
+        // A first attempt, wrong and mostly unanswered: Submit asks first. The first question shows its
+        // picture.
         await learner.getByRole('button', { name: 'Start quiz' }).click();
+        await expectPicture(imageOf(learner, Q.single));
         await asked(learner, Q.single).getByRole('radio', { name: 'Clove hitch' }).check();
         await learner.getByRole('button', { name: 'Submit answers' }).click();
         const confirm = learner.getByRole('dialog', { name: 'Submit your answers?' });
@@ -169,6 +190,7 @@ for (const width of WIDTHS) {
         await expect(learner.getByText('Not passed', { exact: true })).toBeVisible();
         await expect(learner.getByText('Score: 0 of 5 points')).toBeVisible();
         await expect(learner.getByText('The bowline’s loop does not slip.')).toBeVisible();
+        await expectPicture(imageOf(learner, Q.single));
         await expectAccessible(learner);
         await shot(learner, `quiz-failed-${width}`);
 
@@ -184,6 +206,14 @@ for (const width of WIDTHS) {
         await asked(learner, Q.multiple).getByRole('checkbox', { name: 'Timber hitch' }).check();
         await asked(learner, Q.trueFalse).getByRole('radio', { name: 'False' }).check();
         await learner.getByRole('textbox', { name: Q.short }).fill('  Sheet   Bend ');
+        // A reload loses nothing: the attempt is continued with the answers given.
+        await learner.reload();
+        await learner.getByRole('button', { name: 'Continue' }).click();
+        await learner.getByRole('button', { name: 'Continue attempt' }).click();
+        await expect(asked(learner, Q.single).getByRole('radio', { name: 'Bowline' })).toBeChecked();
+        await expect(asked(learner, Q.trueFalse).getByRole('radio', { name: 'False' })).toBeChecked();
+        await expect(learner.getByRole('textbox', { name: Q.short })).toHaveValue('  Sheet   Bend ');
+        await expectPicture(imageOf(learner, Q.single));
         await shot(learner, `quiz-player-${width}`);
         await learner.getByRole('button', { name: 'Submit answers' }).click();
         await confirm.getByRole('button', { name: 'Submit anyway' }).click();
@@ -237,6 +267,15 @@ for (const width of WIDTHS) {
               },
             }),
           );
+          const image = await ok<{ image_key: string }>(
+            request.post('/api/quizzes/UploadQuestionImage', {
+              headers,
+              multipart: {
+                lesson_Id: String(lesson.lesson_Id),
+                file: fixtureFile('cover.png', 'image/png'),
+              },
+            }),
+          );
           await ok(
             request.post('/api/quizzes/SaveQuiz', {
               headers,
@@ -248,6 +287,7 @@ for (const width of WIDTHS) {
                   {
                     kind: 'single',
                     text: Q.single,
+                    image_key: image.image_key,
                     explanation: 'A bowline’s loop holds.',
                     options: [
                       { text: 'Bowline', correct: true },
@@ -283,6 +323,7 @@ for (const width of WIDTHS) {
           await expect(page.getByText('Nothing is saved, and no time limit applies.')).toBeVisible();
           await page.getByRole('button', { name: 'Start quiz' }).click();
           await expect(page.getByText('Time left')).toHaveCount(0);
+          await expectPicture(imageOf(page, Q.single));
           await asked(page, Q.single).getByRole('radio', { name: 'Clove hitch' }).check();
           await page.getByRole('button', { name: 'Submit answers' }).click();
           await expect(page.getByText('Not passed', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { lessons, sections } from '../src/db/schema';
 import { createCourse, type TestUser } from './factories';
 import type { TestContext } from './helpers';
-import { upload } from './uploads';
+import { fixtures, upload } from './uploads';
 
 /**
  * A published course of `owner`'s school whose one published section holds a published quiz lesson, made
@@ -34,4 +34,24 @@ export async function createQuizLesson(
     .set({ published: true, preview: options.preview ?? false })
     .where(eq(lessons.id, lessonId));
   return { courseId: course.id, sectionId: section?.id ?? 0, lessonId };
+}
+
+/** A PNG uploaded for a quiz lesson's question by `owner` (quizzes/UploadQuestionImage): its key. */
+export async function uploadQuestionImage(
+  ctx: TestContext,
+  owner: TestUser,
+  lessonId: number,
+  data: Buffer = fixtures.png(),
+  filename = 'diagram.png',
+): Promise<string> {
+  const uploaded = await upload(
+    ctx.app,
+    'POST',
+    '/api/quizzes/UploadQuestionImage',
+    owner.token,
+    { lesson_Id: lessonId },
+    { field: 'file', filename, contentType: 'image/png', data },
+  );
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return uploaded.json().image_key;
 }

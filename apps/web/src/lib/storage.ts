@@ -64,6 +64,13 @@ export const LANDING_KEPT_KEYS = [
 /** verifyFor: which flow the code verification screen finishes (SPEC §3). */
 export type VerifyFor = 'login' | 'reset';
 
+/**
+ * The one key made per thing rather than named by SPEC §3: a student's answers to an open quiz attempt,
+ * kept so that a reload or a closed tab loses nothing while the attempt goes on (docs/decisions/033).
+ * Cleared with everything else at logout; the landing page keeps them.
+ */
+const attemptAnswersKey = (attemptId: number) => `quiz_answers_${attemptId}`;
+
 export const storage = {
   get(key: StorageKey): string | null {
     return localStorage.getItem(STORAGE_KEYS[key]);
@@ -73,6 +80,29 @@ export const storage = {
   },
   remove(key: StorageKey): void {
     localStorage.removeItem(STORAGE_KEYS[key]);
+  },
+  /** What was kept for an open quiz attempt (parsed, unchecked), or null when nothing readable was. */
+  getAttemptAnswers(attemptId: number): unknown {
+    try {
+      const kept = localStorage.getItem(attemptAnswersKey(attemptId));
+      return kept === null ? null : (JSON.parse(kept) as unknown);
+    } catch {
+      return null;
+    }
+  },
+  setAttemptAnswers(attemptId: number, answers: unknown): void {
+    try {
+      localStorage.setItem(attemptAnswersKey(attemptId), JSON.stringify(answers));
+    } catch {
+      // Storage full or refused (a private window): the answers stay in the page, as before.
+    }
+  },
+  removeAttemptAnswers(attemptId: number): void {
+    try {
+      localStorage.removeItem(attemptAnswersKey(attemptId));
+    } catch {
+      // Refused storage keeps nothing to remove.
+    }
   },
   /** SPEC §4: logout (and a session the server ended) clears all local storage. */
   clear(): void {

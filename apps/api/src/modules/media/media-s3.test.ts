@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { addSection, authorCourse } from '../../../test/authoring';
 import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { createQuizLesson } from '../../../test/quizzes';
+import { createQuizLesson, uploadQuestionImage } from '../../../test/quizzes';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { fixtures, sweepDeletedFiles, upload } from '../../../test/uploads';
 import { authors, courses, enrolments, lessons } from '../../db/schema';
@@ -282,16 +282,7 @@ test('a quiz question’s image goes to the bucket; the staff and the attempt ge
   const publisher = await createPublisher(ctx);
   const { lessonId, courseId } = await createQuizLesson(ctx, publisher);
   const data = fixtures.png(5000);
-  const uploaded = await upload(
-    ctx.app,
-    'POST',
-    '/api/quizzes/UploadQuestionImage',
-    publisher.token,
-    { lesson_Id: lessonId },
-    { field: 'file', filename: 'diagram.png', contentType: 'image/png', data },
-  );
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const key: string = uploaded.json().image_key;
+  const key = await uploadQuestionImage(ctx, publisher, lessonId, data);
   expect(await bucket.objects()).toContain(key);
   const saved = await call(ctx.app, {
     method: 'POST',

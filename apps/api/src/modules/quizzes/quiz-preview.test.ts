@@ -2,6 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { uploadQuestionImage } from '../../../test/quizzes';
+import { fixtures } from '../../../test/uploads';
 import { courses, enrolments, lessons, quizAttempts, sections } from '../../db/schema';
 
 /**
@@ -221,6 +223,50 @@ describe('quizzes/GetPreviewQuiz and CheckPreviewQuiz', () => {
     const served = await get(`/api/quizzes/GetPreviewQuiz/${lessonId}`, otherPublisher.token);
     expect(served.statusCode).toBe(200);
     expect(SECRETS.filter((secret) => served.body.includes(secret))).toEqual([]);
+  });
+
+  test('a question’s image comes with its URL, which the visitor (or any reader) can fetch', async () => {
+    const { lessonId } = await previewQuiz();
+    const data = fixtures.png(2000);
+    const key = await uploadQuestionImage(ctx, publisher, lessonId, data);
+    const [first, ...rest] = BANK;
+    const saved = await post(
+      '/api/quizzes/SaveQuiz',
+      { lesson_Id: lessonId, pass_percent: 75, questions: [{ ...first, image_key: key }, ...rest] },
+      publisher.token,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const served = await get(`/api/quizzes/GetPreviewQuiz/${lessonId}`);
+    expect(served.statusCode, served.body).toBe(200);
+    // The URL only: the key is the school's, as the answers are.
+    expect(served.body).not.toContain('image_key');
+    const [withImage, ...without] = served.json().questions;
+    expect(without.map((q: { image_url: string | null }) => q.image_url)).toEqual([null, null]);
+    const url: string = withImage.image_url;
+    expect(url).toContain(`/api/media/quiz-images/${lessonId}/${key}?viewer=0&`);
+    const image = await get(url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload).toEqual(data);
+
+    // The result shows the picture with its question too.
+    const checked = await post('/api/quizzes/CheckPreviewQuiz', {
+      lesson_Id: lessonId,
+      answers: answersTo(served.json().questions, RIGHT),
+    });
+    expect(checked.json().questions[0].image_url).toBe(url);
+
+    // A signed-in reader of another school gets a URL of their own, which works for them.
+    const theirs = await get(`/api/quizzes/GetPreviewQuiz/${lessonId}`, otherPublisher.token);
+    const theirUrl: string = theirs.json().questions[0].image_url;
+    expect(theirUrl).toContain(`viewer=${otherPublisher.userId}&`);
+    expect((await get(theirUrl)).statusCode).toBe(200);
+
+    // No longer a preview: the visitor's URL stops working with the quiz.
+    await ctx.database.db.update(lessons).set({ preview: false }).where(eq(lessons.id, lessonId));
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(`/api/quizzes/GetPreviewQuiz/${lessonId}`)).statusCode).toBe(404);
   });
 
   test('a lesson that is no quiz is not found', async () => {

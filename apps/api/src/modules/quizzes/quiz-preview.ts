@@ -33,25 +33,37 @@ export class QuizPreview {
     const quiz = await findQuizByLesson(this.deps.db, lessonId);
     if (!quiz) throw notFound('Quiz');
     const bank = await listBank(this.deps.db, quiz.id);
-    return { facts, quiz, bank, maxScore: bank.reduce((sum, q) => sum + q.points, 0) };
+    // Each image's URL names the reader (0, a visitor), as an attempt's does: the media route asks the
+    // lesson's rule again for them, which lets anyone read a preview lesson (docs/decisions/035).
+    const viewerId = subject?.userId ?? 0;
+    const urls = await Promise.all(
+      bank.map((q) => this.deps.quizzes.imageUrl(lessonId, q.imageKey, viewerId)),
+    );
+    return {
+      facts,
+      quiz,
+      bank,
+      imageUrls: new Map(bank.map((q, index) => [q.id, urls[index] ?? null])),
+      maxScore: bank.reduce((sum, q) => sum + q.points, 0),
+    };
   }
 
   /** quizzes/GetPreviewQuiz: the questions to answer, without any answer. */
   async get(subject: Subject, lessonId: number): Promise<PreviewQuiz> {
-    const { facts, quiz, bank, maxScore } = await this.bankOf(subject, lessonId);
+    const { facts, quiz, bank, imageUrls, maxScore } = await this.bankOf(subject, lessonId);
     return {
       lesson_Id: lessonId,
       lesson_title: facts.lesson.title,
       pass_percent: quiz.passPercent,
       show_answers: quiz.showAnswers,
       max_score: maxScore,
-      questions: bank.map((q) => questionView(q, { reveal: false })),
+      questions: bank.map((q) => questionView(q, imageUrls.get(q.id) ?? null, { reveal: false })),
     };
   }
 
   /** quizzes/CheckPreviewQuiz: the answers graded against the bank; nothing is written. */
   async check(subject: Subject, input: CheckInput): Promise<PreviewResult> {
-    const { quiz, bank, maxScore } = await this.bankOf(subject, input.lesson_Id);
+    const { quiz, bank, imageUrls, maxScore } = await this.bankOf(subject, input.lesson_Id);
     const given = this.deps.quizzes.checkAnswers(bank, input.answers);
     const points = new Map(bank.map((q) => [q.id, pointsFor(q, given.get(q.id))]));
     const waiting = [...points.values()].some((p) => p === null);
@@ -67,7 +79,7 @@ export class QuizPreview {
       passed,
       answers_shown: reveal,
       questions: bank.map((q) =>
-        questionView(q, {
+        questionView(q, imageUrls.get(q.id) ?? null, {
           reveal,
           answer: given.get(q.id) ?? null,
           points: points.get(q.id) ?? null,
@@ -78,11 +90,12 @@ export class QuizPreview {
 }
 
 /**
- * A bank question as the reader receives it: before answering, its text and options only; after, the
- * answer given and, when answers are shown, what was correct, the explanations and the points earned.
+ * A bank question as the reader receives it: before answering, its text, image and options only; after,
+ * the answer given and, when answers are shown, what was correct, the explanations and the points earned.
  */
 function questionView(
   q: BankQuestion,
+  imageUrl: string | null,
   graded: { reveal: boolean; answer?: GivenAnswer | null; points?: number | null },
 ): PreviewQuiz['questions'][number] {
   const { reveal } = graded;
@@ -91,6 +104,7 @@ function questionView(
     kind: q.kind,
     text: q.text,
     points: q.points,
+    image_url: imageUrl,
     options: q.options.map((o) =>
       reveal
         ? { option_Id: o.id, text: o.text, correct: o.correct, explanation: o.explanation }

@@ -245,7 +245,8 @@ export function registerQuizRoutes(
       preHandler: auth({ optional: true }),
       schema: {
         tags,
-        summary: 'A preview quiz’s questions (the lesson’s id), every one in order, without any answer',
+        summary:
+          'A preview quiz’s questions (the lesson’s id), in order with their images’ URLs, without any answer',
         description: previewOnly,
         params: idParamSchema,
         response: { 200: previewQuizSchema },

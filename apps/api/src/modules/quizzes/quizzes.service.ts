@@ -169,8 +169,11 @@ export class QuizService {
     },
   ) {}
 
-  /** The URL of a question's image for this viewer (0 for a visitor), allowed to read the lesson already. */
-  private imageUrl(lessonId: number, key: string | null | undefined, viewerId: number) {
+  /**
+   * The URL of a question's image for this viewer (0 for a visitor), allowed to read the lesson already
+   * (the attempts here, a preview quiz in quiz-preview.ts).
+   */
+  imageUrl(lessonId: number, key: string | null | undefined, viewerId: number) {
     if (!key) return Promise.resolve(null);
     return questionImageUrl(this.deps.images, { lessonId, key }, viewerId, this.now().getTime());
   }

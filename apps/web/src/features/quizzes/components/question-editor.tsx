@@ -12,10 +12,13 @@ import {
   type QuestionDraft,
   withKind,
 } from '../lib/quiz-draft';
+import { QuestionImageField } from './question-image-field';
 
 const KIND_OPTIONS = QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABEL[kind] }));
 
 type QuestionEditorProps = {
+  /** The quiz lesson, which a question's image is uploaded for. */
+  lessonId: number;
   question: QuestionDraft;
   /** Its place in the bank, from 0. */
   index: number;
@@ -25,6 +28,8 @@ type QuestionEditorProps = {
   onMove: (to: number) => void;
   /** The server's word on a field of this question (`text`, `options.1.text`), if it had one. */
   error: (path: string) => string | undefined;
+  /** Told while the question's image uploads, so the editor holds its Save until the key is known. */
+  onUploadingChange: (uploading: boolean) => void;
 };
 
 /** A small button showing an icon only, named for assistive technology. */
@@ -52,19 +57,22 @@ const IconButton = ({
 );
 
 /**
- * The question's own words: its text and points. Kept apart from the answers so that what a question
- * shows besides its text (a picture, say) is added in one place.
+ * What the question shows before its answers: its text and points, and its image (docs/decisions/035).
  */
 const QuestionTextFields = ({
+  lessonId,
   question,
   number,
   onChange,
   error,
+  onUploadingChange,
 }: {
+  lessonId: number;
   question: QuestionDraft;
   number: number;
   onChange: (question: QuestionDraft) => void;
   error: (path: string) => string | undefined;
+  onUploadingChange: (uploading: boolean) => void;
 }) => (
   <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
     <TextAreaField
@@ -84,6 +92,16 @@ const QuestionTextFields = ({
       error={error('points')}
       aria-invalid={error('points') ? true : undefined}
     />
+    <div className="sm:col-span-2">
+      <QuestionImageField
+        lessonId={lessonId}
+        label={`Question ${number} image`}
+        value={question.image}
+        onChange={(image) => onChange({ ...question, image })}
+        error={error('image_key')}
+        onUploadingChange={onUploadingChange}
+      />
+    </div>
   </div>
 );
 
@@ -167,6 +185,7 @@ const OptionRow = ({
  * ones marked (or a short answer's accepted answers), an explanation, and moving and removing it.
  */
 export const QuestionEditor = ({
+  lessonId,
   question,
   index,
   count,
@@ -174,6 +193,7 @@ export const QuestionEditor = ({
   onRemove,
   onMove,
   error,
+  onUploadingChange,
 }: QuestionEditorProps) => {
   const group = useId();
   const number = index + 1;
@@ -222,7 +242,14 @@ export const QuestionEditor = ({
         </div>
       </div>
 
-      <QuestionTextFields question={question} number={number} onChange={onChange} error={error} />
+      <QuestionTextFields
+        lessonId={lessonId}
+        question={question}
+        number={number}
+        onChange={onChange}
+        error={error}
+        onUploadingChange={onUploadingChange}
+      />
 
       {question.options.length > 0 || isChoice ? (
         <div className="flex flex-col gap-2">

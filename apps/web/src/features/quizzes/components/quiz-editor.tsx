@@ -98,6 +98,8 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
   // place), so that an error stays with its question when questions are moved or removed.
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [savedTitle, setSavedTitle] = useState(lessonTitle);
+  // Questions whose image is uploading: their key is not known yet, so the quiz is not saved meanwhile.
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(() => new Set());
   const form = useForm<Values>({ initial: () => ({ title: lessonTitle, ...draftOf(quiz) }) });
   const { values } = form;
   const set = <K extends keyof Values & string>(key: K, value: Values[K]) => {
@@ -146,9 +148,25 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
       : `${SAVE_FAILED} ${errorMessage(form.failure, 'Please try again.')}`
     : null;
   const bankSize = values.questions.length;
+  // A question removed while its image uploaded holds nothing up.
+  const isUploading = values.questions.some((q) => uploading.has(q.key));
+  const setQuestionUploading = (key: string, busy: boolean) =>
+    setUploading((keys) => {
+      const next = new Set(keys);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form
+      onSubmit={(event) => {
+        if (isUploading) event.preventDefault();
+        else onSubmit(event);
+      }}
+      noValidate
+      className="flex flex-col gap-6"
+    >
       <Card className="flex flex-col gap-5 p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
         <TextField
@@ -237,6 +255,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
           {values.questions.map((question, index) => (
             <li key={question.key}>
               <QuestionEditor
+                lessonId={lessonId}
                 question={question}
                 index={index}
                 count={bankSize}
@@ -246,6 +265,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
                 onRemove={() => setQuestions(values.questions.filter((q) => q.key !== question.key))}
                 onMove={(to) => setQuestions(moved(values.questions, index, to))}
                 error={(path) => err(`${question.key}.${path}`)}
+                onUploadingChange={(busy) => setQuestionUploading(question.key, busy)}
               />
             </li>
           ))}
@@ -274,7 +294,11 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
             {failure}
           </p>
         ) : null}
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
+        <Button
+          type="submit"
+          isLoading={form.isSubmitting || isUploading}
+          loadingText={isUploading ? 'Uploading image...' : 'Saving...'}
+        >
           Save quiz
         </Button>
       </div>

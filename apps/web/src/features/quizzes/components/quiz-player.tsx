@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClockIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { keepAnswers, keptAnswers } from '../lib/kept-answers';
 import { clockText } from '../lib/quiz-text';
 import { isAnswered, type QuizAnswers, QuizQuestions } from './quiz-questions';
 
@@ -14,6 +15,11 @@ type QuizPlayerProps = {
   /** Sends the answers; the player waits for it. */
   onSubmit: (answers: QuizAnswers) => Promise<unknown>;
   idPrefix: string;
+  /**
+   * The open attempt whose answers are kept in the browser as they are typed, and found again when it is
+   * continued after a reload or another visit (a preview keeps nothing).
+   */
+  keepFor?: number;
 };
 
 /** Counts down to the deadline, once a second. */
@@ -33,8 +39,10 @@ const useTimeLeft = (deadline: string | null | undefined): number | null => {
  * has a deadline (the server's: when it runs out, the answers go as they are and the server decides),
  * and Submit, which asks first when questions are left unanswered.
  */
-export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix }: QuizPlayerProps) => {
-  const [answers, setAnswers] = useState<QuizAnswers>({});
+export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix, keepFor }: QuizPlayerProps) => {
+  const [answers, setAnswers] = useState<QuizAnswers>(() =>
+    keepFor === undefined ? {} : keptAnswers(keepFor, questions),
+  );
   const [confirming, setConfirming] = useState(false);
   const [isSending, setSending] = useState(false);
   const timeLeft = useTimeLeft(deadline);
@@ -50,6 +58,10 @@ export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix }: QuizPlay
     } finally {
       setSending(false);
     }
+  };
+  const answer = (next: QuizAnswers) => {
+    setAnswers(next);
+    if (keepFor !== undefined) keepAnswers(keepFor, next);
   };
   const sendRef = useRef(send);
   sendRef.current = send;
@@ -88,7 +100,7 @@ export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix }: QuizPlay
       <QuizQuestions
         questions={questions}
         answers={answers}
-        onChange={setAnswers}
+        onChange={answer}
         disabled={isSending}
         idPrefix={idPrefix}
       />

@@ -2,6 +2,7 @@ import { type AnswerInput, type AttemptQuestion, QUIZ_LIMITS } from '@skillwise/
 import type { ReactNode } from 'react';
 import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { QuestionImage } from './question-image';
 
 /** A student's answers by question id, as SubmitAttempt and CheckPreviewQuiz take them. */
 export type QuizAnswers = Record<number, { option_Ids?: number[]; text?: string }>;
@@ -26,8 +27,9 @@ export const answerList = (questions: AttemptQuestion[], answers: QuizAnswers): 
 const pointsText = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
 
 /**
- * A question's heading: its number, its text and its points, with `aside` (what it earned) beside them.
- * Everything a question shows before its answers (a picture, say) belongs here, in one place.
+ * A question's heading: its number, its text and its points, with `aside` (what it earned) beside them,
+ * then its image when it has one (docs/decisions/035). Everything a question shows before its answers
+ * belongs here, in one place: the player, the result and a visitor's preview share it.
  */
 export const QuestionHeader = ({
   question,
@@ -48,6 +50,7 @@ export const QuestionHeader = ({
     <h3 id={id} className="font-medium break-words whitespace-pre-wrap text-slate-900">
       {question.text}
     </h3>
+    <QuestionImage src={question.image_url} questionText={question.text} className="mt-2" />
   </div>
 );
 

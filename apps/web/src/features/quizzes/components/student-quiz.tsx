@@ -8,6 +8,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getAttempt, quizKeys, startAttempt, submitAttempt, useStudentQuiz } from '../api/quizzes';
 import { useTopInView } from '../hooks/use-top-in-view';
+import { forgetAnswers } from '../lib/kept-answers';
 import { attemptStateText, durationText, formatMoment, readableMessage } from '../lib/quiz-text';
 import { QuizIntro } from './quiz-intro';
 import { QuizPlayer } from './quiz-player';
@@ -15,6 +16,9 @@ import { answerList } from './quiz-questions';
 import { QuizResult } from './quiz-result';
 
 type View = { kind: 'intro' } | { kind: 'taking'; attempt: Attempt } | { kind: 'result'; attempt: Attempt };
+
+/** What a lesson not open yet says when the server gave no words of its own. */
+const LOCKED = 'This quiz is not open to you yet.';
 
 /** The server's refusal as the reader reads it (its moments written out). */
 const refusalText = (error: unknown, fallback: string) => readableMessage(errorMessage(error, fallback));
@@ -100,11 +104,20 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: quizKeys.student(lessonId) });
   useRefetchAt(quiz.data?.next_attempt_at ?? null, quiz.refetch);
+  // Answers kept for attempts that ended elsewhere (another tab or device, the time ran out) go.
+  const attempts = quiz.data?.attempts;
+  useEffect(() => {
+    for (const attempt of attempts ?? []) {
+      if (attempt.status !== 'in_progress') forgetAnswers(attempt.attempt_Id);
+    }
+  }, [attempts]);
 
   if (quiz.isPending) return <LoadingBlock label="Loading quiz..." />;
   if (quiz.isError) {
-    const missing = quiz.error instanceof ApiError && quiz.error.status === 404;
-    return missing ? (
+    const refused = quiz.error instanceof ApiError ? quiz.error.status : null;
+    // A lesson not open yet (docs/decisions/032): the server says when it opens, or what opens it.
+    if (refused === 403) return <Alert tone="info">{refusalText(quiz.error, LOCKED)}</Alert>;
+    return refused === 404 ? (
       <Alert tone="info">This quiz is being prepared.</Alert>
     ) : (
       <LoadError
@@ -137,11 +150,13 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
         attempt_Id: attempt.attempt_Id,
         answers: answerList(attempt.questions, answers),
       });
+      forgetAnswers(attempt.attempt_Id);
       setView({ kind: 'result', attempt: graded });
       if (graded.passed) onPassed();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Refused (the time ran out, or it was submitted elsewhere): said as it is, the quiz shown afresh.
+        forgetAnswers(attempt.attempt_Id);
         setNotice(refusalText(error, 'The answers were not taken.'));
         setView({ kind: 'intro' });
       } else {
@@ -177,6 +192,7 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
           deadline={view.attempt.deadline}
           onSubmit={(answers) => submit(view.attempt, answers)}
           idPrefix={`attempt-${view.attempt.attempt_Id}`}
+          keepFor={view.attempt.attempt_Id}
         />
       </div>
     );

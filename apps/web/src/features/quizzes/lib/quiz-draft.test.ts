@@ -23,6 +23,8 @@ const SAVED: StaffQuiz = {
       explanation: '',
       options: [],
       accepted_answers: ['New York', 'NYC'],
+      image_key: 'skyline.png',
+      image_url: '/api/media/quiz-images/9/skyline.png?s=1',
     },
   ],
 };
@@ -32,6 +34,15 @@ describe('the quiz editor’s values', () => {
     const draft = draftOf(SAVED);
     expect(draft.wait).toEqual({ amount: '2', unit: 'hours' });
     expect(draft.timeLimit).toEqual({ amount: '90', unit: 'seconds' });
+    expect(draft.questions[0]?.image).toEqual({
+      image_key: 'skyline.png',
+      image_url: '/api/media/quiz-images/9/skyline.png?s=1',
+    });
+    // Another kind keeps the picture; none is sent as null.
+    expect(withKind(draft.questions[0] ?? blankQuestion('open'), 'open').image?.image_key).toBe(
+      'skyline.png',
+    );
+    expect(saveBodyOf(9, draftOf(null)).questions[0]).toMatchObject({ image_key: null });
     expect(saveBodyOf(9, draft)).toEqual({
       lesson_Id: 9,
       pass_percent: 80,
@@ -50,6 +61,7 @@ describe('the quiz editor’s values', () => {
           explanation: '',
           options: [],
           accepted_answers: ['New York', 'NYC'],
+          image_key: 'skyline.png',
         },
       ],
     });

@@ -1,4 +1,5 @@
 import type { QuestionKind, SaveQuizBody, ShowAnswers, StaffQuiz } from '@skillwise/contracts';
+import type { QuestionImageValue } from '../components/question-image-field';
 
 /**
  * The quiz editor's values (docs/decisions/033): everything as typed, numbers as the text in their
@@ -14,6 +15,8 @@ export type QuestionDraft = {
   explanation: string;
   options: OptionDraft[];
   acceptedAnswers: string[];
+  /** The question's image (uploaded already: its key goes with the save), or null for none. */
+  image: QuestionImageValue | null;
 };
 
 export const DURATION_UNITS = [
@@ -88,6 +91,7 @@ export const blankQuestion = (kind: QuestionKind): QuestionDraft => ({
         ? trueFalse(true)
         : [],
   acceptedAnswers: kind === 'short' ? [''] : [],
+  image: null,
 });
 
 /** The question as another kind, keeping its text, points, explanation and what still fits. */
@@ -111,6 +115,7 @@ export const withKind = (question: QuestionDraft, kind: QuestionKind): QuestionD
     options,
     acceptedAnswers:
       kind === 'short' && question.kind === 'short' ? question.acceptedAnswers : fresh.acceptedAnswers,
+    image: question.image,
   };
 };
 
@@ -166,6 +171,7 @@ export const draftOf = (quiz: StaffQuiz | null): QuizDraft => {
       explanation: q.explanation,
       options: q.options.map((o) => option(o.text, o.correct, o.explanation)),
       acceptedAnswers: q.accepted_answers,
+      image: q.image_key ? { image_key: q.image_key, image_url: q.image_url ?? null } : null,
     })),
   };
 };
@@ -192,6 +198,7 @@ export const saveBodyOf = (lessonId: number, draft: QuizDraft): SaveQuizBody =>
       explanation: q.explanation,
       options: q.options.map((o) => ({ text: o.text, correct: o.correct, explanation: o.explanation })),
       accepted_answers: q.kind === 'short' ? q.acceptedAnswers : [],
+      image_key: q.image?.image_key ?? null,
     })),
   }) as SaveQuizBody;
 
