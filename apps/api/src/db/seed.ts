@@ -14,6 +14,9 @@ import {
   lessons,
   organisations,
   planPrices,
+  quizOptions,
+  quizQuestions,
+  quizzes,
   sections,
   subscriptions,
   users,
@@ -128,7 +131,8 @@ async function storeDemoFiles(storage: FileStorage): Promise<DemoFiles> {
 
 /**
  * Two published courses so the catalogue, the course pages and the student area have something to
- * show: a paid one with a preview video, and a free one the demo student is enrolled in.
+ * show: a paid one with a preview video, and a free one the demo student is enrolled in, which ends with
+ * a short quiz anyone may try from its page.
  */
 async function seedDemoCourses(tx: Db, orgId: number, files: DemoFiles) {
   const { cover1, cover2, photo, video, guide } = files;
@@ -224,8 +228,86 @@ async function seedDemoCourses(tx: Db, orgId: number, files: DemoFiles) {
   const basics = await addSection(study, 'Basics', 1);
   await addLesson(basics, 'How to use this platform', 1, guide, 'pdf', true);
   await addLesson(basics, 'Planning your week', 2, video, 'video');
+  const check = await addSection(study, 'Check yourself', 2);
+  await addStudyQuiz(tx, check);
 
   const [demoStudent] = await tx.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.student.email));
   if (demoStudent)
     await tx.insert(enrolments).values({ userId: demoStudent.id, courseId: study, source: 'free' });
+}
+
+/** The free course's quiz (docs/decisions/031): one question of three kinds, a preview anyone may try. */
+async function addStudyQuiz(tx: Db, sectionId: number) {
+  const [lesson] = await tx
+    .insert(lessons)
+    .values({
+      sectionId,
+      title: 'Study skills quiz',
+      orderNumber: 1,
+      contentType: 'quiz',
+      published: true,
+      preview: true,
+    })
+    .returning();
+  if (!lesson) throw new Error('seed: no quiz lesson');
+  const [quiz] = await tx.insert(quizzes).values({ lessonId: lesson.id, passPercent: 60 }).returning();
+  if (!quiz) throw new Error('seed: no quiz');
+  const questions: {
+    kind: 'single' | 'true_false' | 'short';
+    text: string;
+    explanation: string;
+    options?: { text: string; correct: boolean }[];
+    acceptedAnswers?: string[];
+  }[] = [
+    {
+      kind: 'single',
+      text: 'When do notes help you most?',
+      explanation: 'Notes you read again within a day keep far more of the lesson than notes left alone.',
+      options: [
+        { text: 'When you read them again within a day', correct: true },
+        { text: 'When they copy the lesson word for word', correct: false },
+        { text: 'When you write them after the exam', correct: false },
+      ],
+    },
+    {
+      kind: 'true_false',
+      text: 'A steady hour a day beats a whole day once a week.',
+      explanation: 'Spaced practice is remembered better than the same time in one sitting.',
+      options: [
+        { text: 'True', correct: true },
+        { text: 'False', correct: false },
+      ],
+    },
+    {
+      kind: 'short',
+      text: 'How many days are there in the week you plan?',
+      explanation: 'Seven: plan the whole week, rest days included.',
+      acceptedAnswers: ['7', 'seven'],
+    },
+  ];
+  for (const [index, question] of questions.entries()) {
+    const [row] = await tx
+      .insert(quizQuestions)
+      .values({
+        quizId: quiz.id,
+        kind: question.kind,
+        text: question.text,
+        explanation: question.explanation,
+        acceptedAnswers: question.acceptedAnswers ?? [],
+        orderNumber: index + 1,
+      })
+      .returning();
+    if (!row) throw new Error('seed: no quiz question');
+    if (question.options) {
+      await tx
+        .insert(quizOptions)
+        .values(
+          question.options.map((option, order) => ({
+            questionId: row.id,
+            ...option,
+            orderNumber: order + 1,
+          })),
+        );
+    }
+  }
 }
