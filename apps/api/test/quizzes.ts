@@ -12,17 +12,21 @@ import { fixtures, upload } from './uploads';
 export async function createQuizLesson(
   ctx: TestContext,
   owner: TestUser,
-  options: { preview?: boolean } = {},
+  options: { preview?: boolean; courseTitle?: string; lessonTitle?: string } = {},
 ) {
   const { db } = ctx.database;
-  const course = await createCourse(ctx, owner.orgId ?? 0);
+  const course = await createCourse(
+    ctx,
+    owner.orgId ?? 0,
+    options.courseTitle ? { title: options.courseTitle } : {},
+  );
   const [section] = await db
     .insert(sections)
     .values({ courseId: course.id, name: 'Check', published: true, orderNumber: 1 })
     .returning();
   const made = await upload(ctx.app, 'POST', '/api/lessons/createLessons', owner.token, {
     'Object.lesson_Id': 0,
-    'Object.lesson_title': 'Check yourself',
+    'Object.lesson_title': options.lessonTitle ?? 'Check yourself',
     'Object.contentType': 'quiz',
     'Object.section_Id': section?.id ?? 0,
   });

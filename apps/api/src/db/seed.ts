@@ -299,15 +299,13 @@ async function addStudyQuiz(tx: Db, sectionId: number) {
       .returning();
     if (!row) throw new Error('seed: no quiz question');
     if (question.options) {
-      await tx
-        .insert(quizOptions)
-        .values(
-          question.options.map((option, order) => ({
-            questionId: row.id,
-            ...option,
-            orderNumber: order + 1,
-          })),
-        );
+      await tx.insert(quizOptions).values(
+        question.options.map((option, order) => ({
+          questionId: row.id,
+          ...option,
+          orderNumber: order + 1,
+        })),
+      );
     }
   }
 }

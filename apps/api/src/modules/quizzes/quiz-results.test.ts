@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
+import { createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { upload } from '../../../test/uploads';
-import { enrolments, lessons, notifications, outgoingMail, sections, users } from '../../db/schema';
+import { createQuizLesson } from '../../../test/quizzes';
+import { enrolments, lessons, notifications, outgoingMail, users } from '../../db/schema';
 
 /**
  * The school's side of quizzes (docs/decisions/034) through the API: the grading queue, a quiz's results
@@ -54,28 +54,17 @@ const answersTo = (questions: AttemptQuestion[], right: boolean) =>
 
 /** A published course of `owner`'s school holding a published quiz lesson with BANK saved. */
 async function quizCourse(owner: TestUser = publisher, title = 'Physics') {
-  const { db } = ctx.database;
-  const course = await createCourse(ctx, owner.orgId ?? 0, { title });
-  const [section] = await db
-    .insert(sections)
-    .values({ courseId: course.id, name: 'Check', published: true, orderNumber: 1 })
-    .returning();
-  const made = await upload(ctx.app, 'POST', '/api/lessons/createLessons', owner.token, {
-    'Object.lesson_Id': 0,
-    'Object.lesson_title': 'Gravity quiz',
-    'Object.contentType': 'quiz',
-    'Object.section_Id': section?.id ?? 0,
+  const { courseId, lessonId } = await createQuizLesson(ctx, owner, {
+    courseTitle: title,
+    lessonTitle: 'Gravity quiz',
   });
-  expect(made.statusCode, made.body).toBe(201);
-  const lessonId: number = made.json().lesson_Id;
-  await db.update(lessons).set({ published: true }).where(eq(lessons.id, lessonId));
   const saved = await post(
     '/api/quizzes/SaveQuiz',
     { lesson_Id: lessonId, questions: BANK, pass_percent: 60 },
     owner.token,
   );
   expect(saved.statusCode, saved.body).toBe(200);
-  return { courseId: course.id, lessonId };
+  return { courseId, lessonId };
 }
 
 /** A new student enrolled in the course, who submits one attempt (waiting for grading). */
