@@ -96,6 +96,9 @@ export async function updatePlanFeature(
 
 /** Removes an item (the others keep their order); answers false when there is none with that id. */
 export async function deletePlanFeature(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(planFeatures).where(eq(planFeatures.id, id)).returning({ id: planFeatures.id });
+  const rows = await db
+    .delete(planFeatures)
+    .where(eq(planFeatures.id, id))
+    .returning({ id: planFeatures.id });
   return rows.length === 1;
 }

@@ -136,10 +136,7 @@ export class OrganisationService {
    * provides it.
    */
   async pricing(): Promise<PricingRecord[]> {
-    const [prices, items] = await Promise.all([
-      listPlanPrices(this.deps.db),
-      listPlanFeatures(this.deps.db),
-    ]);
+    const [prices, items] = await Promise.all([listPlanPrices(this.deps.db), listPlanFeatures(this.deps.db)]);
     const byCategory = new Map(prices.map((r) => [r.category, dollars(r.amountCents)]));
     const features: Record<PlanName, PlanFeature[]> = { Kickstarter: [], Basic: [], Growth: [] };
     for (const item of items) {

@@ -112,7 +112,8 @@ export async function runPlanFeaturesCommand(db: Db, args: string[]): Promise<st
       noMore(3);
       const plan = rest[0] ?? '';
       const planId = (PLANS as readonly string[]).includes(plan) ? await findPlanId(db, plan) : undefined;
-      if (planId === undefined) return fail(`The plan must be one of ${PLANS.join(', ')} (got ${plan || 'nothing'}).`);
+      if (planId === undefined)
+        return fail(`The plan must be one of ${PLANS.join(', ')} (got ${plan || 'nothing'}).`);
       const text = wordsOf(rest[1], 'text', 'refused');
       const capability = rest[2] ?? 'other';
       if (!(PLAN_CAPABILITIES as readonly string[]).includes(capability))
