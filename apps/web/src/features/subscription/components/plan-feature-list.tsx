@@ -17,17 +17,17 @@ export const PlanFeatureList = ({ items, className }: PlanFeatureListProps) => (
         ) : (
           <CloseIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
         )}
-        <span className="min-w-0">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className={item.included ? undefined : 'text-slate-500 line-through'}>{item.text}</span>
           {item.included ? null : (
             <>
               <span className="sr-only">: </span>
-              <span className="ml-2 inline-block rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-600">
+              <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-600">
                 Not included
               </span>
             </>
           )}
-          {item.note ? <span className="block text-xs text-slate-500">{item.note}</span> : null}
+          {item.note ? <span className="basis-full text-xs text-slate-500">{item.note}</span> : null}
         </span>
       </li>
     ))}
