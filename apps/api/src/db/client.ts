@@ -29,6 +29,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs the migrations, then writes the spec's plan cards into an empty plan_features (decision 038). */
   migrate(): Promise<void>;
   /**
    * The embedded database's housekeeping: PGlite runs no autovacuum, so without this its statistics
