@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../packages/contracts/src/messages';
 import { apiLogin, bearer, signedUpStudent, uniqueSuffix as unique } from './support/api';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/flows';
 import { uniqueEmail, waitForCode } from './support/outbox';
@@ -186,12 +187,27 @@ test('a new publisher pays the Kickstarter plan on the sandbox page and reaches 
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/admin\/subscription$/);
   await expect(page.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+  // The cards keep the spec's texts and say what this installation does not provide (decision 038).
+  const kickstarter = page.getByRole('article', { name: 'Kickstarter' });
+  await expect(kickstarter.getByRole('listitem').filter({ hasText: /^AI/ })).toHaveText('AI: Not included');
+  await expect(kickstarter.getByRole('listitem').filter({ hasText: '250 Contacts' })).toHaveText(
+    '250 Contacts',
+  );
+  const viewport = page.viewportSize();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+  }
+  if (viewport) await page.setViewportSize(viewport);
   await page.getByRole('button', { name: 'Get Started with Kickstarter' }).click();
 
   await expect(page).toHaveURL(/\/admin\/checkout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /Kickstarter/ })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Creator Studio/ })).toHaveText(
+    'Creator Studio: Not included',
+  );
   const price = await page.evaluate(() => Number(localStorage.getItem('price')));
   const amount = `$${price.toFixed(2)}`;
   await expect(page.getByText(amount, { exact: true })).toBeVisible();

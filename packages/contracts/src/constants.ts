@@ -144,3 +144,74 @@ export type CataloguePrice = (typeof CATALOGUE_PRICES)[number];
  */
 export const CATALOGUE_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/**
+ * What a plan card's item stands for (docs/decisions/038): whether this installation provides it is
+ * decided by the software for these (the API's capabilityProvided), unless the operator says otherwise.
+ */
+export const PLAN_CAPABILITIES = [
+  'website',
+  'products',
+  'contacts',
+  'community',
+  'marketing_emails',
+  'landing_pages',
+  'onboarding_call',
+  'ai',
+  'creator_studio',
+  'integrations',
+  'support',
+  'affiliates',
+  'custom_domain',
+  'custom_branding',
+  'admin_users',
+  'webhooks',
+  /** An item the operator added that stands for nothing the software knows of. */
+  'other',
+] as const;
+export type PlanCapability = (typeof PLAN_CAPABILITIES)[number];
+
+type SpecPlanFeature = { text: string; capability: PlanCapability; note?: string };
+
+const SHARED_FEATURES: SpecPlanFeature[] = [
+  { text: 'Unlimited Landing Pages', capability: 'landing_pages' },
+  { text: 'Group Onboarding Call', capability: 'onboarding_call' },
+  { text: 'AI', capability: 'ai' },
+  { text: 'Creator Studio', capability: 'creator_studio' },
+];
+
+/**
+ * SPEC §2.15: each plan's card, exactly as written there, with the capability each item stands for.
+ * The database's first lists (plan_features); the operator edits them there.
+ */
+export const SPEC_PLAN_FEATURES: Record<PlanName, SpecPlanFeature[]> = {
+  Kickstarter: [
+    { text: '1 Website', capability: 'website' },
+    { text: '1 Product + 1 Community', capability: 'products', note: 'Community not included' },
+    { text: '250 Contacts', capability: 'contacts' },
+    { text: '7,500 Marketing Emails', capability: 'marketing_emails' },
+    ...SHARED_FEATURES,
+  ],
+  Basic: [
+    { text: '1 Website', capability: 'website' },
+    { text: '3 Products', capability: 'products' },
+    { text: '10,000 Contacts', capability: 'contacts' },
+    { text: 'Unlimited Marketing Emails', capability: 'marketing_emails' },
+    ...SHARED_FEATURES,
+    { text: '3rd Party Integrations', capability: 'integrations' },
+  ],
+  Growth: [
+    { text: '1 Website', capability: 'website' },
+    { text: '15 Products', capability: 'products' },
+    { text: '25,000 Contacts', capability: 'contacts' },
+    { text: 'Unlimited Marketing Emails', capability: 'marketing_emails' },
+    ...SHARED_FEATURES,
+    { text: '3rd Party Integrations', capability: 'integrations' },
+    { text: '24/7 Support', capability: 'support' },
+    { text: 'Affiliate Programs', capability: 'affiliates' },
+    { text: 'Custom Domain', capability: 'custom_domain' },
+    { text: 'Custom Branding', capability: 'custom_branding' },
+    { text: 'Multiple Admin Users', capability: 'admin_users' },
+    { text: 'Webhooks', capability: 'webhooks' },
+  ],
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_CATEGORIES, PLANS } from './constants';
+import { PLAN_CAPABILITIES, PLAN_CATEGORIES, PLANS } from './constants';
 
 /** GET organization/getOrgById/{id} */
 export const organisationSchema = z.object({
@@ -19,6 +19,19 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
+/** One item of a plan's card (GET pricingplan's `features`). */
+export const planFeatureSchema = z.object({
+  /** The spec's text, or the operator's. */
+  text: z.string(),
+  /** What it stands for (docs/decisions/038). */
+  capability: z.enum(PLAN_CAPABILITIES),
+  /** Whether this installation provides it: a card marks the others "Not included". */
+  included: z.boolean(),
+  /** A short remark shown with it, e.g. a part of it not provided; null: none. */
+  note: z.string().nullable(),
+});
+export type PlanFeature = z.infer<typeof planFeatureSchema>;
+
 /** GET pricingplan: the first element holds the six prices, in dollars. */
 export const pricingRecordSchema = z.object({
   monthlyKickstart: z.number(),
@@ -27,6 +40,17 @@ export const pricingRecordSchema = z.object({
   annualBasic: z.number(),
   monthlyGrowth: z.number(),
   annualGrowth: z.number(),
+  /**
+   * README "Additions" (docs/decisions/038): each plan's card, in order, as the operator keeps it in the
+   * database (`npm run plan-features`), with whether this installation provides each item.
+   */
+  features: z
+    .object({
+      Kickstarter: z.array(planFeatureSchema),
+      Basic: z.array(planFeatureSchema),
+      Growth: z.array(planFeatureSchema),
+    })
+    .optional(),
 });
 export type PricingRecord = z.infer<typeof pricingRecordSchema>;
 

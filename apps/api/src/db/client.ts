@@ -17,6 +17,7 @@ import {
   StatementTimeoutError,
   throwIfClientGone,
 } from '../lib/request-context';
+import { seedPlanFeatures } from './plan-features';
 import * as schema from './schema';
 
 export { MIGRATIONS_FOLDER };
@@ -28,6 +29,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs the migrations, then writes the spec's plan cards into an empty plan_features (decision 038). */
   migrate(): Promise<void>;
   /**
    * The embedded database's housekeeping: PGlite runs no autovacuum, so without this its statistics
@@ -154,7 +156,11 @@ export async function openPglite(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => untimed(() => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })),
+    migrate: () =>
+      untimed(async () => {
+        await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await seedPlanFeatures(db as unknown as Db);
+      }),
     maintain: (signal) => untimed(() => maintain(signal)),
     close: () => client.close(),
   };
@@ -207,7 +213,9 @@ export function openPostgres(
         // Waiting for another instance's migrations, and the migrations themselves, take what they take.
         await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock(727274)');
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const locked = drizzleNodePg({ client, schema });
+        await migrateNodePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+        await seedPlanFeatures(locked as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
         await client.query('reset statement_timeout').catch(() => undefined);

@@ -1,4 +1,12 @@
-import type { AssignedCourse, CourseListItem, PricingRecord } from '@skillwise/contracts';
+import {
+  type AssignedCourse,
+  type CourseListItem,
+  PLANS,
+  type PlanFeature,
+  type PlanName,
+  type PricingRecord,
+  SPEC_PLAN_FEATURES,
+} from '@skillwise/contracts';
 
 /** A catalogue row as the list calls answer it; tests override what they look at. */
 export const courseItem = (course_Id: number, fields: Partial<CourseListItem> = {}): CourseListItem => ({
@@ -37,4 +45,18 @@ export const PRICES: PricingRecord = {
   annualBasic: 950.4,
   monthlyGrowth: 199,
   annualGrowth: 1910.4,
+  // As a new installation answers: the spec's cards, only the enforced limits included.
+  features: Object.fromEntries(
+    PLANS.map((plan) => [
+      plan,
+      SPEC_PLAN_FEATURES[plan].map(
+        (item): PlanFeature => ({
+          text: item.text,
+          capability: item.capability,
+          included: item.capability === 'products' || item.capability === 'contacts',
+          note: item.note ?? null,
+        }),
+      ),
+    ]),
+  ) as Record<PlanName, PlanFeature[]>,
 };

@@ -2,6 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 
+export {
+  appendPlanFeature,
+  deletePlanFeature,
+  findPlanId,
+  listPlanFeatures,
+  type PlanFeatureRow,
+  updatePlanFeature,
+} from '../../db/plan-features';
 export { findOrganisation } from '../../db/queries/organisations';
 export {
   findActiveSubscription,

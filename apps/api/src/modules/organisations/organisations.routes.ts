@@ -57,7 +57,8 @@ export function registerOrganisationRoutes(
 
   const pricing = {
     tags,
-    summary: 'The plan prices: the first element is the pricing record',
+    summary:
+      'The plan prices: the first element is the pricing record, with each plan’s card (`features`, README “Additions”)',
     response: { 200: z.array(pricingRecordSchema) },
   };
   app.get('/pricingplan', { schema: pricing }, async (request, reply) =>

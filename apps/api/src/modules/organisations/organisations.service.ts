@@ -4,6 +4,7 @@ import {
   PLAN_CATEGORIES,
   PLANS,
   type PlanCategory,
+  type PlanFeature,
   type PlanName,
   type PricingRecord,
   type RegisterResponse,
@@ -24,8 +25,10 @@ import {
   findOrganisation,
   findPaidThrough,
   insertOrganisation,
+  listPlanFeatures,
   listPlanPrices,
 } from './organisations.repository';
+import { capabilityProvided } from './plan-capabilities';
 
 const asCategory = (value: string): PlanCategory | null =>
   (PLAN_CATEGORIES as readonly string[]).includes(value) ? (value as PlanCategory) : null;
@@ -127,11 +130,25 @@ export class OrganisationService {
     });
   }
 
-  /** GET pricingplan: one record of the six prices, as the first element of a list (SPEC §3). */
+  /**
+   * GET pricingplan: one record of the six prices, as the first element of a list (SPEC §3), with each
+   * plan's card (docs/decisions/038): an item is included as the operator said, or else as the software
+   * provides it.
+   */
   async pricing(): Promise<PricingRecord[]> {
-    const byCategory = new Map(
-      (await listPlanPrices(this.deps.db)).map((r) => [r.category, dollars(r.amountCents)]),
-    );
+    const [prices, items] = await Promise.all([listPlanPrices(this.deps.db), listPlanFeatures(this.deps.db)]);
+    const byCategory = new Map(prices.map((r) => [r.category, dollars(r.amountCents)]));
+    const features: Record<PlanName, PlanFeature[]> = { Kickstarter: [], Basic: [], Growth: [] };
+    for (const item of items) {
+      const plan = asPlan(item.plan);
+      if (!plan) continue;
+      features[plan].push({
+        text: item.text,
+        capability: item.capability,
+        included: item.included ?? capabilityProvided(item.capability),
+        note: item.note,
+      });
+    }
     const price = (category: PlanCategory) => byCategory.get(category) ?? 0;
     return [
       {
@@ -141,6 +158,7 @@ export class OrganisationService {
         annualBasic: price('AnnualBasic'),
         monthlyGrowth: price('MonthlyGrowth'),
         annualGrowth: price('AnnualGrowth'),
+        features,
       },
     ];
   }

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { renderRoutes } from '@/test/render';
+import { PRICES } from '@/test/fixtures';
+import { mockFetch, renderRoutes } from '@/test/render';
 import { CheckoutSummary, type PlanOrder } from './checkout-summary';
 
 const renderCheckout = () =>
@@ -19,6 +20,8 @@ const renderCheckout = () =>
     ],
     '/admin/checkout',
   );
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('admin checkout (SPEC §2.16)', () => {
   it('redirects to /admin/subscription when no plan is stored', async () => {
@@ -59,5 +62,26 @@ describe('admin checkout (SPEC §2.16)', () => {
       price: 758.4,
       email: 'pat@example.com',
     });
+  });
+
+  it("lists the chosen plan's card as the plans screen does, the items not provided marked", async () => {
+    storage.set('subscriptionCategory', 'MonthlyBasic');
+    storage.set('price', '99');
+    mockFetch(({ url }) => (url.endsWith('/pricingplan') ? { body: [PRICES] } : { status: 404 }));
+    renderCheckout();
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1 Website: Not included',
+      '3 Products',
+      '10,000 Contacts',
+      '50 GB of file storage',
+      'Unlimited Marketing Emails: Not included',
+      'Unlimited Landing Pages: Not included',
+      'Group Onboarding Call: Not included',
+      'AI: Not included',
+      'Creator Studio: Not included',
+      '3rd Party Integrations: Not included',
+    ]);
+    expect(within(items[1] as HTMLElement).queryByText('Not included')).toBeNull();
   });
 });

@@ -3,11 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
+import { usePricing } from '../api/pricing';
 import { parsePlanCategory, planCategory, planFeatures } from '../lib/plans';
+import { PlanFeatureList } from './plan-feature-list';
 
 /** What the payment needs to know of the chosen plan. */
 export type PlanOrder = { category: PlanCategory; price: number; email: string };
@@ -29,6 +30,7 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
   // Read once: a successful payment clears the stored plan on its way to /admin, and this screen must
   // not bounce to the plans in between.
   const [{ chosen, price, email }] = useState(readChoice);
+  const pricing = usePricing();
 
   if (!chosen) return <Navigate to={paths.admin.subscription} replace />;
   if (!Number.isFinite(price) || price < 0) {
@@ -47,14 +49,10 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
         <h2 className="mt-2 text-2xl font-bold text-slate-900">
           {chosen.plan} <span className="font-medium text-slate-500">· {period}</span>
         </h2>
-        <ul className="mt-6 grid gap-3 text-sm text-slate-700 sm:grid-cols-2">
-          {planFeatures(chosen.plan).map((feature) => (
-            <li key={feature} className="flex items-start gap-2.5">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList
+          items={planFeatures(pricing.data, chosen.plan)}
+          className="mt-6 grid gap-3 sm:grid-cols-2"
+        />
         <Link
           to={paths.admin.subscription}
           className={buttonClassName({ variant: 'outline', className: 'mt-8' })}

@@ -68,6 +68,58 @@ describe('plans (SPEC §2.15)', () => {
     }
   });
 
+  const itemOf = (card: HTMLElement, text: string) => {
+    const item = within(card)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.startsWith(text));
+    if (!item) throw new Error(`no item ${text}`);
+    return item;
+  };
+
+  it("keeps the spec's texts and marks each item the installation does not provide 'Not included'", async () => {
+    mockFetch(({ url }) => (url.endsWith('/pricingplan') ? { body: [PRICES] } : { status: 404 }));
+    renderPlans();
+    const kickstarter = await screen.findByRole('article', { name: 'Kickstarter' });
+    expect(
+      within(kickstarter)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '1 Website: Not included',
+      '1 Product + 1 CommunityCommunity not included',
+      '250 Contacts',
+      '5 GB of file storage',
+      '7,500 Marketing Emails: Not included',
+      'Unlimited Landing Pages: Not included',
+      'Group Onboarding Call: Not included',
+      'AI: Not included',
+      'Creator Studio: Not included',
+    ]);
+    const ai = itemOf(kickstarter, 'AI');
+    expect(within(ai).getByText('AI').className).toContain('line-through');
+    expect(within(ai).getByText('Not included')).toBeTruthy();
+    expect(within(itemOf(kickstarter, '250 Contacts')).queryByText('Not included')).toBeNull();
+    const growth = screen.getByRole('article', { name: 'Growth' });
+    for (const text of ['Webhooks', '24/7 Support', 'Affiliate Programs', 'Custom Domain']) {
+      expect(within(itemOf(growth, text)).getByText('Not included'), text).toBeTruthy();
+    }
+  });
+
+  it('follows the operator: an item marked included shows no mark, a changed text and note show as given', async () => {
+    const growth = PRICES.features?.Growth.map((item) =>
+      item.capability === 'support'
+        ? { ...item, text: '24/7 Support by e-mail', included: true, note: 'Answered within a day' }
+        : item,
+    );
+    const pricing = { ...PRICES, features: { ...PRICES.features, Growth: growth } };
+    mockFetch(({ url }) => (url.endsWith('/pricingplan') ? { body: [pricing] } : { status: 404 }));
+    renderPlans();
+    const card = await screen.findByRole('article', { name: 'Growth' });
+    const support = itemOf(card, '24/7 Support by e-mail');
+    expect(support.textContent).toBe('24/7 Support by e-mailAnswered within a day');
+    expect(within(support).getByText('24/7 Support by e-mail').className).not.toContain('line-through');
+  });
+
   const MB = 1024 ** 2;
 
   /** The plans screen of a signed-in publisher whose organisation's storage is `usage`. */

@@ -1,11 +1,16 @@
-import { type ChangePlanResponse, PLANS, type PlanCategory, type PlanName } from '@skillwise/contracts';
+import {
+  type ChangePlanResponse,
+  PLANS,
+  type PlanCategory,
+  type PlanName,
+  type PricingRecord,
+} from '@skillwise/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -15,6 +20,7 @@ import { useCurrentPlan, usePricing } from '../api/pricing';
 import { changePlan, useChangePlan, usePlanRenewal } from '../api/renewal';
 import { type BillingType, PLAN_TAGLINES, planCategory, planFeatures, planPrice } from '../lib/plans';
 import { BillingToggle } from './billing-toggle';
+import { PlanFeatureList } from './plan-feature-list';
 import { PlanStateAlert, renewsThrough } from './plan-renewal';
 import { StorageUsage } from './storage-usage';
 
@@ -22,13 +28,14 @@ const HIGHLIGHTED: PlanName = 'Basic';
 
 type PlanCardProps = {
   plan: PlanName;
+  pricing: PricingRecord;
   price: number;
   billing: BillingType;
   isCurrent: boolean;
   onChoose: () => void;
 };
 
-const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) => {
+const PlanCard = ({ plan, pricing, price, billing, isCurrent, onChoose }: PlanCardProps) => {
   const isHighlighted = plan === HIGHLIGHTED;
   return (
     <article
@@ -67,14 +74,10 @@ const PlanCard = ({ plan, price, billing, isCurrent, onChoose }: PlanCardProps) 
       >
         Get Started
       </Button>
-      <ul className="mt-8 flex flex-col gap-3 border-t border-slate-100 pt-6 text-sm text-slate-700">
-        {planFeatures(plan).map((feature) => (
-          <li key={feature} className="flex items-start gap-3">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList
+        items={planFeatures(pricing, plan)}
+        className="mt-8 flex flex-col gap-3 border-t border-slate-100 pt-6"
+      />
     </article>
   );
 };
@@ -184,6 +187,7 @@ export const PricingPlans = () => {
               <PlanCard
                 key={plan}
                 plan={plan}
+                pricing={pricing.data}
                 price={price}
                 billing={billing}
                 isCurrent={running?.plan === plan}

@@ -2,63 +2,29 @@ import {
   formatBytes,
   PLAN_STORAGE_BYTES,
   type PlanCategory,
+  type PlanFeature,
   type PlanName,
   type PricingRecord,
 } from '@skillwise/contracts';
 
 export type BillingType = 'monthly' | 'annual';
 
-/** SPEC §2.15: the feature list of each plan, exactly as written there. */
-export const PLAN_FEATURES: Record<PlanName, string[]> = {
-  Kickstarter: [
-    '1 Website',
-    '1 Product + 1 Community',
-    '250 Contacts',
-    '7,500 Marketing Emails',
-    'Unlimited Landing Pages',
-    'Group Onboarding Call',
-    'AI',
-    'Creator Studio',
-  ],
-  Basic: [
-    '1 Website',
-    '3 Products',
-    '10,000 Contacts',
-    'Unlimited Marketing Emails',
-    'Unlimited Landing Pages',
-    'Group Onboarding Call',
-    'AI',
-    'Creator Studio',
-    '3rd Party Integrations',
-  ],
-  Growth: [
-    '1 Website',
-    '15 Products',
-    '25,000 Contacts',
-    'Unlimited Marketing Emails',
-    'Unlimited Landing Pages',
-    'Group Onboarding Call',
-    'AI',
-    'Creator Studio',
-    '3rd Party Integrations',
-    '24/7 Support',
-    'Affiliate Programs',
-    'Custom Domain',
-    'Custom Branding',
-    'Multiple Admin Users',
-    'Webhooks',
-  ],
-};
+/** One item of a plan's card: the server's (docs/decisions/038), or the storage allowance. */
+export type CardItem = Pick<PlanFeature, 'text' | 'included' | 'note'>;
 
 /** The plan's storage allowance as a feature (README "Additions"): "50 GB of file storage". */
 export const planStorageFeature = (plan: PlanName) =>
   `${formatBytes(PLAN_STORAGE_BYTES[plan])} of file storage`;
 
-/** What a plan's card lists: the spec's features, with the storage allowance after the contacts. */
-export const planFeatures = (plan: PlanName): string[] => {
-  const features = [...PLAN_FEATURES[plan]];
-  const contacts = features.findIndex((feature) => feature.endsWith('Contacts'));
-  features.splice(contacts + 1, 0, planStorageFeature(plan));
+/**
+ * What a plan's card lists: the server's items (SPEC §2.15's texts as the operator keeps them, each
+ * included or not), with the storage allowance after the contacts. None before the server answers.
+ */
+export const planFeatures = (pricing: PricingRecord | undefined, plan: PlanName): CardItem[] => {
+  const features: CardItem[] = [...(pricing?.features?.[plan] ?? [])];
+  if (features.length === 0) return features;
+  const contacts = (pricing?.features?.[plan] ?? []).findIndex((item) => item.capability === 'contacts');
+  features.splice(contacts + 1, 0, { text: planStorageFeature(plan), included: true, note: null });
   return features;
 };
 
@@ -73,7 +39,9 @@ const CATEGORY: Record<BillingType, Record<PlanName, PlanCategory>> = {
   annual: { Kickstarter: 'AnnualKickstart', Basic: 'AnnualBasic', Growth: 'AnnualGrowth' },
 };
 
-const PRICE_FIELD: Record<BillingType, Record<PlanName, keyof PricingRecord>> = {
+type PriceField = Exclude<keyof PricingRecord, 'features'>;
+
+const PRICE_FIELD: Record<BillingType, Record<PlanName, PriceField>> = {
   monthly: { Kickstarter: 'monthlyKickstart', Basic: 'monthlyBasic', Growth: 'monthlyGrowth' },
   annual: { Kickstarter: 'annualKickstart', Basic: 'annualBasic', Growth: 'annualGrowth' },
 };

@@ -1,0 +1,40 @@
+import type { PlanCapability } from '@skillwise/contracts';
+
+/**
+ * Whether this installation's software provides what a plan card's item stands for (docs/decisions/038),
+ * decided here alone: true only where the feature's code exists. An item the operator marked included or
+ * not (`npm run plan-features`) follows the operator instead.
+ */
+export function capabilityProvided(capability: PlanCapability): boolean {
+  switch (capability) {
+    // Enforced on every new course and every new student (plan-limits.ts).
+    case 'products':
+    case 'contacts':
+      return true;
+    // No sending of marketing e-mails exists yet: true in the change that adds its calls.
+    case 'marketing_emails':
+      return false;
+    // A school has no public site or pages of its own: the installation's one landing page and a
+    // public page per course are all there is.
+    case 'website':
+    case 'landing_pages':
+      return false;
+    // Not built: no outgoing webhooks, no integrations, one publisher per school, the installation's
+    // own address and look.
+    case 'webhooks':
+    case 'integrations':
+    case 'admin_users':
+    case 'custom_domain':
+    case 'custom_branding':
+      return false;
+    // Not software, or not in it: only the operator can say they are provided.
+    case 'community':
+    case 'ai':
+    case 'creator_studio':
+    case 'affiliates':
+    case 'onboarding_call':
+    case 'support':
+    case 'other':
+      return false;
+  }
+}
