@@ -63,7 +63,7 @@ export const LINKS = {
   students: '/admin/myStudents',
   subscription: '/admin/subscription',
   billing: '/admin/billing',
-  webhooks: '/admin/integrations',
+  webhooks: '/admin/settings',
 };
 
 /** What the renewal engine tells a school's publishers about its plan (docs/decisions/025). */
