@@ -55,7 +55,7 @@ const DeliveryItem = ({ delivery, onRedeliver }: { delivery: WebhookDelivery; on
           <span className="font-mono font-medium text-slate-900">{delivery.type}</span>
           <Chip tone={chip.tone}>{chip.label}</Chip>
         </div>
-        <p className="mt-1 break-all text-slate-600">
+        <p className="mt-1 break-words text-slate-600">
           {formatDateTime(delivery.created_at)} · {delivery.attempts} attempt
           {delivery.attempts === 1 ? '' : 's'} · {answer}
           {delivery.next_attempt_at ? ` · next ${formatDateTime(delivery.next_attempt_at)}` : ''}
@@ -87,7 +87,8 @@ const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
     }
   };
   return (
-    <Modal open onClose={onClose} title={`Deliveries to ${endpoint.url}`} className="max-w-3xl">
+    <Modal open onClose={onClose} title="Deliveries" className="max-w-3xl">
+      <p className="mb-4 font-mono text-sm break-all text-slate-600">{endpoint.url}</p>
       <div className="-mx-5 border-y border-slate-100 sm:-mx-6">
         <DataList
           variant="inset"
