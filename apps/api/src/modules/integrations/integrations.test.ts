@@ -5,6 +5,7 @@ import {
   apiKeySchema,
   createdApiKeySchema,
   INTEGRATIONS_MSG,
+  WEBHOOK_DISABLE_AFTER_DAYS,
   WEBHOOK_DISABLE_AFTER_FAILED_EVENTS,
   WEBHOOK_RETRY_SECONDS,
   webhookDeliverySchema,
@@ -21,6 +22,7 @@ import {
   apiKeys,
   notifications,
   outgoingMail,
+  subscriptions,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -317,6 +319,20 @@ describe('deliveries', () => {
     });
     expect(on.json()).toMatchObject({ enabled: true, disabled_reason: null, consecutive_failures: 0 });
   });
+  test('an endpoint failing for three days without a success is disabled too', async () => {
+    const publisher = await createPublisher(ctx);
+    const endpoint = await createEndpoint(publisher);
+    await ctx.database.db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(Date.now() - (WEBHOOK_DISABLE_AFTER_DAYS * 24 + 1) * 3600_000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    answers.push(500);
+    const sent = await post('integrations/SendTestWebhook', publisher.token, { id: endpoint.id });
+    expect(sent.json()).toMatchObject({ state: 'pending', attempts: 1 });
+    const list = await get('integrations/GetWebhookEndpoints', publisher.token);
+    expect(list.json()[0]).toMatchObject({ enabled: false });
+    expect(list.json()[0].disabled_reason).toContain('3 days');
+  });
 });
 
 describe('events', () => {
@@ -409,5 +425,21 @@ describe('API keys', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().details[0].field).toBe('name');
     expect((await get('courses/details/1', 'sk_live_unknown')).statusCode).toBe(401);
+  });
+
+  test('a key stops working when its school leaves Growth', async () => {
+    const publisher = await createPublisher(ctx);
+    const course = await createCourse(ctx, publisher.orgId ?? 0, { published: false });
+    const made = createdApiKeySchema.parse(
+      (await post('integrations/CreateApiKey', publisher.token, { name: 'Tool' })).json(),
+    );
+    expect((await get(`courses/details/${course.id}`, made.key)).statusCode).toBe(200);
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ periodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.orgId, publisher.orgId ?? 0));
+    const refused = await get(`courses/details/${course.id}`, made.key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(INTEGRATIONS_MSG.needsPlan);
   });
 });
