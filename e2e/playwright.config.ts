@@ -67,6 +67,8 @@ export default defineConfig({
         DATABASE_URL: '',
         // The operator's fee on course sales, which the Sales screen's journey reads (e2e/earnings.spec.ts).
         PLATFORM_FEE_PERCENT: '10',
+        // The webhooks journey's receiver listens on this machine (e2e/webhooks.spec.ts).
+        WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
         // Opens the test-only clock of plan renewals (POST /api/test/billing/advance); nothing else.
         NODE_ENV: 'test',
       },

@@ -169,6 +169,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^\/[A-Za-z0-9._~/-]*\/$/, 'must be a path that starts and ends with /, like /_files/')
     .optional(),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false'], 'must be true or false').default('false'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -193,6 +194,11 @@ export type Config = {
   /** Decision 002: `accountMax` per account and address, `accountHourlyMax` per account from any address. */
   rateLimit: { windowSeconds: number; accountMax: number; addressMax: number; accountHourlyMax: number };
   seedDemo: boolean;
+  /**
+   * Webhooks may go to private, loopback and link-local addresses (a receiver on this machine or its
+   * network); off by default (docs/decisions/037).
+   */
+  webhooksAllowPrivateAddresses: boolean;
   uploads: { maxLessonBytes: number; maxImageBytes: number };
   /**
    * PayPal Orders v2 when both credentials are set; the built-in sandbox otherwise. Its webhook
@@ -367,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountHourlyMax: e.RATE_LIMIT_ACCOUNT_HOURLY_MAX,
     },
     seedDemo: e.SEED_DEMO,
+    webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
     uploads: { maxLessonBytes: e.MAX_LESSON_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     mediaUrlTtlHours: e.MEDIA_URL_TTL_HOURS,
     platformFeeBasisPoints: e.PLATFORM_FEE_PERCENT,

@@ -18,6 +18,8 @@ import { registerCurriculumRoutes } from './modules/curriculum/curriculum.routes
 import { CurriculumService } from './modules/curriculum/curriculum.service';
 import { registerEnrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { EnrolmentService } from './modules/enrolments/enrolments.service';
+import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
+import { IntegrationService } from './modules/integrations/integrations.service';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
@@ -67,6 +69,7 @@ export async function registerApiRoutes(
   resumableUploads: ResumableFiles | undefined;
   courses: CourseService;
   notifications: NotificationService;
+  integrations: IntegrationService;
 }> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
@@ -204,6 +207,12 @@ export async function registerApiRoutes(
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
   registerNotificationRoutes(api, notifications, auth);
+  const integrations = new IntegrationService({
+    db,
+    notifications,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+  });
+  registerIntegrationRoutes(api, integrations, auth);
 
   const health = {
     tags: ['Reference'],
@@ -211,5 +220,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, billing, resumableUploads, courses, notifications };
+  return { payments, billing, resumableUploads, courses, notifications, integrations };
 }

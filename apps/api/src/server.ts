@@ -156,6 +156,10 @@ async function main() {
     // notice is recorded once whichever instance gets there first (docs/decisions/032).
     const { notifications } = app;
     background.every('section openings', 60_000, () => notifications.sectionsOpened(new Date()), 10_000);
+    // Webhook deliveries due (new events, retries) are posted every few seconds by every instance, each
+    // delivery claimed by one of them (docs/decisions/037).
+    const { integrations } = app;
+    background.every('webhook deliveries', 3_000, (signal) => integrations.deliverDue(new Date(), signal));
 
     // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
     // (the demo may have just been written), then every ten minutes.

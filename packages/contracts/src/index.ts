@@ -9,6 +9,7 @@ export * from './coupons';
 export * from './courses';
 export * from './errors';
 export * from './images';
+export * from './integrations';
 export * from './messages';
 export * from './money';
 export * from './notifications';

@@ -35,6 +35,10 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: 'Payments', description: 'Course and plan orders, the sandbox provider, sales and purchases.' },
   { name: 'Notifications', description: 'In-app notifications, e-mail preferences and unsubscribe.' },
   {
+    name: 'Webhooks and API keys',
+    description: 'A Growth school’s signed webhook endpoints, their delivery log, and its API keys.',
+  },
+  {
     name: 'Site',
     description: 'What the public landing page says about the installation: its figures and testimonials.',
   },
@@ -239,7 +243,7 @@ export function buildOpenApiDocument(
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The session token answered by users/Login.',
+          description: 'The session token answered by users/Login, or a school’s API key (sk_live_…).',
         },
       },
       schemas: { ErrorBody: jsonSchemaOf(errorBodySchema, 'output') },

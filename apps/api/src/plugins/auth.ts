@@ -1,10 +1,11 @@
-import { MSG, type RoleId, roleOf } from '@skillwise/contracts';
+import { API_KEY_PREFIX, INTEGRATIONS_MSG, MSG, ROLE, type RoleId, roleOf } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client';
+import { findApiKeyActor } from '../db/queries/integrations';
 import { findSessionUser } from '../db/queries/sessions';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import { publisherOrgOf } from '../modules/access/access';
+import { mayUseApiKey, publisherOrgOf } from '../modules/access/access';
 
 /** Who is calling, from the bearer token: the only identity the server trusts (DESIGN security model). */
 export type Actor = {
@@ -15,6 +16,8 @@ export type Actor = {
   role: RoleId;
   orgId: number | null;
   verified: boolean;
+  /** Set when the caller is a school's API key (docs/decisions/037): it acts as the school's publisher. */
+  apiKeyId?: number;
 };
 
 declare module 'fastify' {
@@ -42,6 +45,34 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+const INVALID_SESSION = 'Your session has expired or is invalid. Please log in again.';
+
+/**
+ * A school's API key (docs/decisions/037) acts as the publisher who made it, for that school only, while
+ * the school is on the plan that has keys; a revoked key, or one whose maker is no longer the school's
+ * publisher, is refused at once, and so are the calls a key may not make (access.ts `mayUseApiKey`).
+ */
+async function apiKeyActor(db: Db, token: string, url: string): Promise<Actor> {
+  const row = token.length > 200 ? undefined : await findApiKeyActor(db, sha256(token));
+  if (!row) throw new AppError('UNAUTHENTICATED', INVALID_SESSION);
+  if (row.revoked_at !== null) throw new AppError('UNAUTHENTICATED', INTEGRATIONS_MSG.revokedKey);
+  if (Number(row.user_org_id) !== Number(row.org_id) || Number(row.role_id) !== ROLE.PUBLISHER) {
+    throw new AppError('UNAUTHENTICATED', INVALID_SESSION);
+  }
+  if (!row.on_plan) throw new AppError('FORBIDDEN', INTEGRATIONS_MSG.needsPlan);
+  if (!mayUseApiKey(url)) throw new AppError('FORBIDDEN', INTEGRATIONS_MSG.notWithApiKey);
+  return {
+    sessionId: 0,
+    userId: Number(row.user_id),
+    email: row.email,
+    fullName: row.full_name,
+    role: roleOf(Number(row.role_id)),
+    orgId: Number(row.org_id),
+    verified: true,
+    apiKeyId: Number(row.key_id),
+  };
+}
+
 /** A preHandler that sets `request.actor` or answers 401/403. */
 export function requireAuth(db: Db, options: AuthOptions = {}): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -49,10 +80,16 @@ export function requireAuth(db: Db, options: AuthOptions = {}): preHandlerAsyncH
     const token = bearerToken(request);
     if (!token && options.optional) return;
     if (!token) throw new AppError('UNAUTHENTICATED', MSG.tokenMissing);
+    if (token.startsWith(API_KEY_PREFIX)) {
+      request.actor = await apiKeyActor(db, token, request.routeOptions.url ?? request.url);
+      if (options.roles && !options.roles.includes(request.actor.role)) {
+        throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      }
+      return;
+    }
     const row = token.length > 200 ? undefined : await findSessionUser(db, sha256(token));
     if (!row && options.optional) return;
-    if (!row)
-      throw new AppError('UNAUTHENTICATED', 'Your session has expired or is invalid. Please log in again.');
+    if (!row) throw new AppError('UNAUTHENTICATED', INVALID_SESSION);
     const actor: Actor = { ...row, role: roleOf(row.roleId) };
     if (!actor.verified && options.optional && !options.allowUnverified) return;
     if (!actor.verified && !options.allowUnverified) {

@@ -3,6 +3,7 @@ export * from './assessment';
 export * from './billing';
 export * from './catalogue';
 export * from './engagement';
+export * from './integrations';
 export * from './learning';
 export * from './plan-features';
 export * from './reviews';

@@ -482,3 +482,34 @@ export const mayGradeAttempt = (actor: Subject, attempt: { orgId: number }): boo
  * `lesson.update` and `course.update`.
  */
 export const mayReadQuizResults = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * A school's webhooks and API keys (docs/decisions/037): its publisher; for anyone else they do not exist
+ * (404). Whether the school's plan has them is the plan's rule (plan-limits.ts, a 403 naming the plan).
+ */
+export const mayManageIntegrations = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/** The caller's school for its webhooks and API keys, or 404. */
+export function integrationsOrgOf(actor: Actor): number {
+  if (actor.orgId === null || !mayManageIntegrations(actor, actor.orgId)) throw notFound('Page');
+  return actor.orgId;
+}
+
+/**
+ * Calls an API key may not make, whatever its school (docs/decisions/037): managing webhooks and keys
+ * (a key cannot make or keep keys), the account itself (password, profile, e-mail codes, logout), the
+ * school's plan, its payout accounts and payments, and moving money (buying, refunding).
+ */
+const NOT_WITH_API_KEY = [
+  /^\/api\/integrations\//,
+  /^\/api\/users\//,
+  /^\/api\/organization\/(CreateOrder|CaptureOrder|CancelPlan|ResumePlan|ChangePlan)$/,
+  /^\/api\/organization\/(ConnectStripeAccount|RefreshPayoutAccount|SetPayPalPayee|RegisterOrg)$/,
+  /^\/api\/courses\/(CreateOrder|CaptureOrder)$/,
+  /^\/api\/orders\/(RefundOrder|AnswerRefundRequest|RequestRefund)$/,
+  /^\/api\/sandbox\//,
+  /^\/api\/test\//,
+];
+
+/** Whether an API key may call the route registered at `url` (its pattern, like /api/courses/:id). */
+export const mayUseApiKey = (url: string): boolean => !NOT_WITH_API_KEY.some((pattern) => pattern.test(url));

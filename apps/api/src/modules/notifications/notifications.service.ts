@@ -11,6 +11,7 @@ import {
 } from '@skillwise/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { emitWebhookEvent } from '../../db/queries/integrations';
 import { findOrganisation } from '../../db/queries/organisations';
 import { AppError, notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
@@ -62,6 +63,7 @@ export const LINKS = {
   students: '/admin/myStudents',
   subscription: '/admin/subscription',
   billing: '/admin/billing',
+  webhooks: '/admin/settings',
 };
 
 /** What the renewal engine tells a school's publishers about its plan (docs/decisions/025). */
@@ -222,6 +224,12 @@ export class NotificationService {
   ) {
     const course = await findCourseWithOrg(db, event.courseId);
     if (!course) return { notified: 0, mailed: 0 };
+    await emitWebhookEvent(db, course.orgId, 'enrolment.created', `${event.userId}:${course.id}`, {
+      student_id: event.userId,
+      course_id: course.id,
+      course_title: course.title,
+      by: 'school',
+    });
     return recordNotifications(
       db,
       'enrolled',
@@ -280,6 +288,26 @@ export class NotificationService {
       { send: 'always', text: receipt, orgId: course.orgId },
       this.mail,
     );
+    const buyerData = { id: buyer.id, email: buyer.email, full_name: buyer.fullName };
+    await emitWebhookEvent(db, course.orgId, 'enrolment.created', `${buyer.id}:${course.id}`, {
+      student_id: buyer.id,
+      course_id: course.id,
+      course_title: course.title,
+      by: 'purchase',
+      order_id: purchase.orderId,
+    });
+    if (purchase.amountCents > 0) {
+      await emitWebhookEvent(db, course.orgId, 'sale.created', String(purchase.orderId), {
+        order_id: purchase.orderId,
+        course_id: course.id,
+        course_title: course.title,
+        student: buyerData,
+        amount_cents: purchase.amountCents,
+        currency: purchase.currency,
+        coupon_code: coupon?.code ?? null,
+        captured_at: purchase.capturedAt.toISOString(),
+      });
+    }
     // The new student first: the sale, newest, heads the publisher's list.
     if (await isFirstEnrolmentInOrg(db, course.orgId, buyer.id)) {
       await this.studentJoined({ orgId: course.orgId, userId: buyer.id, courseTitle: course.title }, db);
@@ -387,6 +415,17 @@ export class NotificationService {
     const access = refund.removedAccess
       ? 'Their access to the course was removed.'
       : 'They keep access to the course.';
+    await emitWebhookEvent(db, course.orgId, 'sale.refunded', String(refund.refundId), {
+      refund_id: refund.refundId,
+      order_id: refund.orderId,
+      course_id: course.id,
+      course_title: course.title,
+      student: { id: buyer.id, email: buyer.email, full_name: buyer.fullName },
+      amount_cents: refund.amountCents,
+      currency: refund.currency,
+      cause: refund.cause,
+      removed_access: refund.removedAccess,
+    });
     return recordNotifications(
       db,
       'refunded',
@@ -548,6 +587,10 @@ export class NotificationService {
   async studentJoined(event: { orgId: number; userId: number; courseTitle?: string }, db: Db = this.deps.db) {
     const student = await findRecipient(db, event.userId);
     if (!student) return { notified: 0, mailed: 0 };
+    await emitWebhookEvent(db, event.orgId, 'student.added', String(student.id), {
+      student: { id: student.id, email: student.email, full_name: student.fullName },
+      course_title: event.courseTitle ?? null,
+    });
     return recordNotifications(
       db,
       'new_student',
@@ -616,12 +659,45 @@ export class NotificationService {
     });
   }
 
+  /**
+   * A webhook endpoint was disabled after its deliveries kept failing (docs/decisions/037): the school's
+   * publishers are told and e-mailed, once per time it is disabled.
+   */
+  async webhookDisabled(
+    event: { orgId: number; endpointId: number; url: string; reason: string },
+    db: Db = this.deps.db,
+  ) {
+    const title = `Webhook endpoint disabled: ${event.url}`;
+    const body = `${event.reason} No more events are sent to it. Fix the endpoint, then turn it on again in Settings, Webhooks; the events kept meanwhile are sent then.`;
+    const text = [title, '', body, '', `Webhooks: ${this.deps.publicUrl}${LINKS.webhooks}`].join('\n');
+    return recordNotifications(
+      db,
+      'plan',
+      toPublishersOf(event.orgId, {
+        title,
+        body,
+        link: LINKS.webhooks,
+        dedupeKey: `webhook_disabled:${event.endpointId}:${Date.now()}`,
+      }),
+      { send: 'always', text },
+      this.mail,
+    );
+  }
+
   /** A certificate was issued to the student (to be called by the certificates module when it issues one). */
   async certificateIssued(
     event: { userId: number; number: string; courseTitle: string; courseId?: number },
     db: Db = this.deps.db,
   ) {
     const course = event.courseId === undefined ? undefined : await findCourseWithOrg(db, event.courseId);
+    if (course) {
+      await emitWebhookEvent(db, course.orgId, 'certificate.issued', event.number, {
+        certificate_number: event.number,
+        student_id: event.userId,
+        course_id: course.id,
+        course_title: course.title,
+      });
+    }
     return recordNotifications(
       db,
       'certificate_issued',
@@ -658,6 +734,16 @@ export class NotificationService {
     if (!course) return { notified: 0, mailed: 0 };
     const percent = event.maxScore > 0 ? Math.floor((event.score * 100) / event.maxScore) : 0;
     const result = event.passed ? 'You passed.' : 'You did not pass this time.';
+    await emitWebhookEvent(db, course.orgId, 'quiz.graded', String(event.attemptId), {
+      attempt_id: event.attemptId,
+      student_id: event.userId,
+      course_id: event.courseId,
+      lesson_id: event.lessonId,
+      lesson_title: event.lessonTitle,
+      score: event.score,
+      max_score: event.maxScore,
+      passed: event.passed,
+    });
     return recordNotifications(
       db,
       'quiz_graded',

@@ -19,9 +19,11 @@ export function capabilityProvided(capability: PlanCapability): boolean {
     case 'website':
     case 'landing_pages':
       return false;
-    // Not built: no outgoing webhooks, no integrations, one publisher per school, the installation's
-    // own address and look.
+    // Signed webhooks to a school's endpoints, with API keys, on Growth (docs/decisions/037).
     case 'webhooks':
+      return true;
+    // Not built: integrations on Basic (webhooks and API keys are Growth's), one publisher per school,
+    // the installation's own address and look.
     case 'integrations':
     case 'admin_users':
     case 'custom_domain':

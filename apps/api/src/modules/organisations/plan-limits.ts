@@ -1,3 +1,4 @@
+import { INTEGRATIONS_MSG, INTEGRATIONS_PLAN } from '@skillwise/contracts';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { isStudentOfOrg } from '../../db/queries/users';
@@ -85,4 +86,13 @@ export class PlanLimits {
   async checkNewContactNow(orgId: number, userId: number | undefined): Promise<void> {
     await this.db.transaction((tx) => this.checkNewContact(tx, orgId, userId));
   }
+}
+
+/**
+ * Webhooks and API keys are the Growth plan's (the plan cards, docs/decisions/037): a school on another
+ * plan, or none, is refused with a 403 naming the plan it needs.
+ */
+export async function requireIntegrationsPlan(db: Db, orgId: number): Promise<void> {
+  const subscription = await findActiveSubscription(db, orgId);
+  if (subscription?.plan !== INTEGRATIONS_PLAN) throw new AppError('FORBIDDEN', INTEGRATIONS_MSG.needsPlan);
 }

@@ -10,6 +10,7 @@ import {
 } from '@skillwise/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { emitLessonCompleted } from '../../db/queries/integrations';
 import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { courseReleases, requireAccess } from '../access/access';
@@ -76,12 +77,17 @@ export class ProgressService {
       throw fieldError('completed', COMPLETED_BY_PASSING);
     }
     if (row.staff) return untouched(input.lesson_Id);
-    const { saved, newlyCompleted } = await saveLessonProgress(db, actor.userId, input.lesson_Id, {
-      positionSeconds: input.positionSeconds,
-      completed: input.completed,
-      at: new Date(this.deps.now?.() ?? Date.now()),
-      measuredSeconds: watching ? row.lesson.durationSeconds : null,
-      slackSeconds: WATCH_SLACK_SECONDS,
+    // The completion and its webhook events (docs/decisions/037) are one transaction.
+    const { saved, newlyCompleted } = await db.transaction(async (tx) => {
+      const done = await saveLessonProgress(tx, actor.userId, input.lesson_Id, {
+        positionSeconds: input.positionSeconds,
+        completed: input.completed,
+        at: new Date(this.deps.now?.() ?? Date.now()),
+        measuredSeconds: watching ? row.lesson.durationSeconds : null,
+        slackSeconds: WATCH_SLACK_SECONDS,
+      });
+      if (done.newlyCompleted) await emitLessonCompleted(tx, actor.userId, input.lesson_Id);
+      return done;
     });
     const answer: SavedLessonProgress = {
       lesson_Id: saved.lessonId,

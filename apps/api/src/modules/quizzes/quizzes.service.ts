@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordLessonCompleted } from '../../db/queries/completion';
 import { acceptableImageKeys } from '../../db/queries/files';
+import { emitLessonCompleted } from '../../db/queries/integrations';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { questionImageUrl } from '../../lib/media-urls';
@@ -556,8 +557,10 @@ export class QuizService {
   }
 
   /** Completes the quiz lesson for the student (in `tx`): whether it was not complete before. */
-  private recordPass(tx: Db, userId: number, lessonId: number): Promise<boolean> {
-    return recordLessonCompleted(tx, userId, lessonId);
+  private async recordPass(tx: Db, userId: number, lessonId: number): Promise<boolean> {
+    const newly = await recordLessonCompleted(tx, userId, lessonId);
+    if (newly) await emitLessonCompleted(tx, userId, lessonId);
+    return newly;
   }
 
   /** After a pass completed the lesson: the course's certificate when it was the last lesson needed. */

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
+import { ApiKeysCard } from '@/features/integrations/components/api-keys-card';
+import { WebhooksCard } from '@/features/integrations/components/webhooks-card';
 import { CouponsCard } from '@/features/payments/components/coupons-card';
 import { PayoutAccountCard } from '@/features/payments/components/payout-account-card';
 import { RefundPolicyCard } from '@/features/payments/components/refund-policy-card';
@@ -94,6 +96,8 @@ export const SchoolSettings = () => {
       <PayoutAccountCard />
       <RefundPolicyCard />
       <CouponsCard />
+      <WebhooksCard />
+      <ApiKeysCard />
       <Alert tone="info">These settings are a preview. {NOT_SAVED_YET}</Alert>
       <SettingsSection title="School" description="How your school introduces itself to learners.">
         <div className="grid gap-5 sm:grid-cols-2">

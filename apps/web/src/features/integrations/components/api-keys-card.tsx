@@ -1,0 +1,119 @@
+import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '@skillwise/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataList } from '@/components/ui/data-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TextField } from '@/components/ui/field';
+import { TitledCard } from '@/components/ui/titled-card';
+import { formatDateTime } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
+import { SecretShownOnce } from './secret-shown-once';
+
+const ApiKeyItem = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) => (
+  <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+    <div className="min-w-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-semibold break-words text-slate-900">{apiKey.name}</p>
+        <code className="font-mono text-sm text-slate-600">{apiKey.prefix}…</code>
+        {apiKey.revoked_at ? <Chip tone="muted">Revoked</Chip> : <Chip tone="green">Active</Chip>}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Created {formatDateTime(apiKey.created_at)} · Last used{' '}
+        {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'never'}
+      </p>
+    </div>
+    {apiKey.revoked_at ? null : (
+      <Button size="sm" variant="outline" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+        Revoke
+      </Button>
+    )}
+  </div>
+);
+
+/**
+ * Settings: the school's API keys (docs/decisions/037): a new key is shown once; the list gives each
+ * key's first characters and when it was last used; Revoke stops it at once.
+ */
+export const ApiKeysCard = () => {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const form = useForm({
+    initial: { name: '' },
+    validate: (v) => (v.name.trim() ? null : { fields: { name: 'Give the key a name.' } }),
+    serverFields: { name: 'name' },
+  });
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    setCreated(await create.mutateAsync(name.trim()));
+    form.setValue('name', '');
+  });
+  const failure = form.failureMessage('The key could not be made. Please try again.');
+  return (
+    <TitledCard
+      title="API keys"
+      description="Keys your own tools use to call the API as your school. Growth plan."
+    >
+      {created ? (
+        <SecretShownOnce
+          label={`API key "${created.name}"`}
+          value={created.key}
+          onDone={() => setCreated(null)}
+        />
+      ) : null}
+      {keys.isError ? null : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <TextField
+            label="Key name"
+            name="api_key_name"
+            maxLength={API_KEY_NAME_MAX}
+            className="sm:flex-1"
+            {...form.field('name')}
+            error={form.error('name') ?? failure}
+          />
+          <Button type="submit" className="sm:mt-7" isLoading={form.isSubmitting} loadingText="Creating...">
+            Create key
+          </Button>
+        </form>
+      )}
+      <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
+        <DataList
+          variant="inset"
+          label="API keys"
+          query={keys}
+          rowKey={(key) => key.id}
+          item={(key) => <ApiKeyItem apiKey={key} onRevoke={() => setRevoking(key)} />}
+          itemProps={(key) => ({ 'data-api-key': key.name })}
+          loadingLabel="Loading API keys..."
+          errorText="Could not load your API keys."
+          empty={
+            <div className="p-6">
+              <EmptyState
+                title="No API keys yet"
+                hint="Create a key for a tool that should reach your school."
+              />
+            </div>
+          }
+        />
+      </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this key?"
+        message={`Tools using "${revoking?.name ?? ''}" are refused from now on. This cannot be undone.`}
+        confirmLabel="Revoke"
+        busyLabel="Revoking..."
+        onClose={() => setRevoking(null)}
+        onConfirm={async () => {
+          if (!revoking) return;
+          await revoke.mutateAsync(revoking.id);
+          notify.success(`${revoking.name} is revoked.`);
+        }}
+      />
+    </TitledCard>
+  );
+};
