@@ -16,6 +16,7 @@ import { ResponseCache } from './lib/response-cache';
 import { installRouteSchemas } from './lib/route-schema';
 import type { FileStorage } from './lib/storage';
 import type { BillingService } from './modules/billing/billing.service';
+import type { BroadcastService } from './modules/broadcasts/broadcasts.service';
 import type { NotificationService } from './modules/notifications/notifications.service';
 import type { PaymentService } from './modules/payments/payments.service';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     billing: BillingService;
     /** Notifications, for the round that tells students of sections that opened (every minute). */
     notifications: NotificationService;
+    /** Schools' e-mails to their students, for the round that sends the scheduled ones (every minute). */
+    broadcasts: BroadcastService;
     /** The server's periodic work on the database, stopped (its rounds finished) when the app closes. */
     background: BackgroundWork;
     /** Resumable uploads in progress, for the sweeper; undefined when the storage has none. */
@@ -187,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('payments', services.payments);
   app.decorate('billing', services.billing);
   app.decorate('notifications', services.notifications);
+  app.decorate('broadcasts', services.broadcasts);
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
   // After the last request has been answered, and before whoever built the app closes its database.

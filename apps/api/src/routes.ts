@@ -8,6 +8,8 @@ import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { BillingService } from './modules/billing/billing.service';
+import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes';
+import { BroadcastService } from './modules/broadcasts/broadcasts.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -67,6 +69,7 @@ export async function registerApiRoutes(
   resumableUploads: ResumableFiles | undefined;
   courses: CourseService;
   notifications: NotificationService;
+  broadcasts: BroadcastService;
 }> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
@@ -204,6 +207,15 @@ export async function registerApiRoutes(
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
   registerNotificationRoutes(api, notifications, auth);
+  const broadcasts = new BroadcastService({
+    db,
+    limits,
+    publicUrl: config.publicUrl,
+    unsubscribeKey: deps.keys.unsubscribeLinks,
+    perSecond: config.broadcastMailsPerSecond,
+    log,
+  });
+  registerBroadcastRoutes(api, broadcasts, auth);
 
   const health = {
     tags: ['Reference'],
@@ -211,5 +223,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, billing, resumableUploads, courses, notifications };
+  return { payments, billing, resumableUploads, courses, notifications, broadcasts };
 }

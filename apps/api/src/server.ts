@@ -156,6 +156,10 @@ async function main() {
     // notice is recorded once whichever instance gets there first (docs/decisions/032).
     const { notifications } = app;
     background.every('section openings', 60_000, () => notifications.sectionsOpened(new Date()), 10_000);
+    // Schools' scheduled e-mails to their students, sent within a minute of their time on every instance;
+    // each message is taken by one of them (docs/decisions/036).
+    const { broadcasts } = app;
+    background.every('scheduled student e-mails', 60_000, () => broadcasts.releaseDue(new Date()), 15_000);
 
     // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
     // (the demo may have just been written), then every ten minutes.

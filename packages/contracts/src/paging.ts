@@ -31,6 +31,7 @@ export const PAGE_SIZES = {
   reviews: 5,
   refundRequests: 5,
   coupons: 10,
+  broadcasts: 10,
 } as const;
 
 /** A whole number within bounds, as a number or its digits (query strings send text). */

@@ -77,3 +77,45 @@ export async function sanitizeLessonHtml(html: string): Promise<string> {
   const clean = sanitize(html, LESSON_HTML_RULES).trim();
   return clean === '' ? EMPTY_LESSON : clean;
 }
+
+/**
+ * The formatting a school's e-mail to its students may keep (docs/decisions/036): paragraphs, line
+ * breaks, bold, italic, lists and links (http, https and mailto only), the lesson rules narrowed; every
+ * other tag goes (a script, style or frame with its contents), and no attribute but a link's address.
+ */
+export const MESSAGE_HTML_RULES: IOptions = {
+  ...LESSON_HTML_RULES,
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
+  allowedAttributes: { a: ['href'] },
+  transformTags: {},
+};
+
+/** A school's formatted message, sanitized by MESSAGE_HTML_RULES: what is stored, previewed and mailed. */
+export async function sanitizeMessageHtml(html: string): Promise<string> {
+  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
+  const sanitize = await sanitizer;
+  return sanitize(html, MESSAGE_HTML_RULES).trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * The plain-text part of a sanitized message: paragraphs apart, list items as "- ", a link's address
+ * after its words; no tag left.
+ */
+export async function messageHtmlToText(clean: string): Promise<string> {
+  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
+  const sanitize = await sanitizer;
+  const marked = clean
+    .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, (_, href: string, words: string) =>
+      words === href ? href : `${words} (${href})`,
+    )
+    .replace(/<br \/>|<br>/g, '\n')
+    .replace(/<li>/g, '\n- ')
+    .replace(/<\/(p|ul|ol)>/g, '\n\n');
+  return sanitize(marked, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './catalogue';
 export * from './engagement';
 export * from './learning';
+export * from './outreach';
 export * from './reviews';
 export * from './site';
 export * from './storage';

@@ -482,3 +482,15 @@ export const mayGradeAttempt = (actor: Subject, attempt: { orgId: number }): boo
  * `lesson.update` and `course.update`.
  */
 export const mayReadQuizResults = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * Write a school's e-mails to its students (drafts, their preview and a test to oneself) and read them
+ * with their counts (docs/decisions/036): the school's staff; for anyone else they do not exist.
+ */
+export const mayWriteBroadcasts = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * Send a school's e-mail to its students, schedule it or cancel a scheduled one: the school's staff; for
+ * anyone else it does not exist. Apart from writing so that a role may draft without sending.
+ */
+export const maySendBroadcasts = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
