@@ -11,6 +11,7 @@ import {
   PAGE_SIZES,
 } from '@skillwise/contracts';
 import { useState } from 'react';
+import '@/components/ui/lesson-prose.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
@@ -107,6 +108,42 @@ const whenText = (message: Broadcast): string =>
       ? `Scheduled for ${formatDateTime(message.scheduled_at)}`
       : `Written ${formatDateTime(message.created_at)}`;
 
+/** A preview, with the formatted body as the server sanitized it. */
+type Shown = BroadcastPreview & { bodyHtml: string | null };
+
+/**
+ * The message as its students read it: the sanitized body (the app's CSP keeps the mail's own inline
+ * styles out of the page, so its frame is not drawn here; Send test to me shows it whole), then the
+ * footer with the unsubscribe link.
+ */
+const PreviewPanel = ({ preview }: { preview: Shown }) => {
+  const [, footer = ''] = preview.text.split(/\n-- \n/);
+  return (
+    <section aria-label="Preview" className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">
+        Preview · to {formatCount(preview.recipients)} {preview.recipients === 1 ? 'student' : 'students'}
+      </h3>
+      <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <p className="text-sm break-words">
+          <span className="text-slate-500">Subject: </span>
+          <span className="font-semibold text-slate-900">{preview.subject}</span>
+        </p>
+        {preview.bodyHtml === null ? (
+          <p className="text-sm break-words whitespace-pre-wrap text-slate-800">
+            {preview.text.split(/\n-- \n/)[0]}
+          </p>
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allow-list on every save (MESSAGE_HTML_RULES, apps/api/src/lib/lesson-html.ts)
+          <div className="lesson-prose break-words" dangerouslySetInnerHTML={{ __html: preview.bodyHtml }} />
+        )}
+        <p className="border-t border-slate-100 pt-3 text-xs break-all whitespace-pre-wrap text-slate-500">
+          {footer}
+        </p>
+      </div>
+    </section>
+  );
+};
+
 const MessageItem = ({
   message,
   onOpen,
@@ -178,12 +215,12 @@ export const EmailStudents = () => {
   const messages = useBroadcasts({ page: list.page, pageSize: PAGE_SIZE, search: list.search });
   useClampedPage(list.page, PAGE_SIZE, messages, list.setPage);
   const [draftId, setDraftId] = useState<number | null>(null);
-  const [preview, setPreview] = useState<BroadcastPreview | null>(null);
+  const [preview, setPreview] = useState<Shown | null>(null);
   const form = useForm<Draft>({ initial: EMPTY, validate, serverFields: SERVER_FIELDS });
   const { values } = form;
 
-  /** Saves the draft (new or the one open) and answers its id. */
-  const saved = async (draft: Draft): Promise<number> => {
+  /** Saves the draft (new or the one open) and answers it as the server keeps it (sanitized). */
+  const savedMessage = async (draft: Draft): Promise<Broadcast> => {
     const message = await save.mutateAsync({
       ...(draftId === null ? {} : { broadcast_Id: draftId }),
       subject: draft.subject,
@@ -193,8 +230,9 @@ export const EmailStudents = () => {
       course_Id: draft.audience === 'course' ? Number(draft.courseId) : null,
     });
     setDraftId(message.broadcast_Id);
-    return message.broadcast_Id;
+    return message;
   };
+  const saved = async (draft: Draft): Promise<number> => (await savedMessage(draft)).broadcast_Id;
 
   const startNew = () => {
     setDraftId(null);
@@ -207,7 +245,9 @@ export const EmailStudents = () => {
     notify.success(BROADCAST_MSG.saved);
   });
   const onPreview = form.handleSubmit(async (draft) => {
-    setPreview(await previewBroadcast(await saved(draft)));
+    const message = await savedMessage(draft);
+    const shown = await previewBroadcast(message.broadcast_Id);
+    setPreview({ ...shown, bodyHtml: message.format === 'html' ? message.body : null });
   });
   const onTest = form.handleSubmit(async (draft) => {
     const answer = await sendTestBroadcast(await saved(draft));
@@ -341,20 +381,7 @@ export const EmailStudents = () => {
             </Button>
           </div>
         </form>
-        {preview ? (
-          <section aria-label="Preview" className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-4">
-            <h3 className="text-sm font-semibold text-slate-900">
-              Preview: {preview.subject} · to {formatCount(preview.recipients)}{' '}
-              {preview.recipients === 1 ? 'student' : 'students'}
-            </h3>
-            <iframe
-              title="Message preview"
-              sandbox=""
-              srcDoc={preview.html}
-              className="h-96 w-full rounded-lg border border-slate-200 bg-white"
-            />
-          </section>
-        ) : null}
+        {preview ? <PreviewPanel preview={preview} /> : null}
       </TitledCard>
       <TitledCard title="Messages" description="Sent and scheduled messages, with how they went.">
         <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
