@@ -136,7 +136,7 @@ const PreviewPanel = ({ preview }: { preview: Shown }) => {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allow-list on every save (MESSAGE_HTML_RULES, apps/api/src/lib/lesson-html.ts)
           <div className="lesson-prose break-words" dangerouslySetInnerHTML={{ __html: preview.bodyHtml }} />
         )}
-        <p className="border-t border-slate-100 pt-3 text-xs break-all whitespace-pre-wrap text-slate-500">
+        <p className="border-t border-slate-100 pt-3 text-xs wrap-anywhere whitespace-pre-wrap text-slate-500">
           {footer}
         </p>
       </div>
