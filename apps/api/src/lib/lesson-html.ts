@@ -65,6 +65,11 @@ const EMPTY_LESSON = '<p></p>';
 
 type Sanitize = (dirty: string, options: IOptions) => string;
 let sanitizer: Promise<Sanitize> | undefined;
+/** The sanitizer, loaded on first use rather than at start-up. */
+const loadSanitizer = (): Promise<Sanitize> => {
+  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
+  return sanitizer;
+};
 
 /**
  * A written text lesson's HTML, sanitized by the allowlist above: what the server stores and serves, on
@@ -72,8 +77,7 @@ let sanitizer: Promise<Sanitize> | undefined;
  * sanitizer is loaded on the first lesson written, not at start-up.
  */
 export async function sanitizeLessonHtml(html: string): Promise<string> {
-  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
-  const sanitize = await sanitizer;
+  const sanitize = await loadSanitizer();
   const clean = sanitize(html, LESSON_HTML_RULES).trim();
   return clean === '' ? EMPTY_LESSON : clean;
 }
@@ -92,8 +96,7 @@ export const MESSAGE_HTML_RULES: IOptions = {
 
 /** A school's formatted message, sanitized by MESSAGE_HTML_RULES: what is stored, previewed and mailed. */
 export async function sanitizeMessageHtml(html: string): Promise<string> {
-  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
-  const sanitize = await sanitizer;
+  const sanitize = await loadSanitizer();
   return sanitize(html, MESSAGE_HTML_RULES).trim();
 }
 
@@ -104,8 +107,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * after its words; no tag left.
  */
 export async function messageHtmlToText(clean: string): Promise<string> {
-  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
-  const sanitize = await sanitizer;
+  const sanitize = await loadSanitizer();
   const marked = clean
     .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, (_, href: string, words: string) =>
       words === href ? href : `${words} (${href})`,
