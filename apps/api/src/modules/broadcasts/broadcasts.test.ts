@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, MemoryMailer, TEST_KEYS, type TestContext } from '../../../test/helpers';
+import { rowsOf } from '../../db/client';
 import {
   broadcastRecipients,
   broadcasts,
@@ -12,7 +13,7 @@ import {
   outgoingMail,
   users,
 } from '../../db/schema';
-import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../lib/mail-queue';
+import { claimDueMail, MAIL_MAX_ATTEMPTS, MailWorker } from '../../lib/mail-queue';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -335,6 +336,29 @@ describe('a school writes to its students', () => {
     expect(await mailOf(cancelledOne.broadcast_Id)).toHaveLength(0);
     const one = await get(`organization/GetBroadcast?broadcast_Id=${made.broadcast_Id}`, publisher.token);
     expect(one.json()).toMatchObject({ state: 'sending', counts: { recipients: 3 } });
+  });
+});
+
+describe('the pace', () => {
+  test('a message’s mails are spread in time, and a receipt due with them is claimed first', async () => {
+    const { publisher } = await school();
+    const made = await draft(publisher);
+    await post('organization/SendBroadcast', publisher.token, { broadcast_Id: made.broadcast_Id });
+    const rows = (await mailOf(made.broadcast_Id)).sort((a, b) => a.id - b.id);
+    expect(rows).toHaveLength(3);
+    // 10,000 a second in these tests: a tenth of a millisecond apart, in the order they were queued.
+    const times = rowsOf<{ us: string }>(
+      await db().execute(
+        sql`select extract(epoch from next_attempt_at) * 1e6 as us from outgoing_mail where broadcast_id = ${made.broadcast_Id} order by id`,
+      ),
+    ).map((r) => Number(r.us));
+    const [a = 0, b = 0, c = 0] = times;
+    expect(b - a).toBeCloseTo(100, 0);
+    expect(c - b).toBeCloseTo(100, 0);
+    await allDue();
+    await db().insert(outgoingMail).values({ to: 'buyer@example.com', subject: 'Receipt', text: 'Paid.' });
+    const [first] = await claimDueMail(db(), 1);
+    expect(first?.to).toBe('buyer@example.com');
   });
 });
 
