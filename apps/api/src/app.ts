@@ -16,6 +16,7 @@ import { ResponseCache } from './lib/response-cache';
 import { installRouteSchemas } from './lib/route-schema';
 import type { FileStorage } from './lib/storage';
 import type { BillingService } from './modules/billing/billing.service';
+import type { BroadcastService } from './modules/broadcasts/broadcasts.service';
 import type { IntegrationService } from './modules/integrations/integrations.service';
 import type { NotificationService } from './modules/notifications/notifications.service';
 import type { PaymentService } from './modules/payments/payments.service';
@@ -77,6 +78,8 @@ declare module 'fastify' {
     notifications: NotificationService;
     /** Webhooks, for the worker that posts the deliveries due (every few seconds). */
     integrations: IntegrationService;
+    /** Schools' e-mails to their students, for the round that sends the scheduled ones (every minute). */
+    broadcasts: BroadcastService;
     /** The server's periodic work on the database, stopped (its rounds finished) when the app closes. */
     background: BackgroundWork;
     /** Resumable uploads in progress, for the sweeper; undefined when the storage has none. */
@@ -191,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('billing', services.billing);
   app.decorate('notifications', services.notifications);
   app.decorate('integrations', services.integrations);
+  app.decorate('broadcasts', services.broadcasts);
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
   // After the last request has been answered, and before whoever built the app closes its database.

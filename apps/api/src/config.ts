@@ -79,6 +79,8 @@ const envSchema = z.object({
   ).optional(),
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
   MAIL_FROM: mailbox.default('Skillwise <no-reply@skillwise.local>'),
+  // Schools' messages to their students leave at this rate for the whole installation (decision 036).
+  BROADCAST_MAILS_PER_SECOND: positiveInt(10, 10_000),
   PUBLIC_URL: urlWithProtocol(['http:', 'https:'], 'https://learn.example.com').optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -187,6 +189,8 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** BROADCAST_MAILS_PER_SECOND: the pace schools' messages to their students are queued at (decision 036). */
+  broadcastMailsPerSecond: number;
   publicUrl: string;
   appSecret: string | undefined;
   logLevel: string;
@@ -362,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    broadcastMailsPerSecond: e.BROADCAST_MAILS_PER_SECOND,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,

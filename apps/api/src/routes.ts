@@ -8,6 +8,8 @@ import { registerAuthorRoutes } from './modules/authors/authors.routes';
 import { AuthorService } from './modules/authors/authors.service';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { BillingService } from './modules/billing/billing.service';
+import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes';
+import { BroadcastService } from './modules/broadcasts/broadcasts.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -70,6 +72,7 @@ export async function registerApiRoutes(
   courses: CourseService;
   notifications: NotificationService;
   integrations: IntegrationService;
+  broadcasts: BroadcastService;
 }> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
@@ -213,6 +216,15 @@ export async function registerApiRoutes(
     allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
   });
   registerIntegrationRoutes(api, integrations, auth);
+  const broadcasts = new BroadcastService({
+    db,
+    limits,
+    publicUrl: config.publicUrl,
+    unsubscribeKey: deps.keys.unsubscribeLinks,
+    perSecond: config.broadcastMailsPerSecond,
+    log,
+  });
+  registerBroadcastRoutes(api, broadcasts, auth);
 
   const health = {
     tags: ['Reference'],
@@ -220,5 +232,5 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, billing, resumableUploads, courses, notifications, integrations };
+  return { payments, billing, resumableUploads, courses, notifications, integrations, broadcasts };
 }

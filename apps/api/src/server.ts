@@ -160,6 +160,10 @@ async function main() {
     // delivery claimed by one of them (docs/decisions/037).
     const { integrations } = app;
     background.every('webhook deliveries', 3_000, (signal) => integrations.deliverDue(new Date(), signal));
+    // Schools' scheduled e-mails to their students, sent within a minute of their time on every instance;
+    // each message is taken by one of them (docs/decisions/036).
+    const { broadcasts } = app;
+    background.every('scheduled student e-mails', 60_000, () => broadcasts.releaseDue(new Date()), 15_000);
 
     // PGlite has no autovacuum: the server looks for tables that changed enough a minute after start
     // (the demo may have just been written), then every ten minutes.

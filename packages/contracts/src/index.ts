@@ -2,6 +2,7 @@ export * from './account-settings';
 export * from './accounts';
 export * from './authoring';
 export * from './billing';
+export * from './broadcasts';
 export * from './certificates';
 export * from './common';
 export * from './constants';

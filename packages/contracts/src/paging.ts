@@ -32,6 +32,7 @@ export const PAGE_SIZES = {
   refundRequests: 5,
   coupons: 10,
   webhookDeliveries: 10,
+  broadcasts: 10,
 } as const;
 
 /** A whole number within bounds, as a number or its digits (query strings send text). */

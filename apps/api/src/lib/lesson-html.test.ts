@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { HOSTILE_CORPUS } from '../../test/hostile-html';
-import { sanitizeLessonHtml } from './lesson-html';
+import { messageHtmlToText, sanitizeLessonHtml, sanitizeMessageHtml } from './lesson-html';
 
 /** What a sanitized lesson must never hold. */
 const FORBIDDEN = [
@@ -67,5 +67,36 @@ describe('a written text lesson’s HTML', () => {
   test('an empty lesson is one empty paragraph', async () => {
     expect(await sanitizeLessonHtml('')).toBe('<p></p>');
     expect(await sanitizeLessonHtml('<script>alert(1)</script>')).toBe('<p></p>');
+  });
+});
+
+describe('a school’s formatted e-mail to its students (docs/decisions/036)', () => {
+  test.each(HOSTILE_CORPUS)('%s leaves nothing that runs, loads or styles', async (hostile) => {
+    for (const html of [hostile, `<p>Before</p>${hostile}<p>After</p>`]) {
+      const clean = await sanitizeMessageHtml(html);
+      for (const pattern of FORBIDDEN) expect(clean).not.toMatch(pattern);
+      expect(clean).not.toMatch(/target=|rel=/);
+      expect(await sanitizeMessageHtml(clean)).toBe(clean);
+    }
+  });
+
+  test('keeps paragraphs, bold, italic, lists and links; headings, code and quotes go, their text stays', async () => {
+    const clean = await sanitizeMessageHtml(
+      '<h2>News</h2><p><strong>Bold</strong>, <b>b</b>, <em>italic</em>, <i>i</i><br>next</p>' +
+        '<ol><li>one</li></ol><blockquote>quoted</blockquote><a href="mailto:a@example.com">mail us</a>',
+    );
+    expect(clean).toBe(
+      'News<p><strong>Bold</strong>, <b>b</b>, <em>italic</em>, <i>i</i><br />next</p>' +
+        '<ol><li>one</li></ol>quoted<a href="mailto:a@example.com">mail us</a>',
+    );
+  });
+
+  test('its text part: paragraphs apart, list items, a link’s address after its words, entities read', async () => {
+    const text = await messageHtmlToText(
+      await sanitizeMessageHtml(
+        '<p>Tom &amp; Jerry &lt;3</p><ul><li>one</li><li>two</li></ul><p><a href="https://x.example/">site</a> and https://y.example</p>',
+      ),
+    );
+    expect(text).toBe('Tom & Jerry <3\n\n- one\n- two\n\nsite (https://x.example/) and https://y.example');
   });
 });

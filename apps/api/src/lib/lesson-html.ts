@@ -65,6 +65,11 @@ const EMPTY_LESSON = '<p></p>';
 
 type Sanitize = (dirty: string, options: IOptions) => string;
 let sanitizer: Promise<Sanitize> | undefined;
+/** The sanitizer, loaded on first use rather than at start-up. */
+const loadSanitizer = (): Promise<Sanitize> => {
+  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
+  return sanitizer;
+};
 
 /**
  * A written text lesson's HTML, sanitized by the allowlist above: what the server stores and serves, on
@@ -72,8 +77,47 @@ let sanitizer: Promise<Sanitize> | undefined;
  * sanitizer is loaded on the first lesson written, not at start-up.
  */
 export async function sanitizeLessonHtml(html: string): Promise<string> {
-  sanitizer ??= import('sanitize-html').then((loaded) => loaded.default);
-  const sanitize = await sanitizer;
+  const sanitize = await loadSanitizer();
   const clean = sanitize(html, LESSON_HTML_RULES).trim();
   return clean === '' ? EMPTY_LESSON : clean;
+}
+
+/**
+ * The formatting a school's e-mail to its students may keep (docs/decisions/036): paragraphs, line
+ * breaks, bold, italic, lists and links (http, https and mailto only), the lesson rules narrowed; every
+ * other tag goes (a script, style or frame with its contents), and no attribute but a link's address.
+ */
+export const MESSAGE_HTML_RULES: IOptions = {
+  ...LESSON_HTML_RULES,
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
+  allowedAttributes: { a: ['href'] },
+  transformTags: {},
+};
+
+/** A school's formatted message, sanitized by MESSAGE_HTML_RULES: what is stored, previewed and mailed. */
+export async function sanitizeMessageHtml(html: string): Promise<string> {
+  const sanitize = await loadSanitizer();
+  return sanitize(html, MESSAGE_HTML_RULES).trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * The plain-text part of a sanitized message: paragraphs apart, list items as "- ", a link's address
+ * after its words; no tag left.
+ */
+export async function messageHtmlToText(clean: string): Promise<string> {
+  const sanitize = await loadSanitizer();
+  const marked = clean
+    .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, (_, href: string, words: string) =>
+      words === href ? href : `${words} (${href})`,
+    )
+    .replace(/<br \/>|<br>/g, '\n')
+    .replace(/<li>/g, '\n- ')
+    .replace(/<\/(p|ul|ol)>/g, '\n\n');
+  return sanitize(marked, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

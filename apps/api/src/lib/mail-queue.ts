@@ -2,8 +2,8 @@ import type { KeyObject } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
-import { organisations, outgoingMail } from '../db/schema';
-import type { Mailer, MailMessage } from './mail';
+import { broadcastRecipients, organisations, outgoingMail } from '../db/schema';
+import { type Mailer, type MailMessage, renderMailHtml } from './mail';
 import { listUnsubscribeHeaders, signUnsubscribeToken, unsubscribeLine } from './unsubscribe';
 
 /**
@@ -51,10 +51,13 @@ type ClaimedRow = {
   /** The name of the school the message is about (outgoing_mail.org_id), read as it is claimed. */
   school: string | null;
   attempts: number;
+  /** The school's message to its students this is one of (docs/decisions/036); null for other mail. */
+  broadcast_id: number | null;
 };
 
 /**
- * Claims up to `limit` due messages in one statement: rows another worker is claiming at the same moment
+ * Claims up to `limit` due messages in one statement, a school's messages to its students after every
+ * other due one (receipts and notices first; theirs are spread in time as they are queued, decision 036): rows another worker is claiming at the same moment
  * are skipped (FOR UPDATE SKIP LOCKED), and each claimed row's next try moves past the lease, so no other
  * worker takes it while this one sends. The try is counted at the claim.
  */
@@ -71,10 +74,10 @@ export async function claimDueMail(
      where m.id in (
        select id from ${outgoingMail}
         where sent_at is null and next_attempt_at <= now() and attempts < ${MAIL_MAX_ATTEMPTS}
-        order by next_attempt_at, id
+        order by (broadcast_id is not null), next_attempt_at, id
         limit ${limit}
         for update skip locked)
-    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts,
+    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts, m.broadcast_id,
               (select o.name from ${organisations} o where o.id = m.org_id) as school`);
   return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
 }
@@ -99,10 +102,19 @@ export async function releaseAbandonedMail(db: Db): Promise<Array<{ id: number; 
     .map(({ id, to }) => ({ id, to }));
 }
 
-async function markSent(db: Db, id: number) {
+/** A school's message to its students records its delivery on its recipient's row, which outlives the queue's. */
+async function recordDelivery(db: Db, row: ClaimedRow, column: 'delivered_at' | 'failed_at') {
+  if (row.broadcast_id === null) return;
+  await db.execute(sql`
+    update ${broadcastRecipients} set ${sql.raw(column)} = now()
+     where broadcast_id = ${row.broadcast_id} and mail_id = ${row.id}`);
+}
+
+async function markSent(db: Db, row: ClaimedRow) {
   await db.execute(
-    sql`update ${outgoingMail} set sent_at = now(), last_error = null, in_flight = false where id = ${id}`,
+    sql`update ${outgoingMail} set sent_at = now(), last_error = null, in_flight = false where id = ${row.id}`,
   );
+  await recordDelivery(db, row, 'delivered_at');
 }
 
 async function markFailed(db: Db, id: number, attempts: number, error: string) {
@@ -163,6 +175,9 @@ export class MailWorker {
   async runOnce(): Promise<{ sent: number; failed: number }> {
     const { db, mailer, log } = this.options;
     for (const lost of await releaseAbandonedMail(db)) {
+      await db.execute(
+        sql`update ${broadcastRecipients} set failed_at = now() where mail_id = ${lost.id} and delivered_at is null`,
+      );
       log.error(
         { mailId: lost.id, attempts: MAIL_MAX_ATTEMPTS },
         `a queued e-mail was given up: ${ABANDONED_SEND_ERROR}`,
@@ -180,6 +195,7 @@ export class MailWorker {
         const reason = error instanceof Error ? error.message : String(error);
         await markFailed(db, row.id, row.attempts, reason);
         const gaveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+        if (gaveUp) await recordDelivery(db, row, 'failed_at');
         log[gaveUp ? 'error' : 'warn'](
           { mailId: row.id, attempts: row.attempts, err: error },
           gaveUp
@@ -189,7 +205,7 @@ export class MailWorker {
         continue;
       }
       // Recorded as soon as it went, not with the batch: a crash later in the round resends none of it.
-      await markSent(db, row.id);
+      await markSent(db, row);
       sent += 1;
     }
     return { sent, failed };
@@ -214,6 +230,9 @@ export class MailWorker {
       message.text = `${row.text}${unsubscribeLine(publicUrl, token)}`;
       message.headers = listUnsubscribeHeaders(publicUrl, token);
     }
+    // A school's formatted message: its HTML is its sanitized body inside the usual frame, whose footer
+    // (and unsubscribe link) comes from the text as signed above.
+    if (row.broadcast_id !== null && row.html) message.html = renderMailHtml(message, row.html);
     return message;
   }
 

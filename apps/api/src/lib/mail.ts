@@ -70,7 +70,11 @@ const paragraphsHtml = (text: string, style: string): string =>
  * the signature separator ("-- ", the notification footer and its unsubscribe link) in small print.
  * Everything from the text or the school's name is escaped.
  */
-export const renderMailHtml = (message: Pick<MailMessage, 'subject' | 'text' | 'school'>): string => {
+export const renderMailHtml = (
+  message: Pick<MailMessage, 'subject' | 'text' | 'school'>,
+  /** A school's message written with formatting (docs/decisions/036): its sanitized HTML, shown in place of the text's body. */
+  bodyHtml?: string,
+): string => {
   const [body = '', ...rest] = message.text.replace(/\r\n/g, '\n').split(/\n-- \n/);
   const footer = rest.join('\n');
   const brand = escapeHtml(message.school || PRODUCT);
@@ -89,7 +93,7 @@ export const renderMailHtml = (message: Pick<MailMessage, 'subject' | 'text' | '
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
 <tr><td style="background:#4f46e5;color:#ffffff;padding:20px 28px;border-radius:12px 12px 0 0;font-size:20px;font-weight:700;${font}">${brand}</td></tr>
 <tr><td style="padding:24px 28px 8px;font-size:15px;line-height:1.6;${font}">
-${paragraphsHtml(body, 'margin:0 0 16px')}
+${bodyHtml ?? paragraphsHtml(body, 'margin:0 0 16px')}
 </td></tr>
 <tr><td style="padding:16px 28px 20px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#475569;${font}">
 ${footer ? `${paragraphsHtml(footer, 'margin:0 0 8px')}\n` : ''}<p style="margin:0">${signature}</p>

@@ -50,6 +50,7 @@ const CurriculumPage = screen(() => import('./routes/admin/course-screens'), 'Cu
 const QuizEditorPage = screen(() => import('./routes/admin/quiz-editor'), 'QuizEditorPage');
 const MyCourseScreen = screen(() => import('./routes/admin/course-screens'), 'MyCourseScreen');
 const AdminMyStudentsPage = screen(() => import('./routes/admin/my-students-screen'), 'AdminMyStudentsPage');
+const EmailStudentsPage = screen(() => import('./routes/admin/email-students-screen'), 'EmailStudentsPage');
 const CheckoutPage = screen(() => import('./routes/admin/plan-page'), 'CheckoutPage');
 const SubscriptionPage = screen(() => import('./routes/admin/plan-page'), 'SubscriptionPage');
 const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 'PreviewCoursePage');
@@ -204,6 +205,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'previousCourses', element: <MyCourseScreen />, ...titled('My Course') },
           { path: 'myStudents', element: <AdminMyStudentsPage />, ...titled('My Students') },
+          { path: 'emailStudents', element: <EmailStudentsPage />, ...titled('Email Students') },
           { path: 'adminCourseDetails', element: <AdminCourseDetailsPage />, ...titled('Course details') },
           { path: 'curriculum', element: <CurriculumPage />, ...titled('Curriculum') },
           { path: 'quizEditor', element: <QuizEditorPage />, ...titled('Quiz') },

@@ -31,6 +31,8 @@ export const paths = {
     checkout: '/admin/checkout',
     previousCourses: '/admin/previousCourses',
     myStudents: '/admin/myStudents',
+    /** My Students' Email Students: a message to the school's students (docs/decisions/036). */
+    emailStudents: '/admin/emailStudents',
     courseDetails: '/admin/adminCourseDetails',
     curriculum: '/admin/curriculum',
     /** A quiz lesson's questions and settings (?id=<course>&lesson=<lesson>, docs/decisions/033). */

@@ -45,7 +45,8 @@ export const PRICES: PricingRecord = {
   annualBasic: 950.4,
   monthlyGrowth: 199,
   annualGrowth: 1910.4,
-  // As a new installation answers: the spec's cards, only the enforced limits included.
+  // As a new installation answers: the spec's cards, what the software provides included (the enforced
+  // limits, e-mails to students, webhooks; modules/organisations/plan-capabilities.ts).
   features: Object.fromEntries(
     PLANS.map((plan) => [
       plan,
@@ -53,7 +54,7 @@ export const PRICES: PricingRecord = {
         (item): PlanFeature => ({
           text: item.text,
           capability: item.capability,
-          included: item.capability === 'products' || item.capability === 'contacts',
+          included: ['products', 'contacts', 'marketing_emails', 'webhooks'].includes(item.capability),
           note: item.note ?? null,
         }),
       ),

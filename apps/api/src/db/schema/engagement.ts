@@ -103,6 +103,11 @@ export const outgoingMail = pgTable(
      * sender, heads the subject and brands the HTML part. None for the platform's own mail (plan receipts).
      */
     orgId: integer('org_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /**
+     * The school's message to its students this is one of (docs/decisions/036): sent after the queue's
+     * other mail that is due, its delivery recorded on its broadcast_recipients row.
+     */
+    broadcastId: integer('broadcast_id'),
     attempts: integer('attempts').notNull().default(0),
     /** Claimed by a worker that has not yet recorded whether it went: past its lease, that worker died. */
     inFlight: boolean('in_flight').notNull().default(false),

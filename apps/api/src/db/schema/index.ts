@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './engagement';
 export * from './integrations';
 export * from './learning';
+export * from './outreach';
 export * from './plan-features';
 export * from './reviews';
 export * from './site';

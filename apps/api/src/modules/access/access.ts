@@ -513,3 +513,15 @@ const NOT_WITH_API_KEY = [
 
 /** Whether an API key may call the route registered at `url` (its pattern, like /api/courses/:id). */
 export const mayUseApiKey = (url: string): boolean => !NOT_WITH_API_KEY.some((pattern) => pattern.test(url));
+
+/**
+ * Write a school's e-mails to its students (drafts, their preview and a test to oneself) and read them
+ * with their counts (docs/decisions/036): the school's staff; for anyone else they do not exist.
+ */
+export const mayWriteBroadcasts = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * Send a school's e-mail to its students, schedule it or cancel a scheduled one: the school's staff; for
+ * anyone else it does not exist. Apart from writing so that a role may draft without sending.
+ */
+export const maySendBroadcasts = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);

@@ -11,9 +11,9 @@ export function capabilityProvided(capability: PlanCapability): boolean {
     case 'products':
     case 'contacts':
       return true;
-    // No sending of marketing e-mails exists yet: true in the change that adds its calls.
+    // A school's e-mails to its students, Kickstarter's monthly allowance enforced (docs/decisions/036).
     case 'marketing_emails':
-      return false;
+      return true;
     // A school has no public site or pages of its own: the installation's one landing page and a
     // public page per course are all there is.
     case 'website':

@@ -39,11 +39,12 @@ describe('pricingplan: the plan cards', () => {
     for (const plan of ['Kickstarter', 'Basic', 'Growth'] as const) {
       expect(features[plan].map((f) => f.text)).toEqual(SPEC_PLAN_FEATURES[plan].map((f) => f.text));
     }
-    // Products and contacts are enforced limits, and Growth has webhooks; nothing else on the cards is
-    // built or provided.
+    // Products and contacts are enforced limits, e-mails to students are sent, and Growth has webhooks;
+    // nothing else on the cards is built or provided.
     expect(features.Growth.filter((f) => f.included).map((f) => f.text)).toEqual([
       '15 Products',
       '25,000 Contacts',
+      'Unlimited Marketing Emails',
       'Webhooks',
     ]);
     expect(item(features.Kickstarter, 'AI')).toEqual({
@@ -58,9 +59,10 @@ describe('pricingplan: the plan cards', () => {
       included: true,
       note: 'Community not included',
     });
-    for (const text of ['7,500 Marketing Emails', '1 Website', 'Unlimited Landing Pages']) {
+    for (const text of ['1 Website', 'Unlimited Landing Pages']) {
       expect(item(features.Kickstarter, text)?.included).toBe(false);
     }
+    expect(item(features.Kickstarter, '7,500 Marketing Emails')?.included).toBe(true);
     for (const text of ['3rd Party Integrations', '24/7 Support', 'Custom Domain', 'Multiple Admin Users']) {
       expect(item(features.Growth, text)?.included).toBe(false);
     }

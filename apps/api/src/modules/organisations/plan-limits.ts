@@ -1,8 +1,8 @@
-import { INTEGRATIONS_MSG, INTEGRATIONS_PLAN } from '@skillwise/contracts';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { INTEGRATIONS_MSG, INTEGRATIONS_PLAN, MARKETING_EMAILS_PER_MONTH } from '@skillwise/contracts';
+import { and, count, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { isStudentOfOrg } from '../../db/queries/users';
-import { courses, organisations } from '../../db/schema';
+import { broadcasts, courses, organisations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findActiveSubscription } from './organisations.repository';
 
@@ -80,6 +80,47 @@ export class PlanLimits {
         `The ${subscription.plan} plan of this organisation allows ${formatNumber(subscription.maxContacts)} students; it cannot take more. Upgrade the plan to add students.`,
       );
     }
+  }
+
+  /**
+   * The school's marketing e-mails this calendar month (UTC): its plan's allowance (null: unlimited) and
+   * the recipients of its messages queued since the month began. Read under the organisation's lock by
+   * `checkMarketingEmails`; read alone, it is what the composer shows.
+   */
+  async marketingEmails(
+    tx: Db,
+    orgId: number,
+    now = new Date(),
+  ): Promise<{ plan: string | null; limit: number | null; used: number }> {
+    const subscription = await findActiveSubscription(tx, orgId, now);
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [row] = await tx
+      .select({ n: sum(broadcasts.recipientCount) })
+      .from(broadcasts)
+      .where(and(eq(broadcasts.orgId, orgId), gte(broadcasts.queuedAt, monthStart)));
+    const plan = subscription?.plan ?? null;
+    return {
+      plan,
+      limit: plan === null ? 0 : (MARKETING_EMAILS_PER_MONTH[plan] ?? null),
+      used: Number(row?.n ?? 0),
+    };
+  }
+
+  /**
+   * Checks, inside `tx`, that `recipients` more marketing e-mails fit in the school's allowance this
+   * month (docs/decisions/036), under the organisation's lock: two instances sending at once take turns,
+   * the second counting the first's. A message that would pass it is refused whole, saying what remains.
+   */
+  async checkMarketingEmails(tx: Db, orgId: number, recipients: number, now = new Date()): Promise<void> {
+    await lockOrganisation(tx, orgId);
+    const { plan, limit, used } = await this.marketingEmails(tx, orgId, now);
+    if (plan === null) throw noPlan();
+    if (limit === null || used + recipients <= limit) return;
+    const remaining = Math.max(0, limit - used);
+    throw new AppError(
+      'PLAN_LIMIT',
+      `Your ${plan} plan allows ${formatNumber(limit)} marketing e-mails a month; ${formatNumber(remaining)} remain this month and this message would go to ${formatNumber(recipients)} students. Choose fewer students, wait for next month or upgrade your plan.`,
+    );
   }
 
   /** `checkNewContact` in a transaction of its own: a check before a step that cannot share one (a payment). */

@@ -1,5 +1,6 @@
 import { STUDENTS_PAGE_SIZE, type StudentRow } from '@skillwise/contracts';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +11,7 @@ import { PersonPhoto } from '@/components/ui/person-photo';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
+import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { listAllStudents, useStudents } from '../api/students';
 import { csvFileName, studentsCsv } from '../lib/students-csv';
@@ -37,14 +39,10 @@ const StudentName = ({ student }: { student: StudentRow }) => {
 
 const coursesLabel = (count: number) => (count === 1 ? '1 course' : `${count} courses`);
 
-/** A mailto: link to the students shown (blind copies, so they do not see each other's addresses). */
-const mailtoFor = (students: readonly StudentRow[]) =>
-  `mailto:?bcc=${students.map((student) => encodeURIComponent(student.email)).join(',')}`;
-
 /**
  * SPEC §2.13 My Students: search by name or e-mail, the enrolment filters and 10 a page, all on the
  * server (DESIGN 10), Add Students, Export CSV of every student the search and filter find, Email
- * Students (a mail to the students shown). Choosing a student opens its management page.
+ * Students (the composer, docs/decisions/036). Choosing a student opens its management page.
  */
 export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTableProps) => {
   const orgId = storage.get('orgId') ?? '0';
@@ -54,7 +52,6 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search, enrolled });
   useClampedPage(page, STUDENTS_PAGE_SIZE, students, setPage);
 
-  const items = students.data?.rows ?? [];
   const total = students.data?.total ?? 0;
 
   const openButton = (student: StudentRow, children: ReactNode, className: string, label?: string) => (
@@ -142,17 +139,10 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
               errorText="The students could not be exported. Please try again."
               disabled={total === 0}
             />
-            <a
-              href={items.length > 0 ? mailtoFor(items) : undefined}
-              aria-disabled={items.length === 0 || undefined}
-              className={buttonClassName({
-                variant: 'outline',
-                className: items.length === 0 ? 'pointer-events-none opacity-60' : undefined,
-              })}
-            >
+            <Link to={paths.admin.emailStudents} className={buttonClassName({ variant: 'outline' })}>
               <MailIcon className="size-4" />
               Email Students
-            </a>
+            </Link>
             <Button
               leftIcon={<UserPlusIcon className="size-4" />}
               onClick={onAddStudents}

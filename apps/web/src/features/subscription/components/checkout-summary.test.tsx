@@ -75,7 +75,7 @@ describe('admin checkout (SPEC §2.16)', () => {
       '3 Products',
       '10,000 Contacts',
       '50 GB of file storage',
-      'Unlimited Marketing Emails: Not included',
+      'Unlimited Marketing Emails',
       'Unlimited Landing Pages: Not included',
       'Group Onboarding Call: Not included',
       'AI: Not included',

@@ -89,7 +89,7 @@ describe('plans (SPEC §2.15)', () => {
       '1 Product + 1 CommunityCommunity not included',
       '250 Contacts',
       '5 GB of file storage',
-      '7,500 Marketing Emails: Not included',
+      '7,500 Marketing Emails',
       'Unlimited Landing Pages: Not included',
       'Group Onboarding Call: Not included',
       'AI: Not included',
@@ -100,7 +100,7 @@ describe('plans (SPEC §2.15)', () => {
     expect(within(ai).getByText('Not included')).toBeTruthy();
     expect(within(itemOf(kickstarter, '250 Contacts')).queryByText('Not included')).toBeNull();
     const growth = screen.getByRole('article', { name: 'Growth' });
-    for (const text of ['Webhooks', '24/7 Support', 'Affiliate Programs', 'Custom Domain']) {
+    for (const text of ['3rd Party Integrations', '24/7 Support', 'Affiliate Programs', 'Custom Domain']) {
       expect(within(itemOf(growth, text)).getByText('Not included'), text).toBeTruthy();
     }
   });
