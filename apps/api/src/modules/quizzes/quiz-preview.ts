@@ -9,13 +9,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireAccess, type Subject } from '../access/access';
-import { type BankQuestion, findQuizByLesson, listBank } from './quizzes.repository';
-import { passes, pointsFor, type QuizService } from './quizzes.service';
+import { findQuizByLesson, listBank } from './quizzes.repository';
+import { passes, pointsFor, type QuizService, questionView } from './quizzes.service';
 
 export type { CheckPreviewQuizBody };
 
 type CheckInput = z.output<typeof checkPreviewQuizBodySchema>;
-type GivenAnswer = { option_Ids?: number[]; text?: string };
 
 /**
  * A preview quiz (docs/decisions/033): a quiz lesson marked preview, tried by anyone who may read it (a
@@ -57,7 +56,7 @@ export class QuizPreview {
       pass_percent: quiz.passPercent,
       show_answers: quiz.showAnswers,
       max_score: maxScore,
-      questions: bank.map((q) => questionView(q, imageUrls.get(q.id) ?? null, { reveal: false })),
+      questions: bank.map((q) => questionView(q, imageUrls.get(q.id) ?? null, false)),
     };
   }
 
@@ -79,44 +78,12 @@ export class QuizPreview {
       passed,
       answers_shown: reveal,
       questions: bank.map((q) =>
-        questionView(q, imageUrls.get(q.id) ?? null, {
-          reveal,
+        questionView(q, imageUrls.get(q.id) ?? null, reveal, {
           answer: given.get(q.id) ?? null,
-          points: points.get(q.id) ?? null,
+          graderComment: null,
+          pointsAwarded: points.get(q.id) ?? null,
         }),
       ),
     };
   }
-}
-
-/**
- * A bank question as the reader receives it: before answering, its text, image and options only; after,
- * the answer given and, when answers are shown, what was correct, the explanations and the points earned.
- */
-function questionView(
-  q: BankQuestion,
-  imageUrl: string | null,
-  graded: { reveal: boolean; answer?: GivenAnswer | null; points?: number | null },
-): PreviewQuiz['questions'][number] {
-  const { reveal } = graded;
-  return {
-    question_Id: q.id,
-    kind: q.kind,
-    text: q.text,
-    points: q.points,
-    image_url: imageUrl,
-    options: q.options.map((o) =>
-      reveal
-        ? { option_Id: o.id, text: o.text, correct: o.correct, explanation: o.explanation }
-        : { option_Id: o.id, text: o.text },
-    ),
-    ...(reveal ? { explanation: q.explanation, accepted_answers: q.acceptedAnswers } : {}),
-    ...('answer' in graded
-      ? {
-          answer: graded.answer ?? null,
-          grader_comment: null,
-          ...(reveal ? { points_awarded: graded.points ?? null } : {}),
-        }
-      : {}),
-  };
 }

@@ -71,6 +71,40 @@ export type SnapshotQuestion = BankQuestion;
 
 type GivenAnswer = { option_Ids?: number[]; text?: string };
 
+/**
+ * A question as its reader receives it, in an attempt or a preview (docs/decisions/031, 033): before it is
+ * answered, its text, image and options only; once answered, the answer given and the grader's comment,
+ * and, when `reveal` (answers shown), what was correct, the explanations and the points earned. The one
+ * place deciding what of a question's answers leaves the server.
+ */
+export function questionView(
+  q: BankQuestion,
+  imageUrl: string | null,
+  reveal: boolean,
+  answered?: { answer: GivenAnswer | null; graderComment: string | null; pointsAwarded: number | null },
+): Attempt['questions'][number] {
+  return {
+    question_Id: q.id,
+    kind: q.kind,
+    text: q.text,
+    points: q.points,
+    image_url: imageUrl,
+    options: q.options.map((o) =>
+      reveal
+        ? { option_Id: o.id, text: o.text, correct: o.correct, explanation: o.explanation }
+        : { option_Id: o.id, text: o.text },
+    ),
+    ...(reveal ? { explanation: q.explanation, accepted_answers: q.acceptedAnswers } : {}),
+    ...(answered
+      ? {
+          answer: answered.answer,
+          grader_comment: answered.graderComment,
+          ...(reveal ? { points_awarded: answered.pointsAwarded } : {}),
+        }
+      : {}),
+  };
+}
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Fisher–Yates with the system's random numbers: a copy, in a new order. */
@@ -643,26 +677,18 @@ export class QuizService {
       answers_shown: reveal,
       questions: questions.map((q, index) => {
         const answer = answerOf.get(q.id);
-        return {
-          question_Id: q.id,
-          kind: q.kind,
-          text: q.text,
-          points: q.points,
-          image_url: urls[index] ?? null,
-          options: q.options.map((o) =>
-            reveal
-              ? { option_Id: o.id, text: o.text, correct: o.correct, explanation: o.explanation }
-              : { option_Id: o.id, text: o.text },
-          ),
-          ...(reveal ? { explanation: q.explanation, accepted_answers: q.acceptedAnswers } : {}),
-          ...(submitted
+        return questionView(
+          q,
+          urls[index] ?? null,
+          reveal,
+          submitted
             ? {
                 answer: (answer?.answer as GivenAnswer | null | undefined) ?? null,
-                grader_comment: answer?.graderComment ?? null,
-                ...(reveal ? { points_awarded: answer?.pointsAwarded ?? null } : {}),
+                graderComment: answer?.graderComment ?? null,
+                pointsAwarded: answer?.pointsAwarded ?? null,
               }
-            : {}),
-        };
+            : undefined,
+        );
       }),
     };
   }
