@@ -53,6 +53,8 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { ReviewService } from './modules/reviews/reviews.service';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { SiteService } from './modules/site/site.service';
+import { registerTeamRoutes } from './modules/team/team.routes';
+import { TeamService } from './modules/team/team.service';
 import { createResumableFiles, type ResumableFiles } from './modules/uploads/resumable-store';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { inspectUpload, ResumableUploadService } from './modules/uploads/uploads.service';
@@ -225,6 +227,7 @@ export async function registerApiRoutes(
     log,
   });
   registerBroadcastRoutes(api, broadcasts, auth);
+  registerTeamRoutes(api, new TeamService({ db, publicUrl: config.publicUrl, accounts }), auth);
 
   const health = {
     tags: ['Reference'],

@@ -69,6 +69,7 @@ export const studentActor = (student: TestUser, fullName = 'Sam Student'): Actor
   fullName,
   role: ROLE.STUDENT,
   orgId: null,
+  team: null,
   verified: true,
 });
 
@@ -118,6 +119,33 @@ export async function createPublisher(
     orgId: org.id,
     token: await signIn(ctx, row.id),
   };
+}
+
+/**
+ * A member of a school's team with a role (docs/decisions/039), as an accepted invitation leaves it,
+ * inserted directly (the invitation flow has its own tests), signed in.
+ */
+export async function createTeamMember(
+  ctx: TestContext,
+  orgId: number,
+  teamRole: 'owner' | 'admin' | 'instructor',
+): Promise<TestUser> {
+  const email = uniqueEmail(teamRole);
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashedPassword(),
+      fullName: `Tess ${teamRole}`,
+      roleId: ROLE.PUBLISHER,
+      orgId,
+      teamRole,
+      verified: true,
+      isActive: true,
+    })
+    .returning();
+  if (!row) throw new Error('no user');
+  return { email, password: PASSWORD, userId: row.id, orgId, token: await signIn(ctx, row.id) };
 }
 
 /**

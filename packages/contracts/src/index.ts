@@ -25,3 +25,4 @@ export * from './responses';
 export * from './reviews';
 export * from './site';
 export * from './students';
+export * from './team';

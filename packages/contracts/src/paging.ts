@@ -33,6 +33,7 @@ export const PAGE_SIZES = {
   coupons: 10,
   webhookDeliveries: 10,
   broadcasts: 10,
+  auditLog: 20,
 } as const;
 
 /** A whole number within bounds, as a number or its digits (query strings send text). */

@@ -39,6 +39,10 @@ export const API_TAGS: { name: string; description: string }[] = [
     description: 'A Growth school’s signed webhook endpoints, their delivery log, and its API keys.',
   },
   {
+    name: 'Team',
+    description: 'A school’s team: members and roles, invitations, instructors’ courses and the audit log.',
+  },
+  {
     name: 'Site',
     description: 'What the public landing page says about the installation: its figures and testimonials.',
   },

@@ -1,11 +1,25 @@
-import { API_KEY_PREFIX, INTEGRATIONS_MSG, MSG, ROLE, type RoleId, roleOf } from '@skillwise/contracts';
+import {
+  API_KEY_PREFIX,
+  INTEGRATIONS_MSG,
+  MSG,
+  type RoleId,
+  roleOf,
+  type TeamRole,
+} from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client';
 import { findApiKeyActor } from '../db/queries/integrations';
 import { findSessionUser } from '../db/queries/sessions';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import { mayUseApiKey, publisherOrgOf } from '../modules/access/access';
+import {
+  mayHoldApiKeys,
+  mayUseApiKey,
+  publisherOrgOf,
+  schoolOwnerOrgOf,
+  schoolStaffOrgOf,
+  teamOf,
+} from '../modules/access/access';
 
 /** Who is calling, from the bearer token: the only identity the server trusts (DESIGN security model). */
 export type Actor = {
@@ -15,6 +29,12 @@ export type Actor = {
   fullName: string;
   role: RoleId;
   orgId: number | null;
+  /**
+   * The caller's role on its school's team (docs/decisions/039), read with the session on every request:
+   * a member re-roled or removed has the new role, or none, from the next request on. Null for anyone who
+   * is not on a team.
+   */
+  team: TeamRole | null;
   verified: boolean;
   /** Set when the caller is a school's API key (docs/decisions/037): it acts as the school's publisher. */
   apiKeyId?: number;
@@ -48,15 +68,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
 const INVALID_SESSION = 'Your session has expired or is invalid. Please log in again.';
 
 /**
- * A school's API key (docs/decisions/037) acts as the publisher who made it, for that school only, while
- * the school is on the plan that has keys; a revoked key, or one whose maker is no longer the school's
- * publisher, is refused at once, and so are the calls a key may not make (access.ts `mayUseApiKey`).
+ * A school's API key (docs/decisions/037) acts as the member who made it, for that school only, while
+ * the school is on the plan that has keys; a revoked key, or one whose maker is no longer an owner or
+ * admin of the school, is refused at once, and so are the calls a key may not make (access.ts `mayUseApiKey`).
  */
 async function apiKeyActor(db: Db, token: string, url: string): Promise<Actor> {
   const row = token.length > 200 ? undefined : await findApiKeyActor(db, sha256(token));
   if (!row) throw new AppError('UNAUTHENTICATED', INVALID_SESSION);
   if (row.revoked_at !== null) throw new AppError('UNAUTHENTICATED', INTEGRATIONS_MSG.revokedKey);
-  if (Number(row.user_org_id) !== Number(row.org_id) || Number(row.role_id) !== ROLE.PUBLISHER) {
+  const team = teamOf(Number(row.role_id), row.user_org_id, row.team_role);
+  if (Number(row.user_org_id) !== Number(row.org_id) || !mayHoldApiKeys(team)) {
     throw new AppError('UNAUTHENTICATED', INVALID_SESSION);
   }
   if (!row.on_plan) throw new AppError('FORBIDDEN', INTEGRATIONS_MSG.needsPlan);
@@ -68,6 +89,7 @@ async function apiKeyActor(db: Db, token: string, url: string): Promise<Actor> {
     fullName: row.full_name,
     role: roleOf(Number(row.role_id)),
     orgId: Number(row.org_id),
+    team,
     verified: true,
     apiKeyId: Number(row.key_id),
   };
@@ -90,7 +112,12 @@ export function requireAuth(db: Db, options: AuthOptions = {}): preHandlerAsyncH
     const row = token.length > 200 ? undefined : await findSessionUser(db, sha256(token));
     if (!row && options.optional) return;
     if (!row) throw new AppError('UNAUTHENTICATED', INVALID_SESSION);
-    const actor: Actor = { ...row, role: roleOf(row.roleId) };
+    const { teamRole, ...account } = row;
+    const actor: Actor = {
+      ...account,
+      role: roleOf(row.roleId),
+      team: teamOf(row.roleId, row.orgId, teamRole),
+    };
     if (!actor.verified && options.optional && !options.allowUnverified) return;
     if (!actor.verified && !options.allowUnverified) {
       throw new AppError('NOT_VERIFIED', 'Please verify your e-mail address first.');
@@ -112,6 +139,18 @@ export function actorOf(request: FastifyRequest): Actor {
 export function publisherOf(request: FastifyRequest): Actor & { orgId: number } {
   const actor = actorOf(request);
   return { ...actor, orgId: publisherOrg(actor) };
+}
+
+/** The caller as an owner or admin of its school (docs/decisions/039), or 403: the school's own business. */
+export function schoolStaffOf(request: FastifyRequest): Actor & { orgId: number } {
+  const actor = actorOf(request);
+  return { ...actor, orgId: schoolStaffOrgOf(actor) };
+}
+
+/** The caller as an owner of its school, or 403: its plan, payouts and payment accounts. */
+export function schoolOwnerOf(request: FastifyRequest): Actor & { orgId: number } {
+  const actor = actorOf(request);
+  return { ...actor, orgId: schoolOwnerOrgOf(actor) };
 }
 
 /** The organisation of a publisher, or 403 for anyone who has none (the access module's rule). */

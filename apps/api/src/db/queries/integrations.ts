@@ -49,7 +49,7 @@ export async function emitWebhookEvent(
  */
 export async function findApiKeyActor(db: Db, keyHash: string) {
   const result = await db.execute(sql`
-    select k.id as key_id, k.org_id, k.revoked_at, u.id as user_id, u.email, u.full_name, u.role_id,
+    select k.id as key_id, k.org_id, k.revoked_at, u.id as user_id, u.email, u.full_name, u.role_id, u.team_role,
       u.org_id as user_org_id, u.verified, ${onIntegrationsPlan(sql`k.org_id`)} as on_plan
     from api_keys k join users u on u.id = k.created_by
     where k.key_hash = ${keyHash}`);
@@ -61,6 +61,7 @@ export async function findApiKeyActor(db: Db, keyHash: string) {
     email: string;
     full_name: string;
     role_id: number;
+    team_role: 'owner' | 'admin' | 'instructor';
     user_org_id: number | null;
     verified: boolean;
     on_plan: boolean;

@@ -14,6 +14,7 @@ const sessionUser = prepared((db) =>
       fullName: users.fullName,
       roleId: users.roleId,
       orgId: users.orgId,
+      teamRole: users.teamRole,
       verified: users.verified,
     })
     .from(sessions)

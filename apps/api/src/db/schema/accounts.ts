@@ -50,6 +50,13 @@ export const users = pgTable(
     /** The organisation whose publisher created this account (registerStudent); it may edit it. */
     createdByOrgId: integer('created_by_org_id').references(() => organisations.id, { onDelete: 'set null' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The account's role on its school's team (docs/decisions/039), read only while it is a publisher with
+     * an organisation: owner, admin or instructor. A school's first account is its owner.
+     */
+    teamRole: text('team_role', { enum: ['owner', 'admin', 'instructor'] })
+      .notNull()
+      .default('owner'),
     /** Notification e-mails other than receipts; off through the unsubscribe link (no login needed). */
     emailNotifications: boolean('email_notifications').notNull().default(true),
     createdAt: createdAt(),
@@ -59,6 +66,7 @@ export const users = pgTable(
     index('users_org_id_idx').on(t.orgId),
     index('users_created_by_org_id_idx').on(t.createdByOrgId),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_team_role', sql`${t.teamRole} in ('owner', 'admin', 'instructor')`),
   ],
 );
 

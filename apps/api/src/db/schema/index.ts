@@ -10,3 +10,4 @@ export * from './plan-features';
 export * from './reviews';
 export * from './site';
 export * from './storage';
+export * from './team';

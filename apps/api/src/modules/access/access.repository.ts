@@ -20,7 +20,11 @@ const anyId = sql`any(string_to_array(${sql.placeholder('ids')}, ',')::int[])`;
 const viewer = sql.placeholder('viewerId');
 
 export type CourseRow = typeof courses.$inferSelect;
-export type CourseFacts = CourseRow & { enrolled: boolean };
+export type CourseFacts = CourseRow & { enrolled: boolean; assigned: boolean };
+
+/** Whether the viewer is an instructor given the course (docs/decisions/039); its team role decides the rest. */
+const assignedTo = (courseId: ReturnType<typeof sql>) =>
+  sql<boolean>`exists (select 1 from course_instructors ci where ci.user_id = ${viewer} and ci.course_id = ${courseId})`;
 
 const courseFactsQuery = prepared((db) =>
   db
@@ -30,13 +34,14 @@ const courseFactsQuery = prepared((db) =>
       // would read as its own table's.
       enrolled: sql<boolean>`exists (select 1 from enrolments e
         where e.user_id = ${viewer} and e.course_id = courses.id)`,
+      assigned: assignedTo(sql`courses.id`),
     })
     .from(courses)
     .where(sql`${courses.id} = ${anyId}`)
     .prepare('access_courses'),
 );
 
-/** Courses with whether the viewer (0 for a visitor) is enrolled in each. */
+/** Courses with whether the viewer (0 for a visitor) is enrolled in each, and whether it is given it to teach. */
 export async function findCourseFacts(
   db: Db,
   viewerId: number,
@@ -48,13 +53,23 @@ export async function findCourseFacts(
 }
 
 export type SectionRow = typeof sections.$inferSelect;
-export type SectionFacts = SectionRow & { orgId: number; coursePublished: boolean };
+export type SectionFacts = SectionRow & { orgId: number; coursePublished: boolean; assigned: boolean };
 
-/** Sections with their course's organisation and state. */
-export async function findSectionFacts(db: Db, ids: readonly number[]): Promise<Map<number, SectionFacts>> {
+/** Sections with their course's organisation and state, and whether the viewer is given the course to teach. */
+export async function findSectionFacts(
+  db: Db,
+  viewerId: number,
+  ids: readonly number[],
+): Promise<Map<number, SectionFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ ...getTableColumns(sections), orgId: courses.orgId, coursePublished: courses.published })
+    .select({
+      ...getTableColumns(sections),
+      orgId: courses.orgId,
+      coursePublished: courses.published,
+      assigned: sql<boolean>`exists (select 1 from course_instructors ci
+        where ci.user_id = ${viewerId} and ci.course_id = ${courses.id})`,
+    })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .where(sql`${sections.id} = any(string_to_array(${idList(ids)}, ',')::int[])`);
@@ -67,7 +82,8 @@ export type LessonRow = typeof lessons.$inferSelect;
  * Everything a lesson's access needs, in one prepared query (the media route asks it for every signed URL
  * not remembered): the lesson with its file, its course, organisation and certificate flag, whether it is
  * visible (it, its section and its course published), and the viewer (0 for a visitor): whether it exists,
- * its role and organisation, and whether it is enrolled in the course. For its release (docs/decisions/032):
+ * its role, organisation and team role, whether it is given the course to teach, and whether it is
+ * enrolled in the course. For its release (docs/decisions/032):
  * the section's schedule, the viewer's enrolment start and release_all, and, only in a course whose lessons
  * open in order, whether an earlier lesson (a published lesson of a published section, by section order
  * then lesson order) is not completed by the viewer.
@@ -83,6 +99,8 @@ const lessonFactsQuery = prepared((db) =>
       viewerKnown: sql<boolean>`(${users.id} is not null)`,
       viewerRoleId: users.roleId,
       viewerOrgId: users.orgId,
+      viewerTeamRole: users.teamRole,
+      assigned: assignedTo(sql`${courses.id}`),
       enrolled: sql<boolean>`(${enrolments.id} is not null)`,
       release: {
         mode: sections.releaseMode,

@@ -16,6 +16,7 @@ import {
   requireAccess,
   requireLessonFile,
   type Subject,
+  teamOf,
 } from './access';
 
 /**
@@ -41,6 +42,7 @@ const asSubject = (user: TestUser, role: (typeof ROLE)[keyof typeof ROLE]): Subj
   userId: user.userId,
   role,
   orgId: user.orgId,
+  team: teamOf(role, user.orgId, 'owner'),
 });
 
 async function addSection(courseId: number, published: boolean) {
@@ -87,7 +89,7 @@ beforeAll(async () => {
   subjects.stranger = asSubject(stranger, ROLE.STUDENT);
   subjects.owner = asSubject(owner, ROLE.PUBLISHER);
   subjects.other = asSubject(other, ROLE.PUBLISHER);
-  subjects.orgless = { userId: orgless.id, role: ROLE.PUBLISHER, orgId: null };
+  subjects.orgless = { userId: orgless.id, role: ROLE.PUBLISHER, orgId: null, team: null };
 
   ids.course.published = (await createCourse(ctx, owner.orgId, { published: true })).id;
   ids.course.draft = (await createCourse(ctx, owner.orgId, { published: false })).id;

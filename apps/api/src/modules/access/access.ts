@@ -1,4 +1,4 @@
-import { RELEASE_MSG, type ReleaseMode, ROLE, roleOf } from '@skillwise/contracts';
+import { RELEASE_MSG, type ReleaseMode, ROLE, roleOf, TEAM_MSG, type TeamRole } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
@@ -22,15 +22,42 @@ import {
  */
 
 /** Who asks: a signed-in account, or null for a visitor. */
-export type Subject = Pick<Actor, 'userId' | 'role' | 'orgId'> | null;
+export type Subject = Pick<Actor, 'userId' | 'role' | 'orgId' | 'team'> | null;
 
 export const NOT_ENROLLED_TO_REVIEW = 'Only students enrolled in this course can review it.';
 export const NOT_YOUR_STUDENT_ACCOUNT = 'You can only change accounts your organisation created.';
 export const NOT_A_PUBLISHER = 'Only an organisation’s publisher can do this.';
 
-/** Staff of an organisation: its publisher; they see and change its things whatever their state. */
+/**
+ * The role an account holds on its school's team (docs/decisions/039): a publisher with an organisation
+ * holds its stored team role; anyone else holds none.
+ */
+export const teamOf = (roleId: number, orgId: number | null, teamRole: TeamRole | null): TeamRole | null =>
+  roleId === ROLE.PUBLISHER && orgId !== null ? (teamRole ?? 'owner') : null;
+
+/** On the organisation's team, whatever the role. */
+export const isMemberOf = (subject: Subject, orgId: number): boolean =>
+  subject !== null &&
+  subject.role === ROLE.PUBLISHER &&
+  subject.orgId === orgId &&
+  subject.team !== null &&
+  subject.team !== undefined;
+
+/**
+ * Staff of an organisation: its owners and admins; they see and change its things whatever their state.
+ * An instructor is staff of the courses given to them only (`teaches`).
+ */
 export const isStaffOf = (subject: Subject, orgId: number): boolean =>
-  subject !== null && subject.role === ROLE.PUBLISHER && subject.orgId === orgId;
+  isMemberOf(subject, orgId) && (subject?.team === 'owner' || subject?.team === 'admin');
+
+/** An owner of the organisation: its plan, payouts and payment accounts, and the team's owners. */
+export const isSchoolOwnerOf = (subject: Subject, orgId: number): boolean =>
+  isMemberOf(subject, orgId) && subject?.team === 'owner';
+
+/** Staff of one course: the school's owners and admins, or an instructor given the course. */
+const teaches = (subject: Subject, f: { orgId: number; assigned: boolean }): boolean =>
+  isStaffOf(subject, f.orgId) ||
+  (isMemberOf(subject, f.orgId) && subject?.team === 'instructor' && f.assigned);
 
 /**
  * Whether the caller may be staff of some course (a publisher): its answers about a course may differ
@@ -39,7 +66,10 @@ export const isStaffOf = (subject: Subject, orgId: number): boolean =>
 export const mayBeCourseStaff = (subject: Pick<Actor, 'role'> | null | undefined): boolean =>
   subject?.role === ROLE.PUBLISHER;
 
-/** The organisation of a publisher, or 403 for anyone who has none. */
+/**
+ * The organisation of a member of its team (any role), or 403 for anyone who has none: what every member
+ * may use (its courses list, filtered for an instructor; categories and authors to pick from; storage).
+ */
 export function publisherOrgOf(subject: Pick<Actor, 'role' | 'orgId'>): number {
   if (subject.role !== ROLE.PUBLISHER || subject.orgId === null) {
     throw new AppError('FORBIDDEN', NOT_A_PUBLISHER);
@@ -47,9 +77,26 @@ export function publisherOrgOf(subject: Pick<Actor, 'role' | 'orgId'>): number {
   return subject.orgId;
 }
 
-/** The publisher's organisation, or null for anyone else (who is nobody's staff). */
+/**
+ * The organisation of one of its owners or admins, or 403: the school's own business (its students,
+ * sales, settings, e-mail, team). An instructor is told its role does not allow it.
+ */
+export function schoolStaffOrgOf(subject: Pick<Actor, 'userId' | 'role' | 'orgId' | 'team'>): number {
+  const orgId = publisherOrgOf(subject);
+  if (!isStaffOf(subject, orgId)) throw new AppError('FORBIDDEN', TEAM_MSG.notYourRole);
+  return orgId;
+}
+
+/** The organisation of one of its owners, or 403: its plan, payouts and payment accounts. */
+export function schoolOwnerOrgOf(subject: Pick<Actor, 'userId' | 'role' | 'orgId' | 'team'>): number {
+  const orgId = publisherOrgOf(subject);
+  if (!isSchoolOwnerOf(subject, orgId)) throw new AppError('FORBIDDEN', TEAM_MSG.ownerOnly);
+  return orgId;
+}
+
+/** The owners' and admins' organisation, or null for anyone else (who is nobody's staff). */
 const staffOrg = (subject: Subject): number | null =>
-  subject !== null && subject.role === ROLE.PUBLISHER ? subject.orgId : null;
+  subject !== null && subject.orgId !== null && isStaffOf(subject, subject.orgId) ? subject.orgId : null;
 
 /**
  * Release schedules and lessons in order (docs/decisions/032), decided here for one lesson (its facts)
@@ -105,7 +152,7 @@ export function releaseOf(f: ReleaseFacts, now = Date.now()): LessonRelease {
 const lessonRelease = (f: LessonFacts): LessonRelease => releaseOf({ ...f, preview: f.lesson.preview });
 
 /** Whether the lesson is not open yet to this caller: never for the course's staff. */
-const lockedFor = (s: Subject, f: LessonFacts) => !isStaffOf(s, f.orgId) && lessonRelease(f).locked;
+const lockedFor = (s: Subject, f: LessonFacts) => !teaches(s, f) && lessonRelease(f).locked;
 
 /** The 403 a student gets for a lesson that is not open yet, saying when it opens. */
 export const lockedLesson = (release: LessonRelease) =>
@@ -140,7 +187,7 @@ export async function courseReleases(
  * visible (it, its section and its course published); an enrolled student for any visible lesson.
  */
 const mayReadLesson = (s: Subject, f: LessonFacts) =>
-  isStaffOf(s, f.orgId) || (f.visible && (f.lesson.preview || (s !== null && f.enrolled)));
+  teaches(s, f) || (f.visible && (f.lesson.preview || (s !== null && f.enrolled)));
 
 /** The same, once the lesson is open to the caller (docs/decisions/032). */
 const mayReadOpenLesson = (s: Subject, f: LessonFacts) => mayReadLesson(s, f) && !lockedFor(s, f);
@@ -176,19 +223,22 @@ const RULES = {
   /** See a course (detail, rating, reviews): published, or its staff. */
   'course.read': rule({
     kind: 'course',
-    allow: (s, f) => f.published || isStaffOf(s, f.orgId),
+    allow: (s, f) => f.published || teaches(s, f),
     missing: () => notFound('Course'),
   }),
-  /** Change a course, its sections and lessons, its students' enrolments; read its certificates. */
+  /**
+   * Change a course, its sections and lessons, its students' enrolments; read its certificates and
+   * results: the school's owners and admins, or an instructor given the course.
+   */
   'course.update': rule({
     kind: 'course',
-    allow: (s, f) => isStaffOf(s, f.orgId),
+    allow: teaches,
     missing: () => notFound('Course'),
   }),
   /** Study a course (curriculum, progress): its staff, or a student enrolled in it while it is published. */
   'course.learn': rule({
     kind: 'course',
-    allow: (s, f) => isStaffOf(s, f.orgId) || (s !== null && f.published && f.enrolled),
+    allow: (s, f) => teaches(s, f) || (s !== null && f.published && f.enrolled),
     missing: () => notFound('Course'),
   }),
   /** Buy a course: any signed-in account, while it is published. */
@@ -206,12 +256,12 @@ const RULES = {
   }),
   'section.update': rule({
     kind: 'section',
-    allow: (s, f) => isStaffOf(s, f.orgId),
+    allow: teaches,
     missing: () => notFound('Section'),
   }),
   'lesson.update': rule({
     kind: 'lesson',
-    allow: (s, f) => isStaffOf(s, f.orgId),
+    allow: teaches,
     missing: () => notFound('Lesson'),
   }),
   /** A lesson's signed URL (curriculum's content URL); a lesson not open yet is a 403 saying when it opens. */
@@ -243,8 +293,7 @@ const RULES = {
    */
   'lesson.learn': rule({
     kind: 'lesson',
-    allow: (s, f) =>
-      isStaffOf(s, f.orgId) || (s !== null && f.visible && f.enrolled && !lessonRelease(f).locked),
+    allow: (s, f) => teaches(s, f) || (s !== null && f.visible && f.enrolled && !lessonRelease(f).locked),
     refuse: (s, f) =>
       s !== null && f.visible && f.enrolled ? lockedLesson(lessonRelease(f)) : notFound('Lesson'),
     missing: () => notFound('Lesson'),
@@ -288,11 +337,14 @@ export type Permission = keyof typeof RULES;
 type KindOf<P extends Permission> = (typeof RULES)[P]['kind'];
 export type FactsOf<P extends Permission> = Kinds[KindOf<P>];
 
-/** What an allowed check answers: the thing's facts, and whether the caller is its organisation's staff. */
+/**
+ * What an allowed check answers: the thing's facts, and whether the caller is its staff (of a course, a
+ * section or a lesson: its school's owners and admins, or an instructor given the course).
+ */
 export type Granted<P extends Permission> = FactsOf<P> & { staff: boolean };
 
-const orgOfFacts = (facts: Kinds[keyof Kinds]): number | null =>
-  'member' in facts ? null : (facts as { orgId: number }).orgId;
+const courseOfFacts = (facts: Kinds[keyof Kinds]): { orgId: number; assigned: boolean } | null =>
+  'member' in facts ? null : (facts as { orgId: number; assigned: boolean });
 
 async function loadFacts<P extends Permission>(
   db: Db,
@@ -307,7 +359,7 @@ async function loadFacts<P extends Permission>(
     kind === 'course'
       ? await findCourseFacts(db, viewerId, unique)
       : kind === 'section'
-        ? await findSectionFacts(db, unique)
+        ? await findSectionFacts(db, viewerId, unique)
         : kind === 'lesson'
           ? await findLessonFacts(db, viewerId, unique)
           : await findUserFacts(db, staffOrg(subject) ?? 0, unique);
@@ -328,8 +380,8 @@ function refusal<P extends Permission>(subject: Subject, permission: P, facts: F
 }
 
 const granted = <P extends Permission>(subject: Subject, facts: FactsOf<P>): Granted<P> => {
-  const orgId = orgOfFacts(facts);
-  return { ...facts, staff: orgId !== null && isStaffOf(subject, orgId) };
+  const course = courseOfFacts(facts);
+  return { ...facts, staff: course !== null && teaches(subject, course) };
 };
 
 /** Which of `ids` the subject may use with this permission: the permitted subset, in one query. */
@@ -390,20 +442,25 @@ export async function findAccess<P extends Permission>(
 export async function requireLessonFile(db: Db, lessonId: number, viewerId: number): Promise<LessonFacts> {
   const facts = (await findLessonFacts(db, viewerId, [Number(lessonId)])).get(Number(lessonId));
   if (!facts || (viewerId !== 0 && !facts.viewerKnown)) throw notFound('File');
-  const subject: Subject =
-    viewerId === 0 || facts.viewerRoleId === null
-      ? null
-      : { userId: viewerId, role: roleOf(facts.viewerRoleId), orgId: facts.viewerOrgId };
+  const subject = viewerOf(viewerId, facts);
   if (!allows(subject, 'lesson.file.read', facts)) throw refusal(subject, 'lesson.file.read', facts);
   return facts;
 }
 
+/** A signed URL's viewer as a subject, from the lesson's facts: null for a visitor. */
+function viewerOf(viewerId: number, facts: LessonFacts): Subject {
+  if (viewerId === 0 || !facts.viewerKnown || facts.viewerRoleId === null) return null;
+  return {
+    userId: viewerId,
+    role: roleOf(facts.viewerRoleId),
+    orgId: facts.viewerOrgId,
+    team: teamOf(facts.viewerRoleId, facts.viewerOrgId, facts.viewerTeamRole),
+  };
+}
+
 /** Whether a signed URL's viewer (0 for a visitor), read by `requireLessonFile`, is the lesson's staff. */
 export const isStaffOfLesson = (viewerId: number, facts: LessonFacts): boolean =>
-  viewerId !== 0 &&
-  facts.viewerKnown &&
-  facts.viewerRoleId !== null &&
-  isStaffOf({ userId: viewerId, role: roleOf(facts.viewerRoleId), orgId: facts.viewerOrgId }, facts.orgId);
+  teaches(viewerOf(viewerId, facts), facts);
 
 /**
  * checkUserExists: a publisher may ask about any e-mail (the Add Students form needs it, and adding the
@@ -431,10 +488,10 @@ export const mayReadOrganisation = (actor: Pick<Actor, 'role' | 'orgId'>, orgId:
 export const mayBuyCourses = (actor: Pick<Actor, 'role'>): boolean => actor.role === ROLE.STUDENT;
 
 /**
- * Cancel, resume or change an organisation's plan, or read its renewal: the organisation's staff (its
- * publishers); for anyone else it does not exist.
+ * Cancel, resume or change an organisation's plan, or read its renewal: the organisation's owners; for
+ * anyone else it does not exist.
  */
-export const mayManagePlan = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+export const mayManagePlan = (actor: Subject, orgId: number): boolean => isSchoolOwnerOf(actor, orgId);
 
 /**
  * Give back a sale (orders/RefundOrder): the staff of the school that sold it, and only a course's sale
@@ -456,32 +513,35 @@ export const mayManageRefunds = (actor: Subject, orgId: number): boolean => isSt
 export const mayManageCoupons = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
 
 /**
- * See or change the accounts an organisation is paid into (PAYOUT_MODE=connected): the organisation's
- * staff (its publishers); for anyone else it does not exist.
+ * See or change the accounts an organisation is paid into (PAYOUT_MODE=connected), and read its payouts:
+ * the organisation's owners; for anyone else it does not exist.
  */
-export const mayManagePayoutAccount = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+export const mayManagePayoutAccount = (actor: Subject, orgId: number): boolean =>
+  isSchoolOwnerOf(actor, orgId);
 
 /**
  * Read a quiz attempt (quizzes/GetAttempt): the student who made it, or the staff of the school whose
  * quiz it is; for anyone else it does not exist.
  */
-export const mayReadAttempt = (actor: Subject, attempt: { userId: number; orgId: number }): boolean =>
-  (actor !== null && actor.userId === attempt.userId) || isStaffOf(actor, attempt.orgId);
+export const mayReadAttempt = (
+  actor: Subject,
+  attempt: { userId: number; orgId: number; assigned: boolean },
+): boolean => (actor !== null && actor.userId === attempt.userId) || teaches(actor, attempt);
 
 /** Submit a quiz attempt: only the student who started it; for anyone else it does not exist. */
 export const maySubmitAttempt = (actor: Subject, attempt: { userId: number }): boolean =>
   actor !== null && actor.userId === attempt.userId;
 
-/** Grade an open answer of an attempt: the staff of the school whose quiz it is. */
-export const mayGradeAttempt = (actor: Subject, attempt: { orgId: number }): boolean =>
-  isStaffOf(actor, attempt.orgId);
+/** Grade an open answer of an attempt: the staff of the course whose quiz it is. */
+export const mayGradeAttempt = (actor: Subject, attempt: { orgId: number; assigned: boolean }): boolean =>
+  teaches(actor, attempt);
 
 /**
- * The school's quiz results and its queue of attempts waiting for grading (docs/decisions/034): the
- * school's staff; for anyone else they do not exist. A quiz's or a course's own results are decided by
- * `lesson.update` and `course.update`.
+ * The school's quiz results and its queue of attempts waiting for grading (docs/decisions/034): its team
+ * (an instructor's queue holds the courses given to them only); for anyone else they do not exist. A
+ * quiz's or a course's own results are decided by `lesson.update` and `course.update`.
  */
-export const mayReadQuizResults = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+export const mayReadQuizResults = (actor: Subject, orgId: number): boolean => isMemberOf(actor, orgId);
 
 /**
  * A school's webhooks and API keys (docs/decisions/037): its publisher; for anyone else they do not exist
@@ -502,6 +562,7 @@ export function integrationsOrgOf(actor: Actor): number {
  */
 const NOT_WITH_API_KEY = [
   /^\/api\/integrations\//,
+  /^\/api\/team\//,
   /^\/api\/users\//,
   /^\/api\/organization\/(CreateOrder|CaptureOrder|CancelPlan|ResumePlan|ChangePlan)$/,
   /^\/api\/organization\/(ConnectStripeAccount|RefreshPayoutAccount|SetPayPalPayee|RegisterOrg)$/,
@@ -511,8 +572,20 @@ const NOT_WITH_API_KEY = [
   /^\/api\/test\//,
 ];
 
+/** Whether a member holding this team role may make and keep the school's API keys: owners and admins. */
+export const mayHoldApiKeys = (team: TeamRole | null): boolean => team === 'owner' || team === 'admin';
+
 /** Whether an API key may call the route registered at `url` (its pattern, like /api/courses/:id). */
 export const mayUseApiKey = (url: string): boolean => !NOT_WITH_API_KEY.some((pattern) => pattern.test(url));
+
+/**
+ * See a school's team and its audit log, invite members, change their roles and courses, remove them
+ * (docs/decisions/039): its owners and admins.
+ */
+export const mayManageTeam = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/** Make or unmake an owner, invite one or remove one, hand over ownership: the school's owners only. */
+export const mayChangeOwners = (actor: Subject, orgId: number): boolean => isSchoolOwnerOf(actor, orgId);
 
 /**
  * Write a school's e-mails to its students (drafts, their preview and a test to oneself) and read them

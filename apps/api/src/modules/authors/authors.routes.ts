@@ -13,7 +13,7 @@ import { listQuery, sendPage } from '../../lib/paging';
 import { multipart, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
-import { type Auth, actorOf, publisherOrg } from '../../plugins/auth';
+import { type Auth, actorOf, publisherOrg, schoolStaffOf } from '../../plugins/auth';
 import type { AuthorService } from './authors.service';
 
 export const imageRule = (maxBytes: number) => ({
@@ -102,7 +102,7 @@ export function registerAuthorRoutes(
     '/authors/UpdateAuthors',
     { ...publisher, schema: update, config: changesPublic },
     async (request, reply) => {
-      const orgId = publisherOrg(actorOf(request));
+      const orgId = schoolStaffOf(request).orgId;
       const upload = await receiveUpload(request, reply, files.storage, imageRule(files.maxImageBytes));
       try {
         const fields = parseObjectFields(updateAuthorFieldsSchema, upload.fields);
@@ -121,6 +121,6 @@ export function registerAuthorRoutes(
     response: { 200: messageResponseSchema },
   };
   app.delete('/authors/:id', { ...publisher, schema: remove, config: changesPublic }, async (request) => {
-    return authors.delete(publisherOrg(actorOf(request)), request.params.id);
+    return authors.delete(schoolStaffOf(request).orgId, request.params.id);
   });
 }

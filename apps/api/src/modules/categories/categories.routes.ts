@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listQuery, sendPage } from '../../lib/paging';
 import { paged, type ZodTypeProvider } from '../../lib/route-schema';
-import { type Auth, actorOf, publisherOrg } from '../../plugins/auth';
+import { type Auth, actorOf, publisherOrg, schoolStaffOf } from '../../plugins/auth';
 import type { CategoryService } from './categories.service';
 
 /** coursecategory/* of SPEC §7; `org_Id` is accepted but the organisation comes from the token. */
@@ -72,7 +72,7 @@ export function registerCategoryRoutes(server: FastifyInstance, categories: Cate
   const updateOptions = { ...publisher, schema: update, config: changesPublic };
   app.put('/coursecategory/UpdateCourseCategoryAsync', updateOptions, async (request) => {
     const { body } = request;
-    return categories.update(publisherOrg(actorOf(request)), body.category_Id, {
+    return categories.update(schoolStaffOf(request).orgId, body.category_Id, {
       name: body.category_name,
       description: body.category_description ?? '',
     });
@@ -86,6 +86,6 @@ export function registerCategoryRoutes(server: FastifyInstance, categories: Cate
   };
   const removeOptions = { ...publisher, schema: remove, config: changesPublic };
   app.delete('/coursecategory/DeleteCourseCategoryAsync', removeOptions, async (request) => {
-    return categories.delete(publisherOrg(actorOf(request)), request.query.category_Id);
+    return categories.delete(schoolStaffOf(request).orgId, request.query.category_Id);
   });
 }

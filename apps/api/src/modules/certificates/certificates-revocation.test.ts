@@ -44,6 +44,7 @@ test('losing its owner revokes a certificate: verified as revoked on that date, 
     fullName: 'Sam Student',
     role: ROLE.STUDENT,
     orgId: null,
+    team: null,
     verified: true,
   };
   expect((await service.verify(number)).status).toBe('valid');

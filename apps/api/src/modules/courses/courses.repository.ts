@@ -21,7 +21,8 @@ import type { ListQuery } from '../../lib/paging';
 export { courseWithAuthorColumns, findPriceType } from '../../db/queries/courses';
 
 /** Which courses a list shows: the published ones (the catalogue) or one organisation's. */
-export type CourseScope = { published: true } | { orgId: number };
+/** The catalogue, or one school's courses (an instructor's: those given to them, docs/decisions/039). */
+export type CourseScope = { published: true } | { orgId: number; instructorId?: number | undefined };
 
 /** The catalogue's filters and order (README "Additions"); none: every published course in id order. */
 export type CatalogueFilter = { category?: string; price?: CataloguePrice; sort?: CatalogueSort };
@@ -59,7 +60,13 @@ const atPrice = (price: CataloguePrice | undefined) =>
 
 const inScope = (scope: CourseScope, search: string | undefined, filter: CatalogueFilter) =>
   'orgId' in scope
-    ? and(eq(courses.orgId, scope.orgId), containsText(search, courses.title))
+    ? and(
+        eq(courses.orgId, scope.orgId),
+        scope.instructorId === undefined
+          ? undefined
+          : sql`${courseId} in (select ci.course_id from course_instructors ci where ci.user_id = ${scope.instructorId})`,
+        containsText(search, courses.title),
+      )
     : and(
         eq(courses.published, true),
         catalogueSearch(search),

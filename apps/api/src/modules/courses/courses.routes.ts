@@ -19,7 +19,7 @@ import type { ResponseCache } from '../../lib/response-cache';
 import { multipart, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
-import { type Auth, actorOf, publisherOf, publisherOrg } from '../../plugins/auth';
+import { type Auth, publisherOf } from '../../plugins/auth';
 import { mayBeCourseStaff } from '../access/access';
 import { imageRule } from '../authors/authors.routes';
 import type { CourseService } from './courses.service';
@@ -85,10 +85,9 @@ export function registerCourseRoutes(
     '/courses/GetCoursesbyOrgId',
     { preHandler: auth(), schema: orgCourses },
     async (request, reply) => {
-      const orgId = publisherOrg(actorOf(request));
       return sendPage(
         reply,
-        await courses.listForOrg(orgId, listQuery(request.query, PAGE_SIZES.orgCourses)),
+        await courses.listForOrg(publisherOf(request), listQuery(request.query, PAGE_SIZES.orgCourses)),
       );
     },
   );

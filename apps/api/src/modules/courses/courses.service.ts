@@ -8,16 +8,18 @@ import type {
 } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import { publishSectionsAndLessons } from '../../db/queries/publishing';
+import { assignCourse } from '../../db/queries/team';
 import { fieldError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
-import { requireAccess, requireAccessOn } from '../access/access';
+import { isStaffOf, requireAccess, requireAccessOn } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
 import type { PayoutAccountService } from '../payments/payout-accounts.service';
+import { recordAudit } from '../team/audit';
 import {
   type CatalogueFilter,
   type CourseFiguresRow,
@@ -107,10 +109,11 @@ export class CourseService {
    * A publisher's own courses, published or not; the organisation comes from the token. Without the
    * figures, which its screens do not show: the busiest list that is not cached reads no more than it shows.
    */
-  async listForOrg(orgId: number, list: ListQuery): Promise<Paged<CourseListItem>> {
-    return mapPage(await listCoursesWithAuthors(this.deps.db, { orgId }, list), (row) =>
-      toCourseListItem(row),
-    );
+  async listForOrg(actor: Actor & { orgId: number }, list: ListQuery): Promise<Paged<CourseListItem>> {
+    // An instructor lists the courses given to them; owners and admins every course of the school.
+    const instructorId = isStaffOf(actor, actor.orgId) ? undefined : actor.userId;
+    const scope = { orgId: actor.orgId, instructorId };
+    return mapPage(await listCoursesWithAuthors(this.deps.db, scope, list), (row) => toCourseListItem(row));
   }
 
   /** Every published course's id and last change (the sitemap), at most `limit` of them, in id order. */
@@ -140,7 +143,8 @@ export class CourseService {
     const staff = actor ? (await requireAccess(db, actor, 'course.read', id)).staff : false;
     const row = await findCourseDetail(db, id, !staff);
     // A visitor is decided on the course the one query read: the busiest public answer is one statement.
-    if (!actor) requireAccessOn(null, 'course.read', row && { ...row.course, enrolled: false });
+    if (!actor)
+      requireAccessOn(null, 'course.read', row && { ...row.course, enrolled: false, assigned: false });
     if (!row) throw notFound('Course');
     const c = row.course;
     return {
@@ -196,18 +200,23 @@ export class CourseService {
     sentAs: (name: string) => string,
   ): Promise<CourseDetail> {
     await this.checkFields(actor.orgId, fields, sentAs);
-    const id = await insertCourse(this.deps.db, {
-      orgId: actor.orgId,
-      title: fields.course_title,
-      description: fields.course_description,
-      imageKey: cover.key,
-      priceCents: fields.price,
-      priceTypeId: fields.price_type_Id,
-      categoryId: fields.category_id,
-      authorId: fields.author_id,
-      certificate: fields.certificate ?? false,
-      lessonsInOrder: fields.lessons_in_order ?? false,
-      createdBy: actor.userId,
+    const id = await this.deps.db.transaction(async (tx) => {
+      const created = await insertCourse(tx, {
+        orgId: actor.orgId,
+        title: fields.course_title,
+        description: fields.course_description,
+        imageKey: cover.key,
+        priceCents: fields.price,
+        priceTypeId: fields.price_type_Id,
+        categoryId: fields.category_id,
+        authorId: fields.author_id,
+        certificate: fields.certificate ?? false,
+        lessonsInOrder: fields.lessons_in_order ?? false,
+        createdBy: actor.userId,
+      });
+      // An instructor's new course is theirs to change (docs/decisions/039).
+      if (!isStaffOf(actor, actor.orgId)) await assignCourse(tx, actor.userId, created);
+      return created;
     });
     return this.detail(actor, id);
   }
@@ -256,11 +265,18 @@ export class CourseService {
       await this.deps.payoutAccounts.checkCanSellPaid(course.orgId);
     }
     const withContents = published && options.withSectionsAndLessons === true;
+    // Who published or unpublished it goes in the school's audit log, with the change (docs/decisions/039).
+    const record = async (tx: Db) => {
+      if (course.published === published) return;
+      const action = published ? 'course.published' : 'course.unpublished';
+      await recordAudit(tx, course.orgId, actor, action, course.title, { course_Id: id });
+    };
     const publish = async (tx: Db) => {
       if (withContents) await publishSectionsAndLessons(tx, { courseId: id });
       await updateCourse(tx, id, { published });
       // Students enrolled are told of every lesson they can now open (once each).
       await notifications.lessonsPublished({ courseId: id }, tx);
+      await record(tx);
     };
     if (published && !course.published) {
       await limits.withPublishSlot(actor.orgId, id, publish);
@@ -268,7 +284,10 @@ export class CourseService {
       // Published already: its slot is taken, only its sections and lessons change.
       await db.transaction(publish);
     } else {
-      await updateCourse(db, id, { published });
+      await db.transaction(async (tx) => {
+        await updateCourse(tx, id, { published });
+        await record(tx);
+      });
     }
     return this.detail(actor, id);
   }

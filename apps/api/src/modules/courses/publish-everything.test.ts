@@ -81,6 +81,7 @@ const publisherActor = (publisher: TestUser): Actor & { orgId: number } => ({
   fullName: 'Pat Publisher',
   role: ROLE.PUBLISHER,
   orgId: publisher.orgId ?? 0,
+  team: 'owner',
   verified: true,
 });
 

@@ -18,7 +18,7 @@ import type { Sniffed } from '../../lib/sniff';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
-import { courseReleases, isStaffOf, type LessonRelease, requireAccess } from '../access/access';
+import { courseReleases, type LessonRelease, requireAccess } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import {
   deleteLesson,
@@ -519,7 +519,8 @@ export class CurriculumService {
       await lockFileKey(tx, file.key);
       const found = await findLessonByFileKey(tx, file.key);
       if (found) {
-        if (!isStaffOf(actor, found.orgId)) throw notFound('Lesson');
+        // The lesson this upload made already: its course's staff may have it again.
+        await requireAccess(tx, actor, 'lesson.update', found.lesson.id);
         return { created: false, lesson: found.lesson };
       }
       await this.ownedSection(actor, sectionId, tx);

@@ -26,6 +26,7 @@ beforeAll(async () => {
     fullName: 'Pat Publisher',
     role: ROLE.PUBLISHER,
     orgId: publisher.orgId ?? 0,
+    team: 'owner',
     verified: true,
   };
   const counted = {

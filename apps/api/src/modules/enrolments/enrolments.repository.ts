@@ -1,5 +1,5 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, asc, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsLowerText, containsText, inWindow, pageOf } from '../../db/paging';
 import { courseCompletion } from '../../db/queries/completion';
@@ -146,10 +146,17 @@ export async function listOrgStudents(
   db: Db,
   orgId: number,
   list: ListQuery,
-  filter: { enrolled?: boolean | undefined } = {},
+  filter: { enrolled?: boolean | undefined; instructorId?: number | undefined } = {},
 ): Promise<Paged<OrgStudentRow>> {
+  // An instructor (docs/decisions/039) sees the students enrolled in the courses given to them, and what
+  // they paid for those courses only.
+  const taught = (courseId: SQL) =>
+    sql`${courseId} in (select ci.course_id from course_instructors ci where ci.user_id = ${filter.instructorId})`;
   const where = and(
     eq(orgMembers.orgId, orgId),
+    filter.instructorId === undefined
+      ? undefined
+      : sql`exists (select 1 from enrolments e where e.user_id = ${orgMembers.userId} and ${taught(sql`e.course_id`)})`,
     filter.enrolled === undefined
       ? undefined
       : filter.enrolled
@@ -187,6 +194,7 @@ export async function listOrgStudents(
             eq(orders.kind, 'course'),
             eq(orders.status, 'captured'),
             inArray(orders.userId, ids),
+            filter.instructorId === undefined ? undefined : taught(sql`${orders.courseId}`),
           ),
         )
         .groupBy(orders.userId)

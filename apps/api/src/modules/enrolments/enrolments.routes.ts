@@ -26,7 +26,7 @@ import { handlerChecked, multipart, noBody, paged, type ZodTypeProvider } from '
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { parseInput } from '../../lib/validate';
-import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import { type Auth, actorOf, publisherOf, schoolStaffOf } from '../../plugins/auth';
 import type { EnrolmentService } from './enrolments.service';
 
 /** The query of AssignCoursetoStudent and DeleteAssignedCourse, read by parseAssignQuery. */
@@ -118,7 +118,7 @@ export function registerEnrolmentRoutes(
     '/studentCourse/registerStudent',
     { ...signedIn, schema: registerStudent },
     async (request, reply) => {
-      const actor = publisherOf(request);
+      const actor = schoolStaffOf(request);
       // The spec sends the form as multipart; JSON is accepted too.
       let body: z.output<typeof registerStudentBodySchema>;
       if (request.isMultipart()) {
@@ -148,7 +148,10 @@ export function registerEnrolmentRoutes(
     const { published, ...paging } = request.query;
     const list = listQuery(paging, PAGE_SIZES.unassignedCourses);
     const { id } = request.params;
-    return sendPage(reply, await enrolments.unassignedCourses(publisherOf(request), id, list, { published }));
+    return sendPage(
+      reply,
+      await enrolments.unassignedCourses(schoolStaffOf(request), id, list, { published }),
+    );
   });
 
   const assign = {
@@ -162,7 +165,7 @@ export function registerEnrolmentRoutes(
     '/studentCourse/AssignCoursetoStudent',
     { ...signedIn, schema: assign },
     async (request, reply) => {
-      const actor = publisherOf(request);
+      const actor = schoolStaffOf(request);
       const { user_id, course_id } = parseAssignQuery(request.query);
       return reply.status(201).send(await enrolments.assign(actor, user_id, course_id));
     },
@@ -178,7 +181,7 @@ export function registerEnrolmentRoutes(
     '/studentCourse/DeleteAssignedCourse',
     { ...signedIn, schema: unassign, config: { mayRevokeLessonAccess: true } },
     async (request) => {
-      const actor = publisherOf(request);
+      const actor = schoolStaffOf(request);
       const { user_id, course_id } = parseAssignQuery(request.query);
       return enrolments.unassign(actor, user_id, course_id);
     },
@@ -197,7 +200,7 @@ export function registerEnrolmentRoutes(
   app.post(
     '/studentCourse/SetStudentRelease',
     { ...signedIn, schema: setRelease, config: { mayRevokeLessonAccess: true } },
-    async (request) => enrolments.setRelease(publisherOf(request), request.body),
+    async (request) => enrolments.setRelease(schoolStaffOf(request), request.body),
   );
 
   const started = handlerChecked(

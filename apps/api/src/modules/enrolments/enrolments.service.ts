@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findOrganisation } from '../../db/queries/organisations';
-import { findUserByEmail, insertUser } from '../../db/queries/users';
+import { findUserByEmail, findUserById, insertUser } from '../../db/queries/users';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
@@ -20,11 +20,12 @@ import type { Mailer } from '../../lib/mail';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
-import { findAccess, requireAccess } from '../access/access';
+import { findAccess, isStaffOf, requireAccess } from '../access/access';
 import { toCourseListItem } from '../courses/courses.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import type { PlanLimits } from '../organisations/plan-limits';
+import { recordAudit } from '../team/audit';
 import {
   addOrgStudent,
   deleteEnrolment,
@@ -117,7 +118,9 @@ export class EnrolmentService {
     list: ListQuery,
     filter: { enrolled?: boolean | undefined } = {},
   ): Promise<Paged<StudentRow>> {
-    return mapPage(await listOrgStudents(this.deps.db, actor.orgId, list, filter), (r) => ({
+    const instructorId = isStaffOf(actor, actor.orgId) ? undefined : actor.userId;
+    const rows = await listOrgStudents(this.deps.db, actor.orgId, list, { ...filter, instructorId });
+    return mapPage(rows, (r) => ({
       fullName: r.full_name,
       email: r.email,
       numberofcourses: r.courses,
@@ -256,7 +259,7 @@ export class EnrolmentService {
 
   /** DELETE studentCourse/DeleteAssignedCourse: a course the student bought or took free is theirs to keep. */
   async unassign(actor: Publisher, userId: number, courseId: number): Promise<{ message: string }> {
-    await this.ownedCourseAndStudent(actor, userId, courseId);
+    const found = await this.ownedCourseAndStudent(actor, userId, courseId);
     const enrolment = await findEnrolment(this.deps.db, userId, courseId);
     if (!enrolment) throw notFound('Enrolment');
     // A course the student paid for, or took free on their own, is theirs: only assigned ones go.
@@ -269,7 +272,15 @@ export class EnrolmentService {
         'The student enrolled in this free course themselves: it cannot be taken away.',
       );
     }
-    await deleteEnrolment(this.deps.db, userId, courseId);
+    const student = await findUserById(this.deps.db, userId);
+    await this.deps.db.transaction(async (tx) => {
+      await deleteEnrolment(tx, userId, courseId);
+      // Who took a student out of a course goes in the school's audit log (docs/decisions/039).
+      await recordAudit(tx, actor.orgId, actor, 'student.removed', student?.email ?? `Student ${userId}`, {
+        course_Id: courseId,
+        course: found.title,
+      });
+    });
     return { message: 'Deleted successfully!' };
   }
 

@@ -22,10 +22,12 @@ export function capabilityProvided(capability: PlanCapability): boolean {
     // Signed webhooks to a school's endpoints, with API keys, on Growth (docs/decisions/037).
     case 'webhooks':
       return true;
-    // Not built: integrations on Basic (webhooks and API keys are Growth's), one publisher per school,
-    // the installation's own address and look.
-    case 'integrations':
+    // A team of owners, admins and instructors, its seats by plan (docs/decisions/039).
     case 'admin_users':
+      return true;
+    // Not built: integrations on Basic (webhooks and API keys are Growth's), the installation's own
+    // address and look.
+    case 'integrations':
     case 'custom_domain':
     case 'custom_branding':
       return false;

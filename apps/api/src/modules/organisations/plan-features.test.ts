@@ -39,12 +39,13 @@ describe('pricingplan: the plan cards', () => {
     for (const plan of ['Kickstarter', 'Basic', 'Growth'] as const) {
       expect(features[plan].map((f) => f.text)).toEqual(SPEC_PLAN_FEATURES[plan].map((f) => f.text));
     }
-    // Products and contacts are enforced limits, e-mails to students are sent, and Growth has webhooks;
-    // nothing else on the cards is built or provided.
+    // Products and contacts are enforced limits, e-mails to students are sent, Growth has a team and
+    // webhooks; nothing else on the cards is built or provided.
     expect(features.Growth.filter((f) => f.included).map((f) => f.text)).toEqual([
       '15 Products',
       '25,000 Contacts',
       'Unlimited Marketing Emails',
+      'Multiple Admin Users',
       'Webhooks',
     ]);
     expect(item(features.Kickstarter, 'AI')).toEqual({
@@ -63,9 +64,10 @@ describe('pricingplan: the plan cards', () => {
       expect(item(features.Kickstarter, text)?.included).toBe(false);
     }
     expect(item(features.Kickstarter, '7,500 Marketing Emails')?.included).toBe(true);
-    for (const text of ['3rd Party Integrations', '24/7 Support', 'Custom Domain', 'Multiple Admin Users']) {
+    for (const text of ['3rd Party Integrations', '24/7 Support', 'Custom Domain']) {
       expect(item(features.Growth, text)?.included).toBe(false);
     }
+    expect(item(features.Growth, 'Multiple Admin Users')?.included).toBe(true);
   });
 
   test('seeding again (every start migrates) writes nothing twice', async () => {

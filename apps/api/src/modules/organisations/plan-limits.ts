@@ -1,4 +1,9 @@
-import { INTEGRATIONS_MSG, INTEGRATIONS_PLAN, MARKETING_EMAILS_PER_MONTH } from '@skillwise/contracts';
+import {
+  INTEGRATIONS_MSG,
+  INTEGRATIONS_PLAN,
+  MARKETING_EMAILS_PER_MONTH,
+  teamSeatsOf,
+} from '@skillwise/contracts';
 import { and, count, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { isStudentOfOrg } from '../../db/queries/users';
@@ -127,6 +132,12 @@ export class PlanLimits {
   async checkNewContactNow(orgId: number, userId: number | undefined): Promise<void> {
     await this.db.transaction((tx) => this.checkNewContact(tx, orgId, userId));
   }
+}
+
+/** The school's plan (null: none running) and the seats its team has (TEAM_SEATS, docs/decisions/039). */
+export async function teamSeats(db: Db, orgId: number): Promise<{ plan: string | null; limit: number }> {
+  const plan = (await findActiveSubscription(db, orgId))?.plan ?? null;
+  return { plan, limit: teamSeatsOf(plan) };
 }
 
 /**

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { listQuery, sendPage } from '../../lib/paging';
 import { PAYPAL_WEBHOOK_HEADERS } from '../../lib/payments/paypal';
 import { handlerChecked, paged, type ZodTypeProvider } from '../../lib/route-schema';
-import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
+import { type Auth, actorOf, schoolOwnerOf, schoolStaffOf } from '../../plugins/auth';
 import type { PaymentService } from './payments.service';
 
 /** courses/CreateOrder, courses/CaptureOrder, organization/CreateOrder, organization/CaptureOrder, and the sandbox. */
@@ -74,7 +74,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 201: orderResponseSchema },
   };
   app.post('/organization/CreateOrder', { ...signedIn, schema: createPlanOrder }, async (request, reply) => {
-    const actor = publisherOf(request);
+    const actor = schoolOwnerOf(request);
     return reply.status(201).send(await payments.createPlanOrder(actor, request.body));
   });
 
@@ -88,7 +88,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     '/organization/CaptureOrder',
     { ...signedIn, schema: capturePlanOrder },
     async (request, reply) => {
-      const actor = publisherOf(request);
+      const actor = schoolOwnerOf(request);
       const captured = await payments.capturePlanOrder(actor, request.body);
       return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
     },
@@ -198,7 +198,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 200: paged(saleRowSchema) },
   };
   app.get('/orders/GetSalesByOrgId', { ...signedIn, schema: sales }, async (request, reply) => {
-    const actor = publisherOf(request);
+    const actor = schoolStaffOf(request);
     const list = listQuery(request.query, PAGE_SIZES.sales);
     const sales = await payments.sales(actor, list);
     void reply.header(TOTAL_SALE_PRICE_HEADER, sales.totalSalePrice);
@@ -239,7 +239,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 200: salesSeriesSchema },
   };
   app.get('/orders/GetSalesSeries', { ...signedIn, schema: series }, async (request) => {
-    return payments.salesSeries(publisherOf(request), request.query);
+    return payments.salesSeries(schoolStaffOf(request), request.query);
   });
 
   const purchases = {

@@ -50,7 +50,7 @@ import type { Actor } from '../../plugins/auth';
 import {
   findAccess,
   isOwnerOf,
-  isStaffOf,
+  isSchoolOwnerOf,
   mayBuyCourses,
   mayRefundSale,
   requireAccess,
@@ -60,6 +60,7 @@ import type { BillingService } from '../billing/billing.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation, type PlanLimits } from '../organisations/plan-limits';
+import { type AuditActor, recordAudit } from '../team/audit';
 import { quoteCoupon, takeCouponUse } from './coupons.service';
 import { dollarsText, netOf, platformFeeOf } from './earnings';
 import {
@@ -179,7 +180,12 @@ class UnusableCapture extends Error {
 }
 
 /** A course order's buyer, as the access module judges whether it may buy the course (only students buy). */
-const buyerOf = (order: OrderRow): Subject => ({ userId: order.userId, role: ROLE.STUDENT, orgId: null });
+const buyerOf = (order: OrderRow): Subject => ({
+  userId: order.userId,
+  role: ROLE.STUDENT,
+  orgId: null,
+  team: null,
+});
 
 /** A page of an organisation's sales with the sums over every sale matching the search, as dollarsText. */
 export type SalesPage = Paged<SaleRow> & {
@@ -817,6 +823,7 @@ export class PaymentService {
       reason: 'school_refund',
       note: input.reason,
       requestedBy: actor.userId,
+      auditBy: actor,
       removeAccess: input.remove_access,
       key: input.request_id ? `school-${order.id}-${input.request_id}` : null,
     });
@@ -837,6 +844,8 @@ export class PaymentService {
       note: string;
       /** Who asked: a school's staff, the buyer; null for the operator (a plan's refund, npm run refund-plan). */
       requestedBy: number | null;
+      /** The school's member who gave it back, recorded in the school's audit log with the refund. */
+      auditBy?: AuditActor | undefined;
       removeAccess?: boolean | undefined;
       key: string | null;
     },
@@ -884,6 +893,14 @@ export class PaymentService {
           removedAccess: removeAccess,
         });
         if (removeAccess && order.courseId !== null) await revokeEnrolment(tx, order.userId, order.courseId);
+        if (options.auditBy) {
+          await recordAudit(tx, order.orgId, options.auditBy, 'order.refunded', `Order ${order.id}`, {
+            order_Id: order.id,
+            amount: dollars(cents),
+            currency: order.currency,
+            removed_access: removeAccess,
+          });
+        }
         return row;
       });
     } catch (error) {
@@ -1069,7 +1086,7 @@ export class PaymentService {
     const { db } = this.deps;
     const order = await this.ownOrder(actor, input.orderId, 'plan');
     const planPrice = order.planPriceId === null ? undefined : await findPlanPriceById(db, order.planPriceId);
-    if (!planPrice || !isStaffOf(actor, order.orgId)) throw notFound('Order');
+    if (!planPrice || !isSchoolOwnerOf(actor, order.orgId)) throw notFound('Order');
     if (planPrice.category !== input.subscriptionCategoryType) {
       throw new AppError(
         'CONFLICT',

@@ -2,7 +2,7 @@ import { pageQuerySchema, payoutsSchema } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { listQuery } from '../../lib/paging';
 import type { ZodTypeProvider } from '../../lib/route-schema';
-import { type Auth, publisherOf } from '../../plugins/auth';
+import { type Auth, schoolOwnerOf } from '../../plugins/auth';
 import type { PayoutService } from './payouts.service';
 
 /** How many payouts GetPayouts answers when only `page` is given. */
@@ -19,6 +19,6 @@ export function registerPayoutRoutes(server: FastifyInstance, payouts: PayoutSer
     response: { 200: payoutsSchema },
   };
   app.get('/orders/GetPayouts', { preHandler: auth(), schema }, async (request) => {
-    return payouts.payouts(publisherOf(request), listQuery(request.query, PAYOUTS_PAGE_SIZE));
+    return payouts.payouts(schoolOwnerOf(request), listQuery(request.query, PAYOUTS_PAGE_SIZE));
   });
 }

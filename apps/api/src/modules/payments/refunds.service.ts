@@ -256,6 +256,7 @@ export class RefundService {
           reason: 'school_refund',
           note: `Refund request ${row.id}: ${row.reason}`,
           requestedBy: actor.userId,
+          auditBy: actor,
           removeAccess: true,
           key: `request-${row.id}`,
         });

@@ -48,12 +48,17 @@ export async function listGradingQueue(
   db: Db,
   orgId: number,
   courseId: number | undefined,
+  /** An instructor's queue (docs/decisions/039): the attempts of the courses given to them only. */
+  instructorId: number | undefined,
   list: ListQuery,
 ): Promise<Paged<QueueRow>> {
   const where = and(
     eq(courses.orgId, orgId),
     eq(a.status, 'needs_grading'),
     courseId === undefined ? undefined : eq(courses.id, courseId),
+    instructorId === undefined
+      ? undefined
+      : sql`${courses.id} in (select ci.course_id from course_instructors ci where ci.user_id = ${instructorId})`,
     containsText(list.search, users.fullName, users.email, lessons.title, courses.title),
   );
   return pageOf(

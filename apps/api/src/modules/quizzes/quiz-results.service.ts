@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { mayReadQuizResults, requireAccess } from '../access/access';
+import { isStaffOf, mayReadQuizResults, requireAccess } from '../access/access';
 import {
   findQuizCourse,
   listGradingQueue,
@@ -53,7 +53,8 @@ export class QuizResultService {
   async queue(actor: Actor, courseId: number | undefined, list: ListQuery): Promise<Paged<GradingQueueRow>> {
     const orgId = this.schoolOf(actor);
     if (courseId !== undefined) await requireAccess(this.deps.db, actor, 'course.update', courseId);
-    const page = await listGradingQueue(this.deps.db, orgId, courseId, list);
+    const instructorId = isStaffOf(actor, orgId) ? undefined : actor.userId;
+    const page = await listGradingQueue(this.deps.db, orgId, courseId, instructorId, list);
     return mapPage(page, (row) => ({
       attempt_Id: row.attemptId,
       number: row.number,

@@ -152,8 +152,11 @@ export async function insertAttempt(db: Db, values: typeof quizAttempts.$inferIn
   return row;
 }
 
-/** An attempt with what its access needs: its quiz's lesson, course, school and certificate flag. */
-export async function findAttempt(db: Db, attemptId: number) {
+/**
+ * An attempt with what its access needs: its quiz's lesson, course, school and certificate flag, and
+ * whether the viewer is an instructor given the course.
+ */
+export async function findAttempt(db: Db, attemptId: number, viewerId = 0) {
   const [row] = await db
     .select({
       attempt: quizAttempts,
@@ -163,6 +166,8 @@ export async function findAttempt(db: Db, attemptId: number) {
       courseId: sections.courseId,
       orgId: courses.orgId,
       courseCertificate: courses.certificate,
+      assigned: sql<boolean>`exists (select 1 from course_instructors ci
+        where ci.user_id = ${viewerId} and ci.course_id = ${courses.id})`,
     })
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))

@@ -490,8 +490,11 @@ export class QuizService {
 
   /** An attempt the caller may read: its student, or the school's staff; anyone else a 404. */
   private async readable(subject: Subject, attemptId: number, may = mayReadAttempt) {
-    const found = await findAttempt(this.deps.db, attemptId);
-    if (!found || !may(subject, { userId: found.attempt.userId, orgId: found.orgId })) {
+    const found = await findAttempt(this.deps.db, attemptId, subject?.userId ?? 0);
+    if (
+      !found ||
+      !may(subject, { userId: found.attempt.userId, orgId: found.orgId, assigned: found.assigned })
+    ) {
       throw notFound('Attempt');
     }
     return found;

@@ -25,7 +25,8 @@ import { type Auth, actorOf } from '../../plugins/auth';
 import { readDeviceCookie, setDeviceCookie } from './device-token';
 import type { AccountService, Client } from './users.service';
 
-const clientOf = (request: FastifyRequest): Client => ({
+/** The caller as the login limits count it: its address and its device cookie. */
+export const clientOf = (request: FastifyRequest): Client => ({
   ip: request.ip,
   deviceToken: readDeviceCookie(request),
 });

@@ -561,6 +561,21 @@ export class AccountService {
   }
 
   /**
+   * Proves the signed-in caller knows its password, counted against the login limits (so no call can be
+   * used to guess it); a wrong one is a 400 on `field` saying `message`.
+   */
+  async provePassword(actor: Actor, password: string, client: Client, field: string, message: string) {
+    try {
+      await this.proveOwnAccount(actor, { currentPassword: password }, client);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'WRONG_PASSWORD') {
+        throw new AppError('WRONG_PASSWORD', message, [{ field, message }]);
+      }
+      throw error;
+    }
+  }
+
+  /**
    * Proves the signed-in caller knows its account: the current password (counted against the login
    * limits, so the call cannot be used to guess it) or, when no password is given, a mailed reset code
    * (counted as resetpassword counts). Answers the code to consume, if a code was the proof.
