@@ -65,6 +65,7 @@ test('losing its owner revokes a certificate: verified as revoked on that date, 
     userId: publisher.userId,
     role: ROLE.PUBLISHER,
     orgId: publisher.orgId ?? 0,
+    team: 'owner',
   };
   expect((await service.course(publisherActor, course.id, WHOLE_LIST)).rows).toHaveLength(0);
 });

@@ -1,6 +1,7 @@
 import { ROLE, TEAM_MSG, type TeamRole } from '@skillwise/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { authorCourse } from '../../../test/authoring';
 import {
   createCourse,
   createPublisher,
@@ -290,6 +291,10 @@ describe('roles', () => {
     );
     expect(toAdmin.statusCode).toBe(400);
     expect(toAdmin.json().details[0].field).toBe('user_Id');
+    // Made by the instructor through the API: theirs at once.
+    const own = (await authorCourse(ctx, instructor.token)).course.course_Id as number;
+    const listed0 = await get('/api/courses/GetCoursesbyOrgId', instructor.token);
+    expect(listed0.json().map((c: { course_Id: number }) => c.course_Id)).toEqual([own]);
     const made = await createCourse(ctx, owner.orgId ?? 0);
     await post(
       '/api/team/SetInstructorCourses',
