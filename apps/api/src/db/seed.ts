@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/crypto';
 import { DEMO_FILES } from '../lib/paths';
 import { type FileStorage, newFileKey } from '../lib/storage';
 import type { Db } from './client';
+import { assignCourse } from './queries/team';
 import {
   authors,
   categories,
@@ -28,6 +29,8 @@ export type DemoAccount = { role: string; email: string; password: string };
 export const DEMO_ACCOUNTS = {
   publisher: { role: 'Publisher', email: 'publisher@example.com', password: 'publisher123' },
   student: { role: 'Student', email: 'student@example.com', password: 'student123' },
+  /** On the demo school's team as an instructor, given the free course (docs/decisions/039). */
+  instructor: { role: 'Instructor', email: 'instructor@example.com', password: 'instructor123' },
 } as const satisfies Record<string, DemoAccount>;
 
 /** Any account at all: the demo is loaded into an empty database only. */
@@ -45,10 +48,11 @@ const SEED_LOCK = 727275;
  */
 export async function seedDemo(db: Db, storage?: FileStorage, now = new Date()): Promise<DemoAccount[]> {
   if (await hasAccounts(db)) return [];
-  const { publisher, student } = DEMO_ACCOUNTS;
-  const [publisherHash, studentHash] = await Promise.all([
+  const { publisher, student, instructor } = DEMO_ACCOUNTS;
+  const [publisherHash, studentHash, instructorHash] = await Promise.all([
     hashPassword(publisher.password),
     hashPassword(student.password),
+    hashPassword(instructor.password),
   ]);
   const files = storage ? await storeDemoFiles(storage) : undefined;
   let seeded = false;
@@ -84,6 +88,16 @@ export async function seedDemo(db: Db, storage?: FileStorage, now = new Date()):
           isActive: true,
           verified: true,
         },
+        {
+          email: instructor.email,
+          passwordHash: instructorHash,
+          fullName: 'Demo Instructor',
+          roleId: ROLE.PUBLISHER,
+          orgId: org.id,
+          teamRole: 'instructor',
+          isActive: true,
+          verified: true,
+        },
       ]);
       const [price] = await tx.select().from(planPrices).where(eq(planPrices.category, 'AnnualGrowth'));
       if (!price) throw new Error('seed: plan prices missing; were the migrations run?');
@@ -99,7 +113,7 @@ export async function seedDemo(db: Db, storage?: FileStorage, now = new Date()):
     if (!seeded && storage && files)
       await Promise.all(Object.values(files).map((f) => storage.delete(f.key)));
   }
-  return seeded ? [publisher, student] : [];
+  return seeded ? [publisher, student, instructor] : [];
 }
 
 type StoredFile = { key: string; size: number };
@@ -234,6 +248,11 @@ async function seedDemoCourses(tx: Db, orgId: number, files: DemoFiles) {
   const [demoStudent] = await tx.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.student.email));
   if (demoStudent)
     await tx.insert(enrolments).values({ userId: demoStudent.id, courseId: study, source: 'free' });
+  const [demoInstructor] = await tx
+    .select()
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.instructor.email));
+  if (demoInstructor) await assignCourse(tx, demoInstructor.id, study);
 }
 
 /** The free course's quiz (docs/decisions/031): one question of three kinds, a preview anyone may try. */

@@ -225,13 +225,13 @@ export async function deleteGracePeriods(db: Db, orgId: number): Promise<void> {
   await db.delete(subscriptions).where(and(eq(subscriptions.orgId, orgId), eq(subscriptions.kind, 'grace')));
 }
 
-/** Who a renewal's order and receipt are for: the publisher who bought the plan, or else another of its publishers. */
+/** Who a renewal's order and receipt are for: the publisher who bought the plan, or else the school's first owner. */
 export async function findPlanBuyer(db: Db, row: PlanSubscriptionRow): Promise<number | undefined> {
   if (row.buyerUserId !== null) return row.buyerUserId;
   const [publisher] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.orgId, row.orgId), eq(users.roleId, ROLE.PUBLISHER)))
+    .where(and(eq(users.orgId, row.orgId), eq(users.roleId, ROLE.PUBLISHER), eq(users.teamRole, 'owner')))
     .orderBy(asc(users.id))
     .limit(1);
   return publisher?.id;

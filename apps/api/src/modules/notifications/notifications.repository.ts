@@ -104,10 +104,14 @@ const messageColumns = (m: Message) =>
 export const toUser = (userId: number, m: Message): Recipients =>
   sql`select ${userId}::int as user_id, ${messageColumns(m)}`;
 
-/** Every publisher (role 1) of an organisation. */
+/**
+ * The school's staff: its owners and admins (docs/decisions/039). Its instructors are not told of its
+ * sales, refunds, plan or integrations.
+ */
 export const toPublishersOf = (orgId: number, m: Message): Recipients =>
   sql`select ${users.id} as user_id, ${messageColumns(m)} from ${users}
-      where ${users.orgId} = ${orgId} and ${users.roleId} = ${ROLE.PUBLISHER}`;
+      where ${users.orgId} = ${orgId} and ${users.roleId} = ${ROLE.PUBLISHER}
+        and ${users.teamRole} in ('owner', 'admin')`;
 
 /** Lessons that may have become visible: by id, a section's, or a whole course's. */
 export type VisibleLessons = { lessonIds: number[] } | { sectionId: number } | { courseId: number };
