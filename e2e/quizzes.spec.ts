@@ -90,9 +90,10 @@ for (const width of WIDTHS) {
         await expect(page).toHaveURL(/\/admin\/quizEditor\?id=\d+&lesson=\d+$/);
         await expect(page.getByRole('heading', { level: 1, name: 'Quiz' })).toBeVisible();
 
-        // Settings: 60% to pass, a 3 second wait between attempts, answers shown after each attempt.
+        // Settings: 60% to pass, a 20 second wait between attempts (long enough for a busy machine to
+        // see the wait before it ends), answers shown after each attempt.
         await page.getByLabel('Pass mark (%)', { exact: true }).fill('60');
-        await page.getByLabel('Wait between attempts', { exact: true }).fill('3');
+        await page.getByLabel('Wait between attempts', { exact: true }).fill('20');
         await page.getByLabel('Wait between attempts: unit', { exact: true }).selectOption('seconds');
 
         // A single choice question, its text left out for now.
@@ -197,7 +198,7 @@ for (const width of WIDTHS) {
         // The wait: said plainly, then over without a reload.
         await learner.getByRole('button', { name: 'Back to the quiz' }).click();
         await expect(learner.getByText(/^You can try this quiz again after /)).toBeVisible();
-        await expect(learner.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 });
+        await expect(learner.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 60_000 });
 
         // A second attempt, right but for the open answer, left empty: passed.
         await learner.getByRole('button', { name: 'Try again' }).click();
