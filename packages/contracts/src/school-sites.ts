@@ -176,7 +176,9 @@ export type UpdateSchoolSiteInput = z.input<typeof updateSchoolSiteSchema>;
 export const setSchoolDomainSchema = z.object({ domain: schoolDomainSchema.nullable() });
 
 /** schoolSite/GetSite/{slug}. */
-export const schoolSlugParamSchema = z.object({ slug: z.string(expected('text')).trim().max(SCHOOL_SLUG_MAX) });
+export const schoolSlugParamSchema = z.object({
+  slug: z.string(expected('text')).trim().max(SCHOOL_SLUG_MAX),
+});
 
 /** schoolSite/CheckDomain?domain=: what a reverse proxy asks before it gets a certificate. */
 export const checkDomainQuerySchema = z.object({

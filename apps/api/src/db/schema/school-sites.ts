@@ -1,4 +1,4 @@
-import { pgTable, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from './accounts';
 import { createdAt, updatedAt } from './common';
 

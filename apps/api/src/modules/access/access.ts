@@ -534,6 +534,7 @@ export const mayManageSite = (actor: Subject, orgId: number): boolean => isStaff
 
 /** The caller's school for its site's settings, or 403 for anyone who is no school's staff. */
 export function siteOrgOf(actor: Actor): number {
-  if (actor.orgId === null || !mayManageSite(actor, actor.orgId)) throw new AppError('FORBIDDEN', NOT_A_PUBLISHER);
+  if (actor.orgId === null || !mayManageSite(actor, actor.orgId))
+    throw new AppError('FORBIDDEN', NOT_A_PUBLISHER);
   return actor.orgId;
 }

@@ -118,7 +118,8 @@ export class PublicPagesService {
     } else site = school;
     const { domain, courseId } = options;
     const base = domain === undefined ? `${publicUrl}${schoolSitePath(site.slug)}` : `https://${domain}`;
-    const marked = (tags: PageTags): PageTags => (domain === undefined ? tags : { ...tags, school: site.slug });
+    const marked = (tags: PageTags): PageTags =>
+      domain === undefined ? tags : { ...tags, school: site.slug };
     const kind = `school:${site.slug}:${site.name}:${site.headline}:${site.logo}:${domain ?? ''}`;
     if (courseId !== undefined) {
       const course = await this.publishedCourse(courseId);

@@ -132,7 +132,12 @@ export function summaryOf(text: string, max = DESCRIPTION_MAX): string {
 }
 
 /** A published course's tags: its title, description, cover and public address (`url`: another one). */
-export function courseTags(publicUrl: string, course: CourseDetail, url?: string, siteName = SITE_NAME): PageTags {
+export function courseTags(
+  publicUrl: string,
+  course: CourseDetail,
+  url?: string,
+  siteName = SITE_NAME,
+): PageTags {
   return {
     title: `${summaryOf(course.course_title, 100)} — ${siteName}`,
     description: summaryOf(course.course_description) || `A course on ${siteName}.`,

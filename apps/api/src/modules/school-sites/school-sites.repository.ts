@@ -72,7 +72,12 @@ export async function takenSlugsLike(db: Db, base: string): Promise<Set<string>>
 }
 
 /** Makes a school's site unless it has one, or another school has the slug: true when made. */
-export async function insertSite(db: Db, orgId: number, slug: string, primaryColor: string): Promise<boolean> {
+export async function insertSite(
+  db: Db,
+  orgId: number,
+  slug: string,
+  primaryColor: string,
+): Promise<boolean> {
   const rows = await db
     .insert(schoolSites)
     .values({ orgId, slug, primaryColor })

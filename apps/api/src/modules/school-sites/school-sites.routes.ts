@@ -152,7 +152,8 @@ export function registerSchoolSiteRoutes(
     {
       schema: {
         tags,
-        summary: 'Whether this installation answers for a domain: a reverse proxy’s question before a certificate',
+        summary:
+          'Whether this installation answers for a domain: a reverse proxy’s question before a certificate',
         description:
           'No token. 200 for the installation’s own host (PUBLIC_URL) and for a domain a school claims while its plan has custom domains; 404 otherwise. Caddy: `on_demand_tls { ask http://app:3000/api/schoolSite/CheckDomain }` (README).',
         querystring: checkDomainQuerySchema,

@@ -170,7 +170,10 @@ export class SchoolSiteService {
   async siteForHost(rawHost: string | undefined): Promise<SchoolSite | undefined> {
     const host = hostOf(rawHost);
     if (host === undefined || host === this.installationHost) return undefined;
-    const entry = await this.deps.cache.get(`school-host:${host}`, async () => (await this.claimed(host)) ?? null);
+    const entry = await this.deps.cache.get(
+      `school-host:${host}`,
+      async () => (await this.claimed(host)) ?? null,
+    );
     return (JSON.parse(entry.body.toString('utf8')) as SchoolSite | null) ?? undefined;
   }
 

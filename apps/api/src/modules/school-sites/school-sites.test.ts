@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourse, createPublisher, createStudent, type TestUser } from '../../../test/factories';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { fixtures, imagePart, upload } from '../../../test/uploads';
-import { organisations, pendingFileDeletions, schoolSites, storedFiles, subscriptions } from '../../db/schema';
+import {
+  organisations,
+  pendingFileDeletions,
+  schoolSites,
+  storedFiles,
+  subscriptions,
+} from '../../db/schema';
 
 const PUBLIC_URL = 'https://learn.example.com';
 const INDEX_HTML = `<!doctype html>
@@ -115,7 +121,11 @@ describe('site settings', () => {
       about: 'We teach pottery.\n\nSince 1999.',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ slug: 'clay-works', primary_color: '#1d4ed8', name: 'Clay Works' });
+    expect(changed.json()).toMatchObject({
+      slug: 'clay-works',
+      primary_color: '#1d4ed8',
+      name: 'Clay Works',
+    });
     const site = await get('/api/schoolSite/GetSite/clay-works');
     expect(site.statusCode).toBe(200);
     expect(schoolSiteSchema.parse(site.json())).toEqual({
@@ -136,9 +146,10 @@ describe('site settings', () => {
     const mine = await settingsOf(publisher);
     expect((await get('/api/schoolSite/GetSettings')).statusCode).toBe(401);
     for (const url of ['UpdateSettings', 'SetCustomDomain', 'RemoveLogo']) {
-      expect((await post(`schoolSite/${url}`, undefined, url === 'RemoveLogo' ? undefined : {})).statusCode, url).toBe(
-        401,
-      );
+      expect(
+        (await post(`schoolSite/${url}`, undefined, url === 'RemoveLogo' ? undefined : {})).statusCode,
+        url,
+      ).toBe(401);
     }
     const student = await createStudent(ctx);
     expect((await get('/api/schoolSite/GetSettings', student.token)).statusCode).toBe(403);
@@ -148,7 +159,10 @@ describe('site settings', () => {
     expect(logo.statusCode).toBe(403);
 
     const other = await namedPublisher('Other School');
-    const taken = await post('schoolSite/UpdateSettings', other.token, { slug: mine.slug, headline: 'Mine now' });
+    const taken = await post('schoolSite/UpdateSettings', other.token, {
+      slug: mine.slug,
+      headline: 'Mine now',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().details).toEqual([{ field: 'slug', message: SCHOOL_SITE_MSG.slugTaken }]);
     const theirs = await post('schoolSite/UpdateSettings', other.token, { headline: 'Ours' });
@@ -181,9 +195,16 @@ describe('site settings', () => {
     const noFile = await upload(ctx.app, 'POST', '/api/schoolSite/UploadLogo', publisher.token, {});
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().details[0].field).toBe('fileName');
-    const notImage = await upload(ctx.app, 'POST', '/api/schoolSite/UploadLogo', publisher.token, {}, {
-      ...imagePart(fixtures.pdf(), 'logo.png'),
-    });
+    const notImage = await upload(
+      ctx.app,
+      'POST',
+      '/api/schoolSite/UploadLogo',
+      publisher.token,
+      {},
+      {
+        ...imagePart(fixtures.pdf(), 'logo.png'),
+      },
+    );
     expect(notImage.statusCode).toBe(415);
     expect((await get('/api/schoolSite/GetSite/UPPER%20case')).statusCode).toBe(404);
   });
@@ -193,7 +214,14 @@ describe('the logo', () => {
   test('uploaded, counted in storage, served publicly; replaced, the old one is queued and stops counting', async () => {
     const publisher = await namedPublisher('Logo School');
     await settingsOf(publisher);
-    const first = await upload(ctx.app, 'POST', '/api/schoolSite/UploadLogo', publisher.token, {}, imagePart());
+    const first = await upload(
+      ctx.app,
+      'POST',
+      '/api/schoolSite/UploadLogo',
+      publisher.token,
+      {},
+      imagePart(),
+    );
     expect(first.statusCode, first.body).toBe(200);
     const logo = first.json().logo as string;
     expect(logo).toMatch(/^\/api\/files\/public\//);
@@ -203,9 +231,18 @@ describe('the logo', () => {
     expect(counted[0]?.orgId).toBe(publisher.orgId);
     expect((await get(logo)).statusCode).toBe(200);
 
-    const second = await upload(ctx.app, 'POST', '/api/schoolSite/UploadLogo', publisher.token, {}, imagePart());
+    const second = await upload(
+      ctx.app,
+      'POST',
+      '/api/schoolSite/UploadLogo',
+      publisher.token,
+      {},
+      imagePart(),
+    );
     expect(second.json().logo).not.toBe(logo);
-    expect(await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.fileKey, key))).toHaveLength(0);
+    expect(await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.fileKey, key))).toHaveLength(
+      0,
+    );
     expect(
       await ctx.database.db.select().from(pendingFileDeletions).where(eq(pendingFileDeletions.fileKey, key)),
     ).toHaveLength(1);
@@ -219,9 +256,16 @@ describe('the logo', () => {
       .select()
       .from(storedFiles)
       .where(eq(storedFiles.orgId, publisher.orgId ?? 0));
-    const refused = await upload(ctx.app, 'POST', '/api/schoolSite/UploadLogo', publisher.token, {}, {
-      ...imagePart(fixtures.exe(), 'logo.png'),
-    });
+    const refused = await upload(
+      ctx.app,
+      'POST',
+      '/api/schoolSite/UploadLogo',
+      publisher.token,
+      {},
+      {
+        ...imagePart(fixtures.exe(), 'logo.png'),
+      },
+    );
     expect(refused.statusCode).toBe(415);
     const after = await ctx.database.db
       .select()
@@ -245,10 +289,12 @@ describe('the school’s catalogue and pages', () => {
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.json()).toHaveLength(1);
     const all = await get(`/api/courses/GetAllCoursesDetail?school=${site.slug}&search=glazing`);
-    expect(all.json().map((c: { course_title: string }) => c.course_title).sort()).toEqual([
-      'Glazing one',
-      'Glazing two',
-    ]);
+    expect(
+      all
+        .json()
+        .map((c: { course_title: string }) => c.course_title)
+        .sort(),
+    ).toEqual(['Glazing one', 'Glazing two']);
     const none = await get('/api/courses/GetAllCoursesDetail?school=no-such-school');
     expect(none.json()).toEqual([]);
     const bad = await get(`/api/courses/GetAllCoursesDetail?school=${'x'.repeat(41)}`);
@@ -289,9 +335,14 @@ describe('custom domains', () => {
     const publisher = await namedPublisher('Domain School');
     const other = await namedPublisher('Plain School');
     await settingsOf(publisher);
-    const claimed = await post('schoolSite/SetCustomDomain', publisher.token, { domain: 'Learn.Domain-School.test.' });
+    const claimed = await post('schoolSite/SetCustomDomain', publisher.token, {
+      domain: 'Learn.Domain-School.test.',
+    });
     expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(claimed.json()).toMatchObject({ custom_domain: 'learn.domain-school.test', custom_domain_allowed: true });
+    expect(claimed.json()).toMatchObject({
+      custom_domain: 'learn.domain-school.test',
+      custom_domain_allowed: true,
+    });
     const course = await createCourse(ctx, publisher.orgId ?? 0, { title: 'Domain course' });
     const theirs = await createCourse(ctx, other.orgId ?? 0, { title: 'Plain course' });
 
@@ -324,10 +375,14 @@ describe('custom domains', () => {
     expect((await get('/api/schoolSite/CheckDomain')).statusCode).toBe(400);
 
     // Another school cannot claim it.
-    const taken = await post('schoolSite/SetCustomDomain', other.token, { domain: 'learn.domain-school.test' });
+    const taken = await post('schoolSite/SetCustomDomain', other.token, {
+      domain: 'learn.domain-school.test',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().details[0].field).toBe('domain');
-    const installation = await post('schoolSite/SetCustomDomain', publisher.token, { domain: 'learn.example.com' });
+    const installation = await post('schoolSite/SetCustomDomain', publisher.token, {
+      domain: 'learn.example.com',
+    });
     expect(installation.statusCode).toBe(400);
   });
 
@@ -343,7 +398,9 @@ describe('custom domains', () => {
     const growth = await namedPublisher('Lapsing School');
     await post('schoolSite/SetCustomDomain', growth.token, { domain: 'lapsing.test' });
     expect((await get('/api/schoolSite/CheckDomain?domain=lapsing.test')).statusCode).toBe(200);
-    expect((await get('/', undefined, { host: 'lapsing.test' })).body).toContain('<title>Lapsing School</title>');
+    expect((await get('/', undefined, { host: 'lapsing.test' })).body).toContain(
+      '<title>Lapsing School</title>',
+    );
     await ctx.database.db
       .update(subscriptions)
       .set({ periodEnd: new Date(Date.now() - 1000) })
@@ -354,7 +411,10 @@ describe('custom domains', () => {
     const after = await get('/', undefined, { host: 'lapsing.test' });
     expect(after.body).toContain('<title>Skillwise</title>');
     expect((await settingsOf(growth)).custom_domain_allowed).toBe(false);
-    const row = await ctx.database.db.select().from(schoolSites).where(eq(schoolSites.orgId, growth.orgId ?? 0));
+    const row = await ctx.database.db
+      .select()
+      .from(schoolSites)
+      .where(eq(schoolSites.orgId, growth.orgId ?? 0));
     expect(row[0]?.customDomain).toBe('lapsing.test');
   });
 });
