@@ -64,7 +64,7 @@ describe('SiteSettings', () => {
     const themed = preview.querySelector('[style]') as HTMLElement;
     expect(themed.style.getPropertyValue('--color-brand-600')).toBe('#1d4ed8');
     expect(screen.getByText(/White text on it: 6\.7:1/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save brand' }));
     await waitFor(() => expect(calls.some((c) => pathOf(c) === '/api/schoolSite/UpdateSettings')).toBe(true));
     expect(calls.find((c) => pathOf(c) === '/api/schoolSite/UpdateSettings')?.body).toMatchObject({
       display_name: 'Clay Works',
@@ -79,13 +79,13 @@ describe('SiteSettings', () => {
     await screen.findByRole('link', { name: 'Open your site' });
     fireEvent.change(screen.getByRole('textbox', { name: 'Colour' }), { target: { value: '#ffff00' } });
     fireEvent.change(screen.getByLabelText(/Address/), { target: { value: 'Bad Address' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save brand' }));
     expect(await screen.findByText(/contrast of 1\.1:1; choose a darker colour/)).toBeTruthy();
     expect(screen.getByText(/must be lower-case letters/)).toBeTruthy();
     expect(calls.some((c) => pathOf(c) === '/api/schoolSite/UpdateSettings')).toBe(false);
     fireEvent.change(screen.getByRole('textbox', { name: 'Colour' }), { target: { value: '#1d4ed8' } });
     fireEvent.change(screen.getByLabelText(/Address/), { target: { value: 'taken-one' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save brand' }));
     expect(await screen.findByText(SCHOOL_SITE_MSG.slugTaken)).toBeTruthy();
   });
 

@@ -70,11 +70,11 @@ const Preview = ({ values, settings }: { values: Brand; settings: SchoolSiteSett
       </p>
       <SchoolThemed color={color}>
         <SchoolHeader site={site} links={{ home: '#', signUp: '#', login: '#' }} />
-        <div className="max-h-96 overflow-hidden" inert>
+        <div className="max-h-80 overflow-hidden" inert>
           <SchoolHero site={site} />
-          <div className="px-4 pb-6 sm:px-6 lg:px-8">
-            <span className={buttonClassName({})}>Enroll Now</span>
-          </div>
+        </div>
+        <div className="border-t border-slate-200 px-4 py-4 sm:px-6 lg:px-8" inert>
+          <span className={buttonClassName({})}>Enroll Now</span>
         </div>
       </SchoolThemed>
     </section>
@@ -192,7 +192,7 @@ const BrandForm = ({ settings }: { settings: SchoolSiteSettings }) => {
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-            Save
+            Save brand
           </Button>
         </div>
       </form>
