@@ -1,8 +1,8 @@
 import type { SchoolSite } from '@skillwise/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
+import { wayBack } from '@/components/layouts/site-header';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock, PageLoading } from '@/components/ui/spinner';
@@ -21,10 +21,6 @@ import { storedSession } from '@/lib/storage';
 import { NotFoundPage } from '../not-found';
 import { CourseDetailScreen } from './course-detail';
 
-const SiteAccountBar = lazy(() =>
-  import('@/components/layouts/site-account').then((module) => ({ default: module.SiteAccountBar })),
-);
-
 type SchoolContext = { site: SchoolSite; links: ReturnType<typeof schoolSitePaths> };
 
 /** The school a page shows: its address's (/s/{slug}), or the one whose own domain this is. */
@@ -41,12 +37,7 @@ export const SchoolSiteLayout = () => {
   useLocation();
   const slug = useSchoolSlug();
   const site = useSchoolSite(slug);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = storedSession();
-  const onLogout = () => {
-    void import('@/features/auth/api/logout').then(({ logOut }) => logOut(navigate, queryClient));
-  };
   if (site.isPending) return <PageLoading />;
   if (site.error) {
     const status = (site.error as { status?: number }).status;
@@ -64,9 +55,9 @@ export const SchoolSiteLayout = () => {
         links={{ home: links.home, signUp: links.signUp, login: withNext(paths.login, links.returnTo) }}
         account={
           session ? (
-            <Suspense fallback={null}>
-              <SiteAccountBar session={session} onLogout={onLogout} />
-            </Suspense>
+            <Link to={wayBack(session).to} className={buttonClassName({ size: 'sm' })}>
+              {wayBack(session).label}
+            </Link>
           ) : undefined
         }
       />

@@ -80,22 +80,34 @@ export const AboutText = ({ text }: { text: string }) => (
   </div>
 );
 
-/** The top of the school's home: its name, headline and about text on its colour's lightest shade. */
-export const SchoolHero = ({ site }: { site: Pick<SchoolSite, 'name' | 'headline' | 'about'> }) => (
-  <section className="border-b border-slate-200/70 bg-gradient-to-b from-brand-50 to-white">
-    <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl">
-        {site.name}
-      </h1>
-      {site.headline ? <p className="mt-3 max-w-3xl text-lg text-brand-700">{site.headline}</p> : null}
-      {site.about ? (
-        <div className="mt-5 max-w-3xl">
-          <AboutText text={site.about} />
-        </div>
-      ) : null}
-    </div>
-  </section>
-);
+/**
+ * The top of the school's home: its name, headline and about text on its colour's lightest shade. In a
+ * preview the name is no heading of the page it is shown in.
+ */
+export const SchoolHero = ({
+  site,
+  preview = false,
+}: {
+  site: Pick<SchoolSite, 'name' | 'headline' | 'about'>;
+  preview?: boolean;
+}) => {
+  const Name = preview ? 'p' : 'h1';
+  return (
+    <section className="border-b border-slate-200/70 bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <Name className="text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl">
+          {site.name}
+        </Name>
+        {site.headline ? <p className="mt-3 max-w-3xl text-lg text-brand-700">{site.headline}</p> : null}
+        {site.about ? (
+          <div className="mt-5 max-w-3xl">
+            <AboutText text={site.about} />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+};
 
 /** A part of the page in the school's colours. */
 export const SchoolThemed = ({

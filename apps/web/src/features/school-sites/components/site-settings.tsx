@@ -71,7 +71,7 @@ const Preview = ({ values, settings }: { values: Brand; settings: SchoolSiteSett
       <SchoolThemed color={color}>
         <SchoolHeader site={site} links={{ home: '#', signUp: '#', login: '#' }} />
         <div className="max-h-80 overflow-hidden" inert>
-          <SchoolHero site={site} />
+          <SchoolHero site={site} preview />
         </div>
         <div className="border-t border-slate-200 px-4 py-4 sm:px-6 lg:px-8" inert>
           <span className={buttonClassName({})}>Enroll Now</span>
