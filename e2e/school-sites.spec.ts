@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ok, uniqueSuffix } from './support/api';
+import { uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
 import { expect, test, WIDTHS } from './support/fixtures';
 import { enterCode, logIn } from './support/flows';
 import { uniqueEmail, waitForCode } from './support/outbox';
+import { categoryAndAuthor, growthSchool, publishedCourse } from './support/schools';
 import { shot } from './support/screens';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
@@ -15,95 +15,31 @@ const COLOR_RGB = 'rgb(15, 118, 110)';
 
 /** A new school on the Growth plan with one published course, through the API; its login and course title. */
 async function schoolWithCourse(api: APIRequestContext, unique: string) {
-  const email = uniqueEmail('kiln');
-  const password = 'kiln password';
-  const since = Date.now();
-  await ok(
-    api.post('/api/organization/RegisterOrg', {
-      data: {
-        org_Name: `Kiln School ${unique}`,
-        org_url: 'https://kiln.example.com',
-        primary_email: email,
-        fullName: 'Kim Kiln',
-        password,
-      },
-    }),
-  );
-  await ok(
-    api.post('/api/users/VerifyVerificationCode', {
-      data: { email, verificationCode: await waitForCode(email, since) },
-    }),
-  );
-  const login = await ok<{ token: string; user: { user_id: number } }>(
-    api.post('/api/users/Login', { data: { username: email, password } }),
-  );
-  const headers = { Authorization: `Bearer ${login.token}` };
-  const [prices] = await ok<Array<{ monthlyGrowth: number }>>(api.get('/api/pricingplan'));
-  const order = await ok<{ id: string }>(
-    api.post('/api/organization/CreateOrder', {
-      headers,
-      data: {
-        price: prices?.monthlyGrowth,
-        email_address: email,
-        user_id: login.user.user_id,
-        subscriptionCategoryType: 'MonthlyGrowth',
-      },
-    }),
-  );
-  await ok(
-    api.post(`/api/sandbox/orders/${order.id}/approve`, {
-      headers,
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Kim Kiln' },
-    }),
-  );
-  await ok(
-    api.post('/api/organization/CaptureOrder', {
-      headers,
-      data: { orderId: order.id, subscriptionCategoryType: 'MonthlyGrowth' },
-    }),
-  );
-  const category = await ok<{ category_Id: number }>(
-    api.post('/api/coursecategory/CreateCourseCategory', {
-      headers,
-      data: { category_name: `Ceramics ${unique}`, category_description: 'Clay and fire.' },
-    }),
-  );
-  const author = await ok<{ author_id: number }>(
-    api.post('/api/authors/CreateAuthors', {
-      headers,
-      multipart: {
-        'Object.first_name': 'Kim',
-        'Object.last_name': `Kiln ${unique}`,
-        'Object.gender': 'F',
-        'Object.email_address': `kim.${unique}@example.com`,
-        'Object.phone_number': '2025550123',
-        'Object.bio': 'Fires pots.',
-        fileName: { name: 'author.jpg', mimeType: 'image/jpeg', buffer: readFileSync(fixture('author.jpg')) },
-      },
-    }),
+  const { email, password, headers } = await growthSchool(api, {
+    name: `Kiln School ${unique}`,
+    emailPrefix: 'kiln',
+    fullName: 'Kim Kiln',
+  });
+  const { categoryId, authorId } = await categoryAndAuthor(
+    api,
+    headers,
+    { name: `Ceramics ${unique}`, description: 'Clay and fire.' },
+    {
+      firstName: 'Kim',
+      lastName: `Kiln ${unique}`,
+      gender: 'F',
+      email: `kim.${unique}@example.com`,
+      bio: 'Fires pots.',
+    },
   );
   const title = `Glazing ${unique}`;
-  const course = await ok<{ course_Id: number }>(
-    api.post('/api/courses/createCourse', {
-      headers,
-      multipart: {
-        'Object.course_title': title,
-        'Object.course_description': 'Colours that survive the kiln.',
-        'Object.price': '0',
-        'Object.price_type_Id': '1',
-        'Object.certificate': 'false',
-        'Object.category_id': String(category.category_Id),
-        'Object.author_id': String(author.author_id),
-        fileName: { name: 'cover.png', mimeType: 'image/png', buffer: readFileSync(fixture('cover.png')) },
-      },
-    }),
-  );
-  await ok(
-    api.put('/api/courses/publishUnpublishCourse', {
-      headers,
-      data: { Id: course.course_Id, published: true },
-    }),
-  );
+  await publishedCourse(api, headers, {
+    title,
+    description: 'Colours that survive the kiln.',
+    price: '0',
+    categoryId,
+    authorId,
+  });
   return { email, password, title };
 }
 
