@@ -25,6 +25,10 @@ export const schoolSitePaths = (slug: string, onOwnDomain: boolean) => {
   };
 };
 
+/** Whether a path is a course page of a school's site (`/s/{slug}/courses/{id}`, or `/courses/{id}` on its domain). */
+export const isSchoolCoursePath = (pathname: string): boolean =>
+  /^(?:\/s\/[a-z0-9-]+)?\/courses\/\d+$/.test(pathname);
+
 /**
  * The app's brand colours made of a school's colour, for the part of the page that is its site: every
  * `brand-*` class there takes the school's shades (the colour itself is brand-600, darker ones mixed
