@@ -1,6 +1,7 @@
 import {
   CUSTOM_DOMAIN_PLAN,
   DEFAULT_SCHOOL_COLOR,
+  isDomainName,
   SCHOOL_SITE_MSG,
   SCHOOL_SITE_PREFIX,
   type SchoolSite,
@@ -169,7 +170,8 @@ export class SchoolSiteService {
    */
   async siteForHost(rawHost: string | undefined): Promise<SchoolSite | undefined> {
     const host = hostOf(rawHost);
-    if (host === undefined || host === this.installationHost) return undefined;
+    // Only a name a school could claim is looked up: other Host values keep nothing in the cache.
+    if (host === undefined || host === this.installationHost || !isDomainName(host)) return undefined;
     const entry = await this.deps.cache.get(
       `school-host:${host}`,
       async () => (await this.claimed(host)) ?? null,

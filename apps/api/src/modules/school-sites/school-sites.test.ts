@@ -151,6 +151,8 @@ describe('site settings', () => {
         url,
       ).toBe(401);
     }
+    const anonymous = await upload(ctx.app, 'POST', '/api/schoolSite/UploadLogo', undefined, {}, imagePart());
+    expect(anonymous.statusCode).toBe(401);
     const student = await createStudent(ctx);
     expect((await get('/api/schoolSite/GetSettings', student.token)).statusCode).toBe(403);
     expect((await post('schoolSite/UpdateSettings', student.token, { headline: 'x' })).statusCode).toBe(403);
@@ -246,6 +248,10 @@ describe('the logo', () => {
     expect(
       await ctx.database.db.select().from(pendingFileDeletions).where(eq(pendingFileDeletions.fileKey, key)),
     ).toHaveLength(1);
+    // Another school's token changes its own logo, never this one's.
+    const other = await namedPublisher('Other Logo School');
+    expect((await post('schoolSite/RemoveLogo', other.token)).json().org_id).toBe(other.orgId);
+    expect((await settingsOf(publisher)).logo).toBe(second.json().logo);
     const removed = await post('schoolSite/RemoveLogo', publisher.token);
     expect(removed.json().logo).toBeNull();
   });
