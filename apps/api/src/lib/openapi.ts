@@ -39,6 +39,11 @@ export const API_TAGS: { name: string; description: string }[] = [
     description: 'A Growth school’s signed webhook endpoints, their delivery log, and its API keys.',
   },
   {
+    name: 'School sites',
+    description:
+      'Each school’s own public site and brand, its domain on Growth, and the question a reverse proxy asks of a domain.',
+  },
+  {
     name: 'Site',
     description: 'What the public landing page says about the installation: its figures and testimonials.',
   },
