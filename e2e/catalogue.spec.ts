@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ok, uniqueSuffix } from './support/api';
+import { uniqueSuffix } from './support/api';
 import { expect, test } from './support/fixtures';
-import { uniqueEmail, waitForCode } from './support/outbox';
+import { categoryAndAuthor, growthSchool, publishedCourse } from './support/schools';
 
-const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const unique = uniqueSuffix();
 /** One more than a catalogue page (PAGE_SIZES.catalogue, 12): the search finds two pages. */
 const COURSES = 13;
@@ -16,99 +13,33 @@ const titleOf = (n: number) => `Tidal Atlas ${unique} ${String(n).padStart(2, '0
  * title, all through the API: the demo organisation's plan has no room for that many more.
  */
 async function publishThirteenCourses(api: APIRequestContext) {
-  const email = uniqueEmail('atlas');
-  const password = 'atlas password';
-  const since = Date.now();
-  await ok(
-    api.post('/api/organization/RegisterOrg', {
-      data: {
-        org_Name: `Atlas School ${unique}`,
-        org_url: 'https://atlas.example.com',
-        org_Description: 'Charts of every coast',
-        primary_email: email,
-        fullName: 'Ada Atlas',
-        password,
-      },
-    }),
-  );
-  await ok(
-    api.post('/api/users/VerifyVerificationCode', {
-      data: { email, verificationCode: await waitForCode(email, since) },
-    }),
-  );
-  const login = await ok<{ token: string; user: { user_id: number } }>(
-    api.post('/api/users/Login', { data: { username: email, password } }),
-  );
-  const headers = { Authorization: `Bearer ${login.token}` };
-
-  const [prices] = await ok<Array<{ monthlyGrowth: number }>>(api.get('/api/pricingplan'));
-  const order = await ok<{ id: string }>(
-    api.post('/api/organization/CreateOrder', {
-      headers,
-      data: {
-        price: prices?.monthlyGrowth,
-        email_address: email,
-        user_id: login.user.user_id,
-        subscriptionCategoryType: 'MonthlyGrowth',
-      },
-    }),
-  );
-  await ok(
-    api.post(`/api/sandbox/orders/${order.id}/approve`, {
-      headers,
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Atlas' },
-    }),
-  );
-  await ok(
-    api.post('/api/organization/CaptureOrder', {
-      headers,
-      data: { orderId: order.id, subscriptionCategoryType: 'MonthlyGrowth' },
-    }),
-  );
-
-  const category = await ok<{ category_Id: number }>(
-    api.post('/api/coursecategory/CreateCourseCategory', {
-      headers,
-      data: { category_name: `Charts ${unique}`, category_description: 'Coasts and tides.' },
-    }),
-  );
-  const author = await ok<{ author_id: number }>(
-    api.post('/api/authors/CreateAuthors', {
-      headers,
-      multipart: {
-        'Object.first_name': 'Mercator',
-        'Object.last_name': `Gerard ${unique}`,
-        'Object.gender': 'M',
-        'Object.email_address': `gerard.${unique}@example.com`,
-        'Object.phone_number': '2025550123',
-        'Object.bio': 'Drew the world flat so sailors could steer straight.',
-        fileName: { name: 'author.jpg', mimeType: 'image/jpeg', buffer: readFileSync(fixture('author.jpg')) },
-      },
-    }),
+  const { headers } = await growthSchool(api, {
+    name: `Atlas School ${unique}`,
+    emailPrefix: 'atlas',
+    fullName: 'Ada Atlas',
+    description: 'Charts of every coast',
+  });
+  const { categoryId, authorId } = await categoryAndAuthor(
+    api,
+    headers,
+    { name: `Charts ${unique}`, description: 'Coasts and tides.' },
+    {
+      firstName: 'Mercator',
+      lastName: `Gerard ${unique}`,
+      gender: 'M',
+      email: `gerard.${unique}@example.com`,
+      bio: 'Drew the world flat so sailors could steer straight.',
+    },
   );
   for (let n = 1; n <= COURSES; n += 1) {
-    const course = await ok<{ course_Id: number }>(
-      api.post('/api/courses/createCourse', {
-        headers,
-        multipart: {
-          'Object.course_title': titleOf(n),
-          'Object.course_description': 'The tides of one coast, hour by hour.',
-          // A price for each course (10.00 to 22.00): the price order has something to sort.
-          'Object.price': (9 + n).toFixed(2),
-          'Object.price_type_Id': '2',
-          'Object.certificate': 'false',
-          'Object.category_id': String(category.category_Id),
-          'Object.author_id': String(author.author_id),
-          fileName: { name: 'cover.png', mimeType: 'image/png', buffer: readFileSync(fixture('cover.png')) },
-        },
-      }),
-    );
-    await ok(
-      api.put('/api/courses/publishUnpublishCourse', {
-        headers,
-        data: { Id: course.course_Id, published: true },
-      }),
-    );
+    await publishedCourse(api, headers, {
+      title: titleOf(n),
+      description: 'The tides of one coast, hour by hour.',
+      // A price for each course (10.00 to 22.00): the price order has something to sort.
+      price: (9 + n).toFixed(2),
+      categoryId,
+      authorId,
+    });
   }
 }
 

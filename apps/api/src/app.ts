@@ -205,9 +205,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     courses: services.courses,
     cache: publicCache,
+    schools: services.schoolSites,
   });
   registerPublicPageRoutes(app, site);
-  await registerWebApp(app, options.webDir, site);
+  await registerWebApp(app, options.webDir, site, config.publicUrl);
   // Every request reaches Fastify's log when each is to be logged (LOG_REQUESTS).
   if (!config.logRequests)
     shortcut = new PublicShortcut(publicCache, compressedCopies, securityHeaders.public);

@@ -51,6 +51,8 @@ import { registerQuizRoutes } from './modules/quizzes/quizzes.routes';
 import { QuizService } from './modules/quizzes/quizzes.service';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { ReviewService } from './modules/reviews/reviews.service';
+import { registerSchoolSiteRoutes } from './modules/school-sites/school-sites.routes';
+import { SchoolSiteService } from './modules/school-sites/school-sites.service';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { SiteService } from './modules/site/site.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -75,6 +77,7 @@ export async function registerApiRoutes(
   notifications: NotificationService;
   integrations: IntegrationService;
   broadcasts: BroadcastService;
+  schoolSites: SchoolSiteService;
 }> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
@@ -126,7 +129,10 @@ export async function registerApiRoutes(
     log,
   });
   const courses = new CourseService({ db, limits, notifications, payoutAccounts });
-  registerCourseRoutes(api, courses, auth, files, publicCache);
+  // Each school's own site (docs/decisions/040); its catalogue is the catalogue's, of one school.
+  const schoolSites = new SchoolSiteService({ db, publicUrl: config.publicUrl, cache: publicCache });
+  registerSchoolSiteRoutes(api, schoolSites, auth, files, publicCache);
+  registerCourseRoutes(api, courses, auth, files, publicCache, schoolSites);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db }), auth, files);
   const curriculum = new CurriculumService({
@@ -235,5 +241,14 @@ export async function registerApiRoutes(
     response: { 200: healthResponseSchema },
   };
   api.get('/health', { schema: health }, async () => ({ status: 'ok' }));
-  return { payments, billing, resumableUploads, courses, notifications, integrations, broadcasts };
+  return {
+    payments,
+    billing,
+    resumableUploads,
+    courses,
+    notifications,
+    integrations,
+    broadcasts,
+    schoolSites,
+  };
 }

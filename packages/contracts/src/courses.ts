@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_PRICES, CATALOGUE_SORTS, COUNTER_SHORT } from './constants';
 import { pageQuerySchema, queryText } from './paging';
+import { SCHOOL_SLUG_MAX } from './school-sites';
 
 /**
  * A course's real figures (DESIGN decision 11), as students see the course: additions to the catalogue
@@ -51,6 +52,8 @@ export const catalogueQuerySchema = pageQuerySchema.extend({
   category: queryText(COUNTER_SHORT),
   price: oneOf(CATALOGUE_PRICES),
   sort: oneOf(CATALOGUE_SORTS),
+  /** A school's site address (its slug): only that school's published courses (docs/decisions/040). */
+  school: queryText(SCHOOL_SLUG_MAX),
 });
 export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
 export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;

@@ -23,6 +23,7 @@ export * from './quizzes';
 export * from './release';
 export * from './responses';
 export * from './reviews';
+export * from './school-sites';
 export * from './site';
 export * from './students';
 export * from './team';

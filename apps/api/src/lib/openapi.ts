@@ -43,6 +43,11 @@ export const API_TAGS: { name: string; description: string }[] = [
     description: 'A school’s team: members and roles, invitations, instructors’ courses and the audit log.',
   },
   {
+    name: 'School sites',
+    description:
+      'Each school’s own public site and brand, its domain on Growth, and the question a reverse proxy asks of a domain.',
+  },
+  {
     name: 'Site',
     description: 'What the public landing page says about the installation: its figures and testimonials.',
   },

@@ -13,6 +13,7 @@ import {
 } from '../modules/public-pages/public-pages';
 import { sendDocument } from '../modules/public-pages/public-pages.routes';
 import { courseIdOf, type PublicPagesService } from '../modules/public-pages/public-pages.service';
+import { hostOf } from '../modules/school-sites/school-sites.service';
 import { notFoundBody } from './errors';
 
 /** The build's page and its precompressed copies: the server sends the page with its tags instead. */
@@ -32,6 +33,21 @@ function courseOfPage(url: string): { courseId: number; learning: boolean } | un
   return courseId === undefined ? undefined : { courseId, learning };
 }
 
+/** A school site's page in the installation: `/s/{slug}`, `/s/{slug}/courses/{id}`, `/s/{slug}/signUp`... */
+function schoolOfPage(url: string): { slug: string; courseId: number | undefined } | undefined {
+  const pathname = url.split('?')[0] ?? '';
+  const match = /^\/s\/([a-z0-9-]{1,40})(\/.*)?$/.exec(pathname);
+  if (!match?.[1]) return undefined;
+  return { slug: match[1], courseId: courseOfSchoolPath(match[2] ?? '', url) };
+}
+
+/** The course a school site's path shows (`/courses/{id}`, or `/courseDetail?id=` on its own domain). */
+function courseOfSchoolPath(path: string, url: string): number | undefined {
+  const match = /^\/courses\/(\d+)\/?$/.exec(path);
+  if (match) return courseIdOf(match[1]);
+  return courseOfPage(url)?.courseId;
+}
+
 /**
  * Serves the built React app from `dir` on the same origin as the API; unknown non-API paths get
  * index.html so client routes (/login, /students/...) load directly. API paths answer a JSON 404.
@@ -43,7 +59,9 @@ export async function registerWebApp(
   app: FastifyInstance,
   dir: string | undefined,
   site: PublicPagesService,
+  publicUrl: string,
 ) {
+  const installationHost = hostOf(new URL(publicUrl).host);
   const hasBuild = dir !== undefined && existsSync(path.join(dir, 'index.html'));
   let template: PageTemplate | undefined;
   let sitePage: Document | undefined;
@@ -81,13 +99,47 @@ export async function registerWebApp(
     }
   };
 
+  /**
+   * A school's site's page (docs/decisions/040): on a domain a school claims while its plan has custom
+   * domains, every page (its home at `/`, its course pages at `/courses/{id}`), naming the school for the
+   * web app; in the installation, `/s/{slug}...`. Undefined for any other page, and on a failure: the app
+   * shows the site itself.
+   */
+  const schoolPage = async (request: FastifyRequest, page: PageTemplate): Promise<Document | undefined> => {
+    try {
+      const domainSite = await site.schoolOfHost(request.host);
+      if (domainSite) {
+        const path = request.url.split('?')[0] ?? '';
+        return await site.schoolPage(page, domainSite, {
+          courseId: courseOfSchoolPath(path, request.url),
+          domain: hostOf(request.host),
+        });
+      }
+      const school = schoolOfPage(request.url);
+      return school ? await site.schoolPage(page, school.slug, { courseId: school.courseId }) : undefined;
+    } catch (error) {
+      request.log.warn({ err: error }, 'school page tags not made');
+      return undefined;
+    }
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && template && sitePage && (request.method === 'GET' || request.method === 'HEAD')) {
+      const fallback = sitePage;
+      const page = template;
+      // Another host than the installation's may be a school's domain; a school's path is its site's.
+      if (hostOf(request.host) !== installationHost || request.url.startsWith('/s/')) {
+        return schoolPage(request, page).then(async (school) => {
+          if (school) return sendDocument(request, reply, school, 'no-cache');
+          const course = courseOfPage(request.url);
+          const other = course === undefined ? undefined : await coursePage(request, page, course);
+          return sendDocument(request, reply, other ?? fallback, 'no-cache');
+        });
+      }
       const course = courseOfPage(request.url);
       // Every other page is the one made at start: no work but sending it.
       if (course === undefined) return sendDocument(request, reply, sitePage, 'no-cache');
-      const fallback = sitePage;
       return coursePage(request, template, course).then((page) =>
         sendDocument(request, reply, page ?? fallback, 'no-cache'),
       );

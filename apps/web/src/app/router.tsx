@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import type { AuthArea } from '@/features/auth/components/require-auth';
+import { schoolOfDomain } from '@/features/school-sites/lib/school-site';
 import { ADMIN_SECTION_LABELS, adminHomeSection } from '@/lib/admin-sections';
 import { type RouteHandle, useRouteTitle } from '@/lib/page-title';
 import { COURSE_ID_PARAM, paths } from '@/lib/paths';
@@ -87,6 +88,11 @@ const CoursesPage = screen(() => import('./routes/site/courses'), 'CoursesPage')
 const HelpPage = screen(() => import('./routes/site/help'), 'HelpPage');
 const UnsubscribePage = screen(() => import('./routes/site/unsubscribe'), 'UnsubscribePage');
 const LandingPage = screen(() => import('./routes/site/landing'), 'LandingPage');
+const SchoolSiteLayout = screen(() => import('./routes/site/school-site'), 'SchoolSiteLayout');
+const SchoolHomePage = screen(() => import('./routes/site/school-site'), 'SchoolHomePage');
+const SchoolCoursePage = screen(() => import('./routes/site/school-site'), 'SchoolCoursePage');
+const SchoolSignUpPage = screen(() => import('./routes/site/school-site'), 'SchoolSignUpPage');
+const SiteSettingsScreen = screen(() => import('./routes/admin/site-screen'), 'SiteSettingsScreen');
 const StudentCataloguePage = screen(() => import('./routes/students/catalogue'), 'StudentCataloguePage');
 const StudentCheckoutPage = screen(() => import('./routes/students/checkout'), 'StudentCheckoutPage');
 const StudentCourseDetailsPage = screen(
@@ -133,6 +139,25 @@ const titled = (title: NonNullable<RouteHandle['title']>): { handle: RouteHandle
 const NOT_FOUND = titled('Page not found');
 
 /**
+ * A school's own site (docs/decisions/040): its home with its catalogue, its course pages and its
+ * sign-up, under /s/{school} and, on the school's own domain, at the root.
+ */
+const schoolSiteRoutes = (path?: string): RouteObject => ({
+  ...(path ? { path } : {}),
+  element: <SchoolSiteLayout />,
+  children: [
+    { index: true, element: <SchoolHomePage />, ...titled('School') },
+    ...(path ? [] : [{ path: 'courses', element: <SchoolHomePage />, ...titled('School') }]),
+    { path: 'courses/:courseId', element: <SchoolCoursePage />, ...titled('Course') },
+    { path: 'signUp', element: <SchoolSignUpPage />, ...titled('Sign Up') },
+    ...(path ? [{ path: '*', element: <NotFoundPage />, ...NOT_FOUND }] : []),
+  ],
+});
+
+/** The school whose own domain this page is on: its site answers at the root there. */
+const DOMAIN_SCHOOL = schoolOfDomain();
+
+/**
  * SPEC §2.1: the route table. Paths are relative to their parent, as the spec lists them. Each page names
  * itself in `handle.title`; a page showing a course names the course once it has it (`usePageTitle`).
  */
@@ -141,6 +166,8 @@ export const routes: RouteObject[] = [
     path: paths.home,
     element: <Root />,
     children: [
+      ...(DOMAIN_SCHOOL ? [schoolSiteRoutes()] : []),
+      schoolSiteRoutes('s/:school'),
       {
         element: <SiteLayout />,
         children: [
@@ -219,6 +246,7 @@ export const routes: RouteObject[] = [
           { path: 'previewCourse', element: <PreviewCoursePage />, ...titled('Course preview') },
           { path: 'coursePages', element: <CoursePagesPage />, ...titled('Course preview') },
           { path: 'settings', element: <SettingsScreen />, ...titled('Settings') },
+          { path: 'site', element: <SiteSettingsScreen />, ...titled('School site') },
           { path: 'billing', element: <BillingScreen />, ...titled('Plan & billing') },
           { path: 'grading', element: <GradingScreen />, ...titled('Grading') },
           { path: 'quizResults', element: <QuizResultsScreen />, ...titled('Quiz results') },

@@ -60,6 +60,7 @@ const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
   [paths.admin.previewCourse]: 'dashboard',
   [paths.admin.coursePages]: 'dashboard',
   [paths.admin.settings]: 'settings',
+  [paths.admin.site]: 'settings',
   [paths.admin.billing]: 'billing',
   [paths.admin.grading]: 'grading',
   [paths.admin.quizResults]: 'dashboard',

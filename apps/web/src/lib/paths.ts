@@ -39,6 +39,8 @@ export const paths = {
     quizEditor: '/admin/quizEditor',
     createCourse: '/admin/createCourse',
     settings: '/admin/settings',
+    /** The school's own site and brand (docs/decisions/040), opened from Settings. */
+    site: '/admin/site',
     /** SPEC §2.1: the publisher's preview of a course as its students see it (?id=). */
     previewCourse: '/admin/previewCourse',
     /** SPEC §2.1: the same preview opened on a lesson (?id=&lesson=). */

@@ -46,7 +46,8 @@ export const PRICES: PricingRecord = {
   monthlyGrowth: 199,
   annualGrowth: 1910.4,
   // As a new installation answers: the spec's cards, what the software provides included (the enforced
-  // limits, e-mails to students, webhooks; modules/organisations/plan-capabilities.ts).
+  // limits, e-mails to students, webhooks, school sites with their domains and brands;
+  // modules/organisations/plan-capabilities.ts).
   features: Object.fromEntries(
     PLANS.map((plan) => [
       plan,
@@ -54,7 +55,15 @@ export const PRICES: PricingRecord = {
         (item): PlanFeature => ({
           text: item.text,
           capability: item.capability,
-          included: ['products', 'contacts', 'marketing_emails', 'webhooks'].includes(item.capability),
+          included: [
+            'products',
+            'contacts',
+            'marketing_emails',
+            'webhooks',
+            'website',
+            'custom_domain',
+            'custom_branding',
+          ].includes(item.capability),
           note: item.note ?? null,
         }),
       ),

@@ -9,6 +9,7 @@ import {
   quizAttempts,
   quizQuestions,
   quizzes,
+  schoolSites,
   storedFiles,
 } from '../schema';
 
@@ -38,6 +39,8 @@ export async function findReferencedKeys(db: Db, keys: string[]): Promise<Set<st
     select ${courses.imageKey} from ${courses} where ${courses.imageKey} = any(${list})
     union
     select ${authors.photoKey} from ${authors} where ${authors.photoKey} = any(${list})
+    union
+    select ${schoolSites.logoKey} from ${schoolSites} where ${schoolSites.logoKey} = any(${list})
     union
     select ${quizQuestions.imageKey} from ${quizQuestions} where ${quizQuestions.imageKey} = any(${list})
     union
@@ -73,6 +76,9 @@ export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
         union all
         select ${authors.photoKey}, null, 'author ' || ${authors.id} from ${authors}
         where ${authors.photoKey} > ${after}
+        union all
+        select ${schoolSites.logoKey}, null, 'school site ' || ${schoolSites.orgId} from ${schoolSites}
+        where ${schoolSites.logoKey} > ${after}
         union all
         select ${quizQuestions.imageKey}, null, 'quiz question ' || ${quizQuestions.id} from ${quizQuestions}
         where ${quizQuestions.imageKey} > ${after}
@@ -113,6 +119,7 @@ export async function acceptableImageKeys(
       and not exists (select 1 from ${lessons} l where l.file_key = f.file_key)
       and not exists (select 1 from ${courses} c where c.image_key = f.file_key)
       and not exists (select 1 from ${authors} a where a.photo_key = f.file_key)
+      and not exists (select 1 from ${schoolSites} s where s.logo_key = f.file_key)
       and not exists (select 1 from ${quizQuestions} q join ${quizzes} z on z.id = q.quiz_id
         where q.image_key = f.file_key and z.lesson_id <> ${lessonId})`);
   return new Set(rowsOf<{ key: string }>(result).map((row) => row.key));

@@ -8,6 +8,7 @@ export * from './learning';
 export * from './outreach';
 export * from './plan-features';
 export * from './reviews';
+export * from './school-sites';
 export * from './site';
 export * from './storage';
 export * from './team';

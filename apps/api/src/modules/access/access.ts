@@ -598,3 +598,16 @@ export const mayWriteBroadcasts = (actor: Subject, orgId: number): boolean => is
  * anyone else it does not exist. Apart from writing so that a role may draft without sending.
  */
 export const maySendBroadcasts = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/**
+ * A school's public site and brand (docs/decisions/040): its staff change them; anyone reads the site.
+ * Whether the plan has a custom domain is the plan's rule (plan-limits.ts, a 403 naming the plan).
+ */
+export const mayManageSite = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
+
+/** The caller's school for its site's settings, or 403 for anyone who is no school's staff. */
+export function siteOrgOf(actor: Actor): number {
+  if (actor.orgId === null || !mayManageSite(actor, actor.orgId))
+    throw new AppError('FORBIDDEN', NOT_A_PUBLISHER);
+  return actor.orgId;
+}

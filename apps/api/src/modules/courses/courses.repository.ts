@@ -25,7 +25,13 @@ export { courseWithAuthorColumns, findPriceType } from '../../db/queries/courses
 export type CourseScope = { published: true } | { orgId: number; instructorId?: number | undefined };
 
 /** The catalogue's filters and order (README "Additions"); none: every published course in id order. */
-export type CatalogueFilter = { category?: string; price?: CataloguePrice; sort?: CatalogueSort };
+export type CatalogueFilter = {
+  category?: string;
+  price?: CataloguePrice;
+  sort?: CatalogueSort;
+  /** One school's courses: its site's catalogue (docs/decisions/040). */
+  orgId?: number;
+};
 
 // Spelled with the table's name: a one-table query (the count) writes its columns unqualified, which a
 // subquery would read as its own table's.
@@ -69,6 +75,7 @@ const inScope = (scope: CourseScope, search: string | undefined, filter: Catalog
       )
     : and(
         eq(courses.published, true),
+        filter.orgId === undefined ? undefined : eq(courses.orgId, filter.orgId),
         catalogueSearch(search),
         inCategory(filter.category),
         atPrice(filter.price),

@@ -22,6 +22,7 @@ import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { type Auth, publisherOf } from '../../plugins/auth';
 import { mayBeCourseStaff } from '../access/access';
 import { imageRule } from '../authors/authors.routes';
+import type { SchoolSiteService } from '../school-sites/school-sites.service';
 import type { CourseService } from './courses.service';
 
 /** The name a multipart field was sent under, for error details (`Object.<name>` by default). */
@@ -34,6 +35,7 @@ export function registerCourseRoutes(
   auth: Auth,
   files: { storage: FileStorage; maxImageBytes: number },
   cache: ResponseCache,
+  schoolSites: Pick<SchoolSiteService, 'orgOfSlug'>,
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['Courses'];
@@ -48,11 +50,13 @@ export function registerCourseRoutes(
   const catalogue = {
     tags,
     summary: 'The published courses of every organisation, paged, searched, filtered and sorted',
+    description:
+      'With `school` (a school site’s address, docs/decisions/040): that school’s published courses only; none for an unknown address.',
     querystring: catalogueQuerySchema,
     response: { 200: paged(courseListItemSchema) },
   };
   app.get('/courses/GetAllCoursesDetail', { schema: catalogue }, async (request, reply) => {
-    const { category, price, sort } = request.query;
+    const { category, price, sort, school } = request.query;
     const list = listQuery(request.query, PAGE_SIZES.catalogue);
     const filter = {
       ...(category === undefined ? {} : { category }),
@@ -62,8 +66,13 @@ export function registerCourseRoutes(
     // Without a filter the key is the one the catalogue always had; a category's case names one answer.
     const extra =
       Object.keys(filter).length === 0 ? '' : JSON.stringify([category?.toLowerCase(), price, sort]);
-    const key = `${listKey('catalogue', list)}${extra}`;
-    return cache.sendPage(request, reply, key, () => courses.listPublished(list, filter));
+    const slug = school?.toLowerCase();
+    const key = `${listKey('catalogue', list)}${extra}${slug === undefined ? '' : `@${slug}`}`;
+    return cache.sendPage(request, reply, key, async () => {
+      if (slug === undefined) return courses.listPublished(list, filter);
+      const orgId = await schoolSites.orgOfSlug(slug);
+      return orgId === undefined ? { rows: [], total: 0 } : courses.listPublished(list, { ...filter, orgId });
+    });
   });
 
   const categories = {

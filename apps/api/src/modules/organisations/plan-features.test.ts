@@ -39,13 +39,17 @@ describe('pricingplan: the plan cards', () => {
     for (const plan of ['Kickstarter', 'Basic', 'Growth'] as const) {
       expect(features[plan].map((f) => f.text)).toEqual(SPEC_PLAN_FEATURES[plan].map((f) => f.text));
     }
-    // Products and contacts are enforced limits, e-mails to students are sent, Growth has a team and
-    // webhooks; nothing else on the cards is built or provided.
+    // Products and contacts are enforced limits, e-mails to students are sent, each school has its own
+    // site and brand and a team, and Growth has its own domain and webhooks; nothing else on the cards is
+    // provided.
     expect(features.Growth.filter((f) => f.included).map((f) => f.text)).toEqual([
+      '1 Website',
       '15 Products',
       '25,000 Contacts',
       'Unlimited Marketing Emails',
       'Multiple Admin Users',
+      'Custom Domain',
+      'Custom Branding',
       'Webhooks',
     ]);
     expect(item(features.Kickstarter, 'AI')).toEqual({
@@ -60,14 +64,15 @@ describe('pricingplan: the plan cards', () => {
       included: true,
       note: 'Community not included',
     });
-    for (const text of ['1 Website', 'Unlimited Landing Pages']) {
-      expect(item(features.Kickstarter, text)?.included).toBe(false);
-    }
+    expect(item(features.Kickstarter, '1 Website')?.included).toBe(true);
+    expect(item(features.Kickstarter, 'Unlimited Landing Pages')?.included).toBe(false);
     expect(item(features.Kickstarter, '7,500 Marketing Emails')?.included).toBe(true);
-    for (const text of ['3rd Party Integrations', '24/7 Support', 'Custom Domain']) {
+    for (const text of ['3rd Party Integrations', '24/7 Support']) {
       expect(item(features.Growth, text)?.included).toBe(false);
     }
-    expect(item(features.Growth, 'Multiple Admin Users')?.included).toBe(true);
+    for (const text of ['1 Website', 'Custom Domain', 'Custom Branding', 'Multiple Admin Users']) {
+      expect(item(features.Growth, text)?.included).toBe(true);
+    }
   });
 
   test('seeding again (every start migrates) writes nothing twice', async () => {

@@ -145,6 +145,15 @@ export async function teamSeats(db: Db, orgId: number): Promise<{ plan: string |
  * plan, or none, is refused with a 403 naming the plan it needs.
  */
 export async function requireIntegrationsPlan(db: Db, orgId: number): Promise<void> {
-  const subscription = await findActiveSubscription(db, orgId);
-  if (subscription?.plan !== INTEGRATIONS_PLAN) throw new AppError('FORBIDDEN', INTEGRATIONS_MSG.needsPlan);
+  await requirePlan(db, orgId, INTEGRATIONS_PLAN, INTEGRATIONS_MSG.needsPlan);
+}
+
+/** Whether the school's running plan is `plan` now (a school without one has none). */
+export async function isOnPlan(db: Db, orgId: number, plan: string, now = new Date()): Promise<boolean> {
+  return (await findActiveSubscription(db, orgId, now))?.plan === plan;
+}
+
+/** A feature of one plan only: a school on another plan, or none, is refused with a 403 naming it. */
+export async function requirePlan(db: Db, orgId: number, plan: string, message: string): Promise<void> {
+  if (!(await isOnPlan(db, orgId, plan))) throw new AppError('FORBIDDEN', message);
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { COVER_SIZES, type CourseDetail, coverSrcSet } from '@skillwise/contracts';
+import {
+  COVER_SIZES,
+  type CourseDetail,
+  coverSrcSet,
+  SCHOOL_SITE_PREFIX,
+  type SchoolSite,
+} from '@skillwise/contracts';
 import { escapeHtml } from '../../lib/html';
 
 /**
@@ -68,8 +74,15 @@ export type SitemapCourse = { id: number; lastUpdated: Date };
 /** The public course page's absolute address. */
 export const coursePageUrl = (publicUrl: string, id: number) => `${publicUrl}${COURSE_PAGE}?id=${id}`;
 
-/** A sitemap of the public pages and every published course's page, each course with its last change. */
-export function sitemapXml(publicUrl: string, courses: readonly SitemapCourse[]): string {
+/**
+ * A sitemap of the public pages, every published course's page, each course with its last change, and
+ * each school's site (docs/decisions/040).
+ */
+export function sitemapXml(
+  publicUrl: string,
+  courses: readonly SitemapCourse[],
+  schools: readonly { slug: string; lastUpdated: Date }[] = [],
+): string {
   const url = (loc: string, lastmod?: Date) =>
     `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   // The site's own pages change with the catalogue: their last change is its latest.
@@ -82,6 +95,7 @@ export function sitemapXml(publicUrl: string, courses: readonly SitemapCourse[])
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PUBLIC_PAGES.map((path) => url(`${publicUrl}${path === '/' ? '/' : path}`, latest)),
     ...courses.map((course) => url(coursePageUrl(publicUrl, course.id), course.lastUpdated)),
+    ...schools.map((school) => url(`${publicUrl}${schoolSitePath(school.slug)}`, school.lastUpdated)),
     '</urlset>',
     '',
   ].join('\n');
@@ -101,6 +115,11 @@ export type PageTags = {
    * screen). The candidates and sizes are the app's own (the contract's), so the browser fetches once.
    */
   cover?: string | undefined;
+  /**
+   * The school whose site this page is on its own domain (docs/decisions/040): the web app shows that
+   * school's site at `/` and its course pages at `/courses/{id}`.
+   */
+  school?: string | undefined;
 };
 
 /** One line of text of at most `max` characters, cut at a word with an ellipsis. */
@@ -112,15 +131,38 @@ export function summaryOf(text: string, max = DESCRIPTION_MAX): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** A published course's tags: its title, description, cover and public address. */
-export function courseTags(publicUrl: string, course: CourseDetail): PageTags {
+/** A published course's tags: its title, description, cover and public address (`url`: another one). */
+export function courseTags(
+  publicUrl: string,
+  course: CourseDetail,
+  url?: string,
+  siteName = SITE_NAME,
+): PageTags {
   return {
-    title: `${summaryOf(course.course_title, 100)} — ${SITE_NAME}`,
-    description: summaryOf(course.course_description) || `A course on ${SITE_NAME}.`,
-    url: coursePageUrl(publicUrl, course.course_Id),
+    title: `${summaryOf(course.course_title, 100)} — ${siteName}`,
+    description: summaryOf(course.course_description) || `A course on ${siteName}.`,
+    url: url ?? coursePageUrl(publicUrl, course.course_Id),
     image: course.course_image ? `${publicUrl}${course.course_image}?w=${PREVIEW_IMAGE_WIDTH}` : undefined,
     imageAlt: course.course_image ? summaryOf(course.course_title, 100) : undefined,
     cover: course.course_image ?? undefined,
+  };
+}
+
+/** The meta tag naming the school whose own domain a page is on (docs/decisions/040). */
+export const SCHOOL_META = 'skillwise-school';
+
+/** A school site's path in the installation (`/s/{slug}`) and its course pages' (`/s/{slug}/courses/{id}`). */
+export const schoolSitePath = (slug: string) => `${SCHOOL_SITE_PREFIX}/${slug}`;
+export const schoolCoursePath = (id: number) => `/courses/${id}`;
+
+/** A school's site's tags: its name, headline (or about text), logo and address. */
+export function schoolTags(site: SchoolSite, url: string, publicUrl: string): PageTags {
+  return {
+    title: summaryOf(site.name, 100),
+    description: summaryOf(site.headline || site.about) || `${site.name}: courses on ${SITE_NAME}.`,
+    url,
+    image: site.logo ? `${publicUrl}${site.logo}?w=${PREVIEW_IMAGE_WIDTH}` : undefined,
+    imageAlt: site.logo ? summaryOf(site.name, 100) : undefined,
   };
 }
 
@@ -197,6 +239,7 @@ export class PageTemplate {
         ? [meta('property', 'og:image', tags.image), meta('property', 'og:image:alt', tags.imageAlt ?? '')]
         : []),
       meta('name', 'twitter:card', tags.image ? 'summary_large_image' : 'summary'),
+      ...(tags.school ? [meta('name', SCHOOL_META, tags.school)] : []),
       ...coverPreload(tags.cover),
     ];
     return `${this.before}\n    ${lines.join('\n    ')}\n  ${this.after}`;

@@ -17,10 +17,14 @@ const validate = (values: typeof EMPTY): FormErrors<typeof EMPTY> =>
     ? {}
     : { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
 
-/** SPEC §2.8: student sign-up, then code verification for login. */
-export const RegisterForm = () => {
+/**
+ * SPEC §2.8: student sign-up, then code verification for login. `returnTo`: where the student goes once
+ * signed in (a school's site, docs/decisions/040) instead of the address's own `next`.
+ */
+export const RegisterForm = ({ returnTo }: { returnTo?: string } = {}) => {
   const navigate = useNavigate();
-  const next = useNextParam();
+  const linked = useNextParam();
+  const next = returnTo ?? linked;
   const register = useRegisterStudent();
   const form = useForm({
     initial: EMPTY,

@@ -11,8 +11,8 @@ import { type CatalogueFilters, catalogueParams, NO_FILTERS } from '../lib/catal
 
 export const courseKeys = {
   all: ['courses'] as const,
-  catalogue: (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS) =>
-    [...courseKeys.all, 'catalogue', paging, catalogueParams(filters)] as const,
+  catalogue: (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS, school?: string) =>
+    [...courseKeys.all, 'catalogue', paging, catalogueParams(filters), school ?? null] as const,
   catalogueCategories: () => [...courseKeys.all, 'catalogue-categories'] as const,
   details: (courseId: number) => [...courseKeys.all, 'details', courseId] as const,
   organisation: (orgId: string, paging: PageRequest) =>
@@ -21,21 +21,25 @@ export const courseKeys = {
 };
 
 /**
- * GET courses/GetAllCoursesDetail?page&pageSize&search&category&price&sort: one page of the public
- * catalogue, searched, filtered and sorted.
+ * GET courses/GetAllCoursesDetail?page&pageSize&search&category&price&sort&school: one page of the public
+ * catalogue, searched, filtered and sorted; with `school` (a school site's address) only its courses.
  */
 export const listCatalogue = (
   paging: PageRequest,
   filters: CatalogueFilters = NO_FILTERS,
   signal?: AbortSignal,
+  school?: string,
 ): Promise<Paged<CourseListItem>> =>
-  apiPage<CourseListItem>('courses/GetAllCoursesDetail', paging, { query: catalogueParams(filters), signal });
+  apiPage<CourseListItem>('courses/GetAllCoursesDetail', paging, {
+    query: { ...catalogueParams(filters), ...(school ? { school } : {}) },
+    signal,
+  });
 
-/** One page of the catalogue; the page before stays on screen while the next one loads. */
-export const useCatalogue = (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS) =>
+/** One page of the catalogue (of one school's site); the page before stays on screen while the next one loads. */
+export const useCatalogue = (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS, school?: string) =>
   useQuery({
-    queryKey: courseKeys.catalogue(paging, filters),
-    queryFn: ({ signal }) => listCatalogue(paging, filters, signal),
+    queryKey: courseKeys.catalogue(paging, filters, school),
+    queryFn: ({ signal }) => listCatalogue(paging, filters, signal, school),
     placeholderData: keepPreviousData,
   });
 

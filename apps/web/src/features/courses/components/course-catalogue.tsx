@@ -24,6 +24,8 @@ type CourseCatalogueProps = {
   ownedIds?: ReadonlySet<number>;
   /** The category, price and order, kept by the route (in the URL); without them, no such controls. */
   filters?: CatalogueFilterState;
+  /** A school's site address: only that school's courses (docs/decisions/040). */
+  school?: string;
 };
 
 const GoToCourse = () => (
@@ -39,10 +41,10 @@ const GoToCourse = () => (
  * server searches and answers one page at a time (DESIGN 10); the previous page stays on screen while the
  * next loads.
  */
-export const CourseCatalogue = ({ list, onSelect, ownedIds, filters }: CourseCatalogueProps) => {
+export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: CourseCatalogueProps) => {
   const { searchText, setSearchText, search, page, setPage } = list;
   const chosen = filters?.filters ?? NO_FILTERS;
-  const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search }, chosen);
+  const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search }, chosen, school);
   const top = useRef<HTMLDivElement>(null);
   const courses = catalogue.data?.rows ?? [];
   const total = catalogue.data?.total ?? 0;

@@ -1,7 +1,8 @@
 import { MSG } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { isSchoolCoursePath } from '@/features/school-sites/lib/school-site';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { withNext } from '@/lib/return-to';
@@ -18,6 +19,7 @@ export type EnrollableCourse = { course_Id: number; price: number };
  */
 export const useEnrollNow = () => {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [isChecking, setChecking] = useState(false);
 
@@ -25,8 +27,10 @@ export const useEnrollNow = () => {
     async (course: EnrollableCourse) => {
       const step = enrollStep({ isSignedIn: hasAuthToken(), role: storage.get('currentUserRole') });
       if (step === 'login') {
-        // After logging in (or signing up) the visitor comes back to this course, not the catalogue.
-        void navigate(withNext(paths.login, `${paths.courseDetail}?id=${course.course_Id}`));
+        // After logging in (or signing up) the visitor comes back to this course's page, not the
+        // catalogue: the public one, or a school site's (docs/decisions/040).
+        const page = isSchoolCoursePath(pathname) ? pathname : `${paths.courseDetail}?id=${course.course_Id}`;
+        void navigate(withNext(paths.login, page));
         return;
       }
       if (step === 'check-ownership') {
@@ -53,7 +57,7 @@ export const useEnrollNow = () => {
       storage.set('price', course.price);
       void navigate(paths.students.checkout);
     },
-    [navigate, queryClient],
+    [navigate, queryClient, pathname],
   );
 
   return { enroll, isChecking };

@@ -9,6 +9,7 @@ import { WebhooksCard } from '@/features/integrations/components/webhooks-card';
 import { CouponsCard } from '@/features/payments/components/coupons-card';
 import { PayoutAccountCard } from '@/features/payments/components/payout-account-card';
 import { RefundPolicyCard } from '@/features/payments/components/refund-policy-card';
+import { SchoolSiteCard } from '@/features/school-sites/components/site-settings';
 import { useForm } from '@/lib/use-form';
 
 type YesNo = 'yes' | 'no';
@@ -93,6 +94,7 @@ export const SchoolSettings = () => {
   });
   return (
     <div className="flex max-w-4xl flex-col gap-6">
+      <SchoolSiteCard />
       <PayoutAccountCard />
       <RefundPolicyCard />
       <CouponsCard />

@@ -71,7 +71,7 @@ describe('admin checkout (SPEC §2.16)', () => {
     renderCheckout();
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      '1 Website: Not included',
+      '1 Website',
       '3 Products',
       '10,000 Contacts',
       '50 GB of file storage',

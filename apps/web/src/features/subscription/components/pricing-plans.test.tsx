@@ -85,7 +85,7 @@ describe('plans (SPEC §2.15)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      '1 Website: Not included',
+      '1 Website',
       '1 Product + 1 CommunityCommunity not included',
       '250 Contacts',
       '5 GB of file storage',
@@ -100,8 +100,11 @@ describe('plans (SPEC §2.15)', () => {
     expect(within(ai).getByText('Not included')).toBeTruthy();
     expect(within(itemOf(kickstarter, '250 Contacts')).queryByText('Not included')).toBeNull();
     const growth = screen.getByRole('article', { name: 'Growth' });
-    for (const text of ['3rd Party Integrations', '24/7 Support', 'Affiliate Programs', 'Custom Domain']) {
+    for (const text of ['3rd Party Integrations', '24/7 Support', 'Affiliate Programs']) {
       expect(within(itemOf(growth, text)).getByText('Not included'), text).toBeTruthy();
+    }
+    for (const text of ['Custom Domain', 'Custom Branding']) {
+      expect(within(itemOf(growth, text)).queryByText('Not included'), text).toBeNull();
     }
   });
 
