@@ -47,9 +47,9 @@ describe('pricingplan: the plan cards', () => {
       '15 Products',
       '25,000 Contacts',
       'Unlimited Marketing Emails',
-      'Multiple Admin Users',
       'Custom Domain',
       'Custom Branding',
+      'Multiple Admin Users',
       'Webhooks',
     ]);
     expect(item(features.Kickstarter, 'AI')).toEqual({
