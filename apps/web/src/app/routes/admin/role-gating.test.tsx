@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { storage } from '@/lib/storage';
-import { mockFetch, pathOf, renderRoutes } from '@/test/render';
+import { mockFetch, pathOf, renderRoutes, stubWideScreen } from '@/test/render';
 
 /** The admin as a member of the school's team with `role` sees it (docs/decisions/039). */
 const serveAs = (role: TeamRole | null) =>
@@ -38,12 +38,7 @@ const ENTRIES = [
 ];
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubWideScreen();
   storage.set('authToken', 'token');
   storage.set('userEmail', 'ines@example.com');
   storage.set('currentUserRole', 1);
@@ -57,24 +52,21 @@ describe('the admin as an instructor sees it', () => {
     serveAs('instructor');
     renderRoutes(routes, '/admin/previousCourses');
     await waitFor(() => expect(sidebar().queryByRole('link', { name: 'Sales' })).toBeNull());
-    for (const name of ['Team', 'Plan & billing', 'Create Category', 'Create New Author']) {
+    for (const name of ['Team', 'Plan & billing']) {
       expect(sidebar().queryByRole('link', { name })).toBeNull();
     }
     for (const name of ENTRIES) expect(sidebar().getByRole('link', { name })).toBeTruthy();
   });
 
-  it.each([
-    '/admin/team',
-    '/admin?section=users',
-    '/admin/billing',
-    '/admin/emailStudents',
-    '/admin?section=newcategory',
-  ])('a direct visit to %s says the role does not allow it', async (address) => {
-    serveAs('instructor');
-    renderRoutes(routes, address);
-    expect(await screen.findByText(TEAM_MSG.notYourRole)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to My Course' })).toBeTruthy();
-  });
+  it.each(['/admin/team', '/admin?section=users', '/admin/billing', '/admin/emailStudents'])(
+    'a direct visit to %s says the role does not allow it',
+    async (address) => {
+      serveAs('instructor');
+      renderRoutes(routes, address);
+      expect(await screen.findByText(TEAM_MSG.notYourRole)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to My Course' })).toBeTruthy();
+    },
+  );
 
   it('Settings keeps the account and the place on the team, not the school’s settings', async () => {
     serveAs('instructor');
@@ -83,6 +75,34 @@ describe('the admin as an instructor sees it', () => {
     expect(main().getByRole('button', { name: 'Leave team' })).toBeTruthy();
     expect(main().queryByRole('region', { name: 'Payouts' })).toBeNull();
     expect(main().queryByRole('region', { name: 'API keys' })).toBeNull();
+  });
+
+  it('the categories and authors lists keep adding, not changing or deleting', async () => {
+    mockFetch((call) => {
+      const path = pathOf(call);
+      if (path === '/api/team/GetMyRole')
+        return { body: { org_Id: 1, org_name: 'Sail School', role: 'instructor' } };
+      if (path === '/api/coursecategory/GetCourseCategoriesByOrgId') {
+        return {
+          body: [
+            {
+              category_Id: 4,
+              category_name: 'Knots',
+              category_description: '',
+              courses_count: 0,
+              created_date: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+          total: 1,
+        };
+      }
+      return { body: [] };
+    });
+    renderRoutes(routes, '/admin?section=category');
+    expect(await screen.findByText('Knots')).toBeTruthy();
+    await waitFor(() => expect(sidebar().queryByRole('link', { name: 'Sales' })).toBeNull());
+    expect(main().queryByRole('button', { name: 'Edit Knots' })).toBeNull();
+    expect(main().queryByRole('button', { name: 'Delete Knots' })).toBeNull();
   });
 
   it('My Students has no Add Students nor Email Students', async () => {
@@ -117,7 +137,7 @@ describe('the admin as an owner sees it', () => {
     serveAs('owner');
     renderRoutes(routes, '/admin/team');
     expect(await screen.findByRole('heading', { name: 'Team', level: 1 })).toBeTruthy();
-    for (const name of [...ENTRIES, 'Sales', 'Team', 'Plan & billing', 'Create Category']) {
+    for (const name of [...ENTRIES, 'Sales', 'Team', 'Plan & billing']) {
       expect(sidebar().getByRole('link', { name })).toBeTruthy();
     }
     expect(sidebar().getByRole('link', { name: 'Team' }).getAttribute('aria-current')).toBe('page');

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { storage } from '@/lib/storage';
-import { type FetchCall, mockFetch, pathOf, queryOf, renderRoutes } from '@/test/render';
+import { type FetchCall, mockFetch, pathOf, queryOf, renderRoutes, stubWideScreen } from '@/test/render';
 
 const TOKEN = 'a'.repeat(43);
 const PAGE = `/acceptInvite?token=${TOKEN}`;
@@ -39,14 +39,7 @@ const signIn = (email: string, role = 3) => {
   storage.set('userId', 33);
 };
 
-beforeEach(() =>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })),
-);
+beforeEach(stubWideScreen);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the invitation page', () => {

@@ -92,7 +92,7 @@ export const AcceptInvitation = ({ token }: { token: string }) => {
         </dl>
         {session === null ? (
           <>
-            <p className="mt-5 text-sm text-slate-600">
+            <p className="mt-5 text-sm wrap-anywhere text-slate-600">
               Log in with {email} to accept. New here? Sign up with that address first; you come back to this
               page afterwards.
             </p>
@@ -128,7 +128,7 @@ export const AcceptInvitation = ({ token }: { token: string }) => {
         ) : (
           <>
             <Alert className="mt-5">{TEAM_MSG.wrongEmail}</Alert>
-            <p className="mt-3 text-sm text-slate-600">You are signed in as {session.email}.</p>
+            <p className="mt-3 text-sm wrap-anywhere text-slate-600">You are signed in as {session.email}.</p>
             <Button
               variant="outline"
               className="mt-5"

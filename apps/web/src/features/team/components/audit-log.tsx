@@ -19,8 +19,9 @@ const COLUMNS: ReadonlyArray<DataColumn<AuditEvent>> = [
   {
     header: 'Subject',
     cell: (event) => event.subject,
-    className: 'max-w-64 break-words text-slate-700',
+    className: 'max-w-64 wrap-anywhere text-slate-700',
     card: 'line',
+    cardClassName: 'wrap-anywhere text-slate-700',
   },
   {
     header: 'Who',

@@ -12,7 +12,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeamScreen } from '@/app/routes/admin/team-screen';
 import { storage } from '@/lib/storage';
 import { courseItem } from '@/test/fixtures';
-import { type FetchCall, mockFetch, pageAnswer, pathOf, queryOf, renderRoutes } from '@/test/render';
+import {
+  type FetchCall,
+  mockFetch,
+  pageAnswer,
+  pathOf,
+  queryOf,
+  renderRoutes,
+  stubWideScreen,
+} from '@/test/render';
 
 const team = (): Team => ({
   members: [
@@ -90,12 +98,7 @@ const render = () => renderRoutes([{ path: '/', element: <TeamScreen /> }], '/')
 const members = () => screen.getByRole('table', { name: 'Team members' });
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubWideScreen();
   storage.set('authToken', 'token');
   storage.set('orgId', 5);
 });

@@ -19,8 +19,6 @@ export const rolePasses = (role: TeamRole | undefined, gate: RoleGate | undefine
 
 /** The sidebar entries that are not every member's. */
 export const SECTION_GATES: Partial<Record<AdminSectionKey, RoleGate>> = {
-  newcategory: 'staff',
-  createauthors: 'staff',
   users: 'staff',
   billing: 'staff',
   team: 'staff',
