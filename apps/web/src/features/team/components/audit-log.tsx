@@ -18,10 +18,9 @@ const COLUMNS: ReadonlyArray<DataColumn<AuditEvent>> = [
   },
   {
     header: 'Subject',
-    cell: (event) => event.subject,
-    className: 'max-w-64 wrap-anywhere text-slate-700',
+    cell: (event) => <span className="wrap-anywhere text-slate-700">{event.subject}</span>,
+    className: 'max-w-64',
     card: 'line',
-    cardClassName: 'wrap-anywhere text-slate-700',
   },
   {
     header: 'Who',
@@ -38,6 +37,7 @@ const COLUMNS: ReadonlyArray<DataColumn<AuditEvent>> = [
       ),
     className: 'max-w-56',
     card: 'field',
+    cardWide: true,
   },
   {
     header: 'When',

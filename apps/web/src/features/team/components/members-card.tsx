@@ -82,25 +82,19 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
   const columns: ReadonlyArray<DataColumn<TeamMember>> = [
     {
       header: 'Name',
+      // The name with the e-mail under it, in the table and on a phone's card alike.
       cell: (member) => (
-        <span className="font-semibold break-words text-slate-900">
-          {member.full_name}
-          {member.user_Id === selfId ? <span className="font-normal text-slate-500"> (you)</span> : null}
-        </span>
-      ),
-      className: 'max-w-56',
-      card: 'title',
-      cardCell: (member) => (
         <>
           <p className="font-semibold break-words text-slate-900">
             {member.full_name}
             {member.user_Id === selfId ? <span className="font-normal text-slate-500"> (you)</span> : null}
           </p>
-          <p className="text-sm break-all text-slate-600">{member.email}</p>
+          <p className="text-sm wrap-anywhere text-slate-600">{member.email}</p>
         </>
       ),
+      className: 'max-w-72',
+      card: 'title',
     },
-    { header: 'Email', cell: (member) => member.email, className: 'max-w-64 break-all text-slate-600' },
     {
       header: 'Role',
       cell: (member) =>
@@ -124,7 +118,7 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
       card: 'line',
       cell: (member) =>
         mayManage(viewer, member, member.user_Id === selfId) ? (
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
             {member.role === 'instructor' ? (
               <Button
                 size="sm"
