@@ -66,7 +66,7 @@ export function readMail(file: string, raw: string): Mail {
 }
 
 /** Waits for the newest message to `to` that `matches`, in the outbox's order. */
-async function waitForMessage(
+export async function waitForMessage(
   to: string,
   matches: (mail: Mail) => boolean,
   what: string,

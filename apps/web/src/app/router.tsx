@@ -62,6 +62,7 @@ const GradingScreen = screen(() => import('./routes/admin/quiz-screens'), 'Gradi
 const QuizResultsScreen = screen(() => import('./routes/admin/quiz-screens'), 'QuizResultsScreen');
 const AdminNotificationsPage = screen(() => import('./routes/admin/notifications'), 'AdminNotificationsPage');
 const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
+const TeamScreen = screen(() => import('./routes/admin/team-screen'), 'TeamScreen');
 const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout');
 const LoginPage = screen(() => import('./routes/auth/screens'), 'LoginPage');
 const RegisterPage = screen(() => import('./routes/auth/screens'), 'RegisterPage');
@@ -87,6 +88,7 @@ const CourseDetailPage = screen(() => import('./routes/site/course-detail'), 'Co
 const CoursesPage = screen(() => import('./routes/site/courses'), 'CoursesPage');
 const HelpPage = screen(() => import('./routes/site/help'), 'HelpPage');
 const UnsubscribePage = screen(() => import('./routes/site/unsubscribe'), 'UnsubscribePage');
+const AcceptInvitePage = screen(() => import('./routes/site/accept-invite'), 'AcceptInvitePage');
 const LandingPage = screen(() => import('./routes/site/landing'), 'LandingPage');
 const SchoolSiteLayout = screen(() => import('./routes/site/school-site'), 'SchoolSiteLayout');
 const SchoolHomePage = screen(() => import('./routes/site/school-site'), 'SchoolHomePage');
@@ -177,6 +179,8 @@ export const routes: RouteObject[] = [
           { path: 'help', element: <HelpPage />, ...titled('Help') },
           // The unsubscribe link of notification e-mails (no login).
           { path: 'unsubscribe', element: <UnsubscribePage />, ...titled('Notification e-mails') },
+          // An invitation's link to a school's team (no login needed to read it; docs/decisions/039).
+          { path: 'acceptInvite', element: <AcceptInvitePage />, ...titled('Join a school’s team') },
           // The public verification page of a certificate number (linkable, no login).
           {
             path: 'certificates/:number',
@@ -248,6 +252,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <SettingsScreen />, ...titled('Settings') },
           { path: 'site', element: <SiteSettingsScreen />, ...titled('School site') },
           { path: 'billing', element: <BillingScreen />, ...titled('Plan & billing') },
+          { path: 'team', element: <TeamScreen />, ...titled('Team') },
           { path: 'grading', element: <GradingScreen />, ...titled('Grading') },
           { path: 'quizResults', element: <QuizResultsScreen />, ...titled('Quiz results') },
           { path: 'notifications', element: <AdminNotificationsPage />, ...titled('Notifications') },

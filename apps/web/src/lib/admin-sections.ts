@@ -7,7 +7,7 @@ import {
 } from './paths';
 import { storage } from './storage';
 
-/** SPEC §2.13: the sidebar's label of each component key (Plan & billing and Grading added after the spec's). */
+/** SPEC §2.13: the sidebar's label of each component key (Plan & billing, Grading and Team added after the spec's). */
 export const ADMIN_SECTION_LABELS: Record<AdminSectionKey, string> = {
   dashboard: 'My Course',
   courses: 'Create New Course',
@@ -20,6 +20,7 @@ export const ADMIN_SECTION_LABELS: Record<AdminSectionKey, string> = {
   Mystudents: 'My Students',
   billing: 'Plan & billing',
   grading: 'Grading',
+  team: 'Team',
 };
 
 /** SPEC §2.13: the remembered component key; My Course when none (or an unknown one) is stored. */
@@ -63,6 +64,7 @@ const PATH_SECTIONS: Record<string, AdminSectionKey | null> = {
   [paths.admin.site]: 'settings',
   [paths.admin.billing]: 'billing',
   [paths.admin.grading]: 'grading',
+  [paths.admin.team]: 'team',
   [paths.admin.quizResults]: 'dashboard',
   [paths.admin.notifications]: null,
 };

@@ -1,3 +1,5 @@
+import { ACCEPT_INVITE_PATH } from '@skillwise/contracts';
+
 /** Every route of the app in one place (SPEC §2.1). */
 export const paths = {
   home: '/',
@@ -53,7 +55,11 @@ export const paths = {
     grading: '/admin/grading',
     /** A quiz's results: its figures and its students (?lesson=, the quiz lesson's id). */
     quizResults: '/admin/quizResults',
+    /** The school's team: members, invitations, seats and the audit log (docs/decisions/039). */
+    team: '/admin/team',
   },
+  /** An invitation's link to a school's team (?token=); public (docs/decisions/039). */
+  acceptInvite: ACCEPT_INVITE_PATH,
   myStudents: '/myStudents',
   /** The built-in sandbox provider's approval page: /sandbox/checkout/{orderId} (DESIGN: payments). */
   sandboxCheckout: '/sandbox/checkout',
@@ -113,6 +119,7 @@ export const ADMIN_SECTION_PATHS = {
   Mystudents: paths.admin.myStudents,
   billing: paths.admin.billing,
   grading: paths.admin.grading,
+  team: paths.admin.team,
 } as const;
 
 export type AdminSectionKey = keyof typeof ADMIN_SECTION_PATHS;

@@ -81,3 +81,13 @@ export const pageAnswer = <T,>(call: FetchCall, rows: readonly T[], text: (row: 
   const page = Number(query.get('page') ?? 1);
   return { body: matching.slice((page - 1) * size, page * size), total: matching.length };
 };
+
+/** A wide screen for every media query (jsdom has no matchMedia): tables rather than cards. */
+export const stubWideScreen = (): void => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+};

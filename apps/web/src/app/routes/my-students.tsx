@@ -8,6 +8,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { StudentEnrollments } from '@/features/students/components/student-enrollments';
 import { StudentProfile } from '@/features/students/components/student-profile';
 import { StudentPurchases } from '@/features/students/components/student-purchases';
+import { useMyRole } from '@/features/team/api/team';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -45,6 +46,8 @@ const parseUserId = (raw: string | null): number | null => {
  */
 export const StudentManagementPage = () => {
   const logout = useLogout();
+  // The member's role on the school's team, which the enrolment controls follow (docs/decisions/039).
+  useMyRole();
   const [tabParam, setTab] = useSearchParam('tab');
   const tab = tabOf(tabParam);
   const userId = parseUserId(storage.get('selectedUserId'));

@@ -1,4 +1,4 @@
-import { SIDEBAR } from '@skillwise/contracts';
+import { SIDEBAR, type TeamRole } from '@skillwise/contracts';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import {
@@ -12,19 +12,21 @@ import {
   GridIcon,
   LogoutIcon,
   PlusSquareIcon,
+  ShieldIcon,
   SlidersIcon,
   TagIcon,
   UserPlusIcon,
   UsersIcon,
 } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
+import { maySeeSection } from '@/features/team/lib/role-access';
 import { ADMIN_SECTION_LABELS } from '@/lib/admin-sections';
 import { cn } from '@/lib/cn';
 import { ADMIN_SECTION_PATHS, type AdminSectionKey } from '@/lib/paths';
 
 /**
- * SPEC §2.13: the sidebar entries in order, each storing its component key, and Plan & billing after
- * them. Each entry is a link to its screen's address (lib/paths.ts).
+ * SPEC §2.13: the sidebar entries in order, each storing its component key, and Plan & billing, Grading
+ * and Team after them. Each entry is a link to its screen's address (lib/paths.ts).
  */
 const ADMIN_SECTIONS: ReadonlyArray<{ key: AdminSectionKey; Icon: ComponentType<SVGProps<SVGSVGElement>> }> =
   [
@@ -39,6 +41,7 @@ const ADMIN_SECTIONS: ReadonlyArray<{ key: AdminSectionKey; Icon: ComponentType<
     { key: 'Mystudents', Icon: GraduationIcon },
     { key: 'billing', Icon: CardIcon },
     { key: 'grading', Icon: ClipboardCheckIcon },
+    { key: 'team', Icon: ShieldIcon },
   ];
 
 type AdminSidebarProps = {
@@ -49,6 +52,8 @@ type AdminSidebarProps = {
   /** An entry was followed (its link navigates): remember it, close the sidebar on a narrow window. */
   onSelect: (key: AdminSectionKey) => void;
   onLogout: () => void;
+  /** The member's role on the school's team: entries it may not use are left out (none while unknown). */
+  role?: TeamRole | undefined;
 };
 
 const itemClass = (isActive: boolean, isOpen: boolean) =>
@@ -59,7 +64,14 @@ const itemClass = (isActive: boolean, isOpen: boolean) =>
   );
 
 /** SPEC §2.13: 242 px wide when open, 72 px when collapsed. */
-export const AdminSidebar = ({ isOpen, onToggle, activeKey, onSelect, onLogout }: AdminSidebarProps) => (
+export const AdminSidebar = ({
+  isOpen,
+  onToggle,
+  activeKey,
+  onSelect,
+  onLogout,
+  role,
+}: AdminSidebarProps) => (
   <aside
     aria-label="Admin"
     style={{ width: isOpen ? SIDEBAR.expanded : SIDEBAR.collapsed }}
@@ -70,7 +82,7 @@ export const AdminSidebar = ({ isOpen, onToggle, activeKey, onSelect, onLogout }
       {isOpen ? <span className="text-lg font-bold tracking-tight text-white">Skillwise</span> : null}
     </div>
     <nav className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2">
-      {ADMIN_SECTIONS.map(({ key, Icon }) => {
+      {ADMIN_SECTIONS.filter(({ key }) => maySeeSection(role, key)).map(({ key, Icon }) => {
         const label = ADMIN_SECTION_LABELS[key];
         return (
           <Link

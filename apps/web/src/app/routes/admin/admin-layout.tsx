@@ -3,8 +3,12 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { AdminSidebar } from '@/components/layouts/admin-sidebar';
 import { Avatar } from '@/components/layouts/user-menu';
+import { LoadingBlock, PageLoading } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useMyRole } from '@/features/team/api/team';
+import { NotYourRole } from '@/features/team/components/not-your-role';
+import { gateOf, rolePasses, waitsForRole } from '@/features/team/lib/role-access';
 import { ADMIN_SECTION_LABELS, adminSectionAt } from '@/lib/admin-sections';
 import { ADMIN_SECTION_PATHS, type AdminSectionKey, paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -47,6 +51,12 @@ export const AdminLayout = () => {
 
   const path = location.pathname.replace(/\/+$/, '') || paths.admin.root;
   const activeKey = adminSectionAt(location);
+  // The member's role on the school's team, asked once: what it may not use is not shown (decision 039).
+  const myRole = useMyRole();
+  const role = myRole.data?.role;
+  const isAllowed = rolePasses(role, gateOf(path, activeKey));
+  // A screen not every member may open waits for the role rather than start and be refused.
+  const isDeciding = waitsForRole(path, activeKey) && myRole.isPending;
 
   // The screen shown is the one remembered next (Back, a link or a notification may have opened it).
   useEffect(() => {
@@ -62,7 +72,16 @@ export const AdminLayout = () => {
     void navigate(ADMIN_SECTION_PATHS[key]);
   };
 
-  if (FULL_PAGE.some((fullPage) => path === fullPage)) return <Outlet />;
+  if (FULL_PAGE.some((fullPage) => path === fullPage)) {
+    if (isDeciding) return <PageLoading />;
+    return isAllowed ? (
+      <Outlet />
+    ) : (
+      <main className="flex min-h-dvh flex-1 flex-col justify-center px-4 py-8">
+        <NotYourRole />
+      </main>
+    );
+  }
 
   const activeLabel = PATH_LABELS[path] ?? (activeKey ? ADMIN_SECTION_LABELS[activeKey] : 'Dashboard');
   const email = storage.get('userEmail') ?? '';
@@ -76,6 +95,7 @@ export const AdminLayout = () => {
         activeKey={activeKey}
         onSelect={onSelect}
         onLogout={() => void logout()}
+        role={role}
       />
       {isOpen && !isDesktop ? (
         <button
@@ -104,7 +124,7 @@ export const AdminLayout = () => {
           </div>
         </header>
         <main className="flex min-w-0 flex-1 flex-col px-4 py-8 sm:px-6 lg:px-8">
-          <Outlet context={context} />
+          {isDeciding ? <LoadingBlock /> : isAllowed ? <Outlet context={context} /> : <NotYourRole />}
         </main>
       </div>
     </div>

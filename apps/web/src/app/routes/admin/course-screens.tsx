@@ -20,6 +20,7 @@ import { CoursePublishButton, useCourseTitle } from '@/features/courses/componen
 import { OrganisationCourses } from '@/features/courses/components/organisation-courses';
 import { curriculumKeys } from '@/features/curriculum/api/curriculum';
 import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
+import { useRoleAllows } from '@/features/team/api/team';
 import { usePageTitle } from '@/lib/page-title';
 import { useDebouncedValue } from '@/lib/paging';
 import { coursePath, paths, quizEditorPath } from '@/lib/paths';
@@ -153,6 +154,8 @@ export const AdminCourseDetailsPage = () => {
   // The same answer the details below show (shared query): whether the course gives a certificate.
   const course = useAdminCourse(courseId);
   usePageTitle(course.data?.course_title);
+  // Moderating reviews is the owners' and admins' (docs/decisions/039).
+  const mayModerate = useRoleAllows('staff');
   const open = (path: string) => (courseId === null ? undefined : void navigate(coursePath(path, courseId)));
   return (
     <>
@@ -164,7 +167,7 @@ export const AdminCourseDetailsPage = () => {
         onPreview={() => (courseId === null ? undefined : void navigate(previewPath(courseId)))}
         onEditAuthor={setEditingAuthorId}
       />
-      {courseId === null ? null : (
+      {courseId === null || !mayModerate ? null : (
         <div className="mt-6">
           <ReviewsModeration courseId={courseId} />
         </div>

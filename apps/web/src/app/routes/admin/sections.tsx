@@ -4,12 +4,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { SalesReport } from '@/features/payments/components/sales-report';
 import { SchoolSettings } from '@/features/settings/components/school-settings';
+import { useRoleAllows } from '@/features/team/api/team';
+import { YourTeamCard } from '@/features/team/components/your-team-card';
 import { type AdminHomeState, adminHomeSection, isUnnamedAdminHome } from '@/lib/admin-sections';
 import { BillingScreen } from './billing-screen';
 import { AuthorsScreen, CategoryScreen, CreateAuthorScreen, CreateCategoryScreen } from './catalogue-screens';
 import { CourseFormScreen, MyCourseScreen } from './course-screens';
 import { AdminMyStudentsPage } from './my-students-screen';
 import { GradingScreen } from './quiz-screens';
+import { TeamScreen } from './team-screen';
 
 /** SPEC §2.13 Sales (key `users`; the spec's placeholder read Pages): the organisation's course sales. */
 export const SalesScreen = () => (
@@ -19,20 +22,31 @@ export const SalesScreen = () => (
   </>
 );
 
-/** SPEC §2.13 Settings (key `settings`, also /admin/settings). */
-export const SettingsScreen = () => (
-  <>
-    <PageHeader
-      title="Settings"
-      description="Your account, then school, address, lecture, author and comment preferences."
-    />
-    {/* The publisher's own name and password: the same forms as a student's Account Settings. */}
-    <div className="mb-8">
-      <AccountSettings />
-    </div>
-    <SchoolSettings />
-  </>
-);
+/**
+ * SPEC §2.13 Settings (key `settings`, also /admin/settings). An instructor of the school's team sees its
+ * own account and its place on the team only; the school's settings are its owners' and admins'
+ * (docs/decisions/039).
+ */
+export const SettingsScreen = () => {
+  const isStaff = useRoleAllows('staff');
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={
+          isStaff
+            ? 'Your account, then school, address, lecture, author and comment preferences.'
+            : 'Your account and your place on the school’s team.'
+        }
+      />
+      {/* The publisher's own name and password: the same forms as a student's Account Settings. */}
+      <div className="mb-8">
+        <AccountSettings />
+      </div>
+      {isStaff ? <SchoolSettings /> : <YourTeamCard />}
+    </>
+  );
+};
 
 /**
  * SPEC §2.13 /admin: the screen its address names (?section=), else the remembered component key; My
@@ -71,6 +85,8 @@ export const AdminHome = () => {
       return <BillingScreen />;
     case 'grading':
       return <GradingScreen />;
+    case 'team':
+      return <TeamScreen />;
     default:
       return <MyCourseScreen />;
   }

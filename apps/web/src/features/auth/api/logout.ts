@@ -14,8 +14,15 @@ import { notify } from '@/lib/toast';
 export const logoutUser = (): Promise<unknown> =>
   apiRequest('users/Logout', { method: 'POST', auth: true, endSessionOn401: false });
 
-/** SPEC §4: revoke the token (its failure is ignored), clear storage, say so and go to /login. */
-export const logOut = async (navigate: NavigateFunction, queryClient: QueryClient): Promise<void> => {
+/**
+ * SPEC §4: revoke the token (its failure is ignored), clear storage, say so and go to /login (`to`: the
+ * login with a place to come back to, as an invitation's page asks).
+ */
+export const logOut = async (
+  navigate: NavigateFunction,
+  queryClient: QueryClient,
+  to: string = paths.login,
+): Promise<void> => {
   if (hasAuthToken()) {
     try {
       await logoutUser();
@@ -26,7 +33,7 @@ export const logOut = async (navigate: NavigateFunction, queryClient: QueryClien
   storage.clear();
   queryClient.clear();
   notify.success(MSG.logout);
-  void navigate(paths.login);
+  void navigate(to);
 };
 
 /** logOut for the signed-in screens' Log Out buttons. */

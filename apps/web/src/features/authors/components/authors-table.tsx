@@ -6,6 +6,7 @@ import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
+import { useRoleAllows } from '@/features/team/api/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
@@ -65,6 +66,8 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const [deleting, setDeleting] = useState<Author | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   const edit = (author: Author) => setEditingId(author.author_id);
+  // Changing and deleting authors are the owners' and admins' (docs/decisions/039).
+  const isStaff = useRoleAllows('staff');
   useClampedPage(page, AUTHORS_PAGE_SIZE, authors, setPage);
 
   const columns: ReadonlyArray<DataColumn<Author>> = [
@@ -100,12 +103,13 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
       header: 'Actions',
       align: 'end',
       card: 'aside',
-      cell: (author) => (
-        <div className="flex justify-end gap-1">
-          <EditButton author={author} onEdit={edit} />
-          <DeleteButton author={author} onDelete={setDeleting} />
-        </div>
-      ),
+      cell: (author) =>
+        isStaff ? (
+          <div className="flex justify-end gap-1">
+            <EditButton author={author} onEdit={edit} />
+            <DeleteButton author={author} onDelete={setDeleting} />
+          </div>
+        ) : null,
     },
   ];
 

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { AUTHORING_MSG } from '@/config/messages';
+import { useRoleAllows } from '@/features/team/api/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
@@ -54,8 +55,9 @@ const CategoryRow = ({
   onDelete,
 }: {
   category: Category;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for a member who may not change the school's categories (docs/decisions/039). */
+  onEdit: (() => void) | undefined;
+  onDelete: (() => void) | undefined;
 }) => (
   <div className="flex items-start gap-4 px-4 py-4 sm:px-5">
     <span className="mt-0.5 hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg text-brand-600 sm:flex">
@@ -72,26 +74,28 @@ const CategoryRow = ({
         {coursesLabel(category.courses_count)} · Created {formatDate(category.created_date)}
       </p>
     </div>
-    <div className="flex shrink-0 items-center gap-1">
-      <button
-        type="button"
-        onClick={onEdit}
-        aria-label={`Edit ${category.category_name}`}
-        title="Edit"
-        className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
-      >
-        <PencilIcon className="size-4.5" />
-      </button>
-      <button
-        type="button"
-        onClick={onDelete}
-        aria-label={`Delete ${category.category_name}`}
-        title="Delete"
-        className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
-      >
-        <TrashIcon className="size-4.5" />
-      </button>
-    </div>
+    {onEdit && onDelete ? (
+      <div className="flex shrink-0 items-center gap-1">
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={`Edit ${category.category_name}`}
+          title="Edit"
+          className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
+        >
+          <PencilIcon className="size-4.5" />
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Delete ${category.category_name}`}
+          title="Delete"
+          className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
+        >
+          <TrashIcon className="size-4.5" />
+        </button>
+      </div>
+    ) : null}
   </div>
 );
 
@@ -102,6 +106,8 @@ const PAGE_SIZE = PAGE_SIZES.categories;
  * per row and 'Add New Category'. Deleting the last row of the last page shows the page before.
  */
 export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) => {
+  // Renaming and deleting categories are the owners' and admins' (docs/decisions/039).
+  const isStaff = useRoleAllows('staff');
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const categories = useCategories({ page, pageSize: PAGE_SIZE, search });
   const remove = useDeleteCategory();
@@ -129,8 +135,8 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
         item={(category) => (
           <CategoryRow
             category={category}
-            onEdit={() => setEditing(category)}
-            onDelete={() => setDeleting(category)}
+            onEdit={isStaff ? () => setEditing(category) : undefined}
+            onDelete={isStaff ? () => setDeleting(category) : undefined}
           />
         )}
         loadingLabel="Loading categories..."

@@ -4,19 +4,14 @@ import {
   type CouponInput,
   type CouponKind,
   couponInputSchema,
-  PAGE_SIZE_MAX,
 } from '@skillwise/contracts';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { FieldError, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { SearchInput } from '@/components/ui/search-input';
-import { useOrganisationCourses } from '@/features/courses/api/courses';
-import { useDebouncedValue } from '@/lib/paging';
-import { storage } from '@/lib/storage';
+import { CourseChoice } from '@/features/courses/components/course-choice';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
@@ -117,55 +112,6 @@ type CouponDialogProps = {
   /** The coupon to change, or null for a new one. */
   coupon: Coupon | null;
   onClose: () => void;
-};
-
-/** The school's courses to choose from: one page of the largest size, searched on the server past that. */
-const CourseChoice = ({
-  chosen,
-  onChoose,
-}: {
-  chosen: readonly number[];
-  onChoose: (courseId: number, isChosen: boolean) => void;
-}) => {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim());
-  const courses = useOrganisationCourses(storage.get('orgId') ?? '', {
-    page: 1,
-    pageSize: PAGE_SIZE_MAX,
-    search,
-  });
-  const rows = courses.data?.rows ?? [];
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="sr-only">Chosen courses</legend>
-      {(courses.data?.total ?? 0) > PAGE_SIZE_MAX || search !== '' ? (
-        <SearchInput label="Search your courses" value={searchText} onChange={setSearchText} />
-      ) : null}
-      {courses.isPending ? (
-        <p className="text-sm text-slate-500">Loading your courses...</p>
-      ) : courses.isError ? (
-        <p className="text-sm text-rose-600">Your courses could not be loaded.</p>
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-slate-500">
-          {search === '' ? 'Your school has no course yet.' : 'No course matches.'}
-        </p>
-      ) : (
-        <div className="grid max-h-60 gap-2 overflow-y-auto sm:grid-cols-2">
-          {rows.map((course) => (
-            <CheckboxField
-              key={course.course_Id}
-              label={course.course_title}
-              checked={chosen.includes(course.course_Id)}
-              onChange={(isChosen) => onChoose(course.course_Id, isChosen)}
-            />
-          ))}
-        </div>
-      )}
-      <p className="text-xs text-slate-500">
-        {chosen.length === 1 ? '1 course chosen' : `${chosen.length} courses chosen`}
-      </p>
-    </fieldset>
-  );
 };
 
 /** New coupon and Edit: the code, what it takes off, for which courses, between which days, how often. */

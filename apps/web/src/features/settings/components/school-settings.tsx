@@ -10,6 +10,7 @@ import { CouponsCard } from '@/features/payments/components/coupons-card';
 import { PayoutAccountCard } from '@/features/payments/components/payout-account-card';
 import { RefundPolicyCard } from '@/features/payments/components/refund-policy-card';
 import { SchoolSiteCard } from '@/features/school-sites/components/site-settings';
+import { useRoleAllows } from '@/features/team/api/team';
 import { useForm } from '@/lib/use-form';
 
 type YesNo = 'yes' | 'no';
@@ -87,6 +88,8 @@ type SwitchName = { [K in keyof Settings]: Settings[K] extends YesNo ? K : never
 /** SPEC §2.13: School, Address, Lectures, Authors and Comments; shown, not yet saved. */
 export const SchoolSettings = () => {
   const form = useForm({ initial: INITIAL_SETTINGS });
+  // How the school is paid is its owners' (docs/decisions/039).
+  const isOwner = useRoleAllows('owner');
   const toggle = (name: SwitchName) => ({
     name,
     value: form.values[name],
@@ -95,7 +98,7 @@ export const SchoolSettings = () => {
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <SchoolSiteCard />
-      <PayoutAccountCard />
+      {isOwner ? <PayoutAccountCard /> : null}
       <RefundPolicyCard />
       <CouponsCard />
       <WebhooksCard />

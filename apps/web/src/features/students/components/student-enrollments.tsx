@@ -9,6 +9,7 @@ import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { SelectField } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
+import { useRoleAllows } from '@/features/team/api/team';
 import { errorMessage } from '@/lib/api-client';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { useClampedPage, useDebouncedValue } from '@/lib/paging';
@@ -97,7 +98,9 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   useClampedPage(page, PAGE_SIZE, courses, setPage);
   const [courseSearchText, setCourseSearchText] = useState('');
   const courseSearch = useDebouncedValue(courseSearchText.trim());
-  const unassigned = useUnassignedCourses(key, {
+  // Enrolling, removing and scheduling are the owners' and admins' (docs/decisions/039).
+  const isStaff = useRoleAllows('staff');
+  const unassigned = useUnassignedCourses(isStaff ? key : '', {
     page: 1,
     pageSize: PAGE_SIZES.unassignedCourses,
     search: courseSearch,
@@ -160,24 +163,30 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       cell: (course) => (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs text-slate-600">{releaseSummary(course)}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setScheduling(course)}
-            aria-label={`Change the schedule of ${course.course_title}`}
-          >
-            Change
-          </Button>
+          {isStaff ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setScheduling(course)}
+              aria-label={`Change the schedule of ${course.course_title}`}
+            >
+              Change
+            </Button>
+          ) : null}
         </div>
       ),
     },
-    {
-      header: 'Remove',
-      hideHeader: true,
-      align: 'end',
-      card: 'aside',
-      cell: (course) => <RemoveButton course={course} onRemove={setRemoving} />,
-    },
+    ...(isStaff
+      ? [
+          {
+            header: 'Remove',
+            hideHeader: true,
+            align: 'end',
+            card: 'aside',
+            cell: (course) => <RemoveButton course={course} onRemove={setRemoving} />,
+          } satisfies DataColumn<AssignedCourse>,
+        ]
+      : []),
   ];
   // Only a published course can be studied: the server offers no drafts (published=true).
   const options = (unassigned.data?.rows ?? []).map((course) => ({
@@ -193,52 +202,54 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       <div className="border-b border-slate-100 px-6 py-4">
         <h2 className="text-lg font-semibold text-slate-900">Enrollments</h2>
       </div>
-      <form
-        noValidate
-        onSubmit={enroll}
-        className="flex flex-col gap-3 border-b border-slate-100 px-6 py-5 sm:flex-row sm:flex-wrap sm:items-end"
-      >
-        {canSearchCourses ? (
-          <SearchInput
-            label="Find a course by title"
-            value={courseSearchText}
-            onChange={(text) => {
-              setCourseSearchText(text);
-              form.setValue('courseId', '');
-            }}
-            className="sm:basis-full"
-          />
-        ) : null}
-        <SelectField
-          label="Course"
-          name="course"
-          className="min-w-0 flex-1"
-          placeholder={
-            unassigned.isPending
-              ? 'Loading courses...'
-              : options.length === 0
-                ? courseSearch
-                  ? 'No course matches your search'
-                  : 'No other course to enroll in'
-                : 'Select a course'
-          }
-          options={options}
-          {...courseField}
-          onChange={(event) => {
-            courseField.onChange(event);
-            setRemoveProblem(null);
-          }}
-        />
-        <Button
-          type="submit"
-          isLoading={form.isSubmitting}
-          loadingText="Enrolling..."
-          disabled={!unassigned.isPending && options.length === 0}
-          className="shrink-0"
+      {isStaff ? (
+        <form
+          noValidate
+          onSubmit={enroll}
+          className="flex flex-col gap-3 border-b border-slate-100 px-6 py-5 sm:flex-row sm:flex-wrap sm:items-end"
         >
-          Enroll
-        </Button>
-      </form>
+          {canSearchCourses ? (
+            <SearchInput
+              label="Find a course by title"
+              value={courseSearchText}
+              onChange={(text) => {
+                setCourseSearchText(text);
+                form.setValue('courseId', '');
+              }}
+              className="sm:basis-full"
+            />
+          ) : null}
+          <SelectField
+            label="Course"
+            name="course"
+            className="min-w-0 flex-1"
+            placeholder={
+              unassigned.isPending
+                ? 'Loading courses...'
+                : options.length === 0
+                  ? courseSearch
+                    ? 'No course matches your search'
+                    : 'No other course to enroll in'
+                  : 'Select a course'
+            }
+            options={options}
+            {...courseField}
+            onChange={(event) => {
+              courseField.onChange(event);
+              setRemoveProblem(null);
+            }}
+          />
+          <Button
+            type="submit"
+            isLoading={form.isSubmitting}
+            loadingText="Enrolling..."
+            disabled={!unassigned.isPending && options.length === 0}
+            className="shrink-0"
+          >
+            Enroll
+          </Button>
+        </form>
+      ) : null}
       {problem ? (
         <div className="px-6 pt-4">
           <Alert>

@@ -8,6 +8,7 @@ import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { FilterPills } from '@/components/ui/filter-pills';
 import { ChevronRightIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
+import { useRoleAllows } from '@/features/team/api/team';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
@@ -46,6 +47,8 @@ const coursesLabel = (count: number) => (count === 1 ? '1 course' : `${count} co
  */
 export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTableProps) => {
   const orgId = storage.get('orgId') ?? '0';
+  // Adding students and e-mailing them are the owners' and admins' (docs/decisions/039).
+  const isStaff = useRoleAllows('staff');
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const [filter, setFilter] = useState<StudentFilter>('all');
   const enrolled = enrolledParam(filter);
@@ -139,17 +142,21 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
               errorText="The students could not be exported. Please try again."
               disabled={total === 0}
             />
-            <Link to={paths.admin.emailStudents} className={buttonClassName({ variant: 'outline' })}>
-              <MailIcon className="size-4" />
-              Email Students
-            </Link>
-            <Button
-              leftIcon={<UserPlusIcon className="size-4" />}
-              onClick={onAddStudents}
-              className="order-first lg:order-none"
-            >
-              Add Students
-            </Button>
+            {isStaff ? (
+              <>
+                <Link to={paths.admin.emailStudents} className={buttonClassName({ variant: 'outline' })}>
+                  <MailIcon className="size-4" />
+                  Email Students
+                </Link>
+                <Button
+                  leftIcon={<UserPlusIcon className="size-4" />}
+                  onClick={onAddStudents}
+                  className="order-first lg:order-none"
+                >
+                  Add Students
+                </Button>
+              </>
+            ) : null}
           </div>
         }
         filters={
@@ -170,9 +177,11 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
               title="No students yet"
               hint="Add a student by e-mail, or share your courses: buyers appear here too."
               action={
-                <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddStudents}>
-                  Add Students
-                </Button>
+                isStaff ? (
+                  <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddStudents}>
+                    Add Students
+                  </Button>
+                ) : undefined
               }
             />
           ) : (

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TitledCard } from '@/components/ui/titled-card';
+import { useRoleAllows } from '@/features/team/api/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -32,6 +33,8 @@ export const PlanOverview = () => {
   const pricing = usePricing();
   const planTypes = usePlanTypes();
   const renewal = usePlanRenewal();
+  // Choosing or changing the plan is an owner's (docs/decisions/039).
+  const mayChangePlan = useRoleAllows('owner');
 
   if (current.isPending) return <LoadingBlock label="Loading your plan..." />;
   if (current.isError) {
@@ -92,16 +95,25 @@ export const PlanOverview = () => {
             lower plan, adds its time after that date.
           </p>
         ) : null}
-        <div>
-          <Link
-            to={paths.admin.subscription}
-            className={buttonClassName({
-              variant: renews?.status === 'active' || renews?.status === 'cancelling' ? 'outline' : 'primary',
-            })}
-          >
-            {renews?.status === 'active' ? 'Change plan' : running ? 'Renew or change plan' : 'Choose a plan'}
-          </Link>
-        </div>
+        {mayChangePlan ? (
+          <div>
+            <Link
+              to={paths.admin.subscription}
+              className={buttonClassName({
+                variant:
+                  renews?.status === 'active' || renews?.status === 'cancelling' ? 'outline' : 'primary',
+              })}
+            >
+              {renews?.status === 'active'
+                ? 'Change plan'
+                : running
+                  ? 'Renew or change plan'
+                  : 'Choose a plan'}
+            </Link>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">Only an owner of your school changes or renews its plan.</p>
+        )}
       </TitledCard>
       <TitledCard title="Usage and limits" description="What your plan allows, and the files you store.">
         <dl className="flex flex-col gap-3">

@@ -1,0 +1,193 @@
+import {
+  TEAM_ROLE_LABELS,
+  TEAM_ROLES,
+  type Team,
+  type TeamMember,
+  type TeamRole,
+} from '@skillwise/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { Select } from '@/components/ui/input';
+import { TitledCard } from '@/components/ui/titled-card';
+import { formatDateTime } from '@/lib/format';
+import { storage } from '@/lib/storage';
+import { notify, notifyFailure } from '@/lib/toast';
+import { useChangeMemberRole, useRemoveMember, useTeamMembers } from '../api/team';
+import { InstructorCoursesDialog } from './instructor-courses-dialog';
+
+/** The roles a viewer may give: an owner any, an admin all but owner (only an owner makes an owner). */
+export const rolesGivenBy = (viewer: TeamRole): readonly TeamRole[] =>
+  viewer === 'owner' ? TEAM_ROLES : TEAM_ROLES.filter((role) => role !== 'owner');
+
+/** Whether a viewer may change or remove a member: not themself, and an owner only by an owner. */
+const mayManage = (viewer: TeamRole, member: TeamMember, isSelf: boolean) =>
+  !isSelf && viewer !== 'instructor' && (member.role !== 'owner' || viewer === 'owner');
+
+const RoleSelect = ({ member, viewer }: { member: TeamMember; viewer: TeamRole }) => {
+  const change = useChangeMemberRole();
+  const [role, setRole] = useState<TeamRole>(member.role);
+  const [shown, setShown] = useState(member.role);
+  // The server's answer wins once read again (another owner may have changed it meanwhile).
+  if (shown !== member.role) {
+    setShown(member.role);
+    setRole(member.role);
+  }
+  return (
+    <Select
+      aria-label={`Role of ${member.full_name}`}
+      value={role}
+      disabled={change.isPending}
+      className="min-w-36"
+      onChange={(event) => {
+        const next = event.target.value as TeamRole;
+        setRole(next);
+        change.mutate(
+          { user_Id: member.user_Id, role: next },
+          {
+            onSuccess: () => notify.success(`${member.full_name} is now ${TEAM_ROLE_LABELS[next]}.`),
+            onError: (error) => {
+              setRole(member.role);
+              notifyFailure(error, 'The role could not be changed. Please try again.');
+            },
+          },
+        );
+      }}
+    >
+      {rolesGivenBy(viewer).map((option) => (
+        <option key={option} value={option}>
+          {TEAM_ROLE_LABELS[option]}
+        </option>
+      ))}
+    </Select>
+  );
+};
+
+type MembersCardProps = { team: Team; viewer: TeamRole };
+
+/**
+ * The team's members (docs/decisions/039): name, e-mail, role and last login; an owner or admin changes a
+ * role, gives an instructor courses and removes a member. The seats the plan has head the card.
+ */
+export const MembersCard = ({ team, viewer }: MembersCardProps) => {
+  const members = useTeamMembers();
+  const remove = useRemoveMember();
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [giving, setGiving] = useState<TeamMember | null>(null);
+  const selfId = Number(storage.get('userId'));
+  const { seats } = team;
+
+  const columns: ReadonlyArray<DataColumn<TeamMember>> = [
+    {
+      header: 'Name',
+      // The name with the e-mail under it, in the table and on a phone's card alike.
+      cell: (member) => (
+        <>
+          <p className="font-semibold break-words text-slate-900">
+            {member.full_name}
+            {member.user_Id === selfId ? <span className="font-normal text-slate-500"> (you)</span> : null}
+          </p>
+          <p className="text-sm wrap-anywhere text-slate-600">{member.email}</p>
+        </>
+      ),
+      className: 'max-w-72',
+      card: 'title',
+    },
+    {
+      header: 'Role',
+      cell: (member) =>
+        mayManage(viewer, member, member.user_Id === selfId) ? (
+          <RoleSelect member={member} viewer={viewer} />
+        ) : (
+          <Chip tone={member.role === 'owner' ? 'brand' : 'muted'}>{TEAM_ROLE_LABELS[member.role]}</Chip>
+        ),
+      card: 'field',
+    },
+    {
+      header: 'Last login',
+      cell: (member) => (member.last_login_at ? formatDateTime(member.last_login_at) : 'Never'),
+      className: 'whitespace-nowrap text-slate-600',
+      card: 'field',
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      align: 'end',
+      card: 'line',
+      cell: (member) =>
+        mayManage(viewer, member, member.user_Id === selfId) ? (
+          <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
+            {member.role === 'instructor' ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setGiving(member)}
+                aria-label={`Courses of ${member.full_name}`}
+              >
+                Courses ({member.course_Ids.length})
+              </Button>
+            ) : null}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setRemoving(member)}
+              aria-label={`Remove ${member.full_name}`}
+            >
+              Remove
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
+
+  return (
+    <TitledCard
+      title="Members"
+      description="Who runs your school with you, and what each may do."
+      actions={
+        <p className="text-sm text-slate-600" data-seats>
+          <span className="font-semibold text-slate-900">
+            {seats.used} of {seats.limit}
+          </span>{' '}
+          seat{seats.limit === 1 ? '' : 's'} used{seats.plan ? ` · ${seats.plan} plan` : ''}
+        </p>
+      }
+    >
+      <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
+        <DataList
+          variant="inset"
+          label="Team members"
+          query={members}
+          rowKey={(member) => member.user_Id}
+          columns={columns}
+          headerCase="as-written"
+          tableClassName="min-w-[720px]"
+          loadingLabel="Loading the team..."
+          errorText="The team could not be loaded."
+          empty={null}
+        />
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this member?"
+        message={`${removing?.full_name ?? ''} (${removing?.email ?? ''}) leaves your school’s team at once; the account stays a student account.`}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await remove.mutateAsync(removing.user_Id);
+            notify.success(`${removing.full_name} is no longer on the team.`);
+          } catch (error) {
+            notifyFailure(error, 'The member could not be removed. Please try again.');
+            throw error;
+          }
+        }}
+      />
+      {giving ? <InstructorCoursesDialog member={giving} onClose={() => setGiving(null)} /> : null}
+    </TitledCard>
+  );
+};

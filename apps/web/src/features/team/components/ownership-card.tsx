@@ -1,0 +1,157 @@
+import { PASSWORD_MAX, ROLE, type Team, type TeamRole } from '@skillwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SelectField, TextField } from '@/components/ui/field';
+import { TitledCard } from '@/components/ui/titled-card';
+import { paths } from '@/lib/paths';
+import { storage } from '@/lib/storage';
+import { notify, notifyFailure } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { useLeaveTeam, useTransferOwnership } from '../api/team';
+
+/**
+ * Leave team: the member leaves its school's team and its account is a student account again
+ * (docs/decisions/039), so the student area opens. The last owner cannot (the server says so).
+ */
+export const LeaveTeamButton = ({ school }: { school: string }) => {
+  const leave = useLeaveTeam();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isAsking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setAsking(true)}>
+        Leave team
+      </Button>
+      <ConfirmDialog
+        open={isAsking}
+        title="Leave the team?"
+        message={`You leave ${school}’s team at once and lose its admin; your account stays a student account.`}
+        confirmLabel="Leave team"
+        busyLabel="Leaving..."
+        onClose={() => setAsking(false)}
+        onConfirm={async () => {
+          try {
+            await leave.mutateAsync(undefined);
+          } catch (error) {
+            notifyFailure(error, 'You could not leave the team. Please try again.');
+            throw error;
+          }
+          storage.set('currentUserRole', ROLE.STUDENT);
+          storage.remove('orgId');
+          storage.remove('componentKey');
+          queryClient.clear();
+          notify.success(`You left ${school}’s team.`);
+          void navigate(paths.students.root);
+        }}
+      />
+    </>
+  );
+};
+
+/** Hand over ownership: another member becomes an owner and the owner an admin, proven with the password. */
+const HandOver = ({ team }: { team: Team }) => {
+  const transfer = useTransferOwnership();
+  const selfId = Number(storage.get('userId'));
+  const others = team.members.filter((member) => member.user_Id !== selfId);
+  const [isAsking, setAsking] = useState(false);
+  const form = useForm({
+    initial: { userId: '', password: '' },
+    validate: (v) => {
+      const fields: Partial<Record<'userId' | 'password', string>> = {};
+      if (!v.userId) fields.userId = 'Choose the member who becomes an owner.';
+      if (!v.password) fields.password = 'Enter your password.';
+      return Object.keys(fields).length ? { fields } : null;
+    },
+    serverFields: { userId: 'user_Id', password: 'password' },
+  });
+  const chosen = others.find((member) => String(member.user_Id) === form.values.userId);
+  const onSubmit = form.handleSubmit(async ({ userId, password }) => {
+    await transfer.mutateAsync({ user_Id: Number(userId), password });
+    notify.success(`${chosen?.full_name ?? 'The member'} is now an owner; you are an admin.`);
+    form.reset();
+  });
+  const failure = form.failureMessage('Ownership could not be handed over. Please try again.');
+  if (others.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">Invite a member first: ownership goes to someone on the team.</p>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (form.values.userId && form.values.password) setAsking(true);
+        else onSubmit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="New owner"
+          name="new_owner"
+          placeholder="Choose a member"
+          options={others.map((member) => ({
+            value: member.user_Id,
+            label: `${member.full_name} (${member.email})`,
+          }))}
+          {...form.field('userId')}
+        />
+        <TextField
+          label="Your password"
+          name="owner_password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          {...form.field('password')}
+        />
+      </div>
+      {failure ? <Alert>{failure}</Alert> : null}
+      <div>
+        <Button type="submit" variant="outline" isLoading={form.isSubmitting} loadingText="Handing over...">
+          Hand over ownership
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={isAsking}
+        title="Hand over ownership?"
+        message={`${chosen?.full_name ?? ''} becomes an owner, with the plan and payouts; you become an admin.`}
+        confirmLabel="Hand over"
+        busyLabel="Handing over..."
+        tone="primary"
+        onClose={() => setAsking(false)}
+        onConfirm={async () => onSubmit()}
+      />
+    </form>
+  );
+};
+
+/** The owner's and admin's own place on the team: hand over ownership (owners), leave (not the last owner). */
+export const OwnershipCard = ({ team, viewer, school }: { team: Team; viewer: TeamRole; school: string }) => {
+  const owners = team.members.filter((member) => member.role === 'owner').length;
+  const mayLeave = viewer !== 'owner' || owners > 1;
+  if (viewer !== 'owner' && !mayLeave) return null;
+  return (
+    <TitledCard
+      title={viewer === 'owner' ? 'Ownership' : 'Your place on the team'}
+      description={
+        viewer === 'owner'
+          ? 'Make another member an owner. A school always keeps one owner.'
+          : 'Leave the team when you no longer work on this school.'
+      }
+    >
+      {viewer === 'owner' ? <HandOver team={team} /> : null}
+      {mayLeave ? (
+        <div className="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">Your account stays yours, as a student account.</p>
+          <LeaveTeamButton school={school} />
+        </div>
+      ) : null}
+    </TitledCard>
+  );
+};
