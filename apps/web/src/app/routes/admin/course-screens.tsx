@@ -37,11 +37,17 @@ const Curriculum = lazy(() =>
 export const MyCourseScreen = () => {
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
+  // An instructor's list holds the courses they make or are given (docs/decisions/039).
+  const everyCourse = useRoleAllows('staff');
   return (
     <>
       <PageHeader
         title="My Course"
-        description="Every course of your organisation, published or in progress."
+        description={
+          everyCourse
+            ? 'Every course of your organisation, published or in progress.'
+            : 'The courses you make or are given, published or in progress.'
+        }
         actions={<Button onClick={() => selectSection('courses')}>Create New Course</Button>}
       />
       <OrganisationCourses
