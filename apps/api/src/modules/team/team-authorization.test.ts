@@ -381,6 +381,66 @@ describe('a removed member and an instructor through every route', () => {
     expect(asked).toBeGreaterThan(140);
   });
 
+  test('an instructor is answered 2xx only by the calls any member or any account may make', async () => {
+    // What any account may call (its profile, notifications, the public pages) and what every member of a
+    // school's team may (its courses list, its students' list, categories and authors to pick from,
+    // storage, the grading queue, its own role), each filtered to an instructor's courses where it lists.
+    const allowed = new Set([
+      'get /api/users/GetMyProfile',
+      'post /api/users/RequestMyPasswordCode',
+      'get /api/organization/getOrgById/{id}',
+      'get /api/organization/getAllAdminSubscriptionTypeCategory',
+      'get /api/pricingplan',
+      'get /api/organization/GetStorageUsage',
+      'get /api/courses/GetAllCoursesDetail',
+      'get /api/courses/GetCatalogueCategories',
+      'get /api/courses/GetCoursesbyOrgId',
+      'get /api/courses/details/{id}',
+      'get /api/pricetype/GetAllPriceTypes',
+      'get /api/coursecategory/GetCourseCategoriesByOrgId',
+      'get /api/authors/GetAuthorByOrgId',
+      'get /api/authors/GetAuthorById/{id}',
+      'get /api/courseSections/GetCourseSectionsByCourseIdForPreview/{id}',
+      'get /api/studentCourse/getStudentByOrgID/{id}',
+      'get /api/certificates/GetMyCertificates',
+      'get /api/quizzes/GetGradingQueue',
+      'get /api/reviews/GetCourseRating/{id}',
+      'get /api/reviews/GetCourseReviews/{id}',
+      'get /api/reviews/GetMyCourseReview/{id}',
+      'get /api/site/GetLandingContent',
+      'get /api/payments/config',
+      'get /api/notifications/GetMyNotifications',
+      'get /api/notifications/GetUnreadCount',
+      'get /api/notifications/GetPreferences',
+      'get /api/team/GetMyRole',
+      'get /api/health',
+      'get /api/openapi.json',
+      'get /api/docs',
+      'get /api/docs.css',
+    ]);
+    const paths = (await call(ctx.app, { method: 'GET', url: '/api/openapi.json' })).json().paths as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const answered: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      if (/\/(Logout|LeaveTeam)$|^\/api\/(test|sandbox)\//.test(path)) continue;
+      for (const method of Object.keys(operations)) {
+        if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
+        // Every id in the path is another instructor's course (or names nothing of the school's).
+        const url = path.replace(/\{[^}]+\}/g, String(ids.a2));
+        const answer = await call(ctx.app, {
+          method: method.toUpperCase() as 'GET',
+          url,
+          token: tokens.instructor.token,
+          ...(method === 'get' || method === 'delete' ? {} : { body: {} }),
+        });
+        if (answer.statusCode < 300) answered.push(`${method} ${path}`);
+      }
+    }
+    expect(answered.filter((route) => !allowed.has(route))).toEqual([]);
+  });
+
   test('an API key stops when its maker is made an instructor or removed', async () => {
     const owner = await createPublisher(ctx);
     const admin = await createTeamMember(ctx, owner.orgId ?? 0, 'admin');
