@@ -66,9 +66,10 @@ for (const width of WIDTHS) {
       await page.goto('/admin/settings');
       await page.getByRole('link', { name: 'Edit your site' }).click();
       await expect(page).toHaveURL(/\/admin\/site$/);
-      await page.getByLabel('Address').fill(slug);
-      await page.getByLabel(/^Headline/).fill('Hands in the clay');
-      await page.getByLabel(/^About/).fill('Small classes.\n\nReal kilns.');
+      // The text box itself: Settings' own "Address" section may still be on screen while this one loads.
+      await page.getByRole('textbox', { name: 'Address', exact: true }).fill(slug);
+      await page.getByRole('textbox', { name: /^Headline/ }).fill('Hands in the clay');
+      await page.getByRole('textbox', { name: /^About/ }).fill('Small classes.\n\nReal kilns.');
       // Too light for white text: refused with its contrast.
       await page.getByRole('textbox', { name: 'Colour', exact: true }).fill('#ffff00');
       await page.getByRole('button', { name: 'Save brand' }).click();
