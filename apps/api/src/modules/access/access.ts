@@ -605,9 +605,12 @@ export const maySendBroadcasts = (actor: Subject, orgId: number): boolean => isS
  */
 export const mayManageSite = (actor: Subject, orgId: number): boolean => isStaffOf(actor, orgId);
 
-/** The caller's school for its site's settings, or 403 for anyone who is no school's staff. */
+/**
+ * The caller's school for its site's settings, or 403: anyone on no school's team as `publisherOrgOf`
+ * says, and an instructor told its role does not allow it.
+ */
 export function siteOrgOf(actor: Actor): number {
-  if (actor.orgId === null || !mayManageSite(actor, actor.orgId))
-    throw new AppError('FORBIDDEN', NOT_A_PUBLISHER);
-  return actor.orgId;
+  const orgId = publisherOrgOf(actor);
+  if (!mayManageSite(actor, orgId)) throw new AppError('FORBIDDEN', TEAM_MSG.notYourRole);
+  return orgId;
 }
