@@ -9,6 +9,7 @@ import {
   sectionReleaseFields,
   sectionReleaseSchema,
 } from './release';
+import { lessonVideoSchema } from './video';
 
 /** A yes/no the way forms and JSON send it: true/false, 'true'/'false', 1/0, 'yes'/'no'. */
 export const flagSchema = z
@@ -209,6 +210,8 @@ export const lessonSchema = z.object({
   lessonstarted: z.boolean(),
   /** For a student: whether the lesson is not open yet, and when it opens (docs/decisions/032). */
   ...lessonReleaseSchema.partial().shape,
+  /** A video lesson's streaming copies, poster and captions (docs/decisions/041); absent for other kinds. */
+  video: lessonVideoSchema.nullable().optional(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 

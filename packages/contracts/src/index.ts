@@ -27,3 +27,4 @@ export * from './school-sites';
 export * from './site';
 export * from './students';
 export * from './team';
+export * from './video';

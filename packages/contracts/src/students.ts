@@ -6,6 +6,7 @@ import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
 import { REFUND_REQUEST_STATES } from './payments';
 import { releaseDateSchema } from './release';
+import { lessonVideoSchema } from './video';
 
 /** studentCourse/getStudentByOrgID/{id}: one row per student of the caller's organisation. */
 export const studentRowSchema = z.object({
@@ -78,7 +79,12 @@ export const lessonStartedSchema = z.object({
   lessonstarted: flagSchema,
 });
 
-export const lessonUrlSchema = z.object({ lesson_Id: z.number(), content_path: z.string().nullable() });
+export const lessonUrlSchema = z.object({
+  lesson_Id: z.number(),
+  content_path: z.string().nullable(),
+  /** A video lesson's streaming copies, poster and captions, signed afresh (docs/decisions/041). */
+  video: lessonVideoSchema.nullable().optional(),
+});
 
 /**
  * POST studentCourse/SetStudentRelease (README "Additions"): the school moves one student's start in a
