@@ -40,9 +40,10 @@ export const stepSpeed = (current: number, direction: 1 | -1): number => {
 export const speedLabel = (speed: number) => `${speed}x`;
 
 /**
- * The captions shown when a lesson opens: the first of the reader's languages (navigator.languages, in
- * their order) that a track has, by its exact tag first (`pt-BR`), then by its primary language (`pt`
- * for `pt-BR`, or a `fr-CA` track for `fr`). None when no track is in a language they read.
+ * The captions shown when a lesson opens: for the first of the reader's languages (navigator.languages,
+ * in their order) that any track has, the track of its exact tag (`pt-BR`), else of its primary language
+ * (`pt`), else of another region of it (`pt-PT` for `pt-BR`, `fr-CA` for `fr`). None when no track is in
+ * a language they read.
  */
 export const defaultCaption = (
   captions: readonly CaptionTrack[],
@@ -50,12 +51,12 @@ export const defaultCaption = (
 ): CaptionTrack | null => {
   const primary = (tag: string) => tag.toLowerCase().split('-')[0] ?? '';
   for (const language of languages) {
-    const exact = captions.find((track) => track.language.toLowerCase() === language.toLowerCase());
-    if (exact) return exact;
-  }
-  for (const language of languages) {
-    const same = captions.find((track) => primary(track.language) === primary(language));
-    if (same) return same;
+    const tag = language.toLowerCase();
+    const match =
+      captions.find((track) => track.language.toLowerCase() === tag) ??
+      captions.find((track) => track.language.toLowerCase() === primary(tag)) ??
+      captions.find((track) => primary(track.language) === primary(tag));
+    if (match) return match;
   }
   return null;
 };
@@ -155,7 +156,7 @@ type KeyEventLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'
 const ownsKeys = (target: EventTarget | null): boolean => {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
+  return target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
 };
 
 /** Where Space and Enter press what has focus (a button, the help's summary). */
