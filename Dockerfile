@@ -27,6 +27,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# ffmpeg makes video lessons' posters and streaming copies (docs/decisions/041); without it they play as uploaded.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY packages/contracts/package.json packages/contracts/

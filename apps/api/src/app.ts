@@ -23,6 +23,7 @@ import type { PaymentService } from './modules/payments/payments.service';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes';
 import { PublicPagesService } from './modules/public-pages/public-pages.service';
 import type { ResumableFiles } from './modules/uploads/resumable-store';
+import type { VideoPipeline } from './modules/video/video-pipeline';
 import { collectApiRoutes, registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
@@ -80,6 +81,8 @@ declare module 'fastify' {
     integrations: IntegrationService;
     /** Schools' e-mails to their students, for the round that sends the scheduled ones (every minute). */
     broadcasts: BroadcastService;
+    /** Video lessons' streaming copies: the server starts its worker (docs/decisions/041). */
+    video: VideoPipeline;
     /** The server's periodic work on the database, stopped (its rounds finished) when the app closes. */
     background: BackgroundWork;
     /** Resumable uploads in progress, for the sweeper; undefined when the storage has none. */
@@ -195,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('notifications', services.notifications);
   app.decorate('integrations', services.integrations);
   app.decorate('broadcasts', services.broadcasts);
+  app.decorate('video', services.video);
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
   // After the last request has been answered, and before whoever built the app closes its database.

@@ -172,6 +172,10 @@ const envSchema = z.object({
     .regex(/^\/[A-Za-z0-9._~/-]*\/$/, 'must be a path that starts and ends with /, like /_files/')
     .optional(),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false'], 'must be true or false').default('false'),
+  VIDEO_RENDITIONS: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  S3_CORS: z.enum(['auto', 'off'], 'must be auto or off').default('auto'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -259,6 +263,13 @@ export type Config = {
    * lesson file or a picture is then answered with X-Accel-Redirect under it, once access is granted.
    */
   xAccelRedirectPrefix: string | undefined;
+  /**
+   * Video lessons' streaming copies and posters (docs/decisions/041): made with these programs when
+   * `renditions` is on and they run; the original file plays otherwise.
+   */
+  video: { renditions: boolean; ffmpegPath: string; ffprobePath: string };
+  /** Whether the server adds a CORS rule to the bucket so the player may read streaming copies from it. */
+  s3Cors: boolean;
   /** Files in an S3-compatible bucket when the S3_* settings are given; local disk under DATA_DIR otherwise. */
   s3:
     | {
@@ -395,6 +406,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashQueuePerSlot: e.PASSWORD_HASH_QUEUE,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     xAccelRedirectPrefix: e.X_ACCEL_REDIRECT_PREFIX,
+    video: {
+      renditions: e.VIDEO_RENDITIONS === 'on',
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+    },
+    s3Cors: e.S3_CORS === 'auto',
     trustProxy:
       e.TRUST_PROXY === 'true'
         ? true

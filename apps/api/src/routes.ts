@@ -62,6 +62,9 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { inspectUpload, ResumableUploadService } from './modules/uploads/uploads.service';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { AccountService } from './modules/users/users.service';
+import { registerVideoRoutes } from './modules/video/video.routes';
+import { VideoService } from './modules/video/video.service';
+import { VideoPipeline } from './modules/video/video-pipeline';
 import { type Auth, requireAuth } from './plugins/auth';
 
 /** Every API module, registered explicitly under /api: one list to read. */
@@ -78,6 +81,7 @@ export async function registerApiRoutes(
   integrations: IntegrationService;
   broadcasts: BroadcastService;
   schoolSites: SchoolSiteService;
+  video: VideoPipeline;
 }> {
   const { db } = deps;
   const auth: Auth = (options) => markAuth(requireAuth(db, options), options?.optional === true);
@@ -135,6 +139,15 @@ export async function registerApiRoutes(
   registerCourseRoutes(api, courses, auth, files, publicCache, schoolSites);
   registerCategoryRoutes(api, new CategoryService({ db }), auth);
   registerAuthorRoutes(api, new AuthorService({ db }), auth, files);
+  // Video lessons' streaming copies, posters and captions (docs/decisions/041).
+  const videoPipeline = new VideoPipeline({ db, storage, config, log });
+  const video = new VideoService({
+    db,
+    storage,
+    mediaUrlKey: deps.keys.mediaUrls,
+    ttlHours: config.mediaUrlTtlHours,
+    renditions: () => videoPipeline.renditionsOn(),
+  });
   const curriculum = new CurriculumService({
     db,
     storage,
@@ -142,6 +155,7 @@ export async function registerApiRoutes(
     mediaUrlKey: deps.keys.mediaUrls,
     config,
     notifications,
+    video,
   });
   registerCurriculumRoutes(api, curriculum, auth, files, publicCache);
   const resumableUploads = await createResumableFiles(storage, config, inspectUpload);
@@ -162,12 +176,9 @@ export async function registerApiRoutes(
     );
     api.addHook('onClose', async () => resumableUploads.close());
   }
-  registerMediaRoutes(
-    api,
-    new MediaService({ db, mediaUrlKey: deps.keys.mediaUrls }),
-    storage,
-    config.xAccelRedirectPrefix,
-  );
+  const media = new MediaService({ db, mediaUrlKey: deps.keys.mediaUrls });
+  registerMediaRoutes(api, media, storage, config.xAccelRedirectPrefix);
+  registerVideoRoutes(api, media, video, { storage, xAccelRedirectPrefix: config.xAccelRedirectPrefix });
   registerEnrolmentRoutes(
     api,
     new EnrolmentService({
@@ -250,5 +261,6 @@ export async function registerApiRoutes(
     integrations,
     broadcasts,
     schoolSites,
+    video: videoPipeline,
   };
 }

@@ -198,6 +198,10 @@ async function main() {
     durations = new LessonDurationBackfill({ db: database.db, storage, log: app.log });
     durations.start();
 
+    // Video lessons' index moved to the front, posters and streaming copies, one job at a time per
+    // instance at the lowest priority, each job claimed by one instance (docs/decisions/041).
+    const videoLine = await app.video.start(background);
+
     // Queued e-mails (receipts and notifications) are sent by every instance, each taking its own share.
     mailWorker = new MailWorker({
       db: database.db,
@@ -216,6 +220,7 @@ async function main() {
         ? `  listening on ${config.host}:${config.port}: this machine only (HOST=0.0.0.0 lets other machines reach it)`
         : `  listening on ${config.host}:${config.port}`,
       `  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : path.join(config.dataDir, 'files')}`,
+      `  ${videoLine}`,
       `  mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')}${['info', 'debug', 'trace'].includes(config.logLevel) ? ' (codes are also logged)' : ''}`}`,
     ];
     if (config.seedDemo) {

@@ -27,14 +27,14 @@ const MAX_FETCHED_BYTES = 8 * 1024 * 1024;
 const MAX_SECONDS = 7 * 24 * 3600;
 
 /** The file is not what its type says, or its metadata is damaged: its duration is unknown. */
-class Unreadable extends Error {}
+export class Unreadable extends Error {}
 
 function fail(why: string): never {
   throw new Unreadable(why);
 }
 
 /** Reads through a small cache of aligned blocks, within the limits above. */
-class Reader {
+export class Reader {
   private readonly blocks = new Map<number, Uint8Array>();
   private fetches = 0;
   private fetched = 0;
@@ -102,11 +102,16 @@ const u64 = (data: DataView, offset: number, little = false) => Number(data.getB
 // ---------------------------------------------------------------------------------------------------
 // MP4, M4A, QuickTime: boxes of (size, type); the movie header (moov/mvhd) holds timescale and duration.
 
-type Box = { type: string; start: number; body: number; end: number };
+/** A box: its type, where it starts, where its body starts (after the header) and where it ends. */
+export type Box = { type: string; start: number; body: number; end: number };
 
-async function box(r: Reader, offset: number, limit: number): Promise<Box | undefined> {
-  if (offset + 8 > limit) return undefined;
-  const head = await r.exactly(offset, Math.min(16, limit - offset));
+/**
+ * The box whose header is `head` (its first 16 bytes, or fewer at the end of its parent), found at
+ * `offset` in a parent that ends at `limit`: a size of 1 means a 64-bit size follows, 0 that the box runs
+ * to the end of its parent.
+ */
+export function boxHeader(head: Uint8Array, offset: number, limit: number): Box {
+  if (head.length < 8) fail('a box ends early');
   const data = view(head);
   const size32 = data.getUint32(0);
   const type = ascii(head, 4, 4);
@@ -123,7 +128,13 @@ async function box(r: Reader, offset: number, limit: number): Promise<Box | unde
   return { type, start: offset, body, end: offset + size };
 }
 
-async function* children(r: Reader, start: number, end: number): AsyncGenerator<Box> {
+async function box(r: Reader, offset: number, limit: number): Promise<Box | undefined> {
+  if (offset + 8 > limit) return undefined;
+  return boxHeader(await r.exactly(offset, Math.min(16, limit - offset)), offset, limit);
+}
+
+/** The boxes one after the other in [start, end) (at most 4096). */
+export async function* children(r: Reader, start: number, end: number): AsyncGenerator<Box> {
   let offset = start;
   for (let count = 0; count < 4096; count++) {
     const next = await box(r, offset, end);

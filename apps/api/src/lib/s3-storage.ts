@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  type CORSRule,
   DeleteObjectCommand,
+  GetBucketCorsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   type ListMultipartUploadsCommandOutput,
+  PutBucketCorsCommand,
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -217,6 +220,38 @@ export class S3Storage implements FileStorage {
         ...(page.NextUploadIdMarker ? { UploadIdMarker: page.NextUploadIdMarker } : {}),
       };
     }
+  }
+
+  /**
+   * Makes sure a page of `origin` may read the bucket's files with a script (the video player reads
+   * streaming copies by range: docs/decisions/041): a rule that already allows GET from it (or from any
+   * origin) is left as it is; otherwise one is added beside the bucket's other rules.
+   */
+  async allowReadsFrom(origin: string): Promise<'present' | 'added'> {
+    let rules: CORSRule[] = [];
+    try {
+      const answer = await this.client.send(new GetBucketCorsCommand({ Bucket: this.bucket }));
+      rules = answer.CORSRules ?? [];
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'NoSuchCORSConfiguration' && !isNotFound(error)) throw error;
+    }
+    const allows = rules.some(
+      (rule) =>
+        rule.AllowedMethods?.includes('GET') &&
+        rule.AllowedOrigins?.some((allowed) => allowed === '*' || allowed === origin),
+    );
+    if (allows) return 'present';
+    rules.push({
+      AllowedOrigins: [origin],
+      AllowedMethods: ['GET', 'HEAD'],
+      AllowedHeaders: ['Range'],
+      ExposeHeaders: ['Content-Length', 'Content-Range', 'ETag'],
+      MaxAgeSeconds: 3600,
+    });
+    await this.client.send(
+      new PutBucketCorsCommand({ Bucket: this.bucket, CORSConfiguration: { CORSRules: rules } }),
+    );
+    return 'added';
   }
 
   close() {

@@ -21,12 +21,18 @@ const query = (key: KeyObject, purpose: Purpose, grant: LessonGrant) =>
   });
 
 /**
+ * The query of a lesson file's signed URL: the same grant serves the file, its streaming copies' playlists
+ * and files, and its poster (docs/decisions/041), each checked again on use.
+ */
+export const lessonGrantQuery = (key: KeyObject, grant: LessonGrant) => query(key, 'lesson', grant);
+
+/**
  * A URL to a lesson's file that binds the lesson, its current file, the viewer (0 for a visitor) and an
  * expiry, so it works in a <video> or <iframe> without headers (DESIGN security model).
  */
 /** `key` is the app's media-URL key (lib/keys.ts). */
 export function signLessonUrl(key: KeyObject, grant: LessonGrant): string {
-  return `/api/media/lessons/${grant.lessonId}?${query(key, 'lesson', grant)}`;
+  return `/api/media/lessons/${grant.lessonId}?${lessonGrantQuery(key, grant)}`;
 }
 
 /**

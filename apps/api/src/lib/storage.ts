@@ -51,6 +51,8 @@ export interface FileStorage {
    * that reads the same folder sends for it (X-Accel-Redirect). Absent on a bucket.
    */
   diskName?(key: string): string;
+  /** The file's full path on local disk, for a program that reads it (ffmpeg); absent on a bucket. */
+  localPath?(key: string): string;
   /** A bucket's own short-lived URL for a file, so the server moves no bytes; absent on local disk. */
   presignGet?(key: string, options: PresignOptions): Promise<string>;
   /** Lets go of what the storage keeps open between requests (the app closes): it may still be used after. */
@@ -85,6 +87,10 @@ export class LocalDiskStorage implements FileStorage {
 
   private pathOf(key: string) {
     return path.join(this.root, this.diskName(key));
+  }
+
+  localPath(key: string) {
+    return this.pathOf(key);
   }
 
   diskName(key: string) {

@@ -11,6 +11,7 @@ import {
   quizzes,
   schoolSites,
   storedFiles,
+  videoAssets,
 } from '../schema';
 
 /**
@@ -24,7 +25,7 @@ export const snapshotImageKeys = sql`select distinct q ->> 'imageKey' as key
 
 /**
  * Which of `keys` a row still names (a lesson's file, a course's cover, an author's photo or a quiz
- * question's image: every column that holds a stored file's key, and the images attempts keep in their
+ * question's image, a video's streaming copy or poster: every column that holds a stored file's key, and the images attempts keep in their
  * snapshots) or is queued for deletion after its grace period (the queue's triggers,
  * migration 0014). The file sweeper removes the rest as orphans; a queued file is its deletion pass's.
  */
@@ -45,6 +46,8 @@ export async function findReferencedKeys(db: Db, keys: string[]): Promise<Set<st
     select ${quizQuestions.imageKey} from ${quizQuestions} where ${quizQuestions.imageKey} = any(${list})
     union
     select kept.key from (${snapshotImageKeys}) kept where kept.key = any(${list})
+    union
+    select ${videoAssets.fileKey} from ${videoAssets} where ${videoAssets.fileKey} = any(${list})
     union
     select ${pendingFileDeletions.fileKey} from ${pendingFileDeletions}
     where ${pendingFileDeletions.fileKey} = any(${list})`);
@@ -84,6 +87,9 @@ export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
         where ${quizQuestions.imageKey} > ${after}
         union all
         select kept.key, null, 'quiz attempt' from (${snapshotImageKeys}) kept where kept.key > ${after}
+        union all
+        select ${videoAssets.fileKey}, ${videoAssets.sizeBytes}, 'video copy of lesson ' || ${videoAssets.lessonId}
+        from ${videoAssets} where ${videoAssets.fileKey} > ${after}
       ) named
       left join ${storedFiles} on ${storedFiles.fileKey} = named.key
       order by named.key, named.named_by

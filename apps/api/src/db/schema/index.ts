@@ -12,3 +12,4 @@ export * from './school-sites';
 export * from './site';
 export * from './storage';
 export * from './team';
+export * from './video';

@@ -3,6 +3,7 @@ import {
   type ContentType,
   isQuizLesson,
   type Lesson,
+  type LessonVideo,
   QUIZ_CONTENT_TYPE,
   type ReleaseMode,
   type Section,
@@ -18,8 +19,9 @@ import type { Sniffed } from '../../lib/sniff';
 import type { FileStorage } from '../../lib/storage';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
-import { courseReleases, type LessonRelease, requireAccess } from '../access/access';
+import { courseReleases, isStaffOfLesson, type LessonRelease, requireAccess } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { VideoService } from '../video/video.service';
 import {
   deleteLesson,
   deleteSection,
@@ -47,6 +49,8 @@ export type CurriculumDeps = {
   config: Config;
   /** Tells enrolled students of lessons that become visible to them. */
   notifications: NotificationService;
+  /** A video lesson's streaming copies, poster and captions in its answer (docs/decisions/041). */
+  video?: VideoService;
 };
 
 /** What a stored file is, from its MIME type: the kinds a lesson's content type names. */
@@ -166,13 +170,41 @@ export class CurriculumService {
     );
   }
 
-  /** The lesson as its author sees it after a change, with a fresh URL to its file. */
-  private async authored(lesson: LessonRow, actor: Actor): Promise<Lesson> {
-    return this.toLesson(lesson, await this.lessonUrl(lesson, actor.userId), false);
+  /**
+   * The `video` field of the lessons among `lessons` a viewer has the file of (docs/decisions/041): two
+   * or three queries whatever their number.
+   */
+  private videosOf(
+    lessons: LessonRow[],
+    viewerId: number,
+    staff: boolean,
+  ): Promise<Map<number, LessonVideo>> {
+    const { video } = this.deps;
+    return video ? video.forLessons(lessons, viewerId, staff) : Promise.resolve(new Map());
   }
 
-  toLesson(lesson: LessonRow, url: string | null, started: boolean): Lesson {
+  /** The lesson as its author sees it after a change, with a fresh URL to its file. */
+  private async authored(lesson: LessonRow, actor: Actor): Promise<Lesson> {
+    const [url, videos] = await Promise.all([
+      this.lessonUrl(lesson, actor.userId),
+      this.videosOf([lesson], actor.userId, true),
+    ]);
+    return this.toLesson(lesson, url, false, videos);
+  }
+
+  /**
+   * A lesson's answer; `videos` holds the video field of each video lesson whose file the viewer has: a
+   * video lesson without one (locked, not a preview) says null.
+   */
+  toLesson(
+    lesson: LessonRow,
+    url: string | null,
+    started: boolean,
+    videos?: Map<number, LessonVideo>,
+  ): Lesson {
+    const isVideo = (lesson.fileMime ?? '').startsWith('video/');
     return {
+      ...(isVideo && videos ? { video: (url && videos.get(lesson.id)) || null } : {}),
       lesson_Id: lesson.id,
       lesson_title: lesson.title,
       lessonType: lesson.contentType,
@@ -210,11 +242,12 @@ export class CurriculumService {
     viewerId: number,
     started: boolean,
     release: LessonRelease | undefined,
+    videos: Map<number, LessonVideo>,
   ): Promise<Lesson> {
     const locked = release?.locked ?? false;
     const url = locked ? null : await this.lessonUrl(lesson, viewerId);
     return {
-      ...this.toLesson(lesson, url, started),
+      ...this.toLesson(lesson, url, started, videos),
       locked,
       opens_at: release?.opensAt?.toISOString() ?? null,
     };
@@ -237,13 +270,15 @@ export class CurriculumService {
       actor.userId,
       lessons.map((l) => l.id),
     );
+    const open = staff ? lessons : lessons.filter((l) => !releases.get(l.id)?.locked);
+    const videos = await this.videosOf(open, actor.userId, staff);
     if (staff) {
       return this.assemble(sections, lessons, async (l) =>
-        this.toLesson(l, await this.lessonUrl(l, actor.userId), started.has(l.id)),
+        this.toLesson(l, await this.lessonUrl(l, actor.userId), started.has(l.id), videos),
       );
     }
     return this.assemble(sections, lessons, (l) =>
-      this.studentLesson(l, actor.userId, started.has(l.id), releases.get(l.id)),
+      this.studentLesson(l, actor.userId, started.has(l.id), releases.get(l.id), videos),
     );
   }
 
@@ -255,8 +290,13 @@ export class CurriculumService {
       requireAccess(db, null, 'course.read', courseId),
       listCurriculum(db, courseId, true),
     ]);
+    const videos = await this.videosOf(
+      lessons.filter((l) => l.preview),
+      0,
+      false,
+    );
     return this.assemble(sections, lessons, async (l) =>
-      this.toLesson(l, l.preview ? await this.lessonUrl(l, 0) : null, false),
+      this.toLesson(l, l.preview ? await this.lessonUrl(l, 0) : null, false, videos),
     );
   }
 
@@ -282,9 +322,17 @@ export class CurriculumService {
   async contentUrl(
     actor: Actor | null,
     lessonId: number,
-  ): Promise<{ lesson_Id: number; content_path: string | null }> {
-    const { lesson } = await requireAccess(this.deps.db, actor, 'lesson.read', lessonId);
-    return { lesson_Id: lessonId, content_path: await this.lessonUrl(lesson, actor?.userId ?? 0) };
+  ): Promise<{ lesson_Id: number; content_path: string | null; video?: LessonVideo | null }> {
+    const facts = await requireAccess(this.deps.db, actor, 'lesson.read', lessonId);
+    const { lesson } = facts;
+    const viewerId = actor?.userId ?? 0;
+    const [url, videos] = await Promise.all([
+      this.lessonUrl(lesson, viewerId),
+      this.videosOf([lesson], viewerId, isStaffOfLesson(viewerId, facts)),
+    ]);
+    const answer = { lesson_Id: lessonId, content_path: url };
+    if (!(lesson.fileMime ?? '').startsWith('video/')) return answer;
+    return { ...answer, video: (url && videos.get(lessonId)) || null };
   }
 
   private ownedSection(actor: Actor, sectionId: number, db = this.deps.db) {

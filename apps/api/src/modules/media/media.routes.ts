@@ -22,7 +22,7 @@ import {
  * expiry is Unix seconds, at most 12 digits (the year 33658), so no number past what either holds reaches
  * a query or a signature check.
  */
-const grantSchema = z.object({
+export const grantSchema = z.object({
   viewer: wholeNumberSchema,
   expires: z
     .string()
@@ -50,7 +50,7 @@ async function sizeOf(storage: FileStorage, key: string): Promise<number | undef
 }
 
 /** Where a stored file is sent from: this process, or a web server in front that reads the same disk. */
-type FileSender = { storage: FileStorage; xAccelRedirectPrefix: string | undefined };
+export type FileSender = { storage: FileStorage; xAccelRedirectPrefix: string | undefined };
 
 /**
  * Streams a stored file with HTTP Range support (206 with Content-Range, 416 for a range past the
@@ -58,7 +58,7 @@ type FileSender = { storage: FileStorage; xAccelRedirectPrefix: string | undefin
  * the answer names the file under that internal location instead, and the web server in front (nginx)
  * sends it from disk with sendfile, Range included; this answer's headers say what it is.
  */
-async function sendFile(
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   { storage, xAccelRedirectPrefix }: FileSender,
@@ -105,7 +105,7 @@ async function sendFile(
 }
 
 /** Answers of a byte stream with HTTP ranges. */
-const ranged = (what: string) => ({
+export const ranged = (what: string) => ({
   200: binary('application/octet-stream', `${what}, whole`),
   206: binary(
     'application/octet-stream',

@@ -4,7 +4,8 @@ import { useStorageUsage } from '../api/pricing';
 
 /**
  * How much of its storage allowance the organisation uses: a bar and "1.2 GB of 50 GB used", with the
- * room uploads under way hold, which counts against the allowance too. Nothing until it is known.
+ * room uploads under way hold, which counts against the allowance too, and that a video's streaming copies
+ * do not count (docs/decisions/041). Nothing until it is known.
  */
 export const StorageUsage = ({ className }: { className?: string }) => {
   const usage = useStorageUsage();
@@ -27,6 +28,9 @@ export const StorageUsage = ({ className }: { className?: string }) => {
         {plan ? '' : ' (without a running plan)'}
         {reserved_bytes > 0 ? `, and ${formatBytes(reserved_bytes)} held for uploads under way` : ''}.
         {isFull ? ' Delete files or choose a larger plan to upload more.' : ''}
+      </p>
+      <p className="text-xs text-slate-500">
+        Streaming copies and posters of your videos are made for you and do not count.
       </p>
     </div>
   );
