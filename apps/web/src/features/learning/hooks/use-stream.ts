@@ -6,12 +6,26 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /** How a stream plays here: the browser itself (Safari), or hls.js over Media Source Extensions. */
 export type StreamEngine = 'native' | 'hls.js';
 
+/** Whether Media Source Extensions can play the streams' H.264 and AAC: then hls.js can. */
+const hasMediaSource = (): boolean => {
+  const source =
+    (window as Window & { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource ?? window.MediaSource;
+  return source?.isTypeSupported?.('video/mp4; codecs="avc1.4d401f,mp4a.40.2"') === true;
+};
+
 let nativeHls: boolean | undefined;
-/** Whether the browser plays HLS by itself (Safari, iOS): then hls.js is never loaded. */
+/**
+ * Whether the stream plays as the element's own `src`: in Safari (macOS and iOS: Apple's own HLS, with
+ * AirPlay, and the only way on an iPhone without Media Source Extensions), and in any browser that plays
+ * HLS but has no Media Source Extensions. Recent Chromium also answers `canPlayType` for HLS; it has
+ * Media Source Extensions, so hls.js plays there, with the quality menu and a start measured on the line.
+ */
 export const playsHlsNatively = (): boolean => {
   if (nativeHls === undefined) {
-    nativeHls =
+    const canPlay =
       typeof document !== 'undefined' && document.createElement('video').canPlayType(HLS_TYPE) !== '';
+    const safari = typeof window !== 'undefined' && 'WebKitPlaybackTargetAvailabilityEvent' in window;
+    nativeHls = canPlay && (safari || !hasMediaSource());
   }
   return nativeHls;
 };
