@@ -49,6 +49,19 @@ const lessonVideo = async (api: APIRequestContext): Promise<LessonVideo | null |
     ?.video;
 };
 
+/** Every curriculum list the page loads answers the lesson's video in the state given (the rest as the server says). */
+const showVideoAs = (page: Page, video: Partial<LessonVideo>) =>
+  page.route('**/api/courseSections/GetCourseSectionsByCourseId/**', async (route) => {
+    const response = await route.fetch();
+    const sections = (await response.json()) as Section[];
+    for (const lesson of sections.flatMap((section) => section.lessons)) {
+      if (lesson.lesson_Id === course.lessonId && lesson.video) {
+        lesson.video = { ...lesson.video, progress: null, error: null, stream_url: null, ...video };
+      }
+    }
+    await route.fulfill({ response, json: sections });
+  });
+
 const lessonButton = (page: Page) =>
   page
     .getByRole('complementary', { name: 'Course content' })
@@ -109,11 +122,46 @@ test('the school sees its video being made into streaming copies, then ready', a
   // Processing (with its progress) or already done: a few seconds of video are quick to encode.
   await expect(row.getByText(/Processing…|Streaming copies ready/)).toBeVisible();
 
+  // Each state as the list may answer it, whatever the job is doing now: processing shows its progress
+  // and keeps asking; a failure says why and that the original plays.
+  const listCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/courseSections/GetCourseSectionsByCourseId/')) listCalls.push(sent.url());
+  });
+  await showVideoAs(page, { state: 'processing', progress: 42 });
+  await page.reload();
+  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+  await expect(row.getByText('Processing… 42%')).toBeVisible();
+  await expect(row.getByRole('progressbar', { name: 'Streaming copies' })).toHaveAttribute('value', '42');
+  const asked = listCalls.length;
+  await expect.poll(() => listCalls.length, { timeout: 60_000 }).toBeGreaterThan(asked);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+    await shot(page, `video-state-processing-${width}`);
+  }
+  await page.unrouteAll({ behavior: 'wait' });
+  await showVideoAs(page, { state: 'failed', error: 'The file has no video stream.' });
+  await page.reload();
+  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+  await expect(
+    row.getByText('Streaming copies failed: The file has no video stream. — the original file plays'),
+  ).toBeVisible();
+  await shot(page, 'video-state-failed-360');
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+
   // The job runs in the background at the lowest priority: no tight limit on a busy machine.
   await expect.poll(async () => (await lessonVideo(request))?.state, { timeout: 240_000 }).toBe('ready');
   // The list is asked again while a video is processing: the line turns without a reload.
   await expect(row.getByText('Streaming copies ready')).toBeVisible({ timeout: 60_000 });
   await expect(row.getByRole('progressbar')).toHaveCount(0);
+  // Once none is processing, the list is no longer asked every few seconds.
+  const settled = listCalls.length;
+  await page.waitForTimeout(9_000);
+  expect(listCalls.length).toBe(settled);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await row.scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 import { type LessonVideo, MAX_PLAYBACK_RATE, PLAYBACK_SPEEDS } from '@skillwise/contracts';
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ChevronDownIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { storage } from '@/lib/storage';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
@@ -313,7 +314,11 @@ export const VideoPlayer = ({
           </button>
         ) : null}
         <details className="group basis-full sm:basis-auto">
-          <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-2 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1 rounded-lg px-2 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+            <ChevronDownIcon
+              aria-hidden="true"
+              className="size-4 -rotate-90 transition-transform group-open:rotate-0"
+            />
             Keyboard shortcuts
           </summary>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-xs">
