@@ -1,6 +1,16 @@
 import { type LessonVideo, MAX_PLAYBACK_RATE, PLAYBACK_SPEEDS } from '@skillwise/contracts';
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { storage } from '@/lib/storage';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
@@ -47,11 +57,6 @@ const readerLanguages = (): readonly string[] =>
       ? navigator.languages
       : [navigator.language];
 
-const selectClass =
-  'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';
-const buttonClass =
-  'inline-flex h-9 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';
-
 /**
  * A video lesson's player (docs/decisions/043): the streaming copies when they are ready (natively in
  * Safari, else through hls.js, loaded then), the original file otherwise. Beside the browser's own
@@ -71,6 +76,7 @@ export const VideoPlayer = ({
 }: VideoPlayerProps) => {
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  const id = useId();
   const [useFile, setUseFile] = useState(false);
   const source = playbackSource(src, video, useFile);
   const stream = useStream(videoRef, {
@@ -256,29 +262,31 @@ export const VideoPlayer = ({
         </video>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-700">
-        <label className="flex items-center gap-1.5">
+        <label htmlFor={`${id}-speed`} className="flex items-center gap-1.5">
           <span>Speed</span>
-          <select
+          <Select
+            id={`${id}-speed`}
             aria-label="Playback speed"
             value={String(speed)}
             onChange={(event) => applySpeed(Number(event.target.value))}
-            className={selectClass}
+            className="w-24"
           >
             {PLAYBACK_SPEEDS.filter((option) => option <= MAX_PLAYBACK_RATE).map((option) => (
               <option key={option} value={String(option)}>
                 {speedLabel(option)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         {quality.length > 0 ? (
-          <label className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-quality`} className="flex items-center gap-1.5">
             <span>Quality</span>
-            <select
+            <Select
+              id={`${id}-quality`}
               aria-label="Video quality"
               value={String(stream.level)}
               onChange={(event) => stream.setLevel(Number(event.target.value))}
-              className={selectClass}
+              className="w-34"
             >
               {quality.map((option) => (
                 <option key={option.level} value={String(option.level)}>
@@ -287,17 +295,18 @@ export const VideoPlayer = ({
                     : option.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         ) : null}
         {captions.length > 0 ? (
-          <label className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-captions`} className="flex items-center gap-1.5">
             <span>Captions</span>
-            <select
+            <Select
+              id={`${id}-captions`}
               aria-label="Captions"
               value={caption ?? ''}
               onChange={(event) => chooseCaption(event.target.value === '' ? null : event.target.value)}
-              className={selectClass}
+              className="w-40"
             >
               <option value="">Off</option>
               {captions.map((track) => (
@@ -305,16 +314,16 @@ export const VideoPlayer = ({
                   {track.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         ) : null}
         {pipAvailable() ? (
-          <button type="button" aria-pressed={pip} onClick={() => void togglePip()} className={buttonClass}>
+          <Button variant="outline" aria-pressed={pip} onClick={() => void togglePip()}>
             Picture in picture
-          </button>
+          </Button>
         ) : null}
         <details className="group basis-full sm:basis-auto">
-          <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1 rounded-lg px-2 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+          <summary className="inline-flex h-11 cursor-pointer list-none items-center gap-1 rounded-lg px-2 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
             <ChevronDownIcon
               aria-hidden="true"
               className="size-4 -rotate-90 transition-transform group-open:rotate-0"
