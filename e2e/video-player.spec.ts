@@ -62,6 +62,16 @@ const showVideoAs = (page: Page, video: Partial<LessonVideo>) =>
     await route.fulfill({ response, json: sections });
   });
 
+/** The course's one section, opened (sections start collapsed). */
+const openSection = (page: Page) =>
+  page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+
+/** The curriculum drawn afresh at the page's width, its section open. */
+const reopenCurriculum = async (page: Page) => {
+  await page.reload();
+  await openSection(page);
+};
+
 const lessonButton = (page: Page) =>
   page
     .getByRole('complementary', { name: 'Course content' })
@@ -116,7 +126,7 @@ test('the school sees its video being made into streaming copies, then ready', a
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/curriculum?id=${course.id}`);
   // Sections start collapsed.
-  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+  await openSection(page);
   const row = page.locator(`[data-lesson-id="${course.lessonId}"]`);
   await expect(row.getByText(LESSON)).toBeVisible();
   // Processing (with its progress) or already done: a few seconds of video are quick to encode.
@@ -129,29 +139,28 @@ test('the school sees its video being made into streaming copies, then ready', a
     if (sent.url().includes('/api/courseSections/GetCourseSectionsByCourseId/')) listCalls.push(sent.url());
   });
   await showVideoAs(page, { state: 'processing', progress: 42 });
-  await page.reload();
-  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+  await reopenCurriculum(page);
   await expect(row.getByText('Processing… 42%')).toBeVisible();
   await expect(row.getByRole('progressbar', { name: 'Streaming copies' })).toHaveAttribute('value', '42');
   const asked = listCalls.length;
   await expect.poll(() => listCalls.length, { timeout: 60_000 }).toBeGreaterThan(asked);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
+    await reopenCurriculum(page);
+    await expect(row.getByText('Processing… 42%')).toBeVisible();
     await expectAccessible(page);
     await shot(page, `video-state-processing-${width}`);
   }
   await page.unrouteAll({ behavior: 'wait' });
   await showVideoAs(page, { state: 'failed', error: 'The file has no video stream.' });
-  await page.reload();
-  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+  await reopenCurriculum(page);
   await expect(
     row.getByText('Streaming copies failed: The file has no video stream. — the original file plays'),
   ).toBeVisible();
   await shot(page, 'video-state-failed-360');
   await page.unrouteAll({ behavior: 'wait' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.reload();
-  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
+  await reopenCurriculum(page);
 
   // The job runs in the background at the lowest priority: no tight limit on a busy machine.
   await expect.poll(async () => (await lessonVideo(request))?.state, { timeout: 240_000 }).toBe('ready');
@@ -164,7 +173,8 @@ test('the school sees its video being made into streaming copies, then ready', a
   expect(listCalls.length).toBe(settled);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await row.scrollIntoViewIfNeeded();
+    await reopenCurriculum(page);
+    await expect(row.getByText('Streaming copies ready')).toBeVisible();
     await expectAccessible(page);
     await shot(page, `video-state-${width}`);
   }

@@ -269,7 +269,7 @@ export const VideoPlayer = ({
             aria-label="Playback speed"
             value={String(speed)}
             onChange={(event) => applySpeed(Number(event.target.value))}
-            className="w-24"
+            className="w-28"
           >
             {PLAYBACK_SPEEDS.filter((option) => option <= MAX_PLAYBACK_RATE).map((option) => (
               <option key={option} value={String(option)}>
@@ -286,7 +286,7 @@ export const VideoPlayer = ({
               aria-label="Video quality"
               value={String(stream.level)}
               onChange={(event) => stream.setLevel(Number(event.target.value))}
-              className="w-34"
+              className="w-40"
             >
               {quality.map((option) => (
                 <option key={option.level} value={String(option.level)}>
@@ -306,7 +306,7 @@ export const VideoPlayer = ({
               aria-label="Captions"
               value={caption ?? ''}
               onChange={(event) => chooseCaption(event.target.value === '' ? null : event.target.value)}
-              className="w-40"
+              className="w-44"
             >
               <option value="">Off</option>
               {captions.map((track) => (
