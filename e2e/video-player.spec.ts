@@ -111,6 +111,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       data: { Id: lesson.lesson_Id, published: true },
     }),
   );
+  await ok(
+    api.put('/api/lessons/handleMakeRemovePreviewLesson', {
+      headers,
+      data: { Id: lesson.lesson_Id, makepreview: true },
+    }),
+  );
   await addEnrolledStudent(api, student, course.id);
   await api.dispose();
 });
@@ -243,4 +249,30 @@ test('a student watches the lesson through its stream, at their speed, with the 
     await expectAccessible(page);
     await shot(page, `video-player-${width}`);
   }
+});
+
+test('a visitor sees the preview’s poster on the course page, then plays it', async ({ page }) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/courseDetail?id=${course.id}`);
+    const preview = page.getByRole('region', { name: 'Free preview' });
+    const poster = preview.locator('img');
+    await expect(poster).toHaveAttribute('alt', '');
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await preview.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await shot(page, `video-preview-${width}`);
+  }
+  const preview = page.getByRole('region', { name: 'Free preview' });
+  await preview.getByRole('button', { name: 'Play the preview' }).click();
+  const video = preview.locator('video');
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.3);
 });
