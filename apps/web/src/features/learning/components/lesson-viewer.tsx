@@ -233,6 +233,7 @@ export const LessonViewer = ({
         media={media}
         onFailure={(element) => void content.reportFailure(element)}
         onLoadedMetadata={content.handleLoadedMetadata}
+        renewed={content.version > 0}
         className={className}
       />
     );

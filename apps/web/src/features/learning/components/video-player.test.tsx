@@ -69,7 +69,7 @@ const ready = (fields: Partial<LessonVideo> = {}): LessonVideo => ({
   ...fields,
 });
 
-const player = (video: LessonVideo | null | undefined, onFailure = vi.fn()) =>
+const player = (video: LessonVideo | null | undefined, onFailure = vi.fn(), renewed = false) =>
   render(
     <VideoPlayer
       title="Tying a bowline"
@@ -78,6 +78,7 @@ const player = (video: LessonVideo | null | undefined, onFailure = vi.fn()) =>
       onPlay={() => undefined}
       onFailure={onFailure}
       onLoadedMetadata={() => undefined}
+      renewed={renewed}
     />,
   );
 
@@ -142,6 +143,29 @@ describe('VideoPlayer: what plays', () => {
     );
     await waitFor(() => expect(videoElement().getAttribute('src')).toBe(FILE));
     expect(hls.instances[0]?.destroyed).toBe(true);
+  });
+
+  it('plays the file when the stream still cannot be read with fresh URLs', async () => {
+    const onFailure = vi.fn();
+    player(ready(), onFailure, true);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    act(() =>
+      hls.instances[0]?.emit('error', { fatal: true, type: 'networkError', details: 'fragLoadError' }),
+    );
+    await waitFor(() => expect(videoElement().getAttribute('src')).toBe(FILE));
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('asks for fresh URLs again when a renewed stream that played fails later', async () => {
+    const onFailure = vi.fn();
+    player(ready(), onFailure, true);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    fireEvent.loadedMetadata(videoElement());
+    act(() =>
+      hls.instances[0]?.emit('error', { fatal: true, type: 'networkError', details: 'fragLoadError' }),
+    );
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(videoElement().getAttribute('src')).toBeNull();
   });
 
   it('plays the file in a browser without Media Source Extensions', async () => {

@@ -41,6 +41,8 @@ type VideoPlayerProps = {
   media?: MediaHandlers | undefined;
   /** The file or the stream failed to load (an expired signed URL): ask for fresh URLs. */
   onFailure: (element: HTMLVideoElement) => void;
+  /** The URLs were renewed since the lesson opened: a stream that still cannot be read gives way to the file. */
+  renewed?: boolean;
   /** The metadata arrived: put the video back where it was before a fresh URL. */
   onLoadedMetadata: (element: HTMLVideoElement) => void;
   className?: string | undefined;
@@ -72,17 +74,22 @@ export const VideoPlayer = ({
   media,
   onFailure,
   onLoadedMetadata,
+  renewed = false,
   className,
 }: VideoPlayerProps) => {
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const [useFile, setUseFile] = useState(false);
+  const loaded = useRef(false);
   const source = playbackSource(src, video, useFile);
   const stream = useStream(videoRef, {
     url: source.kind === 'hls' ? source.url : null,
     onNetworkFailure: () => {
-      if (videoRef.current) onFailure(videoRef.current);
+      // Fresh URLs did not help before anything loaded (a bucket that refuses the site's origin): the
+      // original file plays. A stream that played and then failed (its URL expired) asks for fresh ones.
+      if (renewed && !loaded.current) setUseFile(true);
+      else if (videoRef.current) onFailure(videoRef.current);
     },
     onUnplayable: () => setUseFile(true),
   });
@@ -230,6 +237,7 @@ export const VideoPlayer = ({
           }}
           onLoadedMetadata={(event) => {
             const element = event.currentTarget;
+            loaded.current = true;
             element.defaultPlaybackRate = speed;
             element.playbackRate = speed;
             onLoadedMetadata(element);
