@@ -71,6 +71,9 @@ export type VerifyFor = 'login' | 'reset';
  */
 const attemptAnswersKey = (attemptId: number) => `quiz_answers_${attemptId}`;
 
+/** The video player's speed, kept across lessons and visits (docs/decisions/043); cleared at logout. */
+const PLAYBACK_SPEED_KEY = 'playback_speed';
+
 export const storage = {
   get(key: StorageKey): string | null {
     return localStorage.getItem(STORAGE_KEYS[key]);
@@ -102,6 +105,21 @@ export const storage = {
       localStorage.removeItem(attemptAnswersKey(attemptId));
     } catch {
       // Refused storage keeps nothing to remove.
+    }
+  },
+  /** The speed the reader last chose for a video, unchecked; null when none was kept or storage is refused. */
+  getPlaybackSpeed(): string | null {
+    try {
+      return localStorage.getItem(PLAYBACK_SPEED_KEY);
+    } catch {
+      return null;
+    }
+  },
+  setPlaybackSpeed(speed: number): void {
+    try {
+      localStorage.setItem(PLAYBACK_SPEED_KEY, String(speed));
+    } catch {
+      // Refused storage: the speed holds for this lesson only.
     }
   },
   /** SPEC §4: logout (and a session the server ended) clears all local storage. */

@@ -2,6 +2,7 @@ import type { ContentType, Lesson, ReleaseMode, Section } from '@skillwise/contr
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, objectFormData } from '@/lib/api-client';
 import type { UploadListener } from '../lib/upload-progress';
+import { anyVideoProcessing, VIDEO_PROCESSING_POLL_MS } from '../lib/video-state';
 
 export const curriculumKeys = {
   all: ['sections'] as const,
@@ -17,11 +18,13 @@ export const listSections = async (courseId: number, signal?: AbortSignal): Prom
   return Array.isArray(list) ? list : [];
 };
 
+/** The curriculum, asked again every few seconds while a video's streaming copies are being made. */
 export const useSections = (courseId: number) =>
   useQuery({
     queryKey: curriculumKeys.sections(courseId),
     queryFn: ({ signal }) => listSections(courseId, signal),
     staleTime: 0,
+    refetchInterval: (query) => (anyVideoProcessing(query.state.data) ? VIDEO_PROCESSING_POLL_MS : false),
   });
 
 /** POST courseSections/InsertCourseSections: unpublished, empty, numbered after the others (SPEC §4). */

@@ -30,6 +30,7 @@ import {
 } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { quizResultsPath } from '@/lib/paths';
+import { VideoStateLine } from './video-state-line';
 
 /** SPEC §9: a lesson starts moving after the pointer travelled 25 px, so clicks stay clicks. */
 export const DRAG_ACTIVATION_PX = 25;
@@ -111,6 +112,7 @@ const LessonRow = ({
           {lesson.preview ? <Chip tone="brand">Preview</Chip> : null}
           {lesson.content_path ? null : <Chip tone="muted">No file</Chip>}
         </div>
+        {lesson.video ? <VideoStateLine video={lesson.video} className="mt-1" /> : null}
       </div>
       <DropdownMenu
         label={`Lesson menu: ${lesson.lesson_title}`}

@@ -3,6 +3,7 @@ import {
   type CourseProgress,
   type Lesson,
   type LessonProgress,
+  type LessonVideo,
   MSG,
   progressText,
   ROLE,
@@ -101,13 +102,23 @@ export const useOwnsCourse = (courseId: number | null): boolean => {
   return courseId !== null && (enrolment.data?.length ?? 0) > 0;
 };
 
-/** GET lessons/GetLessonContentUrl/{id}: a fresh signed URL when the one the player has expired. */
-export const getLessonContentUrl = async (lessonId: number): Promise<string | null> => {
-  const answer = await apiRequest<{ lesson_Id: number; content_path: string | null }>(
+/** What a lesson's player plays: its file and, for a video lesson, its streaming copies (docs/decisions/043). */
+export type LessonContent = { content_path: string | null; video?: LessonVideo | null | undefined };
+
+/**
+ * GET lessons/GetLessonContentUrl/{id}: fresh signed URLs when the ones the player has expired: the file's
+ * and, for a video lesson, its stream's, poster's and captions'.
+ */
+export const getLessonContent = async (lessonId: number): Promise<LessonContent> => {
+  const answer = await apiRequest<{ lesson_Id: number } & LessonContent>(
     `lessons/GetLessonContentUrl/${lessonId}`,
   );
-  return answer?.content_path ?? null;
+  return { content_path: answer?.content_path ?? null, video: answer?.video ?? null };
 };
+
+/** The fresh signed URL of a lesson's file alone. */
+export const getLessonContentUrl = async (lessonId: number): Promise<string | null> =>
+  (await getLessonContent(lessonId)).content_path;
 
 /**
  * PUT lessons/ChangeLessonStartedFlag: the same two fields in the query and the body (SPEC §7).

@@ -11,7 +11,6 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { CheckCircleIcon, CheckIcon, ChevronLeftIcon, CloseIcon, LockIcon } from '@/components/ui/icons';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -28,6 +27,7 @@ import { useOpenSection } from '../hooks/use-open-section';
 import { useQuizPassed } from '../hooks/use-quiz-passed';
 import { lockedText } from '../lib/locked';
 import { isViewable } from '../lib/viewable';
+import { LessonThumb } from './lesson-thumb';
 import { LessonViewer } from './lesson-viewer';
 import { SectionList } from './section-list';
 
@@ -344,7 +344,7 @@ export const CourseLearning = ({
     const locked = lockedText(lesson);
     const body = (
       <>
-        <ContentTypeIcon contentType={lesson.contentType} className="size-8 text-base" />
+        <LessonThumb lesson={lesson} />
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-medium break-words text-slate-800">{lesson.lesson_title}</span>
           <span className="block text-xs text-slate-600">

@@ -58,20 +58,31 @@ const PreviewPlayer = ({
       </Suspense>
     );
   }
+  const poster = kind === 'video' ? lesson.video?.poster_url : null;
   return (
     <div
       className={cn(
         playerSpace(lesson.contentType),
-        'flex items-center justify-center',
+        'relative flex items-center justify-center overflow-hidden',
         kind === 'video' && 'bg-gradient-to-br from-slate-900 to-slate-800',
       )}
     >
+      {poster ? (
+        // The video's poster frame, at the width the player is shown at (decorative: the button names it).
+        <img
+          src={poster}
+          srcSet={lesson.video?.poster_srcset ?? undefined}
+          sizes="(min-width: 1024px) 800px, 100vw"
+          alt=""
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : null}
       <button
         type="button"
         onClick={onStart}
         onPointerEnter={() => void load()}
         onFocus={() => void load()}
-        className="flex items-center gap-3 rounded-full bg-white px-5 py-3 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="relative flex items-center gap-3 rounded-full bg-white px-5 py-3 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
           <PlayIcon className="size-4" />

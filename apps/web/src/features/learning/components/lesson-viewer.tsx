@@ -1,4 +1,4 @@
-import { lessonKind } from '@skillwise/contracts';
+import { type LessonVideo, lessonKind } from '@skillwise/contracts';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
@@ -6,9 +6,10 @@ import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import '@/components/ui/lesson-prose.css';
-import { frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
+import { type FetchFreshUrl, frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
 import { playerSpace } from '../lib/viewable';
+import { VideoPlayer } from './video-player';
 
 export type ViewableLesson = {
   lesson_Id: number;
@@ -19,6 +20,8 @@ export type ViewableLesson = {
   file_mime?: string | null;
   /** Not open to the student yet (docs/decisions/032): the server is asked, and its answer shown. */
   locked?: boolean | undefined;
+  /** A video lesson's streaming copies, poster and captions (docs/decisions/043). */
+  video?: LessonVideo | null | undefined;
 };
 
 type LessonViewerProps = {
@@ -27,8 +30,8 @@ type LessonViewerProps = {
   onPlay?: () => void;
   /** A video's or audio lesson's playing events (resume, saving and speed, useLessonPosition). */
   media?: MediaHandlers | undefined;
-  /** Asks for a fresh URL when the signed one expired; the samples have none to ask for. */
-  fetchFreshUrl?: (lessonId: number) => Promise<string | null>;
+  /** Asks for fresh URLs when the signed ones expired; the samples have none to ask for. */
+  fetchFreshUrl?: FetchFreshUrl;
   /** A video or audio lesson starts playing at once: the reader pressed play before the player came. */
   autoPlay?: boolean;
   className?: string;
@@ -186,6 +189,7 @@ export const LessonViewer = ({
   const content = useFreshContentUrl({
     lessonId: lesson.lesson_Id,
     url: lesson.content_path,
+    video: lesson.video,
     askFirst: lesson.locked === true,
     ...(fetchFreshUrl ? { fetchFreshUrl } : {}),
   });
@@ -219,26 +223,18 @@ export const LessonViewer = ({
 
   if (kind === 'video') {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: lesson videos are uploaded without caption files
-      <video
+      <VideoPlayer
         key={`${lesson.lesson_Id}-${content.version}`}
+        title={lesson.lesson_title}
         src={content.src}
-        controls
-        playsInline
+        video={content.video}
         autoPlay={autoPlay}
-        preload="metadata"
-        aria-label={lesson.lesson_title}
         onPlay={playing}
-        onError={(event) => void content.reportFailure(event.currentTarget)}
-        onLoadedMetadata={(event) => {
-          content.handleLoadedMetadata(event.currentTarget);
-          media?.onLoadedMetadata(event);
-        }}
-        onTimeUpdate={media?.onTimeUpdate}
-        onPause={media?.onPause}
-        onEnded={media?.onEnded}
-        onRateChange={media?.onRateChange}
-        className={cn('aspect-video w-full rounded-xl bg-slate-950', className)}
+        media={media}
+        onFailure={(element) => void content.reportFailure(element)}
+        onLoadedMetadata={content.handleLoadedMetadata}
+        renewed={content.version > 0}
+        className={className}
       />
     );
   }

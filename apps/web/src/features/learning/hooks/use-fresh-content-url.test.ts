@@ -1,3 +1,4 @@
+import type { LessonVideo } from '@skillwise/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
@@ -187,5 +188,39 @@ describe('useFreshContentUrl', () => {
     const loaded = media(0, true);
     act(() => result.current.handleLoadedMetadata(loaded));
     expect(loaded.currentTime).toBe(0);
+  });
+
+  it('takes a fresh stream URL with the fresh file URL, and asks first when the stream’s has expired', async () => {
+    const stream = (expires: number, signature = 'abc') =>
+      `/api/media/streams/3/master.m3u8?expires=${expires}&signature=${signature}`;
+    const video = (url: string): LessonVideo => ({
+      state: 'ready',
+      progress: null,
+      error: null,
+      stream_url: url,
+      poster_url: null,
+      poster_srcset: null,
+      captions: [],
+    });
+    const freshFile = signed(3, inSeconds(7200), 'new');
+    const freshStream = stream(inSeconds(7200), 'new');
+    const fetchFreshUrl = vi.fn(async () => ({ content_path: freshFile, video: video(freshStream) }));
+    const { result } = renderHook(() =>
+      useFreshContentUrl({
+        lessonId: 3,
+        url: signed(3, inSeconds(3600)),
+        video: video(stream(inSeconds(-5))),
+        fetchFreshUrl,
+      }),
+    );
+    expect(result.current.status).toBe('refreshing');
+    await waitFor(() => expect(result.current.video?.stream_url).toBe(freshStream));
+    expect(result.current.src).toBe(freshFile);
+    expect(fetchFreshUrl).toHaveBeenCalledTimes(1);
+
+    // A bare URL (a caller that knows of files alone) keeps the video it had.
+    fetchFreshUrl.mockImplementationOnce(async () => freshFile as never);
+    await act(() => result.current.reportFailure(media(8, false)));
+    expect(result.current.video?.stream_url).toBe(freshStream);
   });
 });

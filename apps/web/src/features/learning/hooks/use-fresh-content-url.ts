@@ -1,6 +1,7 @@
+import type { LessonVideo } from '@skillwise/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { getLessonContentUrl } from '../api/learning';
+import { getLessonContent, type LessonContent } from '../api/learning';
 
 /** The part of a <video> or <audio> element the hook reads and sets. */
 export type PlayableMedia = Pick<HTMLMediaElement, 'currentTime' | 'paused' | 'play'>;
@@ -40,12 +41,19 @@ export const frameShowsError = (frame: HTMLIFrameElement): boolean => {
   }
 };
 
+/**
+ * Asks the server for fresh URLs (GET lessons/GetLessonContentUrl/{id} by default): the file's alone, or
+ * with a video lesson's streaming copies (docs/decisions/043).
+ */
+export type FetchFreshUrl = (lessonId: number) => Promise<string | null | LessonContent>;
+
 type Options = {
   lessonId: number;
   /** The signed URL the lesson list gave; null when there is no file. */
   url: string | null;
-  /** Asks the server for a fresh URL (GET lessons/GetLessonContentUrl/{id} by default). */
-  fetchFreshUrl?: (lessonId: number) => Promise<string | null>;
+  /** A video lesson's streaming copies, as the lesson list gave them. */
+  video?: LessonVideo | null | undefined;
+  fetchFreshUrl?: FetchFreshUrl;
   /** Ask the server even without a URL (a lesson not open yet: its refusal says when it opens). */
   askFirst?: boolean | undefined;
 };
@@ -53,7 +61,11 @@ type Options = {
 type State = {
   lessonId: number;
   url: string | null;
+  /** The stream URL the lesson list gave, to tell a new list from this one. */
+  stream: string | null;
   src: string | null;
+  /** The video's streaming copies: the list's, then each fresh answer's. */
+  video: LessonVideo | null;
   status: ContentUrlStatus;
   /** Bumped with every fresh URL, so the element reloads even when the URL came back the same. */
   version: number;
@@ -61,11 +73,31 @@ type State = {
   refusal?: string | undefined;
 };
 
+const streamOf = (video: LessonVideo | null | undefined): string | null =>
+  video?.state === 'ready' ? video.stream_url : null;
+
+/** Whether the URLs given cannot be used as they are: one expired, or none for a lesson to ask about. */
+const needsFresh = (url: string | null, stream: string | null, askFirst: boolean): boolean =>
+  (url !== null && isUrlExpired(url)) || (stream !== null && isUrlExpired(stream)) || (!url && askFirst);
+
 /** An expired URL is not even tried: the fresh one is on its way. */
-const initialState = (lessonId: number, url: string | null, askFirst = false): State =>
-  (url && isUrlExpired(url)) || (!url && askFirst)
-    ? { lessonId, url, src: null, status: 'refreshing', version: 0 }
-    : { lessonId, url, src: url, status: 'ready', version: 0 };
+const initialState = (
+  lessonId: number,
+  url: string | null,
+  video: LessonVideo | null | undefined,
+  askFirst = false,
+): State => {
+  const base = { lessonId, url, stream: streamOf(video), video: video ?? null, version: 0 };
+  return needsFresh(url, base.stream, askFirst)
+    ? { ...base, src: null, status: 'refreshing' }
+    : { ...base, src: url, status: 'ready' };
+};
+
+/** A fresh answer as the player uses it: a bare URL (the file's alone) keeps the video it had. */
+const freshContent = (answer: string | null | LessonContent, previous: LessonVideo | null) =>
+  typeof answer === 'string' || answer === null
+    ? { src: answer, video: previous }
+    : { src: answer.content_path, video: answer.video ?? null };
 
 /**
  * DESIGN (security model): lesson URLs are signed and expire after some hours. This keeps the player's
@@ -75,10 +107,11 @@ const initialState = (lessonId: number, url: string | null, askFirst = false): S
 export const useFreshContentUrl = ({
   lessonId,
   url,
-  fetchFreshUrl = getLessonContentUrl,
+  video,
+  fetchFreshUrl = getLessonContent,
   askFirst = false,
 }: Options) => {
-  const [state, setState] = useState<State>(() => initialState(lessonId, url, askFirst));
+  const [state, setState] = useState<State>(() => initialState(lessonId, url, video, askFirst));
   const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
   const refreshes = useRef(0);
   const pending = useRef<Promise<void> | null>(null);
@@ -88,8 +121,9 @@ export const useFreshContentUrl = ({
   fetchUrl.current = fetchFreshUrl;
 
   // Another lesson (or a new list) starts afresh.
-  const isStale = state.lessonId !== lessonId || state.url !== url;
-  if (isStale) setState(initialState(lessonId, url, askFirst));
+  const stream = streamOf(video);
+  const isStale = state.lessonId !== lessonId || state.url !== url || state.stream !== stream;
+  if (isStale) setState(initialState(lessonId, url, video, askFirst));
 
   const refresh = useCallback((): Promise<void> => {
     if (pending.current) return pending.current;
@@ -103,14 +137,17 @@ export const useFreshContentUrl = ({
     const request = fetchUrl
       .current(forLesson)
       .then(
-        (fresh) => {
+        (answer) => {
           if (current.current !== forLesson) return;
-          setState((previous) => ({
-            ...previous,
-            src: fresh,
-            status: fresh ? 'ready' : 'failed',
-            version: previous.version + 1,
-          }));
+          setState((previous) => {
+            const fresh = freshContent(answer, previous.video);
+            return {
+              ...previous,
+              ...fresh,
+              status: fresh.src ? 'ready' : 'failed',
+              version: previous.version + 1,
+            };
+          });
         },
         (error: unknown) => {
           if (current.current !== forLesson) return;
@@ -129,8 +166,8 @@ export const useFreshContentUrl = ({
     resumeAt.current = null;
     refreshes.current = 0;
     pending.current = null;
-    if ((url && isUrlExpired(url)) || (!url && askFirst)) void refresh();
-  }, [url, refresh, askFirst]);
+    if (needsFresh(url, stream, askFirst)) void refresh();
+  }, [url, stream, refresh, askFirst]);
 
   /** The file failed to load: remember where a video was, then ask for a fresh URL. */
   const reportFailure = useCallback(
@@ -164,9 +201,11 @@ export const useFreshContentUrl = ({
     return refresh();
   }, [refresh]);
 
-  const view = isStale ? initialState(lessonId, url, askFirst) : state;
+  const view = isStale ? initialState(lessonId, url, video, askFirst) : state;
   return {
     src: view.src,
+    /** A video lesson's streaming copies, signed afresh with the file when its URL was replaced. */
+    video: view.video,
     status: view.status,
     /** Why the server refused the lesson, when it said so (a lesson not open yet). */
     refusal: view.refusal,
