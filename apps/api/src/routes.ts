@@ -10,6 +10,8 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { BillingService } from './modules/billing/billing.service';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes';
 import { BroadcastService } from './modules/broadcasts/broadcasts.service';
+import { registerCaptionRoutes } from './modules/captions/captions.routes';
+import { CaptionService } from './modules/captions/captions.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -158,6 +160,7 @@ export async function registerApiRoutes(
     video,
   });
   registerCurriculumRoutes(api, curriculum, auth, files, publicCache);
+  registerCaptionRoutes(api, new CaptionService({ db }), auth, files);
   const resumableUploads = await createResumableFiles(storage, config, inspectUpload);
   if (resumableUploads) {
     registerUploadRoutes(

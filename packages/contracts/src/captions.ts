@@ -30,16 +30,14 @@ export function languageName(tag: string): string {
   }
 }
 
-const languageSchema = z
-  .string()
-  .transform((value, ctx) => {
-    const canonical = canonicalLanguage(value);
-    if (canonical === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be a language tag such as en, fr or pt-BR' });
-      return z.NEVER;
-    }
-    return canonical;
-  });
+const languageSchema = z.string().transform((value, ctx) => {
+  const canonical = canonicalLanguage(value);
+  if (canonical === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be a language tag such as en, fr or pt-BR' });
+    return z.NEVER;
+  }
+  return canonical;
+});
 
 /** The text fields of lessons/UploadCaptions/{id}, sent beside the captions file (`file`). */
 export const uploadCaptionsFieldsSchema = z.object({
