@@ -22,7 +22,9 @@ test('a publisher adds French captions to a video lesson and removes them', asyn
     published: false,
   });
   await logIn(page, PUBLISHER.email, PUBLISHER.password);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/curriculum?id=${courseId}`);
+  await page.getByRole('button', { name: /^All kinds of lessons 1 lesson/ }).click();
   await page.getByRole('button', { name: 'Lesson menu: Foghorns' }).click();
   await page.getByRole('menuitem', { name: 'Edit Lesson' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Lesson: Foghorns' });
