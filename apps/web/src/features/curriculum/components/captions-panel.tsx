@@ -165,7 +165,7 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
         </div>
         <Field
           label="Captions file"
-          hint={`A .vtt or .srt file, up to ${MAX_MB} MB. A language it has already is replaced.`}
+          hint={`A .vtt or .srt file, up to ${MAX_MB} MB. Uploading a language again replaces its file.`}
           error={form.error('file')}
         >
           {(control) => (
