@@ -10,6 +10,7 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { BillingService } from './modules/billing/billing.service';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes';
 import { BroadcastService } from './modules/broadcasts/broadcasts.service';
+import { captionTracksFor } from './modules/captions/caption-tracks';
 import { registerCaptionRoutes } from './modules/captions/captions.routes';
 import { CaptionService } from './modules/captions/captions.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
@@ -149,6 +150,8 @@ export async function registerApiRoutes(
     mediaUrlKey: deps.keys.mediaUrls,
     ttlHours: config.mediaUrlTtlHours,
     renditions: () => videoPipeline.renditionsOn(),
+    captions: (lessonIds, viewerId) =>
+      captionTracksFor({ db, mediaUrlKey: deps.keys.mediaUrls, config }, lessonIds, viewerId),
   });
   const curriculum = new CurriculumService({
     db,

@@ -359,6 +359,15 @@ describe('captions served by their signed URL', () => {
     expect((await get(studentUrl)).statusCode).toBe(404);
     const fresh = await urlFor(student.userId);
     expect((await get(fresh)).body).toBe(VTT);
+    // The lesson's answer carries the same track (the video part of lesson answers, decision 041).
+    const sections = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/courseSections/GetCourseSectionsByCourseId/${course.course_Id}`,
+      token: student.token,
+    });
+    expect(sections.json()[0].lessons[0].video.captions).toEqual([
+      { language: 'en', label: 'English', url: fresh },
+    ]);
 
     // Unenrolled: nothing more.
     await ctx.database.db
