@@ -264,7 +264,7 @@ describe('files on local disk', () => {
     const dir = await tempDir();
     const file = path.join(dir, 'backup.tar.gz');
     const backup = await backupTo(file, ctx.database, ctx.storage, { appSecret: 'a-generated-secret' });
-    expect(backup.files).toBe(4);
+    expect(backup.files).toBe(5);
 
     const target = await emptyDatabase();
     try {
@@ -272,7 +272,7 @@ describe('files on local disk', () => {
       const storage = new LocalDiskStorage(filesDir);
       const { manifest, report } = await restoreFrom(file, target, storage, path.join(dir, 'data'));
       expect(manifest.files).toEqual({ kind: 'local' });
-      expect(report.files).toBe(4);
+      expect(report.files).toBe(5);
       expect(await readFile(path.join(dir, 'data', 'app-secret'), 'utf8')).toBe('a-generated-secret');
 
       const before = await tableFingerprints(ctx.database.db);
@@ -438,7 +438,7 @@ describe('files in a bucket', () => {
     const backup = await backupTo(file, ctx.database, ctx.storage);
     const keys = await bucket.objects();
     expect(backup.files).toBe(keys.length);
-    expect(keys.length).toBe(4);
+    expect(keys.length).toBe(5);
 
     const restore = async (): Promise<RestoreReport> => {
       const target = await emptyDatabase();
@@ -454,7 +454,7 @@ describe('files in a bucket', () => {
       }
     };
     const complete = await restore();
-    expect(complete).toMatchObject({ checkedFiles: 4 });
+    expect(complete).toMatchObject({ checkedFiles: 5 });
 
     const [lesson] = await ctx.database.db.select().from(lessons);
     const gone = lesson?.fileKey ?? '';
