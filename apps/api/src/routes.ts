@@ -10,6 +10,9 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { BillingService } from './modules/billing/billing.service';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes';
 import { BroadcastService } from './modules/broadcasts/broadcasts.service';
+import { captionTracksFor } from './modules/captions/caption-tracks';
+import { registerCaptionRoutes } from './modules/captions/captions.routes';
+import { CaptionService } from './modules/captions/captions.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { CategoryService } from './modules/categories/categories.service';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -147,6 +150,8 @@ export async function registerApiRoutes(
     mediaUrlKey: deps.keys.mediaUrls,
     ttlHours: config.mediaUrlTtlHours,
     renditions: () => videoPipeline.renditionsOn(),
+    captions: (lessonIds, viewerId) =>
+      captionTracksFor({ db, mediaUrlKey: deps.keys.mediaUrls, config }, lessonIds, viewerId),
   });
   const curriculum = new CurriculumService({
     db,
@@ -158,6 +163,7 @@ export async function registerApiRoutes(
     video,
   });
   registerCurriculumRoutes(api, curriculum, auth, files, publicCache);
+  registerCaptionRoutes(api, new CaptionService({ db }), auth, files);
   const resumableUploads = await createResumableFiles(storage, config, inspectUpload);
   if (resumableUploads) {
     registerUploadRoutes(

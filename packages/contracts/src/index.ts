@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './authoring';
 export * from './billing';
 export * from './broadcasts';
+export * from './captions';
 export * from './certificates';
 export * from './common';
 export * from './constants';

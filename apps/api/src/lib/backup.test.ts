@@ -11,9 +11,11 @@ import { addVideoLesson } from '../../test/authoring';
 import { createStudent } from '../../test/factories';
 import { call, createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../test/s3';
+import { upload } from '../../test/uploads';
 import { type Database, type Db, rowsOf } from '../db/client';
 import {
   enrolments,
+  lessonCaptions,
   lessons,
   orders,
   quizAttemptAnswers,
@@ -123,9 +125,24 @@ async function addQuiz(db: Db, sectionId: number, userId: number) {
   });
 }
 
-/** A school's content, made through the API: a course with a cover, an author photo and a lesson file. */
+/** The captions makeContent gives its video lesson (docs/decisions/042). */
+const CAPTIONS = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBon appétit.\n';
+
+/**
+ * A school's content, made through the API: a course with a cover, an author photo, a video lesson's file
+ * and its captions.
+ */
 async function makeContent(ctx: TestContext) {
   const { publisher, course, lesson, data: video } = await addVideoLesson(ctx, { bytes: 200_000 });
+  const captioned = await upload(
+    ctx.app,
+    'POST',
+    `/api/lessons/UploadCaptions/${lesson.lesson_Id}`,
+    publisher.token,
+    { language: 'fr' },
+    { field: 'file', filename: 'fr.vtt', contentType: 'text/vtt', data: Buffer.from(CAPTIONS) },
+  );
+  if (captioned.statusCode !== 201) throw new Error(`UploadCaptions: ${captioned.body}`);
   const [row] = await ctx.database.db.select().from(lessons).where(eq(lessons.id, lesson.lesson_Id));
   const student = await createStudent(ctx);
   const [order] = await ctx.database.db
@@ -247,7 +264,7 @@ describe('files on local disk', () => {
     const dir = await tempDir();
     const file = path.join(dir, 'backup.tar.gz');
     const backup = await backupTo(file, ctx.database, ctx.storage, { appSecret: 'a-generated-secret' });
-    expect(backup.files).toBe(4);
+    expect(backup.files).toBe(5);
 
     const target = await emptyDatabase();
     try {
@@ -255,7 +272,7 @@ describe('files on local disk', () => {
       const storage = new LocalDiskStorage(filesDir);
       const { manifest, report } = await restoreFrom(file, target, storage, path.join(dir, 'data'));
       expect(manifest.files).toEqual({ kind: 'local' });
-      expect(report.files).toBe(4);
+      expect(report.files).toBe(5);
       expect(await readFile(path.join(dir, 'data', 'app-secret'), 'utf8')).toBe('a-generated-secret');
 
       const before = await tableFingerprints(ctx.database.db);
@@ -264,6 +281,7 @@ describe('files on local disk', () => {
       expect(before.lessons?.rows).toBeGreaterThan(0);
       expect(before.enrolments?.rows).toBeGreaterThan(0);
       expect(before.orders?.rows).toBeGreaterThan(0);
+      expect(before.lesson_captions?.rows).toBeGreaterThan(0);
       for (const table of [
         'quizzes',
         'quiz_questions',
@@ -288,6 +306,12 @@ describe('files on local disk', () => {
         path.join(filesDir, lesson?.file_key.slice(0, 2) ?? '', lesson?.file_key ?? ''),
       );
       expect(Buffer.compare(restoredVideo, video)).toBe(0);
+      // The video's captions come back with their row.
+      const [captions] = await target.db.select().from(lessonCaptions).orderBy(sql`id desc`).limit(1);
+      const captionsKey = captions?.fileKey ?? '';
+      expect(await readFile(path.join(filesDir, captionsKey.slice(0, 2), captionsKey), 'utf8')).toBe(
+        CAPTIONS,
+      );
 
       // Sequences come back too: the next row gets a new id.
       const [last] = await target.db.select().from(orders).orderBy(sql`id desc`).limit(1);
@@ -414,7 +438,7 @@ describe('files in a bucket', () => {
     const backup = await backupTo(file, ctx.database, ctx.storage);
     const keys = await bucket.objects();
     expect(backup.files).toBe(keys.length);
-    expect(keys.length).toBe(4);
+    expect(keys.length).toBe(5);
 
     const restore = async (): Promise<RestoreReport> => {
       const target = await emptyDatabase();
@@ -430,7 +454,7 @@ describe('files in a bucket', () => {
       }
     };
     const complete = await restore();
-    expect(complete).toMatchObject({ checkedFiles: 4 });
+    expect(complete).toMatchObject({ checkedFiles: 5 });
 
     const [lesson] = await ctx.database.db.select().from(lessons);
     const gone = lesson?.fileKey ?? '';

@@ -3,10 +3,11 @@ import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 export type LessonGrant = { lessonId: number; fileKey: string; viewerId: number; expires: number };
 
 /**
- * What a signature binds: a lesson's file, or an image of a quiz lesson's question (a quiz lesson has no
- * file, and its images are many), each named by its own prefix so one can never pass for the other.
+ * What a signature binds: a lesson's file, an image of a quiz lesson's question (a quiz lesson has no
+ * file, and its images are many), or a video lesson's captions file in one language (the file's key names
+ * it), each named by its own prefix so one can never pass for another.
  */
-type Purpose = 'lesson' | 'quiz-image';
+type Purpose = 'lesson' | 'quiz-image' | 'caption';
 
 const payload = (purpose: Purpose, g: LessonGrant) =>
   `${purpose}:${g.lessonId}:${g.fileKey}:${g.viewerId}:${g.expires}`;
@@ -43,6 +44,15 @@ export function signQuestionImageUrl(key: KeyObject, grant: LessonGrant): string
   return `/api/media/quiz-images/${grant.lessonId}/${encodeURIComponent(grant.fileKey)}?${query(key, 'quiz-image', grant)}`;
 }
 
+/**
+ * A URL to a video lesson's captions in one language (docs/decisions/042): the lesson, the captions file's
+ * key, the viewer and an expiry, so it works in a <track> without headers; access is checked again on use,
+ * and a replaced file's URL no longer matches.
+ */
+export function signCaptionUrl(key: KeyObject, grant: LessonGrant & { language: string }): string {
+  return `/api/media/lessons/${grant.lessonId}/captions/${encodeURIComponent(grant.language)}?${query(key, 'caption', grant)}`;
+}
+
 function verify(key: KeyObject, purpose: Purpose, grant: LessonGrant, signature: string, now: number) {
   if (grant.expires * 1000 <= now) return false;
   const expected = Buffer.from(sign(key, purpose, grant));
@@ -68,4 +78,14 @@ export function verifyQuestionImageSignature(
   now = Date.now(),
 ): boolean {
   return verify(key, 'quiz-image', grant, signature, now);
+}
+
+/** True when `signature` was made by `signCaptionUrl` for exactly this grant and it has not expired. */
+export function verifyCaptionSignature(
+  key: KeyObject,
+  grant: LessonGrant,
+  signature: string,
+  now = Date.now(),
+): boolean {
+  return verify(key, 'caption', grant, signature, now);
 }

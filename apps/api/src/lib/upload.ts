@@ -44,7 +44,18 @@ export type UploadRule = {
    * permission that depends on a field), before a byte of the file is stored; throws to refuse.
    */
   beforeFile?: (fields: Record<string, string>) => Promise<void>;
+  /**
+   * For a small file (a captions file): it is read whole, at most `maxBytes`, and this checks it by its
+   * content, in place of sniffing and `refuse`, and answers what to store (rewritten, or as it came) with
+   * its type; it throws to refuse the file.
+   */
+  rewrite?: (data: Buffer) => RewrittenFile;
+  /** The refusal of a file past `maxBytes`, when it is not the 413 of `tooLarge`. */
+  overLimit?: () => AppError;
 };
+
+/** What `UploadRule.rewrite` stores: the bytes, their type, and the extension of the generated key. */
+export type RewrittenFile = { data: Buffer; mime: string; kind: Sniffed['kind']; extension: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,11 +161,12 @@ export async function receiveUpload(
       { field: 'body', message: 'must be multipart/form-data' },
     ]);
   }
+  const over = () => rule.overLimit?.() ?? tooLarge(rule.maxBytes);
   const declared = Number(request.headers['content-length']);
   // The form's text fields take a few kilobytes at most beside the file.
   if (Number.isFinite(declared) && declared > rule.maxBytes + 1024 * 1024) {
     reply.header('connection', 'close');
-    throw tooLarge(rule.maxBytes);
+    throw over();
   }
   const quota = request.server.storageQuota;
   const orgId = request.actor?.orgId ?? null;
@@ -199,29 +211,22 @@ export async function receiveUpload(
             )
           : undefined;
       hold = streaming;
-      const { head, body } = await sniffAndLimit(
-        part.file,
-        rule.maxBytes,
-        () => tooLarge(rule.maxBytes),
-        async (total) => streaming?.cover(total),
+      const { head, body } = await sniffAndLimit(part.file, rule.maxBytes, over, async (total) =>
+        streaming?.cover(total),
       );
       if (head.length === 0 && !part.filename) {
         // A form's empty file input: no file was chosen.
         body.resume();
         continue;
       }
-      const sniffed = sniff(head);
-      const refusal = sniffed ? rule.refuse(sniffed) : 'This type of file is not accepted.';
-      if (!sniffed || refusal) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', refusal ?? 'This type of file is not accepted.', [
-          { field: rule.field, message: refusal ?? 'this type of file is not accepted' },
-        ]);
-      }
-      const key = newFileKey(extensionOf(sniffed.mime));
-      const size = await storage.put(key, body, { contentType: sniffed.mime });
+      const { sniffed, extension, source } = rule.rewrite
+        ? rewritten(rule.rewrite(await readWhole(body)))
+        : checkedByContent(head, body, rule);
+      const key = newFileKey(extension);
+      const size = await storage.put(key, source, { contentType: sniffed.mime });
       if (part.file.truncated) {
         await storage.delete(key);
-        throw tooLarge(rule.maxBytes);
+        throw over();
       }
       file = { ...sniffed, key, size, filename: part.filename };
       // The hold becomes the file's record; refused (a hold that lapsed), the file is discarded.
@@ -240,15 +245,40 @@ export async function receiveUpload(
         request.log.warn({ err: cleanup }, 'an upload’s hold could not be released'),
       );
     if (!request.raw.complete) reply.header('connection', 'close');
-    throw mapMultipartError(error, rule.maxBytes);
+    throw mapMultipartError(error, over);
   }
   return { fields, truncated, file, discard };
 }
 
-function mapMultipartError(error: unknown, maxBytes: number): unknown {
+/** A file judged by its first bytes (lib/sniff.ts) and refused by the rule's `refuse`, streamed as it came. */
+function checkedByContent(head: Buffer, body: Readable, rule: UploadRule) {
+  const sniffed = sniff(head);
+  const refusal = sniffed ? rule.refuse(sniffed) : 'This type of file is not accepted.';
+  if (!sniffed || refusal) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', refusal ?? 'This type of file is not accepted.', [
+      { field: rule.field, message: refusal ?? 'this type of file is not accepted' },
+    ]);
+  }
+  return { sniffed, extension: extensionOf(sniffed.mime), source: body };
+}
+
+const rewritten = ({ data, mime, kind, extension }: RewrittenFile) => ({
+  sniffed: { mime, kind },
+  extension,
+  source: Readable.from([data]),
+});
+
+/** A stream already bounded by its rule's `maxBytes` (sniffAndLimit), read into one buffer. */
+async function readWhole(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function mapMultipartError(error: unknown, over: () => AppError): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return over();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('VALIDATION', 'body: too many parts in this form', [
       { field: 'body', message: 'too many parts' },

@@ -4,6 +4,7 @@ import { type Db, rowsOf } from '../client';
 import {
   authors,
   courses,
+  lessonCaptions,
   lessons,
   pendingFileDeletions,
   quizAttempts,
@@ -24,10 +25,10 @@ export const snapshotImageKeys = sql`select distinct q ->> 'imageKey' as key
   where q ->> 'imageKey' is not null`;
 
 /**
- * Which of `keys` a row still names (a lesson's file, a course's cover, an author's photo or a quiz
- * question's image, a video's streaming copy or poster: every column that holds a stored file's key, and the images attempts keep in their
- * snapshots) or is queued for deletion after its grace period (the queue's triggers,
- * migration 0014). The file sweeper removes the rest as orphans; a queued file is its deletion pass's.
+ * Which of `keys` a row still names (a lesson's file or captions, a course's cover, an author's photo, a
+ * quiz question's image, a video's streaming copy or poster: every column that holds a stored file's key,
+ * and the images attempts keep in their snapshots) or is queued for deletion after its grace period (the
+ * queue's triggers, migration 0014). The file sweeper removes the rest as orphans; a queued file is its deletion pass's.
  */
 export async function findReferencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   const valid = keys.filter(isFileKey);
@@ -44,6 +45,8 @@ export async function findReferencedKeys(db: Db, keys: string[]): Promise<Set<st
     select ${schoolSites.logoKey} from ${schoolSites} where ${schoolSites.logoKey} = any(${list})
     union
     select ${quizQuestions.imageKey} from ${quizQuestions} where ${quizQuestions.imageKey} = any(${list})
+    union
+    select ${lessonCaptions.fileKey} from ${lessonCaptions} where ${lessonCaptions.fileKey} = any(${list})
     union
     select kept.key from (${snapshotImageKeys}) kept where kept.key = any(${list})
     union
@@ -62,8 +65,8 @@ const NAMED_BATCH = 1000;
 
 /**
  * Every stored file the rows name, each once, in key order, a query of a thousand at a time: what a
- * backup copies and a restore checks. The size is the lesson's, or the file's storage record's. Inside a
- * transaction every page reads its snapshot.
+ * backup copies and a restore checks. The size is the lesson's or the captions', or the file's storage
+ * record's. Inside a transaction every page reads its snapshot.
  */
 export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
   for (let after = ''; ; ) {
@@ -86,6 +89,10 @@ export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
         select ${quizQuestions.imageKey}, null, 'quiz question ' || ${quizQuestions.id} from ${quizQuestions}
         where ${quizQuestions.imageKey} > ${after}
         union all
+        select ${lessonCaptions.fileKey}, ${lessonCaptions.sizeBytes},
+          'captions ' || ${lessonCaptions.language} || ' of lesson ' || ${lessonCaptions.lessonId}
+        from ${lessonCaptions} where ${lessonCaptions.fileKey} > ${after}
+        union all
         select kept.key, null, 'quiz attempt' from (${snapshotImageKeys}) kept where kept.key > ${after}
         union all
         select ${videoAssets.fileKey}, ${videoAssets.sizeBytes}, 'video copy of lesson ' || ${videoAssets.lessonId}
@@ -106,9 +113,9 @@ export async function* listNamedFiles(db: Db): AsyncGenerator<NamedFile> {
 
 /**
  * Which of `keys` a question of the quiz of `lessonId` may show (docs/decisions/035): a file the school
- * stored (its record in stored_files, so uploaded and not deleted) that no lesson, course or author
- * names, nor a question of another quiz: an image uploaded with quizzes/UploadQuestionImage, or one this
- * quiz's questions show already. One query for all of them.
+ * stored (its record in stored_files, so uploaded and not deleted) that no lesson, its captions, course,
+ * author or school site names, nor a question of another quiz: an image uploaded with
+ * quizzes/UploadQuestionImage, or one this quiz's questions show already. One query for all of them.
  */
 export async function acceptableImageKeys(
   db: Db,
@@ -126,6 +133,7 @@ export async function acceptableImageKeys(
       and not exists (select 1 from ${courses} c where c.image_key = f.file_key)
       and not exists (select 1 from ${authors} a where a.photo_key = f.file_key)
       and not exists (select 1 from ${schoolSites} s where s.logo_key = f.file_key)
+      and not exists (select 1 from ${lessonCaptions} k where k.file_key = f.file_key)
       and not exists (select 1 from ${quizQuestions} q join ${quizzes} z on z.id = q.quiz_id
         where q.image_key = f.file_key and z.lesson_id <> ${lessonId})`);
   return new Set(rowsOf<{ key: string }>(result).map((row) => row.key));

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './assessment';
 export * from './billing';
+export * from './captions';
 export * from './catalogue';
 export * from './engagement';
 export * from './integrations';

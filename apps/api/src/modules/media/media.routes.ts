@@ -198,4 +198,25 @@ export function registerMediaRoutes(
       downloadName: file.key,
     });
   });
+
+  const captions = {
+    tags,
+    summary: 'A video lesson’s captions in one language (WebVTT), by the signed URL its answer carries',
+    description:
+      'No token: the URL’s `viewer`, `expires` and `signature` grant the access, checked again: whoever ' +
+      'may have the lesson’s file. A replaced captions file’s URL is not found (docs/decisions/042).',
+    params: z.object({ id: idParamSchema.shape.id, language: z.string().max(35) }),
+    querystring: grantSchema,
+    response: ranged('The captions, `text/vtt`'),
+  };
+  app.get('/media/lessons/:id/captions/:language', { schema: captions }, async (request, reply) => {
+    const { id, language } = request.params;
+    const file = await media.caption(id, language, request.query);
+    return sendFile(request, reply, sender, {
+      key: file.key,
+      mime: 'text/vtt',
+      cacheControl: 'private, max-age=3600',
+      downloadName: `lesson-${id}-${language}.vtt`,
+    });
+  });
 }

@@ -1,11 +1,17 @@
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { findCaption } from '../../db/queries/captions';
 import { acceptableImageKeys } from '../../db/queries/files';
 import { notFound } from '../../lib/errors';
 import { imageTypeOf } from '../../lib/media-urls';
-import { verifyLessonSignature, verifyQuestionImageSignature } from '../../lib/signed-url';
+import {
+  verifyCaptionSignature,
+  verifyLessonSignature,
+  verifyQuestionImageSignature,
+} from '../../lib/signed-url';
 import { isFileKey } from '../../lib/storage';
 import { isStaffOfLesson, requireLessonFile } from '../access/access';
+
 import { isPublicImage, isQuestionImageOf } from './media.repository';
 
 export type MediaGrant = { viewer: number; expires: number; signature: string };
@@ -109,5 +115,27 @@ export class MediaService {
         (await acceptableImageKeys(db, facts.orgId, lessonId, [key])).has(key));
     if (!shown) throw notFound('File');
     return { key, mime };
+  }
+
+  /**
+   * A video lesson's captions file in `language` for a signed URL (docs/decisions/042): the signature must
+   * match the lesson, that language's current file, the viewer and the expiry; and the viewer must still
+   * be allowed the lesson's file now (lesson.file.read, as for the lesson's own file). Any failure is the
+   * same 404.
+   */
+  async caption(lessonId: number, language: string, grant: MediaGrant): Promise<{ key: string }> {
+    const { db, mediaUrlKey } = this.deps;
+    const caption = await findCaption(db, lessonId, language);
+    const signed =
+      caption !== undefined &&
+      verifyCaptionSignature(
+        mediaUrlKey,
+        { lessonId, fileKey: caption.fileKey, viewerId: grant.viewer, expires: grant.expires },
+        grant.signature,
+        this.deps.now?.() ?? Date.now(),
+      );
+    if (!caption || !signed) throw notFound('File');
+    await requireLessonFile(db, lessonId, grant.viewer);
+    return { key: caption.fileKey };
   }
 }

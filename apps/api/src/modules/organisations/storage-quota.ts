@@ -107,8 +107,8 @@ export async function forgetStoredFile(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Forgets the records, made before `before`, of files that no lesson, course, author or quiz question
- * names, nor an attempt keeps: an upload
+ * Forgets the records, made before `before`, of files that no lesson, its captions, course, author or
+ * quiz question names, nor an attempt keeps: an upload
  * whose row never came (its file is swept as an orphan), or a file gone without being forgotten.
  */
 export async function forgetUnnamedFiles(db: Db, before: Date): Promise<number> {
@@ -119,6 +119,7 @@ export async function forgetUnnamedFiles(db: Db, before: Date): Promise<number> 
       and not exists (select 1 from courses c where c.image_key = f.file_key)
       and not exists (select 1 from authors a where a.photo_key = f.file_key)
       and not exists (select 1 from quiz_questions q where q.image_key = f.file_key)
+      and not exists (select 1 from lesson_captions k where k.file_key = f.file_key)
       and not exists (select 1 from (${snapshotImageKeys}) kept where kept.key = f.file_key)
     returning f.file_key`);
   return rowsOf(result).length;

@@ -28,6 +28,7 @@ import {
   isContentType,
   validateEditedLesson,
 } from '../lib/lesson-rules';
+import { CaptionsPanel } from './captions-panel';
 import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
 const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
@@ -186,7 +187,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
 
 type EditLessonModalProps = Omit<EditLessonFormProps, 'lesson'> & { lesson: Lesson | null };
 
-/** The edit form in a dialog headed by the lesson's title. */
+/** The edit form in a dialog headed by the lesson's title; a video lesson's captions below it. */
 export const EditLessonModal = ({ lesson, ...props }: EditLessonModalProps) => (
   <Modal
     open={lesson !== null}
@@ -194,5 +195,8 @@ export const EditLessonModal = ({ lesson, ...props }: EditLessonModalProps) => (
     title={lesson ? `Edit Lesson: ${lesson.lesson_title}` : ''}
   >
     {lesson ? <EditLessonForm key={lesson.lesson_Id} lesson={lesson} {...props} /> : null}
+    {lesson && lessonKind(lesson.contentType) === 'video' ? (
+      <CaptionsPanel key={`captions-${lesson.lesson_Id}`} lessonId={lesson.lesson_Id} />
+    ) : null}
   </Modal>
 );
