@@ -107,8 +107,8 @@ export async function forgetStoredFile(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Forgets the records, made before `before`, of files that no lesson, its captions, course, author or
- * quiz question names, nor an attempt keeps: an upload
+ * Forgets the records, made before `before`, of files that no lesson, its captions, course, author,
+ * school's logo or quiz question names, nor an attempt keeps: an upload
  * whose row never came (its file is swept as an orphan), or a file gone without being forgotten.
  */
 export async function forgetUnnamedFiles(db: Db, before: Date): Promise<number> {
@@ -118,6 +118,7 @@ export async function forgetUnnamedFiles(db: Db, before: Date): Promise<number> 
       and not exists (select 1 from lessons l where l.file_key = f.file_key)
       and not exists (select 1 from courses c where c.image_key = f.file_key)
       and not exists (select 1 from authors a where a.photo_key = f.file_key)
+      and not exists (select 1 from school_sites s where s.logo_key = f.file_key)
       and not exists (select 1 from quiz_questions q where q.image_key = f.file_key)
       and not exists (select 1 from lesson_captions k where k.file_key = f.file_key)
       and not exists (select 1 from (${snapshotImageKeys}) kept where kept.key = f.file_key)

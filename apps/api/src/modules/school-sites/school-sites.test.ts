@@ -20,6 +20,7 @@ import {
   storedFiles,
   subscriptions,
 } from '../../db/schema';
+import { forgetUnnamedFiles } from '../organisations/storage-quota';
 
 const PUBLIC_URL = 'https://learn.example.com';
 const INDEX_HTML = `<!doctype html>
@@ -232,6 +233,11 @@ describe('the logo', () => {
     expect(counted).toHaveLength(1);
     expect(counted[0]?.orgId).toBe(publisher.orgId);
     expect((await get(logo)).statusCode).toBe(200);
+    // The sweep that forgets the records of files nothing names keeps a logo's.
+    await forgetUnnamedFiles(ctx.database.db, new Date(Date.now() + 3_600_000));
+    expect(await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.fileKey, key))).toHaveLength(
+      1,
+    );
 
     const second = await upload(
       ctx.app,
