@@ -11,19 +11,19 @@
 // Each play is a fresh browser context (empty cache) whose page is fulfilled on the server's own origin.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   openAsBlob,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
-  closeSync,
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,8 @@ original, then plays each variant in a fresh Chromium context over each network 
                         use it again next time (no upload, no encode)
   --profiles <list>     fast,slow (default both)
   --variants <list>     A,B,B',C,D (default all)
+  --profiles-at-once    play each variant on both profiles at the same time (two pages, each with its own
+                        emulated link), halving the run's length
   --json                also print every measurement as JSON`;
 
 const { values: options } = parseArgs({
@@ -58,6 +60,7 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
     profiles: { type: 'string', default: 'fast,slow' },
     variants: { type: 'string', default: "A,B,B',C,D" },
+    'profiles-at-once': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -92,7 +95,8 @@ const profiles = options.profiles.split(',').map((p) => {
 });
 const ALL_VARIANTS = ['A', 'B', "B'", 'C', 'D'];
 const variants = options.variants.split(',');
-for (const v of variants) if (!ALL_VARIANTS.includes(v)) throw new Error(`--variants: ${v} is not one of A,B,B',C,D`);
+for (const v of variants)
+  if (!ALL_VARIANTS.includes(v)) throw new Error(`--variants: ${v} is not one of A,B,B',C,D`);
 const VARIANT_NAMES = {
   A: 'A. nginx, moov at the end',
   B: 'B. nginx, faststart',
@@ -207,7 +211,10 @@ function checkBuild() {
   const newest = (dir) =>
     readdirSync(dir, { withFileTypes: true, recursive: true })
       .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name))
-      .reduce((latest, e) => Math.max(latest, statSync(path.join(e.parentPath ?? e.path, e.name)).mtimeMs), 0);
+      .reduce(
+        (latest, e) => Math.max(latest, statSync(path.join(e.parentPath ?? e.path, e.name)).mtimeMs),
+        0,
+      );
   const sources = newest(path.join(root, 'apps/api/src'));
   if (sources > built) {
     console.warn('Warning: apps/api/src is newer than apps/api/dist/server.js: run `npm run build` again.');
@@ -303,7 +310,10 @@ const lessonAnswer = (api, token, lessonId) =>
  */
 async function uploadAndEncode(api, dataDir, file, lengthSeconds, serverPid) {
   const school = await growthSchool(api, dataDir);
-  const { token } = await apiCall(api, 'POST', 'users/Login', { username: school.email, password: school.password });
+  const { token } = await apiCall(api, 'POST', 'users/Login', {
+    username: school.email,
+    password: school.password,
+  });
   const { courseId, sectionId } = await createCourseWithSection(api, token, 'Video bench');
   const form = new FormData();
   form.set('Object.lesson_Id', '0');
@@ -317,8 +327,20 @@ async function uploadAndEncode(api, dataDir, file, lengthSeconds, serverPid) {
   const lesson = await apiCall(api, 'POST', 'lessons/createLessons', form, token);
   const uploaded = performance.now();
   say(`Uploaded in ${((uploaded - uploadStarted) / 1000).toFixed(1)} s; lesson ${lesson.lesson_Id}.`);
-  await apiCall(api, 'PUT', 'lessons/publishUnpublishLesson', { Id: lesson.lesson_Id, published: true }, token);
-  await apiCall(api, 'PUT', 'courseSections/publishUnpublishSection', { Id: sectionId, published: true }, token);
+  await apiCall(
+    api,
+    'PUT',
+    'lessons/publishUnpublishLesson',
+    { Id: lesson.lesson_Id, published: true },
+    token,
+  );
+  await apiCall(
+    api,
+    'PUT',
+    'courseSections/publishUnpublishSection',
+    { Id: sectionId, published: true },
+    token,
+  );
   await apiCall(api, 'PUT', 'courses/publishUnpublishCourse', { Id: courseId, published: true }, token);
   const loads = [];
   let answer;
@@ -329,14 +351,16 @@ async function uploadAndEncode(api, dataDir, file, lengthSeconds, serverPid) {
     loads.push(loadavg()[0]);
     if (state === 'ready') break;
     if (state === 'failed' || state === 'off' || !state) {
-      throw new Error(`the lesson's video is ${state}: ${answer.video?.error ?? JSON.stringify(answer.video)}`);
+      throw new Error(
+        `the lesson's video is ${state}: ${answer.video?.error ?? JSON.stringify(answer.video)}`,
+      );
     }
     if (performance.now() - lastSaid > 30_000) {
       lastSaid = performance.now();
       const spent = cpuOf(serverPid);
       say(
         `video ${state} ${answer.video.progress ?? 0}% after ${((performance.now() - uploaded) / 1000).toFixed(0)} s (ffmpeg CPU so far, finished children only: ${(spent.children - cpuBefore.children).toFixed(0)} s; load ${loadavg()[0].toFixed(1)})`,
-    );
+      );
     }
     await sleep(2000);
   }
@@ -602,21 +626,26 @@ function report(results) {
       );
     }
     if (variants.includes('B')) {
-      console.log('\nRatios to B, median of the rounds\' ratios (range):\n');
+      console.log("\nRatios to B, median of the rounds' ratios (range):\n");
       console.log('| ratio | first frame | seek resume |');
       console.log('|---|---|---|');
       for (const v of ['C', 'D', "B'"].filter((x) => variants.includes(x))) {
-        const ratio = (field) =>
-          range(results[key][v].map((r, i) => r[field] / results[key].B[i]?.[field]));
-        console.log(`| ${v}/B${v === "B'" ? ' (noise)' : ''} | ${ratio('firstFrameSeconds')} | ${ratio('seekSeconds')} |`);
+        const ratio = (field) => range(results[key][v].map((r, i) => r[field] / results[key].B[i]?.[field]));
+        console.log(
+          `| ${v}/B${v === "B'" ? ' (noise)' : ''} | ${ratio('firstFrameSeconds')} | ${ratio('seekSeconds')} |`,
+        );
       }
     }
     const c = results[key].C;
     if (c?.length) {
       const heights = c.map((r) => (r.levelsPlayed ?? []).map((l) => l.height).join('>') || '?');
       console.log(`\nC's levels in each round (start > switches): ${heights.join(' | ')}`);
-      console.log(`C's bandwidth estimate at the end (kbit/s): ${c.map((r) => Math.round((r.bandwidthEstimate ?? 0) / 1000)).join(', ')}`);
-      console.log(`navigator.connection.downlink seen by the page (Mbit/s): ${c.map((r) => r.downlink).join(', ')}`);
+      console.log(
+        `C's bandwidth estimate at the end (kbit/s): ${c.map((r) => Math.round((r.bandwidthEstimate ?? 0) / 1000)).join(', ')}`,
+      );
+      console.log(
+        `navigator.connection.downlink seen by the page (Mbit/s): ${c.map((r) => r.downlink).join(', ')}`,
+      );
     }
     const errors = variants.flatMap((v) => results[key][v].flatMap((r) => r.errors.map((e) => `${v}: ${e}`)));
     if (errors.length) console.log(`\nErrors: ${errors.join('; ')}`);
@@ -631,7 +660,9 @@ function report(results) {
     console.log(
       `- 1.6 Mbit/s, HLS first frame <= 2.5 s: median ${f1(ff)} s, worst ${f1(Math.max(...slowC.map((r) => r.firstFrameSeconds)))} s: ${ff <= 2.5 ? 'met' : `missed by ${f1(ff - 2.5)} s`}`,
     );
-    console.log(`- 1.6 Mbit/s, HLS no stall in a minute: most 'waiting' in a round ${waits}: ${waits === 0 ? 'met' : 'missed'}`);
+    console.log(
+      `- 1.6 Mbit/s, HLS no stall in a minute: most 'waiting' in a round ${waits}: ${waits === 0 ? 'met' : 'missed'}`,
+    );
     console.log(
       `- 1.6 Mbit/s, HLS resume after a seek <= 2 s: median ${f1(seek)} s: ${seek <= 2 ? 'met' : `missed by ${f1(seek - 2)} s`}`,
     );
@@ -659,43 +690,47 @@ say(
   `Lesson: ${(source.seconds / 60).toFixed(1)} min, ${(source.bytes / 1024 / 1024).toFixed(0)} MiB, ${source.mbps.toFixed(2)} Mbit/s, index at the end (${path.relative(root, files.original)}); faststart copy beside it.`,
 );
 
+const appNeeded = variants.includes('C') || variants.includes('D');
 let dataDir;
 if (options.keep) {
   dataDir = KEEP_DIR;
   mkdirSync(dataDir, { recursive: true });
-} else {
+} else if (appNeeded) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-video-'));
 }
-const stateFile = path.join(dataDir, 'video-bench.json');
 const nginxDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-video-nginx-'));
-const server = await startServer({
-  port: APP_PORT,
-  dataDir,
-  env: { SEED_DEMO: 'false', PUBLIC_URL: APP },
-});
+// With only nginx's variants asked for, the app is not started.
+const server = appNeeded
+  ? await startServer({ port: APP_PORT, dataDir, env: { SEED_DEMO: 'false', PUBLIC_URL: APP } })
+  : undefined;
 let nginx;
 let browser;
 try {
   const api = `${APP}/api`;
-  let state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
-  if (state && state.seconds !== SECONDS) state = undefined;
-  if (state) {
-    say(`Using the lesson encoded before in ${dataDir} (--keep).`);
-  } else {
-    const made = await uploadAndEncode(api, dataDir, files.original, source.seconds, server.pid);
-    state = { ...made, seconds: SECONDS };
-    writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  let state;
+  let token;
+  if (server) {
+    const stateFile = path.join(dataDir, 'video-bench.json');
+    state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
+    if (state && state.seconds !== SECONDS) state = undefined;
+    if (state) {
+      say(`Using the lesson encoded before in ${dataDir} (--keep).`);
+    } else {
+      const made = await uploadAndEncode(api, dataDir, files.original, source.seconds, server.pid);
+      state = { ...made, seconds: SECONDS };
+      writeFileSync(stateFile, JSON.stringify(state, null, 2));
+    }
+    const e = state.encode;
+    say(
+      `Encode (index moved first, posters, ladder): ${e.wallSeconds.toFixed(0)} s wall (${(e.wallSeconds / e.lengthSeconds).toFixed(2)}x the lesson's length, load average ${e.loadAverage.toFixed(1)} on ${e.cores} cores), ffmpeg ${e.ffmpegCpuSeconds.toFixed(0)} CPU s (${(e.ffmpegCpuSeconds / e.lengthSeconds).toFixed(2)} CPU s per second of video: ${(e.ffmpegCpuSeconds / e.cores / e.lengthSeconds).toFixed(2)}x its length on ${e.cores} idle cores), the server ${e.serverCpuSeconds.toFixed(1)} CPU s.`,
+    );
+    ({ token } = await apiCall(api, 'POST', 'users/Login', {
+      username: state.school.email,
+      password: state.school.password,
+    }));
+    const first = await lessonAnswer(api, token, state.lessonId);
+    if (first.video?.state !== 'ready') throw new Error(`the lesson's video is ${first.video?.state}`);
   }
-  const e = state.encode;
-  say(
-    `Encode (index moved first, posters, ladder): ${e.wallSeconds.toFixed(0)} s wall (${(e.wallSeconds / e.lengthSeconds).toFixed(2)}x the lesson's length, load average ${e.loadAverage.toFixed(1)} on ${e.cores} cores), ffmpeg ${e.ffmpegCpuSeconds.toFixed(0)} CPU s (${(e.ffmpegCpuSeconds / e.lengthSeconds).toFixed(2)} CPU s per second of video: ${(e.ffmpegCpuSeconds / e.cores / e.lengthSeconds).toFixed(2)}x its length on ${e.cores} idle cores), the server ${e.serverCpuSeconds.toFixed(1)} CPU s.`,
-  );
-  const { token } = await apiCall(api, 'POST', 'users/Login', {
-    username: state.school.email,
-    password: state.school.password,
-  });
-  const first = await lessonAnswer(api, token, state.lessonId);
-  if (first.video?.state !== 'ready') throw new Error(`the lesson's video is ${first.video?.state}`);
 
   nginx = startNginx(nginxDir, files);
   await waitFor(`http://127.0.0.1:${NGINX_PORT}/original.mp4`);
@@ -712,13 +747,27 @@ try {
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
-  say(`Chromium ${browser.version()}; hls.js ${hls?.version ?? '-'}; ${ROUNDS} rounds of ${variants.join(', ')} on ${profiles.join(', ')}.`);
+  say(
+    `Chromium ${browser.version()}; hls.js ${hls?.version ?? '-'}; ${ROUNDS} rounds of ${variants.join(', ')} on ${profiles.join(', ')}.`,
+  );
 
   /** Where each variant plays from; the app's URLs are signed afresh for each play, as the player gets them. */
   const sources = {
-    A: async () => ({ origin: `http://127.0.0.1:${NGINX_PORT}`, src: `http://127.0.0.1:${NGINX_PORT}/original.mp4`, mode: 'file' }),
-    B: async () => ({ origin: `http://127.0.0.1:${NGINX_PORT}`, src: `http://127.0.0.1:${NGINX_PORT}/faststart.mp4`, mode: 'file' }),
-    "B'": async () => ({ origin: `http://127.0.0.1:${TWIN_PORT}`, src: `http://127.0.0.1:${TWIN_PORT}/faststart.mp4`, mode: 'file' }),
+    A: async () => ({
+      origin: `http://127.0.0.1:${NGINX_PORT}`,
+      src: `http://127.0.0.1:${NGINX_PORT}/original.mp4`,
+      mode: 'file',
+    }),
+    B: async () => ({
+      origin: `http://127.0.0.1:${NGINX_PORT}`,
+      src: `http://127.0.0.1:${NGINX_PORT}/faststart.mp4`,
+      mode: 'file',
+    }),
+    "B'": async () => ({
+      origin: `http://127.0.0.1:${TWIN_PORT}`,
+      src: `http://127.0.0.1:${TWIN_PORT}/faststart.mp4`,
+      mode: 'file',
+    }),
     C: async () => {
       const answer = await lessonAnswer(api, token, state.lessonId);
       return { origin: APP, src: new URL(answer.video.stream_url, APP).toString(), mode: 'hls' };
@@ -728,30 +777,37 @@ try {
       return { origin: APP, src: new URL(answer.content_path, APP).toString(), mode: 'file' };
     },
   };
-  const results = Object.fromEntries(profiles.map((p) => [p, Object.fromEntries(variants.map((v) => [v, []]))]));
+  const results = Object.fromEntries(
+    profiles.map((p) => [p, Object.fromEntries(variants.map((v) => [v, []]))]),
+  );
+  const playAndSay = async (round, key, v) => {
+    const where = await sources[v]();
+    const result = await playOnce(browser, { ...where, profile: PROFILES[key], hls });
+    results[key][v].push(result);
+    say(
+      `round ${round + 1} ${PROFILES[key].name} ${v}: first frame ${f1(result.firstFrameSeconds)} s, seek ${f1(result.seekSeconds)} s, waiting ${result.waits} (${f1(result.stalledSeconds)} s), played ${f1(result.played)} s in ${f1(result.watchedSeconds)} s${result.levelsPlayed ? `, levels ${result.levelsPlayed.map((l) => l.height).join('>')}` : ''}${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}`,
+    );
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const key of profiles) {
-      // Each round starts the variants at a different place in the list, so none always goes first.
-      const order = variants.map((_, i) => variants[(i + round) % variants.length]);
-      for (const v of order) {
-        const where = await sources[v]();
-        const result = await playOnce(browser, { ...where, profile: PROFILES[key], hls });
-        results[key][v].push(result);
-        say(
-          `round ${round + 1} ${PROFILES[key].name} ${v}: first frame ${f1(result.firstFrameSeconds)} s, seek ${f1(result.seekSeconds)} s, waiting ${result.waits} (${f1(result.stalledSeconds)} s), played ${f1(result.played)} s in ${f1(result.watchedSeconds)} s${result.levelsPlayed ? `, levels ${result.levelsPlayed.map((l) => l.height).join('>')}` : ''}${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}`,
-        );
-      }
+    // Each round starts the variants at a different place in the list, so none always goes first.
+    const order = variants.map((_, i) => variants[(i + round) % variants.length]);
+    if (options['profiles-at-once']) {
+      for (const v of order) await Promise.all(profiles.map((key) => playAndSay(round, key, v)));
+    } else {
+      for (const key of profiles) for (const v of order) await playAndSay(round, key, v);
     }
   }
   console.log(
-    `\nLesson: ${(source.seconds / 60).toFixed(1)} min of 1080p30 at ${source.mbps.toFixed(2)} Mbit/s (${(source.bytes / 1024 / 1024).toFixed(0)} MiB); player ${PLAYER.width}x${PLAYER.height}; Chromium ${browser.version()}, hls.js ${hls?.version ?? '-'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `\nLesson: ${(source.seconds / 60).toFixed(1)} min of 1080p30 at ${source.mbps.toFixed(2)} Mbit/s (${(source.bytes / 1024 / 1024).toFixed(0)} MiB); player ${PLAYER.width}x${PLAYER.height}; Chromium ${browser.version()}, hls.js ${hls?.version ?? '-'}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
   report(results);
-  if (options.json) console.log(JSON.stringify({ encode: state.encode, source, results }, null, 2));
+  if (options.json) console.log(JSON.stringify({ encode: state?.encode, source, results }, null, 2));
 } finally {
   await browser?.close();
   nginx?.kill('SIGQUIT');
-  await server.stop();
+  await server?.stop();
   rmSync(nginxDir, { recursive: true, force: true });
-  if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  if (!options.keep && dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
