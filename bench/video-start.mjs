@@ -705,6 +705,21 @@ const server = appNeeded
   : undefined;
 let nginx;
 let browser;
+/** Stops what the run started (also on Ctrl-C: the app runs in a process group of its own). */
+let cleaned;
+const cleanUp = () => {
+  cleaned ??= (async () => {
+    await browser?.close().catch(() => {});
+    nginx?.kill('SIGQUIT');
+    await server?.stop();
+    rmSync(nginxDir, { recursive: true, force: true });
+    if (!options.keep && dataDir) rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaned;
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanUp().then(() => process.exit(130)));
+}
 try {
   const api = `${APP}/api`;
   let state;
@@ -805,9 +820,5 @@ try {
   report(results);
   if (options.json) console.log(JSON.stringify({ encode: state?.encode, source, results }, null, 2));
 } finally {
-  await browser?.close();
-  nginx?.kill('SIGQUIT');
-  await server?.stop();
-  rmSync(nginxDir, { recursive: true, force: true });
-  if (!options.keep && dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
