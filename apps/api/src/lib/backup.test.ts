@@ -21,6 +21,7 @@ import {
   quizOptions,
   quizQuestions,
   quizzes,
+  videoAssets,
 } from '../db/schema';
 import { FileSweeper } from '../modules/media/file-sweeper';
 import {
@@ -32,7 +33,7 @@ import {
   writeBackup,
 } from './backup';
 import { S3Storage } from './s3-storage';
-import { type FileStorage, LocalDiskStorage } from './storage';
+import { type FileStorage, LocalDiskStorage, newFileKey } from './storage';
 import { readTar, TarWriter } from './tar';
 
 // A backup made from a school's content (a course with a lesson file, an enrolment, an order) restores
@@ -145,6 +146,19 @@ async function makeContent(ctx: TestContext) {
     .insert(enrolments)
     .values({ userId: student.userId, courseId: course.course_Id, source: 'purchased', orderId: order?.id });
   await addQuiz(ctx.database.db, row?.sectionId ?? 0, student.userId);
+  // What a video job made from the lesson's file (docs/decisions/041): a poster, carried like any file.
+  const posterKey = newFileKey('jpg');
+  const poster = Buffer.from('a poster frame');
+  await ctx.storage.put(posterKey, Readable.from([poster]));
+  await ctx.database.db.insert(videoAssets).values({
+    fileKey: posterKey,
+    lessonId: row?.id ?? 0,
+    sourceKey: row?.fileKey ?? '',
+    kind: 'poster',
+    width: 320,
+    height: 180,
+    sizeBytes: poster.length,
+  });
   return { video, token: publisher.token, lessonId: row?.id ?? 0, videoKey: row?.fileKey ?? '' };
 }
 
@@ -233,7 +247,7 @@ describe('files on local disk', () => {
     const dir = await tempDir();
     const file = path.join(dir, 'backup.tar.gz');
     const backup = await backupTo(file, ctx.database, ctx.storage, { appSecret: 'a-generated-secret' });
-    expect(backup.files).toBe(3);
+    expect(backup.files).toBe(4);
 
     const target = await emptyDatabase();
     try {
@@ -241,7 +255,7 @@ describe('files on local disk', () => {
       const storage = new LocalDiskStorage(filesDir);
       const { manifest, report } = await restoreFrom(file, target, storage, path.join(dir, 'data'));
       expect(manifest.files).toEqual({ kind: 'local' });
-      expect(report.files).toBe(3);
+      expect(report.files).toBe(4);
       expect(await readFile(path.join(dir, 'data', 'app-secret'), 'utf8')).toBe('a-generated-secret');
 
       const before = await tableFingerprints(ctx.database.db);
@@ -400,7 +414,7 @@ describe('files in a bucket', () => {
     const backup = await backupTo(file, ctx.database, ctx.storage);
     const keys = await bucket.objects();
     expect(backup.files).toBe(keys.length);
-    expect(keys.length).toBe(3);
+    expect(keys.length).toBe(4);
 
     const restore = async (): Promise<RestoreReport> => {
       const target = await emptyDatabase();
@@ -416,7 +430,7 @@ describe('files in a bucket', () => {
       }
     };
     const complete = await restore();
-    expect(complete).toMatchObject({ checkedFiles: 3 });
+    expect(complete).toMatchObject({ checkedFiles: 4 });
 
     const [lesson] = await ctx.database.db.select().from(lessons);
     const gone = lesson?.fileKey ?? '';

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,12 +40,23 @@ const mp4Box = (type: string, ...body: Buffer[]) => {
 const ftypBox = () => mp4Box('ftyp', Buffer.from('isom'), u32(0x200), Buffer.from('isomiso2mp41'));
 const stco = (offsets: number[]) => mp4Box('stco', u32(0), u32(offsets.length), ...offsets.map(u32));
 const co64 = (offsets: number[]) => mp4Box('co64', u32(0), u32(offsets.length), ...offsets.map(u64));
+/** A data reference: in this file (flag 1), or at a URL. */
+const dinf = (inThisFile: boolean) =>
+  mp4Box(
+    'dinf',
+    mp4Box(
+      'dref',
+      u32(0),
+      u32(1),
+      inThisFile ? mp4Box('url ', u32(1)) : mp4Box('url ', u32(0), Buffer.from('http://elsewhere/\0')),
+    ),
+  );
 /** A track whose sample table holds only its chunk offset table (and a sample description stand-in). */
-const trak = (table: Buffer) =>
+const trak = (table: Buffer, inThisFile = true) =>
   mp4Box(
     'trak',
     mp4Box('tkhd', Buffer.alloc(84)),
-    mp4Box('mdia', mp4Box('minf', mp4Box('stbl', mp4Box('stsd', u32(0), u32(0)), table))),
+    mp4Box('mdia', mp4Box('minf', dinf(inThisFile), mp4Box('stbl', mp4Box('stsd', u32(0), u32(0)), table))),
   );
 const moovBox = (...traks: Buffer[]) => mp4Box('moov', mp4Box('mvhd', Buffer.alloc(100)), ...traks);
 
@@ -174,6 +186,15 @@ describe('planFaststart on files written by hand', () => {
     await refused(Buffer.concat([ftyp, mp4Box('moov', mp4Box('mvex')), mp4Box('moof'), mp4Box('mdat')]));
     // A chunk offset that points at nothing the file keeps.
     await refused(Buffer.concat([ftyp, mp4Box('mdat', Buffer.alloc(10)), moovBox(trak(stco([5000])))]));
+    // A track whose media is in another file.
+    const elsewhere = Buffer.concat([
+      ftyp,
+      mp4Box('mdat', Buffer.alloc(10)),
+      moovBox(trak(stco([ftyp.length + 8]), false)),
+    ]);
+    await expect(
+      planFaststart(sparseSource(elsewhere.length, [{ at: 0, bytes: elsewhere }])),
+    ).rejects.toThrow(/media is in another file/);
     // An offset table that claims more entries than it has.
     const short = stco([40]);
     short.writeUInt32BE(1000, 12);
@@ -264,6 +285,56 @@ describe('files that are no plain MP4', () => {
 
   test('a missing file is an error, not an answer', async () => {
     await expect(moovPlacement(local, newFileKey('mp4'))).rejects.toThrow(/no stored file/);
+  });
+});
+
+describe('a stored file written by hand, larger than one copied range', () => {
+  test('is copied by several ranges, byte for byte, each chunk offset still at its bytes', async () => {
+    const ftyp = ftypBox();
+    const free = mp4Box('free', Buffer.alloc(8));
+    const CHUNK = 64 * 1024;
+    const chunks = 600; // 37.5 MiB: three ranges of 16 MiB
+    const chunk = (i: number) => Buffer.alloc(CHUNK, (i * 31 + 7) % 251);
+    const mdatStart = ftyp.length + free.length;
+    const mdatHead = Buffer.concat([u32(8 + chunks * CHUNK), Buffer.from('mdat')]);
+    const offsets = [0, 1, 255, 256, 599].map((i) => mdatStart + 8 + i * CHUNK + 100);
+    const moov = moovBox(trak(stco(offsets)));
+    async function* file(withMoov: Buffer | null) {
+      yield ftyp;
+      if (withMoov) yield withMoov;
+      yield free;
+      yield mdatHead;
+      for (let i = 0; i < chunks; i++) yield chunk(i);
+      if (!withMoov) yield moov;
+    }
+    const key = newFileKey('mp4');
+    await local.put(key, Readable.from(file(null)));
+    expect(await moovPlacement(local, key)).toBe('end');
+    const target = newFileKey('mp4');
+    const size = mdatStart + mdatHead.length + chunks * CHUNK + moov.length;
+    expect(await writeFaststart(local, key, target)).toEqual({ bytes: size });
+
+    // The new movie box, right after ftyp: each chunk offset moved by its size, still at the same bytes.
+    const read = async (k: string, at: number, length: number) => {
+      const parts: Buffer[] = [];
+      for await (const part of local.read(k, { start: at, end: at + length - 1 })) parts.push(part as Buffer);
+      return Buffer.concat(parts);
+    };
+    const moovSize = (await read(target, ftyp.length, 8)).readUInt32BE(0);
+    const newMoov = await read(target, ftyp.length, moovSize);
+    const moved = offsets.map((o) => o + moovSize);
+    expect(offsetTables(newMoov)).toEqual([{ type: 'stco', offsets: moved }]);
+    for (const [i, o] of offsets.entries()) {
+      expect(await read(target, moved[i] ?? 0, 16)).toEqual(await read(key, o, 16));
+    }
+    // Everything else byte for byte, in its order.
+    const expected = createHash('sha256');
+    for await (const part of file(newMoov)) expected.update(part);
+    const written = createHash('sha256');
+    for await (const part of local.read(target)) written.update(part as Buffer);
+    expect(written.digest('hex')).toBe(expected.digest('hex'));
+    await local.delete(key);
+    await local.delete(target);
   });
 });
 

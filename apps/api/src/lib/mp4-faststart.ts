@@ -75,7 +75,23 @@ export async function moovPlacement(storage: FileStorage, key: string): Promise<
 // The movie box in memory: the path to the chunk offset tables (moov > trak > mdia > minf > stbl) is
 // parsed, every other box kept as its bytes.
 
-const CONTAINERS = new Set(['trak', 'mdia', 'minf', 'stbl']);
+const CONTAINERS = new Set(['trak', 'mdia', 'minf', 'stbl', 'dinf']);
+
+/**
+ * Whether every data reference of a track (dinf/dref: 'url ', 'urn ', QuickTime's 'alis') says "this
+ * file" (flag 1): a track whose media is in another file has offsets into that file, which must not move.
+ */
+function selfContained(bytes: Buffer, dref: Box): boolean {
+  if (dref.end - dref.body < 8) throw new Unreadable('a dref box ends early');
+  const count = bytes.readUInt32BE(dref.body + 4);
+  let at = dref.body + 8;
+  for (let i = 0; i < count; i++) {
+    const entry = boxHeader(bytes.subarray(at, Math.min(at + 16, dref.end)), at, dref.end);
+    if (entry.end - entry.body < 4 || (bytes.readUInt32BE(entry.body) & 1) === 0) return false;
+    at = entry.end;
+  }
+  return true;
+}
 
 type OffsetTable = {
   /** The version and flags (4 bytes), written back unchanged. */
@@ -130,6 +146,9 @@ function parseChildren(bytes: Buffer, start: number, end: number, tables: Offset
       if (child.type === 'mvex')
         throw new NotRewritable('a fragmented movie (its fragments keep their own offsets)');
       if (child.type === 'cmov') throw new NotRewritable('a compressed movie box');
+      if (child.type === 'dref' && !selfContained(bytes, child)) {
+        throw new NotRewritable('a track whose media is in another file');
+      }
       nodes.push({ kind: 'raw', bytes: bytes.subarray(child.start, child.end) });
     }
     at = child.end;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { moovPlacement, writeFaststart } from '../../lib/mp4-faststart';
+import { moovPlacement, NotRewritable, writeFaststart } from '../../lib/mp4-faststart';
 import { type FileStorage, newFileKey } from '../../lib/storage';
 import { encodeLadder, type Ffmpeg, FfmpegError, ladderFor, makePosters, probe } from './ffmpeg';
 import { toStoredPlaylist } from './playlists';
@@ -129,10 +129,19 @@ export class VideoWorker {
     if (INDEXED_TYPES.has(lesson.fileMime ?? '') && (await moovPlacement(storage, job.sourceKey)) === 'end') {
       const extension = job.sourceKey.split('.').pop() ?? 'mp4';
       const next = newFileKey(extension);
-      await writeFaststart(storage, job.sourceKey, next, { signal });
-      // The lesson's trigger queues the job for the new file, and cancels this one.
-      if (!(await swapLessonFile(db, job.lessonId, job.sourceKey, next))) await storage.delete(next);
-      return;
+      const rewritten = await writeFaststart(storage, job.sourceKey, next, { signal }).then(
+        () => true,
+        (error: unknown) => {
+          // One this rewriter cannot move (an index over 64 MiB, media in another file) plays as it is.
+          if (error instanceof NotRewritable) return false;
+          throw error;
+        },
+      );
+      if (rewritten) {
+        // The lesson's trigger queues the job for the new file, and cancels this one.
+        if (!(await swapLessonFile(db, job.lessonId, job.sourceKey, next))) await storage.delete(next);
+        return;
+      }
     }
     if (!ffmpeg) {
       await finishVideoJob(db, job.id, this.id, { state: 'done', renditions: false });

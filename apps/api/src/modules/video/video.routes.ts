@@ -1,6 +1,6 @@
-import { idParamSchema } from '@skillwise/contracts';
+import { idParamSchema, idSchema } from '@skillwise/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { binary, type ZodTypeProvider } from '../../lib/route-schema';
 import { type FileSender, grantSchema, ranged, sendFile } from '../media/media.routes';
@@ -11,8 +11,9 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /** Playlists name URLs that expire with their grant: a player keeps them no longer than a file's. */
 const PRIVATE_CACHE = 'private, max-age=3600';
 
-const heightParams = idParamSchema.extend({ height: z.coerce.number().int().min(2).max(4320) });
-const widthParams = idParamSchema.extend({ width: z.coerce.number().int().min(2).max(4096) });
+/** A rendition by its height, a poster by its width: any other number is a missing file. */
+const heightParams = idParamSchema.extend({ height: idSchema });
+const widthParams = idParamSchema.extend({ width: idSchema });
 
 /**
  * A video lesson's streaming copies and poster (docs/decisions/041), by the lesson file's signed grant:
