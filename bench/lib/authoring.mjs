@@ -24,6 +24,11 @@ export const png = () =>
 
 /** A category, an author, a course and one section, all named `name`; answers the section's id. */
 export async function createSection(api, token, name = 'Bench') {
+  return (await createCourseWithSection(api, token, name)).sectionId;
+}
+
+/** A category, an author, a course and one section, all named `name`; answers the course's and section's ids. */
+export async function createCourseWithSection(api, token, name = 'Bench') {
   const call = (method, url, body) => apiCall(api, method, url, body, token);
   const category = await call('POST', 'coursecategory/CreateCourseCategory', { category_name: name });
   const authorForm = new FormData();
@@ -52,5 +57,5 @@ export async function createSection(api, token, name = 'Bench') {
     course_id: course.course_Id,
     section_name: name,
   });
-  return section.section_Id;
+  return { courseId: course.course_Id, sectionId: section.section_Id };
 }
