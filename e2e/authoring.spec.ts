@@ -51,6 +51,9 @@ const chooseFromMenu = async (page: Page, menuName: string, item: string) => {
 
 /** Drags a lesson by its handle onto the place of another, with real pointer moves (dnd-kit). */
 const dragLesson = async (page: Page, from: string, to: string) => {
+  // Both handles on screen: the mouse moves within the viewport only.
+  await page.getByRole('button', { name: `Move ${to}` }).scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: `Move ${from}` }).scrollIntoViewIfNeeded();
   const source = await page.getByRole('button', { name: `Move ${from}` }).boundingBox();
   const target = await page.getByRole('button', { name: `Move ${to}` }).boundingBox();
   if (!source || !target) throw new Error('lesson handles not on screen');
@@ -194,6 +197,8 @@ test('a publisher builds a course from category to published curriculum', async 
   await expect(section(page, 'Knots').locator('.uppy-Dashboard')).toHaveCount(0);
   const knots = section(page, 'Knots');
   await expect(knots.getByRole('list', { name: 'Lessons' }).getByRole('listitem')).toHaveCount(3);
+  // The clip's streaming copies are made meanwhile; once its line says so, the rows keep their places.
+  await expect(knots.getByText('Streaming copies ready')).toBeVisible({ timeout: 120_000 });
   const before = await lessonTitles(knots);
 
   // Drag the first lesson of Knots to the last place; the order is saved.

@@ -9,9 +9,16 @@ const gz = promisify(gzip);
 export const MIN_COMPRESSED_BYTES = 1024;
 /**
  * What is compressed on the way out: JSON answers, and the pages and texts the server writes itself (the
- * web app's page with a course's tags, the sitemap, robots.txt, the API reference).
+ * web app's page with a course's tags, the sitemap, robots.txt, the API reference, a video's HLS
+ * playlists, whose every segment line repeats the signed URL: a tenth of their size compressed).
  */
-const COMPRESSED_TYPES = ['application/json', 'text/html', 'application/xml', 'text/plain'];
+const COMPRESSED_TYPES = [
+  'application/json',
+  'text/html',
+  'application/xml',
+  'text/plain',
+  'application/vnd.apple.mpegurl',
+];
 /** Compressed copies of cached answers kept by their ETag (entries; they are small). */
 const MEMO_ENTRIES = 500;
 

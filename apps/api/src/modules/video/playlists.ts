@@ -14,23 +14,23 @@ export type StoredPlaylist = { text: string; peakBitsPerSecond: number; averageB
  * the placeholder; the peak and average bit rates are read from the segments' sizes and durations.
  */
 export function toStoredPlaylist(text: string, fileName: string): StoredPlaylist {
-  let peak = 0;
-  let bytes = 0;
-  let seconds = 0;
+  const segments: { size: number; duration: number }[] = [];
   let duration = 0;
   const lines = text.split(/\r?\n/).map((line) => {
     const extinf = /^#EXTINF:([\d.]+)/.exec(line);
     if (extinf) duration = Number(extinf[1]);
     const range = /^#EXT-X-BYTERANGE:(\d+)/.exec(line);
-    if (range && duration > 0) {
-      const size = Number(range[1]);
-      peak = Math.max(peak, (size * 8) / duration);
-      bytes += size;
-      seconds += duration;
-    }
+    if (range && duration > 0) segments.push({ size: Number(range[1]), duration });
     if (line === fileName) return FILE;
     return line.replace(`URI="${fileName}"`, `URI="${FILE}"`);
   });
+  const bytes = segments.reduce((sum, s) => sum + s.size, 0);
+  const seconds = segments.reduce((sum, s) => sum + s.duration, 0);
+  // The peak of whole segments: a last one of a few frames (its keyframe alone) would read as a rate many
+  // times the rendition's, and a player comparing its line with it would start and stay lower than it can.
+  const longest = Math.max(0, ...segments.map((s) => s.duration));
+  const whole = segments.filter((s) => s.duration >= longest / 2);
+  const peak = Math.max(0, ...whole.map((s) => (s.size * 8) / s.duration));
   return {
     text: lines.join('\n'),
     peakBitsPerSecond: Math.ceil(peak),
