@@ -7,6 +7,7 @@
 //   B   nginx, the original with its index first (-movflags +faststart),
 //   B'  B again on a second port of the same nginx: two identical servers, the run's noise,
 //   C   the app's HLS ladder through its own routes, played by hls.js set as the product's player sets it,
+//   Ct  C with hls.js's bitrate test on (a first fragment loaded only to measure), as the player had it,
 //   D   the app's original (the lesson's content_path once its job moved the index first), a plain <video src>.
 // Each play is a fresh browser context (empty cache) whose page is fulfilled on the server's own origin.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -45,7 +46,8 @@ original, then plays each variant in a fresh Chromium context over each network 
   --keep                keep the app's DATA_DIR with the encoded lesson in bench/.cache/video-start-data and
                         use it again next time (no upload, no encode)
   --profiles <list>     fast,slow (default both)
-  --variants <list>     A,B,B',C,D (default all)
+  --variants <list>     A,B,B',C,Ct,D (default all); Ct is C with hls.js's bitrate test on (the player
+                        before docs/decisions/043's start without it)
   --profiles-at-once    play each variant on both profiles at the same time (two pages, each with its own
                         emulated link), halving the run's length
   --json                also print every measurement as JSON`;
@@ -59,7 +61,7 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '3500' },
     keep: { type: 'boolean', default: false },
     profiles: { type: 'string', default: 'fast,slow' },
-    variants: { type: 'string', default: "A,B,B',C,D" },
+    variants: { type: 'string', default: "A,B,B',C,Ct,D" },
     'profiles-at-once': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -93,15 +95,16 @@ const profiles = options.profiles.split(',').map((p) => {
   if (!PROFILES[p]) throw new Error(`--profiles: ${p} is not fast or slow`);
   return p;
 });
-const ALL_VARIANTS = ['A', 'B', "B'", 'C', 'D'];
+const ALL_VARIANTS = ['A', 'B', "B'", 'C', 'Ct', 'D'];
 const variants = options.variants.split(',');
 for (const v of variants)
-  if (!ALL_VARIANTS.includes(v)) throw new Error(`--variants: ${v} is not one of A,B,B',C,D`);
+  if (!ALL_VARIANTS.includes(v)) throw new Error(`--variants: ${v} is not one of ${ALL_VARIANTS.join(',')}`);
 const VARIANT_NAMES = {
   A: 'A. nginx, moov at the end',
   B: 'B. nginx, faststart',
   "B'": "B'. nginx, faststart (twin of B)",
   C: 'C. app, HLS ladder (hls.js)',
+  Ct: "Ct. C with hls.js's bitrate test",
   D: 'D. app, original (index moved first)',
 };
 
@@ -490,12 +493,28 @@ async function playInPage({ mode, src, playSeconds, wallCap, seekShare, hlsConfi
 
   let hls;
   const levelsPlayed = [];
+  // The fragments hls.js loads from the seek on (the first ones to finish after it), to see what a seek costs.
+  const fragsAfterSeek = [];
+  let seeking = false;
+  let seekStarted = 0;
   const started = now();
   const first = frame(() => true, 180_000);
   if (mode === 'hls') {
     hls = new window.Hls(hlsConfig);
     hls.on(window.Hls.Events.LEVEL_SWITCHED, (_e, data) => {
       levelsPlayed.push({ at: (now() - started) / 1000, height: hls.levels[data.level]?.height });
+    });
+    hls.on(window.Hls.Events.FRAG_LOADED, (_e, data) => {
+      if (!seeking || data.frag.sn === 'initSegment') return;
+      const { loading } = data.frag.stats;
+      fragsAfterSeek.push({
+        height: hls.levels[data.frag.level]?.height,
+        start: data.frag.start,
+        duration: data.frag.duration,
+        kib: Math.round(data.frag.stats.loaded / 1024),
+        atSeconds: (loading.start - seekStarted) / 1000,
+        loadSeconds: (loading.end - loading.start) / 1000,
+      });
     });
     hls.on(window.Hls.Events.ERROR, (_e, data) => {
       if (data.fatal) result.errors.push(`${data.type} ${data.details}`);
@@ -529,7 +548,8 @@ async function playInPage({ mode, src, playSeconds, wallCap, seekShare, hlsConfi
 
   // A seek to 80%.
   const target = video.duration * seekShare;
-  const seekStarted = now();
+  seekStarted = now();
+  seeking = true;
   const resumed = frame((meta) => meta.mediaTime >= target - 1 && meta.mediaTime <= target + 30, 180_000);
   video.currentTime = target;
   const resumeFrame = await resumed;
@@ -538,6 +558,7 @@ async function playInPage({ mode, src, playSeconds, wallCap, seekShare, hlsConfi
   if (hls) {
     result.levels = hls.levels.map((l) => ({ height: l.height, kbps: Math.round(l.bitrate / 1000) }));
     result.levelsPlayed = levelsPlayed;
+    result.fragsAfterSeek = fragsAfterSeek.slice(0, 4);
     result.bandwidthEstimate = Math.round(hls.bandwidthEstimate);
     hls.destroy();
   }
@@ -551,15 +572,15 @@ async function playInPage({ mode, src, playSeconds, wallCap, seekShare, hlsConfi
  * automatic start level measured on the first fragment, capped to the player's size, and the browser's
  * own downlink estimate (80% of it) as the first guess when it gives one.
  */
-const productHlsConfig = (downlinkMbps) => ({
+const productHlsConfig = (downlinkMbps, testBandwidth = false) => ({
   enableWorker: false,
   startLevel: -1,
-  testBandwidth: true,
+  testBandwidth,
   capLevelToPlayerSize: true,
   ...(downlinkMbps > 0 ? { abrEwmaDefaultEstimate: downlinkMbps * 1_000_000 * 0.8 } : {}),
 });
 
-async function playOnce(browser, { origin, src, mode, profile, hls }) {
+async function playOnce(browser, { origin, src, mode, profile, hls, testBandwidth }) {
   const context = await browser.newContext({ viewport: PLAYER, deviceScaleFactor: 1 });
   try {
     const page = await context.newPage();
@@ -587,7 +608,7 @@ async function playOnce(browser, { origin, src, mode, profile, hls }) {
       playSeconds: PLAY_SECONDS,
       wallCap: WALL_CAP,
       seekShare: SEEK_SHARE,
-      hlsConfig: productHlsConfig(downlink),
+      hlsConfig: productHlsConfig(downlink, testBandwidth),
     });
   } finally {
     await context.close();
@@ -629,7 +650,7 @@ function report(results) {
       console.log("\nRatios to B, median of the rounds' ratios (range):\n");
       console.log('| ratio | first frame | seek resume |');
       console.log('|---|---|---|');
-      for (const v of ['C', 'D', "B'"].filter((x) => variants.includes(x))) {
+      for (const v of ['C', 'Ct', 'D', "B'"].filter((x) => variants.includes(x))) {
         const ratio = (field) => range(results[key][v].map((r, i) => r[field] / results[key].B[i]?.[field]));
         console.log(
           `| ${v}/B${v === "B'" ? ' (noise)' : ''} | ${ratio('firstFrameSeconds')} | ${ratio('seekSeconds')} |`,
@@ -683,14 +704,15 @@ function report(results) {
 // The run
 
 checkBuild();
-const hls = variants.includes('C') ? hlsScript() : undefined;
+const hlsPlayed = variants.includes('C') || variants.includes('Ct');
+const hls = hlsPlayed ? hlsScript() : undefined;
 const files = testLesson();
 const source = probe(files.original);
 say(
   `Lesson: ${(source.seconds / 60).toFixed(1)} min, ${(source.bytes / 1024 / 1024).toFixed(0)} MiB, ${source.mbps.toFixed(2)} Mbit/s, index at the end (${path.relative(root, files.original)}); faststart copy beside it.`,
 );
 
-const appNeeded = variants.includes('C') || variants.includes('D');
+const appNeeded = hlsPlayed || variants.includes('D');
 let dataDir;
 if (options.keep) {
   dataDir = KEEP_DIR;
@@ -787,6 +809,7 @@ try {
       const answer = await lessonAnswer(api, token, state.lessonId);
       return { origin: APP, src: new URL(answer.video.stream_url, APP).toString(), mode: 'hls' };
     },
+    Ct: async () => ({ ...(await sources.C()), testBandwidth: true }),
     D: async () => {
       const answer = await lessonAnswer(api, token, state.lessonId);
       return { origin: APP, src: new URL(answer.content_path, APP).toString(), mode: 'file' };
@@ -800,7 +823,7 @@ try {
     const result = await playOnce(browser, { ...where, profile: PROFILES[key], hls });
     results[key][v].push(result);
     say(
-      `round ${round + 1} ${PROFILES[key].name} ${v}: first frame ${f1(result.firstFrameSeconds)} s, seek ${f1(result.seekSeconds)} s, waiting ${result.waits} (${f1(result.stalledSeconds)} s), played ${f1(result.played)} s in ${f1(result.watchedSeconds)} s${result.levelsPlayed ? `, levels ${result.levelsPlayed.map((l) => l.height).join('>')}` : ''}${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}`,
+      `round ${round + 1} ${PROFILES[key].name} ${v}: first frame ${f1(result.firstFrameSeconds)} s, seek ${f1(result.seekSeconds)} s, waiting ${result.waits} (${f1(result.stalledSeconds)} s), played ${f1(result.played)} s in ${f1(result.watchedSeconds)} s${result.levelsPlayed ? `, levels ${result.levelsPlayed.map((l) => l.height).join('>')}` : ''}${result.fragsAfterSeek?.length ? `, after the seek ${result.fragsAfterSeek.map((f) => `${f.height}p ${f.start.toFixed(1)}+${f.duration.toFixed(1)} s ${f.kib} KiB from ${f.atSeconds.toFixed(2)} s in ${f.loadSeconds.toFixed(2)} s`).join(', ')}` : ''}${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}`,
     );
   };
   for (let round = 0; round < ROUNDS; round++) {

@@ -18,8 +18,12 @@ export type VideoFacts = {
 /** One rung of the ladder, as encoded. */
 export type Rung = { width: number; height: number; videoKbps: number; audioKbps: number; codecs: string };
 
-/** Seconds per segment: the first frame and a seek each need one segment of the lowest rung fetched. */
-export const SEGMENT_SECONDS = 2;
+/**
+ * Seconds per segment (and between keyframes): the first frame needs one segment of the lowest rung
+ * fetched, and a seek one or two (the one holding the frame sought, and the next when that frame is among
+ * its last): on a 1.6 Mbit/s line a 1-second segment of 360p takes about 0.45 s (docs/decisions/041).
+ */
+export const SEGMENT_SECONDS = 1;
 
 /** The lowest scheduling priority: encodes use what requests leave. */
 const LOWEST_PRIORITY = 19;

@@ -120,6 +120,8 @@ describe('VideoPlayer: what plays', () => {
       enableWorker: false,
       capLevelToPlayerSize: true,
       startLevel: -1,
+      // No first fragment loaded only to measure the line (docs/decisions/043).
+      testBandwidth: false,
     });
     expect(videoElement().getAttribute('src')).toBeNull();
     act(() => instance?.emit('manifestParsed', { levels: [{ height: 360 }, { height: 720 }] }));

@@ -46,9 +46,11 @@ const hlsConfig = (): Partial<HlsConfig> => {
   const estimate = startEstimate();
   return {
     enableWorker: false,
-    // Automatic start: the first fragment measures the bandwidth, then the level that fits it plays.
+    // Automatic start at the level the estimate fits (the lowest without one), measured again on every
+    // fragment. No bitrate test: hls.js would load a first fragment of the lowest level only to measure
+    // and throw it away, a whole segment more before the first frame on a slow line (docs/decisions/043).
     startLevel: -1,
-    testBandwidth: true,
+    testBandwidth: false,
     capLevelToPlayerSize: true,
     ...(estimate ? { abrEwmaDefaultEstimate: estimate } : {}),
   };
