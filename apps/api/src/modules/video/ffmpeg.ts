@@ -3,8 +3,14 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import { POSTER_WIDTHS, RENDITION_HEIGHTS } from '@skillwise/contracts';
 
-/** The programs that make streaming copies and posters (FFMPEG_PATH, FFPROBE_PATH). */
-export type Ffmpeg = { ffmpeg: string; ffprobe: string };
+/**
+ * The programs that make streaming copies and posters (FFMPEG_PATH, FFPROBE_PATH), and on Linux util-linux's
+ * `setpriv`, through which they are started so they die with the server: a server killed outright (a
+ * crash, `kill -9`, the OOM killer) never reaches its own clean-up, and ffmpeg, which ignores the broken
+ * pipe its progress goes to, would otherwise encode to the end for nobody while another instance takes
+ * the job over.
+ */
+export type Ffmpeg = { ffmpeg: string; ffprobe: string; leash?: string | undefined };
 
 /** What the ladder and the posters are made from. */
 export type VideoFacts = {
@@ -33,19 +39,29 @@ const REASON_CHARS = 400;
 
 export class FfmpegError extends Error {}
 
-type Run = { args: string[]; signal?: AbortSignal | undefined; onStdout?: (chunk: string) => void };
+type Run = {
+  args: string[];
+  signal?: AbortSignal | undefined;
+  onStdout?: (chunk: string) => void;
+  /** `setpriv`: the program gets SIGKILL when this process dies (`PR_SET_PDEATHSIG`), then runs as itself. */
+  leash?: string | undefined;
+};
+
+/** The program and its arguments as spawned: through the leash when there is one. */
+export const leashed = (program: string, args: string[], leash: string | undefined): [string, string[]] =>
+  leash ? [leash, ['--pdeathsig', 'KILL', '--', program, ...args]] : [program, args];
 
 /**
  * Runs a program at the lowest priority and answers its standard output; a non-zero exit rejects with
  * the end of its error output. An abort kills it.
  */
-function run(program: string, { args, signal, onStdout }: Run): Promise<string> {
+function run(program: string, { args, signal, onStdout, leash }: Run): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason ?? new Error('aborted'));
       return;
     }
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...leashed(program, args, leash), { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid !== undefined) {
       try {
         setPriority(child.pid, LOWEST_PRIORITY);
@@ -92,7 +108,22 @@ export async function findFfmpeg(paths: {
     await run(paths.ffprobePath, { args: ['-hide_banner', '-version'] });
     const encoders = await run(paths.ffmpegPath, { args: ['-hide_banner', '-encoders'] });
     if (!/\blibx264\b/.test(encoders) || !/\baac\b/.test(encoders)) return undefined;
-    return { ffmpeg: paths.ffmpegPath, ffprobe: paths.ffprobePath };
+    return {
+      ffmpeg: paths.ffmpegPath,
+      ffprobe: paths.ffprobePath,
+      leash: await findLeash(paths.ffprobePath),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `setpriv` when it runs a program with a parent-death signal here (Linux with util-linux), else undefined. */
+async function findLeash(program: string): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    await run(program, { args: ['-hide_banner', '-version'], leash: 'setpriv' });
+    return 'setpriv';
   } catch {
     return undefined;
   }
@@ -107,6 +138,7 @@ const rate = (text: string | undefined): number => {
 /** The video's duration, size, frame rate and whether it has sound; a file with no video stream fails. */
 export async function probe(ff: Ffmpeg, input: string, signal?: AbortSignal): Promise<VideoFacts> {
   const out = await run(ff.ffprobe, {
+    leash: ff.leash,
     args: [
       '-v',
       'error',
@@ -210,7 +242,7 @@ export async function makePosters(
   outputs.forEach((o, i) => {
     args.push('-map', `[p${i}]`, '-frames:v', '1', '-q:v', '4', o.path);
   });
-  await run(ff.ffmpeg, { args, signal });
+  await run(ff.ffmpeg, { args, signal, leash: ff.leash });
   return outputs;
 }
 
@@ -288,6 +320,7 @@ export async function encodeLadder(
   await run(ff.ffmpeg, {
     args,
     signal,
+    leash: ff.leash,
     onStdout: (chunk) => {
       pending += chunk;
       const lines = pending.split('\n');
