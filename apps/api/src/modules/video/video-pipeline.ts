@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -25,7 +26,7 @@ export class VideoPipeline {
     private readonly deps: {
       db: Db;
       storage: FileStorage & CorsBucket;
-      config: Pick<Config, 'video' | 'publicUrl' | 's3Cors'>;
+      config: Pick<Config, 'video' | 'publicUrl' | 's3Cors' | 'dataDir'>;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -69,7 +70,8 @@ export class VideoPipeline {
         );
       }
     }
-    const worker = new VideoWorker({ db, storage, ffmpeg: this.ffmpeg, log });
+    const workDir = path.join(config.dataDir, 'video-work');
+    const worker = new VideoWorker({ db, storage, ffmpeg: this.ffmpeg, log, workDir });
     background.every('video jobs', VIDEO_POLL_MS, (signal) => worker.drain(signal), 2_000);
     return line;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +15,7 @@ import {
   claimVideoJob,
   finishVideoJob,
   lessonSource,
+  liveVideoClaims,
   type NewVideoAsset,
   saveVideoAssets,
   swapLessonFile,
@@ -38,8 +39,11 @@ type WorkerDeps = {
   /** Undefined: no streaming copies are made; files still get their index first. */
   ffmpeg: Ffmpeg | undefined;
   log?: FastifyBaseLogger | undefined;
-  /** Where sources and encodes are kept while a job runs. */
-  workDir?: string;
+  /**
+   * Where sources and encodes are kept while a job runs: the server's own (DATA_DIR/video-work), never a
+   * folder that servers of other databases share, whose jobs' folders this worker could not tell apart.
+   */
+  workDir: string;
   heartbeatMs?: number;
   staleSeconds?: number;
 };
@@ -52,15 +56,18 @@ type WorkerDeps = {
  * file replaced, the lesson deleted) is stopped at its next heartbeat and its files removed.
  */
 export class VideoWorker {
-  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Names this worker's claims and its jobs' folders (`job-{id}-{token}`) in the work folder. */
+  private readonly token = randomUUID().slice(0, 8);
+  readonly id = `${hostname()}:${process.pid}:${this.token}`;
   private readonly workDir: string;
 
   constructor(private readonly deps: WorkerDeps) {
-    this.workDir = deps.workDir ?? path.join(tmpdir(), 'skillwise-video');
+    this.workDir = deps.workDir;
   }
 
   /** Does every job there is, one after another; answers how many it ended. */
   async drain(signal?: AbortSignal): Promise<number> {
+    await this.sweep();
     let done = 0;
     while (!signal?.aborted) {
       const job = await claimVideoJob(this.deps.db, this.id, this.deps.staleSeconds ?? STALE_SECONDS);
@@ -69,6 +76,28 @@ export class VideoWorker {
       done += 1;
     }
     return done;
+  }
+
+  /**
+   * Removes what the jobs of instances killed on this machine left in the work folder (a copy of the
+   * source, half-made copies): every job folder of another worker whose job that worker no longer holds
+   * with a live heartbeat. Instances sharing the machine keep each other's running jobs' folders.
+   */
+  async sweep(): Promise<void> {
+    const names = await readdir(this.workDir).catch(() => [] as string[]);
+    const foreign = names
+      .map((name) => /^job-(\d+)-([0-9a-f]{8})$/.exec(name))
+      .filter((match): match is RegExpExecArray => match !== null && match[2] !== this.token);
+    if (foreign.length === 0) return;
+    const live = await liveVideoClaims(
+      this.deps.db,
+      [...new Set(foreign.map((match) => Number(match[1])))],
+      this.deps.staleSeconds ?? STALE_SECONDS,
+    );
+    for (const [name, id, token] of foreign) {
+      const held = live.some((claim) => claim.id === Number(id) && claim.claimedBy?.endsWith(`:${token}`));
+      if (!held) await rm(path.join(this.workDir, name), { recursive: true, force: true });
+    }
   }
 
   private async process(job: VideoJob, outer?: AbortSignal): Promise<void> {
@@ -90,7 +119,7 @@ export class VideoWorker {
       );
     }, this.deps.heartbeatMs ?? HEARTBEAT_MS);
     beat.unref();
-    const dir = path.join(this.workDir, `job-${job.id}-${randomUUID().slice(0, 8)}`);
+    const dir = path.join(this.workDir, `job-${job.id}-${this.token}`);
     try {
       await this.run(job, dir, cancel.signal, (share) => {
         progress = share * 100;

@@ -43,6 +43,25 @@ export async function beatVideoJob(db: Db, id: number, worker: string, progress:
   return rows.length > 0;
 }
 
+/** Of `ids`, the jobs running under a claim whose heartbeat is younger than `staleSeconds`, with their claim. */
+export async function liveVideoClaims(
+  db: Db,
+  ids: number[],
+  staleSeconds: number,
+): Promise<{ id: number; claimedBy: string | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: videoJobs.id, claimedBy: videoJobs.claimedBy })
+    .from(videoJobs)
+    .where(
+      and(
+        inArray(videoJobs.id, ids),
+        eq(videoJobs.state, 'running'),
+        sql`${videoJobs.heartbeatAt} >= now() - make_interval(secs => ${staleSeconds})`,
+      ),
+    );
+}
+
 /** Ends a job this worker holds; false when it was cancelled or taken meanwhile. */
 export async function finishVideoJob(
   db: Db,

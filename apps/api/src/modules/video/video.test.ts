@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LessonVideo } from '@skillwise/contracts';
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { moovPlacement } from '../../lib/mp4-faststart';
 import { type Ffmpeg, findFfmpeg } from './ffmpeg';
-import { claimVideoJob } from './video.repository';
+import { claimVideoJob, finishVideoJob } from './video.repository';
 import { VideoWorker } from './video-worker';
 
 const hasFfmpeg = existsSync('/usr/bin/ffmpeg') || process.env.FFMPEG_PATH !== undefined;
@@ -343,6 +343,39 @@ test('without ffmpeg the index still moves to the front, and the lesson says its
     ).json().content_path,
   });
   expect(original.statusCode).toBe(200);
+});
+
+test('what killed instances left in the work folder is removed; a running job’s folder is kept', async () => {
+  const made = await publishVideoLesson(ctx, { preview: false });
+  // Another instance on this machine holds this lesson's job, its heartbeat alive.
+  const elsewhere = 'elsewhere:1:cafebabe';
+  const job = await claimVideoJob(ctx.database.db, elsewhere, 60);
+  expect(job?.lessonId).toBe(made.lesson.lesson_Id);
+  const id = job?.id as number;
+  const folder = async (name: string) => {
+    await mkdir(path.join(dir, name), { recursive: true });
+    await writeFile(path.join(dir, name, 'source'), 'partial');
+  };
+  await folder(`job-${id}-cafebabe`); // its running job
+  await folder(`job-${id}-deadbeef`); // the same job under a claim taken over from a killed instance
+  await folder('job-999999-0badf00d'); // a job that is gone
+  await writeFile(path.join(dir, 'not-a-job.txt'), 'kept');
+  await worker().sweep();
+  let names = await readdir(dir);
+  expect(names).toContain(`job-${id}-cafebabe`);
+  expect(names).not.toContain(`job-${id}-deadbeef`);
+  expect(names).not.toContain('job-999999-0badf00d');
+  // That instance dies: once its heartbeat is a minute old, its folder goes too.
+  await ctx.database.db
+    .update(videoJobs)
+    .set({ heartbeatAt: new Date(Date.now() - 3_600_000) })
+    .where(eq(videoJobs.id, id));
+  await worker().sweep();
+  names = await readdir(dir);
+  expect(names).not.toContain(`job-${id}-cafebabe`);
+  // Only job folders are its to remove.
+  expect(names).toContain('not-a-job.txt');
+  await finishVideoJob(ctx.database.db, id, elsewhere, { state: 'failed', error: 'a test’s claim' });
 });
 
 test('a deleted lesson takes its jobs with it', async () => {
