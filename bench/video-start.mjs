@@ -569,8 +569,8 @@ async function playInPage({ mode, src, playSeconds, wallCap, seekShare, hlsConfi
 
 /**
  * The product's player's hls.js settings (apps/web/src/features/learning/hooks/use-stream.ts): no worker,
- * automatic start level measured on the first fragment, capped to the player's size, and the browser's
- * own downlink estimate (80% of it) as the first guess when it gives one.
+ * automatic start at the level the browser's own downlink estimate (80% of it) allows, without hls.js's
+ * bitrate test (Ct turns it on), capped to the player's size.
  */
 const productHlsConfig = (downlinkMbps, testBandwidth = false) => ({
   enableWorker: false,
