@@ -1,17 +1,12 @@
 #!/usr/bin/env node
-// Lesson media beside nginx: the app serves a lesson's file through its signed URL (the access check,
-// then the bytes), nginx serves the same file from the same disk with sendfile. Both are driven by the
-// same client in turns: whole-file streams at once (throughput) and random seeks (Range requests of a
-// few hundred KiB, latency). Reports each figure and the app's ratio to nginx, then checks every byte of one
-// more such load against the uploaded file.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiCall, createSection } from './lib/authoring.mjs';
+import { startNginx, waitFor } from './lib/nginx.mjs';
 import { median, memoryOf, mib, quantile, root, startServer } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/media.mjs [options]
@@ -108,47 +103,13 @@ const frontServer = (filesRoot) =>
     .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${APP_PORT};`)
     .replace('/var/lib/skillwise/files/', `${filesRoot}/`);
 
-function startNginx(filesRoot) {
-  const conf = path.join(nginxDir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    // The files are the server's (DATA_DIR is 0700, files 0600): the worker reads them as the same user.
-    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-daemon off;
-pid ${nginxDir}/nginx.pid;
-error_log ${nginxDir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  client_body_temp_path ${nginxDir}/body;
-  proxy_temp_path ${nginxDir}/proxy;
-  fastcgi_temp_path ${nginxDir}/fastcgi;
-  uwsgi_temp_path ${nginxDir}/uwsgi;
-  scgi_temp_path ${nginxDir}/scgi;
+/** nginx on the same files (NGINX_PORT), and with --front the app behind it (deploy/nginx.conf). */
+const nginxServers = (filesRoot) => `  keepalive_requests 100000;
   server {
     listen 127.0.0.1:${NGINX_PORT};
     location /files/ { alias ${filesRoot}/; }
   }
-  ${FRONTED ? frontServer(filesRoot) : ''}
-}
-`,
-  );
-  const child = spawn('nginx', ['-c', conf, '-p', nginxDir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  return child;
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url, { method: 'HEAD' })).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
+  ${FRONTED ? frontServer(filesRoot) : ''}`;
 
 /**
  * GETs `url` (optionally a range) on a kept-alive socket; answers the body's byte count and status, and
@@ -271,7 +232,7 @@ try {
   const filesRoot = path.join(dataDir, 'files');
   const file = largestFile(filesRoot);
   if (statSync(file).size !== FILE_BYTES) throw new Error(`the stored file has ${statSync(file).size} bytes`);
-  nginx = startNginx(filesRoot);
+  nginx = startNginx(nginxDir, nginxServers(filesRoot));
   const nginxUrl = `http://127.0.0.1:${NGINX_PORT}/files/${path.relative(filesRoot, file)}`;
   await waitFor(nginxUrl);
   if (FRONTED) await waitFor(appUrl);

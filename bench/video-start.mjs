@@ -10,7 +10,7 @@
 //   Ct  C with hls.js's bitrate test on (a first fragment loaded only to measure), as the player had it,
 //   D   the app's original (the lesson's content_path once its job moved the index first), a plain <video src>.
 // Each play is a fresh browser context (empty cache) whose page is fulfilled on the server's own origin.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -30,6 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiCall, createCourseWithSection } from './lib/authoring.mjs';
+import { startNginx, waitFor } from './lib/nginx.mjs';
 import { median, root, startServer } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/video-start.mjs [options]     (run \`npm run build\` first)
@@ -382,25 +383,8 @@ async function uploadAndEncode(api, dataDir, file, lengthSeconds, serverPid) {
 // ---------------------------------------------------------------------------------------------------
 // nginx
 
-function startNginx(dir, files) {
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  types { video/mp4 mp4; }
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+/** The original and its faststart copy on NGINX_PORT; the faststart copy again on TWIN_PORT (B'). */
+const nginxServers = (files) => `  types { video/mp4 mp4; }
   server {
     listen 127.0.0.1:${NGINX_PORT};
     location = /original.mp4 { alias ${files.original}; }
@@ -409,22 +393,7 @@ http {
   server {
     listen 127.0.0.1:${TWIN_PORT};
     location = /faststart.mp4 { alias ${files.faststart}; }
-  }
-}
-`,
-  );
-  return spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url, { method: 'HEAD' })).ok) return;
-    } catch {}
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer`);
-}
+  }`;
 
 // ---------------------------------------------------------------------------------------------------
 // The player page and one play
@@ -769,7 +738,7 @@ try {
     if (first.video?.state !== 'ready') throw new Error(`the lesson's video is ${first.video?.state}`);
   }
 
-  nginx = startNginx(nginxDir, files);
+  nginx = startNginx(nginxDir, nginxServers(files));
   await waitFor(`http://127.0.0.1:${NGINX_PORT}/original.mp4`);
   await waitFor(`http://127.0.0.1:${TWIN_PORT}/faststart.mp4`);
 
