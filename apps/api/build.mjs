@@ -37,7 +37,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   // Stack traces name the TypeScript sources.
   sourcesContent: false,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst, type Rolldown } from 'vite';
@@ -47,6 +48,29 @@ const pureContracts = (): Plugin => ({
       annotated = `${annotated.slice(0, start)}/* @__PURE__ */ ${annotated.slice(start)}`;
     }
     return { code: annotated, map: null };
+  },
+});
+
+/**
+ * The message catalogues (src/locales/{language}/{namespace}.json, ICU MessageFormat) compiled to the form
+ * Lingui's runtime reads, so the browser gets no message parser (docs/decisions/044). A message that does
+ * not parse fails the build, naming its file and key. The output is JSON still: Vite makes it a module.
+ */
+const compileCatalogues = (): Plugin => ({
+  name: 'skillwise:compile-catalogues',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/src\/locales\/[a-z]{2}\/[a-z-]+\.json$/.test(id)) return undefined;
+    const messages = JSON.parse(code) as Record<string, string>;
+    const compiled: Record<string, unknown> = {};
+    for (const [key, message] of Object.entries(messages)) {
+      try {
+        compiled[key] = compileMessageOrThrow(message);
+      } catch (error) {
+        return this.error(`${id}: "${key}" does not parse: ${(error as Error).message}`);
+      }
+    }
+    return { code: JSON.stringify(compiled), map: null };
   },
 });
 
@@ -256,7 +280,14 @@ const studentArea = studentAreaChunks();
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), pureContracts(), studentArea.plugin, landingPreloads()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compileCatalogues(),
+    pureContracts(),
+    studentArea.plugin,
+    landingPreloads(),
+  ],
   resolve: { alias: { '@': `${root}src` } },
   // The API serves everything under /api; in development it runs beside Vite (DESIGN: one process in production).
   server: {

@@ -28,6 +28,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'web',
+          // The texts in English, as the app has them before its first render (lib/i18n); the first-load
+          // tests go without, since the catalogues' module loads the contracts, and with them zod.
+          setupFiles: [...shared.setupFiles, 'src/test/i18n-setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: firstLoad,
           // Each file imports the app anew, in its own VM context: a screen's code that one file began to

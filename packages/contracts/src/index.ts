@@ -12,6 +12,7 @@ export * from './courses';
 export * from './errors';
 export * from './images';
 export * from './integrations';
+export * from './locales';
 export * from './messages';
 export * from './money';
 export * from './notifications';

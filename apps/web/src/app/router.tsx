@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import type { AuthArea } from '@/features/auth/components/require-auth';
 import { schoolOfDomain } from '@/features/school-sites/lib/school-site';
 import { ADMIN_SECTION_LABELS, adminHomeSection } from '@/lib/admin-sections';
+import { loadNamespaces, type Namespace } from '@/lib/i18n/i18n';
 import { type RouteHandle, useRouteTitle } from '@/lib/page-title';
 import { COURSE_ID_PARAM, paths } from '@/lib/paths';
 import { firstPageData } from './first-page-data';
@@ -17,19 +18,27 @@ import { SiteLayout } from './routes/site/site-layout';
  * first page). Moving to another page keeps the current one on screen until the new one is ready
  * (the router moves in a transition); a first visit shows the layout's loading fallback meanwhile.
  */
-const screen = <K extends string, M extends Record<K, ComponentType>>(module: () => Promise<M>, name: K) =>
-  lazy(() => module().then((loaded) => ({ default: loaded[name] })));
+const screen = <K extends string, M extends Record<K, ComponentType>>(
+  module: () => Promise<M>,
+  name: K,
+  namespace: Namespace,
+) =>
+  lazy(() =>
+    Promise.all([module(), loadNamespaces([namespace])]).then(([loaded]) => ({ default: loaded[name] })),
+  );
 
 /** The same for a screen behind a login (SPEC §2.12, §2.13): the check comes with the screen's code. */
 const signedInScreen = <K extends string, M extends Record<K, ComponentType>>(
   module: () => Promise<M>,
   name: K,
+  namespace: Namespace,
   area?: AuthArea,
 ) =>
   lazy(async () => {
     const [{ RequireAuth }, loaded] = await Promise.all([
       import('@/features/auth/components/require-auth'),
       module(),
+      loadNamespaces([namespace]),
     ]);
     const Screen: ComponentType = loaded[name];
     return {
@@ -41,72 +50,118 @@ const signedInScreen = <K extends string, M extends Record<K, ComponentType>>(
     };
   });
 
-const AdminLayout = signedInScreen(() => import('./routes/admin/admin-layout'), 'AdminLayout', 'staff');
+const AdminLayout = signedInScreen(
+  () => import('./routes/admin/admin-layout'),
+  'AdminLayout',
+  'admin',
+  'staff',
+);
 const AdminCourseDetailsPage = screen(
   () => import('./routes/admin/course-screens'),
   'AdminCourseDetailsPage',
+  'admin',
 );
-const CourseFormScreen = screen(() => import('./routes/admin/course-screens'), 'CourseFormScreen');
-const CurriculumPage = screen(() => import('./routes/admin/course-screens'), 'CurriculumPage');
-const QuizEditorPage = screen(() => import('./routes/admin/quiz-editor'), 'QuizEditorPage');
-const MyCourseScreen = screen(() => import('./routes/admin/course-screens'), 'MyCourseScreen');
-const AdminMyStudentsPage = screen(() => import('./routes/admin/my-students-screen'), 'AdminMyStudentsPage');
-const EmailStudentsPage = screen(() => import('./routes/admin/email-students-screen'), 'EmailStudentsPage');
-const CheckoutPage = screen(() => import('./routes/admin/plan-page'), 'CheckoutPage');
-const SubscriptionPage = screen(() => import('./routes/admin/plan-page'), 'SubscriptionPage');
-const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 'PreviewCoursePage');
-const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage');
-const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome');
-const BillingScreen = screen(() => import('./routes/admin/billing-screen'), 'BillingScreen');
-const GradingScreen = screen(() => import('./routes/admin/quiz-screens'), 'GradingScreen');
-const QuizResultsScreen = screen(() => import('./routes/admin/quiz-screens'), 'QuizResultsScreen');
-const AdminNotificationsPage = screen(() => import('./routes/admin/notifications'), 'AdminNotificationsPage');
-const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen');
-const TeamScreen = screen(() => import('./routes/admin/team-screen'), 'TeamScreen');
-const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout');
-const LoginPage = screen(() => import('./routes/auth/screens'), 'LoginPage');
-const RegisterPage = screen(() => import('./routes/auth/screens'), 'RegisterPage');
-const RegisterOptionPage = screen(() => import('./routes/auth/screens'), 'RegisterOptionPage');
-const RegisterOrgPage = screen(() => import('./routes/auth/screens'), 'RegisterOrgPage');
-const ResetPasswordPage = screen(() => import('./routes/auth/screens'), 'ResetPasswordPage');
-const ResetPasswordRequestPage = screen(() => import('./routes/auth/screens'), 'ResetPasswordRequestPage');
-const VerifyCodePage = screen(() => import('./routes/auth/screens'), 'VerifyCodePage');
+const CourseFormScreen = screen(() => import('./routes/admin/course-screens'), 'CourseFormScreen', 'admin');
+const CurriculumPage = screen(() => import('./routes/admin/course-screens'), 'CurriculumPage', 'admin');
+const QuizEditorPage = screen(() => import('./routes/admin/quiz-editor'), 'QuizEditorPage', 'admin');
+const MyCourseScreen = screen(() => import('./routes/admin/course-screens'), 'MyCourseScreen', 'admin');
+const AdminMyStudentsPage = screen(
+  () => import('./routes/admin/my-students-screen'),
+  'AdminMyStudentsPage',
+  'admin',
+);
+const EmailStudentsPage = screen(
+  () => import('./routes/admin/email-students-screen'),
+  'EmailStudentsPage',
+  'admin',
+);
+const CheckoutPage = screen(() => import('./routes/admin/plan-page'), 'CheckoutPage', 'admin');
+const SubscriptionPage = screen(() => import('./routes/admin/plan-page'), 'SubscriptionPage', 'admin');
+const PreviewCoursePage = screen(() => import('./routes/admin/preview-course'), 'PreviewCoursePage', 'admin');
+const CoursePagesPage = screen(() => import('./routes/admin/preview-course'), 'CoursePagesPage', 'admin');
+const AdminHome = screen(() => import('./routes/admin/sections'), 'AdminHome', 'admin');
+const BillingScreen = screen(() => import('./routes/admin/billing-screen'), 'BillingScreen', 'admin');
+const GradingScreen = screen(() => import('./routes/admin/quiz-screens'), 'GradingScreen', 'admin');
+const QuizResultsScreen = screen(() => import('./routes/admin/quiz-screens'), 'QuizResultsScreen', 'admin');
+const AdminNotificationsPage = screen(
+  () => import('./routes/admin/notifications'),
+  'AdminNotificationsPage',
+  'admin',
+);
+const SettingsScreen = screen(() => import('./routes/admin/sections'), 'SettingsScreen', 'admin');
+const TeamScreen = screen(() => import('./routes/admin/team-screen'), 'TeamScreen', 'admin');
+const AuthRouteLayout = screen(() => import('./routes/auth/screens'), 'AuthRouteLayout', 'auth');
+const LoginPage = screen(() => import('./routes/auth/screens'), 'LoginPage', 'auth');
+const RegisterPage = screen(() => import('./routes/auth/screens'), 'RegisterPage', 'auth');
+const RegisterOptionPage = screen(() => import('./routes/auth/screens'), 'RegisterOptionPage', 'auth');
+const RegisterOrgPage = screen(() => import('./routes/auth/screens'), 'RegisterOrgPage', 'auth');
+const ResetPasswordPage = screen(() => import('./routes/auth/screens'), 'ResetPasswordPage', 'auth');
+const ResetPasswordRequestPage = screen(
+  () => import('./routes/auth/screens'),
+  'ResetPasswordRequestPage',
+  'auth',
+);
+const VerifyCodePage = screen(() => import('./routes/auth/screens'), 'VerifyCodePage', 'auth');
 const StudentManagementPage = signedInScreen(
   () => import('./routes/my-students'),
   'StudentManagementPage',
+  'admin',
   'staff',
 );
 const SandboxCheckoutPage = signedInScreen(
   () => import('./routes/payments/sandbox-checkout'),
   'SandboxCheckoutPage',
+  'learning',
 );
 const CertificateVerificationPage = screen(
   () => import('./routes/site/certificate'),
   'CertificateVerificationPage',
+  'site',
 );
-const CourseDetailPage = screen(() => import('./routes/site/course-detail'), 'CourseDetailPage');
-const CoursesPage = screen(() => import('./routes/site/courses'), 'CoursesPage');
-const HelpPage = screen(() => import('./routes/site/help'), 'HelpPage');
-const UnsubscribePage = screen(() => import('./routes/site/unsubscribe'), 'UnsubscribePage');
-const AcceptInvitePage = screen(() => import('./routes/site/accept-invite'), 'AcceptInvitePage');
-const LandingPage = screen(() => import('./routes/site/landing'), 'LandingPage');
-const SchoolSiteLayout = screen(() => import('./routes/site/school-site'), 'SchoolSiteLayout');
-const SchoolHomePage = screen(() => import('./routes/site/school-site'), 'SchoolHomePage');
-const SchoolCoursePage = screen(() => import('./routes/site/school-site'), 'SchoolCoursePage');
-const SchoolSignUpPage = screen(() => import('./routes/site/school-site'), 'SchoolSignUpPage');
-const SiteSettingsScreen = screen(() => import('./routes/admin/site-screen'), 'SiteSettingsScreen');
-const StudentCataloguePage = screen(() => import('./routes/students/catalogue'), 'StudentCataloguePage');
-const StudentCheckoutPage = screen(() => import('./routes/students/checkout'), 'StudentCheckoutPage');
+const CourseDetailPage = screen(() => import('./routes/site/course-detail'), 'CourseDetailPage', 'site');
+const CoursesPage = screen(() => import('./routes/site/courses'), 'CoursesPage', 'site');
+const HelpPage = screen(() => import('./routes/site/help'), 'HelpPage', 'site');
+const UnsubscribePage = screen(() => import('./routes/site/unsubscribe'), 'UnsubscribePage', 'site');
+const AcceptInvitePage = screen(() => import('./routes/site/accept-invite'), 'AcceptInvitePage', 'site');
+const LandingPage = screen(() => import('./routes/site/landing'), 'LandingPage', 'site');
+const SchoolSiteLayout = screen(() => import('./routes/site/school-site'), 'SchoolSiteLayout', 'site');
+const SchoolHomePage = screen(() => import('./routes/site/school-site'), 'SchoolHomePage', 'site');
+const SchoolCoursePage = screen(() => import('./routes/site/school-site'), 'SchoolCoursePage', 'site');
+const SchoolSignUpPage = screen(() => import('./routes/site/school-site'), 'SchoolSignUpPage', 'site');
+const SiteSettingsScreen = screen(() => import('./routes/admin/site-screen'), 'SiteSettingsScreen', 'admin');
+const StudentCataloguePage = screen(
+  () => import('./routes/students/catalogue'),
+  'StudentCataloguePage',
+  'learning',
+);
+const StudentCheckoutPage = screen(
+  () => import('./routes/students/checkout'),
+  'StudentCheckoutPage',
+  'learning',
+);
 const StudentCourseDetailsPage = screen(
   () => import('./routes/students/course-details'),
   'StudentCourseDetailsPage',
+  'learning',
 );
-const CoursePage = screen(() => import('./routes/students/course-page'), 'CoursePage');
-const MyCoursesPage = screen(() => import('./routes/students/my-courses'), 'MyCoursesPage');
-const AccountSettingsPage = screen(() => import('./routes/students/account'), 'AccountSettingsPage');
-const CertificatesPage = screen(() => import('./routes/students/certificates'), 'CertificatesPage');
-const NotificationsPage = screen(() => import('./routes/students/notifications'), 'NotificationsPage');
-const ProfilePage = screen(() => import('./routes/students/account'), 'ProfilePage');
+const CoursePage = screen(() => import('./routes/students/course-page'), 'CoursePage', 'learning');
+const MyCoursesPage = screen(() => import('./routes/students/my-courses'), 'MyCoursesPage', 'learning');
+const AccountSettingsPage = screen(
+  () => import('./routes/students/account'),
+  'AccountSettingsPage',
+  'learning',
+);
+const CertificatesPage = screen(
+  () => import('./routes/students/certificates'),
+  'CertificatesPage',
+  'learning',
+);
+const NotificationsPage = screen(
+  () => import('./routes/students/notifications'),
+  'NotificationsPage',
+  'learning',
+);
+const ProfilePage = screen(() => import('./routes/students/account'), 'ProfilePage', 'learning');
 /**
  * The learning screen a student comes back to is drawn once the answers the app asked for as it started
  * are in (app/first-page-data.ts): the whole screen in one render, which yields to the browser as it
@@ -122,11 +177,13 @@ const withFirstPageData =
 const StudentsLayout = signedInScreen(
   () => import('./routes/students/students-layout'),
   'StudentsLayout',
+  'learning',
   'student',
 );
 const TakeCoursePage = screen(
   withFirstPageData(() => import('./routes/students/take-course')),
   'TakeCoursePage',
+  'learning',
 );
 
 /** The root of every page: its layout, and its document title from the table below (lib/page-title.ts). */

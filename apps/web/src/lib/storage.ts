@@ -1,4 +1,5 @@
 import { ROLE } from '@skillwise/contracts';
+import { LOCALE_KEY } from './i18n/locale';
 
 /**
  * Every localStorage key the app uses, exactly as SPEC §3 names them.
@@ -122,9 +123,14 @@ export const storage = {
       // Refused storage: the speed holds for this lesson only.
     }
   },
-  /** SPEC §4: logout (and a session the server ended) clears all local storage. */
+  /**
+   * SPEC §4: logout (and a session the server ended) clears all local storage, but for the reader's
+   * language, which is not the session's: the page stays in the language it is in (docs/decisions/044).
+   */
   clear(): void {
+    const locale = localStorage.getItem(LOCALE_KEY);
     localStorage.clear();
+    if (locale !== null) localStorage.setItem(LOCALE_KEY, locale);
   },
   /** SPEC §2.2 as decision 015 reads it: the landing page clears LANDING_CLEARED_KEYS and keeps the session. */
   clearForLanding(): void {

@@ -13,3 +13,4 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 import type { StoredSession } from '@/lib/storage';
 import { wayBack } from './site-header';
 import { AccountBadge, AccountEntries, STAFF_MENU_ITEMS, USER_MENU_ITEMS, UserMenu } from './user-menu';
@@ -14,11 +15,12 @@ const itemsOf = (session: StoredSession) => (session.isStudent ? USER_MENU_ITEMS
 
 /** Beside the navigation on a wide screen: the way back and the account menu. */
 export const SiteAccountBar = ({ session, onLogout }: SiteAccountProps) => {
+  const t = useT();
   const back = wayBack(session);
   return (
     <div className="hidden items-center gap-2 md:flex">
       <Link to={back.to} className={buttonClassName({ size: 'sm' })}>
-        {back.label}
+        {t(back.label)}
       </Link>
       <UserMenu email={session.email} onLogout={onLogout} items={itemsOf(session)} />
     </div>
@@ -36,11 +38,12 @@ export const SiteAccountActions = ({
   onLogout,
   onChoose,
 }: SiteAccountProps & { onChoose: () => void }) => {
+  const t = useT();
   const back = wayBack(session);
   return (
     <div className="mt-6 flex flex-col gap-1 border-t border-slate-100 pt-6">
       <Link to={back.to} onClick={onChoose} className={buttonClassName({ fullWidth: true })}>
-        {back.label}
+        {t(back.label)}
       </Link>
       <AccountEntries items={itemsOf(session)} onChoose={onChoose} onLogout={onLogout} className="mt-3" />
     </div>

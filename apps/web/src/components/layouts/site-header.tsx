@@ -4,6 +4,8 @@ import { buttonClassName } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import type { StoredSession } from '@/lib/storage';
 
@@ -27,13 +29,13 @@ const SiteAccountActions = lazy(() =>
 );
 
 /** SPEC §2.2: 'All Mentors' and 'Contact' lead nowhere yet; they stay harmless buttons. */
-const PLACEHOLDER_LINKS = ['All Mentors', 'Contact'];
+const PLACEHOLDER_LINKS = ['common.nav.allMentors', 'common.nav.contact'] as const;
 
 /** A signed-in person's way back from a public page: a student's courses, a school's dashboard. */
-export const wayBack = (session: StoredSession): { label: string; to: string } =>
+export const wayBack = (session: StoredSession): { label: MessageId; to: string } =>
   session.isStudent
-    ? { label: 'My Courses', to: paths.students.myCourses }
-    : { label: 'Dashboard', to: paths.admin.root };
+    ? { label: 'common.nav.myCourses', to: paths.students.myCourses }
+    : { label: 'common.nav.dashboard', to: paths.admin.root };
 
 type SiteHeaderProps = {
   /** Who is signed in on this browser, or null for a visitor. */
@@ -47,6 +49,7 @@ type SiteHeaderProps = {
  * account menu instead, since opening a public page keeps them signed in (decision 015).
  */
 export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
+  const t = useT();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [hasMenu, setHasMenu] = useState(false);
   const open = () => {
@@ -58,19 +61,19 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.home} aria-label="Skillwise home" className="rounded-lg">
+        <Link to={paths.home} aria-label={t('common.nav.home.label')} className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('common.nav.main')} className="hidden items-center gap-1 md:flex">
           <NavLink to={paths.home} end className={navLinkClass}>
-            Home
+            {t('common.nav.home')}
           </NavLink>
           <NavLink to={paths.courses} className={navLinkClass}>
-            Courses
+            {t('common.nav.courses')}
           </NavLink>
           {PLACEHOLDER_LINKS.map((label) => (
             <button key={label} type="button" className={navLinkClass({ isActive: false })}>
-              {label}
+              {t(label)}
             </button>
           ))}
         </nav>
@@ -81,17 +84,17 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
         ) : (
           <div className="hidden items-center gap-2 md:flex">
             <Link to={paths.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-              Sign In
+              {t('common.nav.signIn')}
             </Link>
             <Link to={paths.registerOption} className={buttonClassName({ size: 'sm' })}>
-              Join Now
+              {t('common.nav.joinNow')}
             </Link>
           </div>
         )}
         <button
           type="button"
           onClick={open}
-          aria-label="Open menu"
+          aria-label={t('common.nav.openMenu')}
           aria-expanded={isMenuOpen}
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
         >
@@ -101,23 +104,23 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
 
       {hasMenu ? (
         <Suspense fallback={null}>
-          <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+          <Modal open={isMenuOpen} onClose={close} title={t('common.nav.menu')} placement="right">
             {session ? <SiteAccountBadge session={session} /> : null}
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
+            <nav aria-label={t('common.nav.mobile')} className="flex flex-col gap-1">
               <NavLink to={paths.home} end onClick={close} className={navLinkClass}>
-                Home
+                {t('common.nav.home')}
               </NavLink>
               <NavLink to={paths.courses} onClick={close} className={navLinkClass}>
-                Courses
+                {t('common.nav.courses')}
               </NavLink>
               {PLACEHOLDER_LINKS.map((label) => (
                 <button
                   key={label}
                   type="button"
                   onClick={close}
-                  className={cn(navLinkClass({ isActive: false }), 'text-left')}
+                  className={cn(navLinkClass({ isActive: false }), 'text-start')}
                 >
-                  {label}
+                  {t(label)}
                 </button>
               ))}
             </nav>
@@ -130,11 +133,11 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
                   onClick={close}
                   className={buttonClassName({ variant: 'outline', fullWidth: true })}
                 >
-                  Sign In
+                  {t('common.nav.signIn')}
                 </Link>
                 {/* SPEC §2.2: on mobile, Join Now goes straight to student sign-up. */}
                 <Link to={paths.register} onClick={close} className={buttonClassName({ fullWidth: true })}>
-                  Join Now
+                  {t('common.nav.joinNow')}
                 </Link>
               </div>
             )}

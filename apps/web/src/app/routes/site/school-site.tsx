@@ -13,6 +13,7 @@ import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useSchoolSite } from '@/features/school-sites/api/school-sites';
 import { SchoolHeader, SchoolHero, SchoolThemed } from '@/features/school-sites/components/school-site-view';
 import { schoolOfDomain, schoolSitePaths } from '@/features/school-sites/lib/school-site';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { useUrlListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
@@ -34,6 +35,7 @@ const useSchoolSlug = (): string => {
  * saying whose platform it is. An unknown school is a page not found.
  */
 export const SchoolSiteLayout = () => {
+  const t = useT();
   useLocation();
   const slug = useSchoolSlug();
   const site = useSchoolSite(slug);
@@ -56,7 +58,7 @@ export const SchoolSiteLayout = () => {
         account={
           session ? (
             <Link to={wayBack(session).to} className={buttonClassName({ size: 'sm' })}>
-              {wayBack(session).label}
+              {t(wayBack(session).label)}
             </Link>
           ) : undefined
         }
