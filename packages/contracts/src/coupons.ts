@@ -31,12 +31,27 @@ export const COUPON_MSG = {
 } as const;
 
 /** A code as typed: letters, digits, - and _; compared without case (kept in capitals). */
+/** A coupon code's characters (couponCodeSchema checks the same). */
+const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A code as a link or a buyer gives it, trimmed and in capitals, or null when it cannot be a code: the
+ * same rules as couponCodeSchema, without the validation library, for the first script of every page
+ * (a link's ?coupon= is read there).
+ */
+export const readCouponCode = (raw: string | null | undefined): string | null => {
+  const code = (raw ?? '').trim();
+  return code.length > 0 && code.length <= COUPON_CODE_MAX && COUPON_CODE_PATTERN.test(code)
+    ? code.toUpperCase()
+    : null;
+};
+
 export const couponCodeSchema = z
   .string(expected('a code of letters and digits'))
   .trim()
   .min(1, 'is required')
   .max(COUPON_CODE_MAX, `must be at most ${COUPON_CODE_MAX} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
+  .regex(COUPON_CODE_PATTERN, 'must be letters, digits, - or _')
   .transform((code) => code.toUpperCase());
 
 const calendarDay = z

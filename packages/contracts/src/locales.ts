@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No schema here: the first script of every page imports these, and a schema would bring the
+// validation library with them (LOCALES' schema is in accounts.ts).
 
 /**
  * The languages Skillwise speaks (docs/decisions/044). English is the source: its catalogues hold the
@@ -34,6 +35,3 @@ export const matchLocale = (preferences: readonly string[]): Locale | undefined 
   }
   return undefined;
 };
-
-/** A person's or a school's chosen language; `null` clears a person's choice. */
-export const localeSchema = z.enum(LOCALES);

@@ -7,7 +7,8 @@ import { failStartup } from '../lib/startup';
 
 // README "Run it": Skillwise runs on Node 24, the long-term release; an older Node is told so here.
 const nodeMajor = Number(process.versions.node.split('.')[0]);
-if (nodeMajor < 24) failStartup(`Skillwise needs Node.js 24 or newer; this is Node.js ${process.versions.node}.`);
+if (nodeMajor < 24)
+  failStartup(`Skillwise needs Node.js 24 or newer; this is Node.js ${process.versions.node}.`);
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 try {

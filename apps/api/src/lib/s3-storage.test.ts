@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -6,7 +10,7 @@ import { TEST_KEYS, testConfig } from '../../test/helpers';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { lessonFileUrl, mediaUrlWindow } from './media-urls';
 import { S3Storage } from './s3-storage';
-import { newFileKey } from './storage';
+import { LocalDiskStorage, newFileKey } from './storage';
 
 let bucket: TestBucket;
 let storage: S3Storage;
@@ -130,4 +134,21 @@ test('start-up finds the bucket, and says so plainly when it is not there', asyn
   const missing = new S3Storage(s3);
   await expect(missing.verify()).rejects.toThrow('no such bucket, HTTP 404');
   missing.close();
+});
+
+test('a source whose file is gone before the upload reads it fails the put, with nothing uncaught', async () => {
+  const key = newFileKey('jpg');
+  const gone = createReadStream(
+    path.join(tmpdir(), `skillwise-missing-${randomBytes(6).toString('hex')}.jpg`),
+  );
+  await expect(storage.put(key, gone)).rejects.toMatchObject({ code: 'ENOENT' });
+  expect(await bucket.objects()).not.toContain(key);
+  const dir = await mkdtemp(path.join(tmpdir(), 'skillwise-disk-'));
+  try {
+    const disk = new LocalDiskStorage(dir);
+    const missing = createReadStream(path.join(dir, 'nothing-here.jpg'));
+    await expect(disk.put(newFileKey('jpg'), missing)).rejects.toMatchObject({ code: 'ENOENT' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -16,7 +16,13 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config';
-import { type FileStorage, isFileKey, type PresignOptions, type StoredFile } from './storage';
+import {
+  type FileStorage,
+  isFileKey,
+  keptForPipeline,
+  type PresignOptions,
+  type StoredFile,
+} from './storage';
 
 /** The S3_* settings (README "Configuration"). */
 export type S3Settings = NonNullable<Config['s3']>;
@@ -90,6 +96,8 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, source: Readable, options: { contentType?: string } = {}): Promise<number> {
     const Key = this.checked(key);
+    // An error before the upload reads the source is kept for the read, not thrown as uncaught.
+    source.on('error', keptForPipeline);
     let bytes = 0;
     async function* counted() {
       for await (const chunk of source) {

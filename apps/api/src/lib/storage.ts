@@ -8,6 +8,9 @@ import { BufferPool } from './buffer-pool';
 import { FileBody } from './file-body';
 import { OpenFiles } from './open-files';
 
+/** A listener that only keeps a stream's 'error' from being uncaught; `pipeline` reports the error. */
+export const keptForPipeline = (): void => undefined;
+
 /** A stored file as the sweeper sees it. */
 export type StoredFile = {
   key: string;
@@ -100,6 +103,9 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async put(key: string, source: Readable): Promise<number> {
+    // The source may fail while the folder is made (a file stream whose file went away): its error is
+    // kept by the stream and reported by the pipeline below, not thrown as an uncaught 'error' event.
+    source.on('error', keptForPipeline);
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.partial`;

@@ -13,4 +13,3 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-

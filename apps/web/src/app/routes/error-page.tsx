@@ -2,7 +2,7 @@ import { MSG } from '@skillwise/contracts';
 import { Component, type ReactNode } from 'react';
 import { Link, type Location } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { AlertIcon } from '@/components/ui/icons';
+import { AlertIcon } from '@/components/ui/drawn-icons';
 import { paths } from '@/lib/paths';
 
 /** The error boundary of the router (SPEC §2.13 error fallback). */

@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { FacebookIcon, LinkedInIcon, XIcon } from '@/components/ui/icons';
+import { FacebookIcon, LinkedInIcon, XIcon } from '@/components/ui/drawn-icons';
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { Logo } from '@/components/ui/logo';
 import type { MessageId } from '@/lib/i18n/i18n';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from '@/components/ui/drawn-icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import type { MessageId } from '@/lib/i18n/i18n';

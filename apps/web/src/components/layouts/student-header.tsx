@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from '@/components/ui/drawn-icons';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';

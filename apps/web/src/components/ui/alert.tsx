@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { AlertIcon, CheckCircleIcon } from './icons';
+import { AlertIcon, CheckCircleIcon } from './drawn-icons';
 
 type AlertProps = { tone?: 'error' | 'success' | 'info'; children: ReactNode; className?: string };
 

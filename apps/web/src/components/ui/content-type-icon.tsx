@@ -1,6 +1,6 @@
 import { type LessonKind, lessonKind } from '@skillwise/contracts';
 import { cn } from '@/lib/cn';
-import { FileTextIcon, HeadphonesIcon, ImageIcon, PdfIcon, QuizIcon, VideoIcon } from './icons';
+import { FileTextIcon, HeadphonesIcon, ImageIcon, PdfIcon, QuizIcon, VideoIcon } from './drawn-icons';
 
 const KINDS: Record<LessonKind, { Icon: typeof VideoIcon; label: string; tone: string }> = {
   video: { Icon: VideoIcon, label: 'Video', tone: 'bg-violet-50 text-violet-600' },

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from './drawn-icons';
 
 const FIELD_CLASSES = cn(
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 text-[15px] text-slate-900 shadow-xs',

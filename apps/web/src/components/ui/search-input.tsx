@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { SearchIcon } from './icons';
+import { SearchIcon } from './drawn-icons';
 import { Input } from './input';
 
 type SearchInputProps = {

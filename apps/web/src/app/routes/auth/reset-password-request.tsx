@@ -1,5 +1,5 @@
 import { AuthCard } from '@/components/layouts/auth-layout';
-import { LockIcon } from '@/components/ui/icons';
+import { LockIcon } from '@/components/ui/drawn-icons';
 import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
 
 export const ResetPasswordRequestPage = () => (

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/drawn-icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useCourseDetails } from '@/features/courses/api/courses';
 import { CourseDetails } from '@/features/courses/components/course-details';

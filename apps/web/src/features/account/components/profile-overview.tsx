@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
-import { AlertIcon, CheckCircleIcon, LockIcon } from '@/components/ui/icons';
+import { AlertIcon, CheckCircleIcon, LockIcon } from '@/components/ui/drawn-icons';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { certificatePath, type MyCertificate } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { AwardIcon } from '@/components/ui/icons';
+import { AwardIcon } from '@/components/ui/drawn-icons';
 import { certificateDate } from '../lib/dates';
 
 /** Above a completed course: the certificate it earned, with the way to its page and to My Certificates. */

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { AlertIcon, AwardIcon, CheckCircleIcon, SearchIcon } from '@/components/ui/icons';
+import { AlertIcon, AwardIcon, CheckCircleIcon, SearchIcon } from '@/components/ui/drawn-icons';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';

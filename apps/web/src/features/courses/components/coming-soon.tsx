@@ -1,4 +1,4 @@
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
 import { COMING_SOON_TEXT } from '../lib/course-figures';
 

@@ -1,6 +1,6 @@
 import type { CourseListItem } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
-import { BookIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
+import { BookIcon, ClockIcon, UsersIcon } from '@/components/ui/drawn-icons';
 import { coursePrice } from '@/lib/format';
 import {
   durationText,

@@ -1,8 +1,8 @@
 import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { ArrowRightIcon, BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ArrowRightIcon, BookIcon } from '@/components/ui/icons';
 import { pageSummary } from '@/components/ui/list-pager';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';

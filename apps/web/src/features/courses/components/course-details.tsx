@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import {
   AwardIcon,
   BookIcon,
@@ -16,7 +15,8 @@ import {
   ShieldIcon,
   StarIcon,
   UsersIcon,
-} from '@/components/ui/icons';
+} from '@/components/ui/drawn-icons';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ratingCountText, ratingText } from '@/features/reviews/lib/rating';

@@ -1,8 +1,8 @@
 import { FEATURED_COURSES, MSG } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { ArrowRightIcon, BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ArrowRightIcon, BookIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
 import { useCatalogue } from '../api/courses';
 import { CourseCard } from './course-card';

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { AlertIcon } from '@/components/ui/icons';
+import { AlertIcon } from '@/components/ui/drawn-icons';
 import { Modal } from '@/components/ui/modal';
 import { formatCount } from '@/lib/format';
 

@@ -7,8 +7,8 @@ import {
 } from '@skillwise/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ExternalLinkIcon } from '@/components/ui/drawn-icons';
 import { Field, SelectField, TextField } from '@/components/ui/field';
-import { ExternalLinkIcon } from '@/components/ui/icons';
 import { FileInput } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { UploadProgress } from '@/components/ui/upload-progress';

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
-import { LockIcon, PlayIcon } from '@/components/ui/icons';
+import { LockIcon, PlayIcon } from '@/components/ui/drawn-icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';

@@ -1,7 +1,7 @@
 import { type LessonVideo, lessonKind } from '@skillwise/contracts';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/icons';
+import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/drawn-icons';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
+import { PlayIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PlayIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { LessonViewer, type ViewableLesson } from './lesson-viewer';
 

@@ -1,6 +1,6 @@
 import type { Lesson, Section } from '@skillwise/contracts';
 import { type ReactNode, useId } from 'react';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
 
 type SectionListProps = {

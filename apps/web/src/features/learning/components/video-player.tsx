@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon } from '@/components/ui/drawn-icons';
 import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { storage } from '@/lib/storage';

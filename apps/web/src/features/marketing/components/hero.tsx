@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { AwardIcon, ClockIcon, PlayIcon, SearchIcon } from '@/components/ui/icons';
+import { AwardIcon, ClockIcon, PlayIcon, SearchIcon } from '@/components/ui/drawn-icons';
 import { coursesSearchPath } from '@/lib/paths';
 
 /**

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { LockIcon } from '@/components/ui/icons';
+import { LockIcon } from '@/components/ui/drawn-icons';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';

@@ -1,13 +1,10 @@
-import { COUPON_PARAM, couponCodeSchema } from '@skillwise/contracts';
+import { COUPON_PARAM, readCouponCode } from '@skillwise/contracts';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { storage } from '@/lib/storage';
 
 /** A code as a link or a buyer gives it, in capitals, or null when it cannot be a code. */
-export const parseCouponCode = (raw: string | null | undefined): string | null => {
-  const parsed = couponCodeSchema.safeParse(raw ?? '');
-  return parsed.success ? parsed.data : null;
-};
+export const parseCouponCode = readCouponCode;
 
 /** The code this address carries (?coupon=), else the one kept from an earlier link, or null. */
 export const useLinkedCoupon = (): string | null => {

@@ -2,7 +2,7 @@ import type { AttemptQuestion } from '@skillwise/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
 import { keepAnswers, keptAnswers } from '../lib/kept-answers';
 import { clockText } from '../lib/quiz-text';

@@ -2,7 +2,7 @@ import { RATING_MAX, REVIEW_COMMENT_MAX, type Review } from '@skillwise/contract
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { StarIcon } from '@/components/ui/icons';
+import { StarIcon } from '@/components/ui/drawn-icons';
 import { Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { counterText } from '@/lib/format';

@@ -1,4 +1,4 @@
-import { StarIcon } from '@/components/ui/icons';
+import { StarIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
 import { starsLabel } from '../lib/rating';
 

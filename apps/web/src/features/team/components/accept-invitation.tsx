@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { UsersIcon } from '@/components/ui/icons';
+import { UsersIcon } from '@/components/ui/drawn-icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { getOrganisation } from '@/features/auth/api/login';
 import { logOut } from '@/features/auth/api/logout';

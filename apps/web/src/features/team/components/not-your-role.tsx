@@ -1,8 +1,8 @@
 import { TEAM_MSG } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { ShieldIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
 
 /** An admin screen the member's role does not open (docs/decisions/039): said plainly, with a way on. */
