@@ -37,6 +37,10 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
+    // The journeys read the English texts: the browser says English whatever the machine's language
+    // (the app opens in the browser's language, docs/decisions/044); a journey in another language
+    // sets its own.
+    locale: 'en-US',
     // A failed journey keeps its trace (each step's DOM, its network and console) and a screenshot; the
     // trace's own film of every frame is left out: recording it took a third of the journeys' CPU.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
