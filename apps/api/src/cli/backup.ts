@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { ConfigError, loadConfig } from '../config';
-import { writeBackup } from '../lib/backup';
+import { writeBackup } from '../lib/backup/write';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { openStores, type Stores } from './stores';
 

@@ -1,3 +1,5 @@
+import { parse } from 'range-parser';
+
 /** The byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14). */
 export type RangeResult =
   | { kind: 'full' }
@@ -6,21 +8,10 @@ export type RangeResult =
 
 export function parseRange(header: string | undefined, size: number): RangeResult {
   if (!header) return { kind: 'full' };
-  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header.trim());
-  // Several ranges or another unit: serving the whole file is allowed and simplest.
-  if (!match)
-    return header.includes(',') || !header.startsWith('bytes=')
-      ? { kind: 'full' }
-      : { kind: 'unsatisfiable' };
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return { kind: 'unsatisfiable' };
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (start >= size || end < start) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', start, end };
+  const asked = parse(size, header);
+  // Another unit, or several ranges: serving the whole file is allowed (RFC 9110 §14.2) and simplest.
+  if (asked.type !== 'bytes' || header.includes(',')) return { kind: 'full' };
+  // One range, malformed (`bytes=9-1`, `bytes=x-`) or past the end (`bytes=100-` of 100 bytes): 416.
+  const [range] = asked.ranges;
+  return range ? { kind: 'partial', start: range.start, end: range.end } : { kind: 'unsatisfiable' };
 }

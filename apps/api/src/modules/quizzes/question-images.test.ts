@@ -16,9 +16,9 @@ import {
   quizAttempts,
   storedFiles,
 } from '../../db/schema';
-import { writeBackup } from '../../lib/backup';
+import { readTar } from '../../lib/backup/archive';
+import { writeBackup } from '../../lib/backup/write';
 import { signQuestionImageUrl } from '../../lib/signed-url';
-import { readTar } from '../../lib/tar';
 import { FileSweeper } from '../media/file-sweeper';
 
 /**

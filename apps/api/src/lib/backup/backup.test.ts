@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,12 +8,12 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addVideoLesson } from '../../test/authoring';
-import { createStudent } from '../../test/factories';
-import { call, createTestContext, openTestDatabase, type TestContext } from '../../test/helpers';
-import { startTestBucket, type TestBucket } from '../../test/s3';
-import { upload } from '../../test/uploads';
-import { type Database, type Db, rowsOf } from '../db/client';
+import { addVideoLesson } from '../../../test/authoring';
+import { createStudent } from '../../../test/factories';
+import { call, createTestContext, openTestDatabase, type TestContext } from '../../../test/helpers';
+import { startTestBucket, type TestBucket } from '../../../test/s3';
+import { upload } from '../../../test/uploads';
+import { type Database, type Db, rowsOf } from '../../db/client';
 import {
   enrolments,
   lessonCaptions,
@@ -24,19 +25,14 @@ import {
   quizQuestions,
   quizzes,
   videoAssets,
-} from '../db/schema';
-import { FileSweeper } from '../modules/media/file-sweeper';
-import {
-  isDatabaseEmpty,
-  openBackup,
-  type RestoreReport,
-  restoreBackup,
-  wipeDatabase,
-  writeBackup,
-} from './backup';
-import { S3Storage } from './s3-storage';
-import { type FileStorage, LocalDiskStorage, newFileKey } from './storage';
-import { readTar, TarWriter } from './tar';
+} from '../../db/schema';
+import { FileSweeper } from '../../modules/media/file-sweeper';
+import { S3Storage } from '../s3-storage';
+import { type FileStorage, LocalDiskStorage, newFileKey } from '../storage';
+import { readTar, TarWriter } from './archive';
+import { isDatabaseEmpty, wipeDatabase } from './database';
+import { openBackup, type RestoreReport, restoreBackup } from './restore';
+import { writeBackup } from './write';
 
 // A backup made from a school's content (a course with a lesson file, an enrolment, an order) restores
 // into a fresh database every row and every file, on whichever database the suite runs on.
@@ -413,6 +409,42 @@ describe('files on local disk', () => {
       await expect(
         restoreBackup(cut, { database: target, storage: new LocalDiskStorage(path.join(dir, 'files')) }),
       ).rejects.toThrow(/cut short/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('any tar program lists a backup, its manifest first and its summary last', async (context) => {
+    if (spawnSync('tar', ['--version']).status !== 0) context.skip();
+    const dir = await tempDir();
+    const file = path.join(dir, 'backup.tar.gz');
+    await makeContent(ctx);
+    const { files } = await backupTo(file, ctx.database, ctx.storage);
+    const names = execFileSync('tar', ['-tzf', file]).toString().trim().split('\n');
+    expect(names[0]).toBe('skillwise-backup.json');
+    expect(names.at(-1)).toBe('summary.json');
+    expect(names.filter((name) => name.startsWith('files/'))).toHaveLength(files);
+  });
+
+  test('an archive of the earlier hand-written tar writer still restores', async () => {
+    // Made by lib/tar.ts before tar-stream wrote backups: a video lesson (test/fixtures/media/video.mp4),
+    // its course's cover and its author's photo, an enrolment; migration 0039.
+    const dir = await tempDir();
+    const filesDir = path.join(dir, 'files');
+    const target = await emptyDatabase();
+    try {
+      const { manifest, report } = await restoreFrom(
+        path.join(import.meta.dirname, '../../../test/fixtures/backup/tar-writer-2026.tar.gz'),
+        target,
+        new LocalDiskStorage(filesDir),
+      );
+      expect(manifest.database.lastMigration).toBe('0039_lesson_captions_file_deletions');
+      expect(report).toEqual({ tables: 58, rows: 64, files: 3, bytes: 9726, checkedFiles: 3 });
+      const [lesson] = await target.db.select().from(lessons);
+      const key = lesson?.fileKey ?? '';
+      const video = await readFile(path.join(import.meta.dirname, '../../../test/fixtures/media/video.mp4'));
+      expect(Buffer.compare(await readFile(path.join(filesDir, key.slice(0, 2), key)), video)).toBe(0);
+      expect(await target.db.select().from(enrolments)).toHaveLength(1);
     } finally {
       await target.close();
     }
