@@ -2,7 +2,7 @@
 // What reading a lesson's duration costs (apps/api/src/lib/media-duration.ts): for lecture-length files
 // made with ffmpeg, the reads (each one ranged GET from a bucket), the bytes and the time, against ffprobe's
 // duration; and the same through music-metadata over the same cached block reader, when it is installed.
-// The figures are in docs/decisions/044-media-duration-reader.md.
+// The figures are in docs/decisions/045-media-duration-reader.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
