@@ -1,29 +1,31 @@
-import { MSG } from '@skillwise/contracts';
 import { Component, type ReactNode } from 'react';
 import { Link, type Location } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/drawn-icons';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 
 /** The error boundary of the router (SPEC §2.13 error fallback). */
-export const ErrorPage = () => (
-  <main className="flex min-h-dvh flex-1 flex-col items-center justify-center bg-slate-50 px-4 text-center">
-    <span className="flex size-14 items-center justify-center rounded-2xl bg-rose-50 text-3xl text-rose-600">
-      <AlertIcon />
-    </span>
-    <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">{MSG.somethingWentWrong}</h1>
-    <p className="mt-2 max-w-md text-slate-600">
-      An unexpected error stopped this page. Reloading usually helps; if it keeps happening, please come back
-      later.
-    </p>
-    <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-      <Button onClick={() => window.location.reload()}>Reload the page</Button>
-      <Link to={paths.home} reloadDocument className={buttonClassName({ variant: 'outline' })}>
-        Go to the home page
-      </Link>
-    </div>
-  </main>
-);
+export const ErrorPage = () => {
+  const t = useT();
+  return (
+    <main className="flex min-h-dvh flex-1 flex-col items-center justify-center bg-slate-50 px-4 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-rose-50 text-3xl text-rose-600">
+        <AlertIcon />
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">
+        {t('common.msg.somethingWentWrong')}
+      </h1>
+      <p className="mt-2 max-w-md text-slate-600">{t('common.error.explain')}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Button onClick={() => window.location.reload()}>{t('common.error.reload')}</Button>
+        <Link to={paths.home} reloadDocument className={buttonClassName({ variant: 'outline' })}>
+          {t('common.error.home')}
+        </Link>
+      </div>
+    </main>
+  );
+};
 
 type RouteErrorBoundaryProps = { location: Location; children: ReactNode };
 type RouteErrorBoundaryState = { hasError: boolean; location: Location };
