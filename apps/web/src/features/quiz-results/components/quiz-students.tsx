@@ -1,0 +1,136 @@
+import { QUIZ_RESULTS_PAGE_SIZES, type QuizStudentResult } from '@skillwise/contracts';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { type DataColumn, DataList, type DataListQuery } from '@/components/ui/data-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import { QuizIcon } from '@/components/ui/icons';
+import { csvFileName } from '@/lib/csv';
+import { formatCount, formatDate } from '@/lib/format';
+import type { ListState } from '@/lib/paging';
+import { listAllQuizResults } from '../api/quiz-results';
+import { quizResultsCsv, resultText, scoreText } from '../lib/quiz-results';
+
+export const QUIZ_STUDENTS_PAGE_SIZE = QUIZ_RESULTS_PAGE_SIZES.quizResults;
+
+const ResultChip = ({ row }: { row: QuizStudentResult }) => {
+  const text = resultText(row);
+  const tone = row.passed ? 'green' : row.waiting ? 'amber' : row.best_score === null ? 'muted' : 'red';
+  return <Chip tone={tone}>{text}</Chip>;
+};
+
+const COLUMNS: ReadonlyArray<DataColumn<QuizStudentResult>> = [
+  {
+    header: 'STUDENT',
+    cell: (row) => (
+      <>
+        <span className="block font-medium break-words text-slate-900">{row.student_name}</span>
+        <span className="block text-xs break-all text-slate-500">{row.student_email}</span>
+      </>
+    ),
+    className: 'max-w-72',
+    card: 'title',
+  },
+  {
+    header: 'ATTEMPTS',
+    cell: (row) => formatCount(row.attempts),
+    align: 'end',
+    className: 'text-slate-600 tabular-nums',
+    card: 'field',
+  },
+  {
+    header: 'BEST SCORE',
+    cell: (row) => scoreText(row.best_score, row.max_score),
+    align: 'end',
+    className: 'whitespace-nowrap text-slate-900 tabular-nums',
+    card: 'field',
+  },
+  {
+    header: 'LAST ATTEMPT',
+    cell: (row) => formatDate(row.last_attempt_at),
+    className: 'whitespace-nowrap text-slate-600',
+    card: 'field',
+  },
+  {
+    header: 'RESULT',
+    cell: (row) => <ResultChip row={row} />,
+    card: 'field',
+  },
+];
+
+const attemptsColumn = (onOpen: (row: QuizStudentResult) => void): DataColumn<QuizStudentResult> => ({
+  header: 'Attempts',
+  hideHeader: true,
+  align: 'end',
+  card: 'line',
+  cell: (row) => (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => onOpen(row)}
+      aria-label={`Attempts of ${row.student_name}`}
+    >
+      Attempts
+    </Button>
+  ),
+});
+
+type QuizStudentsProps = {
+  lessonId: number;
+  /** The search and page, kept by the screen (it asks for the first page with the quiz's figures). */
+  list: ListState;
+  students: DataListQuery<QuizStudentResult>;
+  onOpenAttempts: (student: QuizStudentResult) => void;
+};
+
+/** The quiz's students a page at a time, searched on the server, with Download CSV and each one's attempts. */
+export const QuizStudents = ({ lessonId, list, students, onOpenAttempts }: QuizStudentsProps) => {
+  const { searchText, setSearchText, search, page, setPage } = list;
+  const total = students.data?.total ?? 0;
+  const hasStudents = total > 0 || search !== '' || searchText !== '';
+  return (
+    <DataList
+      label="Students"
+      query={students}
+      rowKey={(row) => row.user_Id}
+      columns={[...COLUMNS, attemptsColumn(onOpenAttempts)]}
+      tableClassName="min-w-[760px]"
+      fields="grid"
+      loadingLabel="Loading students..."
+      errorText="Could not load the quiz’s students."
+      search={
+        hasStudents
+          ? { label: 'Search by name or e-mail', value: searchText, onChange: setSearchText }
+          : undefined
+      }
+      actions={
+        hasStudents ? (
+          <ExportCsvButton
+            csv={async () => quizResultsCsv(await listAllQuizResults(lessonId, search))}
+            fileName={() => csvFileName(`quiz-${lessonId}-results`)}
+            errorText="The results could not be exported. Please try again."
+            disabled={total === 0}
+          />
+        ) : undefined
+      }
+      empty={
+        search === '' ? (
+          <EmptyState
+            icon={<QuizIcon />}
+            title="No attempts yet"
+            hint="When a student submits this quiz, their result appears here."
+          />
+        ) : (
+          <EmptyState icon={<QuizIcon />} title="No students match your search" hint="Try another name." />
+        )
+      }
+      pager={{
+        label: 'Students pages',
+        page,
+        pageSize: QUIZ_STUDENTS_PAGE_SIZE,
+        onPageChange: setPage,
+        noun: ['student', 'students'],
+      }}
+    />
+  );
+};
