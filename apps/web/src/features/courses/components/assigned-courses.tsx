@@ -9,7 +9,7 @@ import { useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { courseKeys, useAssignedCourses } from '../api/courses';
 import { CourseCard } from './course-card';
-import { CourseCardList } from './course-grid';
+import { CourseCardList } from './course-card-list';
 
 type AssignedCoursesProps = { browsePath: string; onSelect: (courseId: number) => void };
 

@@ -9,7 +9,7 @@ import type { CatalogueFilterState } from '../hooks/use-catalogue-filters';
 import { hasFilters, NO_FILTERS } from '../lib/catalogue-filters';
 import { CatalogueFilters } from './catalogue-filters';
 import { CourseCard } from './course-card';
-import { CourseCardList } from './course-grid';
+import { CourseCardList } from './course-card-list';
 
 const PAGE_SIZE = PAGE_SIZES.catalogue;
 

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { DataList, type DataListProps } from '@/components/ui/data-list';
 import { CourseCardSkeleton } from './course-card';
 
-const GRID_CLASSES = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+export const GRID_CLASSES = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /** Grey cards in the grid's place while the courses load. */
-const CourseGridSkeleton = ({ count = 4 }: { count?: number | undefined }) => (
+export const CourseGridSkeleton = ({ count = 4 }: { count?: number | undefined }) => (
   <div className={GRID_CLASSES} role="status" aria-label="Loading courses">
     {Array.from({ length: count }, (_, index) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
@@ -39,31 +38,4 @@ export const CourseGrid = ({ isLoading, errorMessage, isEmpty, empty, children }
       <div className={GRID_CLASSES}>{children}</div>
     )}
   </div>
-);
-
-type CourseCardListProps<Row> = Omit<
-  DataListProps<Row>,
-  'label' | 'rowKey' | 'columns' | 'item' | 'variant' | 'listClassName' | 'loadingLabel' | 'placeholder'
-> & {
-  card: (course: Row) => ReactNode;
-  /** How many grey cards stand in while the first page loads. */
-  skeletons?: number;
-};
-
-/** A server-paged grid of course cards (DataList): grey cards while the first page loads. */
-export const CourseCardList = <Row extends { course_Id: number }>({
-  card,
-  skeletons,
-  ...list
-}: CourseCardListProps<Row>) => (
-  <DataList
-    {...list}
-    label="Courses"
-    rowKey={(course) => course.course_Id}
-    item={card}
-    variant="bare"
-    listClassName={GRID_CLASSES}
-    loadingLabel="Loading courses"
-    placeholder={<CourseGridSkeleton count={skeletons} />}
-  />
 );

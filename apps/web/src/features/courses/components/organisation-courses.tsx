@@ -7,7 +7,7 @@ import { truncate } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useOrganisationCourses } from '../api/courses';
-import { CourseCardList } from './course-grid';
+import { CourseCardList } from './course-card-list';
 import { CourseImage } from './course-image';
 
 const OrganisationCourseCard = ({
