@@ -6,7 +6,7 @@ import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';

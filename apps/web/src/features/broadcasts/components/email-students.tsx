@@ -1,7 +1,7 @@
 import { PAGE_SIZE_MAX } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/titled-card';
-import { useOrganisationCourses } from '@/features/courses/api/courses';
+import { useOrganisationCourses } from '@/features/courses';
 import { formatCount } from '@/lib/format';
 import { storage } from '@/lib/storage';
 import { useBroadcastAllowance } from '../api/broadcasts';

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { AUTHORING_MSG } from '@/config/messages';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';

@@ -7,11 +7,11 @@ import { DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AwardIcon, CheckIcon, DownloadIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
+import { copyText } from '@/lib/clipboard';
 import { useClampedPage } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useDownloadCertificate, useMyCertificates } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
-import { copyText } from '../lib/share';
 
 const PAGE_SIZE = CERTIFICATE_PAGE_SIZES.mine;
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
-import { RequestRefund } from '@/features/payments/components/request-refund';
+import { RequestRefund } from '@/features/payments';
 import { useClampedPage, useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { courseKeys, useAssignedCourses } from '../api/courses';

@@ -5,19 +5,16 @@ import { Button } from '@/components/ui/button';
 import { lessonKindLabel } from '@/components/ui/content-type-icon';
 import { CheckCircleIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { loadPreviewQuiz, loadStudentQuiz } from '@/features/quizzes';
 import type { LessonProgress } from '../hooks/use-lesson-progress';
 import { LessonViewer } from './lesson-viewer';
 
 // A quiz's screens come with the first quiz opened.
 const StudentQuizLesson = lazy(() =>
-  import('@/features/quizzes/components/student-quiz').then((module) => ({
-    default: module.StudentQuizLesson,
-  })),
+  loadStudentQuiz().then((module) => ({ default: module.StudentQuizLesson })),
 );
 const PreviewQuizLesson = lazy(() =>
-  import('@/features/quizzes/components/preview-quiz').then((module) => ({
-    default: module.PreviewQuizLesson,
-  })),
+  loadPreviewQuiz().then((module) => ({ default: module.PreviewQuizLesson })),
 );
 
 type OpenedLessonProps = {

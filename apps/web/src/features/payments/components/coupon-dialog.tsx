@@ -11,7 +11,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { FieldError, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { CourseChoice } from '@/features/courses/components/course-choice';
+import { CourseChoice } from '@/features/courses';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';

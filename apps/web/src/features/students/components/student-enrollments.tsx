@@ -9,7 +9,7 @@ import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { SelectField } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { useClampedPage, useDebouncedValue } from '@/lib/paging';

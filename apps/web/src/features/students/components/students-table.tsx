@@ -8,7 +8,7 @@ import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { FilterPills } from '@/components/ui/filter-pills';
 import { ChevronRightIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useClampedPage, useListState } from '@/lib/paging';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { CourseChoice } from '@/features/courses/components/course-choice';
+import { CourseChoice } from '@/features/courses';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useSetInstructorCourses } from '../api/team';
