@@ -2,7 +2,7 @@ import { type Key, type ReactNode, useSyncExternalStore } from 'react';
 import { DESKTOP_MIN_WIDTH } from '@/config/app';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { isPageGone, pageCountFor } from '@/lib/paging';
+import { isPageGone, pageCountFor, useClampedPage } from '@/lib/paging';
 import { Card } from './card';
 import { ListPager, pageSummary } from './list-pager';
 import { LoadError } from './load-error';
@@ -64,6 +64,19 @@ export type DataListPager = {
   summary?: 'below' | 'toolbar';
   /** Nothing under the list while every row fits one page. */
   onlyWhenPaged?: boolean;
+};
+
+/**
+ * A paged list's pager, and the step back to the last page when the one shown no longer exists
+ * (`useClampedPage`): what every list with a pager needs of its page state and query.
+ */
+export const useListPager = (
+  { page, setPage }: { page: number; setPage: (page: number) => void },
+  query: { data?: { total: number } | undefined; isPlaceholderData: boolean },
+  pager: Omit<DataListPager, 'page' | 'onPageChange'> & { onPageChange?: (page: number) => void },
+): DataListPager => {
+  useClampedPage(page, pager.pageSize, query, setPage);
+  return { onPageChange: setPage, ...pager, page };
 };
 
 type ListVariant = 'cards' | 'inset' | 'bare';

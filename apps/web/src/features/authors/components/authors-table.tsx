@@ -2,14 +2,14 @@ import { AUTHORS_PAGE_SIZE, type Author } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useAuthors, useDeleteAuthor } from '../api/authors';
 import { EditAuthorModal } from './author-form';
@@ -68,7 +68,11 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const edit = (author: Author) => setEditingId(author.author_id);
   // Changing and deleting authors are the owners' and admins' (docs/decisions/039).
   const isStaff = useRoleAllows('staff');
-  useClampedPage(page, AUTHORS_PAGE_SIZE, authors, setPage);
+  const pager = useListPager({ page, setPage }, authors, {
+    label: 'Authors pages',
+    pageSize: AUTHORS_PAGE_SIZE,
+    noun: ['author', 'authors'],
+  });
 
   const columns: ReadonlyArray<DataColumn<Author>> = [
     {
@@ -156,13 +160,7 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
             />
           )
         }
-        pager={{
-          label: 'Authors pages',
-          page,
-          pageSize: AUTHORS_PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['author', 'authors'],
-        }}
+        pager={pager}
       />
       <EditAuthorModal authorId={editingId} onClose={() => setEditingId(null)} />
       <ConfirmDialog

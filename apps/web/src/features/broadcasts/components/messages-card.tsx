@@ -1,9 +1,9 @@
 import { BROADCAST_MSG, type Broadcast, PAGE_SIZES } from '@skillwise/contracts';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useBroadcasts, useCancelBroadcast } from '../api/broadcasts';
 import { MessageItem } from './message-item';
@@ -15,7 +15,11 @@ export const MessagesCard = ({ onOpen }: { onOpen: (message: Broadcast) => void 
   const cancel = useCancelBroadcast();
   const list = useListState();
   const messages = useBroadcasts({ page: list.page, pageSize: PAGE_SIZE, search: list.search });
-  useClampedPage(list.page, PAGE_SIZE, messages, list.setPage);
+  const pager = useListPager(list, messages, {
+    label: 'Messages pages',
+    pageSize: PAGE_SIZE,
+    noun: ['message', 'messages'],
+  });
   return (
     <TitledCard title="Messages" description="Sent and scheduled messages, with how they went.">
       <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
@@ -47,13 +51,7 @@ export const MessagesCard = ({ onOpen }: { onOpen: (message: Broadcast) => void 
               <EmptyState title="No messages yet" hint="Write to your students above." />
             </div>
           }
-          pager={{
-            label: 'Messages pages',
-            page: list.page,
-            pageSize: PAGE_SIZE,
-            onPageChange: list.setPage,
-            noun: ['message', 'messages'],
-          }}
+          pager={pager}
         />
       </div>
     </TitledCard>

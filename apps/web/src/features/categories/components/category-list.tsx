@@ -2,7 +2,7 @@ import { type Category, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
@@ -10,7 +10,7 @@ import { AUTHORING_MSG } from '@/config/messages';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useCategories, useDeleteCategory, useUpdateCategory } from '../api/categories';
 import { CategoryForm } from './category-form';
@@ -113,7 +113,11 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
   const remove = useDeleteCategory();
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  useClampedPage(page, PAGE_SIZE, categories, setPage);
+  const pager = useListPager({ page, setPage }, categories, {
+    label: 'Categories pages',
+    pageSize: PAGE_SIZE,
+    noun: ['category', 'categories'],
+  });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -163,13 +167,7 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
             <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
           )
         }
-        pager={{
-          label: 'Categories pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['category', 'categories'],
-        }}
+        pager={pager}
       />
       <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

@@ -3,12 +3,11 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AwardIcon, CheckIcon, DownloadIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
-import { useClampedPage } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useDownloadCertificate, useMyCertificates } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
@@ -125,7 +124,11 @@ const CertificateCard = ({ certificate }: { certificate: MyCertificate }) => {
 export const MyCertificates = ({ coursesPath }: { coursesPath: string }) => {
   const [page, setPage] = useState(1);
   const certificates = useMyCertificates({ page, pageSize: PAGE_SIZE });
-  useClampedPage(page, PAGE_SIZE, certificates, setPage);
+  const pager = useListPager({ page, setPage }, certificates, {
+    label: 'Certificates pages',
+    pageSize: PAGE_SIZE,
+    noun: ['certificate', 'certificates'],
+  });
 
   return (
     <DataList
@@ -149,13 +152,7 @@ export const MyCertificates = ({ coursesPath }: { coursesPath: string }) => {
           }
         />
       }
-      pager={{
-        label: 'Certificates pages',
-        page,
-        pageSize: PAGE_SIZE,
-        onPageChange: setPage,
-        noun: ['certificate', 'certificates'],
-      }}
+      pager={pager}
     />
   );
 };

@@ -2,10 +2,11 @@ import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon } from '@/components/ui/icons';
 import { RequestRefund } from '@/features/payments';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { courseKeys, useAssignedCourses } from '../api/courses';
 import { CourseCard } from './course-card';
@@ -21,7 +22,11 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
   const queryClient = useQueryClient();
   const courses = useAssignedCourses(storage.get('userId') ?? '', { page, pageSize: PAGE_SIZE, search });
   const total = courses.data?.total ?? 0;
-  useClampedPage(page, PAGE_SIZE, courses, setPage);
+  const pager = useListPager({ page, setPage }, courses, {
+    label: 'My courses pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+  });
 
   return (
     <CourseCardList
@@ -61,13 +66,7 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
           }
         />
       )}
-      pager={{
-        label: 'My courses pages',
-        page,
-        pageSize: PAGE_SIZE,
-        onPageChange: setPage,
-        noun: ['course', 'courses'],
-      }}
+      pager={pager}
     />
   );
 };

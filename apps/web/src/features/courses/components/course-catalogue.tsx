@@ -1,9 +1,10 @@
 import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon, BookIcon } from '@/components/ui/icons';
-import { type ListState, useClampedPage } from '@/lib/paging';
+import type { ListState } from '@/lib/paging';
 import { useCatalogue } from '../api/courses';
 import type { CatalogueFilterState } from '../hooks/use-catalogue-filters';
 import { hasFilters, NO_FILTERS } from '../lib/catalogue-filters';
@@ -43,12 +44,18 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
   const chosen = filters?.filters ?? NO_FILTERS;
   const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search }, chosen, school);
   const top = useRef<HTMLDivElement>(null);
-  useClampedPage(page, PAGE_SIZE, catalogue, setPage);
 
   const changePage = (next: number) => {
     setPage(next);
     top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
+  const pager = useListPager({ page, setPage }, catalogue, {
+    label: 'Courses pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+    onPageChange: changePage,
+    summary: 'toolbar',
+  });
 
   return (
     <div ref={top} className="scroll-mt-20">
@@ -88,14 +95,7 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
             aside={ownedIds?.has(course.course_Id) ? <GoToCourse /> : undefined}
           />
         )}
-        pager={{
-          label: 'Courses pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: changePage,
-          noun: ['course', 'courses'],
-          summary: 'toolbar',
-        }}
+        pager={pager}
       />
     </div>
   );

@@ -1,10 +1,11 @@
 import { type CourseListItem, PAGE_SIZES, TRUNCATE } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
+import { useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, PlusSquareIcon } from '@/components/ui/icons';
 import { truncate } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useOrganisationCourses } from '../api/courses';
 import { CourseCardList } from './course-card-list';
@@ -53,7 +54,11 @@ export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: Organisati
   const orgId = storage.get('orgId') ?? '';
   const courses = useOrganisationCourses(orgId, { page, pageSize: PAGE_SIZE, search });
   const total = courses.data?.total ?? 0;
-  useClampedPage(page, PAGE_SIZE, courses, setPage);
+  const pager = useListPager({ page, setPage }, courses, {
+    label: 'Courses pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+  });
   const hasNone = total === 0 && search === '';
 
   return (
@@ -78,13 +83,7 @@ export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: Organisati
         )
       }
       card={(course) => <OrganisationCourseCard course={course} onSeeDetails={onSeeDetails} />}
-      pager={{
-        label: 'Courses pages',
-        page,
-        pageSize: PAGE_SIZE,
-        onPageChange: setPage,
-        noun: ['course', 'courses'],
-      }}
+      pager={pager}
     />
   );
 };

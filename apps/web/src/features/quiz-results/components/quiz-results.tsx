@@ -2,12 +2,13 @@ import type { QuizStudentResult } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { useListPager } from '@/components/ui/data-list';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { coursePath, paths } from '@/lib/paths';
 import { useQuizResults, useQuizSummary } from '../api/quiz-results';
 import { QUIZ_STUDENTS_PAGE_SIZE, QuizStudents } from './quiz-students';
@@ -27,7 +28,11 @@ export const QuizResults = ({ lessonId }: { lessonId: number }) => {
     pageSize: QUIZ_STUDENTS_PAGE_SIZE,
     search: list.search,
   });
-  useClampedPage(list.page, QUIZ_STUDENTS_PAGE_SIZE, students, list.setPage);
+  const pager = useListPager(list, students, {
+    label: 'Students pages',
+    pageSize: QUIZ_STUDENTS_PAGE_SIZE,
+    noun: ['student', 'students'],
+  });
   const [open, setOpen] = useState<QuizStudentResult | null>(null);
 
   if (summary.isError) {
@@ -62,7 +67,13 @@ export const QuizResults = ({ lessonId }: { lessonId: number }) => {
           <ScoreSpread summary={data} />
           <HardestQuestions summary={data} />
         </div>
-        <QuizStudents lessonId={lessonId} list={list} students={students} onOpenAttempts={setOpen} />
+        <QuizStudents
+          lessonId={lessonId}
+          list={list}
+          students={students}
+          pager={pager}
+          onOpenAttempts={setOpen}
+        />
       </div>
       {open ? (
         <StudentAttemptsDialog

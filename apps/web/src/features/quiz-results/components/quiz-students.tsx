@@ -1,7 +1,7 @@
 import { QUIZ_RESULTS_PAGE_SIZES, type QuizStudentResult } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { type DataColumn, DataList, type DataListQuery } from '@/components/ui/data-list';
+import { type DataColumn, DataList, type DataListPager, type DataListQuery } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { QuizIcon } from '@/components/ui/icons';
@@ -80,12 +80,13 @@ type QuizStudentsProps = {
   /** The search and page, kept by the screen (it asks for the first page with the quiz's figures). */
   list: ListState;
   students: DataListQuery<QuizStudentResult>;
+  pager: DataListPager;
   onOpenAttempts: (student: QuizStudentResult) => void;
 };
 
 /** The quiz's students a page at a time, searched on the server, with Download CSV and each one's attempts. */
-export const QuizStudents = ({ lessonId, list, students, onOpenAttempts }: QuizStudentsProps) => {
-  const { searchText, setSearchText, search, page, setPage } = list;
+export const QuizStudents = ({ lessonId, list, students, pager, onOpenAttempts }: QuizStudentsProps) => {
+  const { searchText, setSearchText, search } = list;
   const total = students.data?.total ?? 0;
   const hasStudents = total > 0 || search !== '' || searchText !== '';
   return (
@@ -124,13 +125,7 @@ export const QuizStudents = ({ lessonId, list, students, onOpenAttempts }: QuizS
           <EmptyState icon={<QuizIcon />} title="No students match your search" hint="Try another name." />
         )
       }
-      pager={{
-        label: 'Students pages',
-        page,
-        pageSize: QUIZ_STUDENTS_PAGE_SIZE,
-        onPageChange: setPage,
-        noun: ['student', 'students'],
-      }}
+      pager={pager}
     />
   );
 };

@@ -1,9 +1,8 @@
 import { PAGE_SIZES, type Review } from '@skillwise/contracts';
 import { type ReactNode, useState } from 'react';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { formatDate } from '@/lib/format';
-import { useClampedPage } from '@/lib/paging';
 import { useCourseReviews } from '../api/reviews';
 import { Stars } from './stars';
 
@@ -45,7 +44,12 @@ type ReviewListProps = {
 export const ReviewList = ({ courseId, label, empty, actions }: ReviewListProps) => {
   const [page, setPage] = useState(1);
   const reviews = useCourseReviews(courseId, { page, pageSize: PAGE_SIZE });
-  useClampedPage(page, PAGE_SIZE, reviews, setPage);
+  const pager = useListPager({ page, setPage }, reviews, {
+    label: 'Reviews pages',
+    pageSize: PAGE_SIZE,
+    noun: ['review', 'reviews'],
+    onlyWhenPaged: true,
+  });
   return (
     <DataList
       variant="bare"
@@ -58,14 +62,7 @@ export const ReviewList = ({ courseId, label, empty, actions }: ReviewListProps)
       loadingLabel="Loading reviews..."
       errorText="The reviews could not be loaded."
       empty={empty}
-      pager={{
-        label: 'Reviews pages',
-        page,
-        pageSize: PAGE_SIZE,
-        onPageChange: setPage,
-        noun: ['review', 'reviews'],
-        onlyWhenPaged: true,
-      }}
+      pager={pager}
     />
   );
 };
