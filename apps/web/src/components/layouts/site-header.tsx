@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import type { StoredSession } from '@/lib/storage';
+import { OpenMenuButton } from './open-menu-button';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -88,15 +88,7 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
             </Link>
           </div>
         )}
-        <button
-          type="button"
-          onClick={open}
-          aria-label="Open menu"
-          aria-expanded={isMenuOpen}
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-        >
-          <MenuIcon className="size-6" />
-        </button>
+        <OpenMenuButton isOpen={isMenuOpen} onOpen={open} />
       </div>
 
       {hasMenu ? (

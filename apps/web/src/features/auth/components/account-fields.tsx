@@ -15,6 +15,18 @@ export const EmailAddressField = ({
   <TextField label="Email Address" type="email" name={name} autoComplete="email" required {...props} />
 );
 
+/** The person's full name, as the sign-up forms ask for it. */
+export const FullNameField = (props: BoundField) => (
+  <TextField
+    label="Full Name"
+    name="fullName"
+    autoComplete="name"
+    placeholder="Jane Doe"
+    required
+    {...props}
+  />
+);
+
 type NewPasswordFieldsProps = {
   /** The first field's label: 'Password', or 'Create Password' when resetting. */
   label?: string;

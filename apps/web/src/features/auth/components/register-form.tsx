@@ -2,13 +2,12 @@ import { MSG } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useRegisterStudent } from '../api/register';
-import { EmailAddressField, NewPasswordFields } from './account-fields';
+import { EmailAddressField, FullNameField, NewPasswordFields } from './account-fields';
 
 const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
 
@@ -46,14 +45,7 @@ export const RegisterForm = ({ returnTo }: { returnTo?: string } = {}) => {
   const failed = form.failureMessage(MSG.registrationFailed);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label="Full Name"
-        name="fullName"
-        autoComplete="name"
-        placeholder="Jane Doe"
-        required
-        {...form.field('fullName')}
-      />
+      <FullNameField {...form.field('fullName')} />
       <EmailAddressField placeholder="you@example.com" {...form.field('email')} />
       <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {form.problem ? <Alert>{form.problem}</Alert> : null}

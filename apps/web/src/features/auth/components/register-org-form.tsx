@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { type OrganisationSignUp, useRegisterOrganisation } from '../api/register';
-import { EmailAddressField, NewPasswordFields } from './account-fields';
+import { EmailAddressField, FullNameField, NewPasswordFields } from './account-fields';
 
 type OrgForm = OrganisationSignUp & { confirmPassword: string };
 
@@ -108,14 +108,7 @@ export const RegisterOrgForm = () => {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <EmailAddressField name="primary_email" placeholder="you@example.com" {...form.field('email')} />
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          placeholder="Jane Doe"
-          required
-          {...form.field('fullName')}
-        />
+        <FullNameField {...form.field('fullName')} />
         <NewPasswordFields
           password={form.field('password')}
           confirmPassword={form.field('confirmPassword')}

@@ -2,16 +2,14 @@ import type { QuizStudentResult } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { useListPager } from '@/components/ui/data-list';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useListState } from '@/lib/paging';
 import { coursePath, paths } from '@/lib/paths';
-import { useQuizResults, useQuizSummary } from '../api/quiz-results';
-import { QUIZ_STUDENTS_PAGE_SIZE, QuizStudents } from './quiz-students';
+import { useQuizSummary } from '../api/quiz-results';
+import { QuizStudents, useQuizStudents } from './quiz-students';
 import { Figures, HardestQuestions, ScoreSpread } from './quiz-summary';
 import { StudentAttemptsDialog } from './student-attempts-dialog';
 
@@ -22,17 +20,7 @@ import { StudentAttemptsDialog } from './student-attempts-dialog';
  */
 export const QuizResults = ({ lessonId }: { lessonId: number }) => {
   const summary = useQuizSummary(lessonId);
-  const list = useListState();
-  const students = useQuizResults(lessonId, {
-    page: list.page,
-    pageSize: QUIZ_STUDENTS_PAGE_SIZE,
-    search: list.search,
-  });
-  const pager = useListPager(list, students, {
-    label: 'Students pages',
-    pageSize: QUIZ_STUDENTS_PAGE_SIZE,
-    noun: ['student', 'students'],
-  });
+  const students = useQuizStudents(lessonId);
   const [open, setOpen] = useState<QuizStudentResult | null>(null);
 
   if (summary.isError) {
@@ -67,13 +55,7 @@ export const QuizResults = ({ lessonId }: { lessonId: number }) => {
           <ScoreSpread summary={data} />
           <HardestQuestions summary={data} />
         </div>
-        <QuizStudents
-          lessonId={lessonId}
-          list={list}
-          students={students}
-          pager={pager}
-          onOpenAttempts={setOpen}
-        />
+        <QuizStudents lessonId={lessonId} students={students} onOpenAttempts={setOpen} />
       </div>
       {open ? (
         <StudentAttemptsDialog

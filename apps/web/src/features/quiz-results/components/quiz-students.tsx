@@ -1,17 +1,17 @@
 import { QUIZ_RESULTS_PAGE_SIZES, type QuizStudentResult } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { type DataColumn, DataList, type DataListPager, type DataListQuery } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { QuizIcon } from '@/components/ui/icons';
 import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate } from '@/lib/format';
-import type { ListState } from '@/lib/paging';
-import { listAllQuizResults } from '../api/quiz-results';
+import { useListState } from '@/lib/paging';
+import { listAllQuizResults, useQuizResults } from '../api/quiz-results';
 import { quizResultsCsv, resultText, scoreText } from '../lib/quiz-results';
 
-export const QUIZ_STUDENTS_PAGE_SIZE = QUIZ_RESULTS_PAGE_SIZES.quizResults;
+const PAGE_SIZE = QUIZ_RESULTS_PAGE_SIZES.quizResults;
 
 const ResultChip = ({ row }: { row: QuizStudentResult }) => {
   const text = resultText(row);
@@ -75,24 +75,37 @@ const attemptsColumn = (onOpen: (row: QuizStudentResult) => void): DataColumn<Qu
   ),
 });
 
+/**
+ * The quiz's students: the search and page, the page asked for, and its pager. Asked for by the screen
+ * with the quiz's figures, so both load at once.
+ */
+export const useQuizStudents = (lessonId: number) => {
+  const list = useListState();
+  const query = useQuizResults(lessonId, { page: list.page, pageSize: PAGE_SIZE, search: list.search });
+  const pager = useListPager(list, query, {
+    label: 'Students pages',
+    pageSize: PAGE_SIZE,
+    noun: ['student', 'students'],
+  });
+  return { list, query, pager };
+};
+
 type QuizStudentsProps = {
   lessonId: number;
-  /** The search and page, kept by the screen (it asks for the first page with the quiz's figures). */
-  list: ListState;
-  students: DataListQuery<QuizStudentResult>;
-  pager: DataListPager;
+  students: ReturnType<typeof useQuizStudents>;
   onOpenAttempts: (student: QuizStudentResult) => void;
 };
 
 /** The quiz's students a page at a time, searched on the server, with Download CSV and each one's attempts. */
-export const QuizStudents = ({ lessonId, list, students, pager, onOpenAttempts }: QuizStudentsProps) => {
+export const QuizStudents = ({ lessonId, students, onOpenAttempts }: QuizStudentsProps) => {
+  const { list, query, pager } = students;
   const { searchText, setSearchText, search } = list;
-  const total = students.data?.total ?? 0;
+  const total = query.data?.total ?? 0;
   const hasStudents = total > 0 || search !== '' || searchText !== '';
   return (
     <DataList
       label="Students"
-      query={students}
+      query={query}
       rowKey={(row) => row.user_Id}
       columns={[...COLUMNS, attemptsColumn(onOpenAttempts)]}
       tableClassName="min-w-[760px]"

@@ -1,0 +1,14 @@
+import { MenuIcon } from '@/components/ui/icons';
+
+/** The phones' button that opens a header's menu panel (hidden from 768 px, where the links show). */
+export const OpenMenuButton = ({ isOpen, onOpen }: { isOpen: boolean; onOpen: () => void }) => (
+  <button
+    type="button"
+    onClick={onOpen}
+    aria-label="Open menu"
+    aria-expanded={isOpen}
+    className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+  >
+    <MenuIcon className="size-6" />
+  </button>
+);
