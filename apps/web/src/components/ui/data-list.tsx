@@ -119,7 +119,7 @@ export type DataListProps<Row> = {
   /**
    * 'cards': a list of its own, a card a row on phones. 'inset': inside a card of the caller's (under
    * its heading), rows divided by lines. 'bare' (with `item`): the list alone, its rows drawing their
-   * own cards, or inside a card of the caller's with its padding.
+   * own cards, or inside a card of the caller's with its padding; spaced as a page's sections are.
    */
   variant?: ListVariant;
   /** The table's least width before it scrolls sideways, as a class: 'min-w-[720px]'. */
@@ -422,7 +422,7 @@ export const DataList = <Row,>({
     ) : null;
 
   return (
-    <div className={cn('flex flex-col', inset ? 'gap-0' : 'gap-5')}>
+    <div className={cn('flex flex-col', inset ? 'gap-0' : variant === 'bare' ? 'gap-6' : 'gap-5')}>
       {toolbar}
       {filters}
       {body}
