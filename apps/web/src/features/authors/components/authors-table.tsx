@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PencilIcon, TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
+import { UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-buttons';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -27,30 +28,6 @@ const AuthorName = ({ author }: { author: Author }) => (
       <p className="text-xs text-slate-500">{coursesLabel(author.courses_count)}</p>
     </div>
   </div>
-);
-
-const EditButton = ({ author, onEdit }: { author: Author; onEdit: (author: Author) => void }) => (
-  <button
-    type="button"
-    onClick={() => onEdit(author)}
-    aria-label={`Edit ${fullName(author)}`}
-    title="Edit"
-    className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
-  >
-    <PencilIcon className="size-4.5" />
-  </button>
-);
-
-const DeleteButton = ({ author, onDelete }: { author: Author; onDelete: (author: Author) => void }) => (
-  <button
-    type="button"
-    onClick={() => onDelete(author)}
-    aria-label={`Delete ${fullName(author)}`}
-    title="Delete"
-    className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
-  >
-    <TrashIcon className="size-4.5" />
-  </button>
 );
 
 /**
@@ -110,8 +87,8 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
       cell: (author) =>
         isStaff ? (
           <div className="flex justify-end gap-1">
-            <EditButton author={author} onEdit={edit} />
-            <DeleteButton author={author} onDelete={setDeleting} />
+            <EditRowButton name={fullName(author)} onClick={() => edit(author)} />
+            <DeleteRowButton name={fullName(author)} onClick={() => setDeleting(author)} />
           </div>
         ) : null,
     },

@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
+import { PlusIcon, TagIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-buttons';
 import { AUTHORING_MSG } from '@/config/messages';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
@@ -76,24 +77,8 @@ const CategoryRow = ({
     </div>
     {onEdit && onDelete ? (
       <div className="flex shrink-0 items-center gap-1">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={`Edit ${category.category_name}`}
-          title="Edit"
-          className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
-        >
-          <PencilIcon className="size-4.5" />
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Delete ${category.category_name}`}
-          title="Delete"
-          className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
-        >
-          <TrashIcon className="size-4.5" />
-        </button>
+        <EditRowButton name={category.category_name} onClick={onEdit} />
+        <DeleteRowButton name={category.category_name} onClick={onDelete} />
       </div>
     ) : null}
   </div>
