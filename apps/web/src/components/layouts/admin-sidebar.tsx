@@ -19,7 +19,7 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
-import { maySeeSection } from '@/features/team/lib/role-access';
+import { maySeeSection } from '@/features/team';
 import { ADMIN_SECTION_LABELS } from '@/lib/admin-sections';
 import { cn } from '@/lib/cn';
 import { ADMIN_SECTION_PATHS, type AdminSectionKey } from '@/lib/paths';

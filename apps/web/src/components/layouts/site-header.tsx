@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { MenuIcon } from '@/components/ui/drawn-icons';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import type { StoredSession } from '@/lib/storage';
+import { OpenMenuButton } from './open-menu-button';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -91,15 +91,7 @@ export const SiteHeader = ({ session, onLogout }: SiteHeaderProps) => {
             </Link>
           </div>
         )}
-        <button
-          type="button"
-          onClick={open}
-          aria-label={t('common.nav.openMenu')}
-          aria-expanded={isMenuOpen}
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-        >
-          <MenuIcon className="size-6" />
-        </button>
+        <OpenMenuButton isOpen={isMenuOpen} onOpen={open} />
       </div>
 
       {hasMenu ? (

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { MenuIcon } from '@/components/ui/drawn-icons';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { OpenMenuButton } from './open-menu-button';
 import { AccountBadge, AccountEntries, USER_MENU_ITEMS, UserMenu } from './user-menu';
 
 /** SPEC §2.12: the student area's top navigation; each entry also lights up on the pages it leads to. */
@@ -61,15 +61,7 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
           <div className="hidden md:block">
             <UserMenu email={email} name={name} onLogout={onLogout} />
           </div>
-          <button
-            type="button"
-            onClick={() => setMenuOpen(true)}
-            aria-label="Open menu"
-            aria-expanded={isMenuOpen}
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          >
-            <MenuIcon className="size-6" />
-          </button>
+          <OpenMenuButton isOpen={isMenuOpen} onOpen={() => setMenuOpen(true)} />
         </div>
       </div>
 

@@ -11,6 +11,9 @@ const KINDS: Record<LessonKind, { Icon: typeof VideoIcon; label: string; tone: s
   quiz: { Icon: QuizIcon, label: 'Quiz', tone: 'bg-slate-100 text-slate-600' },
 };
 
+/** A lesson kind's name as lists and the viewer say it: 'Video', 'PDF'. */
+export const lessonKindLabel = (kind: LessonKind): string => KINDS[kind].label;
+
 /** SPEC §2.4, §2.12, §2.13: each lesson row shows an icon of its content type (or of a bulk upload's MIME type). */
 export const ContentTypeIcon = ({ contentType, className }: { contentType: string; className?: string }) => {
   const { Icon, label, tone } = KINDS[lessonKind(contentType)];

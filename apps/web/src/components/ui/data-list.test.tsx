@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type DataColumn, DataList, type DataListQuery } from './data-list';
+import { type DataColumn, DataList, type DataListProps, type DataListQuery } from './data-list';
 
 type Book = { id: number; title: string; price: string; isbn: string };
 
@@ -161,5 +161,90 @@ describe('DataList', () => {
     expect(items.map((item) => item.getAttribute('data-first'))).toEqual(['true', null]);
     expect(items[0]?.className).toBe('flex');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  describe('a bare list of items (a grid of cards)', () => {
+    const renderBare = (
+      list: DataListQuery<Book>,
+      over: Partial<Pick<DataListProps<Book>, 'errorText' | 'pager'>> = {},
+    ) =>
+      render(
+        <DataList
+          variant="bare"
+          label="Books"
+          query={list}
+          rowKey={(row) => row.id}
+          item={(row) => <article>{row.title}</article>}
+          listClassName="grid gap-5"
+          loadingLabel="Loading books"
+          placeholder={<div role="status" aria-label="Loading books" />}
+          errorText={over.errorText ?? 'Could not load the books.'}
+          empty={<p>No books yet</p>}
+          pager={
+            over.pager ?? {
+              label: 'Books pages',
+              page: 1,
+              pageSize: 2,
+              onPageChange: () => undefined,
+              noun: ['book', 'books'],
+            }
+          }
+        />,
+      );
+
+    it('is the list alone, with its own classes, dimmed and busy while the next page comes', () => {
+      renderBare(query({ isPlaceholderData: true }));
+      const list = screen.getByRole('list', { name: 'Books' });
+      expect(list.className).toContain('grid gap-5');
+      expect(list.className).toContain('opacity-60');
+      expect(list.getAttribute('aria-busy')).toBe('true');
+      expect(within(list).getAllByRole('article')).toHaveLength(2);
+    });
+
+    it('draws its placeholder while the first page loads', () => {
+      renderBare(query({ data: undefined, isPending: true }));
+      expect(screen.getByRole('status', { name: 'Loading books' })).toBeTruthy();
+      expect(screen.queryByText('Loading books...')).toBeNull();
+    });
+
+    it('says the message its errorText gives, whatever the server said; no empty state beside it', () => {
+      renderBare(query({ data: { rows: [], total: 0 }, isError: true, error: new Error('offline') }), {
+        errorText: () => 'Error fetching books.',
+      });
+      expect(screen.getByRole('alert').textContent).toBe('Error fetching books.');
+      expect(screen.queryByText('No books yet')).toBeNull();
+    });
+
+    it('can show the count in the search row, the page links alone under the list', () => {
+      renderBare(query(), {
+        pager: {
+          label: 'Books pages',
+          page: 1,
+          pageSize: 2,
+          onPageChange: () => undefined,
+          noun: ['book', 'books'],
+          summary: 'toolbar',
+        },
+      });
+      const count = screen.getByText('Showing 1–2 of 12 books');
+      expect(count.nextElementSibling).toBeNull();
+      expect(count.parentElement?.contains(screen.getByRole('list', { name: 'Books' }))).toBe(false);
+    });
+
+    it('can leave the pager out while every row fits one page', () => {
+      const pager = {
+        label: 'Books pages',
+        page: 1,
+        pageSize: 2,
+        onPageChange: () => undefined,
+        noun: ['book', 'books'] as const,
+        onlyWhenPaged: true,
+      };
+      const { unmount } = renderBare(query({ data: { rows: [book(1), book(2)], total: 2 } }), { pager });
+      expect(screen.queryByText('2 books')).toBeNull();
+      unmount();
+      renderBare(query(), { pager });
+      expect(screen.getByText('Showing 1–2 of 12 books')).toBeTruthy();
+    });
   });
 });

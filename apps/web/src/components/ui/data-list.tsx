@@ -2,10 +2,11 @@ import { type Key, type ReactNode, useSyncExternalStore } from 'react';
 import { DESKTOP_MIN_WIDTH } from '@/config/app';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { isPageGone } from '@/lib/paging';
+import { isPageGone, pageCountFor, useClampedPage } from '@/lib/paging';
 import { Card } from './card';
-import { ListPager } from './list-pager';
+import { ListPager, pageSummary } from './list-pager';
 import { LoadError } from './load-error';
+import { Pagination } from './pagination';
 import { SearchInput } from './search-input';
 import { LoadingBlock } from './spinner';
 
@@ -56,9 +57,31 @@ export type DataListPager = {
   noun: readonly [string, string];
   /** The pager's accessible name, e.g. 'Students pages'. */
   label: string;
+  /**
+   * Where the count of rows shown stands: under the list beside the page links, or at the end of the
+   * search box's row (the page links alone under the list, centred).
+   */
+  summary?: 'below' | 'toolbar';
+  /** Nothing under the list while every row fits one page. */
+  onlyWhenPaged?: boolean;
 };
 
-type DataListProps<Row> = {
+/**
+ * A paged list's pager, and the step back to the last page when the one shown no longer exists
+ * (`useClampedPage`): what every list with a pager needs of its page state and query.
+ */
+export const useListPager = (
+  { page, setPage }: { page: number; setPage: (page: number) => void },
+  query: { data?: { total: number } | undefined; isPlaceholderData: boolean },
+  pager: Omit<DataListPager, 'page' | 'onPageChange'> & { onPageChange?: (page: number) => void },
+): DataListPager => {
+  useClampedPage(page, pager.pageSize, query, setPage);
+  return { onPageChange: setPage, ...pager, page };
+};
+
+type ListVariant = 'cards' | 'inset' | 'bare';
+
+export type DataListProps<Row> = {
   /** Names the table (a caption read by assistive technology) and the list of cards: 'Authors'. */
   label: string;
   query: DataListQuery<Row>;
@@ -69,10 +92,17 @@ type DataListProps<Row> = {
   item?: (row: Row) => ReactNode;
   /** With `item`: attributes of a row's list item (its class, a data- attribute the journeys read). */
   itemProps?: (row: Row) => ItemProps;
+  /** With `item`: the classes of the list, instead of lines between the rows (a grid of cards). */
+  listClassName?: string;
   /** Shown while the first page loads: 'Loading authors...'. */
   loadingLabel: string;
-  /** Said when the server gives no reason: 'Could not load your authors.'. */
-  errorText: string;
+  /** Drawn instead of the spinner while the first page loads (grey cards of the rows' size). */
+  placeholder?: ReactNode;
+  /**
+   * Said when the server gives no reason: 'Could not load your authors.'. A function says what it
+   * returns whatever the server's reason (a list that shows the spec's own message).
+   */
+  errorText: string | ((error: unknown) => string);
   /** Shown when no row exists or matches (the caller tells which). */
   empty: ReactNode;
   /** A search box above the list. */
@@ -88,9 +118,10 @@ type DataListProps<Row> = {
   pager?: DataListPager;
   /**
    * 'cards': a list of its own, a card a row on phones. 'inset': inside a card of the caller's (under
-   * its heading), rows divided by lines.
+   * its heading), rows divided by lines. 'bare' (with `item`): the list alone, its rows drawing their
+   * own cards, or inside a card of the caller's with its padding; spaced as a page's sections are.
    */
-  variant?: 'cards' | 'inset';
+  variant?: ListVariant;
   /** The table's least width before it scrolls sideways, as a class: 'min-w-[720px]'. */
   tableClassName?: string;
   /** Column headings in capitals (as the admin tables show them) or as written. */
@@ -113,7 +144,7 @@ const watchWidth = (onChange: () => void) => {
 const useWide = (asks: boolean): boolean =>
   useSyncExternalStore(asks ? watchWidth : ignore, () => !asks || window.matchMedia(WIDE).matches);
 
-const cellPadding = (variant: 'cards' | 'inset') => (variant === 'inset' ? 'px-6 py-3' : 'px-4 py-3');
+const cellPadding = (variant: ListVariant) => (variant === 'inset' ? 'px-6 py-3' : 'px-4 py-3');
 
 const Table = <Row,>({
   label,
@@ -129,7 +160,7 @@ const Table = <Row,>({
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
   columns: ReadonlyArray<DataColumn<Row>>;
-  variant: 'cards' | 'inset';
+  variant: ListVariant;
   tableClassName?: string;
   headerCase: 'upper' | 'as-written';
   rowClassName?: string;
@@ -231,7 +262,9 @@ export const DataList = <Row,>({
   columns,
   item,
   itemProps,
+  listClassName,
   loadingLabel,
+  placeholder,
   errorText,
   empty,
   search,
@@ -253,22 +286,30 @@ export const DataList = <Row,>({
   const isUpdating = query.isPlaceholderData;
   const inset = variant === 'inset';
   const retry = () => void query.refetch();
-  const message = errorMessage(query.error, errorText);
+  const message =
+    typeof errorText === 'string' ? errorMessage(query.error, errorText) : errorText(query.error);
+  const summaryAbove = pager?.summary === 'toolbar';
 
   let body: ReactNode;
   if (query.isPending || isPageGone(query.data)) {
-    body = <LoadingBlock label={loadingLabel} />;
-  } else if (query.isError && !query.data) {
+    body = placeholder ?? <LoadingBlock label={loadingLabel} />;
+  } else if (query.isError && total === 0) {
+    // A list that failed to load is not an empty list: the error alone says what happened.
     body = <LoadError message={message} onRetry={retry} className={inset ? 'p-6' : undefined} />;
   } else if (total === 0) {
     body = empty;
   } else {
     const busy = { 'aria-busy': isUpdating || undefined };
-    const dimmed = isUpdating && 'opacity-60';
+    const dimmed = isUpdating && 'opacity-60 transition-opacity';
     let shown: ReactNode;
     if (item) {
+      const bare = variant === 'bare';
       const list = (
-        <ul className="divide-y divide-slate-100" aria-label={label} {...busy}>
+        <ul
+          className={cn(listClassName ?? 'divide-y divide-slate-100', bare && dimmed)}
+          aria-label={label}
+          {...busy}
+        >
           {rows.map((row) => (
             <li key={rowKey(row)} {...itemProps?.(row)}>
               {item(row)}
@@ -276,7 +317,9 @@ export const DataList = <Row,>({
           ))}
         </ul>
       );
-      shown = inset ? (
+      shown = bare ? (
+        list
+      ) : inset ? (
         <div className={cn(dimmed)}>{list}</div>
       ) : (
         <Card className={cn('overflow-hidden', dimmed)}>{list}</Card>
@@ -330,17 +373,34 @@ export const DataList = <Row,>({
           <LoadError message={message} onRetry={retry} className={cn(inset && 'px-6 pt-4')} />
         ) : null}
         {shown}
-        {pager ? (
+        {pager && (!pager.onlyWhenPaged || pageCountFor(total, pager.pageSize) > 1) ? (
           <div className={inset ? 'border-t border-slate-100 px-6 py-4' : undefined}>
-            <ListPager {...pager} total={total} />
+            {summaryAbove ? (
+              <div className="flex justify-center">
+                <Pagination
+                  label={pager.label}
+                  pageCount={pageCountFor(total, pager.pageSize)}
+                  page={pager.page - 1}
+                  onPageChange={(selected) => pager.onPageChange(selected + 1)}
+                />
+              </div>
+            ) : (
+              <ListPager {...pager} total={total} />
+            )}
           </div>
         ) : null}
       </>
     );
   }
 
+  const summary =
+    pager?.summary === 'toolbar' && total > 0 ? (
+      <p className="shrink-0 text-sm text-slate-500" aria-live="polite">
+        {pageSummary(pager.page, pager.pageSize, total, pager.noun)}
+      </p>
+    ) : null;
   const toolbar =
-    heading || search || actions ? (
+    heading || search || actions || summary ? (
       <div
         className={cn(
           toolbarClassName ?? 'flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between',
@@ -356,12 +416,13 @@ export const DataList = <Row,>({
             className={search.className ?? 'sm:max-w-md'}
           />
         ) : null}
+        {summary}
         {actions}
       </div>
     ) : null;
 
   return (
-    <div className={cn('flex flex-col', inset ? 'gap-0' : 'gap-5')}>
+    <div className={cn('flex flex-col', inset ? 'gap-0' : variant === 'bare' ? 'gap-6' : 'gap-5')}>
       {toolbar}
       {filters}
       {body}

@@ -79,33 +79,46 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 const counterOf = (value: unknown, max: number | undefined): FieldCounter | undefined =>
   max === undefined ? undefined : { length: typeof value === 'string' ? value.length : 0, max };
 
-/** The common case: a labelled text input. */
-export const TextField = ({
+/** What a labelled field's frame (`Field`) takes of its props. */
+type FrameProps = {
+  label: string;
+  labelNote?: string | undefined;
+  counterMax?: number | undefined;
+  hint?: string | undefined;
+  error?: string | undefined;
+  className?: string | undefined;
+};
+
+/** A field's props split into its frame's (the counter counting `value`) and its control's. */
+const splitFrame = <P extends FrameProps & { value?: unknown }>({
   label,
   labelNote,
   counterMax,
   hint,
   error,
   className,
-  ...inputProps
-}: TextFieldProps) => (
-  <Field
-    label={label}
-    labelNote={labelNote}
-    counter={counterOf(inputProps.value, counterMax)}
-    hint={hint}
-    error={error}
-    className={className}
-  >
-    {(control) => (
-      <Input
-        {...inputProps}
-        {...control}
-        aria-invalid={control['aria-invalid'] ?? inputProps['aria-invalid']}
-      />
-    )}
-  </Field>
-);
+  ...control
+}: P) =>
+  [
+    { label, labelNote, counter: counterOf(control.value, counterMax), hint, error, className },
+    control,
+  ] as const;
+
+/** The common case: a labelled text input. */
+export const TextField = (props: TextFieldProps) => {
+  const [frame, inputProps] = splitFrame(props);
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <Input
+          {...inputProps}
+          {...control}
+          aria-invalid={control['aria-invalid'] ?? inputProps['aria-invalid']}
+        />
+      )}
+    </Field>
+  );
+};
 
 type TextAreaFieldProps = {
   label: string;
@@ -126,34 +139,21 @@ type TextAreaFieldProps = {
   'aria-invalid'?: boolean;
 };
 
-export const TextAreaField = ({
-  label,
-  labelNote,
-  counterMax,
-  hint,
-  error,
-  className,
-  onChange,
-  ...rest
-}: TextAreaFieldProps) => (
-  <Field
-    label={label}
-    labelNote={labelNote}
-    counter={counterOf(rest.value, counterMax)}
-    hint={hint}
-    error={error}
-    className={className}
-  >
-    {(control) => (
-      <Textarea
-        {...rest}
-        {...control}
-        aria-invalid={control['aria-invalid'] ?? rest['aria-invalid']}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    )}
-  </Field>
-);
+export const TextAreaField = ({ onChange, ...props }: TextAreaFieldProps) => {
+  const [frame, rest] = splitFrame(props);
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <Textarea
+          {...rest}
+          {...control}
+          aria-invalid={control['aria-invalid'] ?? rest['aria-invalid']}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+};
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: string;

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 import { useForm } from '@/lib/use-form';
 import { useLogin } from '../api/login';
+import { EmailAddressField } from './account-fields';
 
 /** SPEC §2.6: e-mail and password (both required); Enter submits. */
 export const LoginForm = () => {
@@ -20,15 +21,7 @@ export const LoginForm = () => {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        label="Email Address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        {...form.field('email')}
-      />
+      <EmailAddressField placeholder="you@example.com" {...form.field('email')} />
       <div className="flex flex-col gap-2">
         <TextField
           label="Password"

@@ -1,13 +1,13 @@
-import { MSG, PASSWORD_MIN } from '@skillwise/contracts';
+import { MSG } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useRegisterStudent } from '../api/register';
+import { EmailAddressField, FullNameField, NewPasswordFields } from './account-fields';
 
 const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
 
@@ -45,41 +45,9 @@ export const RegisterForm = ({ returnTo }: { returnTo?: string } = {}) => {
   const failed = form.failureMessage(MSG.registrationFailed);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label="Full Name"
-        name="fullName"
-        autoComplete="name"
-        placeholder="Jane Doe"
-        required
-        {...form.field('fullName')}
-      />
-      <TextField
-        label="Email Address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        {...form.field('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        {...form.field('confirmPassword')}
-      />
+      <FullNameField {...form.field('fullName')} />
+      <EmailAddressField placeholder="you@example.com" {...form.field('email')} />
+      <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
       <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Signing up...">

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { type OrganisationSignUp, useRegisterOrganisation } from '../api/register';
+import { EmailAddressField, FullNameField, NewPasswordFields } from './account-fields';
 
 type OrgForm = OrganisationSignUp & { confirmPassword: string };
 
@@ -106,40 +107,11 @@ export const RegisterOrgForm = () => {
         {...form.field('orgDescription')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Email Address"
-          type="email"
-          name="primary_email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          {...form.field('email')}
-        />
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          placeholder="Jane Doe"
-          required
-          {...form.field('fullName')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          {...form.field('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          {...form.field('confirmPassword')}
+        <EmailAddressField name="primary_email" placeholder="you@example.com" {...form.field('email')} />
+        <FullNameField {...form.field('fullName')} />
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmPassword={form.field('confirmPassword')}
         />
       </div>
       {form.problem ? <Alert>{form.problem}</Alert> : null}

@@ -1,13 +1,13 @@
-import { MSG, PASSWORD_MIN } from '@skillwise/contracts';
+import { MSG } from '@skillwise/contracts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useResetPassword } from '../api/verification';
+import { EmailAddressField, NewPasswordFields } from './account-fields';
 
 const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated. Please log in.';
 
@@ -58,31 +58,11 @@ export const ResetPasswordForm = () => {
   const failed = form.failureMessage(MSG.registrationFailed);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label="Email Address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        {...form.field('email')}
-      />
-      <TextField
+      <EmailAddressField {...form.field('email')} />
+      <NewPasswordFields
         label="Create Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        {...form.field('confirmPassword')}
+        password={form.field('password')}
+        confirmPassword={form.field('confirmPassword')}
       />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}

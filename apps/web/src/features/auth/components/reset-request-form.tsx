@@ -2,12 +2,12 @@ import { MSG } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useRequestPasswordReset } from '../api/verification';
+import { EmailAddressField } from './account-fields';
 
 const CODE_SENT_MESSAGE = 'We sent a 6-digit code to your e-mail address.';
 
@@ -29,15 +29,7 @@ export const ResetRequestForm = () => {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        label="Email Address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        {...form.field('email')}
-      />
+      <EmailAddressField placeholder="you@example.com" {...form.field('email')} />
       {form.failure ? <Alert>{failureMessage(form.failure)}</Alert> : null}
       <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Sending...">
         Submit

@@ -1,9 +1,9 @@
 import { type Author, COUNTER_LONG, COUNTER_SHORT } from '@skillwise/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { FileInput, Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -188,14 +188,12 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
       </Field>
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={form.isSubmitting} loadingText={isEdit ? 'Saving...' : 'Adding...'}>
-          {isEdit ? 'Save Changes' : 'Add Author'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        isSubmitting={form.isSubmitting}
+        submitLabel={isEdit ? 'Save Changes' : 'Add Author'}
+        loadingText={isEdit ? 'Saving...' : 'Adding...'}
+      />
     </form>
   );
 };

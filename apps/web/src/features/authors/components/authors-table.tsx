@@ -2,14 +2,15 @@ import { AUTHORS_PAGE_SIZE, type Author } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PencilIcon, TrashIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
+import { UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
-import { useRoleAllows } from '@/features/team/api/team';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-buttons';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useAuthors, useDeleteAuthor } from '../api/authors';
 import { EditAuthorModal } from './author-form';
@@ -29,30 +30,6 @@ const AuthorName = ({ author }: { author: Author }) => (
   </div>
 );
 
-const EditButton = ({ author, onEdit }: { author: Author; onEdit: (author: Author) => void }) => (
-  <button
-    type="button"
-    onClick={() => onEdit(author)}
-    aria-label={`Edit ${fullName(author)}`}
-    title="Edit"
-    className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
-  >
-    <PencilIcon className="size-4.5" />
-  </button>
-);
-
-const DeleteButton = ({ author, onDelete }: { author: Author; onDelete: (author: Author) => void }) => (
-  <button
-    type="button"
-    onClick={() => onDelete(author)}
-    aria-label={`Delete ${fullName(author)}`}
-    title="Delete"
-    className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
-  >
-    <TrashIcon className="size-4.5" />
-  </button>
-);
-
 /**
  * SPEC §2.13 Authors: Name, Email, Email Output, Last Login, Joined, Purchases, Actions; 5 a page.
  * Authors do not sign in and buy nothing, so Email Output, Last Login and Purchases have no data (—);
@@ -68,7 +45,11 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const edit = (author: Author) => setEditingId(author.author_id);
   // Changing and deleting authors are the owners' and admins' (docs/decisions/039).
   const isStaff = useRoleAllows('staff');
-  useClampedPage(page, AUTHORS_PAGE_SIZE, authors, setPage);
+  const pager = useListPager({ page, setPage }, authors, {
+    label: 'Authors pages',
+    pageSize: AUTHORS_PAGE_SIZE,
+    noun: ['author', 'authors'],
+  });
 
   const columns: ReadonlyArray<DataColumn<Author>> = [
     {
@@ -106,8 +87,8 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
       cell: (author) =>
         isStaff ? (
           <div className="flex justify-end gap-1">
-            <EditButton author={author} onEdit={edit} />
-            <DeleteButton author={author} onDelete={setDeleting} />
+            <EditRowButton name={fullName(author)} onClick={() => edit(author)} />
+            <DeleteRowButton name={fullName(author)} onClick={() => setDeleting(author)} />
           </div>
         ) : null,
     },
@@ -156,13 +137,7 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
             />
           )
         }
-        pager={{
-          label: 'Authors pages',
-          page,
-          pageSize: AUTHORS_PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['author', 'authors'],
-        }}
+        pager={pager}
       />
       <EditAuthorModal authorId={editingId} onClose={() => setEditingId(null)} />
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { COUNTER_LONG, COUNTER_SHORT } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { useForm } from '@/lib/use-form';
 import type { CategoryInput } from '../api/categories';
 
@@ -58,14 +58,12 @@ export const CategoryForm = ({
         {...form.field('description')}
       />
       {failed ? <Alert>{failed}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={form.isSubmitting} loadingText={loadingText}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        isSubmitting={form.isSubmitting}
+        submitLabel={submitLabel}
+        loadingText={loadingText}
+      />
     </form>
   );
 };

@@ -2,15 +2,16 @@ import { type Category, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
+import { PlusIcon, TagIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-buttons';
 import { AUTHORING_MSG } from '@/config/messages';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useCategories, useDeleteCategory, useUpdateCategory } from '../api/categories';
 import { CategoryForm } from './category-form';
@@ -76,24 +77,8 @@ const CategoryRow = ({
     </div>
     {onEdit && onDelete ? (
       <div className="flex shrink-0 items-center gap-1">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={`Edit ${category.category_name}`}
-          title="Edit"
-          className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
-        >
-          <PencilIcon className="size-4.5" />
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Delete ${category.category_name}`}
-          title="Delete"
-          className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
-        >
-          <TrashIcon className="size-4.5" />
-        </button>
+        <EditRowButton name={category.category_name} onClick={onEdit} />
+        <DeleteRowButton name={category.category_name} onClick={onDelete} />
       </div>
     ) : null}
   </div>
@@ -113,7 +98,11 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
   const remove = useDeleteCategory();
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  useClampedPage(page, PAGE_SIZE, categories, setPage);
+  const pager = useListPager({ page, setPage }, categories, {
+    label: 'Categories pages',
+    pageSize: PAGE_SIZE,
+    noun: ['category', 'categories'],
+  });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -163,13 +152,7 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
             <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
           )
         }
-        pager={{
-          label: 'Categories pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['category', 'categories'],
-        }}
+        pager={pager}
       />
       <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

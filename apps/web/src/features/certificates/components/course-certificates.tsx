@@ -2,8 +2,8 @@ import { CERTIFICATE_PAGE_SIZES, type CourseCertificate, certificatePath } from 
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
+import { useListState } from '@/lib/paging';
 import { useCourseCertificates } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
 
@@ -67,7 +67,11 @@ export const CourseCertificates = ({
   const headingId = useId();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const earners = useCourseCertificates(courseId, { page, pageSize: PAGE_SIZE, search });
-  useClampedPage(page, PAGE_SIZE, earners, setPage);
+  const pager = useListPager({ page, setPage }, earners, {
+    label: 'Certificates pages',
+    pageSize: PAGE_SIZE,
+    noun: ['certificate', 'certificates'],
+  });
   const total = earners.data?.total ?? 0;
   const hasAny = total > 0 || search !== '';
 
@@ -110,13 +114,7 @@ export const CourseCertificates = ({
             {search ? 'No certificate matches this search.' : 'No student has earned this certificate yet.'}
           </p>
         }
-        pager={{
-          label: 'Certificates pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['certificate', 'certificates'],
-        }}
+        pager={pager}
       />
     </Card>
   );

@@ -3,17 +3,14 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AwardIcon, CheckIcon, DownloadIcon, ExternalLinkIcon } from '@/components/ui/icons';
-import { ListPager } from '@/components/ui/list-pager';
-import { LoadError } from '@/components/ui/load-error';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { isPageGone, useClampedPage } from '@/lib/paging';
+import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/toast';
 import { useDownloadCertificate, useMyCertificates } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
-import { copyText } from '../lib/share';
 
 const PAGE_SIZE = CERTIFICATE_PAGE_SIZES.mine;
 
@@ -68,57 +65,55 @@ const CertificateCard = ({ certificate }: { certificate: MyCertificate }) => {
         notify.error(errorMessage(error, 'The certificate could not be downloaded. Please try again.')),
     });
   return (
-    <li>
-      <Card className="flex h-full flex-col gap-5 p-5 sm:p-6">
-        <div className="flex items-start gap-4">
-          <span
-            aria-hidden="true"
-            className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-amber-50 text-2xl text-amber-600 ring-1 ring-amber-200"
-          >
-            <AwardIcon />
-          </span>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold break-words text-slate-900">{certificate.course_title}</h2>
-            <p className="mt-0.5 text-sm break-words text-slate-600">
-              {certificate.org_name}
-              {certificate.author_name ? ` · by ${certificate.author_name}` : ''}
-            </p>
-          </div>
+    <Card className="flex h-full flex-col gap-5 p-5 sm:p-6">
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-amber-50 text-2xl text-amber-600 ring-1 ring-amber-200"
+        >
+          <AwardIcon />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words text-slate-900">{certificate.course_title}</h2>
+          <p className="mt-0.5 text-sm break-words text-slate-600">
+            {certificate.org_name}
+            {certificate.author_name ? ` · by ${certificate.author_name}` : ''}
+          </p>
         </div>
-        <dl className="grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
-          <div className="min-w-0">
-            <dt className="text-xs font-medium text-slate-500">Issued</dt>
-            <dd className="mt-0.5 font-medium text-slate-900">{certificateDate(certificate.issued_date)}</dd>
-          </div>
-          <div className="min-w-0">
-            <dt className="text-xs font-medium text-slate-500">Certificate number</dt>
-            <dd className="mt-0.5 font-mono text-[13px] font-medium break-all text-slate-900">
-              {certificate.number}
-            </dd>
-          </div>
-        </dl>
-        <ShareLink url={certificate.verification_url} label="Share link (public verification page)" />
-        <div className="mt-auto flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row">
-          <Button
-            onClick={onDownload}
-            isLoading={download.isPending}
-            loadingText="Preparing PDF..."
-            leftIcon={<DownloadIcon className="size-4" />}
-            aria-label={`Download PDF: ${certificate.course_title}`}
-          >
-            Download PDF
-          </Button>
-          <Link
-            to={certificatePath(certificate.number)}
-            className={buttonClassName({ variant: 'outline' })}
-            aria-label={`View verification page: ${certificate.course_title}`}
-          >
-            <ExternalLinkIcon className="size-4" />
-            View verification page
-          </Link>
+      </div>
+      <dl className="grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">Issued</dt>
+          <dd className="mt-0.5 font-medium text-slate-900">{certificateDate(certificate.issued_date)}</dd>
         </div>
-      </Card>
-    </li>
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">Certificate number</dt>
+          <dd className="mt-0.5 font-mono text-[13px] font-medium break-all text-slate-900">
+            {certificate.number}
+          </dd>
+        </div>
+      </dl>
+      <ShareLink url={certificate.verification_url} label="Share link (public verification page)" />
+      <div className="mt-auto flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row">
+        <Button
+          onClick={onDownload}
+          isLoading={download.isPending}
+          loadingText="Preparing PDF..."
+          leftIcon={<DownloadIcon className="size-4" />}
+          aria-label={`Download PDF: ${certificate.course_title}`}
+        >
+          Download PDF
+        </Button>
+        <Link
+          to={certificatePath(certificate.number)}
+          className={buttonClassName({ variant: 'outline' })}
+          aria-label={`View verification page: ${certificate.course_title}`}
+        >
+          <ExternalLinkIcon className="size-4" />
+          View verification page
+        </Link>
+      </div>
+    </Card>
   );
 };
 
@@ -129,49 +124,35 @@ const CertificateCard = ({ certificate }: { certificate: MyCertificate }) => {
 export const MyCertificates = ({ coursesPath }: { coursesPath: string }) => {
   const [page, setPage] = useState(1);
   const certificates = useMyCertificates({ page, pageSize: PAGE_SIZE });
-  useClampedPage(page, PAGE_SIZE, certificates, setPage);
+  const pager = useListPager({ page, setPage }, certificates, {
+    label: 'Certificates pages',
+    pageSize: PAGE_SIZE,
+    noun: ['certificate', 'certificates'],
+  });
 
-  if (certificates.isPending || isPageGone(certificates.data)) {
-    return <LoadingBlock label="Loading your certificates..." />;
-  }
-  if (certificates.isError && !certificates.data) {
-    return (
-      <LoadError
-        message={errorMessage(certificates.error, 'Your certificates could not be loaded.')}
-        onRetry={() => void certificates.refetch()}
-      />
-    );
-  }
-  const { rows, total } = certificates.data;
-  if (total === 0) {
-    return (
-      <EmptyState
-        icon={<AwardIcon />}
-        title="No certificates yet"
-        hint="Complete every lesson of a course that offers a certificate, and it will be here to download and share."
-        action={
-          <Link to={coursesPath} className={buttonClassName({ variant: 'outline' })}>
-            Go to My Courses
-          </Link>
-        }
-      />
-    );
-  }
   return (
-    <div className="flex flex-col gap-6">
-      <ul aria-label="Your certificates" className="grid gap-5 lg:grid-cols-2">
-        {rows.map((certificate) => (
-          <CertificateCard key={certificate.number} certificate={certificate} />
-        ))}
-      </ul>
-      <ListPager
-        label="Certificates pages"
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={total}
-        onPageChange={setPage}
-        noun={['certificate', 'certificates']}
-      />
-    </div>
+    <DataList
+      variant="bare"
+      label="Your certificates"
+      query={certificates}
+      rowKey={(certificate) => certificate.number}
+      item={(certificate) => <CertificateCard certificate={certificate} />}
+      listClassName="grid gap-5 lg:grid-cols-2"
+      loadingLabel="Loading your certificates..."
+      errorText="Your certificates could not be loaded."
+      empty={
+        <EmptyState
+          icon={<AwardIcon />}
+          title="No certificates yet"
+          hint="Complete every lesson of a course that offers a certificate, and it will be here to download and share."
+          action={
+            <Link to={coursesPath} className={buttonClassName({ variant: 'outline' })}>
+              Go to My Courses
+            </Link>
+          }
+        />
+      }
+      pager={pager}
+    />
   );
 };

@@ -2,16 +2,15 @@ import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { useListPager } from '@/components/ui/data-list';
 import { BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListPager } from '@/components/ui/list-pager';
-import { SearchInput } from '@/components/ui/search-input';
-import { RequestRefund } from '@/features/payments/components/request-refund';
-import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
+import { RequestRefund } from '@/features/payments';
+import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { courseKeys, useAssignedCourses } from '../api/courses';
 import { CourseCard } from './course-card';
-import { CourseGrid } from './course-grid';
+import { CourseCardList } from './course-card-list';
 
 type AssignedCoursesProps = { browsePath: string; onSelect: (courseId: number) => void };
 
@@ -22,69 +21,52 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const queryClient = useQueryClient();
   const courses = useAssignedCourses(storage.get('userId') ?? '', { page, pageSize: PAGE_SIZE, search });
-  const shown = courses.data?.rows ?? [];
   const total = courses.data?.total ?? 0;
-  useClampedPage(page, PAGE_SIZE, courses, setPage);
+  const pager = useListPager({ page, setPage }, courses, {
+    label: 'My courses pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+  });
 
   return (
-    <div className="flex flex-col gap-6">
-      <SearchInput
-        label="Search courses..."
-        value={searchText}
-        onChange={setSearchText}
-        className="sm:max-w-md"
-      />
-      {/* The cards' titles are third-level headings: this keeps the outline in order for screen readers. */}
-      <h2 className="sr-only">Your enrolled courses</h2>
-      <CourseGrid
-        isLoading={courses.isPending || isPageGone(courses.data)}
-        errorMessage={courses.isError ? MSG.errorFetchingCourses : null}
-        isEmpty={shown.length === 0}
-        isUpdating={courses.isPlaceholderData}
-        empty={
-          total === 0 && search === '' ? (
-            <EmptyState
-              icon={<BookIcon />}
-              title="You are not enrolled in any course yet"
-              hint="Browse the catalogue and pick a course to start learning."
-              action={
-                <Link to={browsePath} className={buttonClassName()}>
-                  Browse courses
-                </Link>
-              }
-            />
-          ) : (
-            <EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} hint="Try another title." />
-          )
-        }
-      >
-        {shown.map((course) => (
-          <CourseCard
-            key={course.course_Id}
-            course={course}
-            onSelect={onSelect}
-            aside={
-              <span className="shrink-0 text-sm font-semibold text-emerald-700">{course.progress} done</span>
-            }
-            footer={
-              <RequestRefund
-                course={course}
-                onAnswered={() => void queryClient.invalidateQueries({ queryKey: courseKeys.all })}
-              />
+    <CourseCardList
+      query={courses}
+      search={{ label: 'Search courses...', value: searchText, onChange: setSearchText }}
+      // The cards' titles are third-level headings: this keeps the outline in order for screen readers.
+      filters={<h2 className="sr-only">Your enrolled courses</h2>}
+      errorText={() => MSG.errorFetchingCourses}
+      empty={
+        total === 0 && search === '' ? (
+          <EmptyState
+            icon={<BookIcon />}
+            title="You are not enrolled in any course yet"
+            hint="Browse the catalogue and pick a course to start learning."
+            action={
+              <Link to={browsePath} className={buttonClassName()}>
+                Browse courses
+              </Link>
             }
           />
-        ))}
-      </CourseGrid>
-      {total > 0 ? (
-        <ListPager
-          label="My courses pages"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          noun={['course', 'courses']}
+        ) : (
+          <EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} hint="Try another title." />
+        )
+      }
+      card={(course) => (
+        <CourseCard
+          course={course}
+          onSelect={onSelect}
+          aside={
+            <span className="shrink-0 text-sm font-semibold text-emerald-700">{course.progress} done</span>
+          }
+          footer={
+            <RequestRefund
+              course={course}
+              onAnswered={() => void queryClient.invalidateQueries({ queryKey: courseKeys.all })}
+            />
+          }
         />
-      ) : null}
-    </div>
+      )}
+      pager={pager}
+    />
   );
 };

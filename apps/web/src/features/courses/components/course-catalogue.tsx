@@ -1,18 +1,16 @@
 import { MSG, PAGE_SIZES } from '@skillwise/contracts';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useListPager } from '@/components/ui/data-list';
 import { ArrowRightIcon, BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { pageSummary } from '@/components/ui/list-pager';
-import { Pagination } from '@/components/ui/pagination';
-import { SearchInput } from '@/components/ui/search-input';
-import { isPageGone, type ListState, pageCountFor, useClampedPage } from '@/lib/paging';
+import type { ListState } from '@/lib/paging';
 import { useCatalogue } from '../api/courses';
 import type { CatalogueFilterState } from '../hooks/use-catalogue-filters';
 import { hasFilters, NO_FILTERS } from '../lib/catalogue-filters';
 import { CatalogueFilters } from './catalogue-filters';
 import { CourseCard } from './course-card';
-import { CourseGrid } from './course-grid';
+import { CourseCardList } from './course-card-list';
 
 const PAGE_SIZE = PAGE_SIZES.catalogue;
 
@@ -46,38 +44,33 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
   const chosen = filters?.filters ?? NO_FILTERS;
   const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search }, chosen, school);
   const top = useRef<HTMLDivElement>(null);
-  const courses = catalogue.data?.rows ?? [];
-  const total = catalogue.data?.total ?? 0;
-  useClampedPage(page, PAGE_SIZE, catalogue, setPage);
 
   const changePage = (next: number) => {
     setPage(next);
     top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
+  const pager = useListPager({ page, setPage }, catalogue, {
+    label: 'Courses pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+    onPageChange: changePage,
+    summary: 'toolbar',
+  });
 
   return (
-    <div ref={top} className="flex scroll-mt-20 flex-col gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          label="Search By Class Name"
-          value={searchText}
-          onChange={setSearchText}
-          className="sm:max-w-md"
-        />
-        {total > 0 ? (
-          <p className="shrink-0 text-sm text-slate-500" aria-live="polite">
-            {pageSummary(page, PAGE_SIZE, total, ['course', 'courses'])}
-          </p>
-        ) : null}
-      </div>
-      {filters ? <CatalogueFilters {...filters} /> : null}
-      {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
-      <h2 className="sr-only">Courses</h2>
-      <CourseGrid
-        isLoading={catalogue.isPending || isPageGone(catalogue.data)}
-        errorMessage={catalogue.error?.message}
-        isEmpty={courses.length === 0}
-        isUpdating={catalogue.isPlaceholderData}
+    <div ref={top} className="scroll-mt-20">
+      <CourseCardList
+        query={catalogue}
+        search={{ label: 'Search By Class Name', value: searchText, onChange: setSearchText }}
+        filters={
+          <>
+            {filters ? <CatalogueFilters {...filters} /> : null}
+            {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+            <h2 className="sr-only">Courses</h2>
+          </>
+        }
+        // SPEC §2.3: a load error shows its message.
+        errorText={(error) => (error instanceof Error ? error.message : MSG.errorFetchingCourses)}
         skeletons={8}
         empty={
           filters && hasFilters(chosen) ? (
@@ -95,24 +88,15 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
             <EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} />
           )
         }
-      >
-        {courses.map((course) => (
+        card={(course) => (
           <CourseCard
-            key={course.course_Id}
             course={course}
             onSelect={onSelect}
             aside={ownedIds?.has(course.course_Id) ? <GoToCourse /> : undefined}
           />
-        ))}
-      </CourseGrid>
-      <div className="flex justify-center">
-        <Pagination
-          label="Courses pages"
-          pageCount={pageCountFor(total, PAGE_SIZE)}
-          page={page - 1}
-          onPageChange={(selected) => changePage(selected + 1)}
-        />
-      </div>
+        )}
+        pager={pager}
+      />
     </div>
   );
 };

@@ -19,7 +19,7 @@ import {
 import { EmptyState } from '@/components/ui/empty-state';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { ratingCountText, ratingText } from '@/features/reviews/lib/rating';
+import { ratingCountText, ratingText } from '@/features/reviews';
 import { ApiError } from '@/lib/api-client';
 import { coursePrice } from '@/lib/format';
 import { useCourseDetails } from '../api/courses';

@@ -6,7 +6,7 @@ import {
   type CourseDetail,
   MSG,
 } from '@skillwise/contracts';
-import { type ComponentType, useState } from 'react';
+import { type ComponentProps, type ComponentType, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -60,6 +60,62 @@ const withCurrent = (
   current && current.value !== '' && !options.some((option) => String(option.value) === current.value)
     ? [{ value: current.value, label: current.label }, ...options]
     : options;
+
+type PickerFieldProps = {
+  list: OptionList<unknown>;
+  /** The search box's label, shown when the list does not fit one answer. */
+  searchLabel: string;
+  label: string;
+  name: string;
+  /** The empty option's text, 'Loading...' while the list loads. */
+  placeholder: string;
+  options: Array<{ value: number | string; label: string }>;
+  /** `form.field(...)` of the chosen id. */
+  field: Pick<ComponentProps<typeof SelectField>, 'value' | 'onChange' | 'onBlur' | 'error' | 'aria-invalid'>;
+  /** The button that creates a record in a dialog. */
+  addLabel: string;
+  onAdd: () => void;
+};
+
+/** A record the course is linked to: a search when the list is long, its select, and a button to add one. */
+const PickerField = ({
+  list,
+  searchLabel,
+  label,
+  name,
+  placeholder,
+  options,
+  field,
+  addLabel,
+  onAdd,
+}: PickerFieldProps) => (
+  <div className="flex min-w-0 flex-col gap-2">
+    {needsSearch(list) ? (
+      <SearchInput
+        label={searchLabel}
+        value={list.searchText ?? ''}
+        onChange={(text) => list.onSearch?.(text)}
+      />
+    ) : null}
+    <SelectField
+      label={label}
+      name={name}
+      required
+      placeholder={list.isLoading ? 'Loading...' : placeholder}
+      options={options}
+      {...field}
+    />
+    <Button
+      variant="ghost"
+      size="sm"
+      className="h-auto min-h-9 self-start py-1.5 text-left whitespace-normal"
+      leftIcon={<PlusIcon className="size-4" />}
+      onClick={onAdd}
+    >
+      {addLabel}
+    </Button>
+  </div>
+);
 
 /** A dialog that creates one record and hands it back (the category and author modals). */
 export type CreateDialog<T> = ComponentType<{
@@ -219,58 +275,28 @@ const CourseFormBody = ({
           />
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
-          <div className="flex min-w-0 flex-col gap-2">
-            {needsSearch(categories) ? (
-              <SearchInput
-                label="Find a category by name"
-                value={categories.searchText ?? ''}
-                onChange={(text) => categories.onSearch?.(text)}
-              />
-            ) : null}
-            <SelectField
-              label="Category"
-              name="category_id"
-              required
-              placeholder={categories.isLoading ? 'Loading...' : 'Select Category'}
-              options={categoryOptions}
-              {...form.field('categoryId')}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-auto min-h-9 self-start py-1.5 text-left whitespace-normal"
-              leftIcon={<PlusIcon className="size-4" />}
-              onClick={() => setDialog('category')}
-            >
-              Create Course Category
-            </Button>
-          </div>
-          <div className="flex min-w-0 flex-col gap-2">
-            {needsSearch(authors) ? (
-              <SearchInput
-                label="Find an author by name"
-                value={authors.searchText ?? ''}
-                onChange={(text) => authors.onSearch?.(text)}
-              />
-            ) : null}
-            <SelectField
-              label="Author"
-              name="author_id"
-              required
-              placeholder={authors.isLoading ? 'Loading...' : 'Select Author'}
-              options={authorOptions}
-              {...form.field('authorId')}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-auto min-h-9 self-start py-1.5 text-left whitespace-normal"
-              leftIcon={<PlusIcon className="size-4" />}
-              onClick={() => setDialog('author')}
-            >
-              Add Author
-            </Button>
-          </div>
+          <PickerField
+            list={categories}
+            searchLabel="Find a category by name"
+            label="Category"
+            name="category_id"
+            placeholder="Select Category"
+            options={categoryOptions}
+            field={form.field('categoryId')}
+            addLabel="Create Course Category"
+            onAdd={() => setDialog('category')}
+          />
+          <PickerField
+            list={authors}
+            searchLabel="Find an author by name"
+            label="Author"
+            name="author_id"
+            placeholder="Select Author"
+            options={authorOptions}
+            field={form.field('authorId')}
+            addLabel="Add Author"
+            onAdd={() => setDialog('author')}
+          />
         </div>
         <Field
           label="Cover Photo"

@@ -1,16 +1,14 @@
 import { type CourseListItem, PAGE_SIZES, TRUNCATE } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
+import { useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, PlusSquareIcon } from '@/components/ui/icons';
-import { ListPager } from '@/components/ui/list-pager';
-import { SearchInput } from '@/components/ui/search-input';
-import { errorMessage } from '@/lib/api-client';
 import { truncate } from '@/lib/format';
-import { isPageGone, useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useOrganisationCourses } from '../api/courses';
-import { CourseGrid } from './course-grid';
+import { CourseCardList } from './course-card-list';
 import { CourseImage } from './course-image';
 
 const OrganisationCourseCard = ({
@@ -55,55 +53,37 @@ export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: Organisati
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const orgId = storage.get('orgId') ?? '';
   const courses = useOrganisationCourses(orgId, { page, pageSize: PAGE_SIZE, search });
-  const shown = courses.data?.rows ?? [];
   const total = courses.data?.total ?? 0;
-  useClampedPage(page, PAGE_SIZE, courses, setPage);
-  const hasNone = !courses.isError && total === 0 && search === '';
+  const pager = useListPager({ page, setPage }, courses, {
+    label: 'Courses pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+  });
+  const hasNone = total === 0 && search === '';
 
   return (
-    <div className="flex flex-col gap-6">
-      <SearchInput
-        label="Search By Class Name"
-        value={searchText}
-        onChange={setSearchText}
-        className="sm:max-w-md"
-      />
-      <CourseGrid
-        isLoading={courses.isPending || isPageGone(courses.data)}
-        errorMessage={courses.isError ? errorMessage(courses.error, 'Could not load your courses.') : null}
-        isEmpty={shown.length === 0}
-        isUpdating={courses.isPlaceholderData}
-        empty={
-          hasNone ? (
-            <EmptyState
-              icon={<BookIcon />}
-              title="No courses yet"
-              hint="Create your first course: it will appear here, ready to fill with sections and lessons."
-              action={
-                <Button leftIcon={<PlusSquareIcon className="size-4" />} onClick={onCreateCourse}>
-                  Create New Course
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState icon={<BookIcon />} title="No courses match your search" hint="Try another title." />
-          )
-        }
-      >
-        {shown.map((course) => (
-          <OrganisationCourseCard key={course.course_Id} course={course} onSeeDetails={onSeeDetails} />
-        ))}
-      </CourseGrid>
-      {total > 0 ? (
-        <ListPager
-          label="Courses pages"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          noun={['course', 'courses']}
-        />
-      ) : null}
-    </div>
+    <CourseCardList
+      query={courses}
+      search={{ label: 'Search By Class Name', value: searchText, onChange: setSearchText }}
+      errorText="Could not load your courses."
+      empty={
+        hasNone ? (
+          <EmptyState
+            icon={<BookIcon />}
+            title="No courses yet"
+            hint="Create your first course: it will appear here, ready to fill with sections and lessons."
+            action={
+              <Button leftIcon={<PlusSquareIcon className="size-4" />} onClick={onCreateCourse}>
+                Create New Course
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState icon={<BookIcon />} title="No courses match your search" hint="Try another title." />
+        )
+      }
+      card={(course) => <OrganisationCourseCard course={course} onSeeDetails={onSeeDetails} />}
+      pager={pager}
+    />
   );
 };

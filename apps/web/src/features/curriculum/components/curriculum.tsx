@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, SelectField, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { LayersIcon, PlusIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
@@ -158,14 +159,7 @@ const EditSectionModal = ({
           />
         ) : null}
         {problem ? <Alert>{problem}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-            Save
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Save" />
       </form>
     </Modal>
   );

@@ -6,9 +6,9 @@ import {
   lessonKind,
 } from '@skillwise/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon } from '@/components/ui/drawn-icons';
 import { Field, SelectField, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { FileInput } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { UploadProgress } from '@/components/ui/upload-progress';
@@ -173,14 +173,12 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
       >
         <MessageWithLink message={status} link={refusal?.message === status ? refusal.link : undefined} />
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={form.isSubmitting || isDone}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving..." disabled={isDone}>
-          Save Changes
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        isSubmitting={form.isSubmitting}
+        submitLabel="Save Changes"
+        disabled={isDone}
+      />
     </form>
   );
 };

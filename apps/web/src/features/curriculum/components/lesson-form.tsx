@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, COUNTER_SHORT, MSG, type Section } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, SelectField, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { FileInput } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { UploadProgress } from '@/components/ui/upload-progress';
@@ -147,14 +147,7 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
           <MessageWithLink message={failed} link={failureLink(form.failure)} />
         </Alert>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-          Upload Lesson
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Upload Lesson" />
     </form>
   );
 };

@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { copyText } from '@/features/certificates/lib/share';
+import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/toast';
 
 /** A secret or key the server shows this once, with Copy and Done. */

@@ -12,14 +12,14 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FieldError, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import {
@@ -74,7 +74,11 @@ const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
   const list = useListState();
   const size = PAGE_SIZES.webhookDeliveries;
   const deliveries = useWebhookDeliveries(endpoint.id, { page: list.page, pageSize: size });
-  useClampedPage(list.page, size, deliveries, list.setPage);
+  const pager = useListPager(list, deliveries, {
+    label: 'Deliveries pages',
+    pageSize: size,
+    noun: ['delivery', 'deliveries'],
+  });
   const redeliver = useRedeliver();
   const again = async (delivery: WebhookDelivery) => {
     try {
@@ -104,13 +108,7 @@ const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
               <EmptyState title="No deliveries yet" hint="Send a test event, or wait for the next event." />
             </div>
           }
-          pager={{
-            label: 'Deliveries pages',
-            page: list.page,
-            pageSize: size,
-            onPageChange: list.setPage,
-            noun: ['delivery', 'deliveries'],
-          }}
+          pager={pager}
         />
       </div>
     </Modal>

@@ -6,6 +6,7 @@ import { Chip } from '@/components/ui/chip';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { LockIcon, PlayIcon } from '@/components/ui/drawn-icons';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { loadPreviewQuiz } from '@/features/quizzes';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { usePreviewSections } from '../api/learning';
@@ -19,8 +20,9 @@ import { lessonsLabel, SectionList } from './section-list';
  */
 const loadViewer = () => import('./lesson-viewer');
 const LessonViewer = lazy(() => loadViewer().then((module) => ({ default: module.LessonViewer })));
-const loadQuiz = () => import('@/features/quizzes/components/preview-quiz');
-const PreviewQuizLesson = lazy(() => loadQuiz().then((module) => ({ default: module.PreviewQuizLesson })));
+const PreviewQuizLesson = lazy(() =>
+  loadPreviewQuiz().then((module) => ({ default: module.PreviewQuizLesson })),
+);
 
 const PreviewTag = () => <Chip tone="brand">Preview</Chip>;
 
@@ -46,7 +48,7 @@ const PreviewPlayer = ({
   onStart: () => void;
 }) => {
   const kind = lessonKind(lesson.contentType);
-  const load = kind === 'quiz' ? loadQuiz : loadViewer;
+  const load = kind === 'quiz' ? loadPreviewQuiz : loadViewer;
   if (started) {
     return (
       <Suspense fallback={<div aria-hidden="true" className={playerSpace(lesson.contentType)} />}>

@@ -2,6 +2,7 @@ import { MSG } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+// biome-ignore lint/style/noRestrictedImports: features/school-sites has no entry (index.ts) yet to export it from
 import { isSchoolCoursePath } from '@/features/school-sites/lib/school-site';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';

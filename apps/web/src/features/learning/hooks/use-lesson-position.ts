@@ -117,36 +117,28 @@ export const useLessonPosition = ({
   }, [enabled, saver]);
 
   if (!enabled) return undefined;
+  /** A handler of the playing element's events, which also keeps the element for leaving the page. */
+  const tracked = (handle: (element: HTMLMediaElement) => void) => (event: MediaEvent) => {
+    const element = event.currentTarget;
+    media.current = element;
+    handle(element);
+  };
   return {
-    onPlay: (event) => {
-      const element = event.currentTarget;
-      media.current = element;
-      saver.flush(element.currentTime);
-    },
-    onLoadedMetadata: (event) => {
-      const element = event.currentTarget;
-      media.current = element;
+    onPlay: tracked((element) => saver.flush(element.currentTime)),
+    onLoadedMetadata: tracked((element) => {
       if (resumed.current) return;
       resumed.current = true;
       const at = resumePosition(start.current, element.duration);
       // A fresh signed URL may already have put the element back where it was: leave it there.
       if (at > 0 && element.currentTime < MIN_CHANGE_SECONDS) element.currentTime = at;
-    },
-    onTimeUpdate: (event) => {
-      const element = event.currentTarget;
-      media.current = element;
+    }),
+    onTimeUpdate: tracked((element) => {
       if (!element.paused && !element.seeking) saver.progress(element.currentTime);
-    },
-    onPause: (event) => {
-      const element = event.currentTarget;
-      media.current = element;
-      saver.flush(element.currentTime);
-    },
-    onEnded: (event) => {
-      const element = event.currentTarget;
-      media.current = element;
-      saver.flush(Number.isFinite(element.duration) ? element.duration : element.currentTime);
-    },
+    }),
+    onPause: tracked((element) => saver.flush(element.currentTime)),
+    onEnded: tracked((element) =>
+      saver.flush(Number.isFinite(element.duration) ? element.duration : element.currentTime),
+    ),
     onRateChange: (event) => {
       // The browser's own menu offers at most 2x; an extension or the console may set more, which the
       // server would not credit: the student would watch without completing.

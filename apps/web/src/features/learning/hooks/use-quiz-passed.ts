@@ -1,6 +1,6 @@
 import type { CourseProgress, SavedLessonProgress } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { getMyCourseCertificate } from '@/features/certificates/api/certificates';
+import { getMyCourseCertificate } from '@/features/certificates';
 import { getCourseProgress, learningKeys } from '../api/learning';
 
 /**

@@ -1,4 +1,4 @@
-import { lessonKind } from '@skillwise/contracts';
+import { type Lesson, lessonKind } from '@skillwise/contracts';
 import { cn } from '@/lib/cn';
 
 /**
@@ -27,3 +27,12 @@ export const playerSpace = (contentType: string): string => {
     kind !== 'video' && kind !== 'pdf' && kind !== 'image' && 'h-32 bg-slate-100',
   );
 };
+
+/**
+ * A lesson the course view opens: an open one (docs/decisions/032) with a file of a kind the viewer
+ * shows, or a quiz.
+ */
+export const canOpenLesson = (lesson: Lesson): boolean =>
+  lesson.locked !== true &&
+  ((isViewable(lesson.contentType) && lesson.content_path !== null) ||
+    lessonKind(lesson.contentType) === 'quiz');

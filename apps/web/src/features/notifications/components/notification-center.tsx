@@ -2,7 +2,7 @@ import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationKind } fro
 import { type ComponentType, type SVGProps, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   AwardIcon,
@@ -20,7 +20,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
-import { useClampedPage } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
 import { type NotificationTarget, targetOf, whenText } from '../lib/notifications';
@@ -152,7 +151,11 @@ export const NotificationCenter = ({
   const list = useNotifications({ page, pageSize: PAGE_SIZE });
   const unread = useUnreadCount();
   const markRead = useMarkRead();
-  useClampedPage(page, PAGE_SIZE, list, setPage);
+  const pager = useListPager({ page, setPage }, list, {
+    label: 'Notification pages',
+    pageSize: PAGE_SIZE,
+    noun: ['notification', 'notifications'],
+  });
   const unreadCount = unread.data ?? list.data?.rows.filter((n) => !n.read).length ?? 0;
 
   const markAll = () =>
@@ -215,13 +218,7 @@ export const NotificationCenter = ({
           loadingLabel="Loading notifications..."
           errorText="Could not load your notifications."
           empty={<EmptyState icon={<BellIcon />} title="No notifications yet" hint={emptyHint} />}
-          pager={{
-            label: 'Notification pages',
-            page,
-            pageSize: PAGE_SIZE,
-            onPageChange: setPage,
-            noun: ['notification', 'notifications'],
-          }}
+          pager={pager}
         />
       </div>
     </>

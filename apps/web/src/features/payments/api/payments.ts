@@ -57,6 +57,15 @@ export type CourseOrderInput = {
   couponCode?: string | undefined;
 } & ProviderChoice;
 
+/** What every order is made with: the price shown, the buyer, and the provider and return address chosen. */
+const orderBody = (input: { price: number; email: string; userId: number } & ProviderChoice) => ({
+  price: input.price,
+  email_address: input.email,
+  user_id: input.userId,
+  ...(input.provider ? { provider: input.provider } : {}),
+  ...(input.returnPath ? { returnPath: input.returnPath } : {}),
+});
+
 /**
  * POST courses/CreateOrder: the server charges its own price (less a coupon's discount); a free course,
  * or one a coupon makes free, is enrolled at once.
@@ -66,12 +75,8 @@ export const createCourseOrder = (input: CourseOrderInput): Promise<OrderRespons
     method: 'POST',
     auth: true,
     body: {
-      price: input.price,
-      email_address: input.email,
-      user_id: input.userId,
+      ...orderBody(input),
       course_id: input.courseId,
-      ...(input.provider ? { provider: input.provider } : {}),
-      ...(input.returnPath ? { returnPath: input.returnPath } : {}),
       ...(input.couponCode ? { coupon_code: input.couponCode } : {}),
     },
   });
@@ -103,14 +108,7 @@ export const createPlanOrder = (input: PlanOrderInput): Promise<OrderResponse> =
   apiRequest('organization/CreateOrder', {
     method: 'POST',
     auth: true,
-    body: {
-      price: input.price,
-      email_address: input.email,
-      user_id: input.userId,
-      subscriptionCategoryType: input.category,
-      ...(input.provider ? { provider: input.provider } : {}),
-      ...(input.returnPath ? { returnPath: input.returnPath } : {}),
-    },
+    body: { ...orderBody(input), subscriptionCategoryType: input.category },
   });
 
 export type PlanCaptureInput = { orderId: string; category: PlanCategory; price: number; email: string };

@@ -6,12 +6,12 @@ import {
   couponInputSchema,
 } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { FieldError, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
-import { CourseChoice } from '@/features/courses/components/course-choice';
+import { CourseChoice } from '@/features/courses';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
@@ -228,14 +228,12 @@ export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
           onChange={(active) => form.setValue('active', active)}
         />
         {failure ? <Alert>{failure}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-            {coupon ? 'Save coupon' : 'Create coupon'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          isSubmitting={form.isSubmitting}
+          submitLabel={coupon ? 'Save coupon' : 'Create coupon'}
+          className="border-t border-slate-100 pt-4"
+        />
       </form>
     </Modal>
   );

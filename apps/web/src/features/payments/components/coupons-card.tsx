@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TitledCard } from '@/components/ui/titled-card';
-import { copyText } from '@/features/certificates/lib/share';
-import { useOrganisationCourses } from '@/features/courses/api/courses';
+import { useOrganisationCourses } from '@/features/courses';
 import { errorMessage } from '@/lib/api-client';
+import { copyText } from '@/lib/clipboard';
 import { formatPrice } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
@@ -112,7 +112,11 @@ type Editing = { coupon: Coupon | null };
 export const CouponsCard = () => {
   const list = useListState();
   const coupons = useCoupons({ page: list.page, pageSize: PAGE_SIZE, search: list.search });
-  useClampedPage(list.page, PAGE_SIZE, coupons, list.setPage);
+  const pager = useListPager(list, coupons, {
+    label: 'Coupons pages',
+    pageSize: PAGE_SIZE,
+    noun: ['coupon', 'coupons'],
+  });
   const courses = useSchoolCourses();
   const titles = new Map((courses.data?.rows ?? []).map((course) => [course.course_Id, course.course_title]));
   const update = useUpdateCoupon();
@@ -183,13 +187,7 @@ export const CouponsCard = () => {
               />
             </div>
           }
-          pager={{
-            label: 'Coupons pages',
-            page: list.page,
-            pageSize: PAGE_SIZE,
-            onPageChange: list.setPage,
-            noun: ['coupon', 'coupons'],
-          }}
+          pager={pager}
         />
       </div>
       {editing ? (

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
-import { DataList } from '@/components/ui/data-list';
+import { DataList, useListPager } from '@/components/ui/data-list';
 import { TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { TitledCard } from '@/components/ui/titled-card';
 import { formatDate, formatPrice } from '@/lib/format';
-import { useClampedPage } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useAnswerRefundRequest, useRefundRequests } from '../api/payments';
@@ -124,7 +123,11 @@ const RequestItem = ({
 export const RefundRequests = () => {
   const [page, setPage] = useState(1);
   const requests = useRefundRequests({ page, pageSize: PAGE_SIZE });
-  useClampedPage(page, PAGE_SIZE, requests, setPage);
+  const pager = useListPager({ page, setPage }, requests, {
+    label: 'Refund requests pages',
+    pageSize: PAGE_SIZE,
+    noun: ['request', 'requests'],
+  });
   const [answering, setAnswering] = useState<Answering | null>(null);
   if (!requests.data || requests.data.total === 0) return null;
   return (
@@ -143,13 +146,7 @@ export const RefundRequests = () => {
         loadingLabel="Loading refund requests..."
         errorText="Could not load the refund requests."
         empty={null}
-        pager={{
-          label: 'Refund requests pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['request', 'requests'],
-        }}
+        pager={pager}
       />
       {answering ? (
         <AnswerDialog

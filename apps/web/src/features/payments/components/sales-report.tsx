@@ -1,7 +1,7 @@
 import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { ChartIcon } from '@/components/ui/icons';
@@ -9,7 +9,7 @@ import { Stat } from '@/components/ui/stat';
 import { cn } from '@/lib/cn';
 import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { listAllSales, type SalesPage, useSales } from '../api/payments';
 import { refundableCents, salesCsv, salesTotals } from '../lib/sales';
 import { PayoutsSummary } from './payouts-summary';
@@ -182,7 +182,11 @@ export const SalesReport = () => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const [refunding, setRefunding] = useState<SaleRow | null>(null);
   const sales = useSales({ page, pageSize: PAGE_SIZE, search });
-  useClampedPage(page, PAGE_SIZE, sales, setPage);
+  const pager = useListPager({ page, setPage }, sales, {
+    label: 'Sales pages',
+    pageSize: PAGE_SIZE,
+    noun: ['sale', 'sales'],
+  });
 
   const total = sales.data?.total ?? 0;
   const hasSales = total > 0 || search !== '' || searchText !== '';
@@ -226,13 +230,7 @@ export const SalesReport = () => {
             <EmptyState icon={<ChartIcon />} title="No sales match your search" hint="Try another product." />
           )
         }
-        pager={{
-          label: 'Sales pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['sale', 'sales'],
-        }}
+        pager={pager}
       />
       {refunding ? (
         <RefundSaleDialog key={refunding.order_Id} sale={refunding} onClose={() => setRefunding(null)} />

@@ -1,11 +1,11 @@
 import { type GradingQueueRow, QUIZ_RESULTS_PAGE_SIZES } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ClipboardCheckIcon } from '@/components/ui/icons';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { gradeAttemptPath } from '@/lib/paths';
 import { useGradingQueue } from '../api/quiz-results';
 
@@ -86,7 +86,11 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
 export const GradingQueue = () => {
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const queue = useGradingQueue({ page, pageSize: PAGE_SIZE, search });
-  useClampedPage(page, PAGE_SIZE, queue, setPage);
+  const pager = useListPager({ page, setPage }, queue, {
+    label: 'Grading pages',
+    pageSize: PAGE_SIZE,
+    noun: ['attempt', 'attempts'],
+  });
   const searching = search !== '' || searchText !== '';
   return (
     <DataList
@@ -118,13 +122,7 @@ export const GradingQueue = () => {
           />
         )
       }
-      pager={{
-        label: 'Grading pages',
-        page,
-        pageSize: PAGE_SIZE,
-        onPageChange: setPage,
-        noun: ['attempt', 'attempts'],
-      }}
+      pager={pager}
     />
   );
 };

@@ -1,40 +1,9 @@
-import { PAGE_SIZES, type Review } from '@skillwise/contracts';
-import { type ReactNode, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
-import { ListPager } from '@/components/ui/list-pager';
-import { PersonPhoto } from '@/components/ui/person-photo';
-import { LoadingBlock } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { useCourseRating, useCourseReviews, useMyReview } from '../api/reviews';
+import { useCourseRating, useMyReview } from '../api/reviews';
 import { ratingCountText, ratingText } from '../lib/rating';
 import { ReviewForm } from './review-form';
+import { ReviewList } from './review-list';
 import { Stars } from './stars';
-
-const PAGE_SIZE = PAGE_SIZES.reviews;
-
-/** One review: who (first name and initial), when, the stars and the comment as plain text. */
-export const ReviewItem = ({ review, actions }: { review: Review; actions?: ReactNode }) => {
-  const [first = '', last = ''] = review.reviewer.split(' ');
-  return (
-    <li className="flex gap-3">
-      <PersonPhoto src={null} firstName={first} lastName={last} className="size-9" />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="text-sm font-semibold text-slate-900">{review.reviewer}</span>
-          <Stars rating={review.rating} />
-          <span className="text-xs text-slate-500">{formatDate(review.updated_date)}</span>
-          {actions}
-        </div>
-        {review.comment ? (
-          // Plain text: React escapes it, so markup in a comment is shown, never rendered.
-          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-600">{review.comment}</p>
-        ) : null}
-      </div>
-    </li>
-  );
-};
 
 type CourseReviewsProps = {
   courseId: number;
@@ -47,12 +16,8 @@ type CourseReviewsProps = {
  * (or 'No ratings yet'), the latest reviews a page at a time, and the enrolled student's own form.
  */
 export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
-  const [page, setPage] = useState(1);
   const rating = useCourseRating(courseId);
-  const reviews = useCourseReviews(courseId, { page, pageSize: PAGE_SIZE });
   const mine = useMyReview(courseId, isStudent);
-  const rows = reviews.data?.rows ?? [];
-  const total = reviews.data?.total ?? 0;
   const summary = rating.data;
 
   return (
@@ -71,29 +36,7 @@ export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
           <p className="text-sm text-slate-600">{ratingText(summary)}</p>
         )}
       </div>
-      {reviews.isPending ? (
-        <LoadingBlock label="Loading reviews..." />
-      ) : reviews.isError ? (
-        <Alert className="mt-4">{errorMessage(reviews.error, 'The reviews could not be loaded.')}</Alert>
-      ) : rows.length > 0 ? (
-        <ul aria-label="Latest reviews" className="mt-5 flex flex-col gap-4">
-          {rows.map((review) => (
-            <ReviewItem key={review.review_Id} review={review} />
-          ))}
-        </ul>
-      ) : null}
-      {total > PAGE_SIZE ? (
-        <div className="mt-5">
-          <ListPager
-            label="Reviews pages"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onPageChange={setPage}
-            noun={['review', 'reviews']}
-          />
-        </div>
-      ) : null}
+      <ReviewList courseId={courseId} label="Latest reviews" empty={null} />
       {mine.data?.canReview ? (
         <div className="mt-6 border-t border-slate-100 pt-5">
           <h3 className="font-semibold text-slate-900">

@@ -1,9 +1,9 @@
 import { MSG } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { SelectField, TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { SearchInput } from '@/components/ui/search-input';
 import { ApiError } from '@/lib/api-client';
@@ -139,14 +139,13 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
             <MessageWithLink message={refusal} link={failureLink(form.failure)} />
           </Alert>
         ) : null}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={close} disabled={form.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Adding...">
-            Add Student
-          </Button>
-        </div>
+        <FormActions
+          onCancel={close}
+          isSubmitting={form.isSubmitting}
+          submitLabel="Add Student"
+          loadingText="Adding..."
+          className="mt-2"
+        />
       </form>
     </Modal>
   );

@@ -5,14 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PublishedChip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { SelectField } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
-import { useClampedPage, useDebouncedValue } from '@/lib/paging';
+import { useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
@@ -95,7 +95,11 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   const key = userId === null ? '' : String(userId);
   const [page, setPage] = useState(1);
   const courses = useStudentCourses(key, { page, pageSize: PAGE_SIZE });
-  useClampedPage(page, PAGE_SIZE, courses, setPage);
+  const pager = useListPager({ page, setPage }, courses, {
+    label: 'Enrollments pages',
+    pageSize: PAGE_SIZE,
+    noun: ['course', 'courses'],
+  });
   const [courseSearchText, setCourseSearchText] = useState('');
   const courseSearch = useDebouncedValue(courseSearchText.trim());
   // Enrolling, removing and scheduling are the owners' and admins' (docs/decisions/039).
@@ -267,13 +271,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
         loadingLabel="Loading courses..."
         errorText="The courses could not be loaded."
         empty={<p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>}
-        pager={{
-          label: 'Enrollments pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['course', 'courses'],
-        }}
+        pager={pager}
       />
       {userId !== null && scheduling ? (
         <StudentReleaseDialog

@@ -1,11 +1,10 @@
 import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChartIcon } from '@/components/ui/icons';
 import { formatDate, formatPrice } from '@/lib/format';
-import { useClampedPage } from '@/lib/paging';
 import { usePurchases } from '../api/students';
 
 const PAGE_SIZE = PAGE_SIZES.purchases;
@@ -57,7 +56,11 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
 export const StudentPurchases = ({ userId }: { userId: string }) => {
   const [page, setPage] = useState(1);
   const purchases = usePurchases(userId, { page, pageSize: PAGE_SIZE });
-  useClampedPage(page, PAGE_SIZE, purchases, setPage);
+  const pager = useListPager({ page, setPage }, purchases, {
+    label: 'Purchases pages',
+    pageSize: PAGE_SIZE,
+    noun: ['purchase', 'purchases'],
+  });
   return (
     <Card className="overflow-hidden">
       <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">Purchases</h2>
@@ -78,13 +81,7 @@ export const StudentPurchases = ({ userId }: { userId: string }) => {
             className="m-6"
           />
         }
-        pager={{
-          label: 'Purchases pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['purchase', 'purchases'],
-        }}
+        pager={pager}
       />
     </Card>
   );

@@ -1,8 +1,8 @@
 import type { AssignedCourse } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { formatDate, formatDay } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -81,14 +81,7 @@ export const StudentReleaseDialog = ({
           onChange={(checked) => form.setValue('releaseAll', checked)}
         />
         {problem ? <Alert>{problem}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-            Save
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Save" />
       </form>
     </Modal>
   );

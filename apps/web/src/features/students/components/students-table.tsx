@@ -2,16 +2,16 @@ import { STUDENTS_PAGE_SIZE, type StudentRow } from '@skillwise/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { FilterPills } from '@/components/ui/filter-pills';
 import { ChevronRightIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { listAllStudents, useStudents } from '../api/students';
@@ -53,7 +53,11 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const [filter, setFilter] = useState<StudentFilter>('all');
   const enrolled = enrolledParam(filter);
   const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search, enrolled });
-  useClampedPage(page, STUDENTS_PAGE_SIZE, students, setPage);
+  const pager = useListPager({ page, setPage }, students, {
+    label: 'Students pages',
+    pageSize: STUDENTS_PAGE_SIZE,
+    noun: ['student', 'students'],
+  });
 
   const total = students.data?.total ?? 0;
 
@@ -188,13 +192,7 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
             <EmptyState icon={<UsersIcon />} title="No students found" hint="Try another name or e-mail." />
           )
         }
-        pager={{
-          label: 'Students pages',
-          page,
-          pageSize: STUDENTS_PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['student', 'students'],
-        }}
+        pager={pager}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TitledCard } from '@/components/ui/titled-card';
-import { useRoleAllows } from '@/features/team/api/team';
+import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { paths } from '@/lib/paths';

@@ -1,9 +1,9 @@
 import { AUDIT_ACTION_LABELS, type AuditEvent, PAGE_SIZES } from '@skillwise/contracts';
 import { useId } from 'react';
 import { Card } from '@/components/ui/card';
-import { type DataColumn, DataList } from '@/components/ui/data-list';
+import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { formatDateTime } from '@/lib/format';
-import { useClampedPage, useListState } from '@/lib/paging';
+import { useListState } from '@/lib/paging';
 import { useAuditLog } from '../api/team';
 
 const PAGE_SIZE = PAGE_SIZES.auditLog;
@@ -55,7 +55,11 @@ export const AuditLog = () => {
   const headingId = useId();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const events = useAuditLog({ page, pageSize: PAGE_SIZE, search });
-  useClampedPage(page, PAGE_SIZE, events, setPage);
+  const pager = useListPager({ page, setPage }, events, {
+    label: 'Audit log pages',
+    pageSize: PAGE_SIZE,
+    noun: ['event', 'events'],
+  });
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby={headingId}>
       <DataList
@@ -87,13 +91,7 @@ export const AuditLog = () => {
             {search ? 'Nothing in the log matches this search.' : 'Nothing has been recorded yet.'}
           </p>
         }
-        pager={{
-          label: 'Audit log pages',
-          page,
-          pageSize: PAGE_SIZE,
-          onPageChange: setPage,
-          noun: ['event', 'events'],
-        }}
+        pager={pager}
       />
     </Card>
   );

@@ -1,9 +1,9 @@
 import type { TeamMember } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
-import { CourseChoice } from '@/features/courses/components/course-choice';
+import { CourseChoice } from '@/features/courses';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useSetInstructorCourses } from '../api/team';
@@ -44,14 +44,7 @@ export const InstructorCoursesDialog = ({ member, onClose }: { member: TeamMembe
           }
         />
         {failure ? <Alert>{failure}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-            Save courses
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Save courses" />
       </form>
     </Modal>
   );

@@ -1,0 +1,33 @@
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+
+type FormActionsProps = {
+  onCancel: () => void;
+  isSubmitting: boolean;
+  /** The submit button's text: 'Save', 'Add Student'. */
+  submitLabel: string;
+  /** Its text while the form submits. */
+  loadingText?: string;
+  /** Both buttons off (the form's work is done). */
+  disabled?: boolean;
+  className?: string;
+};
+
+/** A form's Cancel and submit buttons: at its end side by side, the submit button on top on a phone. */
+export const FormActions = ({
+  onCancel,
+  isSubmitting,
+  submitLabel,
+  loadingText = 'Saving...',
+  disabled = false,
+  className,
+}: FormActionsProps) => (
+  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+    <Button variant="outline" onClick={onCancel} disabled={isSubmitting || disabled}>
+      Cancel
+    </Button>
+    <Button type="submit" isLoading={isSubmitting} loadingText={loadingText} disabled={disabled}>
+      {submitLabel}
+    </Button>
+  </div>
+);
