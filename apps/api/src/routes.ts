@@ -229,7 +229,7 @@ export async function registerApiRoutes(
     payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
-  registerRefundRoutes(api, new RefundService({ db, payments, log, notifications }), auth);
+  registerRefundRoutes(api, new RefundService({ db, refunds: payments.refunds, log, notifications }), auth);
   registerCouponRoutes(api, new CouponService({ db }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);

@@ -20,6 +20,7 @@ import {
   insertSubscription,
 } from '../../db/queries/subscriptions';
 import { planSubscriptions } from '../../db/schema';
+import { addMonths } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import {
   type CaptureResult,
@@ -35,7 +36,6 @@ import { mayManagePlan } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
 import { lockOrganisation } from '../organisations/plan-limits';
-import { addMonths } from '../payments/payments.service';
 import {
   claimPlan,
   deleteGracePeriods,

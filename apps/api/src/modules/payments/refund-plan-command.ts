@@ -6,6 +6,7 @@ import { findOrganisation } from '../../db/queries/organisations';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BillingService } from '../billing/billing.service';
+import type { OrderRefunds } from './order-refunds';
 import { findOrderById, findRefundByRequestKey } from './payments.repository';
 import type { PaymentService } from './payments.service';
 
@@ -42,7 +43,7 @@ function parse(args: string[]) {
 
 export type RefundPlanDeps = {
   db: Db;
-  payments: Pick<PaymentService, 'refundOrder'>;
+  payments: Pick<PaymentService, 'refunds'>;
   billing: Pick<BillingService, 'endRefundedPlan'>;
 };
 
@@ -100,9 +101,9 @@ export async function runRefundPlanCommand(
     );
   }
 
-  let refund: Awaited<ReturnType<PaymentService['refundOrder']>>;
+  let refund: Awaited<ReturnType<OrderRefunds['refundOrder']>>;
   try {
-    refund = await payments.refundOrder(order, {
+    refund = await payments.refunds.refundOrder(order, {
       reason: 'school_refund',
       note: `Plan refunded by the operator: ${reason}`,
       requestedBy: null,
