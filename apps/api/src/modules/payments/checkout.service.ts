@@ -315,7 +315,8 @@ export class CheckoutService {
     const provider = this.providers.forNewOrder(input.provider);
     this.ownBuyer(actor, input.user_id);
     const planPrice = await this.planPriceFor(input);
-    const customerId = (await this.deps.billing?.customerOf(actor.orgId, provider.name)) ?? null;
+    const customerId =
+      (await this.deps.billing?.subscriptions.customerOf(actor.orgId, provider.name)) ?? null;
     const created = await this.providers.call(() =>
       provider.createOrder({
         amountCents: planPrice.amountCents,
@@ -375,7 +376,7 @@ export class CheckoutService {
     const outcome = await this.capture.capture(order);
     // The card it was paid with, for its renewals (the sandbox keeps a token and the last four digits), or
     // the provider's subscription: asked again when another path captured it (each is done once).
-    if (outcome === 'captured') await this.deps.billing?.planCaptured(order);
+    if (outcome === 'captured') await this.deps.billing?.subscriptions.planCaptured(order);
     const paidThrough = await findPaidThrough(db, order.orgId);
     return captureAnswer(order, outcome, {
       course_Id: null,

@@ -203,7 +203,7 @@ export class OrderCapture {
       periodEnd,
     });
     // From now on it renews by itself, at the end of what is paid (docs/decisions/025).
-    await this.deps.billing?.planBought(tx, {
+    await this.deps.billing?.subscriptions.planBought(tx, {
       order,
       planPriceId: planPrice.id,
       periodStart: start,
@@ -298,7 +298,7 @@ export class OrderCapture {
     }
     if (captured) {
       // A plan's card kept, or its provider's subscription started (here too for a webhook or the reconciler).
-      if (order.kind === 'plan') await this.deps.billing?.planCaptured(order);
+      if (order.kind === 'plan') await this.deps.billing?.subscriptions.planCaptured(order);
       return 'captured';
     }
     // Another change came first. A decline recorded meanwhile was answered to the buyer as a failed

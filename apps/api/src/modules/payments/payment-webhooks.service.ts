@@ -117,7 +117,7 @@ export class PaymentWebhooks {
       // A plan's renewal by its Stripe subscription, read back from Stripe (docs/decisions/027).
       const invoiceId = object.id;
       const renewal = await this.providers.call(() => stripe.renewalOf(invoiceId));
-      await this.deps.billing.subscriptionRenewal(renewal, (tx) => recordPaymentEvent(tx, event));
+      await this.deps.billing.events.subscriptionRenewal(renewal, (tx) => recordPaymentEvent(tx, event));
     } else if (
       (verified.type === 'customer.subscription.updated' ||
         verified.type === 'customer.subscription.deleted') &&
@@ -127,7 +127,7 @@ export class PaymentWebhooks {
     ) {
       const subscriptionId = object.id;
       const subscription = await this.providers.call(() => stripe.subscriptions.retrieve(subscriptionId));
-      await this.deps.billing.subscriptionChanged(subscription, (tx) => recordPaymentEvent(tx, event));
+      await this.deps.billing.events.subscriptionChanged(subscription, (tx) => recordPaymentEvent(tx, event));
     } else if (verified.type === 'charge.dispute.created') {
       const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
       await this.disputed(event, intentId, object.id);
@@ -216,17 +216,17 @@ export class PaymentWebhooks {
       const record = (tx: Db) => recordPaymentEvent(tx, event);
       if (event.type === 'PAYMENT.SALE.COMPLETED') {
         const renewal = await this.providers.call(() => subscriptions.saleRenewal(id));
-        if (renewal.subscriptionId) await billing.subscriptionRenewal(renewal, record);
+        if (renewal.subscriptionId) await billing.events.subscriptionRenewal(renewal, record);
         else await recordPaymentEvent(db, event);
       } else if (event.type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
         const renewal = await this.providers.call(() => subscriptions.failedRenewal(id));
-        if (renewal) await billing.subscriptionRenewal(renewal, record);
+        if (renewal) await billing.events.subscriptionRenewal(renewal, record);
         else await recordPaymentEvent(db, event);
       } else {
         const subscription = await this.providers.call(() => subscriptions.retrieve(id));
-        await billing.subscriptionChanged(subscription, record);
+        await billing.events.subscriptionChanged(subscription, record);
         if (event.type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
-          await this.providers.call(() => billing.endUnfollowed(subscriptions, subscription));
+          await this.providers.call(() => billing.events.endUnfollowed(subscriptions, subscription));
         }
       }
     } else {

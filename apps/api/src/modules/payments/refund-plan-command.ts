@@ -44,7 +44,7 @@ function parse(args: string[]) {
 export type RefundPlanDeps = {
   db: Db;
   payments: Pick<PaymentService, 'refunds'>;
-  billing: Pick<BillingService, 'endRefundedPlan'>;
+  billing: Pick<BillingService, 'changes'>;
 };
 
 /**
@@ -52,7 +52,7 @@ export type RefundPlanDeps = {
  * back in full through the provider that took it, through the refunds of course sales (once, keyed
  * `plan-refund-<order>`; waiting while the provider is down and sent again by the server every minute;
  * the refund receipt e-mailed to the publisher who paid once the provider took it), and the school's
- * paid period ends now (BillingService.endRefundedPlan). A course sale, an order refunded already and a
+ * paid period ends now (PlanChangeService.endRefundedPlan, billing/plan-changes.service.ts). A course sale, an order refunded already and a
  * mistake in the command line are refused (RefundPlanCommandError) and change nothing. Answers the lines
  * to print.
  */
@@ -85,7 +85,7 @@ export async function runRefundPlanCommand(
   const earlier = await findRefundByRequestKey(db, key);
   if (earlier) {
     // Refunded by this command before: the rest of its work is finished if it was cut short.
-    await billing.endRefundedPlan(order, now);
+    await billing.changes.endRefundedPlan(order, now);
     return fail(
       earlier.status === 'completed'
         ? `Order ${id} was refunded already (refund #${earlier.id}, ${money(earlier.amountCents, earlier.currency)}): nothing more is refunded.`
@@ -114,7 +114,7 @@ export async function runRefundPlanCommand(
     if (error instanceof AppError) return fail(`Order ${id}: ${error.message}`, false);
     throw error;
   }
-  const ended = await billing.endRefundedPlan(order, now);
+  const ended = await billing.changes.endRefundedPlan(order, now);
 
   const school = (await findOrganisation(db, order.orgId))?.name ?? `school ${order.orgId}`;
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
