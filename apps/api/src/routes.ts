@@ -229,12 +229,16 @@ export async function registerApiRoutes(
     payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
-  registerRefundRoutes(api, new RefundService({ db, refunds: payments.refunds, log, notifications }), auth);
+  registerRefundRoutes(
+    api,
+    new RefundService({ db, refunds: payments.refunds, log, notices: notifications.refunds }),
+    auth,
+  );
   registerCouponRoutes(api, new CouponService({ db }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
-  registerNotificationRoutes(api, notifications, auth);
+  registerNotificationRoutes(api, notifications.inbox, auth);
   const integrations = new IntegrationService({
     db,
     notifications,

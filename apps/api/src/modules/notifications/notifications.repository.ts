@@ -178,6 +178,13 @@ export async function findRecipient(db: Db, userId: number) {
   return row;
 }
 
+/** The course and the person an event about one of its sales names; undefined when either is gone. */
+export async function findCourseAndPerson(db: Db, courseId: number, userId: number) {
+  const course = await findCourseWithOrg(db, courseId);
+  const person = await findRecipient(db, userId);
+  return course && person ? { course, person } : undefined;
+}
+
 /**
  * True when the student's enrolment just made it one of the organisation's students: its only course
  * there, and not one the organisation added (org_members, kept by triggers in the same transaction).

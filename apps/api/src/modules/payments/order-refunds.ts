@@ -8,7 +8,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { PaymentProviderError, type ProviderRefund, type RefundResult } from '../../lib/payments/provider';
 import type { Actor } from '../../plugins/auth';
 import { mayRefundSale } from '../access/access';
-import type { SaleRefundCause } from '../notifications/notifications.service';
+import type { SaleRefundCause } from '../notifications/money-messages';
 import { dollars } from '../organisations/organisations.service';
 import { type AuditActor, recordAudit } from '../team/audit';
 import type { PaymentProviders } from './payment-providers';
@@ -274,9 +274,9 @@ export class OrderRefunds {
     refund: RefundRow,
     told: { refundReference: string | null; reason: string; refundedAt: Date; cause?: SaleRefundCause },
   ) {
-    const { notifications } = this.deps;
+    const { refunds } = this.deps.notifications;
     const planPrice = order.planPriceId === null ? undefined : await findPlanPriceById(tx, order.planPriceId);
-    await notifications.purchaseRefunded(
+    await refunds.purchaseRefunded(
       {
         orderId: order.id,
         refundId: refund.id,
@@ -293,7 +293,7 @@ export class OrderRefunds {
       tx,
     );
     if (order.courseId !== null && told.cause) {
-      await notifications.saleRefunded(
+      await refunds.saleRefunded(
         {
           refundId: refund.id,
           orderId: order.id,

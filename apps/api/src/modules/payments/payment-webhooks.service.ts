@@ -270,7 +270,7 @@ export class PaymentWebhooks {
       if (!(await recordPaymentEvent(tx, event))) return undefined;
       if (order?.kind !== 'course' || order.courseId === null) return false;
       const { id: orderId, userId, courseId } = order;
-      await notifications.saleDisputed(
+      await notifications.refunds.saleDisputed(
         { eventId: event.eventId, provider: event.provider, orderId, userId, courseId },
         tx,
       );

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { ListQuery } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { isOwnerOf, mayManageRefunds } from '../access/access';
-import type { NotificationService } from '../notifications/notifications.service';
+import type { RefundNotices } from '../notifications/refund-notices';
 import { dollars } from '../organisations/organisations.service';
 import type { OrderRefunds } from './order-refunds';
 import { findOrderById, type OrderRow } from './payments.repository';
@@ -29,7 +29,7 @@ export type RefundDeps = {
   refunds: Pick<OrderRefunds, 'refundOrder'>;
   log: FastifyBaseLogger;
   /** Tells the school of a request and the buyer of its answer (notice and e-mail). */
-  notifications: Pick<NotificationService, 'refundRequested' | 'refundAnswered'>;
+  notices: Pick<RefundNotices, 'refundRequested' | 'refundAnswered'>;
 };
 
 /** What a buyer is told when the guarantee does not refund at once: why, and that the school decides. */
@@ -160,7 +160,7 @@ export class RefundService {
         .onConflictDoNothing()
         .returning({ id: refundRequests.id });
       if (!made || order.courseId === null) return;
-      await this.deps.notifications.refundRequested(
+      await this.deps.notices.refundRequested(
         {
           requestId: made.id,
           orderId: order.id,
@@ -279,7 +279,7 @@ export class RefundService {
     }
     const order = await findOrderById(db, row.orderId);
     if (order?.courseId != null) {
-      await this.deps.notifications.refundAnswered({
+      await this.deps.notices.refundAnswered({
         requestId: row.id,
         orderId: order.id,
         userId: row.userId,
