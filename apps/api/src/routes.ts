@@ -47,6 +47,7 @@ import { registerRefundRoutes } from './modules/payments/refunds.routes';
 import { RefundService } from './modules/payments/refunds.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
+import { QuizAttemptService } from './modules/quizzes/quiz-attempts.service';
 import { QuizPreview } from './modules/quizzes/quiz-preview';
 import { registerQuizResultRoutes } from './modules/quizzes/quiz-results.routes';
 import { QuizResultService } from './modules/quizzes/quiz-results.service';
@@ -204,11 +205,10 @@ export async function registerApiRoutes(
   registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
   const quizzes = new QuizService({
     db,
-    certificates,
-    notifications,
     images: { storage, key: deps.keys.mediaUrls, ttlHours: config.mediaUrlTtlHours },
   });
-  registerQuizRoutes(api, quizzes, auth, new QuizPreview({ db, quizzes }), files);
+  const attempts = new QuizAttemptService({ db, quizzes, certificates, notifications });
+  registerQuizRoutes(api, quizzes, attempts, auth, new QuizPreview({ db, quizzes }), files);
   registerQuizResultRoutes(api, new QuizResultService({ db }), auth);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
