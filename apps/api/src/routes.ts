@@ -64,6 +64,7 @@ import { TeamService } from './modules/team/team.service';
 import { createResumableFiles, type ResumableFiles } from './modules/uploads/resumable-store';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { inspectUpload, ResumableUploadService } from './modules/uploads/uploads.service';
+import { ProfileService } from './modules/users/profiles.service';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { AccountService } from './modules/users/users.service';
 import { registerVideoRoutes } from './modules/video/video.routes';
@@ -99,8 +100,9 @@ export async function registerApiRoutes(
     done();
   });
   const accounts = new AccountService({ ...deps, log: api.log });
+  const profiles = new ProfileService({ ...deps, log: api.log });
 
-  registerUserRoutes(api, accounts, auth, deps.config.publicUrl.startsWith('https:'));
+  registerUserRoutes(api, accounts, profiles, auth, deps.config.publicUrl.startsWith('https:'));
   registerOrganisationRoutes(
     api,
     new OrganisationService({ db, limiter: deps.limiter, accounts }),
@@ -254,7 +256,7 @@ export async function registerApiRoutes(
     log,
   });
   registerBroadcastRoutes(api, broadcasts, auth);
-  registerTeamRoutes(api, new TeamService({ db, publicUrl: config.publicUrl, accounts }), auth);
+  registerTeamRoutes(api, new TeamService({ db, publicUrl: config.publicUrl, profiles }), auth);
 
   const health = {
     tags: ['Reference'],
