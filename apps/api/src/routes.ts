@@ -174,7 +174,7 @@ export async function registerApiRoutes(
       new ResumableUploadService({
         db,
         storage,
-        curriculum,
+        lessons: curriculum.lessons,
         files: resumableUploads,
         maxLessonBytes: files.maxLessonBytes,
         quota,
