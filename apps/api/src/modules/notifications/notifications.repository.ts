@@ -1,7 +1,7 @@
 import { type NotificationKind, type Paged, ROLE } from '@skillwise/contracts';
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import {
   courses,
   enrolments,
@@ -208,14 +208,7 @@ export async function listNotifications(
     containsText(list.search, notifications.title, notifications.body),
   );
   const query = db.select().from(notifications).where(where).orderBy(desc(notifications.id)).$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(notifications).where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, () => db.$count(notifications, where));
 }
 
 /** How many of the user's notifications are unread: a read of notifications_user_unread_idx. */

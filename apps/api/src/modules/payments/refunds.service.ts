@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { inWindow, pageOf } from '../../db/paging';
+import { pageOfQuery } from '../../db/paging';
 import { completionOf } from '../../db/queries/completion';
 import { findOrganisation } from '../../db/queries/organisations';
 import { courses, orders, organisations, refundRequests, users } from '../../db/schema';
@@ -209,17 +209,10 @@ export class RefundService {
   async requests(actor: Actor, list: ListQuery): Promise<Paged<RefundRequest>> {
     const orgId = this.orgOf(actor, undefined);
     const where = eq(refundRequests.orgId, orgId);
-    const page = await pageOf(
-      list.window,
-      () =>
-        inWindow(
-          this.requestQuery()
-            .where(where)
-            .orderBy(sql`${refundRequests.status} = 'pending' desc`, desc(refundRequests.id)),
-          list.window,
-        ),
-      async () => (await this.deps.db.$count(refundRequests, where)) as number,
-    );
+    const query = this.requestQuery()
+      .where(where)
+      .orderBy(sql`${refundRequests.status} = 'pending' desc`, desc(refundRequests.id));
+    const page = await pageOfQuery(query, list.window, () => this.deps.db.$count(refundRequests, where));
     return { rows: page.rows.map(toRequest), total: page.total };
   }
 
