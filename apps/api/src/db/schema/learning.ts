@@ -17,17 +17,22 @@ import { orders } from './billing';
 import { courses, lessonIdColumn } from './catalogue';
 import { createdAt, updatedAt } from './common';
 
+/** Who is enrolled in which course, and how it came: an enrolment's, and a revoked one's, columns. */
+const enrolmentColumns = () => ({
+  userId: userIdColumn(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'restrict' }),
+  source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+});
+
 /** A student's access to a course, and how it came. */
 export const enrolments = pgTable(
   'enrolments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: userIdColumn(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
-    source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...enrolmentColumns(),
     createdAt: createdAt(),
     /** The start a section's "days after enrolment" counts from, when the school moved it; null: createdAt. */
     releaseStartAt: timestamp('release_start_at', { withTimezone: true }),
@@ -53,12 +58,7 @@ export const enrolmentRevocations = pgTable(
   'enrolment_revocations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: userIdColumn(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
-    source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...enrolmentColumns(),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { formatCents, REFUND_TEXT_MAX } from '@skillwise/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findOrganisation } from '../../db/queries/organisations';
 import { users } from '../../db/schema';
+import { failWith, parseCommandLine } from '../../lib/command-line';
 import { AppError } from '../../lib/errors';
 import type { BillingService } from '../billing/billing.service';
 import type { OrderRefunds } from './order-refunds';
@@ -20,26 +20,14 @@ export const REFUND_PLAN_USAGE = [
 /** A mistake in the command line, or an order that cannot be refunded, said to the operator. */
 export class RefundPlanCommandError extends Error {}
 
-const fail = (message: string, usage = true): never => {
-  throw new RefundPlanCommandError(usage ? `${message}\n\nUsage:\n${REFUND_PLAN_USAGE}` : message);
-};
+const fail = failWith(RefundPlanCommandError, REFUND_PLAN_USAGE);
 
 const PROVIDER_NAMES: Record<string, string> = { sandbox: 'the sandbox', paypal: 'PayPal', stripe: 'Stripe' };
 const providerName = (name: string) => PROVIDER_NAMES[name] ?? name;
 const money = (cents: number, currency: string) => `${formatCents(cents, currency)} ${currency}`;
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { order: { type: 'string' }, reason: { type: 'string' } },
-    });
-  } catch (error) {
-    return fail(`${(error as Error).message.split('. ')[0]?.replace(/\.$/, '')}.`);
-  }
-}
+const parse = (args: string[]) =>
+  parseCommandLine(args, { order: { type: 'string' }, reason: { type: 'string' } }, fail);
 
 export type RefundPlanDeps = {
   db: Db;

@@ -180,8 +180,8 @@ export class ProfileService {
     proof: { currentPassword?: string | undefined; VerificationCode?: string | undefined },
     client: Client,
   ): Promise<{ codeId?: number }> {
-    const { limiter } = this.deps;
-    const caller = callerOf(this.deps.keys.deviceTokens, client, actor.email);
+    const { limiter, keys } = this.deps;
+    const caller = callerOf(keys.deviceTokens, client, actor.email);
     if (proof.currentPassword === undefined && proof.VerificationCode !== undefined) {
       await limiter.limitAddress('reset', client.ip);
       const counted = await limiter.limitAccount('reset', actor.email, caller);
@@ -219,7 +219,7 @@ export class ProfileService {
     client: Client,
     fullName?: string,
   ): Promise<void> {
-    const { db, limiter } = this.deps;
+    const { db, limiter, keys } = this.deps;
     const passwordHash = await hashPassword(newPassword);
     if (proof.codeId !== undefined && !(await consumeCode(db, proof.codeId))) throw codeInvalidOrExpired();
     await updateUser(db, actor.userId, {
@@ -230,11 +230,7 @@ export class ProfileService {
     await deleteUserSessions(db, actor.userId, actor.sessionId);
     // A mailed code proves the mailbox, as a reset does: wrong logins tried before no longer count.
     if (proof.codeId !== undefined) {
-      await limiter.resetAccount(
-        'login',
-        actor.email,
-        callerOf(this.deps.keys.deviceTokens, client, actor.email),
-      );
+      await limiter.resetAccount('login', actor.email, callerOf(keys.deviceTokens, client, actor.email));
     }
   }
 }

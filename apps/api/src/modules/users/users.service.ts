@@ -118,7 +118,7 @@ export class AccountService {
     const counted = await limiter.limitAccount(
       'login',
       username,
-      callerOf(this.deps.keys.deviceTokens, client, username),
+      callerOf(keys.deviceTokens, client, username),
     );
     const user = await findUserByEmail(db, username);
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -151,13 +151,9 @@ export class AccountService {
    * and stays usable by resetpassword. A wrong code counts against every open code of the account.
    */
   async verifyCode(email: string, code: string, client: Client): Promise<VerifyCodeResponse> {
-    const { db, limiter } = this.deps;
+    const { db, limiter, keys } = this.deps;
     await limiter.limitAddress('verify', client.ip);
-    const counted = await limiter.limitAccount(
-      'verify',
-      email,
-      callerOf(this.deps.keys.deviceTokens, client, email),
-    );
+    const counted = await limiter.limitAccount('verify', email, callerOf(keys.deviceTokens, client, email));
     const user = await findUserByEmail(db, email);
     if (!user) {
       return { verified: false, message: MSG.invalidCode, reason: 'invalid' };
@@ -258,7 +254,7 @@ export class AccountService {
   ): Promise<{ response: { message: string }; deviceToken: string }> {
     const { db, limiter, keys } = this.deps;
     await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
-    const caller = callerOf(this.deps.keys.deviceTokens, client, email);
+    const caller = callerOf(keys.deviceTokens, client, email);
     const counted = await limiter.limitAccount('reset', email, caller);
     const user = await findUserByEmail(db, email);
     const result = await this.codes.match(user?.id ?? NO_ACCOUNT, code, ['reset'], client.ip);
