@@ -47,6 +47,7 @@ import { registerRefundRoutes } from './modules/payments/refunds.routes';
 import { RefundService } from './modules/payments/refunds.service';
 import { registerProgressRoutes } from './modules/progress/progress.routes';
 import { ProgressService } from './modules/progress/progress.service';
+import { QuizAttemptService } from './modules/quizzes/quiz-attempts.service';
 import { QuizPreview } from './modules/quizzes/quiz-preview';
 import { registerQuizResultRoutes } from './modules/quizzes/quiz-results.routes';
 import { QuizResultService } from './modules/quizzes/quiz-results.service';
@@ -63,6 +64,7 @@ import { TeamService } from './modules/team/team.service';
 import { createResumableFiles, type ResumableFiles } from './modules/uploads/resumable-store';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { inspectUpload, ResumableUploadService } from './modules/uploads/uploads.service';
+import { ProfileService } from './modules/users/profiles.service';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { AccountService } from './modules/users/users.service';
 import { registerVideoRoutes } from './modules/video/video.routes';
@@ -98,8 +100,9 @@ export async function registerApiRoutes(
     done();
   });
   const accounts = new AccountService({ ...deps, log: api.log });
+  const profiles = new ProfileService({ ...deps, log: api.log });
 
-  registerUserRoutes(api, accounts, auth, deps.config.publicUrl.startsWith('https:'));
+  registerUserRoutes(api, accounts, profiles, auth, deps.config.publicUrl.startsWith('https:'));
   registerOrganisationRoutes(
     api,
     new OrganisationService({ db, limiter: deps.limiter, accounts }),
@@ -171,7 +174,7 @@ export async function registerApiRoutes(
       new ResumableUploadService({
         db,
         storage,
-        curriculum,
+        lessons: curriculum.lessons,
         files: resumableUploads,
         maxLessonBytes: files.maxLessonBytes,
         quota,
@@ -204,11 +207,10 @@ export async function registerApiRoutes(
   registerProgressRoutes(api, new ProgressService({ db, certificates }), auth);
   const quizzes = new QuizService({
     db,
-    certificates,
-    notifications,
     images: { storage, key: deps.keys.mediaUrls, ttlHours: config.mediaUrlTtlHours },
   });
-  registerQuizRoutes(api, quizzes, auth, new QuizPreview({ db, quizzes }), files);
+  const attempts = new QuizAttemptService({ db, quizzes, certificates, notifications });
+  registerQuizRoutes(api, quizzes, attempts, auth, new QuizPreview({ db, quizzes }), files);
   registerQuizResultRoutes(api, new QuizResultService({ db }), auth);
   registerReviewRoutes(api, new ReviewService({ db }), auth, publicCache);
   registerSiteRoutes(api, new SiteService({ db }), publicCache);
@@ -229,12 +231,16 @@ export async function registerApiRoutes(
     payoutAccounts,
   });
   registerPaymentRoutes(api, payments, auth);
-  registerRefundRoutes(api, new RefundService({ db, payments, log, notifications }), auth);
+  registerRefundRoutes(
+    api,
+    new RefundService({ db, refunds: payments.refunds, log, notices: notifications.refunds }),
+    auth,
+  );
   registerCouponRoutes(api, new CouponService({ db }), auth);
   registerPayoutAccountRoutes(api, payoutAccounts, auth);
   registerPayoutRoutes(api, new PayoutService({ db, mode: config.payoutMode }), auth);
   registerBillingRoutes(api, billing, auth, { testClock: config.env === 'test' });
-  registerNotificationRoutes(api, notifications, auth);
+  registerNotificationRoutes(api, notifications.inbox, auth);
   const integrations = new IntegrationService({
     db,
     notifications,
@@ -250,7 +256,7 @@ export async function registerApiRoutes(
     log,
   });
   registerBroadcastRoutes(api, broadcasts, auth);
-  registerTeamRoutes(api, new TeamService({ db, publicUrl: config.publicUrl, accounts }), auth);
+  registerTeamRoutes(api, new TeamService({ db, publicUrl: config.publicUrl, profiles }), auth);
 
   const health = {
     tags: ['Reference'],

@@ -81,5 +81,23 @@ export const wholeNumberSchema = z
       .max(2_147_483_647, 'is too large'),
   );
 
+/** A calendar date, `2026-03-31`, that exists (no 31 April). */
+export const calendarDateSchema = z
+  .string(expected('a date like 2026-03-31'))
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a date like 2026-03-31');
+
+/** A body's refinement: it gives `a` or `b` (or both); the issue, on `on`, asks for either. */
+export const giveEither =
+  (a: string, b: string, on: string) => (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (body[a] === undefined && body[b] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [on], message: `give ${a} or ${b}` });
+    }
+  };
+
 /** Flags the client sends but the server decides (is_active, Verified, VerificationCode on sign-up). */
 export const ignoredFlag = z.union([z.boolean(), z.string(), z.number(), z.null()]).optional();

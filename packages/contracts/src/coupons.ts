@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expected, idSchema } from './common';
+import { calendarDateSchema, expected, idSchema } from './common';
 import { pageQuerySchema } from './paging';
 
 /**
@@ -54,15 +54,6 @@ export const couponCodeSchema = z
   .regex(COUPON_CODE_PATTERN, 'must be letters, digits, - or _')
   .transform((code) => code.toUpperCase());
 
-const calendarDay = z
-  .string(expected('a date like 2026-03-31'))
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a date like 2026-03-31');
-
 const wholeNumber = (what: string, max: number) =>
   z
     .number(expected(`a whole number from 1 to ${max}${what}`))
@@ -90,8 +81,8 @@ export const couponInputSchema = z
       .max(COUPON_COURSES_MAX, `must name at most ${COUPON_COURSES_MAX} courses`)
       .nullable()
       .default(null),
-    starts_on: calendarDay.nullable().default(null),
-    ends_on: calendarDay.nullable().default(null),
+    starts_on: calendarDateSchema.nullable().default(null),
+    ends_on: calendarDateSchema.nullable().default(null),
     max_uses: wholeNumber(', or null for no limit', 1_000_000).nullable().default(null),
     max_uses_per_student: wholeNumber(', or null for no limit', 1000).nullable().default(1),
     active: z.boolean(expected('true or false')).default(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, expected, idSchema } from './common';
+import { calendarDateSchema, emailSchema, expected, idSchema } from './common';
 import { PLAN_CATEGORIES } from './constants';
 import { couponCodeSchema } from './coupons';
 
@@ -232,15 +232,6 @@ export type SalesInterval = (typeof SALES_INTERVALS)[number];
 /** The most buckets one GetSalesSeries answers: two years of days, five of weeks, ten of months. */
 export const SALES_SERIES_MAX_BUCKETS = { day: 731, week: 261, month: 120 } as const;
 
-const calendarDate = z
-  .string(expected('a date like 2026-03-31'))
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a date like 2026-03-31');
-
 /**
  * GET orders/GetSalesSeries: `interval` (day by default) and the UTC dates `from` and `to`, both included
  * (`to` today by default; `from` 29 days, 11 weeks or 11 months before `to`: 30 days, 12 weeks, 12 months).
@@ -248,8 +239,8 @@ const calendarDate = z
 export const salesSeriesQuerySchema = z
   .object({
     interval: z.enum(SALES_INTERVALS, expected(`one of ${SALES_INTERVALS.join(', ')}`)).default('day'),
-    from: calendarDate.optional(),
-    to: calendarDate.optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
   })
   .superRefine((query, context) => {
     if (query.from !== undefined && query.to !== undefined && query.from > query.to) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagSchema } from './authoring';
-import { expected, idSchema } from './common';
+import { expected, giveEither, idSchema } from './common';
 import { lessonKind } from './constants';
 import { lessonReleaseSchema } from './release';
 
@@ -58,15 +58,7 @@ export const saveLessonProgressBodySchema = z
     durationSeconds: seconds('a number of seconds').optional(),
     completed: flagSchema.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.positionSeconds === undefined && body.completed === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['positionSeconds'],
-        message: 'give positionSeconds or completed',
-      });
-    }
-  });
+  .superRefine(giveEither('positionSeconds', 'completed', 'positionSeconds'));
 export type SaveLessonProgressBody = z.input<typeof saveLessonProgressBodySchema>;
 
 /** One lesson's state for the student. */

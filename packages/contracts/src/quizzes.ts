@@ -172,15 +172,20 @@ const settingsShape = {
   show_answers: z.enum(SHOW_ANSWERS),
 };
 
+/** A question as every answer names it: what it is and what it is worth. */
+const questionShape = {
+  question_Id: z.number(),
+  kind: z.enum(QUESTION_KINDS),
+  text: z.string(),
+  points: z.number(),
+};
+
 /** The quiz as its school sees it (quizzes/GetQuiz, SaveQuiz): every question with its answers. */
 export const staffQuizSchema = z.object({
   ...settingsShape,
   questions: z.array(
     z.object({
-      question_Id: z.number(),
-      kind: z.enum(QUESTION_KINDS),
-      text: z.string(),
-      points: z.number(),
+      ...questionShape,
       explanation: z.string(),
       options: z.array(
         z.object({ option_Id: z.number(), text: z.string(), correct: z.boolean(), explanation: z.string() }),
@@ -284,10 +289,7 @@ export const attemptSchema = attemptSummarySchema.extend({
   answers_shown: z.boolean(),
   questions: z.array(
     z.object({
-      question_Id: z.number(),
-      kind: z.enum(QUESTION_KINDS),
-      text: z.string(),
-      points: z.number(),
+      ...questionShape,
       /** A URL to the question's image (it works for an hour or more), or null when it has none. */
       image_url: z.string().nullable().optional(),
       options: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagSchema } from './authoring';
-import { emailSchema, expected, idSchema, passwordSchema, requiredText } from './common';
+import { emailSchema, expected, giveEither, idSchema, passwordSchema, requiredText } from './common';
 import { COUNTER_SHORT } from './constants';
 import { courseListItemSchema } from './courses';
 import { pageQuerySchema } from './paging';
@@ -98,15 +98,7 @@ export const setStudentReleaseBodySchema = z
     release_start_at: releaseDateSchema.nullable().optional(),
     release_all: flagSchema.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.release_start_at === undefined && body.release_all === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['release_all'],
-        message: 'give release_start_at or release_all',
-      });
-    }
-  });
+  .superRefine(giveEither('release_start_at', 'release_all', 'release_all'));
 export type SetStudentReleaseBody = z.input<typeof setStudentReleaseBodySchema>;
 
 export const studentReleaseSchema = z.object({

@@ -35,11 +35,24 @@ export function inWindow<T extends PgSelect>(query: T, window: PageWindow): T {
  */
 export async function pageOf<T>(
   window: PageWindow,
-  rows: () => Promise<T[]>,
+  rows: () => PromiseLike<T[]>,
   count: () => Promise<number>,
 ): Promise<Paged<T>> {
   const page = await rows();
   if (!window) return { rows: page, total: page.length };
   const known = page.length < window.limit && (page.length > 0 || window.offset === 0);
   return { rows: page, total: known ? window.offset + page.length : await count() };
+}
+
+/**
+ * pageOf for a list read by one select: `query`'s rows in the window, in the query's order, and the total
+ * from `count` when the page cannot tell.
+ */
+export function pageOfQuery<Query extends PgSelect>(
+  query: Query,
+  window: PageWindow,
+  count: () => Promise<number>,
+): Promise<Paged<Awaited<Query>[number]>> {
+  // A select is a promise of its rows: what awaiting the query answers.
+  return pageOf(window, () => inWindow(query, window) as PromiseLike<Awaited<Query>[number][]>, count);
 }

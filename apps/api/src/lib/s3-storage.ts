@@ -12,6 +12,7 @@ import {
   PutBucketCorsCommand,
   paginateListObjectsV2,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -26,6 +27,19 @@ import {
 
 /** The S3_* settings (README "Configuration"). */
 export type S3Settings = NonNullable<Config['s3']>;
+
+/** The S3 client's settings for the bucket: every client of it (stored files, resumable uploads) uses these. */
+export const s3ClientConfig = (settings: S3Settings) =>
+  ({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Services other than AWS do not all speak the newer default checksums; ask only where required.
+    ...(settings.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
+  }) satisfies S3ClientConfig;
 
 /** The longest an upload may take: a multipart upload begun earlier is abandoned and aborted. */
 export const MAX_UPLOAD_MS = 24 * 3600_000;
@@ -54,16 +68,7 @@ export class S3Storage implements FileStorage {
   constructor(settings: S3Settings, maxFileBytes = 2 * 1024 ** 3) {
     this.bucket = settings.bucket;
     this.partSize = Math.max(MIN_PART_BYTES, Math.ceil(maxFileBytes / MAX_PARTS));
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Services other than AWS do not all speak the newer default checksums; ask only where required.
-      ...(settings.endpoint
-        ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-        : {}),
-    });
+    this.client = new S3Client(s3ClientConfig(settings));
   }
 
   private checked(key: string) {

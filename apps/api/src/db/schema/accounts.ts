@@ -70,14 +70,24 @@ export const users = pgTable(
   ],
 );
 
+/** A row's school (`org_id`): the row is deleted with the school. */
+export const orgIdColumn = () =>
+  integer('org_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+
+/** A row's account (`user_id`): the row is deleted with the account. */
+export const userIdColumn = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Bearer tokens: only their SHA-256 is stored, so a database leak yields no usable token. */
 export const sessions = pgTable(
   'sessions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -90,9 +100,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-import { lessons } from './catalogue';
+import { userIdColumn, users } from './accounts';
+import { lessonIdColumn } from './catalogue';
 import { createdAt, updatedAt } from './common';
 
 /**
@@ -24,9 +24,7 @@ export const quizzes = pgTable(
   'quizzes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonIdColumn(),
     /** The share of the points an attempt needs to pass, in percent (0 to 100). */
     passPercent: integer('pass_percent').notNull().default(70),
     /** How many attempts a student has; null: unlimited. */
@@ -106,9 +104,7 @@ export const quizAttempts = pgTable(
     quizId: integer('quiz_id')
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** 1 for the student's first attempt at the quiz, and so on. */
     number: integer('number').notNull(),
     status: text('status', { enum: ['in_progress', 'submitted', 'needs_grading', 'graded'] })

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
-import { courses } from './catalogue';
+import { organisations, orgIdColumn, userIdColumn, users } from './accounts';
+import { courseIdColumn, courses } from './catalogue';
 import { createdAt, updatedAt } from './common';
 
 /** Kickstarter, Basic, Growth with their real limits (DESIGN decision 7). */
@@ -55,9 +55,7 @@ export const coupons = pgTable(
   'coupons',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     /** In capitals: a code is typed in any case. */
     code: text('code').notNull(),
     percentOff: integer('percent_off'),
@@ -92,9 +90,7 @@ export const couponCourses = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseIdColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.couponId, t.courseId] }),
@@ -297,9 +293,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     planPriceId: integer('plan_price_id')
       .notNull()
       .references(() => planPrices.id),
@@ -526,9 +520,7 @@ export const paymentAccounts = pgTable(
   'payment_accounts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
     /** Stripe's connected account id, or the PayPal payee's e-mail. */
     accountId: text('account_id').notNull(),
@@ -572,12 +564,8 @@ export const refundRequests = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
     reason: text('reason').notNull(),
     status: text('status', { enum: REFUND_REQUEST_STATUSES }).notNull().default('pending'),
     /** Why it is outside the guarantee, as the student was told. */

@@ -1,5 +1,5 @@
 import { bigint, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { lessons } from './catalogue';
+import { lessonIdColumn } from './catalogue';
 import { createdAt } from './common';
 
 /**
@@ -12,9 +12,7 @@ export const lessonCaptions = pgTable(
   'lesson_captions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonIdColumn(),
     /** A canonical BCP 47 tag: `en`, `pt-BR`. */
     language: text('language').notNull(),
     /** What the player's track menu shows. */

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
+import { orgIdColumn, users } from './accounts';
 import { createdAt, updatedAt } from './common';
 
 /** Price types (SPEC §3): shared by every organisation. */
@@ -25,9 +25,7 @@ export const categories = pgTable(
   'categories',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -46,9 +44,7 @@ export const authors = pgTable(
   'authors',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     gender: text('gender', { enum: ['F', 'M'] }).notNull(),
@@ -70,9 +66,7 @@ export const courses = pgTable(
   'courses',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     imageKey: text('image_key'),
@@ -111,13 +105,17 @@ export const courses = pgTable(
   ],
 );
 
+/** A row's course (`course_id`): the row is deleted with the course. */
+export const courseIdColumn = () =>
+  integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' });
+
 export const sections = pgTable(
   'sections',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     orderNumber: integer('order_number').notNull().default(1),
@@ -170,3 +168,9 @@ export const lessons = pgTable(
     index('lessons_file_key_idx').on(t.fileKey),
   ],
 );
+
+/** A row's lesson (`lesson_id`): the row is deleted with the lesson. */
+export const lessonIdColumn = () =>
+  integer('lesson_id')
+    .notNull()
+    .references(() => lessons.id, { onDelete: 'cascade' });

@@ -1,6 +1,7 @@
+import { NOTIFICATION_KINDS } from '@skillwise/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
+import { organisations, userIdColumn, users } from './accounts';
 import { courses } from './catalogue';
 import { createdAt } from './common';
 
@@ -37,29 +38,13 @@ export const certificates = pgTable(
   ],
 );
 
-export const notificationKinds = [
-  'enrolled',
-  'purchased',
-  'lesson_published',
-  'certificate_issued',
-  'sale',
-  'new_student',
-  'refunded',
-  'plan',
-  'quiz_graded',
-  'section_opened',
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
-
 /** What a user is told in My Notification (and, mostly, by e-mail too). */
 export const notifications = pgTable(
   'notifications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: notificationKinds }).notNull(),
+    userId: userIdColumn(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     /** An in-app path the notification leads to ('' when none). */

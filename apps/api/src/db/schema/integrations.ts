@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
+import { orgIdColumn, users } from './accounts';
 import { createdAt, updatedAt } from './common';
 
 /**
@@ -22,9 +22,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     /** The signing secret, `whsec_<base64>`: the school is shown it on create and on a roll. */
@@ -87,9 +85,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
     prefix: text('prefix').notNull(),

@@ -12,24 +12,27 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
+import { orgIdColumn, userIdColumn, users } from './accounts';
 import { orders } from './billing';
-import { courses, lessons } from './catalogue';
+import { courses, lessonIdColumn } from './catalogue';
 import { createdAt, updatedAt } from './common';
+
+/** Who is enrolled in which course, and how it came: an enrolment's, and a revoked one's, columns. */
+const enrolmentColumns = () => ({
+  userId: userIdColumn(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'restrict' }),
+  source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+});
 
 /** A student's access to a course, and how it came. */
 export const enrolments = pgTable(
   'enrolments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
-    source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...enrolmentColumns(),
     createdAt: createdAt(),
     /** The start a section's "days after enrolment" counts from, when the school moved it; null: createdAt. */
     releaseStartAt: timestamp('release_start_at', { withTimezone: true }),
@@ -55,14 +58,7 @@ export const enrolmentRevocations = pgTable(
   'enrolment_revocations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
-    source: text('source', { enum: ['assigned', 'purchased', 'free'] }).notNull(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...enrolmentColumns(),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,12 +69,8 @@ export const enrolmentRevocations = pgTable(
 export const orgStudents = pgTable(
   'org_students',
   {
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
     addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -95,12 +87,8 @@ export const orgStudents = pgTable(
 export const orgMembers = pgTable(
   'org_members',
   {
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
     /** lower(users.full_name): the list's order, and what a search matches with the e-mail address. */
     sortName: text('sort_name').notNull(),
     /** lower(users.email), so a search reads the organisation's rows alone. */
@@ -135,12 +123,8 @@ const int4multirange = customType<{ data: string; driverData: string }>({
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    lessonId: lessonIdColumn(),
     started: boolean('started').notNull().default(true),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** Seconds into the video or audio where the student left it; the player resumes there. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
+import { orgIdColumn, userIdColumn, users } from './accounts';
 import { courses } from './catalogue';
 import { createdAt, updatedAt } from './common';
 
@@ -14,9 +14,7 @@ export const broadcasts = pgTable(
   'broadcasts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     /** Plain text, or sanitized HTML (format 'html'), as the school wrote it. */
@@ -67,9 +65,7 @@ export const broadcastRecipients = pgTable(
     broadcastId: integer('broadcast_id')
       .notNull()
       .references(() => broadcasts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     mailId: integer('mail_id'),
     skipped: boolean('skipped').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-import { courses } from './catalogue';
+import { userIdColumn } from './accounts';
+import { courseIdColumn } from './catalogue';
 import { createdAt, updatedAt } from './common';
 
 /**
@@ -13,12 +13,8 @@ export const courseReviews = pgTable(
   'course_reviews',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: courseIdColumn(),
+    userId: userIdColumn(),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),

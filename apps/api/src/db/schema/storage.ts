@@ -1,5 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organisations } from './accounts';
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgIdColumn } from './accounts';
 import { createdAt } from './common';
 
 /**
@@ -12,9 +12,7 @@ export const storedFiles = pgTable(
   'stored_files',
   {
     fileKey: text('file_key').primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
@@ -53,9 +51,7 @@ export const uploadReservations = pgTable(
   {
     /** The resumable upload's id (its file key), or a random id for one multipart request. */
     id: text('id').primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     /** A resumable (tus) upload: these are the organisation's open uploads, and they are bounded. */
     resumable: boolean('resumable').notNull(),

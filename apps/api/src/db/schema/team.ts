@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts';
-import { courses } from './catalogue';
+import { orgIdColumn, userIdColumn, users } from './accounts';
+import { courseIdColumn } from './catalogue';
 import { createdAt } from './common';
 
 /**
@@ -12,9 +12,7 @@ export const teamInvites = pgTable(
   'team_invites',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     email: text('email').notNull(),
     role: text('role', { enum: ['owner', 'admin', 'instructor'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -36,12 +34,8 @@ export const teamInvites = pgTable(
 export const courseInstructors = pgTable(
   'course_instructors',
   {
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: courseIdColumn(),
+    userId: userIdColumn(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_instructors_user_idx').on(t.userId)],
@@ -56,9 +50,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
     actorEmail: text('actor_email'),

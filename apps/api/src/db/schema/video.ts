@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { lessons } from './catalogue';
+import { lessonIdColumn } from './catalogue';
 import { createdAt, updatedAt } from './common';
 
 /**
@@ -28,9 +28,7 @@ export const videoJobs = pgTable(
   'video_jobs',
   {
     id: serial('id').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonIdColumn(),
     sourceKey: text('source_key').notNull(),
     state: text('state').notNull().default('queued'),
     /** 0-100 while running. */
@@ -59,9 +57,7 @@ export const videoAssets = pgTable(
   'video_assets',
   {
     fileKey: text('file_key').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonIdColumn(),
     sourceKey: text('source_key').notNull(),
     /** rendition or poster */
     kind: text('kind').notNull(),

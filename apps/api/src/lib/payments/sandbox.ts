@@ -22,6 +22,15 @@ const SANDBOX_FEE_CENTS = 0;
  * the buyer approves them on our own card page with test cards, so the whole flow works offline.
  * 4242 4242 4242 4242 is captured; 4000 0000 0000 0002 is declined at capture.
  */
+/** A captured sandbox payment as a capture answers it. */
+const completed = (payment: { amountCents: number; currency: string }, captureId: string): CaptureResult => ({
+  status: 'COMPLETED',
+  captureId,
+  amountCents: payment.amountCents,
+  currency: payment.currency,
+  feeCents: SANDBOX_FEE_CENTS,
+});
+
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly clientId = null;
@@ -100,15 +109,7 @@ export class SandboxProvider implements PaymentProvider {
   /** The sandbox captures at once: what it recorded is what a capture answers. */
   async checkCapture(orderId: string): Promise<CaptureResult> {
     const payment = await this.find(orderId);
-    if (payment?.status === 'captured' && payment.captureId) {
-      return {
-        status: 'COMPLETED',
-        captureId: payment.captureId,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        feeCents: SANDBOX_FEE_CENTS,
-      };
-    }
+    if (payment?.status === 'captured' && payment.captureId) return completed(payment, payment.captureId);
     return {
       status: 'DECLINED',
       reason: payment ? `payment ${payment.status}` : 'unknown order',
@@ -187,15 +188,7 @@ export class SandboxProvider implements PaymentProvider {
   async captureOrder(orderId: string): Promise<CaptureResult> {
     const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, orderId));
     if (!payment) return { status: 'DECLINED', reason: 'unknown order', cardDeclined: false };
-    if (payment.status === 'captured' && payment.captureId) {
-      return {
-        status: 'COMPLETED',
-        captureId: payment.captureId,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        feeCents: SANDBOX_FEE_CENTS,
-      };
-    }
+    if (payment.status === 'captured' && payment.captureId) return completed(payment, payment.captureId);
     // The test card 4000 0000 0000 0002 stands for a card its issuer refuses.
     if (payment.status === 'declined')
       return { status: 'DECLINED', reason: 'card declined', cardDeclined: true };
@@ -210,12 +203,6 @@ export class SandboxProvider implements PaymentProvider {
       .returning();
     // A concurrent capture won: answer what it recorded.
     if (!captured) return this.captureOrder(orderId);
-    return {
-      status: 'COMPLETED',
-      captureId,
-      amountCents: captured.amountCents,
-      currency: captured.currency,
-      feeCents: SANDBOX_FEE_CENTS,
-    };
+    return completed(captured, captureId);
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { authors, courses } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -35,11 +35,7 @@ export async function listAuthors(db: Db, orgId: number, list: ListQuery) {
     .groupBy(authors.id)
     .orderBy(asc(authors.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    () => db.$count(authors, where),
-  );
+  return pageOfQuery(query, list.window, () => db.$count(authors, where));
 }
 
 export type AuthorRow = Awaited<ReturnType<typeof listAuthors>>['rows'][number];

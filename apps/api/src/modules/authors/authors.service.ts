@@ -38,6 +38,16 @@ export type NewAuthor = {
 };
 
 /** authors/*: records shown on courses, within the caller's organisation. */
+/** An author's columns as the form gives them (a missing phone or bio is empty). */
+const authorValues = (input: NewAuthor) => ({
+  firstName: input.first_name,
+  lastName: input.last_name,
+  gender: input.gender,
+  email: input.email_address,
+  phone: input.phone_number ?? '',
+  bio: input.bio ?? '',
+});
+
 export class AuthorService {
   constructor(private readonly deps: { db: Db }) {}
 
@@ -53,16 +63,7 @@ export class AuthorService {
 
   /** The photo is already stored; the caller discards it if this fails. */
   async create(orgId: number, input: NewAuthor, photo: ReceivedFile): Promise<Author> {
-    const id = await insertAuthor(this.deps.db, {
-      orgId,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      gender: input.gender,
-      email: input.email_address,
-      phone: input.phone_number ?? '',
-      bio: input.bio ?? '',
-      photoKey: photo.key,
-    });
+    const id = await insertAuthor(this.deps.db, { orgId, ...authorValues(input), photoKey: photo.key });
     return this.get(orgId, id);
   }
 
@@ -80,12 +81,7 @@ export class AuthorService {
     const row = await findAuthor(this.deps.db, orgId, id);
     if (!row) throw notFound('Author');
     await updateAuthor(this.deps.db, orgId, id, {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      gender: input.gender,
-      email: input.email_address,
-      phone: input.phone_number ?? '',
-      bio: input.bio ?? '',
+      ...authorValues(input),
       ...(photo ? { photoKey: photo.key } : {}),
     });
     return this.get(orgId, id);

@@ -33,7 +33,7 @@ export function registerBillingRoutes(
     response: { 200: planRenewalSchema },
   };
   app.get('/organization/GetPlanRenewal', { ...signedIn, schema: renewal }, async (request) =>
-    billing.renewal(actorOf(request), request.query.org_Id),
+    billing.changes.renewal(actorOf(request), request.query.org_Id),
   );
 
   const cancel = {
@@ -43,7 +43,7 @@ export function registerBillingRoutes(
     response: { 200: planRenewalSchema },
   };
   app.post('/organization/CancelPlan', { ...signedIn, schema: cancel }, async (request) =>
-    billing.cancel(actorOf(request), request.body?.org_Id),
+    billing.changes.cancel(actorOf(request), request.body?.org_Id),
   );
 
   const resume = {
@@ -53,7 +53,7 @@ export function registerBillingRoutes(
     response: { 200: planRenewalSchema },
   };
   app.post('/organization/ResumePlan', { ...signedIn, schema: resume }, async (request) =>
-    billing.resume(actorOf(request), request.body?.org_Id),
+    billing.changes.resume(actorOf(request), request.body?.org_Id),
   );
 
   const change = {
@@ -64,7 +64,7 @@ export function registerBillingRoutes(
     response: { 200: changePlanResponseSchema },
   };
   app.post('/organization/ChangePlan', { ...signedIn, schema: change }, async (request) =>
-    billing.changePlan(actorOf(request), request.body),
+    billing.changes.changePlan(actorOf(request), request.body),
   );
 
   // Only with NODE_ENV=test (the browser journeys): never in production.
@@ -80,7 +80,7 @@ export function registerBillingRoutes(
     };
     app.post('/test/billing/advance', { ...signedIn, schema: advance }, async (request) => {
       const actor = actorOf(request);
-      await billing.renewal(actor);
+      await billing.changes.renewal(actor);
       await moveClockBack(billing, actor.orgId ?? 0, request.body.days);
       return billing.runDue();
     });

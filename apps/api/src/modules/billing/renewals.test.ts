@@ -13,7 +13,7 @@ import {
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
 import { enrolments, notifications, outgoingMail, planSubscriptions, subscriptions } from '../../db/schema';
-import { prorateCents } from './billing.service';
+import { prorateCents } from './plan-changes.service';
 import { moveClockBack } from './test-clock';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { categories, courses } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -25,11 +25,7 @@ export async function listCategories(db: Db, orgId: number, list: ListQuery) {
     .groupBy(categories.id)
     .orderBy(asc(categories.name), asc(categories.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    () => db.$count(categories, where),
-  );
+  return pageOfQuery(query, list.window, () => db.$count(categories, where));
 }
 
 export type CategoryRow = Awaited<ReturnType<typeof listCategories>>['rows'][number];

@@ -1,7 +1,7 @@
 import type { Paged } from '@skillwise/contracts';
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { courseCompletion, isCompleted } from '../../db/queries/completion';
 import { certificates, users } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
@@ -99,14 +99,7 @@ export async function listUserCertificates(
     .where(where)
     .orderBy(desc(certificates.issuedAt), desc(certificates.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(certificates).where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, () => db.$count(certificates, where));
 }
 
 export type CourseCertificateRow = {
@@ -144,16 +137,12 @@ export async function listCourseCertificates(
     .where(where)
     .orderBy(desc(certificates.issuedAt), desc(certificates.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(certificates)
-        .innerJoin(users, eq(users.id, certificates.userId))
-        .where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(certificates)
+      .innerJoin(users, eq(users.id, certificates.userId))
+      .where(where);
+    return row?.n ?? 0;
+  });
 }

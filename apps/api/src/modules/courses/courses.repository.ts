@@ -1,7 +1,7 @@
 import { type CataloguePrice, type CatalogueSort, likePattern } from '@skillwise/contracts';
 import { and, asc, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import { countedLesson } from '../../db/queries/completion';
 import { courseWithAuthorColumns } from '../../db/queries/courses';
@@ -120,12 +120,8 @@ export async function listCoursesWithAuthors(
     .where(where)
     .orderBy(...catalogueOrder('orgId' in scope ? undefined : filter.sort))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    // Every course has its author (a required foreign key), so the count needs no join.
-    () => db.$count(courses, where),
-  );
+  // Every course has its author (a required foreign key), so the count needs no join.
+  return pageOfQuery(query, list.window, () => db.$count(courses, where));
 }
 
 /**

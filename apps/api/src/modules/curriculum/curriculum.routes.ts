@@ -22,7 +22,8 @@ import { multipart, type ZodTypeProvider } from '../../lib/route-schema';
 import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
-import { type CurriculumService, refuseBulkFile, refuseLessonFile } from './curriculum.service';
+import type { CurriculumService } from './curriculum.service';
+import { refuseBulkFile, refuseLessonFile } from './lesson-files';
 import { storeWrittenLesson, WRITTEN_FIELD_BYTES, writtenTooLarge } from './written-lessons';
 
 /** courseSections/* and lessons/* of SPEC §7, plus lessons/SaveLessonOrder (README "Additions"). */
@@ -52,7 +53,7 @@ export function registerCurriculumRoutes(
     '/courseSections/GetCourseSectionsByCourseId/:id',
     { ...signedIn, schema: sections },
     async (request) => {
-      return curriculum.listForViewer(actorOf(request), request.params.id);
+      return curriculum.reader.listForViewer(actorOf(request), request.params.id);
     },
   );
 
@@ -69,7 +70,7 @@ export function registerCurriculumRoutes(
     { schema: preview },
     async (request, reply) => {
       const { id } = request.params;
-      return cache.send(request, reply, `preview:${id}`, () => curriculum.listForPreview(id));
+      return cache.send(request, reply, `preview:${id}`, () => curriculum.reader.listForPreview(id));
     },
   );
 
@@ -183,7 +184,7 @@ export function registerCurriculumRoutes(
         const { contentType, content_html: html } = fields;
         written = await storeWrittenLesson(request, files.storage, { contentType, html, file: upload.file });
       }
-      const { created, lesson } = await curriculum.saveLesson(
+      const { created, lesson } = await curriculum.lessons.saveLesson(
         actor,
         {
           lessonId: fields.lesson_Id,
@@ -225,7 +226,7 @@ export function registerCurriculumRoutes(
           { field: 'file', message: 'is required' },
         ]);
       }
-      const lesson = await curriculum.addUploadedLesson(actor, fields.section_Id, upload.file);
+      const lesson = await curriculum.lessons.addUploadedLesson(actor, fields.section_Id, upload.file);
       return reply.status(201).send({ ...lesson, url: lesson.content_path });
     } catch (error) {
       await upload.discard();
@@ -282,7 +283,7 @@ export function registerCurriculumRoutes(
   };
   const contentUrlOptions = { preHandler: auth({ optional: true }), schema: contentUrl };
   app.get('/lessons/GetLessonContentUrl/:id', contentUrlOptions, async (request) => {
-    return curriculum.contentUrl(request.actor, request.params.id);
+    return curriculum.reader.contentUrl(request.actor, request.params.id);
   });
 
   const deleteLesson = {

@@ -1,7 +1,7 @@
 import type { Paged } from '@skillwise/contracts';
 import { and, asc, count, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { containsLowerText, containsText, inWindow, pageOf } from '../../db/paging';
+import { containsLowerText, containsText, pageOfQuery } from '../../db/paging';
 import { courseCompletion } from '../../db/queries/completion';
 import { courseWithAuthorColumns } from '../../db/queries/courses';
 import { latestRefundRequestColumns } from '../../db/queries/orders';
@@ -59,18 +59,14 @@ export async function listEnrolledCourses(
     .where(where)
     .orderBy(asc(enrolments.createdAt), asc(enrolments.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(enrolments)
-        .innerJoin(courses, eq(courses.id, enrolments.courseId))
-        .where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(enrolments)
+      .innerJoin(courses, eq(courses.id, enrolments.courseId))
+      .where(where);
+    return row?.n ?? 0;
+  });
 }
 
 export type EnrolledCourseRow = Awaited<ReturnType<typeof listEnrolledCourses>>['rows'][number];
@@ -123,11 +119,7 @@ export async function listUnassignedCourses(
     .where(where)
     .orderBy(asc(courses.title), asc(courses.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    () => db.$count(courses, where),
-  );
+  return pageOfQuery(query, list.window, () => db.$count(courses, where));
 }
 
 export type OrgStudentRow = { id: number; full_name: string; email: string; courses: number; cents: number };
@@ -172,14 +164,7 @@ export async function listOrgStudents(
     .where(where)
     .orderBy(asc(orgMembers.sortName), asc(orgMembers.userId))
     .$dynamic();
-  const page = await pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(orgMembers).where(where);
-      return row?.n ?? 0;
-    },
-  );
+  const page = await pageOfQuery(query, list.window, () => db.$count(orgMembers, where));
   const ids = page.rows.map((r) => r.id);
   const paid = ids.length
     ? await db

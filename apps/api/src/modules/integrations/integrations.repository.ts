@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { pageOf } from '../../db/paging';
+import { pageOfQuery } from '../../db/paging';
 import { apiKeys, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -69,14 +69,8 @@ export async function insertDelivery(db: Db, values: typeof webhookDeliveries.$i
 /** An endpoint's deliveries, newest first, a page at a time. */
 export async function listDeliveries(db: Db, endpointId: number, list: ListQuery) {
   const where = eq(webhookDeliveries.endpointId, endpointId);
-  return pageOf(
-    list.window,
-    () => {
-      const q = db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id));
-      return list.window ? q.limit(list.window.limit).offset(list.window.offset) : q;
-    },
-    async () => (await db.select({ n: count() }).from(webhookDeliveries).where(where))[0]?.n ?? 0,
-  );
+  const query = db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id));
+  return pageOfQuery(query.$dynamic(), list.window, () => db.$count(webhookDeliveries, where));
 }
 
 /** A delivery of one of the school's endpoints. */

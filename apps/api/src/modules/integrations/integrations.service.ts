@@ -29,6 +29,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { requireIntegrationsPlan } from '../organisations/plan-limits';
 import {
   type ApiKeyRow,
+  type ClaimedDelivery,
   claimDeliveries,
   countEndpoints,
   type DeliveryRow,
@@ -285,18 +286,7 @@ export class IntegrationService {
     }
   }
 
-  private async attempt(
-    d: {
-      id: number;
-      eventId: string;
-      payload: unknown;
-      attempts: number;
-      endpointId: number;
-      url: string;
-      secret: string;
-    },
-    now: Date,
-  ) {
+  private async attempt(d: ClaimedDelivery, now: Date) {
     const body = JSON.stringify(d.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     const result = await postWebhook(d.url, webhookHeaders(d.secret, d.eventId, timestamp, body), body, {

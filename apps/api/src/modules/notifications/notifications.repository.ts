@@ -1,7 +1,7 @@
 import { type NotificationKind, type Paged, ROLE } from '@skillwise/contracts';
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import {
   courses,
   enrolments,
@@ -178,6 +178,13 @@ export async function findRecipient(db: Db, userId: number) {
   return row;
 }
 
+/** The course and the person an event about one of its sales names; undefined when either is gone. */
+export async function findCourseAndPerson(db: Db, courseId: number, userId: number) {
+  const course = await findCourseWithOrg(db, courseId);
+  const person = await findRecipient(db, userId);
+  return course && person ? { course, person } : undefined;
+}
+
 /**
  * True when the student's enrolment just made it one of the organisation's students: its only course
  * there, and not one the organisation added (org_members, kept by triggers in the same transaction).
@@ -201,14 +208,7 @@ export async function listNotifications(
     containsText(list.search, notifications.title, notifications.body),
   );
   const query = db.select().from(notifications).where(where).orderBy(desc(notifications.id)).$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(notifications).where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, () => db.$count(notifications, where));
 }
 
 /** How many of the user's notifications are unread: a read of notifications_user_unread_idx. */

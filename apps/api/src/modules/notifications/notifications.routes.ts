@@ -15,17 +15,13 @@ import { listQuery, sendPage } from '../../lib/paging';
 import { handlerChecked, paged, type ZodTypeProvider } from '../../lib/route-schema';
 import { parseInput } from '../../lib/validate';
 import { type Auth, actorOf } from '../../plugins/auth';
-import type { NotificationService } from './notifications.service';
+import type { InboxService } from './inbox.service';
 
 /**
  * My Notification (README "Additions"): every signed-in user reads and marks its own notifications and
  * sets its e-mail switch; Unsubscribe needs no login, only the signed token an e-mail carries.
  */
-export function registerNotificationRoutes(
-  server: FastifyInstance,
-  service: NotificationService,
-  auth: Auth,
-) {
+export function registerNotificationRoutes(server: FastifyInstance, inbox: InboxService, auth: Auth) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: auth() };
   const tags = ['Notifications'];
@@ -38,7 +34,7 @@ export function registerNotificationRoutes(
   };
   app.get('/notifications/GetMyNotifications', { ...signedIn, schema: mine }, async (request, reply) => {
     const list = listQuery(request.query, NOTIFICATIONS_PAGE_SIZE);
-    return sendPage(reply, await service.list(actorOf(request), list));
+    return sendPage(reply, await inbox.list(actorOf(request), list));
   });
 
   const unread = {
@@ -47,7 +43,7 @@ export function registerNotificationRoutes(
     response: { 200: unreadCountSchema },
   };
   app.get('/notifications/GetUnreadCount', { ...signedIn, schema: unread }, async (request) =>
-    service.unreadCount(actorOf(request)),
+    inbox.unreadCount(actorOf(request)),
   );
 
   const markRead = {
@@ -58,7 +54,7 @@ export function registerNotificationRoutes(
   };
   app.put('/notifications/MarkRead', { ...signedIn, schema: markRead }, async (request) => {
     const { body } = request;
-    return service.markRead(actorOf(request), body.all ? 'all' : (body.ids ?? []));
+    return inbox.markRead(actorOf(request), body.all ? 'all' : (body.ids ?? []));
   });
 
   const preferences = {
@@ -67,7 +63,7 @@ export function registerNotificationRoutes(
     response: { 200: notificationPreferencesSchema },
   };
   app.get('/notifications/GetPreferences', { ...signedIn, schema: preferences }, async (request) =>
-    service.preferences(actorOf(request)),
+    inbox.preferences(actorOf(request)),
   );
 
   const savePreferences = {
@@ -77,7 +73,7 @@ export function registerNotificationRoutes(
     response: { 200: notificationPreferencesSchema },
   };
   app.put('/notifications/SavePreferences', { ...signedIn, schema: savePreferences }, async (request) => {
-    return service.savePreferences(actorOf(request), request.body.email_notifications);
+    return inbox.savePreferences(actorOf(request), request.body.email_notifications);
   });
 
   // Its own scope: mail programs post the one-click unsubscribe (RFC 8058) as a form, with the token in
@@ -108,7 +104,7 @@ export function registerNotificationRoutes(
       const fromBody = (request.body as { token?: unknown } | undefined)?.token;
       const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
       const { token } = parseInput(unsubscribeBodySchema, { token: fromBody ?? fromQuery }, 'body');
-      return service.unsubscribe(token);
+      return inbox.unsubscribe(token);
     });
   });
 }

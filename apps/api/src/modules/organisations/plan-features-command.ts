@@ -1,5 +1,6 @@
 import { PLAN_CAPABILITIES, PLANS, type PlanCapability } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
+import { failWith, rowIdOf } from '../../lib/command-line';
 import {
   appendPlanFeature,
   deletePlanFeature,
@@ -29,16 +30,11 @@ export const PLAN_FEATURE_TEXT_MAX = 120;
 /** A mistake in the command line, said to the operator with the usage (no stack trace). */
 export class PlanFeaturesCommandError extends Error {}
 
-const fail = (message: string): never => {
-  throw new PlanFeaturesCommandError(`${message}\n\nUsage:\n${PLAN_FEATURES_USAGE}`);
-};
+const fail = failWith(PlanFeaturesCommandError, PLAN_FEATURES_USAGE);
 
-const idOf = (raw: string | undefined): number => {
-  const id = Number(raw);
-  return raw !== undefined && /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
-    ? id
-    : fail(`The item's id must be a whole number, as the list shows it (got ${raw ?? 'nothing'}).`);
-};
+const idOf = (raw: string | undefined): number =>
+  rowIdOf(raw) ??
+  fail(`The item's id must be a whole number, as the list shows it (got ${raw ?? 'nothing'}).`);
 
 const wordsOf = (raw: string | undefined, what: string, empty: 'allowed' | 'refused'): string => {
   const words = (raw ?? '').trim().replace(/\s+/g, ' ');

@@ -4,7 +4,7 @@ import { PayPalProvider } from '../../lib/payments/paypal';
 import type { PaymentProvider } from '../../lib/payments/provider';
 import { SandboxProvider } from '../../lib/payments/sandbox';
 import { StripeProvider } from '../../lib/payments/stripe';
-import { LINKS } from '../notifications/notifications.service';
+import { LINKS } from '../notifications/notification-links';
 
 /**
  * Every configured payment provider (PayPal, Stripe), the first the default; the built-in sandbox only

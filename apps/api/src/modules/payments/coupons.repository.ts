@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { couponCourses, coupons, courses, orders } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -97,15 +97,8 @@ export type CouponFigures = { uses: number; revenueCents: number; discountCents:
  */
 export async function listCoupons(db: Db, orgId: number, list: ListQuery) {
   const where: SQL | undefined = and(eq(coupons.orgId, orgId), containsText(list.search, coupons.code));
-  const page = await pageOf(
-    list.window,
-    () =>
-      inWindow(
-        db.select().from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id)).$dynamic(),
-        list.window,
-      ),
-    async () => (await db.select({ n: count() }).from(coupons).where(where))[0]?.n ?? 0,
-  );
+  const query = db.select().from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id));
+  const page = await pageOfQuery(query.$dynamic(), list.window, () => db.$count(coupons, where));
   const ids = page.rows.map((r) => r.id);
   const [named, figures] = await Promise.all([couponCoursesOf(db, ids), couponFiguresOf(db, ids)]);
   return {

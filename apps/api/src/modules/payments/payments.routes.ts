@@ -44,7 +44,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     summary: 'Which payment provider the web app shows',
     response: { 200: paymentsConfigSchema },
   };
-  app.get('/payments/config', { schema: config }, async () => payments.config());
+  app.get('/payments/config', { schema: config }, async () => payments.providers.config());
 
   const createCourseOrder = {
     tags,
@@ -53,7 +53,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 201: orderResponseSchema },
   };
   app.post('/courses/CreateOrder', { ...signedIn, schema: createCourseOrder }, async (request, reply) => {
-    return reply.status(201).send(await payments.createCourseOrder(actorOf(request), request.body));
+    return reply.status(201).send(await payments.checkout.createCourseOrder(actorOf(request), request.body));
   });
 
   const captureCourseOrder = {
@@ -63,7 +63,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: captured,
   };
   app.post('/courses/CaptureOrder', { ...signedIn, schema: captureCourseOrder }, async (request, reply) => {
-    const captured = await payments.captureCourseOrder(actorOf(request), request.body);
+    const captured = await payments.checkout.captureCourseOrder(actorOf(request), request.body);
     return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
   });
 
@@ -75,7 +75,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
   };
   app.post('/organization/CreateOrder', { ...signedIn, schema: createPlanOrder }, async (request, reply) => {
     const actor = schoolOwnerOf(request);
-    return reply.status(201).send(await payments.createPlanOrder(actor, request.body));
+    return reply.status(201).send(await payments.checkout.createPlanOrder(actor, request.body));
   });
 
   const capturePlanOrder = {
@@ -89,7 +89,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     { ...signedIn, schema: capturePlanOrder },
     async (request, reply) => {
       const actor = schoolOwnerOf(request);
-      const captured = await payments.capturePlanOrder(actor, request.body);
+      const captured = await payments.checkout.capturePlanOrder(actor, request.body);
       return reply.status(captured.status === 'PENDING' ? 202 : 200).send(captured);
     },
   );
@@ -101,7 +101,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 200: sandboxOrderSchema },
   };
   app.get('/sandbox/orders/:id', { ...signedIn, schema: sandboxOrder }, async (request) => {
-    return payments.sandboxOrder(actorOf(request), request.params.id);
+    return payments.sandbox.sandboxOrder(actorOf(request), request.params.id);
   });
 
   const approve = {
@@ -112,7 +112,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 200: sandboxApproveResponseSchema },
   };
   app.post('/sandbox/orders/:id/approve', { ...signedIn, schema: approve }, async (request) => {
-    return payments.approveSandbox(actorOf(request), request.params.id, request.body.cardNumber);
+    return payments.sandbox.approveSandbox(actorOf(request), request.params.id, request.body.cardNumber);
   });
 
   // Stripe signs the exact bytes it sends, and PayPal verifies them: these routes alone keep their JSON body raw.
@@ -149,7 +149,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
       .withTypeProvider<ZodTypeProvider>()
       .post('/payments/webhooks/stripe', { schema: webhook }, async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return payments.stripeWebhook(body, request.headers['stripe-signature']);
+        return payments.webhooks.stripeWebhook(body, request.headers['stripe-signature']);
       });
 
     const paypalWebhook = {
@@ -186,7 +186,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
       .withTypeProvider<ZodTypeProvider>()
       .post('/payments/webhooks/paypal', { schema: paypalWebhook }, async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return payments.paypalWebhook(body, request.headers);
+        return payments.webhooks.paypalWebhook(body, request.headers);
       });
   });
 
@@ -200,7 +200,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
   app.get('/orders/GetSalesByOrgId', { ...signedIn, schema: sales }, async (request, reply) => {
     const actor = schoolStaffOf(request);
     const list = listQuery(request.query, PAGE_SIZES.sales);
-    const sales = await payments.sales(actor, list);
+    const sales = await payments.sales.sales(actor, list);
     void reply.header(TOTAL_SALE_PRICE_HEADER, sales.totalSalePrice);
     void reply.header(TOTAL_EARNINGS_HEADER, sales.totalEarnings);
     for (const [part, name] of Object.entries(SALES_TOTAL_HEADERS)) {
@@ -228,7 +228,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
   app.post(
     '/orders/RefundOrder',
     { ...signedIn, config: { invalidates: 'public' as const }, schema: refund },
-    async (request) => payments.refundSale(actorOf(request), request.body),
+    async (request) => payments.refunds.refundSale(actorOf(request), request.body),
   );
 
   const series = {
@@ -239,7 +239,7 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
     response: { 200: salesSeriesSchema },
   };
   app.get('/orders/GetSalesSeries', { ...signedIn, schema: series }, async (request) => {
-    return payments.salesSeries(schoolStaffOf(request), request.query);
+    return payments.sales.salesSeries(schoolStaffOf(request), request.query);
   });
 
   const purchases = {
@@ -251,6 +251,6 @@ export function registerPaymentRoutes(server: FastifyInstance, payments: Payment
   };
   app.get('/orders/GetPurchasesByUserId/:id', { ...signedIn, schema: purchases }, async (request, reply) => {
     const list = listQuery(request.query, PAGE_SIZES.purchases);
-    return sendPage(reply, await payments.purchases(actorOf(request), request.params.id, list));
+    return sendPage(reply, await payments.sales.purchases(actorOf(request), request.params.id, list));
   });
 }

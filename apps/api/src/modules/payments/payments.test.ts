@@ -600,7 +600,7 @@ describe('plan periods', () => {
   });
 
   test('months are calendar months: 31 January plus one is the end of February', async () => {
-    const { addMonths } = await import('./payments.service');
+    const { addMonths } = await import('../../lib/dates');
     expect(addMonths(new Date('2027-01-31T10:00:00Z'), 1).toISOString()).toBe('2027-02-28T10:00:00.000Z');
     expect(addMonths(new Date('2028-01-31T10:00:00Z'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
     expect(addMonths(new Date('2027-03-15T00:00:00Z'), 12).toISOString()).toBe('2028-03-15T00:00:00.000Z');

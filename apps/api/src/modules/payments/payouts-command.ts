@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { PayoutMode } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
+import { failWith, parseCommandLine } from '../../lib/command-line';
 import { centsOf } from '../../lib/payments/provider';
 import { dollarsText, netOf } from './earnings';
 import { PayoutRefused, PayoutService } from './payouts.service';
@@ -15,30 +15,22 @@ export const PAYOUTS_USAGE = [
 /** A mistake in the command line, or a payout refused, said to the operator (no stack trace). */
 export class PayoutsCommandError extends Error {}
 
-const fail = (message: string, usage = true): never => {
-  throw new PayoutsCommandError(usage ? `${message}\n\nUsage:\n${PAYOUTS_USAGE}` : message);
-};
+const fail = failWith(PayoutsCommandError, PAYOUTS_USAGE);
 
 const MAX_CENTS = 2_147_483_647;
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        org: { type: 'string' },
-        amount: { type: 'string' },
-        reference: { type: 'string' },
-        note: { type: 'string' },
-        force: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    return fail(`${(error as Error).message.split('. ')[0]?.replace(/\.$/, '')}.`);
-  }
-}
+const parse = (args: string[]) =>
+  parseCommandLine(
+    args,
+    {
+      org: { type: 'string' },
+      amount: { type: 'string' },
+      reference: { type: 'string' },
+      note: { type: 'string' },
+      force: { type: 'boolean' },
+    },
+    fail,
+  );
 
 const column = (text: string, width: number) => text.padStart(width);
 

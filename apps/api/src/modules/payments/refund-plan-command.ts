@@ -1,11 +1,12 @@
-import { parseArgs } from 'node:util';
 import { formatCents, REFUND_TEXT_MAX } from '@skillwise/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findOrganisation } from '../../db/queries/organisations';
 import { users } from '../../db/schema';
+import { failWith, parseCommandLine } from '../../lib/command-line';
 import { AppError } from '../../lib/errors';
 import type { BillingService } from '../billing/billing.service';
+import type { OrderRefunds } from './order-refunds';
 import { findOrderById, findRefundByRequestKey } from './payments.repository';
 import type { PaymentService } from './payments.service';
 
@@ -19,31 +20,19 @@ export const REFUND_PLAN_USAGE = [
 /** A mistake in the command line, or an order that cannot be refunded, said to the operator. */
 export class RefundPlanCommandError extends Error {}
 
-const fail = (message: string, usage = true): never => {
-  throw new RefundPlanCommandError(usage ? `${message}\n\nUsage:\n${REFUND_PLAN_USAGE}` : message);
-};
+const fail = failWith(RefundPlanCommandError, REFUND_PLAN_USAGE);
 
 const PROVIDER_NAMES: Record<string, string> = { sandbox: 'the sandbox', paypal: 'PayPal', stripe: 'Stripe' };
 const providerName = (name: string) => PROVIDER_NAMES[name] ?? name;
 const money = (cents: number, currency: string) => `${formatCents(cents, currency)} ${currency}`;
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { order: { type: 'string' }, reason: { type: 'string' } },
-    });
-  } catch (error) {
-    return fail(`${(error as Error).message.split('. ')[0]?.replace(/\.$/, '')}.`);
-  }
-}
+const parse = (args: string[]) =>
+  parseCommandLine(args, { order: { type: 'string' }, reason: { type: 'string' } }, fail);
 
 export type RefundPlanDeps = {
   db: Db;
-  payments: Pick<PaymentService, 'refundOrder'>;
-  billing: Pick<BillingService, 'endRefundedPlan'>;
+  payments: Pick<PaymentService, 'refunds'>;
+  billing: Pick<BillingService, 'changes'>;
 };
 
 /**
@@ -51,7 +40,7 @@ export type RefundPlanDeps = {
  * back in full through the provider that took it, through the refunds of course sales (once, keyed
  * `plan-refund-<order>`; waiting while the provider is down and sent again by the server every minute;
  * the refund receipt e-mailed to the publisher who paid once the provider took it), and the school's
- * paid period ends now (BillingService.endRefundedPlan). A course sale, an order refunded already and a
+ * paid period ends now (PlanChangeService.endRefundedPlan, billing/plan-changes.service.ts). A course sale, an order refunded already and a
  * mistake in the command line are refused (RefundPlanCommandError) and change nothing. Answers the lines
  * to print.
  */
@@ -84,7 +73,7 @@ export async function runRefundPlanCommand(
   const earlier = await findRefundByRequestKey(db, key);
   if (earlier) {
     // Refunded by this command before: the rest of its work is finished if it was cut short.
-    await billing.endRefundedPlan(order, now);
+    await billing.changes.endRefundedPlan(order, now);
     return fail(
       earlier.status === 'completed'
         ? `Order ${id} was refunded already (refund #${earlier.id}, ${money(earlier.amountCents, earlier.currency)}): nothing more is refunded.`
@@ -100,9 +89,9 @@ export async function runRefundPlanCommand(
     );
   }
 
-  let refund: Awaited<ReturnType<PaymentService['refundOrder']>>;
+  let refund: Awaited<ReturnType<OrderRefunds['refundOrder']>>;
   try {
-    refund = await payments.refundOrder(order, {
+    refund = await payments.refunds.refundOrder(order, {
       reason: 'school_refund',
       note: `Plan refunded by the operator: ${reason}`,
       requestedBy: null,
@@ -113,7 +102,7 @@ export async function runRefundPlanCommand(
     if (error instanceof AppError) return fail(`Order ${id}: ${error.message}`, false);
     throw error;
   }
-  const ended = await billing.endRefundedPlan(order, now);
+  const ended = await billing.changes.endRefundedPlan(order, now);
 
   const school = (await findOrganisation(db, order.orgId))?.name ?? `school ${order.orgId}`;
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));

@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { inWindow, pageOf } from '../../db/paging';
+import { pageOfQuery } from '../../db/paging';
 import { completionOf } from '../../db/queries/completion';
 import { findOrganisation } from '../../db/queries/organisations';
 import { courses, orders, organisations, refundRequests, users } from '../../db/schema';
@@ -16,19 +16,20 @@ import { AppError, notFound } from '../../lib/errors';
 import type { ListQuery } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { isOwnerOf, mayManageRefunds } from '../access/access';
-import type { NotificationService } from '../notifications/notifications.service';
+import type { RefundNotices } from '../notifications/refund-notices';
 import { dollars } from '../organisations/organisations.service';
+import type { OrderRefunds } from './order-refunds';
 import { findOrderById, type OrderRow } from './payments.repository';
-import type { PaymentService } from './payments.service';
 
 const DAY_MS = 86_400_000;
 
 export type RefundDeps = {
   db: Db;
-  payments: PaymentService;
+  /** Gives the money back through the provider that took it, once per request. */
+  refunds: Pick<OrderRefunds, 'refundOrder'>;
   log: FastifyBaseLogger;
   /** Tells the school of a request and the buyer of its answer (notice and e-mail). */
-  notifications: Pick<NotificationService, 'refundRequested' | 'refundAnswered'>;
+  notices: Pick<RefundNotices, 'refundRequested' | 'refundAnswered'>;
 };
 
 /** What a buyer is told when the guarantee does not refund at once: why, and that the school decides. */
@@ -55,7 +56,7 @@ const requestColumns = {
  * The money-back guarantee (docs/decisions/029): each school's window and progress limit; a buyer's
  * request, refunded at once inside them (the whole of what is left, the course taken away) or put to the
  * school outside them; the school's answer to such a request. The money moves through
- * PaymentService.refundOrder, once per request.
+ * OrderRefunds.refundOrder (order-refunds.ts), once per request.
  */
 export class RefundService {
   constructor(private readonly deps: RefundDeps) {}
@@ -118,7 +119,7 @@ export class RefundService {
    * answers (one pending at a time: asked again, the same request).
    */
   async request(actor: Actor, input: { order_Id: number; reason: string }, now = new Date()) {
-    const { db, payments } = this.deps;
+    const { db, refunds } = this.deps;
     const order = await findOrderById(db, input.order_Id);
     if (order?.kind !== 'course' || !isOwnerOf(actor, order)) throw notFound('Order');
     if ((order.status !== 'captured' && order.status !== 'refunded') || order.capturedAt === null) {
@@ -131,7 +132,7 @@ export class RefundService {
     if (pending) return this.requested(pending);
     const outside = await this.outsideBecause(order, now);
     if (outside === null) {
-      const refund = await payments.refundOrder(order, {
+      const refund = await refunds.refundOrder(order, {
         reason: 'guarantee',
         note: input.reason,
         requestedBy: actor.userId,
@@ -159,7 +160,7 @@ export class RefundService {
         .onConflictDoNothing()
         .returning({ id: refundRequests.id });
       if (!made || order.courseId === null) return;
-      await this.deps.notifications.refundRequested(
+      await this.deps.notices.refundRequested(
         {
           requestId: made.id,
           orderId: order.id,
@@ -208,17 +209,10 @@ export class RefundService {
   async requests(actor: Actor, list: ListQuery): Promise<Paged<RefundRequest>> {
     const orgId = this.orgOf(actor, undefined);
     const where = eq(refundRequests.orgId, orgId);
-    const page = await pageOf(
-      list.window,
-      () =>
-        inWindow(
-          this.requestQuery()
-            .where(where)
-            .orderBy(sql`${refundRequests.status} = 'pending' desc`, desc(refundRequests.id)),
-          list.window,
-        ),
-      async () => (await this.deps.db.$count(refundRequests, where)) as number,
-    );
+    const query = this.requestQuery()
+      .where(where)
+      .orderBy(sql`${refundRequests.status} = 'pending' desc`, desc(refundRequests.id));
+    const page = await pageOfQuery(query, list.window, () => this.deps.db.$count(refundRequests, where));
     return { rows: page.rows.map(toRequest), total: page.total };
   }
 
@@ -231,7 +225,7 @@ export class RefundService {
     actor: Actor,
     input: { request_Id: number; approve: boolean; message?: string | undefined },
   ): Promise<RefundRequest> {
-    const { db, payments } = this.deps;
+    const { db, refunds } = this.deps;
     const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, input.request_Id));
     if (!row || !mayManageRefunds(actor, row.orgId)) throw notFound('Refund request');
     if (row.status !== 'pending') throw new AppError('CONFLICT', 'This request was answered already.');
@@ -252,7 +246,7 @@ export class RefundService {
       try {
         const order = await findOrderById(db, row.orderId);
         if (!order) throw notFound('Order');
-        const refund = await payments.refundOrder(order, {
+        const refund = await refunds.refundOrder(order, {
           reason: 'school_refund',
           note: `Refund request ${row.id}: ${row.reason}`,
           requestedBy: actor.userId,
@@ -278,7 +272,7 @@ export class RefundService {
     }
     const order = await findOrderById(db, row.orderId);
     if (order?.courseId != null) {
-      await this.deps.notifications.refundAnswered({
+      await this.deps.notices.refundAnswered({
         requestId: row.id,
         orderId: order.id,
         userId: row.userId,

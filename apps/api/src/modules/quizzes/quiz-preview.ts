@@ -9,8 +9,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireAccess, type Subject } from '../access/access';
+import { checkAnswers, passes, pointsFor } from './quiz-grading';
+import { questionView } from './quiz-views';
 import { findQuizByLesson, listBank } from './quizzes.repository';
-import { passes, pointsFor, type QuizService, questionView } from './quizzes.service';
+import type { QuizService } from './quizzes.service';
 
 export type { CheckPreviewQuizBody };
 
@@ -19,7 +21,7 @@ type CheckInput = z.output<typeof checkPreviewQuizBodySchema>;
 /**
  * A preview quiz (docs/decisions/033): a quiz lesson marked preview, tried by anyone who may read it (a
  * visitor too) with nothing stored. Its whole bank is served in order without answers; the answers sent
- * back are graded as a submitted attempt is (the same grading, quizzes.service.ts), an open answer left
+ * back are graded as a submitted attempt is (the same grading, quiz-grading.ts), an open answer left
  * ungraded, and the questions shown as the quiz's `show_answers` says. No attempt, no limit, no timer.
  */
 export class QuizPreview {
@@ -63,7 +65,7 @@ export class QuizPreview {
   /** quizzes/CheckPreviewQuiz: the answers graded against the bank; nothing is written. */
   async check(subject: Subject, input: CheckInput): Promise<PreviewResult> {
     const { quiz, bank, imageUrls, maxScore } = await this.bankOf(subject, input.lesson_Id);
-    const given = this.deps.quizzes.checkAnswers(bank, input.answers);
+    const given = checkAnswers(bank, input.answers);
     const points = new Map(bank.map((q) => [q.id, pointsFor(q, given.get(q.id))]));
     const waiting = [...points.values()].some((p) => p === null);
     const score = [...points.values()].reduce<number>((sum, p) => sum + (p ?? 0), 0);

@@ -1,7 +1,8 @@
 import { HARDEST_QUESTIONS, type Paged, type QuestionKind, SCORE_BUCKETS } from '@skillwise/contracts';
 import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import {
   courses,
   lessons,
@@ -25,6 +26,16 @@ const decided = sql`${a.status} in ('submitted', 'graded')`;
 
 /** A score in whole percent of its attempt's points (0 when it has none), in SQL. */
 const percentOf = sql`case when ${a.maxScore} > 0 then floor(${a.score} * 100.0 / ${a.maxScore}) else 0 end`;
+
+/** Attempts joined to their quiz's lesson, section and course, and to their student. */
+function withCourseAndStudent<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(quizzes, eq(quizzes.id, a.quizId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .innerJoin(users, eq(users.id, a.userId));
+}
 
 export type QueueRow = {
   attemptId: number;
@@ -61,46 +72,28 @@ export async function listGradingQueue(
       : sql`${courses.id} in (select ci.course_id from course_instructors ci where ci.user_id = ${instructorId})`,
     containsText(list.search, users.fullName, users.email, lessons.title, courses.title),
   );
-  return pageOf(
+  const query = db
+    .select({
+      attemptId: a.id,
+      number: a.number,
+      submittedAt: a.submittedAt,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
+      userId: users.id,
+      studentName: users.fullName,
+      studentEmail: users.email,
+      waiting: sql<number>`(select count(*)::int from ${quizAttemptAnswers} x
+        where x.attempt_id = ${a.id} and x.points_awarded is null)`,
+    })
+    .from(a)
+    .$dynamic();
+  return pageOfQuery(
+    withCourseAndStudent(query).where(where).orderBy(asc(a.submittedAt), asc(a.id)),
     list.window,
-    () =>
-      inWindow(
-        db
-          .select({
-            attemptId: a.id,
-            number: a.number,
-            submittedAt: a.submittedAt,
-            courseId: courses.id,
-            courseTitle: courses.title,
-            lessonId: lessons.id,
-            lessonTitle: lessons.title,
-            userId: users.id,
-            studentName: users.fullName,
-            studentEmail: users.email,
-            waiting: sql<number>`(select count(*)::int from ${quizAttemptAnswers} x
-              where x.attempt_id = ${a.id} and x.points_awarded is null)`,
-          })
-          .from(a)
-          .innerJoin(quizzes, eq(quizzes.id, a.quizId))
-          .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
-          .innerJoin(sections, eq(sections.id, lessons.sectionId))
-          .innerJoin(courses, eq(courses.id, sections.courseId))
-          .innerJoin(users, eq(users.id, a.userId))
-          .where(where)
-          .orderBy(asc(a.submittedAt), asc(a.id))
-          .$dynamic(),
-        list.window,
-      ),
     async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(a)
-        .innerJoin(quizzes, eq(quizzes.id, a.quizId))
-        .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
-        .innerJoin(sections, eq(sections.id, lessons.sectionId))
-        .innerJoin(courses, eq(courses.id, sections.courseId))
-        .innerJoin(users, eq(users.id, a.userId))
-        .where(where);
+      const [row] = await withCourseAndStudent(db.select({ n: count() }).from(a).$dynamic()).where(where);
       return Number(row?.n ?? 0);
     },
   );
@@ -132,42 +125,35 @@ export async function listQuizStudents(
   // The best decided attempt's score and points: the first by percent, then by score.
   const best = (column: SQL) =>
     sql`(array_agg(${column} order by ${percentOf} desc, ${a.score} desc) filter (where ${decided}))[1]`;
-  return pageOf(
-    list.window,
-    () =>
-      inWindow(
-        db
-          .select({
-            userId: users.id,
-            studentName: users.fullName,
-            studentEmail: users.email,
-            attempts: sql<number>`count(*)::int`,
-            bestScore: sql<number | null>`${best(sql`${a.score}`)}::int`,
-            maxScore: sql<number | null>`${best(sql`${a.maxScore}`)}::int`,
-            bestPercent: sql<number | null>`(max(${percentOf}) filter (where ${decided}))::int`,
-            lastAttemptAt: sql<Date>`max(coalesce(${a.submittedAt}, ${a.startedAt}))`.mapWith(
-              (value: string | Date) => new Date(value),
-            ),
-            passed: sql<boolean>`coalesce(bool_or(${a.passed}), false)`,
-            waiting: sql<boolean>`bool_or(${a.status} = 'needs_grading')`,
-          })
-          .from(a)
-          .innerJoin(users, eq(users.id, a.userId))
-          .where(where)
-          .groupBy(users.id, users.fullName, users.email)
-          .orderBy(asc(users.fullName), asc(users.id))
-          .$dynamic(),
-        list.window,
+  const query = db
+    .select({
+      userId: users.id,
+      studentName: users.fullName,
+      studentEmail: users.email,
+      attempts: sql<number>`count(*)::int`,
+      bestScore: sql<number | null>`${best(sql`${a.score}`)}::int`,
+      maxScore: sql<number | null>`${best(sql`${a.maxScore}`)}::int`,
+      bestPercent: sql<number | null>`(max(${percentOf}) filter (where ${decided}))::int`,
+      lastAttemptAt: sql<Date>`max(coalesce(${a.submittedAt}, ${a.startedAt}))`.mapWith(
+        (value: string | Date) => new Date(value),
       ),
-    async () => {
-      const [row] = await db
-        .select({ n: countDistinct(a.userId) })
-        .from(a)
-        .innerJoin(users, eq(users.id, a.userId))
-        .where(where);
-      return Number(row?.n ?? 0);
-    },
-  );
+      passed: sql<boolean>`coalesce(bool_or(${a.passed}), false)`,
+      waiting: sql<boolean>`bool_or(${a.status} = 'needs_grading')`,
+    })
+    .from(a)
+    .innerJoin(users, eq(users.id, a.userId))
+    .where(where)
+    .groupBy(users.id, users.fullName, users.email)
+    .orderBy(asc(users.fullName), asc(users.id))
+    .$dynamic();
+  return pageOfQuery(query, list.window, async () => {
+    const [row] = await db
+      .select({ n: countDistinct(a.userId) })
+      .from(a)
+      .innerJoin(users, eq(users.id, a.userId))
+      .where(where);
+    return Number(row?.n ?? 0);
+  });
 }
 
 export type QuizFigures = {

@@ -18,10 +18,8 @@ import {
   listStudentAttempts,
   quizFigures,
 } from './quiz-results.repository';
+import { iso, summary } from './quiz-views';
 import { findQuizByLesson } from './quizzes.repository';
-import { summary } from './quizzes.service';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * The school's side of quizzes (docs/decisions/034): what waits for grading, each quiz's results and

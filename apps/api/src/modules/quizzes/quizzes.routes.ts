@@ -24,6 +24,7 @@ import type { FileStorage } from '../../lib/storage';
 import { parseObjectFields, receiveUpload } from '../../lib/upload';
 import { type Auth, actorOf } from '../../plugins/auth';
 import { imageRule } from '../authors/authors.routes';
+import type { QuizAttemptService } from './quiz-attempts.service';
 import type { QuizPreview } from './quiz-preview';
 import type { QuizService } from './quizzes.service';
 
@@ -31,6 +32,7 @@ import type { QuizService } from './quizzes.service';
 export function registerQuizRoutes(
   server: FastifyInstance,
   quizzes: QuizService,
+  attempts: QuizAttemptService,
   auth: Auth,
   preview: QuizPreview,
   files: { storage: FileStorage; maxImageBytes: number },
@@ -133,7 +135,7 @@ export function registerQuizRoutes(
         response: { 200: studentQuizSchema },
       },
     },
-    async (request) => quizzes.forStudent(request.actor ?? null, request.params.id),
+    async (request) => attempts.forStudent(request.actor ?? null, request.params.id),
   );
 
   app.get(
@@ -147,7 +149,7 @@ export function registerQuizRoutes(
         response: { 200: z.array(attemptSummarySchema) },
       },
     },
-    async (request) => quizzes.myAttempts(actorOf(request), request.params.id),
+    async (request) => attempts.myAttempts(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -166,7 +168,7 @@ export function registerQuizRoutes(
       },
     },
     async (request, reply) => {
-      const { created, attempt } = await quizzes.start(actorOf(request), request.body.lesson_Id);
+      const { created, attempt } = await attempts.start(actorOf(request), request.body.lesson_Id);
       return reply.status(created ? 201 : 200).send(attempt);
     },
   );
@@ -183,7 +185,7 @@ export function registerQuizRoutes(
         response: { 200: attemptSchema },
       },
     },
-    async (request) => quizzes.attempt(actorOf(request), request.params.id),
+    async (request) => attempts.attempt(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -201,7 +203,7 @@ export function registerQuizRoutes(
         response: { 200: attemptSchema },
       },
     },
-    async (request) => quizzes.submit(actorOf(request), request.body),
+    async (request) => attempts.submit(actorOf(request), request.body),
   );
 
   app.post(
@@ -216,7 +218,7 @@ export function registerQuizRoutes(
         response: { 200: attemptSchema },
       },
     },
-    async (request) => quizzes.grade(actorOf(request), request.body),
+    async (request) => attempts.grade(actorOf(request), request.body),
   );
 
   app.post(

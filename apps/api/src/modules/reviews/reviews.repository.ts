@@ -1,7 +1,7 @@
 import type { Paged } from '@skillwise/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { courseReviews, courses, users } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -98,14 +98,7 @@ export async function listCourseReviews(
     .where(where)
     .orderBy(desc(courseReviews.updatedAt), desc(courseReviews.id))
     .$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(courseReviews).where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, () => db.$count(courseReviews, where));
 }
 
 /** The average (one decimal) and number of a course's visible ratings. */

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { TESTIMONIALS_SHOWN, testimonialInputSchema } from '@skillwise/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { failWith, parseCommandLine, rowIdOf } from '../../lib/command-line';
 import {
   deleteTestimonial,
   insertTestimonial,
@@ -21,16 +21,11 @@ export const TESTIMONIALS_USAGE = [
 /** A mistake in the command line, said to the operator with the usage (no stack trace). */
 export class TestimonialsCommandError extends Error {}
 
-const fail = (message: string): never => {
-  throw new TestimonialsCommandError(`${message}\n\nUsage:\n${TESTIMONIALS_USAGE}`);
-};
+const fail = failWith(TestimonialsCommandError, TESTIMONIALS_USAGE);
 
-const idOf = (raw: string | undefined): number => {
-  const id = Number(raw);
-  return raw !== undefined && /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
-    ? id
-    : fail(`The testimonial's id must be a whole number, as the list shows it (got ${raw ?? 'nothing'}).`);
-};
+const idOf = (raw: string | undefined): number =>
+  rowIdOf(raw) ??
+  fail(`The testimonial's id must be a whole number, as the list shows it (got ${raw ?? 'nothing'}).`);
 
 /** The fields checked by the contract's rules, the first problem named by its option. */
 function checked<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
@@ -57,14 +52,11 @@ const describe = (rows: TestimonialRow[]): string[] =>
  * TestimonialsCommandError and changes nothing.
  */
 export async function runTestimonialsCommand(db: Db, args: string[]): Promise<string[]> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (error) {
-    // Node's own wording, without its advice on positional arguments, which this command has no use for.
-    return fail(`${(error as Error).message.split('. ')[0]?.replace(/\.$/, '')}.`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(
+    args,
+    { name: { type: 'string' }, quote: { type: 'string' }, role: { type: 'string' } },
+    fail,
+  );
   const [command = 'list', ...rest] = positionals;
   const given = {
     ...(values.name === undefined ? {} : { name: values.name }),
@@ -110,11 +102,3 @@ export async function runTestimonialsCommand(db: Db, args: string[]): Promise<st
   }
   return describe(await listTestimonials(db));
 }
-
-const parse = (args: string[]) =>
-  parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: { name: { type: 'string' }, quote: { type: 'string' }, role: { type: 'string' } },
-  });

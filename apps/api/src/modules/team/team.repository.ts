@@ -1,7 +1,7 @@
 import { type Paged, ROLE, type TeamRole } from '@skillwise/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsText, inWindow, pageOf } from '../../db/paging';
+import { containsText, pageOfQuery } from '../../db/paging';
 import { auditEvents, courseInstructors, courses, teamInvites, users } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -200,12 +200,5 @@ export async function listAuditEvents(db: Db, orgId: number, list: ListQuery): P
     ),
   );
   const query = db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).$dynamic();
-  return pageOf(
-    list.window,
-    () => inWindow(query, list.window),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(auditEvents).where(where);
-      return row?.n ?? 0;
-    },
-  );
+  return pageOfQuery(query, list.window, () => db.$count(auditEvents, where));
 }

@@ -27,7 +27,8 @@ import {
   schoolStaffOrgOf,
 } from '../access/access';
 import { lockOrganisation, teamSeats } from '../organisations/plan-limits';
-import type { AccountService, Client } from '../users/users.service';
+import type { Client } from '../users/device-token';
+import type { ProfileService } from '../users/profiles.service';
 import { recordAudit } from './audit';
 import {
   countOwners,
@@ -49,7 +50,7 @@ import {
   setTeamRole,
 } from './team.repository';
 
-type Deps = { db: Db; publicUrl: string; accounts: AccountService };
+type Deps = { db: Db; publicUrl: string; profiles: ProfileService };
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -278,9 +279,9 @@ export class TeamService {
     if (input.user_Id === actor.userId) {
       throw fieldError('user_Id', 'must be another member of the team');
     }
-    const { db, accounts } = this.deps;
+    const { db, profiles } = this.deps;
     if (!(await findMember(db, orgId, input.user_Id))) throw notFound('Member');
-    await accounts.provePassword(actor, input.password, client, 'password', TEAM_MSG.wrongPassword);
+    await profiles.provePassword(actor, input.password, client, 'password', TEAM_MSG.wrongPassword);
     await db.transaction(async (tx) => {
       await lockOrganisation(tx, orgId);
       const member = await findMember(tx, orgId, input.user_Id, true);

@@ -1,7 +1,7 @@
 import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
-import type { S3Settings } from '../../lib/s3-storage';
+import { type S3Settings, s3ClientConfig } from '../../lib/s3-storage';
 import { isFileKey } from '../../lib/storage';
 import type { ResumableFiles } from './resumable-store';
 
@@ -130,16 +130,7 @@ export function createBucketResumableFiles(
     maxConcurrentPartUploads: PARTS_IN_FLIGHT,
     // Expiry is the sweeper's (modules/media/file-sweeper.ts), by last activity rather than by age.
     useTags: false,
-    s3ClientConfig: {
-      bucket: settings.bucket,
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      ...(settings.endpoint
-        ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-        : {}),
-    },
+    s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
   });
   return new BucketResumableFiles(bucket, wrap(bucket));
 }

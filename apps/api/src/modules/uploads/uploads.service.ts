@@ -14,12 +14,8 @@ import { SNIFF_BYTES, sniff } from '../../lib/sniff';
 import { type FileStorage, isFileKey, newFileKey } from '../../lib/storage';
 import { extensionOf, parseObjectFields, tooLarge } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
-import {
-  type CurriculumService,
-  mismatch,
-  refuseBulkFile,
-  refuseLessonFile,
-} from '../curriculum/curriculum.service';
+import type { LessonContentService } from '../curriculum/lesson-content.service';
+import { mismatch, refuseBulkFile, refuseLessonFile } from '../curriculum/lesson-files';
 import { SWEEP_GRACE_MS } from '../media/file-sweeper';
 import type { StorageQuota } from '../organisations/storage-quota';
 import type { ResumableFiles } from './resumable-store';
@@ -92,7 +88,7 @@ export class ResumableUploadService {
     private readonly deps: {
       db: Db;
       storage: FileStorage;
-      curriculum: CurriculumService;
+      lessons: LessonContentService;
       files: ResumableFiles;
       maxLessonBytes: number;
       /** The organisation's storage allowance: the upload's length is held from its creation to its end. */
@@ -150,7 +146,7 @@ export class ResumableUploadService {
       if (!isContentType(lesson.contentType)) {
         throw fieldError('Object.contentType', 'must be one of pdf, text, audio, video');
       }
-      await this.deps.curriculum.checkLessonTarget(actor, lesson.section_Id, lesson.lesson_Id);
+      await this.deps.lessons.checkLessonTarget(actor, lesson.section_Id, lesson.lesson_Id);
       const extension =
         declaredExtension === 'bin' ? DEFAULT_EXTENSION[lesson.contentType] : declaredExtension;
       return held({
@@ -166,7 +162,7 @@ export class ResumableUploadService {
       });
     }
     const bulk = parseObjectFields(bulkLessonFieldsSchema, fields(['section_Id', 'contentType']), '');
-    await this.deps.curriculum.checkLessonTarget(actor, bulk.section_Id, 0);
+    await this.deps.lessons.checkLessonTarget(actor, bulk.section_Id, 0);
     return held({
       id: newFileKey(declaredExtension),
       metadata: { owner: String(actor.userId), section_Id: String(bulk.section_Id), filename },
@@ -237,7 +233,7 @@ export class ResumableUploadService {
    * and the room went meanwhile). A failure leaves no row, no file and no hold.
    */
   async finish(actor: Actor & { orgId: number }, upload: Upload): Promise<Lesson> {
-    const { files, storage, curriculum } = this.deps;
+    const { files, storage, lessons } = this.deps;
     const meta = upload.metadata as Partial<UploadMetadata> | undefined;
     const size = upload.size ?? 0;
     try {
@@ -249,7 +245,7 @@ export class ResumableUploadService {
         meta?.lessonType && meta.lesson_title !== undefined
           ? { lessonId: Number(meta.lesson_Id ?? 0), title: meta.lesson_title, contentType: meta.lessonType }
           : undefined;
-      const { lesson } = await curriculum.saveUploadedLesson(actor, Number(meta?.section_Id), input, file);
+      const { lesson } = await lessons.saveUploadedLesson(actor, Number(meta?.section_Id), input, file);
       return lesson;
     } catch (error) {
       // Unless a lesson already names the file (a first final request made it), nothing stays behind.

@@ -1,5 +1,6 @@
 import { createHmac, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../../lib/rate-limit';
 
 /**
  * OWASP's device cookie (decision 002): a successful login leaves this browser a token signed for the
@@ -40,6 +41,15 @@ export function deviceIdFor(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return id;
 }
+
+/** The client of an account call: its address, and the device token its browser sent if any. */
+export type Client = { ip: string; deviceToken?: string | undefined };
+
+/** The client as the rate limits see it: a device token counts only if signed for this account. */
+export const callerOf = (key: KeyObject, client: Client, account: string): Caller => ({
+  ip: client.ip,
+  device: deviceIdFor(key, account, client.deviceToken),
+});
 
 /** The device token this browser sent, if any. */
 export function readDeviceCookie(request: FastifyRequest): string | undefined {

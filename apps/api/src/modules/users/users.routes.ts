@@ -22,8 +22,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noBody, type ZodTypeProvider } from '../../lib/route-schema';
 import { type Auth, actorOf } from '../../plugins/auth';
-import { readDeviceCookie, setDeviceCookie } from './device-token';
-import type { AccountService, Client } from './users.service';
+import { type Client, readDeviceCookie, setDeviceCookie } from './device-token';
+import type { ProfileService } from './profiles.service';
+import type { AccountService } from './users.service';
 
 /** The caller as the login limits count it: its address and its device cookie. */
 export const clientOf = (request: FastifyRequest): Client => ({
@@ -38,6 +39,7 @@ export const clientOf = (request: FastifyRequest): Client => ({
 export function registerUserRoutes(
   server: FastifyInstance,
   accounts: AccountService,
+  profiles: ProfileService,
   auth: Auth,
   secureCookies: boolean,
 ) {
@@ -127,7 +129,7 @@ export function registerUserRoutes(
     response: { 200: userExistsResponseSchema },
   };
   app.get('/users/checkUserExists', { preHandler: auth(), schema: exists }, async (request) => {
-    return accounts.checkUserExists(actorOf(request), request.query.email, request.ip);
+    return profiles.checkUserExists(actorOf(request), request.query.email, request.ip);
   });
 
   const byEmail = {
@@ -137,7 +139,7 @@ export function registerUserRoutes(
     response: { 200: userProfileSchema },
   };
   app.get('/users/getUserByemailID', { preHandler: auth(), schema: byEmail }, async (request) => {
-    return accounts.getUserByEmail(actorOf(request), request.query.email);
+    return profiles.getUserByEmail(actorOf(request), request.query.email);
   });
 
   const changeProfile = {
@@ -148,7 +150,7 @@ export function registerUserRoutes(
     response: { 200: messageResponseSchema },
   };
   app.put('/users/changeUserProfile', { preHandler: auth(), schema: changeProfile }, async (request) => {
-    return accounts.changeProfile(actorOf(request), request.body, clientOf(request));
+    return profiles.changeProfile(actorOf(request), request.body, clientOf(request));
   });
 
   const myProfile = {
@@ -157,7 +159,7 @@ export function registerUserRoutes(
     response: { 200: myProfileSchema },
   };
   app.get('/users/GetMyProfile', { preHandler: auth(), schema: myProfile }, async (request) =>
-    accounts.getMyProfile(actorOf(request)),
+    profiles.getMyProfile(actorOf(request)),
   );
 
   const myCode = {
@@ -167,7 +169,7 @@ export function registerUserRoutes(
     response: { 200: myPasswordCodeResponseSchema },
   };
   app.post('/users/RequestMyPasswordCode', { preHandler: auth(), schema: myCode }, async (request) =>
-    accounts.requestMyPasswordCode(actorOf(request), clientOf(request)),
+    profiles.requestMyPasswordCode(actorOf(request), clientOf(request)),
   );
 
   const changeMyPassword = {
@@ -177,7 +179,7 @@ export function registerUserRoutes(
     response: { 200: messageResponseSchema },
   };
   app.put('/users/ChangeMyPassword', { preHandler: auth(), schema: changeMyPassword }, async (request) => {
-    return accounts.changeMyPassword(actorOf(request), request.body, clientOf(request));
+    return profiles.changeMyPassword(actorOf(request), request.body, clientOf(request));
   });
 
   const logout = {
