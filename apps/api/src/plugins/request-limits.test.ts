@@ -104,6 +104,8 @@ describe('a client that does not send its request', () => {
     socket.on('data', (data) => {
       answer += data.toString();
     });
+    // A header written as the server cuts the connection can meet a reset: the close still follows.
+    socket.on('error', () => undefined);
     socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
     const timer = setInterval(() => socket.writable && socket.write('X-Slow: a\r\n'), 200);
     await new Promise((resolve) => socket.on('close', resolve));
