@@ -25,27 +25,29 @@ const formatDollars = (dollars: number): string => {
 /**
  * The one money formatter, for every amount people read (the web app, e-mails, notices): dollars with
  * thousands separators and two decimals, `$1,910.40`. CSV exports keep plain numbers (`1910.40`).
- * Dollars are written out as Intl writes them (money.test.ts compares the two); other currencies use Intl.
+ * Dollars in en-US are written out as Intl writes them (money.test.ts compares the two); other currencies
+ * and other locales (a reader's language, `1234,50 US$` in Spanish) use Intl.
  */
-export const formatMoney = (dollars: number, currency: string = CURRENCY): string => {
-  if (currency === 'USD' && Number.isFinite(dollars) && Math.abs(dollars) < 1e15)
+export const formatMoney = (dollars: number, currency: string = CURRENCY, locale = 'en-US'): string => {
+  if (locale === 'en-US' && currency === 'USD' && Number.isFinite(dollars) && Math.abs(dollars) < 1e15)
     return formatDollars(dollars);
-  let format = formats.get(currency);
+  const key = `${locale} ${currency}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', {
+    format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    formats.set(currency, format);
+    formats.set(key, format);
   }
   return format.format(dollars);
 };
 
 /** Whole cents (as the server stores amounts) the same way: 191040 is `$1,910.40`. */
-export const formatCents = (cents: number, currency: string = CURRENCY): string =>
-  formatMoney(Math.round(cents) / 100, currency);
+export const formatCents = (cents: number, currency: string = CURRENCY, locale = 'en-US'): string =>
+  formatMoney(Math.round(cents) / 100, currency, locale);
 
 /** Cents of a decimal amount written in dollars, such as "49.99", "49.9" or "49"; NaN when it is not one. */
 export const centsOf = (value: string): number => {

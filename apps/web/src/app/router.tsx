@@ -12,6 +12,19 @@ import { RootLayout } from './routes/root-layout';
 import { SiteLayout } from './routes/site/site-layout';
 
 /**
+ * The catalogues a screen of each area loads with its code: an area's screens show the components of the
+ * areas before it too (a student's catalogue shows the public course cards, the admin previews the
+ * learning screen), so a component's texts live in the first area that shows it.
+ */
+const AREA_TEXTS: Record<Namespace, readonly Namespace[]> = {
+  common: ['common'],
+  site: ['site'],
+  auth: ['auth'],
+  learning: ['learning', 'site'],
+  admin: ['admin', 'learning', 'site'],
+};
+
+/**
  * A screen loaded when it is first shown: the first script holds the router and the public layout,
  * and each page brings only what it uses, so a visitor who only browses never downloads the sign-in
  * forms, the student area, the admin screens or the libraries only they use (docs/BENCHMARKS.md, the
@@ -24,7 +37,9 @@ const screen = <K extends string, M extends Record<K, ComponentType>>(
   namespace: Namespace,
 ) =>
   lazy(() =>
-    Promise.all([module(), loadNamespaces([namespace])]).then(([loaded]) => ({ default: loaded[name] })),
+    Promise.all([module(), loadNamespaces(AREA_TEXTS[namespace])]).then(([loaded]) => ({
+      default: loaded[name],
+    })),
   );
 
 /** The same for a screen behind a login (SPEC §2.12, §2.13): the check comes with the screen's code. */
@@ -38,7 +53,7 @@ const signedInScreen = <K extends string, M extends Record<K, ComponentType>>(
     const [{ RequireAuth }, loaded] = await Promise.all([
       import('@/features/auth/components/require-auth'),
       module(),
-      loadNamespaces([namespace]),
+      loadNamespaces(AREA_TEXTS[namespace]),
     ]);
     const Screen: ComponentType = loaded[name];
     return {

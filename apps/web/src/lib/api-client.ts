@@ -5,6 +5,7 @@ import {
   SERVER_UNAVAILABLE_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from '@/config/app';
+import { t } from './i18n/i18n';
 import { storage } from './storage';
 
 export type FieldError = { field: string; message: string };
@@ -280,7 +281,20 @@ export const errorMessage = (error: unknown, fallback: string): string => {
   const first = error.details[0];
   if (first && error.message.startsWith(`${first.field}: `))
     return `${fieldLabel(first.field)} ${first.message}`;
-  return error.message;
+  return readerText(error.message);
+};
+
+/** The specification's messages by their English text, to say them in the reader's language. */
+let messageKeys: Map<string, keyof typeof MSG> | undefined;
+
+/**
+ * A text the server sent, in the reader's language when it is one of the specification's messages
+ * (the server says them in English, as the specification writes them); any other text as it came.
+ */
+export const readerText = (text: string): string => {
+  messageKeys ??= new Map(Object.entries(MSG).map(([key, message]) => [message, key as keyof typeof MSG]));
+  const key = messageKeys.get(text);
+  return key ? t(`common.msg.${key}`) : text;
 };
 
 /** The server's message for one field of a 400 answer, if it named that field. */

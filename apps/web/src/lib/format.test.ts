@@ -1,16 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   counterText,
   coursePrice,
   formatBytes,
   formatCount,
   formatDate,
+  formatDay,
   formatLongUtcDate,
   formatPrice,
   formatSpeed,
   formatTimeLeft,
   truncate,
 } from './format';
+import { addCatalogue, i18n } from './i18n/i18n';
 
 describe('format helpers', () => {
   it('pads a counter to two digits (SPEC §5: 00/100)', () => {
@@ -98,5 +100,32 @@ describe('format helpers', () => {
     expect(formatTimeLeft(61)).toBe('2 min');
     expect(formatTimeLeft(3600)).toBe('1 h');
     expect(formatTimeLeft(3600 + 301)).toBe('1 h 6 min');
+  });
+});
+
+describe("format helpers in the reader's language", () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('writes dates, money, counts and sizes with Intl in Spanish and Arabic', () => {
+    for (const locale of ['es', 'ar'] as const) {
+      addCatalogue(locale, 'common', { 'price.free': locale === 'es' ? 'Gratis' : 'مجاني' });
+      i18n.activate(locale);
+      const expected = new Intl.DateTimeFormat(locale, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(Date.UTC(2026, 2, 31));
+      expect(formatDay('2026-03-31')).toBe(expected);
+      expect(formatPrice(1234.5)).toBe(
+        new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1234.5),
+      );
+      expect(formatCount(10_000)).toBe(new Intl.NumberFormat(locale).format(10_000));
+      expect(coursePrice(0)).toBe(locale === 'es' ? 'Gratis' : 'مجاني');
+      expect(formatBytes(104_857_600)).toBe(
+        new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte' }).format(100),
+      );
+    }
+    expect(formatDay('2026-03-31').length).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,12 @@
-import { formatMoney, groupDigits } from '@skillwise/contracts';
+import { CURRENCY, formatMoney, groupDigits } from '@skillwise/contracts';
+import { currentLocale, t } from './i18n/i18n';
 
 /** Dollars as `$1,234.50` (SPEC §2.3: price in $), by the one money formatter the server's e-mails use too. */
-export const formatPrice = (dollars: number): string => formatMoney(dollars);
+export const formatPrice = (dollars: number): string => formatMoney(dollars, CURRENCY, intlLocale());
 
 /** A course's price as a buyer reads it: "Free" for nothing, else dollars (SPEC §2.3 price in $). */
-export const coursePrice = (dollars: number): string => (dollars === 0 ? 'Free' : formatPrice(dollars));
+export const coursePrice = (dollars: number): string =>
+  dollars === 0 ? t('common.price.free') : formatPrice(dollars);
 
 /** Cuts text to `max` characters, adding an ellipsis when something was cut (SPEC §9 truncation). */
 export const truncate = (text: string, max: number): string =>
@@ -29,13 +31,52 @@ const MONTHS = [
   'December',
 ] as const;
 
+/** The Intl locale for the reader's language: English is written as en-US writes it (SPEC's `$1,234.50`). */
+export const intlLocale = (): string => {
+  const locale = currentLocale();
+  return locale === 'en' ? 'en-US' : locale;
+};
+
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+/** An Intl date format in the reader's locale, made once a locale and set of options. */
+export const dateFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = `d ${intlLocale()} ${JSON.stringify(options)}`;
+  let format = formats.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(), options);
+    formats.set(key, format);
+  }
+  return format;
+};
+
+/** An Intl number format in the reader's locale, made once a locale and set of options. */
+export const numberFormat = (options: Intl.NumberFormatOptions = {}): Intl.NumberFormat => {
+  const key = `n ${intlLocale()} ${JSON.stringify(options)}`;
+  let format = formats.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(), options);
+    formats.set(key, format);
+  }
+  return format;
+};
+
 /**
- * Dates and counts are written out as en-US's Intl formats write them (format.test.ts compares the
- * two) rather than asked of Intl: a page's first Intl formatter loads the browser's locale data, tens of
- * milliseconds on a phone before the page can draw (docs/BENCHMARKS.md, the learning screen).
+ * Dates and counts go through Intl in the reader's locale. English is written out as en-US's Intl
+ * formats write it (format.test.ts compares the two) rather than asked of Intl: a page's first Intl
+ * formatter loads the browser's locale data, tens of milliseconds on a phone before the page can draw
+ * (docs/BENCHMARKS.md, the learning screen).
  */
 const writeDate = (time: number, month: 'short' | 'long', zone: 'local' | 'UTC'): string => {
   if (Number.isNaN(time)) return '—';
+  if (currentLocale() !== 'en') {
+    return dateFormat({
+      month,
+      day: 'numeric',
+      year: 'numeric',
+      ...(zone === 'UTC' ? { timeZone: 'UTC' } : {}),
+    }).format(time);
+  }
   const date = new Date(time);
   const [monthIndex, day, year] =
     zone === 'UTC'
@@ -59,46 +100,43 @@ export const formatLongUtcDate = (iso: string | null | undefined): string =>
 export const formatDay = (day: string | null | undefined): string =>
   writeDate(timeOf(day ? `${day}T00:00:00Z` : null), 'short', 'UTC');
 
-/** Made on first use, as the others (see writeDate). */
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
 /** A moment to the minute, in the reader's time zone: `Mar 4, 2026, 10:05 AM`; an em dash when unreadable. */
 export const formatDateTime = (iso: string | number | null | undefined): string => {
   const time = typeof iso === 'number' ? iso : timeOf(iso);
   if (Number.isNaN(time)) return '—';
-  dateTimeFormat ??= new Intl.DateTimeFormat('en-US', {
+  return dateFormat({
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  });
-  return dateTimeFormat.format(time);
+  }).format(time);
 };
 
-/** A file size for people: `812 KB`, `4.2 MB`, `1.5 GB`. */
+const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file size for people: `812 KB`, `4.2 MB`, `1.5 GB` (Intl's short units outside English). */
 export const formatBytes = (bytes: number): string => {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'] as const;
+  const english = currentLocale() === 'en';
+  if (bytes < 1024)
+    return english ? `${bytes} B` : numberFormat({ style: 'unit', unit: 'byte' }).format(bytes);
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  if (!english) return numberFormat({ style: 'unit', unit: BYTE_UNITS[unit] }).format(rounded);
+  return `${value >= 10 ? rounded : value.toFixed(1)} ${['KB', 'MB', 'GB'][unit]}`;
 };
-
-/** For what is not a whole number, made on first use (see writeDate). */
-let countFormat: Intl.NumberFormat | undefined;
 
 /** A count for people: `10,000`. */
 export const formatCount = (count: number): string => {
-  if (Number.isSafeInteger(count)) {
+  if (Number.isSafeInteger(count) && currentLocale() === 'en') {
     return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupDigits(String(Math.abs(count)))}`;
   }
-  countFormat ??= new Intl.NumberFormat('en-US');
-  return countFormat.format(count);
+  return numberFormat().format(count);
 };
 
 /** A transfer speed for people: `4.2 MB/s`. */
@@ -107,9 +145,12 @@ export const formatSpeed = (bytesPerSecond: number): string => `${formatBytes(Ma
 /** How long is left, rounded up, in the largest units that say it: `12 s`, `4 min`, `1 h 5 min`. */
 export const formatTimeLeft = (seconds: number): string => {
   const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return `${whole} s`;
+  const part = (value: number, unit: 'second' | 'minute' | 'hour', english: string) =>
+    currentLocale() === 'en' ? `${value} ${english}` : numberFormat({ style: 'unit', unit }).format(value);
+  if (whole < 60) return part(whole, 'second', 's');
   const minutes = Math.ceil(whole / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return part(minutes, 'minute', 'min');
   const rest = minutes % 60;
-  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+  const hours = part(Math.floor(minutes / 60), 'hour', 'h');
+  return rest ? `${hours} ${part(rest, 'minute', 'min')}` : hours;
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES } from '@skillwise/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
@@ -24,12 +25,15 @@ export const organisations = pgTable(
      */
     refundWindowDays: integer('refund_window_days').notNull().default(30),
     refundMaxProgressPercent: integer('refund_max_progress_percent'),
+    /** The language of its site and its e-mails (docs/decisions/044): a visitor's browser may pick another. */
+    language: text('language', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('organisations_refund_window', sql`${t.refundWindowDays} between 0 and 365`),
     check('organisations_refund_progress', sql`${t.refundMaxProgressPercent} between 0 and 100`),
+    check('organisations_language', sql`${t.language} in ('en', 'es', 'ar')`),
   ],
 );
 
@@ -59,6 +63,8 @@ export const users = pgTable(
       .default('owner'),
     /** Notification e-mails other than receipts; off through the unsubscribe link (no login needed). */
     emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** The language the person reads the app and their e-mails in; null: their school's, else the browser's. */
+    language: text('language', { enum: LOCALES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +73,7 @@ export const users = pgTable(
     index('users_created_by_org_id_idx').on(t.createdByOrgId),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_team_role', sql`${t.teamRole} in ('owner', 'admin', 'instructor')`),
+    check('users_language', sql`${t.language} in ('en', 'es', 'ar')`),
   ],
 );
 

@@ -86,7 +86,7 @@ export const StudentManagementPage = () => {
           <LogoMark />
           <span className="text-lg font-bold tracking-tight text-white">Skillwise</span>
           {/* On a phone the way out sits beside the logo and the sections fill one row below. */}
-          <div className="ml-auto flex items-center gap-1 md:hidden">
+          <div className="ms-auto flex items-center gap-1 md:hidden">
             <Link to={paths.admin.myStudents} className={cn(itemClass(false), 'h-9 px-2.5')}>
               <ChevronLeftIcon className="size-5 shrink-0" />
               Go Back

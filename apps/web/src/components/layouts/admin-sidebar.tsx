@@ -75,7 +75,7 @@ export const AdminSidebar = ({
   <aside
     aria-label="Admin"
     style={{ width: isOpen ? SIDEBAR.expanded : SIDEBAR.collapsed }}
-    className="fixed inset-y-0 left-0 z-40 flex flex-col overflow-x-hidden border-r border-slate-800 bg-slate-900 transition-[width] duration-200"
+    className="fixed inset-y-0 inset-s-0 z-40 flex flex-col overflow-x-hidden border-e border-slate-800 bg-slate-900 transition-[width] duration-200"
   >
     <div className={cn('flex h-16 shrink-0 items-center gap-2.5', isOpen ? 'px-5' : 'justify-center')}>
       <LogoMark />

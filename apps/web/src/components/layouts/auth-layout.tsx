@@ -16,8 +16,11 @@ const POINTS = [
 export const AuthLayout = ({ children }: { children: ReactNode }) => (
   <div className="flex min-h-dvh flex-1">
     <aside className="relative hidden w-[42%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-violet-700 p-12 text-white lg:flex">
-      <div className="absolute -top-32 -right-32 size-96 rounded-full bg-white/10" aria-hidden="true" />
-      <div className="absolute -bottom-40 -left-24 size-[28rem] rounded-full bg-white/5" aria-hidden="true" />
+      <div className="absolute -top-32 -inset-e-32 size-96 rounded-full bg-white/10" aria-hidden="true" />
+      <div
+        className="absolute -bottom-40 -inset-s-24 size-[28rem] rounded-full bg-white/5"
+        aria-hidden="true"
+      />
       <Link to={paths.home} aria-label="Skillwise home" className="relative self-start rounded-lg">
         <Logo inverted />
       </Link>

@@ -45,7 +45,7 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
         <Link to={paths.students.root} aria-label="Skillwise student home" className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Student" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label="Student" className="ms-6 hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
             <NavLink
               key={item.to}
@@ -56,7 +56,7 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           {bell}
           <div className="hidden md:block">
             <UserMenu email={email} name={name} onLogout={onLogout} />

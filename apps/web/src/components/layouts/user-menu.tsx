@@ -83,7 +83,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setOpen((open) => !open)}
-        className="flex items-center gap-2 rounded-full p-1 pr-2 text-slate-700 hover:bg-slate-100"
+        className="flex items-center gap-2 rounded-full p-1 pe-2 text-slate-700 hover:bg-slate-100"
       >
         {/* Named by its text, so the name shown beside the avatar is part of it (WCAG 2.5.3). */}
         <span className="sr-only">Account menu</span>
@@ -96,7 +96,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
       {isOpen ? (
         <div
           id={panelId}
-          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-raised"
+          className="absolute inset-e-0 z-50 mt-2 w-64 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-raised"
         >
           <AccountIdentity
             email={email}
@@ -110,7 +110,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
                 <UserMenuEntry
                   item={item}
                   onChoose={() => setOpen(false)}
-                  className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
+                  className="w-full rounded-lg px-3 py-2 text-start text-sm text-slate-700 hover:bg-slate-50"
                 />
               </li>
             ))}
@@ -122,7 +122,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
                 setOpen(false);
                 onLogout();
               }}
-              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm font-medium text-rose-600 hover:bg-rose-50"
             >
               <LogoutIcon className="size-4" />
               Log Out
@@ -182,7 +182,7 @@ export const AccountEntries = ({
           <UserMenuEntry
             item={item}
             onChoose={onChoose}
-            className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
+            className="w-full rounded-lg px-3 py-2 text-start text-sm text-slate-600 hover:bg-slate-50"
           />
         </li>
       ))}
@@ -193,7 +193,7 @@ export const AccountEntries = ({
         onChoose();
         onLogout();
       }}
-      className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-left text-sm font-medium text-rose-600 hover:bg-rose-50"
+      className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-start text-sm font-medium text-rose-600 hover:bg-rose-50"
     >
       <LogoutIcon className="size-4" />
       Log Out

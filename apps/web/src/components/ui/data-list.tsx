@@ -165,7 +165,7 @@ const Table = <Row,>({
   headerCase: 'upper' | 'as-written';
   rowClassName?: string;
 }) => (
-  <table className={cn('w-full text-left text-sm', tableClassName)}>
+  <table className={cn('w-full text-start text-sm', tableClassName)}>
     <caption className="sr-only">{label}</caption>
     <thead
       className={cn(
@@ -178,7 +178,7 @@ const Table = <Row,>({
           <th
             key={column.header}
             scope="col"
-            className={cn(cellPadding(variant), column.align === 'end' && 'text-right')}
+            className={cn(cellPadding(variant), column.align === 'end' && 'text-end')}
           >
             {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
           </th>
@@ -191,7 +191,7 @@ const Table = <Row,>({
           {columns.map((column) => (
             <td
               key={column.header}
-              className={cn(cellPadding(variant), column.align === 'end' && 'text-right', column.className)}
+              className={cn(cellPadding(variant), column.align === 'end' && 'text-end', column.className)}
             >
               {column.cell(row)}
             </td>

@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 /**
  * The icons drawn here, for the public pages and the shared components: no icon library comes with a
  * visitor's first page. components/ui/icons.tsx re-exports them with the library's icons of the screens
- * after signing in.
+ * after signing in. The ones that point along the line are marked `data-points="inline"`: index.css turns
+ * them round in a right-to-left language.
  */
 type IconProps = SVGProps<SVGSVGElement>;
 
@@ -46,13 +47,13 @@ export const ChevronDownIcon = (props: IconProps) => (
 );
 
 export const ChevronLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon data-points="inline" {...props}>
     <path d="m15 6-6 6 6 6" />
   </Icon>
 );
 
 export const ArrowRightIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon data-points="inline" {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );

@@ -77,7 +77,7 @@ export const DropdownMenu = ({ label, open, onOpenChange, items, className }: Dr
           aria-label={label}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-30 mt-1 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-raised"
+          className="absolute top-full inset-e-0 z-30 mt-1 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-raised"
         >
           {items.map((item) => (
             <button
@@ -90,7 +90,7 @@ export const DropdownMenu = ({ label, open, onOpenChange, items, className }: Dr
                 item.onSelect();
               }}
               className={cn(
-                'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm font-medium focus:outline-none',
+                'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm font-medium focus:outline-none',
                 item.tone === 'danger'
                   ? 'text-rose-600 hover:bg-rose-50 focus:bg-rose-50'
                   : 'text-slate-700 hover:bg-slate-100 focus:bg-slate-100',

@@ -21,8 +21,8 @@ export const Textarea = ({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 /** A native select (keyboard and screen readers for free) drawn like the inputs. */
 export const Select = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) => (
   <div className={cn('relative min-w-0', className)}>
-    <select className={cn(FIELD_CLASSES, 'h-11 min-w-0 appearance-none truncate pr-10')} {...props} />
-    <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3.5 size-4.5 -translate-y-1/2 text-slate-400" />
+    <select className={cn(FIELD_CLASSES, 'h-11 min-w-0 appearance-none truncate pe-10')} {...props} />
+    <ChevronDownIcon className="pointer-events-none absolute top-1/2 inset-e-3.5 size-4.5 -translate-y-1/2 text-slate-400" />
   </div>
 );
 
@@ -32,7 +32,7 @@ export const FileInput = ({ className, ...props }: Omit<InputHTMLAttributes<HTML
     type="file"
     className={cn(
       'block w-full cursor-pointer rounded-xl border border-dashed border-slate-300 bg-slate-50/60 p-2 text-sm text-slate-600',
-      'file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100',
+      'file:me-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100',
       'focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/15',
       'aria-[invalid=true]:border-rose-400',
       'disabled:cursor-not-allowed disabled:opacity-60',

@@ -21,8 +21,8 @@ const FOCUSABLE =
 const PANEL = {
   // A dialog taller than the window scrolls inside itself (the page behind is locked).
   center: 'relative m-auto max-h-full w-full max-w-lg overscroll-contain rounded-2xl p-6',
-  left: 'fixed inset-y-0 left-0 h-full w-80 max-w-[85vw] p-5 animate-[slide-in-left_200ms_ease-out]',
-  right: 'fixed inset-y-0 right-0 h-full w-80 max-w-[85vw] p-5 animate-[slide-in-right_200ms_ease-out]',
+  left: 'fixed inset-y-0 inset-s-0 h-full w-80 max-w-[85vw] p-5 animate-[slide-in-left_200ms_ease-out]',
+  right: 'fixed inset-y-0 inset-e-0 h-full w-80 max-w-[85vw] p-5 animate-[slide-in-right_200ms_ease-out]',
 } as const;
 
 /**

@@ -18,7 +18,7 @@ export const SearchInput = ({ label, value, onChange, className }: SearchInputPr
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-slate-400" />
+      <SearchIcon className="pointer-events-none absolute top-1/2 inset-s-3.5 size-4.5 -translate-y-1/2 text-slate-400" />
       <Input
         id={id}
         type="search"
@@ -26,7 +26,7 @@ export const SearchInput = ({ label, value, onChange, className }: SearchInputPr
         value={value}
         onChange={(event) => onChange(event.target.value)}
         // Long placeholders (SPEC: "Search Category By Name") fit a 360 px screen in a smaller size.
-        className="pl-10 placeholder:text-sm sm:placeholder:text-base"
+        className="ps-10 placeholder:text-sm sm:placeholder:text-base"
       />
     </div>
   );

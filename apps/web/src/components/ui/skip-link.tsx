@@ -20,7 +20,7 @@ export const SkipLink = () => (
   <a
     href="#main"
     onClick={focusMain}
-    className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-raised ring-2 ring-brand-500 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[10000]"
+    className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-raised ring-2 ring-brand-500 focus:not-sr-only focus:fixed focus:top-3 focus:inset-s-3 focus:z-[10000]"
   >
     Skip to main content
   </a>

@@ -107,7 +107,7 @@ export const AdminLayout = () => {
         />
       ) : null}
       <div
-        style={{ paddingLeft: isOpen && isDesktop ? SIDEBAR.expanded : SIDEBAR.collapsed }}
+        style={{ paddingInlineStart: isOpen && isDesktop ? SIDEBAR.expanded : SIDEBAR.collapsed }}
         className="flex min-w-0 flex-1 flex-col transition-[padding] duration-200"
       >
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-slate-200/70 bg-white/90 px-4 backdrop-blur-md sm:px-6 lg:px-8">

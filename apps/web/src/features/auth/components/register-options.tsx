@@ -16,7 +16,7 @@ const Option = ({ to, icon, title, text }: { to: string; icon: ReactNode; title:
       <span className="block font-semibold text-slate-900">{title}</span>
       <span className="mt-0.5 block text-sm text-slate-500">{text}</span>
     </span>
-    <ArrowRightIcon className="size-5 shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" />
+    <ArrowRightIcon className="size-5 shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600 rtl:group-hover:-translate-x-0.5" />
   </Link>
 );
 

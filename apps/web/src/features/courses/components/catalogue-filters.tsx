@@ -89,7 +89,7 @@ export const CatalogueFilters = ({ filters, setFilters }: CatalogueFilterState) 
         onChange={(sort) =>
           setFilters({ sort: SORT_OPTIONS.find((option) => option.value === sort)?.value ?? '' })
         }
-        className="md:ml-auto md:w-72"
+        className="md:ms-auto md:w-72"
       >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>

@@ -78,7 +78,7 @@ export const CourseCard = ({ course, onSelect, aside, footer }: CourseCardProps)
         <button
           type="button"
           onClick={() => onSelect(course.course_Id)}
-          className="text-left after:absolute after:inset-0 focus-visible:outline-none"
+          className="text-start after:absolute after:inset-0 focus-visible:outline-none"
         >
           {course.course_title}
         </button>

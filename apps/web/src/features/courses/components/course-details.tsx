@@ -109,9 +109,9 @@ const Figures = ({ course, rating }: { course: CourseDetail; rating: CourseRatin
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 xl:grid-cols-5">
       {items.map((item) => (
-        <div key={item.label} className="relative min-w-0 pl-7">
+        <div key={item.label} className="relative min-w-0 ps-7">
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <span aria-hidden="true" className="absolute top-0.5 left-0 text-lg text-brand-600">
+            <span aria-hidden="true" className="absolute top-0.5 inset-s-0 text-lg text-brand-600">
               {item.icon}
             </span>
             {item.label}

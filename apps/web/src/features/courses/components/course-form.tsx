@@ -108,7 +108,7 @@ const PickerField = ({
     <Button
       variant="ghost"
       size="sm"
-      className="h-auto min-h-9 self-start py-1.5 text-left whitespace-normal"
+      className="h-auto min-h-9 self-start py-1.5 text-start whitespace-normal"
       leftIcon={<PlusIcon className="size-4" />}
       onClick={onAdd}
     >

@@ -21,7 +21,7 @@ const OrganisationCourseCard = ({
   <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card">
     <div className="relative aspect-video overflow-hidden bg-slate-100">
       <CourseImage src={course.course_image} alt="" />
-      <PublishedChip published={course.published} className="absolute top-3 left-3 shadow-sm" />
+      <PublishedChip published={course.published} className="absolute top-3 inset-s-3 shadow-sm" />
     </div>
     <div className="flex flex-1 flex-col p-4">
       <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{course.course_title}</h2>

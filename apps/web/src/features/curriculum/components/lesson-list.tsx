@@ -71,7 +71,7 @@ const LessonRow = ({
       style={style}
       data-lesson-id={lesson.lesson_Id}
       className={cn(
-        'relative flex items-center gap-1.5 rounded-xl border border-slate-200 bg-white py-2 pr-1 pl-0.5 sm:gap-3 sm:pr-1.5 sm:pl-1',
+        'relative flex items-center gap-1.5 rounded-xl border border-slate-200 bg-white py-2 pe-1 ps-0.5 sm:gap-3 sm:pe-1.5 sm:ps-1',
         isDragging && 'z-10 shadow-raised ring-2 ring-brand-500/40',
         isMenuOpen && 'z-20',
       )}
@@ -98,7 +98,7 @@ const LessonRow = ({
           >
             <span className="line-clamp-3 sm:line-clamp-1">
               {lesson.lesson_title}
-              <ExternalLinkIcon className="ml-1.5 inline size-3.5 align-[-2px] text-slate-400 group-hover:text-brand-600" />
+              <ExternalLinkIcon className="ms-1.5 inline size-3.5 align-[-2px] text-slate-400 group-hover:text-brand-600" />
             </span>
             <span className="sr-only">(opens in a new tab)</span>
           </a>

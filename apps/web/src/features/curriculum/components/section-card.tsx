@@ -77,7 +77,7 @@ export const SectionCard = ({
             onClick={() => actions.onToggleExpanded(section)}
             aria-expanded={isExpanded}
             aria-controls={bodyId}
-            className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1.5 text-left hover:bg-slate-50"
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1.5 text-start hover:bg-slate-50"
           >
             <ChevronDownIcon
               className={cn(
@@ -131,7 +131,7 @@ export const SectionCard = ({
             ]}
           />
         </div>
-        <div className="flex flex-wrap gap-2 pl-1 sm:flex-nowrap sm:pl-0 [&>button]:flex-1 sm:[&>button]:flex-none">
+        <div className="flex flex-wrap gap-2 ps-1 sm:flex-nowrap sm:ps-0 [&>button]:flex-1 sm:[&>button]:flex-none">
           <Button
             variant={isBulkOpen ? 'secondary' : 'outline'}
             size="sm"

@@ -174,7 +174,7 @@ export const CoursePreview = ({ courseId }: { courseId: number }) => {
                   {previewable ? null : <LockIcon className="size-4 shrink-0 text-slate-300" />}
                 </>
               );
-              const rowClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left';
+              const rowClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start';
               return previewable ? (
                 <button
                   type="button"

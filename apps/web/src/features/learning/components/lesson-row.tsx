@@ -52,7 +52,7 @@ export const LessonRow = ({ lesson, isCompleted, isCurrent, onOpen }: LessonRowP
     </>
   );
   const rowClass = cn(
-    'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left',
+    'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start',
     (started || isCompleted) && 'bg-emerald-50/80',
     isCurrent && 'bg-brand-50 ring-1 ring-brand-200 ring-inset',
   );

@@ -49,7 +49,7 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
             {lesson.lesson_title}
           </h2>
         </div>
-        <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+        <div className="ms-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
           {isPreview || !progress.isSuccess ? null : isCompleted(lesson.lesson_Id) ? (
             <span className="flex items-center gap-2">
               <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">

@@ -50,7 +50,7 @@ export const SampleLessons = () => {
                   onClick={() => setSelected(lesson)}
                   aria-current={current ? 'true' : undefined}
                   className={cn(
-                    'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 transition-colors',
+                    'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium text-slate-800 transition-colors',
                     current ? 'bg-brand-50 ring-1 ring-brand-200 ring-inset' : 'hover:bg-slate-100',
                   )}
                 >

@@ -38,7 +38,7 @@ export const SectionList = ({
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => onToggle(section.section_Id)}
-                className="flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors hover:bg-slate-50"
+                className="flex w-full items-center gap-3 px-4 py-3.5 text-start transition-colors hover:bg-slate-50"
               >
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs font-semibold text-slate-600">
                   {index + 1}

@@ -10,8 +10,8 @@ import { coursesSearchPath } from '@/lib/paths';
  */
 const HeroIllustration = () => (
   <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
-    <div className="absolute -top-6 -right-6 size-40 rounded-full bg-brand-200/60 blur-2xl" />
-    <div className="absolute -bottom-8 -left-8 size-48 rounded-full bg-violet-200/60 blur-2xl" />
+    <div className="absolute -top-6 -inset-e-6 size-40 rounded-full bg-brand-200/60 blur-2xl" />
+    <div className="absolute -bottom-8 -inset-s-8 size-48 rounded-full bg-violet-200/60 blur-2xl" />
     <div className="relative overflow-hidden rounded-3xl border border-white bg-white shadow-raised">
       <div className="relative flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-brand-600 via-brand-500 to-violet-500">
         <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.25),transparent_55%)]" />
@@ -35,7 +35,7 @@ const HeroIllustration = () => (
         </div>
       </div>
     </div>
-    <div className="absolute top-10 -left-10 hidden items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-raised sm:flex">
+    <div className="absolute top-10 -inset-s-10 hidden items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-raised sm:flex">
       <span className="flex size-10 items-center justify-center rounded-xl bg-emerald-50 text-xl text-emerald-600">
         <AwardIcon />
       </span>
@@ -44,7 +44,7 @@ const HeroIllustration = () => (
         <span className="block text-xs text-slate-500">on courses that give one</span>
       </span>
     </div>
-    <div className="absolute -right-8 bottom-24 hidden items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-raised sm:flex">
+    <div className="absolute -inset-e-8 bottom-24 hidden items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-raised sm:flex">
       <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-xl text-brand-600">
         <ClockIcon />
       </span>
@@ -90,14 +90,14 @@ export const Hero = () => {
                 Search courses
               </label>
               <div className="relative flex-1">
-                <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+                <SearchIcon className="pointer-events-none absolute top-1/2 inset-s-4 size-5 -translate-y-1/2 text-slate-400" />
                 <input
                   id={searchId}
                   type="search"
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
                   placeholder="What do you want to learn?"
-                  className="h-12 w-full rounded-xl border border-slate-300 bg-white pr-4 pl-12 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none"
+                  className="h-12 w-full rounded-xl border border-slate-300 bg-white pe-4 ps-12 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none"
                 />
               </div>
               <Button type="submit" size="lg">

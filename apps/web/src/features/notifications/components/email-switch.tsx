@@ -59,7 +59,7 @@ export const EmailSwitch = ({ hint }: { hint: string }) => {
           aria-hidden="true"
           className={cn(
             'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            isOn ? 'translate-x-6' : 'translate-x-1',
+            isOn ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1',
           )}
         />
       </button>

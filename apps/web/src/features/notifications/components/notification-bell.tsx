@@ -34,7 +34,7 @@ export const NotificationBell = ({ to }: { to: string }) => {
         <span
           aria-hidden="true"
           data-testid="unread-badge"
-          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white"
+          className="absolute -top-0.5 -inset-e-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white"
         >
           {badge}
         </span>

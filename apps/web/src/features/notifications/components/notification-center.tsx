@@ -59,7 +59,7 @@ const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, i
     </span>
   );
   const titleClass =
-    'rounded-md text-left hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
+    'rounded-md text-start hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
   // Screen readers hear which ones are new, as the highlight shows it.
   const label = unread ? `Unread: ${notification.title}` : undefined;
   let heading = title;

@@ -89,13 +89,11 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="shrink-0 text-slate-500">Course</dt>
-            <dd className="min-w-0 text-right font-medium break-words text-slate-900">
-              {course.course_title}
-            </dd>
+            <dd className="min-w-0 text-end font-medium break-words text-slate-900">{course.course_title}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="shrink-0 text-slate-500">Billed to</dt>
-            <dd className="min-w-0 text-right font-medium break-all text-slate-900">{email}</dd>
+            <dd className="min-w-0 text-end font-medium break-all text-slate-900">{email}</dd>
           </div>
           {quote ? (
             <>

@@ -45,7 +45,7 @@ export const PayoutsSummary = () => {
       {data.payouts.length === 0 ? (
         <p className="text-sm text-slate-500">No payout yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">
             {data.payouts_count > data.payouts.length
               ? `The latest ${PAYOUTS_SHOWN} of ${data.payouts_count} payouts`
@@ -53,13 +53,13 @@ export const PayoutsSummary = () => {
           </caption>
           <thead className="text-xs text-slate-500">
             <tr>
-              <th scope="col" className="py-1 pr-4 font-medium">
+              <th scope="col" className="py-1 pe-4 font-medium">
                 Date
               </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
+              <th scope="col" className="py-1 pe-4 font-medium">
                 Reference
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 text-end font-medium">
                 Amount
               </th>
             </tr>
@@ -67,16 +67,14 @@ export const PayoutsSummary = () => {
           <tbody className="divide-y divide-slate-100">
             {data.payouts.map((payout) => (
               <tr key={payout.payout_Id}>
-                <td className="py-1.5 pr-4 whitespace-nowrap text-slate-600">
+                <td className="py-1.5 pe-4 whitespace-nowrap text-slate-600">
                   {formatDate(payout.recorded_date)}
                 </td>
-                <td className="py-1.5 pr-4 break-all text-slate-900">
+                <td className="py-1.5 pe-4 break-all text-slate-900">
                   {payout.reference}
                   {payout.note ? <span className="block text-xs text-slate-500">{payout.note}</span> : null}
                 </td>
-                <td className="py-1.5 text-right text-slate-900 tabular-nums">
-                  {formatPrice(payout.amount)}
-                </td>
+                <td className="py-1.5 text-end text-slate-900 tabular-nums">{formatPrice(payout.amount)}</td>
               </tr>
             ))}
           </tbody>

@@ -85,7 +85,7 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
       <>
         <span className="block whitespace-nowrap">{feeText(row.discount ?? 0)}</span>
         {row.coupon_code ? (
-          <span className="ml-auto block max-w-28 font-mono text-xs break-all text-slate-500">
+          <span className="ms-auto block max-w-28 font-mono text-xs break-all text-slate-500">
             {row.coupon_code}
           </span>
         ) : null}

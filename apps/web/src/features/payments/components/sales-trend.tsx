@@ -29,17 +29,17 @@ const SeriesTable = ({ series }: { series: SalesSeries }) => (
   <details className="text-sm">
     <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
     <div className="mt-3 max-h-72 overflow-auto">
-      <table className="w-full text-left tabular-nums">
+      <table className="w-full text-start tabular-nums">
         <caption className="sr-only">Gross and net sales, {SPANS[series.interval]}</caption>
         <thead className="text-xs text-slate-500">
           <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
+            <th scope="col" className="py-1 pe-4 font-medium">
               {series.interval === 'day' ? 'Day' : series.interval === 'week' ? 'Week' : 'Month'}
             </th>
-            <th scope="col" className="py-1 pr-4 text-right font-medium">
+            <th scope="col" className="py-1 pe-4 text-end font-medium">
               Gross
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 text-end font-medium">
               Net
             </th>
           </tr>
@@ -47,11 +47,11 @@ const SeriesTable = ({ series }: { series: SalesSeries }) => (
         <tbody className="divide-y divide-slate-100">
           {series.points.map((point) => (
             <tr key={point.start}>
-              <th scope="row" className="py-1 pr-4 font-normal text-slate-600">
+              <th scope="row" className="py-1 pe-4 font-normal text-slate-600">
                 {bucketLabel(point.start, series.interval)}
               </th>
-              <td className="py-1 pr-4 text-right">{formatPrice(point.gross)}</td>
-              <td className="py-1 text-right text-emerald-700">{formatPrice(point.net)}</td>
+              <td className="py-1 pe-4 text-end">{formatPrice(point.gross)}</td>
+              <td className="py-1 text-end text-emerald-700">{formatPrice(point.net)}</td>
             </tr>
           ))}
         </tbody>

@@ -112,7 +112,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
             <p className="text-xs break-all text-slate-500">Order {orderId}</p>
           </div>
           {amount ? (
-            <p className="shrink-0 text-right">
+            <p className="shrink-0 text-end">
               <span className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="sandbox-amount">
                 {formatPrice(amount.amount)}
               </span>{' '}

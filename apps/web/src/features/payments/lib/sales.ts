@@ -1,5 +1,6 @@
 import type { SaleRow, SalesSeries } from '@skillwise/contracts';
 import { csvOf } from '@/lib/csv';
+import { dateFormat } from '@/lib/format';
 
 /** What the Totals show, in dollars: the server's sums or, without them, the page's own. */
 export type SalesTotals = {
@@ -84,8 +85,8 @@ export const salesCsv = (rows: ReadonlyArray<SaleRow>): string =>
 export const bucketLabel = (start: string, interval: SalesSeries['interval']): string => {
   const date = new Date(`${start}T00:00:00Z`);
   if (interval === 'month') {
-    return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    return dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
   }
-  const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
   return interval === 'week' ? `Week of ${day}` : day;
 };

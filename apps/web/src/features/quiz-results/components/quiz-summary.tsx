@@ -50,14 +50,14 @@ export const ScoreSpread = ({ summary }: { summary: QuizSummary }) => {
             <summary className="cursor-pointer font-medium text-brand-700">
               Show the figures as a table
             </summary>
-            <table className="mt-3 w-full max-w-sm text-left tabular-nums">
+            <table className="mt-3 w-full max-w-sm text-start tabular-nums">
               <caption className="sr-only">Students by their best score</caption>
               <thead className="text-xs text-slate-500">
                 <tr>
-                  <th scope="col" className="py-1 pr-4 font-medium">
+                  <th scope="col" className="py-1 pe-4 font-medium">
                     Best score
                   </th>
-                  <th scope="col" className="py-1 text-right font-medium">
+                  <th scope="col" className="py-1 text-end font-medium">
                     Students
                   </th>
                 </tr>
@@ -65,10 +65,10 @@ export const ScoreSpread = ({ summary }: { summary: QuizSummary }) => {
               <tbody className="divide-y divide-slate-100">
                 {summary.score_buckets.map((count, index) => (
                   <tr key={bucketText(index)}>
-                    <th scope="row" className="py-1 pr-4 font-normal text-slate-600">
+                    <th scope="row" className="py-1 pe-4 font-normal text-slate-600">
                       {bucketText(index)}
                     </th>
-                    <td className="py-1 text-right">{formatCount(count)}</td>
+                    <td className="py-1 text-end">{formatCount(count)}</td>
                   </tr>
                 ))}
               </tbody>

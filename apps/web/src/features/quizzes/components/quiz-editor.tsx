@@ -290,7 +290,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
 
       <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-3 border-t border-slate-200 bg-white/95 px-1 py-3 backdrop-blur sm:flex-row sm:items-center sm:justify-end">
         {failure ? (
-          <p role="alert" className="text-sm font-medium text-rose-700 sm:mr-auto">
+          <p role="alert" className="text-sm font-medium text-rose-700 sm:me-auto">
             {failure}
           </p>
         ) : null}

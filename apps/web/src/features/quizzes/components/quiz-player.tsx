@@ -105,7 +105,7 @@ export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix, keepFor }:
         idPrefix={idPrefix}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <p className="text-sm text-slate-600 sm:mr-auto">
+        <p className="text-sm text-slate-600 sm:me-auto">
           {questions.length - unanswered} of {questions.length} answered
         </p>
         <Button type="submit" isLoading={isSending} loadingText="Submitting...">

@@ -75,7 +75,7 @@ const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: 
               <Button
                 variant="ghost"
                 size="sm"
-                className="ml-auto"
+                className="ms-auto"
                 onClick={() => onOpen(attempt.attempt_Id)}
               >
                 See result<span className="sr-only"> of attempt {attempt.number}</span>

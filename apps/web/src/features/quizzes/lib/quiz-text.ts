@@ -1,21 +1,18 @@
 import type { AttemptStatus } from '@skillwise/contracts';
-
-/** Made on first use (lib/format.ts: a first Intl formatter costs). */
-let timeFormat: Intl.DateTimeFormat | undefined;
+import { dateFormat } from '@/lib/format';
 
 /** A moment as people read it, to the second: `Nov 29, 2026, 9:10:05 AM`. */
 export const formatMoment = (iso: string): string => {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  timeFormat ??= new Intl.DateTimeFormat('en-US', {
+  return dateFormat({
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',
-  });
-  return timeFormat.format(time);
+  }).format(time);
 };
 
 /** The server's message with each moment in it (an ISO time) written for the reader. */

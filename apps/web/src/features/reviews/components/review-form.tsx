@@ -85,7 +85,7 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
               <span className="sr-only">{star === 1 ? '1 star' : `${star} stars`}</span>
             </label>
           ))}
-          {rating > 0 ? <span className="ml-2 text-sm text-slate-600">{rating} of 5</span> : null}
+          {rating > 0 ? <span className="ms-2 text-sm text-slate-600">{rating} of 5</span> : null}
         </div>
       </fieldset>
       <div className="flex flex-col gap-1.5">

@@ -34,7 +34,7 @@ export const ReviewsModeration = ({ courseId }: { courseId: number }) => {
         label="Reviews of this course"
         empty={<p className="mt-3 text-sm text-slate-500">No reviews yet.</p>}
         actions={(review) => (
-          <span className="ml-auto flex items-center gap-2">
+          <span className="ms-auto flex items-center gap-2">
             {review.hidden ? <Chip tone="muted">Hidden</Chip> : null}
             <Button
               variant="outline"

@@ -66,7 +66,7 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
       type="button"
       onClick={() => onOpenStudent(student)}
       aria-label={label}
-      className={cn('text-left', className)}
+      className={cn('text-start', className)}
     >
       {children}
     </button>
