@@ -9,7 +9,7 @@ import {
   ClockIcon,
   InfinityIcon,
   UsersIcon,
-} from '@/components/ui/icons';
+} from '@/components/ui/drawn-icons';
 import { paths } from '@/lib/paths';
 
 const LEARNER_FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
