@@ -43,6 +43,8 @@ export const sessionUserSchema = z.object({
   user_id: z.number(),
   verified: z.boolean(),
   role_id: z.number(),
+  /** An addition: the person's language, when they chose one (users/SetMyLanguage); absent otherwise. */
+  language: localeSchema.optional(),
 });
 export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -50,6 +50,8 @@ export function registerUserRoutes(
   const login = {
     tags,
     summary: 'Log in with an e-mail and a password; answers the session token',
+    description:
+      'An addition: `user.language` (en, es or ar) when the person chose a language (users/SetMyLanguage); absent otherwise.',
     body: loginBodySchema,
     response: { 200: loginResponseSchema },
   };

@@ -137,7 +137,14 @@ export class AccountService {
     return {
       response: {
         token,
-        user: { org_Id: user.orgId, user_id: user.id, verified: user.verified, role_id: user.roleId },
+        user: {
+          org_Id: user.orgId,
+          user_id: user.id,
+          verified: user.verified,
+          role_id: user.roleId,
+          // An addition, only when the person chose a language: the web app opens in it (decision 044).
+          ...(user.language ? { language: user.language } : {}),
+        },
       },
       deviceToken: issueDeviceToken(keys.deviceTokens, username),
     };
