@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { mockFetch } from '@/test/render';
 import { LOCALE_KEY } from './locale';
@@ -104,6 +105,21 @@ describe('choosing a language', () => {
     expect(currentLocale()).toBe('es');
     expect(kept()).toBe('es');
     expect(notifyError).toHaveBeenCalledWith(t('common.language.saveFailed'), expect.anything());
+  });
+
+  test('a session that ended: the choice stays on this browser, no toast, no logout', async () => {
+    storage.set('authToken', 'expired');
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    mockFetch(() => ({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', code: 'UNAUTHENTICATED', message: 'Expired.' },
+    }));
+    expect(await chooseLocale('es')).toBe(true);
+    expect(kept()).toBe('es');
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(ended).not.toHaveBeenCalled();
+    setUnauthorizedHandler(undefined);
   });
 
   test('a profile read while the choice is being saved does not switch back to the old language', async () => {

@@ -1,5 +1,5 @@
 import { isLocale, type Locale, type MyLanguageResponse } from '@skillwise/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { hasAuthToken } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { currentLocale, setLocale, t } from './i18n';
@@ -28,9 +28,17 @@ export const switchLocale = async (locale: Locale): Promise<boolean> => {
   }
 };
 
-/** PUT users/SetMyLanguage: the signed-in person's language, or null for none. */
+/**
+ * PUT users/SetMyLanguage: the signed-in person's language, or null for none. A session that ended
+ * meanwhile is not ended again from here: choosing a language on a public page sends no one to /login.
+ */
 export const saveMyLanguage = (language: Locale | null): Promise<MyLanguageResponse> =>
-  apiRequest('users/SetMyLanguage', { method: 'PUT', auth: true, body: { language } });
+  apiRequest('users/SetMyLanguage', {
+    method: 'PUT',
+    auth: true,
+    endSessionOn401: false,
+    body: { language },
+  });
 
 /**
  * The reader chose a language (the footer's picker): the page switches, the choice is kept on this
@@ -43,9 +51,12 @@ export const chooseLocale = async (locale: Locale): Promise<boolean> => {
     saving = locale;
     try {
       await saveMyLanguage(locale);
-    } catch {
-      // Kept on this browser all the same; their other browsers keep the profile's.
-      notify.error(t('common.language.saveFailed'), { toastId: 'language-save-failed' });
+    } catch (error) {
+      // Kept on this browser all the same; their other browsers keep the profile's. A session that
+      // ended has no profile to save to: the choice is this browser's, as a visitor's is.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        notify.error(t('common.language.saveFailed'), { toastId: 'language-save-failed' });
+      }
     } finally {
       if (saving === locale) saving = undefined;
     }
