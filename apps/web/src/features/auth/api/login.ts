@@ -2,6 +2,7 @@ import { type LoginBody, type LoginResponse, MSG, type Organisation } from '@ski
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { adoptProfileLanguage } from '@/lib/i18n/profile-language';
 import { paths } from '@/lib/paths';
 import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
 import { storage } from '@/lib/storage';
@@ -38,6 +39,8 @@ const signIn = async ({ email, password, next = null }: Credentials): Promise<st
   if (!response) throw new ApiError(MSG.loginFailed, { status: 401, code: 'INVALID_CREDENTIALS' });
 
   storeSession(response, email);
+  // The person's own language, when they chose one, from this login on (docs/decisions/044).
+  await adoptProfileLanguage(response.user.language);
   notify.success(MSG.loginSuccess);
 
   const step = getLoginStep(response.user);
