@@ -6,6 +6,7 @@ import { useAssignedCourses } from '@/features/courses/api/courses';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { parseCourseId, useSelectCourse } from '@/features/courses/hooks/use-select-course';
+import { useT } from '@/lib/i18n/use-t';
 import { useUrlListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -26,6 +27,7 @@ const useOwnedCourseIds = (): ReadonlySet<number> => {
  * and opens the course itself.
  */
 export const StudentCataloguePage = () => {
+  const t = useT();
   const { state } = useLocation();
   const navigate = useNavigate();
   const list = useUrlListState();
@@ -38,7 +40,10 @@ export const StudentCataloguePage = () => {
   }
   return (
     <>
-      <PageHeader title="Courses" description="Browse the catalogue and find your next course." />
+      <PageHeader
+        title={t('learning.learningRoutes.catalogue.title')}
+        description={t('learning.learningRoutes.catalogue.description')}
+      />
       <CourseCatalogue
         list={list}
         filters={filters}
