@@ -7,6 +7,7 @@ import { CourseCatalogue } from '@/features/courses/components/course-catalogue'
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { parseCourseId, useSelectCourse } from '@/features/courses/hooks/use-select-course';
 import { useT } from '@/lib/i18n/use-t';
+import { usePageTitle } from '@/lib/page-title';
 import { useUrlListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -35,7 +36,10 @@ export const StudentCataloguePage = () => {
   const selectCourse = useSelectCourse({ isInStudentArea: true });
   const ownedIds = useOwnedCourseIds();
   const chosenCourse = parseCourseId(storage.get('courseId'));
-  if (opensCourse(state) && chosenCourse !== null) {
+  const showsCourse = opensCourse(state) && chosenCourse !== null;
+  // The course shown in place names the page itself.
+  usePageTitle(showsCourse ? null : t('learning.learningRoutes.catalogue.title'));
+  if (showsCourse) {
     return <CourseDetailScreen courseId={chosenCourse} browsePath={paths.students.courses} />;
   }
   return (

@@ -58,7 +58,9 @@ export const StudentCheckoutPage = () => {
   const courseId = parseCourseId(storage.get('courseId'));
   const details = useCourseDetails(courseId);
   usePageTitle(
-    details.data && t('learning.learningRoutes.checkout.pageTitle', { course: details.data.course_title }),
+    details.data
+      ? t('learning.learningRoutes.checkout.pageTitle', { course: details.data.course_title })
+      : t('learning.learningRoutes.checkout.title'),
   );
   const [params] = useSearchParams();
   const ownsCourse = useOwnsCourse(courseId);
