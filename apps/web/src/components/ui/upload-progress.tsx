@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { formatBytes, formatSpeed, formatTimeLeft } from '@/lib/format';
+import { formatBytes, formatSpeed, formatTimeLeft, numberFormat } from '@/lib/format';
 import { t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -52,18 +52,18 @@ export const UploadProgress = ({ progress }: { progress: UploadProgressValue | n
   const translate = useT();
   const labelId = useId();
   if (!progress || progress.total === 0) return null;
-  const percent = percentSent(progress.sent, progress.total);
+  const percent = numberFormat({ style: 'percent' }).format(percentSent(progress.sent, progress.total) / 100);
   const details = describeUpload(progress);
   return (
     <div className="flex flex-col gap-1.5 rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3">
       <p id={labelId} className="flex justify-between gap-3 text-sm">
         <span className="font-medium text-slate-700">{translate('common.ui.upload.title')}</span>
-        <span className="font-semibold text-slate-900 tabular-nums">{percent}%</span>
+        <span className="font-semibold text-slate-900 tabular-nums">{percent}</span>
       </p>
       {/* A native progress element: no inline style, which the app's CSP refuses. */}
       <progress
         aria-labelledby={labelId}
-        aria-valuetext={`${percent}%, ${details}`}
+        aria-valuetext={`${percent}, ${details}`}
         value={progress.sent}
         max={progress.total}
         className={cn(
