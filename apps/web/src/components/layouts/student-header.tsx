@@ -3,20 +3,22 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { OpenMenuButton } from './open-menu-button';
 import { AccountBadge, AccountEntries, USER_MENU_ITEMS, UserMenu } from './user-menu';
 
 /** SPEC §2.12: the student area's top navigation; each entry also lights up on the pages it leads to. */
-const NAV: Array<{ to: string; label: string; also: string[] }> = [
+const NAV: Array<{ to: string; label: MessageId; also: string[] }> = [
   {
     to: paths.students.courses,
-    label: 'Courses',
+    label: 'common.nav.courses',
     also: [paths.students.root, paths.students.courseDetails, paths.students.checkout],
   },
-  { to: paths.students.myCourses, label: 'My Courses', also: [paths.students.takeCourse] },
-  { to: paths.students.certificates, label: 'My Certificates', also: [] },
-  { to: paths.students.profile, label: 'Profile', also: [] },
+  { to: paths.students.myCourses, label: 'common.nav.myCourses', also: [paths.students.takeCourse] },
+  { to: paths.students.certificates, label: 'learning.layout.nav.certificates', also: [] },
+  { to: paths.students.profile, label: 'learning.layout.nav.profile', also: [] },
 ];
 
 const linkClass = (isActive: boolean) =>
@@ -35,6 +37,7 @@ type StudentHeaderProps = {
 };
 
 export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProps) => {
+  const t = useT();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   const { pathname } = useLocation();
@@ -42,17 +45,17 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.students.root} aria-label="Skillwise student home" className="rounded-lg">
+        <Link to={paths.students.root} aria-label={t('learning.layout.home')} className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Student" className="ms-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('learning.layout.nav.label')} className="ms-6 hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
               className={({ isActive }) => linkClass(isActive || item.also.includes(pathname))}
             >
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>
@@ -65,9 +68,9 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
         </div>
       </div>
 
-      <Modal open={isMenuOpen} onClose={close} title="Menu" placement="right">
+      <Modal open={isMenuOpen} onClose={close} title={t('common.nav.menu')} placement="right">
         <AccountBadge email={email} name={name} />
-        <nav aria-label="Student mobile" className="flex flex-col gap-1">
+        <nav aria-label={t('learning.layout.nav.mobile')} className="flex flex-col gap-1">
           {NAV.map((item) => (
             <NavLink
               key={item.to}
@@ -75,7 +78,7 @@ export const StudentHeader = ({ email, name, onLogout, bell }: StudentHeaderProp
               onClick={close}
               className={({ isActive }) => linkClass(isActive || item.also.includes(pathname))}
             >
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>

@@ -3,23 +3,25 @@ import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { cn } from '@/lib/cn';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 
-/** A user menu entry: a page it leads to, or none yet (choosing it only closes the menu). */
-export type UserMenuItem = { label: string; to?: string };
+/** A user menu entry (its label a catalogue key): a page it leads to, or none yet (choosing it only closes the menu). */
+export type UserMenuItem = { label: MessageId; to?: string };
 
 /** SPEC §2.12: Account Settings leads to the account's name and password; the others have no action yet. */
 export const USER_MENU_ITEMS: UserMenuItem[] = [
-  { label: 'Account Settings', to: paths.students.settings },
-  { label: 'Upgrade Plan' },
-  { label: 'Daily Activity' },
-  { label: 'Inbox' },
+  { label: 'common.layout.menu.settings', to: paths.students.settings },
+  { label: 'common.layout.menu.upgrade' },
+  { label: 'common.layout.menu.activity' },
+  { label: 'common.layout.menu.inbox' },
 ];
 
 /** A school's account menu on the public pages, beside its Dashboard link: more of its own screens. */
 export const STAFF_MENU_ITEMS: UserMenuItem[] = [
-  { label: 'My Students', to: paths.admin.myStudents },
-  { label: 'Notifications', to: paths.admin.notifications },
+  { label: 'common.layout.menu.myStudents', to: paths.admin.myStudents },
+  { label: 'common.layout.menu.notifications', to: paths.admin.notifications },
 ];
 
 /** One entry of the user menu (the dropdown's or the mobile menu's): a link when it leads somewhere. */
@@ -31,16 +33,18 @@ export const UserMenuEntry = ({
   item: UserMenuItem;
   onChoose: () => void;
   className: string;
-}) =>
-  item.to ? (
+}) => {
+  const t = useT();
+  return item.to ? (
     <Link to={item.to} onClick={onChoose} className={cn('block', className)}>
-      {item.label}
+      {t(item.label)}
     </Link>
   ) : (
     <button type="button" onClick={onChoose} className={className}>
-      {item.label}
+      {t(item.label)}
     </button>
   );
+};
 
 /** The avatar's letter: the name's first, else the e-mail's. */
 export const Avatar = ({ email, name, className }: { email: string; name?: string; className?: string }) => (
@@ -69,6 +73,7 @@ type UserMenuProps = {
  * signed-in name and e-mail, the account entries and Log Out; it closes as useDismiss says.
  */
 export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: UserMenuProps) => {
+  const t = useT();
   const [isOpen, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -86,7 +91,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
         className="flex items-center gap-2 rounded-full p-1 pe-2 text-slate-700 hover:bg-slate-100"
       >
         {/* Named by its text, so the name shown beside the avatar is part of it (WCAG 2.5.3). */}
-        <span className="sr-only">Account menu</span>
+        <span className="sr-only">{t('common.layout.menu.label')}</span>
         <Avatar email={email} name={name} />
         {name ? (
           <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 lg:block">{name}</span>
@@ -101,7 +106,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
           <AccountIdentity
             email={email}
             name={name}
-            caption="Signed in as"
+            caption={t('common.layout.menu.signedInAs')}
             className="border-b border-slate-100 p-4"
           />
           <ul className="p-2">
@@ -125,7 +130,7 @@ export const UserMenu = ({ email, name, onLogout, items = USER_MENU_ITEMS }: Use
               className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm font-medium text-rose-600 hover:bg-rose-50"
             >
               <LogoutIcon className="size-4" />
-              Log Out
+              {t('common.layout.menu.logOut')}
             </button>
           </div>
         </div>
@@ -174,29 +179,32 @@ export const AccountEntries = ({
   onChoose: () => void;
   onLogout: () => void;
   className?: string;
-}) => (
-  <>
-    <ul className={cn('flex flex-col gap-1', className)}>
-      {items.map((item) => (
-        <li key={item.label}>
-          <UserMenuEntry
-            item={item}
-            onChoose={onChoose}
-            className="w-full rounded-lg px-3 py-2 text-start text-sm text-slate-600 hover:bg-slate-50"
-          />
-        </li>
-      ))}
-    </ul>
-    <button
-      type="button"
-      onClick={() => {
-        onChoose();
-        onLogout();
-      }}
-      className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-start text-sm font-medium text-rose-600 hover:bg-rose-50"
-    >
-      <LogoutIcon className="size-4" />
-      Log Out
-    </button>
-  </>
-);
+}) => {
+  const t = useT();
+  return (
+    <>
+      <ul className={cn('flex flex-col gap-1', className)}>
+        {items.map((item) => (
+          <li key={item.label}>
+            <UserMenuEntry
+              item={item}
+              onChoose={onChoose}
+              className="w-full rounded-lg px-3 py-2 text-start text-sm text-slate-600 hover:bg-slate-50"
+            />
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => {
+          onChoose();
+          onLogout();
+        }}
+        className="mt-3 flex w-full items-center gap-2 rounded-lg border-t border-slate-100 px-3 py-3 text-start text-sm font-medium text-rose-600 hover:bg-rose-50"
+      >
+        <LogoutIcon className="size-4" />
+        {t('common.layout.menu.logOut')}
+      </button>
+    </>
+  );
+};

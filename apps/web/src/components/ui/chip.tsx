@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 
 /**
  * Each tone's background, text and ring. Every text colour reads at WCAG AA (4.5:1 or more) on its
@@ -45,8 +46,11 @@ export const PublishedChip = ({
   published: boolean;
   draftTone?: ChipTone;
   className?: string;
-}) => (
-  <Chip tone={published ? 'green' : draftTone} className={className}>
-    {published ? 'Published' : 'Draft'}
-  </Chip>
-);
+}) => {
+  const t = useT();
+  return (
+    <Chip tone={published ? 'green' : draftTone} className={className}>
+      {published ? t('common.ui.published') : t('common.ui.draft')}
+    </Chip>
+  );
+};

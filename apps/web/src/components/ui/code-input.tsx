@@ -1,6 +1,7 @@
 import { VERIFICATION_CODE_LENGTH } from '@skillwise/contracts';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 
 type CodeInputProps = {
   /** One entry per box: a single digit or ''. */
@@ -33,9 +34,10 @@ export const CodeInput = ({
   isInvalid = false,
   describedBy,
   disabled,
-  legend = 'Verification code',
+  legend,
   showLegend = false,
 }: CodeInputProps) => {
+  const t = useT();
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(index, VERIFICATION_CODE_LENGTH - 1))];
@@ -88,12 +90,14 @@ export const CodeInput = ({
   };
 
   return (
+    // A code reads left to right in every language: the first digit's box is the left one.
     <fieldset
+      dir="ltr"
       className={cn('flex gap-2 sm:gap-3', showLegend ? 'flex-wrap justify-start' : 'justify-center')}
       aria-describedby={describedBy}
     >
-      <legend className={showLegend ? 'mb-1.5 text-sm font-medium text-slate-700' : 'sr-only'}>
-        {legend}
+      <legend dir="auto" className={showLegend ? 'mb-1.5 text-sm font-medium text-slate-700' : 'sr-only'}>
+        {legend ?? t('common.ui.code.legend')}
       </legend>
       {value.map((digit, index) => (
         <input
@@ -107,7 +111,7 @@ export const CodeInput = ({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Digit ${index + 1} of ${VERIFICATION_CODE_LENGTH}`}
+          aria-label={t('common.ui.code.digit', { digit: index + 1, count: VERIFICATION_CODE_LENGTH })}
           aria-invalid={isInvalid || undefined}
           disabled={disabled}
           value={digit}

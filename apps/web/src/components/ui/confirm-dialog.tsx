@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '@/lib/i18n/use-t';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -23,13 +24,14 @@ export const ConfirmDialog = ({
   open,
   title,
   message,
-  confirmLabel = 'Yes, Delete',
-  cancelLabel = 'Cancel',
-  busyLabel = 'Deleting...',
+  confirmLabel,
+  cancelLabel,
+  busyLabel,
   tone = 'danger',
   onClose,
   onConfirm,
 }: ConfirmDialogProps) => {
+  const t = useT();
   const [isBusy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -49,10 +51,15 @@ export const ConfirmDialog = ({
       <p className="text-sm text-slate-600">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={isBusy}>
-          {cancelLabel}
+          {cancelLabel ?? t('common.ui.cancel')}
         </Button>
-        <Button variant={tone} onClick={() => void confirm()} isLoading={isBusy} loadingText={busyLabel}>
-          {confirmLabel}
+        <Button
+          variant={tone}
+          onClick={() => void confirm()}
+          isLoading={isBusy}
+          loadingText={busyLabel ?? t('common.ui.deleting')}
+        >
+          {confirmLabel ?? t('common.ui.confirmDelete')}
         </Button>
       </div>
     </Modal>

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { isPageGone, pageCountFor, useClampedPage } from '@/lib/paging';
 import { Card } from './card';
-import { ListPager, pageSummary } from './list-pager';
+import { ListPager, type PagerNoun, pageSummary } from './list-pager';
 import { LoadError } from './load-error';
 import { Pagination } from './pagination';
 import { SearchInput } from './search-input';
@@ -53,8 +53,8 @@ export type DataListPager = {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  /** What one row is and what many are: ['student', 'students']. */
-  noun: readonly [string, string];
+  /** What the rows are: a catalogue message counting them, or ['student', 'students'] (`PagerNoun`). */
+  noun: PagerNoun;
   /** The pager's accessible name, e.g. 'Students pages'. */
   label: string;
   /**

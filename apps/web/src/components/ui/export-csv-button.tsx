@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { Button } from './button';
 import { DownloadIcon } from './icons';
@@ -16,6 +17,7 @@ type ExportCsvButtonProps = {
 
 /** Export CSV: reads the rows, then hands the file to the browser; "Exporting..." meanwhile. */
 export const ExportCsvButton = ({ csv, fileName, errorText, disabled }: ExportCsvButtonProps) => {
+  const t = useT();
   const [isExporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
@@ -33,10 +35,10 @@ export const ExportCsvButton = ({ csv, fileName, errorText, disabled }: ExportCs
       leftIcon={<DownloadIcon className="size-4" />}
       disabled={disabled}
       isLoading={isExporting}
-      loadingText="Exporting..."
+      loadingText={t('common.ui.exporting')}
       onClick={() => void exportCsv()}
     >
-      Export CSV
+      {t('common.ui.exportCsv')}
     </Button>
   );
 };

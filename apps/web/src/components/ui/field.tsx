@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { cn } from '@/lib/cn';
 import { counterText } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { Input, Select, Textarea } from './input';
 
 /** What a Field hands to its control so label, hint and error are bound to it. */
@@ -195,17 +196,20 @@ export const SelectField = ({
 );
 
 /** An e-mail address shown in a form but not editable there (an account's sign-in address). */
-export const ReadOnlyEmailField = ({ value, hint }: { value: string; hint: string }) => (
-  <Field label="Email" hint={hint}>
-    {(control) => (
-      <Input
-        {...control}
-        name="email"
-        type="email"
-        value={value}
-        readOnly
-        className="bg-slate-50 text-slate-600 focus:ring-0"
-      />
-    )}
-  </Field>
-);
+export const ReadOnlyEmailField = ({ value, hint }: { value: string; hint: string }) => {
+  const t = useT();
+  return (
+    <Field label={t('common.ui.email')} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          name="email"
+          type="email"
+          value={value}
+          readOnly
+          className="bg-slate-50 text-slate-600 focus:ring-0"
+        />
+      )}
+    </Field>
+  );
+};

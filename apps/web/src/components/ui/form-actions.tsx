@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { Button } from './button';
 
 type FormActionsProps = {
@@ -18,16 +19,24 @@ export const FormActions = ({
   onCancel,
   isSubmitting,
   submitLabel,
-  loadingText = 'Saving...',
+  loadingText,
   disabled = false,
   className,
-}: FormActionsProps) => (
-  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
-    <Button variant="outline" onClick={onCancel} disabled={isSubmitting || disabled}>
-      Cancel
-    </Button>
-    <Button type="submit" isLoading={isSubmitting} loadingText={loadingText} disabled={disabled}>
-      {submitLabel}
-    </Button>
-  </div>
-);
+}: FormActionsProps) => {
+  const t = useT();
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <Button variant="outline" onClick={onCancel} disabled={isSubmitting || disabled}>
+        {t('common.ui.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        isLoading={isSubmitting}
+        loadingText={loadingText ?? t('common.ui.saving')}
+        disabled={disabled}
+      >
+        {submitLabel}
+      </Button>
+    </div>
+  );
+};

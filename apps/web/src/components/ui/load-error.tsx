@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -12,13 +13,16 @@ type LoadErrorProps = {
 };
 
 /** Something could not be loaded: the reason, announced, and a "Try again" button that asks again. */
-export const LoadError = ({ message, onRetry, size = 'md', className }: LoadErrorProps) => (
-  <div className={cn('flex flex-col items-start gap-3', className)}>
-    <Alert className="w-full">{message}</Alert>
-    {onRetry ? (
-      <Button variant="outline" size={size} onClick={onRetry}>
-        Try again
-      </Button>
-    ) : null}
-  </div>
-);
+export const LoadError = ({ message, onRetry, size = 'md', className }: LoadErrorProps) => {
+  const t = useT();
+  return (
+    <div className={cn('flex flex-col items-start gap-3', className)}>
+      <Alert className="w-full">{message}</Alert>
+      {onRetry ? (
+        <Button variant="outline" size={size} onClick={onRetry}>
+          {t('common.ui.tryAgain')}
+        </Button>
+      ) : null}
+    </div>
+  );
+};

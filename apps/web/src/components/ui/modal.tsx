@@ -1,6 +1,7 @@
 import { type ReactNode, type SyntheticEvent, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { CloseIcon } from './icons';
 
 type ModalProps = {
@@ -39,6 +40,7 @@ export const Modal = ({
   children,
   className,
 }: ModalProps) => {
+  const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   // Whether the browser closed the dialog on its own (a second back gesture it would not let the page
@@ -99,7 +101,7 @@ export const Modal = ({
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('common.ui.close')}
             className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           >
             <CloseIcon className="size-5" />

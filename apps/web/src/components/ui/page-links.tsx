@@ -1,6 +1,7 @@
 import { PAGINATION } from '@skillwise/contracts';
 import { useLayoutEffect, useRef } from 'react';
 import ReactPaginateExport from 'react-paginate';
+import { useT } from '@/lib/i18n/use-t';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import type { PaginationProps } from './pagination';
 
@@ -23,7 +24,8 @@ const LINK =
  * technology and breaks the list-item rule inside our own <nav>: the list gets its list role back
  * after every render.
  */
-const PageLinks = ({ pageCount, page, onPageChange, label = 'Pagination' }: PaginationProps) => {
+const PageLinks = ({ pageCount, page, onPageChange, label }: PaginationProps) => {
+  const t = useT();
   const nav = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const list = nav.current?.querySelector('ul');
@@ -32,7 +34,7 @@ const PageLinks = ({ pageCount, page, onPageChange, label = 'Pagination' }: Pagi
     list.removeAttribute('aria-label');
   });
   return (
-    <nav aria-label={label} ref={nav}>
+    <nav aria-label={label ?? t('common.ui.pagination')} ref={nav}>
       <ReactPaginate
         pageCount={pageCount}
         forcePage={Math.min(page, pageCount - 1)}
@@ -41,8 +43,8 @@ const PageLinks = ({ pageCount, page, onPageChange, label = 'Pagination' }: Pagi
         marginPagesDisplayed={PAGINATION.margin}
         previousLabel={<ChevronLeftIcon className="size-4" />}
         nextLabel={<ChevronRightIcon className="size-4" />}
-        previousAriaLabel="Previous page"
-        nextAriaLabel="Next page"
+        previousAriaLabel={t('common.ui.previousPage')}
+        nextAriaLabel={t('common.ui.nextPage')}
         breakLabel="…"
         containerClassName="flex flex-wrap items-center justify-center gap-0.5 sm:gap-1"
         pageLinkClassName={LINK}

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 
 /** A small rotating ring, decorative: callers say in words what is loading. */
 export const Spinner = ({ className }: { className?: string }) => (
@@ -12,12 +13,15 @@ export const Spinner = ({ className }: { className?: string }) => (
 );
 
 /** A centred block shown while a section loads. */
-export const LoadingBlock = ({ label = 'Loading...' }: { label?: string }) => (
-  <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500">
-    <Spinner className="size-5 text-brand-600" />
-    <span role="status">{label}</span>
-  </div>
-);
+export const LoadingBlock = ({ label }: { label?: string }) => {
+  const t = useT();
+  return (
+    <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500">
+      <Spinner className="size-5 text-brand-600" />
+      <span role="status">{label ?? t('common.ui.loading')}</span>
+    </div>
+  );
+};
 
 /**
  * The whole page while the code of the first screen opened arrives. It shows itself only if that

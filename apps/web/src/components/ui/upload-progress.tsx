@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { formatBytes, formatSpeed, formatTimeLeft } from '@/lib/format';
+import { formatBytes, formatSpeed, formatTimeLeft, numberFormat } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 /** An upload under way, as the publisher sees it. */
 export type UploadProgressValue = {
@@ -21,12 +23,17 @@ export const percentSent = (sent: number, total: number): number =>
 
 /** `120 MB of 280 MB · 4.2 MB/s · 38 s left`, or what it waits for. */
 export const describeUpload = (progress: UploadProgressValue): string => {
-  const parts = [`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`];
-  if (progress.isWaiting) parts.push('waiting for the connection');
-  else if (progress.total > 0 && progress.sent >= progress.total) parts.push('finishing…');
+  const parts = [
+    t('common.ui.upload.sent', { sent: formatBytes(progress.sent), total: formatBytes(progress.total) }),
+  ];
+  if (progress.isWaiting) parts.push(t('common.ui.upload.waiting'));
+  else if (progress.total > 0 && progress.sent >= progress.total) parts.push(t('common.ui.upload.finishing'));
   else if (progress.bytesPerSecond !== null && progress.secondsLeft !== null) {
-    parts.push(formatSpeed(progress.bytesPerSecond), `${formatTimeLeft(progress.secondsLeft)} left`);
-  } else parts.push('measuring speed…');
+    parts.push(
+      formatSpeed(progress.bytesPerSecond),
+      t('common.ui.upload.left', { time: formatTimeLeft(progress.secondsLeft) }),
+    );
+  } else parts.push(t('common.ui.upload.measuring'));
   return parts.join(' · ');
 };
 
@@ -42,20 +49,21 @@ export const UploadNotice = ({ notice, isWaiting }: Pick<UploadProgressValue, 'n
  * left, and a line saying when the connection drops and where the upload resumed.
  */
 export const UploadProgress = ({ progress }: { progress: UploadProgressValue | null }) => {
+  const translate = useT();
   const labelId = useId();
   if (!progress || progress.total === 0) return null;
-  const percent = percentSent(progress.sent, progress.total);
+  const percent = numberFormat({ style: 'percent' }).format(percentSent(progress.sent, progress.total) / 100);
   const details = describeUpload(progress);
   return (
     <div className="flex flex-col gap-1.5 rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3">
       <p id={labelId} className="flex justify-between gap-3 text-sm">
-        <span className="font-medium text-slate-700">Uploading file</span>
-        <span className="font-semibold text-slate-900 tabular-nums">{percent}%</span>
+        <span className="font-medium text-slate-700">{translate('common.ui.upload.title')}</span>
+        <span className="font-semibold text-slate-900 tabular-nums">{percent}</span>
       </p>
       {/* A native progress element: no inline style, which the app's CSP refuses. */}
       <progress
         aria-labelledby={labelId}
-        aria-valuetext={`${percent}%, ${details}`}
+        aria-valuetext={`${percent}, ${details}`}
         value={progress.sent}
         max={progress.total}
         className={cn(

@@ -6,6 +6,8 @@ import { useAssignedCourses } from '@/features/courses/api/courses';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { parseCourseId, useSelectCourse } from '@/features/courses/hooks/use-select-course';
+import { useT } from '@/lib/i18n/use-t';
+import { usePageTitle } from '@/lib/page-title';
 import { useUrlListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -26,6 +28,7 @@ const useOwnedCourseIds = (): ReadonlySet<number> => {
  * and opens the course itself.
  */
 export const StudentCataloguePage = () => {
+  const t = useT();
   const { state } = useLocation();
   const navigate = useNavigate();
   const list = useUrlListState();
@@ -33,12 +36,18 @@ export const StudentCataloguePage = () => {
   const selectCourse = useSelectCourse({ isInStudentArea: true });
   const ownedIds = useOwnedCourseIds();
   const chosenCourse = parseCourseId(storage.get('courseId'));
-  if (opensCourse(state) && chosenCourse !== null) {
+  const showsCourse = opensCourse(state) && chosenCourse !== null;
+  // The course shown in place names the page itself.
+  usePageTitle(showsCourse ? null : t('learning.learningRoutes.catalogue.title'));
+  if (showsCourse) {
     return <CourseDetailScreen courseId={chosenCourse} browsePath={paths.students.courses} />;
   }
   return (
     <>
-      <PageHeader title="Courses" description="Browse the catalogue and find your next course." />
+      <PageHeader
+        title={t('learning.learningRoutes.catalogue.title')}
+        description={t('learning.learningRoutes.catalogue.description')}
+      />
       <CourseCatalogue
         list={list}
         filters={filters}

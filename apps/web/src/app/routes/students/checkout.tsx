@@ -1,4 +1,3 @@
-import { MSG } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -15,42 +14,54 @@ import { useOwnsCourse } from '@/features/learning/api/learning';
 import { CourseCheckout, takeCoursePath } from '@/features/payments/components/course-checkout';
 import { ORDER_ID_PARAM } from '@/features/payments/lib/sandbox-urls';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 
-const NoCourse = ({ title, hint }: { title: string; hint: string }) => (
-  <EmptyState
-    icon={<BookIcon />}
-    title={title}
-    hint={hint}
-    action={
-      <Link to={paths.students.courses} className={buttonClassName()}>
-        Browse courses
-      </Link>
-    }
-  />
-);
+const NoCourse = ({ title, hint }: { title: string; hint: string }) => {
+  const t = useT();
+  return (
+    <EmptyState
+      icon={<BookIcon />}
+      title={title}
+      hint={hint}
+      action={
+        <Link to={paths.students.courses} className={buttonClassName()}>
+          {t('learning.learningRoutes.checkout.browse')}
+        </Link>
+      }
+    />
+  );
+};
 
 /** A course the student owns already is not offered for sale again (SPEC §6). */
-const OwnedCourse = ({ courseId }: { courseId: number }) => (
-  <EmptyState
-    icon={<BookIcon />}
-    title="This course is already yours"
-    hint={MSG.alreadyEnrolled}
-    action={
-      <Link to={takeCoursePath(courseId)} className={buttonClassName()}>
-        Open the course
-      </Link>
-    }
-  />
-);
+const OwnedCourse = ({ courseId }: { courseId: number }) => {
+  const t = useT();
+  return (
+    <EmptyState
+      icon={<BookIcon />}
+      title={t('learning.learningRoutes.checkout.owned')}
+      hint={t('common.msg.alreadyEnrolled')}
+      action={
+        <Link to={takeCoursePath(courseId)} className={buttonClassName()}>
+          {t('learning.learningRoutes.checkout.openCourse')}
+        </Link>
+      }
+    />
+  );
+};
 
 /** SPEC §2.5: the student checkout for the stored course (Enroll Now stores course_Id and price). */
 export const StudentCheckoutPage = () => {
+  const t = useT();
   const courseId = parseCourseId(storage.get('courseId'));
   const details = useCourseDetails(courseId);
-  usePageTitle(details.data && `Checkout · ${details.data.course_title}`);
+  usePageTitle(
+    details.data
+      ? t('learning.learningRoutes.checkout.pageTitle', { course: details.data.course_title })
+      : t('learning.learningRoutes.checkout.title'),
+  );
   const [params] = useSearchParams();
   const ownsCourse = useOwnsCourse(courseId);
   // Back from the approval page the order is being captured: the checkout shows how that ends.
@@ -59,24 +70,33 @@ export const StudentCheckoutPage = () => {
   let content: ReactNode;
   if (courseId === null) {
     content = (
-      <NoCourse title="No course chosen" hint="Choose a course and press Enroll Now to buy it here." />
+      <NoCourse
+        title={t('learning.learningRoutes.checkout.noCourse')}
+        hint={t('learning.learningRoutes.checkout.noCourseHint')}
+      />
     );
   } else if (isOwned) {
     content = <OwnedCourse courseId={courseId} />;
   } else if (details.isPending) {
-    content = <LoadingBlock label="Loading course..." />;
+    content = <LoadingBlock label={t('learning.learningRoutes.loadingCourse')} />;
   } else if (details.isError) {
     const isMissing =
       details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
     content = isMissing ? (
-      <NoCourse title="Course not found" hint="This course does not exist or is no longer on sale." />
+      <NoCourse
+        title={t('learning.learningRoutes.checkout.notFound')}
+        hint={t('learning.learningRoutes.checkout.notFoundHint')}
+      />
     ) : (
-      <Alert>{errorMessage(details.error, 'Could not load the course. Please try again.')}</Alert>
+      <Alert>{errorMessage(details.error, t('learning.learningRoutes.checkout.loadError'))}</Alert>
     );
   } else if (hasNoPublishedLesson(details.data)) {
     // Nothing to study yet: not sold, nor enrolled in free, until it has a lesson (docs/decisions/017).
     content = (
-      <NoCourse title={`“${details.data.course_title}” is coming soon`} hint={MSG.courseComingSoon} />
+      <NoCourse
+        title={t('learning.learningRoutes.checkout.comingSoon', { course: details.data.course_title })}
+        hint={t('common.msg.courseComingSoon')}
+      />
     );
   } else {
     const course = details.data;
@@ -90,7 +110,10 @@ export const StudentCheckoutPage = () => {
 
   return (
     <>
-      <PageHeader title="Checkout" description="Review your course and pay securely." />
+      <PageHeader
+        title={t('learning.learningRoutes.checkout.title')}
+        description={t('learning.learningRoutes.checkout.description')}
+      />
       {content}
     </>
   );

@@ -16,6 +16,7 @@ import { useEnrolment } from '@/features/learning/api/learning';
 import { CourseLearning } from '@/features/learning/components/course-learning';
 import { courseGate } from '@/features/learning/lib/enrolment';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -28,11 +29,14 @@ import { notify } from '@/lib/toast';
 const CourseDetail = lazy(() =>
   import('../site/course-detail').then((module) => ({ default: module.CourseDetailScreen })),
 );
-const CourseDetailScreen = (props: { courseId: number; browsePath: string }) => (
-  <Suspense fallback={<LoadingBlock label="Loading course..." />}>
-    <CourseDetail {...props} />
-  </Suspense>
-);
+const CourseDetailScreen = (props: { courseId: number; browsePath: string }) => {
+  const t = useT();
+  return (
+    <Suspense fallback={<LoadingBlock label={t('learning.learningRoutes.loadingCourse')} />}>
+      <CourseDetail {...props} />
+    </Suspense>
+  );
+};
 
 /**
  * The student's review of the course, last on the screen: its form's code comes after the course is
@@ -44,18 +48,21 @@ const CourseReviewCard = lazy(() =>
   })),
 );
 
-const NoCourse = () => (
-  <EmptyState
-    icon={<BookIcon />}
-    title="No course selected"
-    hint="Open one of your courses to start learning."
-    action={
-      <Link to={paths.students.myCourses} className={buttonClassName()}>
-        My Courses
-      </Link>
-    }
-  />
-);
+const NoCourse = () => {
+  const t = useT();
+  return (
+    <EmptyState
+      icon={<BookIcon />}
+      title={t('learning.learningRoutes.takeCourse.noCourse')}
+      hint={t('learning.learningRoutes.takeCourse.noCourseHint')}
+      action={
+        <Link to={paths.students.myCourses} className={buttonClassName()}>
+          {t('common.nav.myCourses')}
+        </Link>
+      }
+    />
+  );
+};
 
 /**
  * SPEC §2.12 course view (/students/takeCourse?id=, else the stored course_Id). A student's enrolment is
@@ -64,6 +71,7 @@ const NoCourse = () => (
  * have answered: its banner never pushes the course down after it was drawn.
  */
 export const TakeCoursePage = () => {
+  const t = useT();
   const [params] = useSearchParams();
   const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
   const role = storage.get('currentUserRole');
@@ -88,10 +96,10 @@ export const TakeCoursePage = () => {
   }
   const gate = courseGate(role, enrolment);
   if (gate === 'checking' || (isEnrolledStudent && certificate.isPending)) {
-    return <LoadingBlock label="Loading course..." />;
+    return <LoadingBlock label={t('learning.learningRoutes.loadingCourse')} />;
   }
   if (gate === 'error')
-    return <Alert>{errorMessage(enrolment.error, 'We could not open this course.')}</Alert>;
+    return <Alert>{errorMessage(enrolment.error, t('learning.learningRoutes.takeCourse.openError'))}</Alert>;
   if (gate === 'details') {
     return <CourseDetailScreen courseId={courseId} browsePath={paths.students.courses} />;
   }
@@ -99,7 +107,11 @@ export const TakeCoursePage = () => {
   // The enrolment answer already carries the course; staff read the course details.
   const course = enrolment.data?.[0] ?? details.data;
   if (!course) {
-    return details.isPending ? <LoadingBlock label="Loading course..." /> : <NoCourse />;
+    return details.isPending ? (
+      <LoadingBlock label={t('learning.learningRoutes.loadingCourse')} />
+    ) : (
+      <NoCourse />
+    );
   }
   return (
     <CourseLearning
@@ -123,7 +135,7 @@ export const TakeCoursePage = () => {
         // My Courses shows each course's share of lessons completed.
         void queryClient.invalidateQueries({ queryKey: courseKeys.all });
         if (saved.certificate) {
-          notify.success('Congratulations! You completed the course and earned its certificate.');
+          notify.success(t('learning.learningRoutes.takeCourse.certificateEarned'));
           void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
         }
       }}

@@ -2,27 +2,32 @@ import { Alert } from '@/components/ui/alert';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { useMyProfile } from '../api/account';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 
 /** Account Settings: the signed-in account's name and password, for students and publishers alike. */
 export const AccountSettings = () => {
+  const t = useT();
   const profile = useMyProfile();
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <TitledCard title="Profile" description="Your full name, as it appears across Skillwise.">
+      <TitledCard
+        title={t('learning.account.profile.title')}
+        description={t('learning.account.profile.description')}
+      >
         {profile.isPending ? (
-          <LoadingBlock label="Loading your profile..." />
+          <LoadingBlock label={t('learning.account.profile.loading')} />
         ) : profile.isError ? (
-          <Alert>{errorMessage(profile.error, 'Your profile could not be loaded. Please try again.')}</Alert>
+          <Alert>{errorMessage(profile.error, t('learning.account.profile.loadError'))}</Alert>
         ) : (
           <NameForm key={profile.data.fullName} email={profile.data.email} fullName={profile.data.fullName} />
         )}
       </TitledCard>
       <TitledCard
-        title="Password"
-        description="Changing it signs you out everywhere else; you stay signed in here."
+        title={t('learning.account.password.title')}
+        description={t('learning.account.password.description')}
       >
         <PasswordForm />
       </TitledCard>

@@ -1,10 +1,11 @@
-import { PASSWORD_MIN, WRONG_CURRENT_PASSWORD_MESSAGE } from '@skillwise/contracts';
+import { PASSWORD_MIN } from '@skillwise/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { FieldError, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useChangeMyPassword, useRequestMyPasswordCode } from '../api/account';
@@ -15,14 +16,13 @@ import {
   passwordChangeProblem,
 } from '../lib/account-forms';
 
-const SIGNED_OUT_ELSEWHERE = 'You stay signed in here; your other devices and browsers were signed out.';
-
 /**
  * Change Password: proven with the current password or, for a student who forgot it, with a 6-digit code
  * mailed to the account. Either way the new password follows the sign-up rules, and every other
  * session ends.
  */
 export const PasswordForm = () => {
+  const t = useT();
   const change = useChangeMyPassword();
   const sendCode = useRequestMyPasswordCode();
   const codeErrorId = useId();
@@ -54,8 +54,7 @@ export const PasswordForm = () => {
         setCodeSent(sent.message);
         if (proof !== 'code') startOver('code');
       },
-      onError: (error) =>
-        form.setProblem(errorMessage(error, 'The code could not be sent. Please try again.')),
+      onError: (error) => form.setProblem(errorMessage(error, t('learning.account.password.codeError'))),
     });
   };
 
@@ -68,21 +67,20 @@ export const PasswordForm = () => {
     startOver('current');
   });
 
-  const problem =
-    form.problem ?? form.failureMessage('Your password could not be changed. Please try again.');
+  const problem = form.problem ?? form.failureMessage(t('learning.account.password.changeError'));
   const codeError = form.error('code');
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      {isDone ? <Alert tone="success">Your password has been changed. {SIGNED_OUT_ELSEWHERE}</Alert> : null}
+      {isDone ? <Alert tone="success">{t('learning.account.password.changed')}</Alert> : null}
       {proof === 'current' ? (
         <TextField
-          label="Current Password"
+          label={t('learning.account.password.current')}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
           required
           {...form.field('currentPassword')}
-          error={form.error('currentPassword') ? WRONG_CURRENT_PASSWORD_MESSAGE : undefined}
+          error={form.error('currentPassword') ? t('learning.account.password.wrongCurrent') : undefined}
         />
       ) : (
         <>
@@ -93,7 +91,7 @@ export const PasswordForm = () => {
           ) : null}
           <div className="flex flex-col gap-1.5">
             <CodeInput
-              legend="Code from the e-mail"
+              legend={t('learning.account.password.codeLegend')}
               showLegend
               value={form.values.code}
               onChange={(code) => form.setValue('code', code)}
@@ -105,17 +103,17 @@ export const PasswordForm = () => {
         </>
       )}
       <TextField
-        label="New Password"
+        label={t('learning.account.password.new')}
         name="newPassword"
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t('learning.account.password.minHint', { min: PASSWORD_MIN })}
         {...form.field('newPassword')}
       />
       <TextField
-        label="Confirm New Password"
+        label={t('learning.account.password.confirm')}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
@@ -124,19 +122,25 @@ export const PasswordForm = () => {
       />
       {problem ? <Alert>{problem}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Changing...">
-          Change Password
+        <Button
+          type="submit"
+          isLoading={form.isSubmitting}
+          loadingText={t('learning.account.password.changing')}
+        >
+          {t('learning.account.password.change')}
         </Button>
         {proof === 'current' ? (
           <p className="text-sm text-slate-600">
-            Forgot it?{' '}
+            {t('learning.account.password.forgot')}{' '}
             <button
               type="button"
               onClick={mailCode}
               disabled={sendCode.isPending}
               className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
             >
-              {sendCode.isPending ? 'Sending...' : 'E-mail me a code'}
+              {sendCode.isPending
+                ? t('learning.account.password.sending')
+                : t('learning.account.password.mailCode')}
             </button>
           </p>
         ) : (
@@ -147,7 +151,9 @@ export const PasswordForm = () => {
               disabled={sendCode.isPending}
               className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
             >
-              {sendCode.isPending ? 'Sending...' : 'Send a new code'}
+              {sendCode.isPending
+                ? t('learning.account.password.sending')
+                : t('learning.account.password.newCode')}
             </button>
             <button
               type="button"
@@ -157,7 +163,7 @@ export const PasswordForm = () => {
               }}
               className="font-semibold text-slate-600 hover:underline"
             >
-              Use my current password
+              {t('learning.account.password.useCurrent')}
             </button>
           </p>
         )}

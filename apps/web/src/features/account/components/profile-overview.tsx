@@ -10,11 +10,16 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDate } from '@/lib/format';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useMyProfile } from '../api/account';
 import { initialsOf } from '../lib/account-forms';
 import { NameForm } from './name-form';
 
-const ROLE_LABELS: Record<number, string> = { [ROLE.PUBLISHER]: 'Publisher', [ROLE.STUDENT]: 'Student' };
+const ROLE_LABELS: Record<number, MessageId> = {
+  [ROLE.PUBLISHER]: 'learning.account.role.publisher',
+  [ROLE.STUDENT]: 'learning.account.role.student',
+};
 
 type ProfileOverviewProps = {
   /** Where the password is changed (Account Settings). */
@@ -26,33 +31,32 @@ type ProfileOverviewProps = {
  * with Edit Profile changing the name.
  */
 export const ProfileOverview = ({ settingsPath }: ProfileOverviewProps) => {
+  const t = useT();
   const profile = useMyProfile();
   const [isEditing, setEditing] = useState(false);
 
   if (profile.isPending) {
     return (
       <Card className="max-w-3xl">
-        <LoadingBlock label="Loading your profile..." />
+        <LoadingBlock label={t('learning.account.profile.loading')} />
       </Card>
     );
   }
   if (profile.isError) {
-    return (
-      <Alert>{errorMessage(profile.error, 'Your profile could not be loaded. Please try again.')}</Alert>
-    );
+    return <Alert>{errorMessage(profile.error, t('learning.account.profile.loadError'))}</Alert>;
   }
 
   const me = profile.data;
   const isStudent = me.role_id === ROLE.STUDENT;
-  const rows: Array<[string, string]> = [
-    ['Full name', me.fullName],
-    ['Email', me.email],
-    ['Member since', formatDate(me.created_date)],
+  const rows: Array<[MessageId, string]> = [
+    ['learning.account.profile.fullName', me.fullName],
+    ['learning.account.profile.email', me.email],
+    ['learning.account.profile.memberSince', formatDate(me.created_date)],
     ...(isStudent
       ? ([
-          ['Courses', formatCount(me.courses)],
-          ['Completed courses', formatCount(me.completedCourses)],
-        ] as Array<[string, string]>)
+          ['learning.account.profile.courses', formatCount(me.courses)],
+          ['learning.account.profile.completed', formatCount(me.completedCourses)],
+        ] as Array<[MessageId, string]>)
       : []),
   ];
 
@@ -73,29 +77,29 @@ export const ProfileOverview = ({ settingsPath }: ProfileOverviewProps) => {
             className="self-start sm:self-auto"
             onClick={() => setEditing(true)}
           >
-            Edit Profile
+            {t('learning.account.profile.edit')}
           </Button>
         </div>
         <h2 className="mt-4 text-xl font-semibold break-words text-slate-900">{me.fullName}</h2>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
-          <span>{ROLE_LABELS[me.role_id] ?? 'Member'}</span>
+          <span>{t(ROLE_LABELS[me.role_id] ?? 'learning.account.role.member')}</span>
           <span aria-hidden="true">·</span>
           {me.verified ? (
             <Chip tone="green">
               <CheckCircleIcon className="size-3.5" />
-              Verified e-mail
+              {t('learning.account.profile.verified')}
             </Chip>
           ) : (
             <Chip tone="amber">
               <AlertIcon className="size-3.5" />
-              E-mail not verified
+              {t('learning.account.profile.notVerified')}
             </Chip>
           )}
         </div>
         <dl className="mt-6 grid gap-4 border-t border-slate-100 pt-6 sm:grid-cols-2">
           {rows.map(([label, value]) => (
             <div key={label} className="min-w-0">
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(label)}</dt>
               <dd className="mt-1 text-sm break-words text-slate-900">{value}</dd>
             </div>
           ))}
@@ -104,18 +108,16 @@ export const ProfileOverview = ({ settingsPath }: ProfileOverviewProps) => {
           <div className="flex items-start gap-3">
             <LockIcon className="mt-0.5 size-5 shrink-0 text-slate-500" />
             <div>
-              <p className="text-sm font-semibold text-slate-900">Password</p>
-              <p className="text-sm text-slate-600">
-                Change it with your current password or a code we e-mail you.
-              </p>
+              <p className="text-sm font-semibold text-slate-900">{t('learning.account.password.title')}</p>
+              <p className="text-sm text-slate-600">{t('learning.account.profile.passwordHint')}</p>
             </div>
           </div>
           <Link to={settingsPath} className={buttonClassName({ variant: 'outline', size: 'sm' })}>
-            Change password
+            {t('learning.account.profile.changePassword')}
           </Link>
         </div>
       </div>
-      <Modal open={isEditing} onClose={() => setEditing(false)} title="Edit Profile">
+      <Modal open={isEditing} onClose={() => setEditing(false)} title={t('learning.account.profile.edit')}>
         <NameForm
           key={me.fullName}
           email={me.email}

@@ -2,11 +2,11 @@ import {
   type ChangeMyPasswordBody,
   COUNTER_SHORT,
   hasControlCharacter,
-  MSG,
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from '@skillwise/contracts';
 import { emptyCode, isCompleteCode } from '@/components/ui/code-input';
+import { t } from '@/lib/i18n/i18n';
 
 /**
  * The full name as sign-up takes it (the contract's required text): not blank, at most 100 characters,
@@ -14,9 +14,9 @@ import { emptyCode, isCompleteCode } from '@/components/ui/code-input';
  */
 export const nameProblem = (fullName: string): string | null => {
   const name = fullName.trim();
-  if (name === '') return 'Full Name is required.';
-  if (name.length > COUNTER_SHORT) return `Full Name must be at most ${COUNTER_SHORT} characters.`;
-  if (/[\r\n]/.test(name) || hasControlCharacter(name)) return 'Full Name must be one line of plain text.';
+  if (name === '') return t('learning.account.name.required');
+  if (name.length > COUNTER_SHORT) return t('learning.account.name.tooLong', { max: COUNTER_SHORT });
+  if (/[\r\n]/.test(name) || hasControlCharacter(name)) return t('learning.account.name.oneLine');
   return null;
 };
 
@@ -43,15 +43,15 @@ export const emptyPasswordChange = (proof: PasswordProof = 'current'): PasswordC
 /** The form's checks before anything is sent (the sign-up password rules); null when it may be sent. */
 export const passwordChangeProblem = (values: PasswordChangeValues): string | null => {
   if (values.proof === 'current' && values.currentPassword === '')
-    return 'Please enter your current password.';
-  if (values.proof === 'code' && !isCompleteCode(values.code)) return MSG.enterSixDigits;
+    return t('learning.account.password.currentRequired');
+  if (values.proof === 'code' && !isCompleteCode(values.code)) return t('common.msg.enterSixDigits');
   if (values.newPassword.length < PASSWORD_MIN)
-    return `New Password must be at least ${PASSWORD_MIN} characters.`;
+    return t('learning.account.password.tooShort', { min: PASSWORD_MIN });
   if (values.newPassword.length > PASSWORD_MAX)
-    return `New Password must be at most ${PASSWORD_MAX} characters.`;
-  if (values.newPassword !== values.confirmPassword) return MSG.passwordsMismatch;
+    return t('learning.account.password.tooLong', { max: PASSWORD_MAX });
+  if (values.newPassword !== values.confirmPassword) return t('common.msg.passwordsMismatch');
   if (values.proof === 'current' && values.newPassword === values.currentPassword)
-    return 'New Password must be different from your current password.';
+    return t('learning.account.password.same');
   return null;
 };
 

@@ -10,6 +10,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { APP_NAME } from '@/config/app';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { T, useT } from '@/lib/i18n/use-t';
 import { useCertificateVerification } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
 
@@ -22,6 +23,7 @@ const Fact = ({ label, children, wide }: { label: string; children: ReactNode; w
 
 /** A form to check another number: it opens that number's page. */
 const CheckAnother = () => {
+  const t = useT();
   const navigate = useNavigate();
   const id = useId();
   const [number, setNumber] = useState('');
@@ -33,50 +35,52 @@ const CheckAnother = () => {
   return (
     <form onSubmit={submit} className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Certificate number
+        {t('site.certificates.number')}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={id}
           value={number}
           onChange={(event) => setNumber(event.target.value)}
-          placeholder="SW-ABCD-EFGH-JKLM-NPQR"
+          placeholder={t('site.certificates.numberExample')}
           autoComplete="off"
           spellCheck={false}
           className="font-mono uppercase"
         />
         <Button type="submit" leftIcon={<SearchIcon className="size-4" />} className="shrink-0">
-          Check
+          {t('site.certificates.check')}
         </Button>
       </div>
     </form>
   );
 };
 
-const StatusBand = ({ valid }: { valid: boolean }) => (
-  <div
-    className={cn(
-      'flex items-center gap-3 px-5 py-4 sm:px-8',
-      valid ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900',
-    )}
-  >
-    {valid ? (
-      <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
-    ) : (
-      <AlertIcon className="size-6 shrink-0" aria-hidden="true" />
-    )}
-    <p className="font-semibold">
-      {valid ? 'Valid certificate' : 'Revoked certificate'}
-      <span className="block text-sm font-normal">
-        {valid
-          ? `This certificate was issued through ${APP_NAME} and is genuine.`
-          : 'This certificate is no longer valid.'}
-      </span>
-    </p>
-  </div>
-);
+const StatusBand = ({ valid }: { valid: boolean }) => {
+  const t = useT();
+  return (
+    <div
+      className={cn(
+        'flex items-center gap-3 px-5 py-4 sm:px-8',
+        valid ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900',
+      )}
+    >
+      {valid ? (
+        <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
+      ) : (
+        <AlertIcon className="size-6 shrink-0" aria-hidden="true" />
+      )}
+      <p className="font-semibold">
+        {valid ? t('site.certificates.valid') : t('site.certificates.revoked')}
+        <span className="block text-sm font-normal">
+          {valid ? t('site.certificates.genuine', { app: APP_NAME }) : t('site.certificates.noLongerValid')}
+        </span>
+      </p>
+    </div>
+  );
+};
 
 const Found = ({ certificate }: { certificate: Verification }) => {
+  const t = useT();
   const valid = certificate.status === 'valid';
   return (
     <Card className="overflow-hidden">
@@ -85,32 +89,35 @@ const Found = ({ certificate }: { certificate: Verification }) => {
         {valid ? (
           <div className="text-center">
             <p className="text-sm font-medium tracking-wide text-slate-500 uppercase">
-              Certificate of Completion
+              {t('site.certificates.ofCompletion')}
             </p>
-            <p className="mt-4 text-slate-600">This certifies that</p>
+            <p className="mt-4 text-slate-600">{t('site.certificates.certifies')}</p>
             <p className="mt-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
               {certificate.student_name}
             </p>
-            <p className="mt-3 text-slate-600">has successfully completed the course</p>
+            <p className="mt-3 text-slate-600">{t('site.certificates.completed')}</p>
             <p className="mt-1 text-xl font-semibold break-words text-brand-700">
               {certificate.course_title}
             </p>
           </div>
         ) : (
           <p className="text-slate-700">
-            The certificate of completion for{' '}
-            <span className="font-semibold">{certificate.course_title}</span> was revoked on{' '}
-            {certificateDate(certificate.revoked_date)}: the account it was issued to has been deleted. It no
-            longer names anyone.
+            <T
+              id="site.certificates.revokedText"
+              values={{ course: certificate.course_title, date: certificateDate(certificate.revoked_date) }}
+              components={{ 0: <span className="font-semibold" /> }}
+            />
           </p>
         )}
         <dl className="grid gap-5 border-t border-slate-100 pt-6 sm:grid-cols-2">
-          {valid ? null : <Fact label="Course">{certificate.course_title}</Fact>}
-          <Fact label="Organisation">{certificate.org_name}</Fact>
-          <Fact label="Author">{certificate.author_name || '—'}</Fact>
-          <Fact label="Issued on">{certificateDate(certificate.issued_date)}</Fact>
-          {valid ? null : <Fact label="Revoked on">{certificateDate(certificate.revoked_date)}</Fact>}
-          <Fact label="Certificate number" wide={valid}>
+          {valid ? null : <Fact label={t('site.certificates.course')}>{certificate.course_title}</Fact>}
+          <Fact label={t('site.certificates.organisation')}>{certificate.org_name}</Fact>
+          <Fact label={t('site.certificates.author')}>{certificate.author_name || '—'}</Fact>
+          <Fact label={t('site.certificates.issuedOn')}>{certificateDate(certificate.issued_date)}</Fact>
+          {valid ? null : (
+            <Fact label={t('site.certificates.revokedOn')}>{certificateDate(certificate.revoked_date)}</Fact>
+          )}
+          <Fact label={t('site.certificates.number')} wide={valid}>
             <span className="font-mono break-all">{certificate.number}</span>
           </Fact>
         </dl>
@@ -124,6 +131,7 @@ const Found = ({ certificate }: { certificate: Verification }) => {
  * what and when, marked valid; revoked, without the name; or that no certificate has the number.
  */
 export const CertificateVerification = ({ number }: { number: string }) => {
+  const t = useT();
   const verification = useCertificateVerification(number);
   const unknown =
     verification.error instanceof ApiError &&
@@ -131,7 +139,7 @@ export const CertificateVerification = ({ number }: { number: string }) => {
 
   let body: ReactNode;
   if (verification.isPending) {
-    body = <LoadingBlock label="Checking the certificate..." />;
+    body = <LoadingBlock label={t('site.certificates.checking')} />;
   } else if (verification.isSuccess) {
     body = <Found certificate={verification.data} />;
   } else if (unknown) {
@@ -145,10 +153,13 @@ export const CertificateVerification = ({ number }: { number: string }) => {
             <AwardIcon />
           </span>
           <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">Unknown certificate number</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('site.certificates.unknown')}</h2>
             <p className="mt-1 text-slate-600">
-              No certificate has the number <span className="font-mono break-all">{number}</span>. Check it
-              against the certificate and try again.
+              <T
+                id="site.certificates.unknownText"
+                values={{ number }}
+                components={{ 0: <span className="font-mono break-all" /> }}
+              />
             </p>
           </div>
         </div>
@@ -158,7 +169,7 @@ export const CertificateVerification = ({ number }: { number: string }) => {
   } else {
     body = (
       <LoadError
-        message={errorMessage(verification.error, 'The certificate could not be checked. Please try again.')}
+        message={errorMessage(verification.error, t('site.certificates.checkError'))}
         onRetry={() => void verification.refetch()}
       />
     );
@@ -167,12 +178,16 @@ export const CertificateVerification = ({ number }: { number: string }) => {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
       <div>
-        <p className="text-sm font-semibold text-brand-600">Certificate verification</p>
+        <p className="text-sm font-semibold text-brand-600">{t('site.certificates.eyebrow')}</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Is this certificate genuine?
+          {t('site.certificates.title')}
         </h1>
         <p className="mt-2 text-slate-600">
-          The public record of certificate <span className="font-mono break-all">{number}</span>.
+          <T
+            id="site.certificates.record"
+            values={{ number }}
+            components={{ 0: <span className="font-mono break-all" /> }}
+          />
         </p>
       </div>
       {body}

@@ -3,25 +3,31 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { useCourseCertificates } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
 
 const PAGE_SIZE = CERTIFICATE_PAGE_SIZES.course;
 
-const NumberLink = ({ row }: { row: CourseCertificate }) => (
-  <Link
-    to={certificatePath(row.number)}
-    className="font-mono text-[13px] font-medium break-all text-brand-700 hover:underline"
-    aria-label={`Certificate ${row.number} of ${row.student_name}`}
-  >
-    {row.number}
-  </Link>
-);
+const NumberLink = ({ row }: { row: CourseCertificate }) => {
+  const t = useT();
+  return (
+    <Link
+      to={certificatePath(row.number)}
+      className="font-mono text-[13px] font-medium break-all text-brand-700 hover:underline"
+      aria-label={t('admin.certificates.numberLabel', { number: row.number, student: row.student_name })}
+    >
+      {row.number}
+    </Link>
+  );
+};
 
-const COLUMNS: ReadonlyArray<DataColumn<CourseCertificate>> = [
+/** The columns, each header a catalogue key. */
+const COLUMNS: ReadonlyArray<Omit<DataColumn<CourseCertificate>, 'header'> & { header: MessageId }> = [
   {
-    header: 'Student',
+    header: 'admin.certificates.student',
     cell: (row) => row.student_name,
     className: 'max-w-56 font-semibold break-words text-slate-900',
     card: 'title',
@@ -34,18 +40,18 @@ const COLUMNS: ReadonlyArray<DataColumn<CourseCertificate>> = [
     ),
   },
   {
-    header: 'Email',
+    header: 'admin.certificates.email',
     cell: (row) => row.email,
     className: 'max-w-64 break-all text-slate-600',
   },
   {
-    header: 'Issued',
+    header: 'admin.certificates.issued',
     cell: (row) => certificateDate(row.issued_date),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },
   {
-    header: 'Certificate number',
+    header: 'admin.certificates.number',
     cell: (row) => <NumberLink row={row} />,
     card: 'field',
     cardClassName: '',
@@ -64,13 +70,14 @@ export const CourseCertificates = ({
   /** The course's certificate flag, when known: a course without one says so. */
   givesCertificate: boolean | undefined;
 }) => {
+  const t = useT();
   const headingId = useId();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const earners = useCourseCertificates(courseId, { page, pageSize: PAGE_SIZE, search });
   const pager = useListPager({ page, setPage }, earners, {
-    label: 'Certificates pages',
+    label: t('admin.certificates.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['certificate', 'certificates'],
+    noun: 'admin.certificates.count',
   });
   const total = earners.data?.total ?? 0;
   const hasAny = total > 0 || search !== '';
@@ -78,31 +85,29 @@ export const CourseCertificates = ({
   return (
     <Card className="p-6" role="region" aria-labelledby={headingId}>
       <DataList
-        label="Students who earned this course’s certificate"
+        label={t('admin.certificates.label')}
         query={earners}
         rowKey={(row) => row.number}
-        columns={COLUMNS}
+        columns={COLUMNS.map((column) => ({ ...column, header: t(column.header) }))}
         headerCase="as-written"
         tableClassName="min-w-[640px]"
         fields="grid"
-        loadingLabel="Loading certificates..."
-        errorText="The certificates could not be loaded."
+        loadingLabel={t('admin.certificates.loading')}
+        errorText={t('admin.certificates.loadError')}
         heading={
           <div>
             <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              Certificates earned
+              {t('admin.certificates.title')}
             </h2>
             <p className="text-sm text-slate-600">
-              {givesCertificate === false
-                ? 'This course gives no certificate; students who complete it earn none.'
-                : 'Students who completed every lesson of this course.'}
+              {givesCertificate === false ? t('admin.certificates.none') : t('admin.certificates.hint')}
             </p>
           </div>
         }
         search={
           hasAny
             ? {
-                label: 'Search by name or email',
+                label: t('admin.certificates.search'),
                 value: searchText,
                 onChange: setSearchText,
                 className: 'sm:max-w-72',
@@ -111,7 +116,7 @@ export const CourseCertificates = ({
         }
         empty={
           <p className="text-sm text-slate-500">
-            {search ? 'No certificate matches this search.' : 'No student has earned this certificate yet.'}
+            {search ? t('admin.certificates.noMatch') : t('admin.certificates.empty')}
           </p>
         }
         pager={pager}

@@ -8,6 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { AwardIcon, CheckIcon, DownloadIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useDownloadCertificate, useMyCertificates } from '../api/certificates';
 import { certificateDate } from '../lib/dates';
@@ -16,12 +18,13 @@ const PAGE_SIZE = CERTIFICATE_PAGE_SIZES.mine;
 
 /** The public address, shown in full, with a button that copies it. */
 export const ShareLink = ({ url, label }: { url: string; label: string }) => {
+  const t = useT();
   const urlRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     if (await copyText(url)) {
       setCopied(true);
-      notify.success('Link copied. Anyone with it can check this certificate.', {
+      notify.success(t('learning.certificates.share.copied'), {
         toastId: 'certificate-link',
       });
       setTimeout(() => setCopied(false), 3000);
@@ -36,7 +39,7 @@ export const ShareLink = ({ url, label }: { url: string; label: string }) => {
       selection.removeAllRanges();
       selection.addRange(range);
     }
-    notify.info('Copy the selected link to share it.', { toastId: 'certificate-link' });
+    notify.info(t('learning.certificates.share.select'), { toastId: 'certificate-link' });
   };
   return (
     <div className="flex flex-col gap-1.5">
@@ -50,7 +53,7 @@ export const ShareLink = ({ url, label }: { url: string; label: string }) => {
         </code>
         <Button variant="outline" size="sm" onClick={() => void copy()} className="shrink-0">
           {copied ? <CheckIcon className="size-4" /> : null}
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t('learning.certificates.share.copiedButton') : t('learning.certificates.share.copy')}
         </Button>
       </div>
     </div>
@@ -58,11 +61,11 @@ export const ShareLink = ({ url, label }: { url: string; label: string }) => {
 };
 
 const CertificateCard = ({ certificate }: { certificate: MyCertificate }) => {
+  const t = useT();
   const download = useDownloadCertificate();
   const onDownload = () =>
     download.mutate(certificate.number, {
-      onError: (error) =>
-        notify.error(errorMessage(error, 'The certificate could not be downloaded. Please try again.')),
+      onError: (error) => notify.error(errorMessage(error, translate('learning.certificates.downloadError'))),
     });
   return (
     <Card className="flex h-full flex-col gap-5 p-5 sm:p-6">
@@ -77,40 +80,42 @@ const CertificateCard = ({ certificate }: { certificate: MyCertificate }) => {
           <h2 className="text-lg font-semibold break-words text-slate-900">{certificate.course_title}</h2>
           <p className="mt-0.5 text-sm break-words text-slate-600">
             {certificate.org_name}
-            {certificate.author_name ? ` · by ${certificate.author_name}` : ''}
+            {certificate.author_name
+              ? ` · ${t('learning.certificates.byAuthor', { author: certificate.author_name })}`
+              : ''}
           </p>
         </div>
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
         <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-500">Issued</dt>
+          <dt className="text-xs font-medium text-slate-500">{t('learning.certificates.issued')}</dt>
           <dd className="mt-0.5 font-medium text-slate-900">{certificateDate(certificate.issued_date)}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-500">Certificate number</dt>
+          <dt className="text-xs font-medium text-slate-500">{t('learning.certificates.number')}</dt>
           <dd className="mt-0.5 font-mono text-[13px] font-medium break-all text-slate-900">
             {certificate.number}
           </dd>
         </div>
       </dl>
-      <ShareLink url={certificate.verification_url} label="Share link (public verification page)" />
+      <ShareLink url={certificate.verification_url} label={t('learning.certificates.share.label')} />
       <div className="mt-auto flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row">
         <Button
           onClick={onDownload}
           isLoading={download.isPending}
-          loadingText="Preparing PDF..."
+          loadingText={t('learning.certificates.preparing')}
           leftIcon={<DownloadIcon className="size-4" />}
-          aria-label={`Download PDF: ${certificate.course_title}`}
+          aria-label={t('learning.certificates.downloadLabel', { course: certificate.course_title })}
         >
-          Download PDF
+          {t('learning.certificates.download')}
         </Button>
         <Link
           to={certificatePath(certificate.number)}
           className={buttonClassName({ variant: 'outline' })}
-          aria-label={`View verification page: ${certificate.course_title}`}
+          aria-label={t('learning.certificates.viewLabel', { course: certificate.course_title })}
         >
           <ExternalLinkIcon className="size-4" />
-          View verification page
+          {t('learning.certificates.view')}
         </Link>
       </div>
     </Card>
@@ -122,32 +127,33 @@ const CertificateCard = ({ certificate }: { certificate: MyCertificate }) => {
  * its course, organisation, author, date and number, a PDF to download and the public link to share.
  */
 export const MyCertificates = ({ coursesPath }: { coursesPath: string }) => {
+  const t = useT();
   const [page, setPage] = useState(1);
   const certificates = useMyCertificates({ page, pageSize: PAGE_SIZE });
   const pager = useListPager({ page, setPage }, certificates, {
-    label: 'Certificates pages',
+    label: t('learning.certificates.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['certificate', 'certificates'],
+    noun: 'learning.certificates.count',
   });
 
   return (
     <DataList
       variant="bare"
-      label="Your certificates"
+      label={t('learning.certificates.label')}
       query={certificates}
       rowKey={(certificate) => certificate.number}
       item={(certificate) => <CertificateCard certificate={certificate} />}
       listClassName="grid gap-5 lg:grid-cols-2"
-      loadingLabel="Loading your certificates..."
-      errorText="Your certificates could not be loaded."
+      loadingLabel={t('learning.certificates.loading')}
+      errorText={t('learning.certificates.loadError')}
       empty={
         <EmptyState
           icon={<AwardIcon />}
-          title="No certificates yet"
-          hint="Complete every lesson of a course that offers a certificate, and it will be here to download and share."
+          title={t('learning.certificates.empty')}
+          hint={t('learning.certificates.emptyHint')}
           action={
             <Link to={coursesPath} className={buttonClassName({ variant: 'outline' })}>
-              Go to My Courses
+              {t('learning.certificates.toCourses')}
             </Link>
           }
         />

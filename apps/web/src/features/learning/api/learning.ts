@@ -4,7 +4,6 @@ import {
   type Lesson,
   type LessonProgress,
   type LessonVideo,
-  MSG,
   progressText,
   ROLE,
   type SavedLessonProgress,
@@ -13,6 +12,7 @@ import {
 } from '@skillwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { refetchUnlessStartAnswer } from '@/lib/start-answers';
 import { hasAuthToken, storage } from '@/lib/storage';
 
@@ -128,7 +128,7 @@ export const changeLessonStarted = (
   lessonId: number | null | undefined,
   lessonstarted: boolean,
 ): Promise<{ lesson_Id: number; lessonstarted: boolean }> => {
-  if (!lessonId) return Promise.reject(new ApiError(MSG.missingLessonId, { status: 400 }));
+  if (!lessonId) return Promise.reject(new ApiError(t('common.msg.missingLessonId'), { status: 400 }));
   return apiRequest('lessons/ChangeLessonStartedFlag', {
     method: 'PUT',
     auth: true,

@@ -2,6 +2,7 @@ import type { Lesson, Section } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { SectionList } from './section-list';
 
 type CourseContentProps = {
@@ -26,31 +27,36 @@ export const CourseContent = ({
   isOpen,
   onToggle,
   renderLesson,
-}: CourseContentProps) => (
-  <aside
-    aria-label="Course content"
-    className="flex max-h-[1084px] min-w-0 flex-col overflow-y-auto lg:max-h-[min(1084px,calc(100dvh-7rem))] rounded-2xl border border-slate-200/80 bg-white shadow-card lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1"
-  >
-    <div className="aspect-[21/9] shrink-0 overflow-hidden bg-slate-100 lg:aspect-video">{image}</div>
-    <h2 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">Course content</h2>
-    {error ? (
-      <div className="p-4">
-        <Alert>
-          {error instanceof ApiError && error.status === 404
-            ? 'This course is not available.'
-            : errorMessage(error, 'The lessons could not be loaded.')}
-        </Alert>
-      </div>
-    ) : sections.length === 0 ? (
-      <p className="px-4 py-6 text-sm text-slate-500">The lessons of this course are being prepared.</p>
-    ) : (
-      <SectionList
-        label="Sections"
-        sections={sections}
-        isOpen={isOpen}
-        onToggle={onToggle}
-        renderLesson={renderLesson}
-      />
-    )}
-  </aside>
-);
+}: CourseContentProps) => {
+  const t = useT();
+  return (
+    <aside
+      aria-label={t('site.learning.courseContent')}
+      className="flex max-h-[1084px] min-w-0 flex-col overflow-y-auto lg:max-h-[min(1084px,calc(100dvh-7rem))] rounded-2xl border border-slate-200/80 bg-white shadow-card lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+    >
+      <div className="aspect-[21/9] shrink-0 overflow-hidden bg-slate-100 lg:aspect-video">{image}</div>
+      <h2 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
+        {t('site.learning.courseContent')}
+      </h2>
+      {error ? (
+        <div className="p-4">
+          <Alert>
+            {error instanceof ApiError && error.status === 404
+              ? t('learning.learning.content.unavailable')
+              : errorMessage(error, t('learning.learning.content.loadError'))}
+          </Alert>
+        </div>
+      ) : sections.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-slate-500">{t('site.learning.preparing')}</p>
+      ) : (
+        <SectionList
+          label={t('site.learning.sections')}
+          sections={sections}
+          isOpen={isOpen}
+          onToggle={onToggle}
+          renderLesson={renderLesson}
+        />
+      )}
+    </aside>
+  );
+};

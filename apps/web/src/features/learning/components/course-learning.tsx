@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ChevronLeftIcon } from '@/components/ui/drawn-icons';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
 import { useCourseSections } from '../api/learning';
 import { useLessonProgress } from '../hooks/use-lesson-progress';
 import { useOpenSection } from '../hooks/use-open-section';
@@ -59,7 +60,7 @@ export const CourseLearning = ({
   courseId,
   course,
   backPath,
-  backLabel = 'My Courses',
+  backLabel,
   image,
   isPreview = false,
   initialLessonId = null,
@@ -67,6 +68,7 @@ export const CourseLearning = ({
   footer,
   onCompletionChange,
 }: CourseLearningProps) => {
+  const t = useT();
   const sections = useCourseSections(courseId);
   // The course's staff are answered every section and lesson: the preview keeps what students see.
   const list = isPreview ? studentVisibleSections(sections.data ?? []) : (sections.data ?? []);
@@ -119,11 +121,11 @@ export const CourseLearning = ({
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700"
       >
         <ChevronLeftIcon className="size-4" />
-        {backLabel}
+        {backLabel ?? t('common.nav.myCourses')}
       </Link>
       {banner}
       {isSettling ? (
-        <LoadingBlock label="Loading lessons..." />
+        <LoadingBlock label={t('learning.learning.loadingLessons')} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_auto_1fr] lg:items-start">
           <header className="min-w-0 lg:col-start-1">
@@ -172,7 +174,7 @@ export const CourseLearning = ({
               <AboutCourse course={course} />
             ) : (
               <>
-                <Alert tone="info">Choose a lesson from the course content to start learning.</Alert>
+                <Alert tone="info">{t('learning.learning.chooseLesson')}</Alert>
                 <CourseOverview course={course} sections={list} />
               </>
             )}

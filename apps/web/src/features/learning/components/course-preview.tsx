@@ -9,6 +9,8 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { loadPreviewQuiz } from '@/features/quizzes';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { usePreviewSections } from '../api/learning';
 import { useOpenSection } from '../hooks/use-open-section';
 import { isViewable, playerSpace } from '../lib/viewable';
@@ -24,14 +26,17 @@ const PreviewQuizLesson = lazy(() =>
   loadPreviewQuiz().then((module) => ({ default: module.PreviewQuizLesson })),
 );
 
-const PreviewTag = () => <Chip tone="brand">Preview</Chip>;
+const PreviewTag = () => {
+  const t = useT();
+  return <Chip tone="brand">{t('site.learning.preview.tag')}</Chip>;
+};
 
-const START_LABELS: Record<string, string> = {
-  video: 'Play the preview',
-  audio: 'Listen to the preview',
-  pdf: 'Open the preview',
-  text: 'Read the preview',
-  quiz: 'Try the preview quiz',
+const START_LABELS: Record<string, MessageId> = {
+  video: 'site.learning.preview.start.video',
+  audio: 'site.learning.preview.start.audio',
+  pdf: 'site.learning.preview.start.pdf',
+  text: 'site.learning.preview.start.text',
+  quiz: 'site.learning.preview.start.quiz',
 };
 
 /**
@@ -47,6 +52,7 @@ const PreviewPlayer = ({
   started: boolean;
   onStart: () => void;
 }) => {
+  const t = useT();
   const kind = lessonKind(lesson.contentType);
   const load = kind === 'quiz' ? loadPreviewQuiz : loadViewer;
   if (started) {
@@ -89,7 +95,7 @@ const PreviewPlayer = ({
         <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
           <PlayIcon className="size-4" />
         </span>
-        {START_LABELS[kind] ?? START_LABELS.video}
+        {t(START_LABELS[kind] ?? 'site.learning.preview.start.video')}
       </button>
     </div>
   );
@@ -109,6 +115,7 @@ const canPreview = (lesson: Lesson) =>
  * a player for those (GET courseSections/GetCourseSectionsByCourseIdForPreview, no token needed).
  */
 export const CoursePreview = ({ courseId }: { courseId: number }) => {
+  const t = useT();
   const sections = usePreviewSections(courseId);
   const list = sections.data ?? [];
   const previews = list.flatMap((section) => section.lessons.filter(canPreview));
@@ -127,38 +134,40 @@ export const CoursePreview = ({ courseId }: { courseId: number }) => {
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-end justify-between gap-2 border-b border-slate-100 px-6 py-5">
-        <h2 className="text-lg font-semibold text-slate-900">Course content</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('site.learning.courseContent')}</h2>
         {list.length > 0 ? (
           <p className="text-sm text-slate-500">
-            {list.length === 1 ? '1 section' : `${list.length} sections`} · {lessonsLabel(lessonCount)}
+            {t('site.learning.preview.sectionCount', { count: list.length })} · {lessonsLabel(lessonCount)}
           </p>
         ) : null}
       </div>
       {sections.isPending ? (
-        <LoadingBlock label="Loading curriculum..." />
+        <LoadingBlock label={t('site.learning.preview.loading')} />
       ) : sections.isError ? (
         <div className="p-6">
-          <Alert>{errorMessage(sections.error, 'The curriculum could not be loaded.')}</Alert>
+          <Alert>{errorMessage(sections.error, t('site.learning.preview.loadError'))}</Alert>
         </div>
       ) : list.length === 0 ? (
-        <p className="px-6 py-8 text-sm text-slate-500">The lessons of this course are being prepared.</p>
+        <p className="px-6 py-8 text-sm text-slate-500">{t('site.learning.preparing')}</p>
       ) : (
         <>
           {playing ? (
             <section
               id="course-preview-player"
-              aria-label="Free preview"
+              aria-label={t('site.learning.preview.free')}
               className="flex flex-col gap-3 border-b border-slate-100 bg-slate-50/60 p-4 sm:p-6"
             >
               <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
                 <PlayIcon className="size-4 text-brand-600" />
-                <span className="min-w-0 break-words">Free preview: {playing.lesson_title}</span>
+                <span className="min-w-0 break-words">
+                  {t('site.learning.preview.playing', { title: playing.lesson_title })}
+                </span>
               </p>
               <PreviewPlayer lesson={playing} started={started} onStart={() => setStarted(true)} />
             </section>
           ) : null}
           <SectionList
-            label="Sections"
+            label={t('site.learning.sections')}
             sections={list}
             isOpen={isOpen}
             onToggle={toggle}

@@ -2,6 +2,7 @@ import { type Lesson, lessonKind } from '@skillwise/contracts';
 import { lessonKindLabel } from '@/components/ui/content-type-icon';
 import { CheckCircleIcon, LockIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { lockedText } from '../lib/locked';
 import { canOpenLesson, isViewable } from '../lib/viewable';
 import { LessonThumb } from './lesson-thumb';
@@ -19,6 +20,7 @@ type LessonRowProps = {
  * student started or completed it. A lesson the viewer can open is a button; any other is a plain row.
  */
 export const LessonRow = ({ lesson, isCompleted, isCurrent, onOpen }: LessonRowProps) => {
+  const t = useT();
   const kind = lessonKind(lesson.contentType);
   const started = lesson.lessonstarted;
   const locked = lockedText(lesson);
@@ -33,7 +35,7 @@ export const LessonRow = ({ lesson, isCompleted, isCurrent, onOpen }: LessonRowP
             ? ` · ${locked}`
             : isViewable(lesson.contentType) || kind === 'quiz'
               ? null
-              : ' · not available to view'}
+              : ` · ${t('learning.learning.row.notViewable')}`}
         </span>
       </span>
       {locked ? (
@@ -41,12 +43,12 @@ export const LessonRow = ({ lesson, isCompleted, isCurrent, onOpen }: LessonRowP
       ) : isCompleted ? (
         <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-800">
           <CheckCircleIcon className="size-4" />
-          Completed
+          {t('learning.learning.status.completed')}
         </span>
       ) : started ? (
         <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700">
           <CheckCircleIcon className="size-4" />
-          Started
+          {t('learning.learning.status.started')}
         </span>
       ) : null}
     </>

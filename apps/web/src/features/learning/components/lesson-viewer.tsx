@@ -5,6 +5,7 @@ import { ExternalLinkIcon, HeadphonesIcon } from '@/components/ui/drawn-icons';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import '@/components/ui/lesson-prose.css';
 import { type FetchFreshUrl, frameShowsError, useFreshContentUrl } from '../hooks/use-fresh-content-url';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
@@ -37,8 +38,6 @@ type LessonViewerProps = {
   className?: string;
 };
 
-const LOAD_FAILED = 'This lesson could not be loaded. Please try again.';
-
 /** The player's place while its file is checked or its URL renewed, at the player's own size. */
 const PlayerLoading = ({
   contentType,
@@ -46,19 +45,22 @@ const PlayerLoading = ({
 }: {
   contentType: string;
   className?: string | undefined;
-}) => (
-  <div
-    className={cn(
-      playerSpace(contentType),
-      'flex items-center justify-center gap-3 text-sm',
-      lessonKind(contentType) === 'video' ? 'text-slate-300' : 'text-slate-600',
-      className,
-    )}
-  >
-    <Spinner className="size-5" />
-    <span role="status">Loading lesson...</span>
-  </div>
-);
+}) => {
+  const t = useT();
+  return (
+    <div
+      className={cn(
+        playerSpace(contentType),
+        'flex items-center justify-center gap-3 text-sm',
+        lessonKind(contentType) === 'video' ? 'text-slate-300' : 'text-slate-600',
+        className,
+      )}
+    >
+      <Spinner className="size-5" />
+      <span role="status">{t('site.learning.viewer.loading')}</span>
+    </div>
+  );
+};
 
 type PdfFrameProps = { src: string; title: string; onFailure: () => void; onLoaded: () => void };
 
@@ -121,6 +123,7 @@ const isBlank = (text: string, written: boolean) =>
  * inline script either way.
  */
 export const TextLesson = ({ src, title, written, onFailure, onLoaded }: TextLessonProps) => {
+  const t = useT();
   const [text, setText] = useState<string | null>(null);
   const failure = useRef(onFailure);
   failure.current = onFailure;
@@ -152,14 +155,14 @@ export const TextLesson = ({ src, title, written, onFailure, onLoaded }: TextLes
       alive = false;
     };
   }, [src, written]);
-  if (text === null) return <LoadingBlock label="Loading lesson..." />;
+  if (text === null) return <LoadingBlock label={t('site.learning.viewer.loading')} />;
   return (
     <article
       aria-label={title}
       className="max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white px-5 py-4 sm:px-8 sm:py-6"
     >
       {isBlank(text, written) ? (
-        <p className="text-sm text-slate-500">This lesson has no text yet.</p>
+        <p className="text-sm text-slate-500">{t('site.learning.viewer.noText')}</p>
       ) : written ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allowlist on every write (apps/api/src/lib/lesson-html.ts)
         <div className="lesson-prose" dangerouslySetInnerHTML={{ __html: text }} />
@@ -185,6 +188,7 @@ export const LessonViewer = ({
   autoPlay = false,
   className,
 }: LessonViewerProps) => {
+  const t = useT();
   const kind = lessonKind(lesson.contentType);
   const content = useFreshContentUrl({
     lessonId: lesson.lesson_Id,
@@ -208,7 +212,12 @@ export const LessonViewer = ({
   }
   if (content.status === 'failed') {
     return (
-      <LoadError message={LOAD_FAILED} onRetry={() => void content.retry()} size="sm" className={className} />
+      <LoadError
+        message={t('site.learning.viewer.loadFailed')}
+        onRetry={() => void content.retry()}
+        size="sm"
+        className={className}
+      />
     );
   }
   if (!content.src) {
@@ -216,7 +225,7 @@ export const LessonViewer = ({
       <PlayerLoading contentType={lesson.contentType} className={className} />
     ) : (
       <Alert tone="info" className={className}>
-        This lesson has no file to show yet.
+        {t('site.learning.viewer.noFile')}
       </Alert>
     );
   }
@@ -251,9 +260,7 @@ export const LessonViewer = ({
           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
             <HeadphonesIcon className="size-6" />
           </span>
-          <p className="min-w-0 text-sm text-slate-600">
-            Listen with the player below; drag its bar to move through the lesson.
-          </p>
+          <p className="min-w-0 text-sm text-slate-600">{t('site.learning.viewer.audioHint')}</p>
         </div>
         {/* biome-ignore lint/a11y/useMediaCaption: lesson audio is uploaded without caption files */}
         <audio
@@ -311,7 +318,7 @@ export const LessonViewer = ({
         <PdfFrame
           key={`${lesson.lesson_Id}-${content.version}`}
           src={content.src}
-          title={`${lesson.lesson_title} (PDF)`}
+          title={t('site.learning.viewer.pdfTitle', { title: lesson.lesson_title })}
           onFailure={() => void content.reportFailure()}
           onLoaded={content.handleLoaded}
         />
@@ -321,7 +328,7 @@ export const LessonViewer = ({
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-brand-700 hover:underline"
         >
-          Open the PDF in a new tab
+          {t('site.learning.viewer.openPdf')}
           <ExternalLinkIcon className="size-4" />
         </a>
       </div>
@@ -330,7 +337,7 @@ export const LessonViewer = ({
 
   return (
     <Alert tone="info" className={className}>
-      This kind of lesson cannot be opened here.
+      {t('site.learning.viewer.cannotOpen')}
     </Alert>
   );
 };

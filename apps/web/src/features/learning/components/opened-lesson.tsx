@@ -1,11 +1,12 @@
-import { completesByMarking, type Lesson, lessonKind } from '@skillwise/contracts';
+import { completesByMarking, type Lesson, type LessonKind, lessonKind } from '@skillwise/contracts';
 import { lazy, type Ref, Suspense } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { lessonKindLabel } from '@/components/ui/content-type-icon';
 import { CheckCircleIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { loadPreviewQuiz, loadStudentQuiz } from '@/features/quizzes';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import type { LessonProgress } from '../hooks/use-lesson-progress';
 import { LessonViewer } from './lesson-viewer';
 
@@ -16,6 +17,16 @@ const StudentQuizLesson = lazy(() =>
 const PreviewQuizLesson = lazy(() =>
   loadPreviewQuiz().then((module) => ({ default: module.PreviewQuizLesson })),
 );
+
+/** The opened lesson's kind, as its heading says it. */
+const KIND_HEADINGS: Record<LessonKind, MessageId> = {
+  video: 'learning.learning.opened.kind.video',
+  pdf: 'learning.learning.opened.kind.pdf',
+  audio: 'learning.learning.opened.kind.audio',
+  text: 'learning.learning.opened.kind.text',
+  image: 'learning.learning.opened.kind.image',
+  quiz: 'learning.learning.opened.kind.quiz',
+};
 
 type OpenedLessonProps = {
   lesson: Lesson;
@@ -33,6 +44,7 @@ type OpenedLessonProps = {
  * quiz.
  */
 export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }: OpenedLessonProps) => {
+  const t = useT();
   const { progress, isCompleted, isStarted, isStarting, isSavingDone, setDone } = tracking;
   return (
     <section
@@ -43,7 +55,7 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1 basis-48">
           <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
-            {lessonKindLabel(lessonKind(lesson.contentType))} lesson
+            {t(KIND_HEADINGS[lessonKind(lesson.contentType)])}
           </p>
           <h2 id="lesson-title" className="text-lg font-semibold break-words text-slate-900">
             {lesson.lesson_title}
@@ -54,7 +66,7 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
             <span className="flex items-center gap-2">
               <span className="flex items-center gap-1 text-sm font-medium text-emerald-800">
                 <CheckCircleIcon className="size-4" />
-                Completed
+                {t('learning.learning.status.completed')}
               </span>
               {completesByMarking(lesson.contentType) ? (
                 <Button
@@ -62,9 +74,9 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
                   size="sm"
                   onClick={() => setDone(lesson.lesson_Id, false)}
                   disabled={isSavingDone}
-                  aria-label={`Undo: mark ${lesson.lesson_title} as not done`}
+                  aria-label={t('learning.learning.opened.undoLabel', { title: lesson.lesson_title })}
                 >
-                  Undo
+                  {t('learning.learning.opened.undo')}
                 </Button>
               ) : null}
             </span>
@@ -74,28 +86,28 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
               size="sm"
               onClick={() => setDone(lesson.lesson_Id, true)}
               isLoading={isSavingDone}
-              loadingText="Saving..."
+              loadingText={t('learning.learning.opened.saving')}
             >
               <CheckIcon className="size-4" />
-              Mark as done
+              {t('learning.learning.opened.markDone')}
             </Button>
           ) : null}
           {isCompleted(lesson.lesson_Id) ? null : isStarting ? (
             <span role="status" className="flex items-center gap-1.5 text-sm text-slate-500">
               <Spinner className="size-3.5" />
-              Starting...
+              {t('learning.learning.opened.starting')}
             </span>
           ) : isStarted(lesson.lesson_Id) ? (
             <span className="flex items-center gap-1 text-sm font-medium text-emerald-700">
               <CheckCircleIcon className="size-4" />
-              Started
+              {t('learning.learning.status.started')}
             </span>
           ) : null}
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close lesson"
-            title="Close lesson"
+            aria-label={t('learning.learning.opened.close')}
+            title={t('learning.learning.opened.close')}
             className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           >
             <CloseIcon className="size-5" />
@@ -103,7 +115,7 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
         </div>
       </div>
       {lessonKind(lesson.contentType) === 'quiz' ? (
-        <Suspense fallback={<LoadingBlock label="Loading quiz..." />}>
+        <Suspense fallback={<LoadingBlock label={t('learning.learning.opened.loadingQuiz')} />}>
           {!isPreview ? (
             <StudentQuizLesson
               key={lesson.lesson_Id}
@@ -113,9 +125,7 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
           ) : lesson.preview ? (
             <PreviewQuizLesson key={lesson.lesson_Id} lessonId={lesson.lesson_Id} />
           ) : (
-            <Alert tone="info">
-              Students take this quiz here. Its questions and settings are edited from the curriculum.
-            </Alert>
+            <Alert tone="info">{t('learning.learning.opened.quizInPreview')}</Alert>
           )}
         </Suspense>
       ) : (

@@ -2,6 +2,9 @@ import type { Lesson, Section } from '@skillwise/contracts';
 import { type ReactNode, useId } from 'react';
 import { ChevronDownIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 type SectionListProps = {
   sections: Section[];
@@ -13,7 +16,8 @@ type SectionListProps = {
   className?: string;
 };
 
-export const lessonsLabel = (count: number) => (count === 1 ? '1 lesson' : `${count} lessons`);
+/** "1 lesson", "3 lessons", in the reader's language. */
+export const lessonsLabel = (count: number) => translate('site.learning.lessonCount', { count });
 
 /** Collapsible sections, each listing its lessons; the caller decides which are open (SPEC §2.4, §2.12). */
 export const SectionList = ({
@@ -24,6 +28,7 @@ export const SectionList = ({
   label,
   className,
 }: SectionListProps) => {
+  const t = useT();
   const id = useId();
   return (
     <ol aria-label={label} className={cn('flex flex-col divide-y divide-slate-200/80', className)}>
@@ -41,7 +46,7 @@ export const SectionList = ({
                 className="flex w-full items-center gap-3 px-4 py-3.5 text-start transition-colors hover:bg-slate-50"
               >
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs font-semibold text-slate-600">
-                  {index + 1}
+                  {formatCount(index + 1)}
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold break-words text-slate-900">
@@ -57,7 +62,7 @@ export const SectionList = ({
             {open ? (
               <ul id={panelId} className="flex flex-col gap-1 px-2 pb-3">
                 {section.lessons.length === 0 ? (
-                  <li className="px-3 py-2 text-sm text-slate-500">No lessons in this section yet.</li>
+                  <li className="px-3 py-2 text-sm text-slate-500">{t('site.learning.sectionEmpty')}</li>
                 ) : (
                   section.lessons.map((lesson) => <li key={lesson.lesson_Id}>{renderLesson(lesson)}</li>)
                 )}

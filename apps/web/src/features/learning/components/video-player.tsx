@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from '@/components/ui/drawn-icons';
 import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { storage } from '@/lib/storage';
 import type { MediaHandlers } from '../hooks/use-lesson-position';
 import { useStream } from '../hooks/use-stream';
@@ -77,6 +78,7 @@ export const VideoPlayer = ({
   renewed = false,
   className,
 }: VideoPlayerProps) => {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -171,7 +173,7 @@ export const VideoPlayer = ({
         return;
       case 'mute':
         element.muted = !element.muted;
-        setAnnouncement(element.muted ? 'Muted' : 'Sound on');
+        setAnnouncement(t(element.muted ? 'site.learning.player.muted' : 'site.learning.player.soundOn'));
         return;
       case 'fullscreen':
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -183,8 +185,10 @@ export const VideoPlayer = ({
         chooseCaption(next);
         setAnnouncement(
           next === null
-            ? 'Captions off'
-            : `Captions: ${captions.find((t) => t.language === next)?.label ?? next}`,
+            ? t('site.learning.player.captionsOff')
+            : t('site.learning.player.captionsOn', {
+                label: captions.find((track) => track.language === next)?.label ?? next,
+              }),
         );
         return;
       }
@@ -192,7 +196,7 @@ export const VideoPlayer = ({
       case 'slower': {
         const next = stepSpeed(speed, action === 'faster' ? 1 : -1);
         applySpeed(next);
-        setAnnouncement(`Speed ${speedLabel(next)}`);
+        setAnnouncement(t('site.learning.player.speedNow', { speed: speedLabel(next) }));
         return;
       }
       case 'picture-in-picture':
@@ -215,7 +219,7 @@ export const VideoPlayer = ({
     // biome-ignore lint/a11y/useSemanticElements: a player, not a form: a fieldset's layout rules do not fit it
     <div
       role="group"
-      aria-label={`Video player: ${title}`}
+      aria-label={t('site.learning.player.group', { title })}
       onKeyDown={onKeyDown}
       className={cn('flex flex-col gap-2', className)}
     >
@@ -271,10 +275,10 @@ export const VideoPlayer = ({
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-700">
         <label htmlFor={`${id}-speed`} className="flex items-center gap-1.5">
-          <span>Speed</span>
+          <span>{t('site.learning.player.speed')}</span>
           <Select
             id={`${id}-speed`}
-            aria-label="Playback speed"
+            aria-label={t('site.learning.player.speedLabel')}
             value={String(speed)}
             onChange={(event) => applySpeed(Number(event.target.value))}
             className="w-28"
@@ -288,10 +292,10 @@ export const VideoPlayer = ({
         </label>
         {quality.length > 0 ? (
           <label htmlFor={`${id}-quality`} className="flex items-center gap-1.5">
-            <span>Quality</span>
+            <span>{t('site.learning.player.quality')}</span>
             <Select
               id={`${id}-quality`}
-              aria-label="Video quality"
+              aria-label={t('site.learning.player.qualityLabel')}
               value={String(stream.level)}
               onChange={(event) => stream.setLevel(Number(event.target.value))}
               className="w-40"
@@ -299,7 +303,7 @@ export const VideoPlayer = ({
               {quality.map((option) => (
                 <option key={option.level} value={String(option.level)}>
                   {option.level === -1 && stream.level === -1 && stream.autoHeight
-                    ? `Auto (${stream.autoHeight}p)`
+                    ? t('site.learning.player.autoHeight', { height: stream.autoHeight })
                     : option.label}
                 </option>
               ))}
@@ -308,15 +312,15 @@ export const VideoPlayer = ({
         ) : null}
         {captions.length > 0 ? (
           <label htmlFor={`${id}-captions`} className="flex items-center gap-1.5">
-            <span>Captions</span>
+            <span>{t('site.learning.player.captions')}</span>
             <Select
               id={`${id}-captions`}
-              aria-label="Captions"
+              aria-label={t('site.learning.player.captions')}
               value={caption ?? ''}
               onChange={(event) => chooseCaption(event.target.value === '' ? null : event.target.value)}
               className="w-44"
             >
-              <option value="">Off</option>
+              <option value="">{t('site.learning.player.off')}</option>
               {captions.map((track) => (
                 <option key={track.language} value={track.language}>
                   {track.label}
@@ -327,22 +331,24 @@ export const VideoPlayer = ({
         ) : null}
         {pipAvailable() ? (
           <Button variant="outline" aria-pressed={pip} onClick={() => void togglePip()}>
-            Picture in picture
+            {t('site.learning.player.pip')}
           </Button>
         ) : null}
         <details className="group basis-full sm:basis-auto">
           <summary className="inline-flex h-11 cursor-pointer list-none items-center gap-1 rounded-lg px-2 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
             <ChevronDownIcon
               aria-hidden="true"
-              className="size-4 -rotate-90 transition-transform group-open:rotate-0"
+              className="size-4 rotate-[calc(-90deg*var(--inline-sign,1))] transition-transform group-open:rotate-0"
             />
-            Keyboard shortcuts
+            {t('site.learning.player.shortcuts')}
           </summary>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-xs">
             {SHORTCUTS.map((shortcut) => (
               <div key={shortcut.keys} className="contents">
-                <dt className="font-mono font-semibold text-slate-900">{shortcut.keys}</dt>
-                <dd className="text-slate-600">{shortcut.action}</dd>
+                <dt className="font-mono font-semibold text-slate-900">
+                  {shortcut.keysText ? t(shortcut.keysText) : shortcut.keys}
+                </dt>
+                <dd className="text-slate-600">{t(shortcut.action)}</dd>
               </div>
             ))}
           </dl>

@@ -1,10 +1,10 @@
-import { MSG } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 // biome-ignore lint/style/noRestrictedImports: features/school-sites has no entry (index.ts) yet to export it from
 import { isSchoolCoursePath } from '@/features/school-sites/lib/school-site';
 import { errorMessage } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { paths } from '@/lib/paths';
 import { withNext } from '@/lib/return-to';
 import { hasAuthToken, storage } from '@/lib/storage';
@@ -44,11 +44,11 @@ export const useEnrollNow = () => {
             staleTime: 0,
           });
           if (owned.length > 0) {
-            notify.info(MSG.alreadyEnrolled, { toastId: 'already-enrolled' });
+            notify.info(t('common.msg.alreadyEnrolled'), { toastId: 'already-enrolled' });
             return;
           }
         } catch (error) {
-          notify.error(errorMessage(error, 'We could not check your enrolment. Please try again.'));
+          notify.error(errorMessage(error, t('site.learning.enroll.checkError')));
           return;
         } finally {
           setChecking(false);

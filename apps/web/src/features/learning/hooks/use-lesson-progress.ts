@@ -1,6 +1,7 @@
 import type { Lesson, SavedLessonProgress } from '@skillwise/contracts';
 import { useRef } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/toast';
 import { useCourseProgress, useMarkLessonStarted, useSaveLessonProgress } from '../api/learning';
 import { useLessonPosition } from './use-lesson-position';
@@ -18,8 +19,6 @@ type LessonProgressOptions = {
   givesCertificate: boolean;
   onCompletionChange: ((saved: SavedLessonProgress) => void) | undefined;
 };
-
-const PROGRESS_NOT_RECORDED = 'We could not record your progress. Please try again.';
 
 /**
  * What the course view records of a student's progress: the course's progress, the opened lesson's
@@ -65,7 +64,7 @@ export const useLessonProgress = ({
   const setDone = (lessonId: number, completed: boolean) =>
     saveProgress.mutate(
       { body: { lesson_Id: lessonId, completed } },
-      { onError: (error) => notify.error(errorMessage(error, PROGRESS_NOT_RECORDED)) },
+      { onError: (error) => notify.error(errorMessage(error, t('learning.learning.progress.notRecorded'))) },
     );
   const isSavingDone =
     opened !== null &&
@@ -84,7 +83,7 @@ export const useLessonProgress = ({
     markStarted.mutate(lesson.lesson_Id, {
       onError: (error) => {
         requested.current.delete(lesson.lesson_Id);
-        notify.error(errorMessage(error, PROGRESS_NOT_RECORDED));
+        notify.error(errorMessage(error, t('learning.learning.progress.notRecorded')));
       },
     });
   };

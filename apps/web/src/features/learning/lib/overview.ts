@@ -1,4 +1,5 @@
 import { lessonKind, type Section } from '@skillwise/contracts';
+import type { MessageId } from '@/lib/i18n/i18n';
 
 /** What the course view shows of the course itself. */
 export type LearningCourse = {
@@ -9,25 +10,26 @@ export type LearningCourse = {
   certificate: boolean;
 };
 
-export type OverviewList = { title: string; items: string[] };
+/** A list's title and items, as catalogue keys. */
+export type OverviewList = { title: MessageId; items: MessageId[] };
 
 /** SPEC §2.12: the lists shown before a lesson is opened that say the same for every course. */
 const STATIC_OVERVIEW: OverviewList[] = [
   {
-    title: 'What You Will Learn',
+    title: 'learning.learning.overview.learn',
     items: [
-      'The core ideas of the subject, explained step by step',
-      'Practical techniques you can apply straight away',
-      'How to practise on your own and keep improving',
-      'The confidence to take on the next level',
+      'learning.learning.overview.learn1',
+      'learning.learning.overview.learn2',
+      'learning.learning.overview.learn3',
+      'learning.learning.overview.learn4',
     ],
   },
   {
-    title: 'Requirements',
+    title: 'learning.learning.overview.requirements',
     items: [
-      'No prior experience is needed',
-      'A computer, tablet or phone with an internet connection',
-      'Curiosity and a little time each week',
+      'learning.learning.overview.requirement1',
+      'learning.learning.overview.requirement2',
+      'learning.learning.overview.requirement3',
     ],
   },
 ];
@@ -42,11 +44,11 @@ export const overviewOf = (course: LearningCourse, sections: Section[]): Overvie
     sections.flatMap((section) => section.lessons.map((lesson) => lessonKind(lesson.contentType))),
   );
   const includes = [
-    kinds.has('video') ? 'On-demand video lessons' : null,
-    kinds.has('pdf') ? 'Downloadable PDF resources' : null,
-    'Full lifetime access',
-    'Access on mobile and desktop',
-    course.certificate ? 'Certificate of completion' : null,
-  ].filter((item): item is string => item !== null);
-  return [{ title: 'This Course Includes', items: includes }, ...STATIC_OVERVIEW];
+    kinds.has('video') ? 'learning.learning.overview.video' : null,
+    kinds.has('pdf') ? 'learning.learning.overview.pdf' : null,
+    'learning.learning.overview.lifetime',
+    'learning.learning.overview.devices',
+    course.certificate ? 'learning.learning.overview.certificate' : null,
+  ].filter((item): item is MessageId => item !== null);
+  return [{ title: 'learning.learning.overview.includes', items: includes }, ...STATIC_OVERVIEW];
 };

@@ -4,6 +4,7 @@ import {
   MAX_PLAYBACK_RATE,
   PLAYBACK_SPEEDS,
 } from '@skillwise/contracts';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 
 /** What the player plays: the HLS master playlist when the streaming copies are ready, else the file. */
 export type PlaybackSource = { kind: 'hls'; url: string } | { kind: 'file'; url: string };
@@ -97,7 +98,7 @@ export const qualityOptions = (levels: ReadonlyArray<{ height: number }>) => {
       seen.add(height);
       options.push({ level, label: `${height}p` });
     });
-  return [{ level: -1, label: 'Auto' }, ...options];
+  return [{ level: -1, label: t('site.learning.player.auto') }, ...options];
 };
 
 export type ShortcutAction =
@@ -113,16 +114,19 @@ export type ShortcutAction =
   | 'slower'
   | 'picture-in-picture';
 
-/** The keyboard shortcuts, as the player's help lists them. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string; action: string }> = [
-  { keys: 'Space or K', action: 'Play or pause' },
-  { keys: 'J / L', action: 'Back or forward 10 seconds' },
-  { keys: '← / →', action: 'Back or forward 5 seconds' },
-  { keys: 'M', action: 'Mute or unmute' },
-  { keys: 'F', action: 'Full screen' },
-  { keys: 'C', action: 'Captions on or off' },
-  { keys: 'Shift + > / Shift + <', action: 'Faster or slower' },
-  { keys: 'P', action: 'Picture in picture' },
+/**
+ * The keyboard shortcuts, as the player's help lists them: the keys (a catalogue key when they hold a
+ * word) and what they do.
+ */
+export const SHORTCUTS: ReadonlyArray<{ keys: string; keysText?: MessageId; action: MessageId }> = [
+  { keys: 'Space or K', keysText: 'site.learning.player.keys.play', action: 'site.learning.player.do.play' },
+  { keys: 'J / L', action: 'site.learning.player.do.seekLong' },
+  { keys: '← / →', action: 'site.learning.player.do.seekShort' },
+  { keys: 'M', action: 'site.learning.player.do.mute' },
+  { keys: 'F', action: 'site.learning.player.do.fullscreen' },
+  { keys: 'C', action: 'site.learning.player.do.captions' },
+  { keys: 'Shift + > / Shift + <', action: 'site.learning.player.do.speed' },
+  { keys: 'P', action: 'site.learning.player.pip' },
 ];
 
 /** How far each seeking shortcut moves, in seconds. */
