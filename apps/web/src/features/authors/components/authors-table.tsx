@@ -57,7 +57,7 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   const pager = useListPager({ page, setPage }, authors, {
     label: t('admin.authors.pages'),
     pageSize: AUTHORS_PAGE_SIZE,
-    noun: [t('admin.authors.noun.one'), t('admin.authors.noun.other')],
+    noun: 'admin.authors.rowCount',
   });
 
   const columns: ReadonlyArray<DataColumn<Author>> = [

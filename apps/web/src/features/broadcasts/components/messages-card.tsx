@@ -20,7 +20,7 @@ export const MessagesCard = ({ onOpen }: { onOpen: (message: Broadcast) => void 
   const pager = useListPager(list, messages, {
     label: t('admin.broadcasts.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.broadcasts.nounOne'), t('admin.broadcasts.nounMany')],
+    noun: 'admin.broadcasts.rowCount',
   });
   return (
     <TitledCard title={t('admin.broadcasts.messages')} description={t('admin.broadcasts.messagesHint')}>

@@ -109,7 +109,7 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
   const pager = useListPager({ page, setPage }, categories, {
     label: t('admin.categories.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.categories.noun.one'), t('admin.categories.noun.other')],
+    noun: 'admin.categories.rowCount',
   });
 
   const confirmDelete = async () => {

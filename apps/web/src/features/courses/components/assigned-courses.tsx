@@ -27,7 +27,7 @@ export const AssignedCourses = ({ browsePath, onSelect }: AssignedCoursesProps) 
   const pager = useListPager({ page, setPage }, courses, {
     label: t('learning.courses.mine.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('site.courses.noun.one'), t('site.courses.noun.other')],
+    noun: 'site.courses.rowCount',
   });
 
   return (

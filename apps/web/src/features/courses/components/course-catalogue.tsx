@@ -57,7 +57,7 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
   const pager = useListPager({ page, setPage }, catalogue, {
     label: t('site.courses.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('site.courses.noun.one'), t('site.courses.noun.other')],
+    noun: 'site.courses.rowCount',
     onPageChange: changePage,
     summary: 'toolbar',
   });

@@ -62,7 +62,7 @@ export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: Organisati
   const pager = useListPager({ page, setPage }, courses, {
     label: t('site.courses.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('site.courses.noun.one'), t('site.courses.noun.other')],
+    noun: 'site.courses.rowCount',
   });
   const hasNone = total === 0 && search === '';
 

@@ -102,7 +102,7 @@ const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
   const pager = useListPager(list, deliveries, {
     label: t('admin.integrations.webhooks.deliveriesPages'),
     pageSize: size,
-    noun: [t('admin.integrations.webhooks.deliveryNoun'), t('admin.integrations.webhooks.deliveriesNoun')],
+    noun: 'admin.integrations.webhooks.rowCount',
   });
   const redeliver = useRedeliver();
   const again = async (delivery: WebhookDelivery) => {

@@ -157,7 +157,7 @@ export const NotificationCenter = ({
   const pager = useListPager({ page, setPage }, list, {
     label: t('learning.notifications.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('learning.notifications.nounOne'), t('learning.notifications.nounMany')],
+    noun: 'learning.notifications.rowCount',
   });
   const unreadCount = unread.data ?? list.data?.rows.filter((n) => !n.read).length ?? 0;
 

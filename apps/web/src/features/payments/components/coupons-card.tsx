@@ -139,7 +139,7 @@ export const CouponsCard = () => {
   const pager = useListPager(list, coupons, {
     label: t('admin.payments.coupons.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.payments.coupons.nounOne'), t('admin.payments.coupons.nounOther')],
+    noun: 'admin.payments.coupons.rowCount',
   });
   const courses = useSchoolCourses();
   const titles = new Map((courses.data?.rows ?? []).map((course) => [course.course_Id, course.course_title]));

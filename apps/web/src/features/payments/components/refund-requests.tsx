@@ -156,7 +156,7 @@ export const RefundRequests = () => {
   const pager = useListPager({ page, setPage }, requests, {
     label: t('admin.payments.requests.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.payments.requests.nounOne'), t('admin.payments.requests.nounOther')],
+    noun: 'admin.payments.requests.rowCount',
   });
   const [answering, setAnswering] = useState<Answering | null>(null);
   if (!requests.data || requests.data.total === 0) return null;

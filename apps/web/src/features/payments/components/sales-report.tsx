@@ -206,7 +206,7 @@ export const SalesReport = () => {
   const pager = useListPager({ page, setPage }, sales, {
     label: t('admin.payments.sales.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.payments.sales.nounOne'), t('admin.payments.sales.nounOther')],
+    noun: 'admin.payments.sales.rowCount',
   });
 
   const total = sales.data?.total ?? 0;

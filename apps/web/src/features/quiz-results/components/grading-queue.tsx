@@ -96,7 +96,7 @@ export const GradingQueue = () => {
   const pager = useListPager({ page, setPage }, queue, {
     label: t('admin.quizResults.gradingPages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.quizResults.attemptOne'), t('admin.quizResults.attemptMany')],
+    noun: 'admin.quizResults.attempts.rowCount',
   });
   const searching = search !== '' || searchText !== '';
   return (

@@ -89,7 +89,7 @@ export const useQuizStudents = (lessonId: number) => {
   const pager = useListPager(list, query, {
     label: t('admin.quizResults.studentsPages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.quizResults.studentOne'), t('admin.quizResults.studentMany')],
+    noun: 'admin.quizResults.students.rowCount',
   });
   return { list, query, pager };
 };

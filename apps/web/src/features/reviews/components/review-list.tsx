@@ -49,7 +49,7 @@ export const ReviewList = ({ courseId, label, empty, actions }: ReviewListProps)
   const pager = useListPager({ page, setPage }, reviews, {
     label: t('site.reviews.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('site.reviews.nounOne'), t('site.reviews.nounMany')],
+    noun: 'site.reviews.rowCount',
     onlyWhenPaged: true,
   });
   return (

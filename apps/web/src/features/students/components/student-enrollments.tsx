@@ -111,7 +111,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   const pager = useListPager({ page, setPage }, courses, {
     label: t('admin.students.enrollments.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.students.nounCourse'), t('admin.students.nounCourses')],
+    noun: 'admin.students.enrollments.rowCount',
   });
   const [courseSearchText, setCourseSearchText] = useState('');
   const courseSearch = useDebouncedValue(courseSearchText.trim());

@@ -63,7 +63,7 @@ export const StudentPurchases = ({ userId }: { userId: string }) => {
   const pager = useListPager({ page, setPage }, purchases, {
     label: t('admin.students.purchases.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.students.purchases.noun'), t('admin.students.purchases.nounPlural')],
+    noun: 'admin.students.purchases.rowCount',
   });
   return (
     <Card className="overflow-hidden">

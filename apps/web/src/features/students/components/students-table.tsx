@@ -56,7 +56,7 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const pager = useListPager({ page, setPage }, students, {
     label: t('admin.students.table.pages'),
     pageSize: STUDENTS_PAGE_SIZE,
-    noun: [t('admin.students.table.noun'), t('admin.students.table.nounPlural')],
+    noun: 'admin.students.table.rowCount',
   });
 
   const total = students.data?.total ?? 0;

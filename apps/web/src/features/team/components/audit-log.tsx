@@ -62,7 +62,7 @@ export const AuditLog = () => {
   const pager = useListPager({ page, setPage }, events, {
     label: t('admin.team.audit.pages'),
     pageSize: PAGE_SIZE,
-    noun: [t('admin.team.audit.event'), t('admin.team.audit.events')],
+    noun: 'admin.team.audit.rowCount',
   });
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby={headingId}>
