@@ -203,9 +203,14 @@ const CourseFormBody = ({
     })),
     values.authorId === initial.authorId ? currentAuthor : undefined,
   );
+  // The server's two price types (SPEC §6) in the reader's language; another name as the server has it.
   const priceTypeOptions = (priceTypes.data ?? []).map((type) => ({
     value: type.price_type_Id,
-    label: type.price_type_name,
+    label: isFreePriceType(type.price_type_name)
+      ? t('site.courses.filters.free')
+      : type.price_type_name.trim().toLowerCase() === 'paid'
+        ? t('site.courses.filters.paid')
+        : type.price_type_name,
   }));
   const chosenPriceType = priceTypes.data?.find((type) => String(type.price_type_Id) === values.priceTypeId);
   const isFree = isFreePriceType(chosenPriceType?.price_type_name);

@@ -36,7 +36,7 @@ const RoleSelect = ({ member, viewer }: { member: TeamMember; viewer: TeamRole }
       aria-label={t('admin.team.members.roleOf', { name: member.full_name })}
       value={role}
       disabled={change.isPending}
-      className="min-w-36"
+      className="sm:min-w-36"
       onChange={(event) => {
         const next = event.target.value as TeamRole;
         setRole(next);
