@@ -129,6 +129,18 @@ const landingPreloads = (): Plugin => ({
         closure(chunk.fileName, files);
       }
       const own = [...files].filter((file) => !initial.has(file));
+      // A public page validates nothing as it opens and draws its own icons: the validation library (24 KB
+      // of gzip) and the icon library stay out of its first JavaScript, which has a budget
+      // (bench/first-page.mjs). A contracts module the first script reads holds no schema
+      // (packages/contracts/src/paging-sizes.ts, coupon-codes.ts); a public page's icons are drawn-icons.tsx's.
+      const validating = [...initial, ...own].filter((file) =>
+        byFile.get(file)?.moduleIds.some((id) => /\/node_modules\/(zod|lucide-react)\//.test(id)),
+      );
+      if (!path.startsWith('/students/') && validating.length > 0) {
+        return this.error(
+          `landing preloads: ${path} would load the validation or icon library (${validating.join(', ')})`,
+        );
+      }
       if (
         !path.startsWith('/students/') &&
         own.some((file) => byFile.get(file)?.name === STUDENT_AREA_CHUNK)

@@ -215,3 +215,9 @@ export const SPEC_PLAN_FEATURES: Record<PlanName, SpecPlanFeature[]> = {
     { text: 'Webhooks', capability: 'webhooks' },
   ],
 };
+
+/** Where a school's site lives in the installation: `/s/{slug}`. */
+export const SCHOOL_SITE_PREFIX = '/s';
+
+/** The page a team invitation's link opens (`?token=`). */
+export const ACCEPT_INVITE_PATH = '/acceptInvite';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, expected, idSchema } from './common';
+import { COUPON_CODE_MAX, COUPON_CODE_PATTERN } from './coupon-codes';
 import { pageQuerySchema } from './paging';
 
 /**
@@ -13,9 +14,6 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 export const COUPON_STATES = ['active', 'paused', 'scheduled', 'expired', 'used_up'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 
-/** The query parameter of a link that carries a code to the checkout: /courseDetail?id=7&coupon=SPRING25 */
-export const COUPON_PARAM = 'coupon';
-export const COUPON_CODE_MAX = 40;
 /** The most courses one coupon names; beyond that, a coupon for all the school's courses. */
 export const COUPON_COURSES_MAX = 200;
 
@@ -29,22 +27,6 @@ export const COUPON_MSG = {
   usedByYou: 'You have already used this coupon.',
   notForCourse: 'This coupon is not for this course.',
 } as const;
-
-/** A code as typed: letters, digits, - and _; compared without case (kept in capitals). */
-/** A coupon code's characters (couponCodeSchema checks the same). */
-const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-
-/**
- * A code as a link or a buyer gives it, trimmed and in capitals, or null when it cannot be a code: the
- * same rules as couponCodeSchema, without the validation library, for the first script of every page
- * (a link's ?coupon= is read there).
- */
-export const readCouponCode = (raw: string | null | undefined): string | null => {
-  const code = (raw ?? '').trim();
-  return code.length > 0 && code.length <= COUPON_CODE_MAX && COUPON_CODE_PATTERN.test(code)
-    ? code.toUpperCase()
-    : null;
-};
 
 export const couponCodeSchema = z
   .string(expected('a code of letters and digits'))

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { flagSchema } from './authoring';
 import { expected, giveEither, idSchema } from './common';
 import { lessonKind } from './constants';
-import { lessonReleaseSchema } from './release';
 
 /**
  * A video or audio lesson is complete when this share of its length, as the server measured the file, was
@@ -68,8 +67,13 @@ export const lessonProgressSchema = z.object({
   positionSeconds: z.number(),
   completed: z.boolean(),
   completed_date: z.string().nullable(),
-  /** Whether the lesson is not open yet, and when it opens (docs/decisions/032). */
-  ...lessonReleaseSchema.partial().shape,
+  /**
+   * Whether the lesson is not open yet, and when it opens (docs/decisions/032): lessonReleaseSchema's
+   * fields, written out because reading its `.shape` as this module loads would keep the validation
+   * library in the public pages' first script, which reads this module's constants.
+   */
+  locked: z.boolean().optional(),
+  opens_at: z.string().nullable().optional(),
 });
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 

@@ -7,9 +7,6 @@ import { INTEGRATIONS_PLAN } from './integrations';
  * its name, logo, colour, headline and about text, and on the Growth plan a domain of its own.
  */
 
-/** Where a school's site lives in the installation: `/s/{slug}`. */
-export const SCHOOL_SITE_PREFIX = '/s';
-
 export const SCHOOL_SLUG_MIN = 3;
 export const SCHOOL_SLUG_MAX = 40;
 export const SCHOOL_HEADLINE_MAX = 120;

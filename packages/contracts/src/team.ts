@@ -37,8 +37,6 @@ export const teamSeatsOf = (plan: string | null): number => (plan === null ? 1 :
 
 /** How long an invitation's link works. */
 export const TEAM_INVITE_DAYS = 7;
-/** The page an invitation's link opens (`?token=`). */
-export const ACCEPT_INVITE_PATH = '/acceptInvite';
 /** The longest invitation token accepted (they are 43 characters). */
 export const TEAM_INVITE_TOKEN_MAX = 100;
 

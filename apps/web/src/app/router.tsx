@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import type { AuthArea } from '@/features/auth/components/require-auth';
 import { schoolOfDomain } from '@/features/school-sites/lib/school-site';
 import { ADMIN_SECTION_LABELS, adminHomeSection } from '@/lib/admin-sections';
-import { loadNamespaces, type Namespace } from '@/lib/i18n/i18n';
+import { loadNamespaces, type Namespace, t } from '@/lib/i18n/i18n';
 import { type RouteHandle, useRouteTitle } from '@/lib/page-title';
 import { COURSE_ID_PARAM, paths } from '@/lib/paths';
 import { firstPageData } from './first-page-data';
@@ -304,7 +304,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             element: <AdminHome />,
-            ...titled((location) => ADMIN_SECTION_LABELS[adminHomeSection(location)]),
+            ...titled((location) => t(ADMIN_SECTION_LABELS[adminHomeSection(location)])),
           },
           { path: 'previousCourses', element: <MyCourseScreen />, ...titled('My Course') },
           { path: 'myStudents', element: <AdminMyStudentsPage />, ...titled('My Students') },

@@ -1,3 +1,4 @@
+import type { MessageId } from './i18n/i18n';
 import {
   ADMIN_SECTION_PARAM,
   type AdminSectionKey,
@@ -7,21 +8,25 @@ import {
 } from './paths';
 import { storage } from './storage';
 
-/** SPEC §2.13: the sidebar's label of each component key (Plan & billing, Grading and Team added after the spec's). */
-export const ADMIN_SECTION_LABELS: Record<AdminSectionKey, string> = {
-  dashboard: 'My Course',
-  courses: 'Create New Course',
-  category: 'Category',
-  newcategory: 'Create Category',
-  authors: 'Authors',
-  createauthors: 'Create New Author',
-  users: 'Sales',
-  settings: 'Settings',
-  Mystudents: 'My Students',
-  billing: 'Plan & billing',
-  grading: 'Grading',
-  team: 'Team',
-};
+/**
+ * SPEC §2.13: the sidebar's label of each component key (Plan & billing, Grading and Team added after the
+ * spec's), as message keys: the sidebar and the page title say them in the reader's language. They live in
+ * `common`, loaded before the first render, since the root names the /admin page before its screen loads.
+ */
+export const ADMIN_SECTION_LABELS = {
+  dashboard: 'common.sidebar.section.dashboard',
+  courses: 'common.sidebar.section.courses',
+  category: 'common.sidebar.section.category',
+  newcategory: 'common.sidebar.section.newcategory',
+  authors: 'common.sidebar.section.authors',
+  createauthors: 'common.sidebar.section.createauthors',
+  users: 'common.sidebar.section.users',
+  settings: 'common.sidebar.section.settings',
+  Mystudents: 'common.sidebar.section.Mystudents',
+  billing: 'common.sidebar.section.billing',
+  grading: 'common.sidebar.section.grading',
+  team: 'common.sidebar.section.team',
+} as const satisfies Record<AdminSectionKey, MessageId>;
 
 /** SPEC §2.13: the remembered component key; My Course when none (or an unknown one) is stored. */
 export const rememberedSection = (): AdminSectionKey => {

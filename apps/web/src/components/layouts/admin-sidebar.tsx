@@ -19,9 +19,11 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
+import { APP_NAME } from '@/config/app';
 import { maySeeSection } from '@/features/team';
 import { ADMIN_SECTION_LABELS } from '@/lib/admin-sections';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { ADMIN_SECTION_PATHS, type AdminSectionKey } from '@/lib/paths';
 
 /**
@@ -71,60 +73,63 @@ export const AdminSidebar = ({
   onSelect,
   onLogout,
   role,
-}: AdminSidebarProps) => (
-  <aside
-    aria-label="Admin"
-    style={{ width: isOpen ? SIDEBAR.expanded : SIDEBAR.collapsed }}
-    className="fixed inset-y-0 inset-s-0 z-40 flex flex-col overflow-x-hidden border-e border-slate-800 bg-slate-900 transition-[width] duration-200"
-  >
-    <div className={cn('flex h-16 shrink-0 items-center gap-2.5', isOpen ? 'px-5' : 'justify-center')}>
-      <LogoMark />
-      {isOpen ? <span className="text-lg font-bold tracking-tight text-white">Skillwise</span> : null}
-    </div>
-    <nav className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2">
-      {ADMIN_SECTIONS.filter(({ key }) => maySeeSection(role, key)).map(({ key, Icon }) => {
-        const label = ADMIN_SECTION_LABELS[key];
-        return (
-          <Link
-            key={key}
-            to={ADMIN_SECTION_PATHS[key]}
-            onClick={() => onSelect(key)}
-            aria-current={activeKey === key ? 'page' : undefined}
-            aria-label={isOpen ? undefined : label}
-            title={isOpen ? undefined : label}
-            className={itemClass(activeKey === key, isOpen)}
-          >
-            <Icon className="size-5 shrink-0" />
-            {isOpen ? <span className="truncate">{label}</span> : null}
-          </Link>
-        );
-      })}
-    </nav>
-    <div className="flex flex-col gap-1 border-t border-slate-800 px-3 py-3">
-      <button
-        type="button"
-        onClick={onLogout}
-        aria-label={isOpen ? undefined : 'Logout'}
-        title={isOpen ? undefined : 'Logout'}
-        className={itemClass(false, isOpen)}
-      >
-        <LogoutIcon className="size-5 shrink-0" />
-        {isOpen ? <span>Logout</span> : null}
-      </button>
-      <button
-        type="button"
-        onClick={onToggle}
-        aria-label={isOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-        aria-expanded={isOpen}
-        className={itemClass(false, isOpen)}
-      >
-        {isOpen ? (
-          <ChevronLeftIcon className="size-5 shrink-0" />
-        ) : (
-          <ChevronRightIcon className="size-5 shrink-0" />
-        )}
-        {isOpen ? <span>Collapse</span> : null}
-      </button>
-    </div>
-  </aside>
-);
+}: AdminSidebarProps) => {
+  const t = useT();
+  return (
+    <aside
+      aria-label={t('admin.sidebar.label')}
+      style={{ width: isOpen ? SIDEBAR.expanded : SIDEBAR.collapsed }}
+      className="fixed inset-y-0 inset-s-0 z-40 flex flex-col overflow-x-hidden border-e border-slate-800 bg-slate-900 transition-[width] duration-200"
+    >
+      <div className={cn('flex h-16 shrink-0 items-center gap-2.5', isOpen ? 'px-5' : 'justify-center')}>
+        <LogoMark />
+        {isOpen ? <span className="text-lg font-bold tracking-tight text-white">{APP_NAME}</span> : null}
+      </div>
+      <nav className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2">
+        {ADMIN_SECTIONS.filter(({ key }) => maySeeSection(role, key)).map(({ key, Icon }) => {
+          const label = t(ADMIN_SECTION_LABELS[key]);
+          return (
+            <Link
+              key={key}
+              to={ADMIN_SECTION_PATHS[key]}
+              onClick={() => onSelect(key)}
+              aria-current={activeKey === key ? 'page' : undefined}
+              aria-label={isOpen ? undefined : label}
+              title={isOpen ? undefined : label}
+              className={itemClass(activeKey === key, isOpen)}
+            >
+              <Icon className="size-5 shrink-0" />
+              {isOpen ? <span className="truncate">{label}</span> : null}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="flex flex-col gap-1 border-t border-slate-800 px-3 py-3">
+        <button
+          type="button"
+          onClick={onLogout}
+          aria-label={isOpen ? undefined : t('admin.sidebar.logout')}
+          title={isOpen ? undefined : t('admin.sidebar.logout')}
+          className={itemClass(false, isOpen)}
+        >
+          <LogoutIcon data-points="inline" className="size-5 shrink-0" />
+          {isOpen ? <span>{t('admin.sidebar.logout')}</span> : null}
+        </button>
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={isOpen ? t('admin.sidebar.collapseSidebar') : t('admin.sidebar.expandSidebar')}
+          aria-expanded={isOpen}
+          className={itemClass(false, isOpen)}
+        >
+          {isOpen ? (
+            <ChevronLeftIcon className="size-5 shrink-0" />
+          ) : (
+            <ChevronRightIcon className="size-5 shrink-0" />
+          )}
+          {isOpen ? <span>{t('admin.sidebar.collapse')}</span> : null}
+        </button>
+      </div>
+    </aside>
+  );
+};

@@ -58,6 +58,13 @@ export const ArrowRightIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4v15a1 1 0 0 0 1 1h15" />
+    <path d="M9 16v-4M13.5 16V7M18 16v-7" />
+  </Icon>
+);
+
 export const CheckIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m5 12.5 4.5 4.5L19 7.5" />

@@ -15,7 +15,6 @@
 export {
   Bell as BellIcon,
   Bold as BoldIcon,
-  ChartColumn as ChartIcon,
   ChevronRight as ChevronRightIcon,
   ClipboardCheck as ClipboardCheckIcon,
   Code as CodeIcon,

@@ -10,6 +10,8 @@ import { useMyRole } from '@/features/team/api/team';
 import { NotYourRole } from '@/features/team/components/not-your-role';
 import { gateOf, rolePasses, waitsForRole } from '@/features/team/lib/role-access';
 import { ADMIN_SECTION_LABELS, adminSectionAt } from '@/lib/admin-sections';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { ADMIN_SECTION_PATHS, type AdminSectionKey, paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -22,11 +24,11 @@ export type AdminOutletContext = {
 export const useAdminSection = () => useOutletContext<AdminOutletContext>();
 
 /** Screens named for themselves in the header rather than for the entry they belong to. */
-const PATH_LABELS: Record<string, string> = {
-  [paths.admin.previewCourse]: 'Course preview',
-  [paths.admin.coursePages]: 'Course preview',
-  [paths.admin.notifications]: 'Notifications',
-  [paths.admin.quizResults]: 'Quiz results',
+const PATH_LABELS: Record<string, MessageId> = {
+  [paths.admin.previewCourse]: 'admin.adminRoutes.layout.coursePreview',
+  [paths.admin.coursePages]: 'admin.adminRoutes.layout.coursePreview',
+  [paths.admin.notifications]: 'admin.adminRoutes.layout.notifications',
+  [paths.admin.quizResults]: 'admin.adminRoutes.layout.quizResults',
 };
 
 /** Subscription and checkout are shown without the sidebar. */
@@ -42,6 +44,7 @@ const rememberSection = (key: AdminSectionKey) => {
 };
 
 export const AdminLayout = () => {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -83,7 +86,9 @@ export const AdminLayout = () => {
     );
   }
 
-  const activeLabel = PATH_LABELS[path] ?? (activeKey ? ADMIN_SECTION_LABELS[activeKey] : 'Dashboard');
+  const activeLabel = t(
+    PATH_LABELS[path] ?? (activeKey ? ADMIN_SECTION_LABELS[activeKey] : 'admin.adminRoutes.layout.dashboard'),
+  );
   const email = storage.get('userEmail') ?? '';
   const context: AdminOutletContext = { selectSection };
 
@@ -101,7 +106,7 @@ export const AdminLayout = () => {
         <button
           type="button"
           tabIndex={-1}
-          aria-label="Close sidebar"
+          aria-label={t('admin.adminRoutes.layout.closeSidebar')}
           onClick={() => setOpen(false)}
           className="fixed inset-0 z-30 bg-slate-900/40"
         />
@@ -113,7 +118,9 @@ export const AdminLayout = () => {
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-slate-200/70 bg-white/90 px-4 backdrop-blur-md sm:px-6 lg:px-8">
           <p className="truncate text-sm font-medium text-slate-500">
             <span className="hidden sm:inline">
-              Publisher dashboard <span className="text-slate-300">/</span>{' '}
+              {t('admin.adminRoutes.layout.publisherDashboard')} <span className="text-slate-300">
+                /
+              </span>{' '}
             </span>
             <span className="text-slate-900">{activeLabel}</span>
           </p>

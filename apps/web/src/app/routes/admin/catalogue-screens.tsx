@@ -4,15 +4,20 @@ import { AuthorForm } from '@/features/authors/components/author-form';
 import { AuthorsTable } from '@/features/authors/components/authors-table';
 import { CategoryList } from '@/features/categories/components/category-list';
 import { CreateCategoryForm } from '@/features/categories/components/create-category';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useAdminSection } from './admin-layout';
 
 /** SPEC §2.13 Category (key `category`). */
 export const CategoryScreen = () => {
+  const t = useT();
   const { selectSection } = useAdminSection();
   return (
     <>
-      <PageHeader title="Category" description="Group your courses into categories learners can browse." />
+      <PageHeader
+        title={t('admin.adminRoutes.category.title')}
+        description={t('admin.adminRoutes.category.description')}
+      />
       <CategoryList onAddCategory={() => selectSection('newcategory')} />
     </>
   );
@@ -20,15 +25,19 @@ export const CategoryScreen = () => {
 
 /** SPEC §2.13 Create Category (key `newcategory`); back to the list once created. */
 export const CreateCategoryScreen = () => {
+  const t = useT();
   const { selectSection } = useAdminSection();
   return (
     <>
-      <PageHeader title="Create Category" description="Add a category with its name and description." />
+      <PageHeader
+        title={t('admin.adminRoutes.newCategory.title')}
+        description={t('admin.adminRoutes.newCategory.description')}
+      />
       <Card className="max-w-2xl p-5 sm:p-8">
         <CreateCategoryForm
           onCancel={() => selectSection('category')}
           onCreated={(category) => {
-            notify.success(`Category “${category.category_name}” created`);
+            notify.success(t('admin.adminRoutes.newCategory.created', { name: category.category_name }));
             selectSection('category');
           }}
         />
@@ -39,10 +48,14 @@ export const CreateCategoryScreen = () => {
 
 /** SPEC §2.13 Authors (key `authors`). */
 export const AuthorsScreen = () => {
+  const t = useT();
   const { selectSection } = useAdminSection();
   return (
     <>
-      <PageHeader title="Authors" description="The authors who teach your courses." />
+      <PageHeader
+        title={t('admin.adminRoutes.authors.title')}
+        description={t('admin.adminRoutes.authors.description')}
+      />
       <AuthorsTable onAddAuthor={() => selectSection('createauthors')} />
     </>
   );
@@ -50,15 +63,21 @@ export const AuthorsScreen = () => {
 
 /** SPEC §2.13 Create New Author (key `createauthors`); creating returns to the list. */
 export const CreateAuthorScreen = () => {
+  const t = useT();
   const { selectSection } = useAdminSection();
   return (
     <>
-      <PageHeader title="Create New Author" description="Add an author with a photo and a short bio." />
+      <PageHeader
+        title={t('admin.adminRoutes.newAuthor.title')}
+        description={t('admin.adminRoutes.newAuthor.description')}
+      />
       <Card className="max-w-3xl p-5 sm:p-8">
         <AuthorForm
           onCancel={() => selectSection('authors')}
           onCreated={(author) => {
-            notify.success(`Author ${author.first_name} ${author.last_name} added`);
+            notify.success(
+              t('admin.adminRoutes.newAuthor.added', { first: author.first_name, last: author.last_name }),
+            );
             selectSection('authors');
           }}
         />

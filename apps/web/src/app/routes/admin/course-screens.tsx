@@ -21,6 +21,7 @@ import { OrganisationCourses } from '@/features/courses/components/organisation-
 import { curriculumKeys } from '@/features/curriculum/api/curriculum';
 import { ReviewsModeration } from '@/features/reviews/components/reviews-moderation';
 import { useRoleAllows } from '@/features/team/api/team';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { useDebouncedValue } from '@/lib/paging';
 import { coursePath, paths, quizEditorPath } from '@/lib/paths';
@@ -35,6 +36,7 @@ const Curriculum = lazy(() =>
 
 /** SPEC §2.13 My Course, the default screen (also /admin/previousCourses). */
 export const MyCourseScreen = () => {
+  const t = useT();
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
   // An instructor's list holds the courses they make or are given (docs/decisions/039).
@@ -42,13 +44,15 @@ export const MyCourseScreen = () => {
   return (
     <>
       <PageHeader
-        title="My Course"
+        title={t('admin.adminRoutes.myCourse.title')}
         description={
           everyCourse
-            ? 'Every course of your organisation, published or in progress.'
-            : 'The courses you make or are given, published or in progress.'
+            ? t('admin.adminRoutes.myCourse.everyCourse')
+            : t('admin.adminRoutes.myCourse.yourCourses')
         }
-        actions={<Button onClick={() => selectSection('courses')}>Create New Course</Button>}
+        actions={
+          <Button onClick={() => selectSection('courses')}>{t('admin.adminRoutes.myCourse.create')}</Button>
+        }
       />
       <OrganisationCourses
         onCreateCourse={() => selectSection('courses')}
@@ -81,6 +85,7 @@ export const CourseFormScreen = () => {
 
 /** The course form's screen; the route brings the category and author lists and modals. */
 const CourseFormContent = () => {
+  const t = useT();
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
   const courseId = useAdminCourseId({ addressOnly: true });
@@ -96,16 +101,18 @@ const CourseFormContent = () => {
     categoryId,
     categories.isSuccess && !categories.data.rows.some((category) => category.category_Id === categoryId),
   );
-  usePageTitle(course.data && `Edit · ${course.data.course_title}`);
+  usePageTitle(
+    course.data && t('admin.adminRoutes.courseForm.pageTitle', { title: course.data.course_title }),
+  );
 
   return (
     <>
       <PageHeader
-        title="Create New Course"
+        title={t('admin.adminRoutes.courseForm.title')}
         description={
           courseId === null
-            ? 'Set up a course with its price, category, author and cover; add sections and lessons next.'
-            : 'Change the details of this course; its sections and lessons stay as they are.'
+            ? t('admin.adminRoutes.courseForm.newDescription')
+            : t('admin.adminRoutes.courseForm.editDescription')
         }
       />
       <CourseForm
@@ -195,18 +202,23 @@ export const AdminCourseDetailsPage = () => {
 
 /** SPEC §2.13 Curriculum of the course the address names (else the stored one), with its Publish. */
 export const CurriculumPage = () => {
+  const t = useT();
   const navigate = useNavigate();
   const { selectSection } = useAdminSection();
   const courseId = useAdminCourseId();
   const title = useCourseTitle(courseId);
-  usePageTitle(title && `Curriculum · ${title}`);
+  usePageTitle(title && t('admin.adminRoutes.curriculum.pageTitle', { title }));
   const queryClient = useQueryClient();
 
   return (
     <>
       <PageHeader
-        title="Curriculum"
-        description={title ? `Sections and lessons of “${title}”.` : 'Sections and lessons of the course.'}
+        title={t('admin.adminRoutes.curriculum.title')}
+        description={
+          title
+            ? t('admin.adminRoutes.curriculum.descriptionOf', { title })
+            : t('admin.adminRoutes.curriculum.description')
+        }
         actions={
           <>
             <Button
@@ -220,7 +232,7 @@ export const CurriculumPage = () => {
                 )
               }
             >
-              Course details
+              {t('admin.adminRoutes.courseDetails')}
             </Button>
             {courseId !== null ? (
               <Button
@@ -228,7 +240,7 @@ export const CurriculumPage = () => {
                 leftIcon={<EyeIcon className="size-4" />}
                 onClick={() => void navigate(previewPath(courseId))}
               >
-                Preview
+                {t('admin.adminRoutes.curriculum.preview')}
               </Button>
             ) : null}
             {courseId !== null ? (
@@ -246,16 +258,16 @@ export const CurriculumPage = () => {
       {courseId === null ? (
         <EmptyState
           icon={<BookIcon />}
-          title="No course chosen"
-          hint="Pick a course in My Course, then open its curriculum."
+          title={t('admin.adminRoutes.noCourse')}
+          hint={t('admin.adminRoutes.curriculum.noCourseHint')}
           action={
             <Button variant="outline" onClick={() => selectSection('dashboard')}>
-              Go to My Course
+              {t('admin.adminRoutes.goToMyCourse')}
             </Button>
           }
         />
       ) : (
-        <Suspense fallback={<LoadingBlock label="Loading the curriculum..." />}>
+        <Suspense fallback={<LoadingBlock label={t('admin.adminRoutes.curriculum.loading')} />}>
           <Curriculum
             courseId={courseId}
             onEditQuiz={(lesson) => void navigate(quizEditorPath(courseId, lesson.lesson_Id))}

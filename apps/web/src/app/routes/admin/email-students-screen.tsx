@@ -2,20 +2,24 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmailStudents } from '@/features/broadcasts/components/email-students';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 
 /** My Students' Email Students (docs/decisions/036): write to the school's students; its messages and counts. */
-export const EmailStudentsPage = () => (
-  <>
-    <PageHeader
-      title="Email Students"
-      description="Write to all your students, a course’s students, or those you added who are not enrolled yet."
-      actions={
-        <Link to={paths.admin.myStudents} className={buttonClassName({ variant: 'outline' })}>
-          Back to My Students
-        </Link>
-      }
-    />
-    <EmailStudents />
-  </>
-);
+export const EmailStudentsPage = () => {
+  const t = useT();
+  return (
+    <>
+      <PageHeader
+        title={t('admin.adminRoutes.emailStudents.title')}
+        description={t('admin.adminRoutes.emailStudents.description')}
+        actions={
+          <Link to={paths.admin.myStudents} className={buttonClassName({ variant: 'outline' })}>
+            {t('admin.adminRoutes.emailStudents.back')}
+          </Link>
+        }
+      />
+      <EmailStudents />
+    </>
+  );
+};

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useOrganisationCourses } from '@/features/courses/api/courses';
 import { AddStudentModal } from '@/features/students/components/add-student-modal';
 import { StudentsTable } from '@/features/students/components/students-table';
+import { useT } from '@/lib/i18n/use-t';
 import { useDebouncedValue } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -15,6 +16,7 @@ import { storage } from '@/lib/storage';
  * modal opens, searched on the server past that). Choosing a student opens /myStudents.
  */
 export const AdminMyStudentsPage = () => {
+  const t = useT();
   const navigate = useNavigate();
   const [isAdding, setAdding] = useState(false);
   const [courseSearchText, setCourseSearchText] = useState('');
@@ -26,7 +28,10 @@ export const AdminMyStudentsPage = () => {
   );
   return (
     <>
-      <PageHeader title="My Students" description="The students of your organisation and their enrolments." />
+      <PageHeader
+        title={t('admin.adminRoutes.myStudents.title')}
+        description={t('admin.adminRoutes.myStudents.description')}
+      />
       <StudentsTable
         onAddStudents={() => setAdding(true)}
         onOpenStudent={(student) => {

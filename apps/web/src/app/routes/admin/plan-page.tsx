@@ -6,6 +6,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { PlanPayment } from '@/features/payments/components/plan-payment';
 import { CheckoutSummary } from '@/features/subscription/components/checkout-summary';
 import { PricingPlans } from '@/features/subscription/components/pricing-plans';
+import { useT } from '@/lib/i18n/use-t';
 
 /** Subscription and checkout are full pages (no sidebar) with a Logout button. */
 const PlanPage = ({
@@ -17,6 +18,7 @@ const PlanPage = ({
   description: string;
   children: ReactNode;
 }) => {
+  const t = useT();
   const logout = useLogout();
   return (
     <div className="flex min-h-dvh flex-1 flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
@@ -26,10 +28,10 @@ const PlanPage = ({
           <Button
             variant="outline"
             size="sm"
-            leftIcon={<LogoutIcon className="size-4" />}
+            leftIcon={<LogoutIcon data-points="inline" className="size-4" />}
             onClick={() => void logout()}
           >
-            Logout
+            {t('admin.adminRoutes.plan.logout')}
           </Button>
         </div>
       </header>
@@ -45,18 +47,27 @@ const PlanPage = ({
 };
 
 /** SPEC §2.15 */
-export const SubscriptionPage = () => (
-  <PlanPage
-    title="Choose the plan for your school"
-    description="Pick a plan to start publishing courses. Switch to annual billing and save 20%."
-  >
-    <PricingPlans />
-  </PlanPage>
-);
+export const SubscriptionPage = () => {
+  const t = useT();
+  return (
+    <PlanPage
+      title={t('admin.adminRoutes.plan.subscriptionTitle')}
+      description={t('admin.adminRoutes.plan.subscriptionDescription')}
+    >
+      <PricingPlans />
+    </PlanPage>
+  );
+};
 
 /** SPEC §2.16 */
-export const CheckoutPage = () => (
-  <PlanPage title="Checkout" description="Review your plan before paying.">
-    <CheckoutSummary renderPayment={(order) => <PlanPayment {...order} />} />
-  </PlanPage>
-);
+export const CheckoutPage = () => {
+  const t = useT();
+  return (
+    <PlanPage
+      title={t('admin.adminRoutes.plan.checkoutTitle')}
+      description={t('admin.adminRoutes.plan.checkoutDescription')}
+    >
+      <CheckoutSummary renderPayment={(order) => <PlanPayment {...order} />} />
+    </PlanPage>
+  );
+};

@@ -10,11 +10,10 @@ import { parseCourseId } from '@/features/courses/hooks/use-select-course';
 import { useCourseSections } from '@/features/learning/api/learning';
 import { CourseLearning, studentVisibleSections } from '@/features/learning/components/course-learning';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { coursePath, paths } from '@/lib/paths';
 import { useAdminCourseId } from './course-address';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What the preview hides because students do not see it: unpublished sections and lessons. */
 const hiddenCounts = (sections: ReturnType<typeof useCourseSections>['data']) => {
@@ -31,24 +30,31 @@ const PreviewNotice = ({
   published: boolean;
   hidden: { sections: number; lessons: number };
 }) => {
-  const hiddenParts = [
-    hidden.sections > 0 ? plural(hidden.sections, 'unpublished section') : null,
-    hidden.lessons > 0 ? plural(hidden.lessons, 'unpublished lesson') : null,
-  ].filter(Boolean);
+  const t = useT();
+  const sections =
+    hidden.sections > 0 ? t('admin.adminRoutes.preview.sections', { count: hidden.sections }) : null;
+  const lessons =
+    hidden.lessons > 0 ? t('admin.adminRoutes.preview.lessons', { count: hidden.lessons }) : null;
+  const hiddenText =
+    sections && lessons
+      ? t('admin.adminRoutes.preview.hiddenBoth', { sections, lessons })
+      : sections || lessons
+        ? t('admin.adminRoutes.preview.hidden', { parts: sections ?? lessons ?? '' })
+        : null;
   return (
     <div
       role="note"
-      aria-label="Preview"
+      aria-label={t('admin.adminRoutes.preview.label')}
       className="flex flex-col gap-1.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
       <p className="flex items-center gap-2 font-semibold">
         <EyeIcon className="size-4.5 shrink-0" />
-        Preview: the course as an enrolled student sees it
+        {t('admin.adminRoutes.preview.heading')}
       </p>
       <p>
-        Every lesson plays here; nothing is recorded as progress.
-        {published ? null : ' The course is not published yet: students see it once you publish it.'}
-        {hiddenParts.length > 0 ? ` Hidden from students: ${hiddenParts.join(' and ')}.` : null}
+        {t('admin.adminRoutes.preview.playsHere')}
+        {published ? null : ` ${t('admin.adminRoutes.preview.notPublished')}`}
+        {hiddenText ? ` ${hiddenText}` : null}
       </p>
     </div>
   );
@@ -60,36 +66,37 @@ const PreviewNotice = ({
  * on a lesson (?lesson=, else the first one).
  */
 export const PreviewCoursePage = ({ opensLesson = false }: { opensLesson?: boolean }) => {
+  const t = useT();
   const [params] = useSearchParams();
   const courseId = useAdminCourseId();
   const course = useAdminCourse(courseId);
-  usePageTitle(course.data && `Preview · ${course.data.course_title}`);
+  usePageTitle(course.data && t('admin.adminRoutes.preview.pageTitle', { title: course.data.course_title }));
   const sections = useCourseSections(courseId ?? 0, courseId !== null);
 
   if (courseId === null) {
     return (
       <EmptyState
         icon={<BookIcon />}
-        title="No course chosen"
-        hint="Pick a course in My Course, then preview it from its details."
+        title={t('admin.adminRoutes.noCourse')}
+        hint={t('admin.adminRoutes.preview.noCourseHint')}
         action={
           <Link to={paths.admin.previousCourses} className={buttonClassName({ variant: 'outline' })}>
-            Go to My Course
+            {t('admin.adminRoutes.goToMyCourse')}
           </Link>
         }
       />
     );
   }
-  if (course.isPending) return <LoadingBlock label="Loading course..." />;
+  if (course.isPending) return <LoadingBlock label={t('admin.adminRoutes.preview.loading')} />;
   if (course.isError) {
     return course.error instanceof ApiError && course.error.status === 404 ? (
       <EmptyState
         icon={<BookIcon />}
-        title="Course not found"
-        hint="It may have been removed. Pick another course in My Course."
+        title={t('admin.adminRoutes.preview.notFound')}
+        hint={t('admin.adminRoutes.preview.notFoundHint')}
       />
     ) : (
-      <Alert>{errorMessage(course.error, 'The course could not be loaded. Please try again.')}</Alert>
+      <Alert>{errorMessage(course.error, t('admin.adminRoutes.preview.loadFailed'))}</Alert>
     );
   }
 
@@ -106,7 +113,7 @@ export const PreviewCoursePage = ({ opensLesson = false }: { opensLesson?: boole
       courseId={courseId}
       course={course.data}
       backPath={coursePath(paths.admin.courseDetails, courseId)}
-      backLabel="Course details"
+      backLabel={t('admin.adminRoutes.courseDetails')}
       initialLessonId={lessonId}
       image={<CourseImage src={course.data.course_image} alt="" />}
       banner={<PreviewNotice published={course.data.published} hidden={hiddenCounts(sections.data)} />}

@@ -10,6 +10,7 @@ import { curriculumKeys, saveLesson, useSections } from '@/features/curriculum/a
 import { useStaffQuiz } from '@/features/quizzes/api/quizzes';
 import { QuizEditor } from '@/features/quizzes/components/quiz-editor';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { coursePath, paths } from '@/lib/paths';
 import { useAdminCourseId } from './course-address';
@@ -24,6 +25,7 @@ const lessonIdIn = (search: string): number | null => {
  * the curriculum's Edit on a quiz lesson: its title, settings and questions.
  */
 export const QuizEditorPage = () => {
+  const t = useT();
   const navigate = useNavigate();
   const { search } = useLocation();
   const courseId = useAdminCourseId();
@@ -34,7 +36,7 @@ export const QuizEditorPage = () => {
   const lesson = sections.data
     ?.flatMap((section) => section.lessons)
     .find((candidate) => candidate.lesson_Id === lessonId);
-  usePageTitle(lesson ? `Quiz · ${lesson.lesson_title}` : undefined);
+  usePageTitle(lesson ? t('admin.adminRoutes.quiz.pageTitle', { title: lesson.lesson_title }) : undefined);
 
   const back = (
     <Button
@@ -46,17 +48,20 @@ export const QuizEditorPage = () => {
         )
       }
     >
-      Curriculum
+      {t('admin.adminRoutes.curriculum.title')}
     </Button>
   );
 
   const body = () => {
-    if (courseId === null || lessonId === null) return <Alert>No quiz lesson is chosen.</Alert>;
-    if (sections.isPending || quiz.isPending) return <LoadingBlock label="Loading quiz..." />;
+    if (courseId === null || lessonId === null) return <Alert>{t('admin.adminRoutes.quiz.noLesson')}</Alert>;
+    if (sections.isPending || quiz.isPending)
+      return <LoadingBlock label={t('admin.adminRoutes.quiz.loading')} />;
     if (sections.isError)
-      return <Alert>{errorMessage(sections.error, 'The course could not be loaded.')}</Alert>;
-    if (!lesson || !isQuizLesson(lesson.contentType)) return <Alert>This quiz lesson was not found.</Alert>;
-    if (quiz.isError) return <Alert>{errorMessage(quiz.error, 'The quiz could not be loaded.')}</Alert>;
+      return <Alert>{errorMessage(sections.error, t('admin.adminRoutes.quiz.courseLoadFailed'))}</Alert>;
+    if (!lesson || !isQuizLesson(lesson.contentType))
+      return <Alert>{t('admin.adminRoutes.quiz.notFound')}</Alert>;
+    if (quiz.isError)
+      return <Alert>{errorMessage(quiz.error, t('admin.adminRoutes.quiz.loadFailed'))}</Alert>;
     return (
       <QuizEditor
         key={lesson.lesson_Id}
@@ -80,9 +85,11 @@ export const QuizEditorPage = () => {
   return (
     <>
       <PageHeader
-        title="Quiz"
+        title={t('admin.adminRoutes.quiz.title')}
         description={
-          lesson ? `Settings and questions of “${lesson.lesson_title}”.` : 'Settings and questions.'
+          lesson
+            ? t('admin.adminRoutes.quiz.descriptionOf', { title: lesson.lesson_title })
+            : t('admin.adminRoutes.quiz.description')
         }
         actions={back}
       />

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { GradeAttempt } from '@/features/quiz-results/components/grade-attempt';
 import { type AttemptHeading, GradingQueue } from '@/features/quiz-results/components/grading-queue';
 import { QuizResults } from '@/features/quiz-results/components/quiz-results';
+import { useT } from '@/lib/i18n/use-t';
 import { ATTEMPT_PARAM, LESSON_PARAM } from '@/lib/paths';
 import { NotFoundPage } from '../not-found';
 
@@ -17,6 +18,7 @@ const idOf = (raw: string | null): number | null => {
  * ?attempt=, one attempt opened to grade its open answers (docs/decisions/034).
  */
 export const GradingScreen = () => {
+  const t = useT();
   const [params] = useSearchParams();
   const location = useLocation();
   const attemptId = idOf(params.get(ATTEMPT_PARAM));
@@ -29,8 +31,8 @@ export const GradingScreen = () => {
   return (
     <>
       <PageHeader
-        title="Grading"
-        description="Quiz attempts with open answers waiting for your grade, oldest first."
+        title={t('admin.adminRoutes.grading.title')}
+        description={t('admin.adminRoutes.grading.description')}
       />
       <GradingQueue />
     </>

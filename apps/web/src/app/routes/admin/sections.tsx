@@ -7,6 +7,7 @@ import { SchoolSettings } from '@/features/settings/components/school-settings';
 import { useRoleAllows } from '@/features/team/api/team';
 import { YourTeamCard } from '@/features/team/components/your-team-card';
 import { type AdminHomeState, adminHomeSection, isUnnamedAdminHome } from '@/lib/admin-sections';
+import { useT } from '@/lib/i18n/use-t';
 import { BillingScreen } from './billing-screen';
 import { AuthorsScreen, CategoryScreen, CreateAuthorScreen, CreateCategoryScreen } from './catalogue-screens';
 import { CourseFormScreen, MyCourseScreen } from './course-screens';
@@ -15,12 +16,18 @@ import { GradingScreen } from './quiz-screens';
 import { TeamScreen } from './team-screen';
 
 /** SPEC §2.13 Sales (key `users`; the spec's placeholder read Pages): the organisation's course sales. */
-export const SalesScreen = () => (
-  <>
-    <PageHeader title="Sales" description="Every sale of your courses, with what you earned." />
-    <SalesReport />
-  </>
-);
+export const SalesScreen = () => {
+  const t = useT();
+  return (
+    <>
+      <PageHeader
+        title={t('admin.adminRoutes.sales.title')}
+        description={t('admin.adminRoutes.sales.description')}
+      />
+      <SalesReport />
+    </>
+  );
+};
 
 /**
  * SPEC §2.13 Settings (key `settings`, also /admin/settings). An instructor of the school's team sees its
@@ -28,15 +35,16 @@ export const SalesScreen = () => (
  * (docs/decisions/039).
  */
 export const SettingsScreen = () => {
+  const t = useT();
   const isStaff = useRoleAllows('staff');
   return (
     <>
       <PageHeader
-        title="Settings"
+        title={t('admin.adminRoutes.settings.title')}
         description={
           isStaff
-            ? 'Your account, then school, address, lecture, author and comment preferences.'
-            : 'Your account and your place on the school’s team.'
+            ? t('admin.adminRoutes.settings.staffDescription')
+            : t('admin.adminRoutes.settings.memberDescription')
         }
       />
       {/* The publisher's own name and password: the same forms as a student's Account Settings. */}

@@ -1,13 +1,17 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { TeamOverview } from '@/features/team/components/team';
+import { useT } from '@/lib/i18n/use-t';
 
 /** Team (sidebar, /admin/team): who runs the school, with which role; invitations; the audit log. */
-export const TeamScreen = () => (
-  <>
-    <PageHeader
-      title="Team"
-      description="Invite owners, admins and instructors, choose what each may do, and see who changed what."
-    />
-    <TeamOverview />
-  </>
-);
+export const TeamScreen = () => {
+  const t = useT();
+  return (
+    <>
+      <PageHeader
+        title={t('admin.adminRoutes.team.title')}
+        description={t('admin.adminRoutes.team.description')}
+      />
+      <TeamOverview />
+    </>
+  );
+};

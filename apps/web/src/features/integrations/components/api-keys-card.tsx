@@ -8,37 +8,55 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import { SecretShownOnce } from './secret-shown-once';
 
-const ApiKeyItem = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) => (
-  <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
-    <div className="min-w-0">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="font-semibold break-words text-slate-900">{apiKey.name}</p>
-        <code className="font-mono text-sm text-slate-600">{apiKey.prefix}…</code>
-        {apiKey.revoked_at ? <Chip tone="muted">Revoked</Chip> : <Chip tone="green">Active</Chip>}
+const ApiKeyItem = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) => {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-semibold break-words text-slate-900">{apiKey.name}</p>
+          <code className="font-mono text-sm text-slate-600">{apiKey.prefix}…</code>
+          {apiKey.revoked_at ? (
+            <Chip tone="muted">{t('admin.integrations.keys.revoked')}</Chip>
+          ) : (
+            <Chip tone="green">{t('admin.integrations.keys.active')}</Chip>
+          )}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {apiKey.last_used_at
+            ? t('admin.integrations.keys.dates', {
+                created: formatDateTime(apiKey.created_at),
+                used: formatDateTime(apiKey.last_used_at),
+              })
+            : t('admin.integrations.keys.datesNeverUsed', { created: formatDateTime(apiKey.created_at) })}
+        </p>
       </div>
-      <p className="mt-1 text-sm text-slate-600">
-        Created {formatDateTime(apiKey.created_at)} · Last used{' '}
-        {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'never'}
-      </p>
+      {apiKey.revoked_at ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onRevoke}
+          aria-label={t('admin.integrations.keys.revokeLabel', { name: apiKey.name })}
+        >
+          {t('admin.integrations.keys.revoke')}
+        </Button>
+      )}
     </div>
-    {apiKey.revoked_at ? null : (
-      <Button size="sm" variant="outline" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
-        Revoke
-      </Button>
-    )}
-  </div>
-);
+  );
+};
 
 /**
  * Settings: the school's API keys (docs/decisions/037): a new key is shown once; the list gives each
  * key's first characters and when it was last used; Revoke stops it at once.
  */
 export const ApiKeysCard = () => {
+  const t = useT();
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -46,22 +64,22 @@ export const ApiKeysCard = () => {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const form = useForm({
     initial: { name: '' },
-    validate: (v) => (v.name.trim() ? null : { fields: { name: 'Give the key a name.' } }),
+    validate: (v) => (v.name.trim() ? null : { fields: { name: t('admin.integrations.keys.nameRequired') } }),
     serverFields: { name: 'name' },
   });
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setCreated(await create.mutateAsync(name.trim()));
     form.setValue('name', '');
   });
-  const failure = form.failureMessage('The key could not be made. Please try again.');
+  const failure = form.failureMessage(t('admin.integrations.keys.createFailed'));
   return (
     <TitledCard
-      title="API keys"
-      description="Keys your own tools use to call the API as your school. Growth plan."
+      title={t('admin.integrations.keys.title')}
+      description={t('admin.integrations.keys.description')}
     >
       {created ? (
         <SecretShownOnce
-          label={`API key "${created.name}"`}
+          label={t('admin.integrations.keys.secretLabel', { name: created.name })}
           value={created.key}
           onDone={() => setCreated(null)}
         />
@@ -69,33 +87,38 @@ export const ApiKeysCard = () => {
       {keys.isError ? null : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
-            label="Key name"
+            label={t('admin.integrations.keys.name')}
             name="api_key_name"
             maxLength={API_KEY_NAME_MAX}
             className="sm:flex-1"
             {...form.field('name')}
             error={form.error('name') ?? failure}
           />
-          <Button type="submit" className="sm:mt-7" isLoading={form.isSubmitting} loadingText="Creating...">
-            Create key
+          <Button
+            type="submit"
+            className="sm:mt-7"
+            isLoading={form.isSubmitting}
+            loadingText={t('admin.integrations.keys.creating')}
+          >
+            {t('admin.integrations.keys.create')}
           </Button>
         </form>
       )}
       <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
         <DataList
           variant="inset"
-          label="API keys"
+          label={t('admin.integrations.keys.title')}
           query={keys}
           rowKey={(key) => key.id}
           item={(key) => <ApiKeyItem apiKey={key} onRevoke={() => setRevoking(key)} />}
           itemProps={(key) => ({ 'data-api-key': key.name })}
-          loadingLabel="Loading API keys..."
-          errorText="Could not load your API keys."
+          loadingLabel={t('admin.integrations.keys.loading')}
+          errorText={t('admin.integrations.keys.loadFailed')}
           empty={
             <div className="p-6">
               <EmptyState
-                title="No API keys yet"
-                hint="Create a key for a tool that should reach your school."
+                title={t('admin.integrations.keys.none')}
+                hint={t('admin.integrations.keys.noneHint')}
               />
             </div>
           }
@@ -103,15 +126,15 @@ export const ApiKeysCard = () => {
       </div>
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke this key?"
-        message={`Tools using "${revoking?.name ?? ''}" are refused from now on. This cannot be undone.`}
-        confirmLabel="Revoke"
-        busyLabel="Revoking..."
+        title={t('admin.integrations.keys.revokeTitle')}
+        message={t('admin.integrations.keys.revokeMessage', { name: revoking?.name ?? '' })}
+        confirmLabel={t('admin.integrations.keys.revoke')}
+        busyLabel={t('admin.integrations.keys.revoking')}
         onClose={() => setRevoking(null)}
         onConfirm={async () => {
           if (!revoking) return;
           await revoke.mutateAsync(revoking.id);
-          notify.success(`${revoking.name} is revoked.`);
+          notify.success(t('admin.integrations.keys.revokedToast', { name: revoking.name }));
         }}
       />
     </TitledCard>

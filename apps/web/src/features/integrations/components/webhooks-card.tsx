@@ -1,6 +1,5 @@
 import {
   PAGE_SIZES,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -18,7 +17,9 @@ import { FieldError, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
+import type { MessageId, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
@@ -34,36 +35,59 @@ import {
 } from '../api/integrations';
 import { SecretShownOnce } from './secret-shown-once';
 
-const DELIVERY_CHIPS: Record<WebhookDelivery['state'], { tone: ChipTone; label: string }> = {
-  delivered: { tone: 'green', label: 'Delivered' },
-  pending: { tone: 'amber', label: 'Retrying' },
-  failed: { tone: 'red', label: 'Failed' },
+const DELIVERY_CHIPS: Record<WebhookDelivery['state'], { tone: ChipTone; label: MessageId }> = {
+  delivered: { tone: 'green', label: 'admin.integrations.webhooks.delivered' },
+  pending: { tone: 'amber', label: 'admin.integrations.webhooks.retrying' },
+  failed: { tone: 'red', label: 'admin.integrations.webhooks.failed' },
 };
 
-const eventsText = (events: string[]) =>
-  events.map((e) => WEBHOOK_EVENT_LABELS[e as WebhookEventType] ?? e).join(', ');
+const isEventType = (event: string): event is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(event);
+
+/** What each event is called on the settings screen, in the reader's language. */
+const eventLabel = (t: typeof translate, event: WebhookEventType) => t(`admin.integrations.event.${event}`);
+
+const eventsText = (t: typeof translate, events: string[]) =>
+  events
+    .map((e) => (isEventType(e) ? eventLabel(t, e) : e))
+    .join(t('admin.integrations.webhooks.listSeparator'));
 
 const DeliveryItem = ({ delivery, onRedeliver }: { delivery: WebhookDelivery; onRedeliver: () => void }) => {
+  const t = useT();
   const chip = DELIVERY_CHIPS[delivery.state];
   const answer = delivery.last_status
     ? `HTTP ${delivery.last_status}`
-    : (delivery.last_error ?? 'not tried yet');
+    : (delivery.last_error ?? t('admin.integrations.webhooks.notTried'));
+  const line = {
+    date: formatDateTime(delivery.created_at),
+    count: delivery.attempts,
+    attempts: formatCount(delivery.attempts),
+    answer,
+  };
   return (
     <div className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div className="min-w-0 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-mono font-medium text-slate-900">{delivery.type}</span>
-          <Chip tone={chip.tone}>{chip.label}</Chip>
+          <Chip tone={chip.tone}>{t(chip.label)}</Chip>
         </div>
         <p className="mt-1 break-words text-slate-600">
-          {formatDateTime(delivery.created_at)} · {delivery.attempts} attempt
-          {delivery.attempts === 1 ? '' : 's'} · {answer}
-          {delivery.next_attempt_at ? ` · next ${formatDateTime(delivery.next_attempt_at)}` : ''}
+          {delivery.next_attempt_at
+            ? t('admin.integrations.webhooks.deliveryNext', {
+                ...line,
+                next: formatDateTime(delivery.next_attempt_at),
+              })
+            : t('admin.integrations.webhooks.delivery', line)}
         </p>
         <p className="font-mono text-xs break-all text-slate-500">{delivery.event_id}</p>
       </div>
-      <Button size="sm" variant="outline" onClick={onRedeliver} aria-label={`Redeliver ${delivery.event_id}`}>
-        Redeliver
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={onRedeliver}
+        aria-label={t('admin.integrations.webhooks.redeliverLabel', { id: delivery.event_id })}
+      >
+        {t('admin.integrations.webhooks.redeliver')}
       </Button>
     </div>
   );
@@ -71,41 +95,47 @@ const DeliveryItem = ({ delivery, onRedeliver }: { delivery: WebhookDelivery; on
 
 /** An endpoint's delivery log, newest first, paged, each with Redeliver. */
 const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) => {
+  const t = useT();
   const list = useListState();
   const size = PAGE_SIZES.webhookDeliveries;
   const deliveries = useWebhookDeliveries(endpoint.id, { page: list.page, pageSize: size });
   const pager = useListPager(list, deliveries, {
-    label: 'Deliveries pages',
+    label: t('admin.integrations.webhooks.deliveriesPages'),
     pageSize: size,
-    noun: ['delivery', 'deliveries'],
+    noun: [t('admin.integrations.webhooks.deliveryNoun'), t('admin.integrations.webhooks.deliveriesNoun')],
   });
   const redeliver = useRedeliver();
   const again = async (delivery: WebhookDelivery) => {
     try {
       const sent = await redeliver.mutateAsync(delivery.id);
       notify.success(
-        sent.state === 'delivered' ? 'Delivered again.' : 'Sent again; it failed and will be retried.',
+        sent.state === 'delivered'
+          ? t('admin.integrations.webhooks.deliveredAgain')
+          : t('admin.integrations.webhooks.sentAgainFailed'),
       );
     } catch (error) {
-      notify.error(errorMessage(error, 'It could not be sent again. Please try again.'));
+      notify.error(errorMessage(error, t('admin.integrations.webhooks.redeliverFailed')));
     }
   };
   return (
-    <Modal open onClose={onClose} title="Deliveries" className="max-w-3xl">
+    <Modal open onClose={onClose} title={t('admin.integrations.webhooks.deliveries')} className="max-w-3xl">
       <p className="mb-4 font-mono text-sm break-all text-slate-600">{endpoint.url}</p>
       <div className="-mx-5 border-y border-slate-100 sm:-mx-6">
         <DataList
           variant="inset"
-          label="Deliveries"
+          label={t('admin.integrations.webhooks.deliveries')}
           query={deliveries}
           rowKey={(d) => d.id}
           item={(d) => <DeliveryItem delivery={d} onRedeliver={() => void again(d)} />}
           itemProps={(d) => ({ 'data-delivery': d.type, 'data-state': d.state })}
-          loadingLabel="Loading deliveries..."
-          errorText="Could not load the deliveries."
+          loadingLabel={t('admin.integrations.webhooks.deliveriesLoading')}
+          errorText={t('admin.integrations.webhooks.deliveriesLoadFailed')}
           empty={
             <div className="p-6">
-              <EmptyState title="No deliveries yet" hint="Send a test event, or wait for the next event." />
+              <EmptyState
+                title={t('admin.integrations.webhooks.noDeliveries')}
+                hint={t('admin.integrations.webhooks.noDeliveriesHint')}
+              />
             </div>
           }
           pager={pager}
@@ -124,23 +154,28 @@ const EventChoice = ({
   chosen: WebhookEventType[];
   onChange: (events: WebhookEventType[]) => void;
   error: string | undefined;
-}) => (
-  <fieldset className="flex flex-col gap-2">
-    <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>
-    <div className="grid gap-2 sm:grid-cols-2">
-      {WEBHOOK_EVENT_TYPES.map((type) => (
-        <CheckboxField
-          key={type}
-          label={WEBHOOK_EVENT_LABELS[type]}
-          hint={type}
-          checked={chosen.includes(type)}
-          onChange={(on) => onChange(on ? [...chosen, type] : chosen.filter((t) => t !== type))}
-        />
-      ))}
-    </div>
-    {error ? <FieldError>{error}</FieldError> : null}
-  </fieldset>
-);
+}) => {
+  const t = useT();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium text-slate-800">
+        {t('admin.integrations.webhooks.events')}
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <CheckboxField
+            key={type}
+            label={eventLabel(t, type)}
+            hint={type}
+            checked={chosen.includes(type)}
+            onChange={(on) => onChange(on ? [...chosen, type] : chosen.filter((other) => other !== type))}
+          />
+        ))}
+      </div>
+      {error ? <FieldError>{error}</FieldError> : null}
+    </fieldset>
+  );
+};
 
 const EndpointDialog = ({
   onClose,
@@ -149,32 +184,38 @@ const EndpointDialog = ({
   onClose: () => void;
   onCreated: (secret: string) => void;
 }) => {
+  const t = useT();
   const create = useCreateEndpoint();
   const form = useForm({
     initial: { url: '', events: [...WEBHOOK_EVENT_TYPES] as WebhookEventType[] },
     validate: (v) => ({
       fields: {
-        url: /^https?:\/\/\S+$/i.test(v.url.trim()) ? undefined : 'Enter an http:// or https:// URL.',
-        events: v.events.length > 0 ? undefined : 'Choose at least one event.',
+        url: /^https?:\/\/\S+$/i.test(v.url.trim()) ? undefined : t('admin.integrations.webhooks.urlInvalid'),
+        events: v.events.length > 0 ? undefined : t('admin.integrations.webhooks.eventsRequired'),
       },
     }),
     serverFields: { url: 'url', events: 'events' },
   });
   const onSubmit = form.handleSubmit(async (v) => {
     const made = await create.mutateAsync({ url: v.url.trim(), events: v.events });
-    notify.success('The endpoint is added.');
+    notify.success(t('admin.integrations.webhooks.added'));
     onCreated(made.secret);
   });
-  const failure = form.failureMessage('The endpoint could not be added. Please try again.');
+  const failure = form.failureMessage(t('admin.integrations.webhooks.addFailed'));
   return (
-    <Modal open onClose={() => !form.isSubmitting && onClose()} title="Add endpoint" className="max-w-2xl">
+    <Modal
+      open
+      onClose={() => !form.isSubmitting && onClose()}
+      title={t('admin.integrations.webhooks.add')}
+      className="max-w-2xl"
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField
-          label="Endpoint URL"
+          label={t('admin.integrations.webhooks.url')}
           name="url"
           type="url"
-          placeholder="https://example.com/webhooks"
-          hint="Events are posted here, signed with the endpoint's secret."
+          placeholder={t('admin.integrations.webhooks.urlPlaceholder')}
+          hint={t('admin.integrations.webhooks.urlHint')}
           {...form.field('url')}
         />
         <EventChoice
@@ -185,10 +226,14 @@ const EndpointDialog = ({
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            {t('admin.integrations.webhooks.cancel')}
           </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Adding...">
-            Add endpoint
+          <Button
+            type="submit"
+            isLoading={form.isSubmitting}
+            loadingText={t('admin.integrations.webhooks.adding')}
+          >
+            {t('admin.integrations.webhooks.add')}
           </Button>
         </div>
       </form>
@@ -206,48 +251,77 @@ type EndpointItemProps = {
   busy: boolean;
 };
 
-const EndpointItem = ({ endpoint, onTest, onLog, onRoll, onToggle, onDelete, busy }: EndpointItemProps) => (
-  <div className="flex flex-col gap-3 px-5 py-4">
-    <div className="min-w-0">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</p>
-        {endpoint.enabled ? <Chip tone="green">Enabled</Chip> : <Chip tone="red">Disabled</Chip>}
+const EndpointItem = ({ endpoint, onTest, onLog, onRoll, onToggle, onDelete, busy }: EndpointItemProps) => {
+  const t = useT();
+  const url = { url: endpoint.url };
+  return (
+    <div className="flex flex-col gap-3 px-5 py-4">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</p>
+          {endpoint.enabled ? (
+            <Chip tone="green">{t('admin.integrations.webhooks.enabled')}</Chip>
+          ) : (
+            <Chip tone="red">{t('admin.integrations.webhooks.disabled')}</Chip>
+          )}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">{eventsText(t, endpoint.events)}</p>
+        {endpoint.disabled_reason ? (
+          <p className="mt-1 text-sm text-rose-700">{endpoint.disabled_reason}</p>
+        ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-600">{eventsText(endpoint.events)}</p>
-      {endpoint.disabled_reason ? (
-        <p className="mt-1 text-sm text-rose-700">{endpoint.disabled_reason}</p>
-      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          onClick={onTest}
+          isLoading={busy}
+          loadingText={t('admin.integrations.webhooks.sending')}
+          aria-label={t('admin.integrations.webhooks.testLabel', url)}
+        >
+          {t('admin.integrations.webhooks.test')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onLog}
+          aria-label={t('admin.integrations.webhooks.deliveriesLabel', url)}
+        >
+          {t('admin.integrations.webhooks.deliveries')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onRoll}
+          aria-label={t('admin.integrations.webhooks.rollLabel', url)}
+        >
+          {t('admin.integrations.webhooks.roll')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onToggle}
+          aria-label={
+            endpoint.enabled
+              ? t('admin.integrations.webhooks.disableLabel', url)
+              : t('admin.integrations.webhooks.enableLabel', url)
+          }
+        >
+          {endpoint.enabled
+            ? t('admin.integrations.webhooks.disable')
+            : t('admin.integrations.webhooks.enable')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onDelete}
+          aria-label={t('admin.integrations.webhooks.deleteLabel', url)}
+        >
+          {t('admin.integrations.webhooks.delete')}
+        </Button>
+      </div>
     </div>
-    <div className="flex flex-wrap gap-2">
-      <Button
-        size="sm"
-        onClick={onTest}
-        isLoading={busy}
-        loadingText="Sending..."
-        aria-label={`Send test event to ${endpoint.url}`}
-      >
-        Send test event
-      </Button>
-      <Button size="sm" variant="outline" onClick={onLog} aria-label={`Deliveries of ${endpoint.url}`}>
-        Deliveries
-      </Button>
-      <Button size="sm" variant="outline" onClick={onRoll} aria-label={`Roll secret of ${endpoint.url}`}>
-        Roll secret
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={onToggle}
-        aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
-      >
-        {endpoint.enabled ? 'Disable' : 'Enable'}
-      </Button>
-      <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${endpoint.url}`}>
-        Delete
-      </Button>
-    </div>
-  </div>
-);
+  );
+};
 
 /**
  * Settings: the school's webhook endpoints (docs/decisions/037): the events each gets, the signing
@@ -255,6 +329,7 @@ const EndpointItem = ({ endpoint, onTest, onLog, onRoll, onToggle, onDelete, bus
  * an endpoint off and on.
  */
 export const WebhooksCard = () => {
+  const t = useT();
   const endpoints = useWebhookEndpoints();
   const test = useSendTest();
   const roll = useRollSecret();
@@ -276,37 +351,59 @@ export const WebhooksCard = () => {
   };
   const sendTest = async (endpoint: WebhookEndpoint) => {
     setTesting(endpoint.id);
-    const sent = await run(() => test.mutateAsync(endpoint.id), 'The test event could not be sent.');
+    const sent = await run(() => test.mutateAsync(endpoint.id), t('admin.integrations.webhooks.testFailed'));
     setTesting(null);
     if (!sent) return;
-    if (sent.state === 'delivered') notify.success(`Test event delivered (HTTP ${sent.last_status}).`);
-    else notify.error(`The test event failed (${sent.last_error ?? 'no answer'}); it will be retried.`);
+    if (sent.state === 'delivered')
+      notify.success(t('admin.integrations.webhooks.testDelivered', { status: sent.last_status ?? '' }));
+    else
+      notify.error(
+        t('admin.integrations.webhooks.testFailedRetry', {
+          error: sent.last_error ?? t('admin.integrations.webhooks.noAnswer'),
+        }),
+      );
   };
   const rollSecret = async (endpoint: WebhookEndpoint) => {
-    const rolled = await run(() => roll.mutateAsync(endpoint.id), 'The secret could not be changed.');
+    const rolled = await run(
+      () => roll.mutateAsync(endpoint.id),
+      t('admin.integrations.webhooks.rollFailed'),
+    );
     if (rolled) setSecret(rolled.secret);
   };
   const toggle = async (endpoint: WebhookEndpoint) => {
     const saved = await run(
       () => update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled }),
-      'The endpoint could not be saved.',
+      t('admin.integrations.webhooks.saveFailed'),
     );
-    if (saved) notify.success(saved.enabled ? 'The endpoint is enabled.' : 'The endpoint is disabled.');
+    if (saved)
+      notify.success(
+        saved.enabled
+          ? t('admin.integrations.webhooks.enabledToast')
+          : t('admin.integrations.webhooks.disabledToast'),
+      );
   };
 
   return (
     <TitledCard
-      title="Webhooks"
-      description="Your systems told of sales, enrolments, completions and more, as they happen. Growth plan."
-      actions={endpoints.isError ? null : <Button onClick={() => setAdding(true)}>Add endpoint</Button>}
+      title={t('admin.integrations.webhooks.title')}
+      description={t('admin.integrations.webhooks.description')}
+      actions={
+        endpoints.isError ? null : (
+          <Button onClick={() => setAdding(true)}>{t('admin.integrations.webhooks.add')}</Button>
+        )
+      }
     >
       {secret ? (
-        <SecretShownOnce label="Signing secret" value={secret} onDone={() => setSecret(null)} />
+        <SecretShownOnce
+          label={t('admin.integrations.webhooks.secret')}
+          value={secret}
+          onDone={() => setSecret(null)}
+        />
       ) : null}
       <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
         <DataList
           variant="inset"
-          label="Webhook endpoints"
+          label={t('admin.integrations.webhooks.endpoints')}
           query={endpoints}
           rowKey={(e) => e.id}
           item={(e) => (
@@ -321,11 +418,14 @@ export const WebhooksCard = () => {
             />
           )}
           itemProps={(e) => ({ 'data-endpoint': e.url })}
-          loadingLabel="Loading webhooks..."
-          errorText="Could not load your webhooks."
+          loadingLabel={t('admin.integrations.webhooks.loading')}
+          errorText={t('admin.integrations.webhooks.loadFailed')}
           empty={
             <div className="p-6">
-              <EmptyState title="No endpoints yet" hint="Add a URL to be told of your school's events." />
+              <EmptyState
+                title={t('admin.integrations.webhooks.none')}
+                hint={t('admin.integrations.webhooks.noneHint')}
+              />
             </div>
           }
         />
@@ -342,15 +442,15 @@ export const WebhooksCard = () => {
       {log ? <DeliveryLog endpoint={log} onClose={() => setLog(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this endpoint?"
-        message={`${deleting?.url ?? ''} gets no more events, and its delivery log is deleted.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t('admin.integrations.webhooks.deleteTitle')}
+        message={t('admin.integrations.webhooks.deleteMessage', { url: deleting?.url ?? '' })}
+        confirmLabel={t('admin.integrations.webhooks.delete')}
+        busyLabel={t('admin.integrations.webhooks.deleting')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.id);
-          notify.success('The endpoint is deleted.');
+          notify.success(t('admin.integrations.webhooks.deleted'));
         }}
       />
     </TitledCard>

@@ -9,7 +9,7 @@ import {
   ClockIcon,
   InfinityIcon,
   UsersIcon,
-} from '@/components/ui/icons';
+} from '@/components/ui/drawn-icons';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';

@@ -1,4 +1,3 @@
-import { MSG } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChoiceField } from '@/components/ui/choice-field';
@@ -7,6 +6,8 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { SearchInput } from '@/components/ui/search-input';
 import { ApiError } from '@/lib/api-client';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
@@ -33,6 +34,12 @@ type AddStudentModalProps = {
   courses: CourseOptions;
 };
 
+/** The spec's two payment answers (the values sent) in the reader's language. */
+const PAYMENT_LABELS: Record<PaymentChoice, MessageId> = {
+  "They didn't.": 'admin.students.add.paymentNo',
+  "It's free": 'admin.students.add.paymentFree',
+};
+
 /** A taken e-mail is said under the form in the spec's words, not beside the e-mail. */
 const isEmailTaken = (error: unknown): boolean => error instanceof ApiError && error.code === 'EMAIL_TAKEN';
 
@@ -42,6 +49,7 @@ const isEmailTaken = (error: unknown): boolean => error instanceof ApiError && e
  * 'User already registerd' under the form; success says 'Student added successfully!'.
  */
 export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps) => {
+  const t = useT();
   const register = useRegisterStudent();
   const form = useForm({
     initial: EMPTY_STUDENT,
@@ -58,7 +66,7 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
 
   const onSubmit = form.handleSubmit(async (values) => {
     await register.mutateAsync(newStudentBody(values, courses.items));
-    notify.success(MSG.studentAdded);
+    notify.success(t('common.msg.studentAdded'));
     form.reset();
     onClose();
   });
@@ -66,15 +74,21 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
   const emailTaken = isEmailTaken(form.failure);
   // PLAN_LIMIT and any other refusal: the server names the plan and the limit.
   const refusal = emailTaken
-    ? MSG.userAlreadyRegistered
-    : form.failureMessage('The student could not be added. Please try again.');
+    ? t('common.msg.userAlreadyRegistered')
+    : form.failureMessage(t('admin.students.add.failed'));
 
   return (
-    <Modal open={open} onClose={close} title="Add Students" className="max-w-xl">
+    <Modal open={open} onClose={close} title={t('admin.students.add.title')} className="max-w-xl">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField label="Name" name="name" autoComplete="off" required {...form.field('name')} />
         <TextField
-          label="Email"
+          label={t('admin.students.add.name')}
+          name="name"
+          autoComplete="off"
+          required
+          {...form.field('name')}
+        />
+        <TextField
+          label={t('admin.students.add.email')}
           name="email"
           type="email"
           autoComplete="off"
@@ -83,17 +97,17 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
           error={emailTaken ? undefined : form.error('email')}
         />
         <TextField
-          label="Password"
-          labelNote="(optional)"
+          label={t('admin.students.add.password')}
+          labelNote={t('admin.students.optional')}
           name="password"
           type="password"
           autoComplete="new-password"
           {...form.field('password')}
-          hint="Without one, the student is e-mailed how to choose a password."
+          hint={t('admin.students.add.passwordHint')}
         />
         <CheckboxField
-          label="Enroll in a course"
-          hint="Give the student access to one of your courses now."
+          label={t('admin.students.add.enroll')}
+          hint={t('admin.students.add.enrollHint')}
           checked={draft.enroll}
           onChange={(checked) => form.setValue('enroll', checked)}
         />
@@ -101,7 +115,7 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
           <>
             {courses.onSearch && (courses.searchText || (courses.total ?? 0) > courses.items.length) ? (
               <SearchInput
-                label="Find a course by title"
+                label={t('admin.students.findCourse')}
                 value={courses.searchText ?? ''}
                 onChange={(text) => {
                   courses.onSearch?.(text);
@@ -110,27 +124,31 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
               />
             ) : null}
             <SelectField
-              label="Course"
+              label={t('admin.students.course')}
               name="course"
-              placeholder={courses.isLoading ? 'Loading courses...' : 'Select a course'}
+              placeholder={
+                courses.isLoading ? t('admin.students.loadingCourses') : t('admin.students.selectCourse')
+              }
               options={courses.items.map((course) => ({
                 value: course.course_Id,
-                label: course.published ? course.course_title : `${course.course_title} (draft)`,
+                label: course.published
+                  ? course.course_title
+                  : t('admin.students.add.draft', { title: course.course_title }),
               }))}
               {...form.field('courseId')}
             />
             <ChoiceField<PaymentChoice>
-              legend="Did the student pay for it?"
+              legend={t('admin.students.add.paid')}
               name="payment"
               value={draft.payment}
-              options={PAYMENT_CHOICES.map((choice) => ({ value: choice, label: choice }))}
+              options={PAYMENT_CHOICES.map((choice) => ({ value: choice, label: t(PAYMENT_LABELS[choice]) }))}
               onChange={(value) => form.setValue('payment', value)}
             />
           </>
         ) : null}
         <CheckboxField
-          label="The student agreed to be added"
-          hint="They know they will receive e-mails about their account and courses."
+          label={t('admin.students.add.consent')}
+          hint={t('admin.students.add.consentHint')}
           checked={draft.consent}
           onChange={(checked) => form.setValue('consent', checked)}
         />
@@ -142,8 +160,8 @@ export const AddStudentModal = ({ open, onClose, courses }: AddStudentModalProps
         <FormActions
           onCancel={close}
           isSubmitting={form.isSubmitting}
-          submitLabel="Add Student"
-          loadingText="Adding..."
+          submitLabel={t('admin.students.add.submit')}
+          loadingText={t('admin.students.add.adding')}
           className="mt-2"
         />
       </form>

@@ -1,4 +1,4 @@
-import { type AssignedCourse, MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { type AssignedCourse, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,8 @@ import { TrashIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { useDebouncedValue } from '@/lib/paging';
 import { notify } from '@/lib/toast';
@@ -18,10 +20,10 @@ import { useForm } from '@/lib/use-form';
 import { useEnrolmentChanges, useStudentCourses, useUnassignedCourses } from '../api/students';
 import { releaseSummary, StudentReleaseDialog } from './student-release';
 
-const SOURCE_LABEL: Record<AssignedCourse['source'], string> = {
-  assigned: 'Assigned',
-  purchased: 'Purchased',
-  free: 'Free',
+const SOURCE_LABEL: Record<AssignedCourse['source'], MessageId> = {
+  assigned: 'admin.students.enrollments.assigned',
+  purchased: 'admin.students.enrollments.purchased',
+  free: 'admin.students.enrollments.free',
 };
 
 /** The student's courses come from the same call as the student's own My Courses, a page as long. */
@@ -33,28 +35,34 @@ const percentOf = (progress: string): number => {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
 };
 
-const Progress = ({ progress }: { progress: string }) => (
-  <div className="flex items-center gap-3">
-    <div
-      className="h-2 w-24 shrink-0 rounded-full bg-slate-100"
-      role="progressbar"
-      aria-label="Progress"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percentOf(progress)}
-    >
-      <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percentOf(progress)}%` }} />
+const Progress = ({ progress }: { progress: string }) => {
+  const t = useT();
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        className="h-2 w-24 shrink-0 rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label={t('admin.students.enrollments.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percentOf(progress)}
+      >
+        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percentOf(progress)}%` }} />
+      </div>
+      <span className="text-sm font-medium text-slate-700 tabular-nums">{progress}</span>
     </div>
-    <span className="text-sm font-medium text-slate-700 tabular-nums">{progress}</span>
-  </div>
-);
+  );
+};
 
-const Status = ({ course }: { course: AssignedCourse }) => (
-  <div className="flex flex-wrap items-center gap-2">
-    <PublishedChip published={course.published} draftTone="amber" />
-    <span className="text-xs text-slate-500">{SOURCE_LABEL[course.source]}</span>
-  </div>
-);
+const Status = ({ course }: { course: AssignedCourse }) => {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <PublishedChip published={course.published} draftTone="amber" />
+      <span className="text-xs text-slate-500">{t(SOURCE_LABEL[course.source])}</span>
+    </div>
+  );
+};
 
 const RemoveButton = ({
   course,
@@ -62,23 +70,27 @@ const RemoveButton = ({
 }: {
   course: AssignedCourse;
   onRemove: (course: AssignedCourse) => void;
-}) =>
+}) => {
+  const t = useT();
   // A course the student bought, or took free on their own, is theirs: only assigned ones can go.
-  course.source === 'assigned' ? (
+  return course.source === 'assigned' ? (
     <button
       type="button"
       onClick={() => onRemove(course)}
-      aria-label={`Remove ${course.course_title}`}
-      title="Remove"
+      aria-label={t('admin.students.enrollments.removeLabel', { title: course.course_title })}
+      title={t('admin.students.enrollments.remove')}
       className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600"
     >
       <TrashIcon className="size-4.5" />
     </button>
   ) : (
     <span className="shrink-0 text-xs text-slate-500">
-      {course.source === 'purchased' ? 'Bought by the student' : 'Taken by the student'}
+      {course.source === 'purchased'
+        ? t('admin.students.enrollments.bought')
+        : t('admin.students.enrollments.taken')}
     </span>
   );
+};
 
 type StudentEnrollmentsProps = {
   /** The selected student; null when none is stored. */
@@ -92,13 +104,14 @@ type StudentEnrollmentsProps = {
  * the course on the server.
  */
 export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
+  const t = useT();
   const key = userId === null ? '' : String(userId);
   const [page, setPage] = useState(1);
   const courses = useStudentCourses(key, { page, pageSize: PAGE_SIZE });
   const pager = useListPager({ page, setPage }, courses, {
-    label: 'Enrollments pages',
+    label: t('admin.students.enrollments.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['course', 'courses'],
+    noun: [t('admin.students.nounCourse'), t('admin.students.nounCourses')],
   });
   const [courseSearchText, setCourseSearchText] = useState('');
   const courseSearch = useDebouncedValue(courseSearchText.trim());
@@ -114,7 +127,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     initial: { courseId: '' },
     validate: ({ courseId }) =>
       userId === null || courseId === ''
-        ? { problem: MSG.bothIdsRequired, fields: { courseId: true } }
+        ? { problem: t('common.msg.bothIdsRequired'), fields: { courseId: true } }
         : null,
   });
   // A removal's failure (a purchased course stays) is told where the enrolment's is.
@@ -122,9 +135,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   const [removing, setRemoving] = useState<AssignedCourse | null>(null);
   const [scheduling, setScheduling] = useState<AssignedCourse | null>(null);
   const problem =
-    form.problem ??
-    form.failureMessage('The course could not be assigned. Please try again.') ??
-    removeProblem;
+    form.problem ?? form.failureMessage(t('admin.students.enrollments.assignFailed')) ?? removeProblem;
 
   const courseField = form.field('courseId');
   const enroll = form.handleSubmit(async ({ courseId }) => {
@@ -139,7 +150,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     setRemoveProblem(null);
     form.reset(form.values);
     if (userId === null || !removing) {
-      notify.error(MSG.userAndCourseRequired);
+      notify.error(t('common.msg.userAndCourseRequired'));
       return;
     }
     try {
@@ -147,22 +158,30 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       notify.success(answer.message);
     } catch (error) {
       // 409 for a purchased course: 'The student bought this course: it cannot be taken away.'
-      setRemoveProblem(errorMessage(error, 'The course could not be removed. Please try again.'));
+      setRemoveProblem(errorMessage(error, t('admin.students.enrollments.removeFailed')));
     }
   };
 
   const columns: ReadonlyArray<DataColumn<AssignedCourse>> = [
     {
-      header: 'Course Name',
+      header: t('admin.students.enrollments.courseName'),
       cell: (course) => course.course_title,
       className: 'font-medium break-words text-slate-900',
       card: 'title',
       cardCell: (course) => <p className="font-medium break-words text-slate-900">{course.course_title}</p>,
     },
-    { header: 'Progress', cell: (course) => <Progress progress={course.progress} />, card: 'line' },
-    { header: 'Status', cell: (course) => <Status course={course} />, card: 'line' },
     {
-      header: 'Schedule',
+      header: t('admin.students.enrollments.progress'),
+      cell: (course) => <Progress progress={course.progress} />,
+      card: 'line',
+    },
+    {
+      header: t('admin.students.enrollments.status'),
+      cell: (course) => <Status course={course} />,
+      card: 'line',
+    },
+    {
+      header: t('admin.students.enrollments.schedule'),
       card: 'line',
       cell: (course) => (
         <div className="flex flex-wrap items-center gap-2">
@@ -172,9 +191,9 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
               variant="outline"
               size="sm"
               onClick={() => setScheduling(course)}
-              aria-label={`Change the schedule of ${course.course_title}`}
+              aria-label={t('admin.students.enrollments.changeLabel', { title: course.course_title })}
             >
-              Change
+              {t('admin.students.enrollments.change')}
             </Button>
           ) : null}
         </div>
@@ -183,7 +202,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
     ...(isStaff
       ? [
           {
-            header: 'Remove',
+            header: t('admin.students.enrollments.remove'),
             hideHeader: true,
             align: 'end',
             card: 'aside',
@@ -204,7 +223,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   return (
     <Card className="overflow-hidden">
       <div className="border-b border-slate-100 px-6 py-4">
-        <h2 className="text-lg font-semibold text-slate-900">Enrollments</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('admin.students.enrollments.title')}</h2>
       </div>
       {isStaff ? (
         <form
@@ -214,7 +233,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
         >
           {canSearchCourses ? (
             <SearchInput
-              label="Find a course by title"
+              label={t('admin.students.findCourse')}
               value={courseSearchText}
               onChange={(text) => {
                 setCourseSearchText(text);
@@ -224,17 +243,17 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
             />
           ) : null}
           <SelectField
-            label="Course"
+            label={t('admin.students.course')}
             name="course"
             className="min-w-0 flex-1"
             placeholder={
               unassigned.isPending
-                ? 'Loading courses...'
+                ? t('admin.students.loadingCourses')
                 : options.length === 0
                   ? courseSearch
-                    ? 'No course matches your search'
-                    : 'No other course to enroll in'
-                  : 'Select a course'
+                    ? t('admin.students.enrollments.noMatch')
+                    : t('admin.students.enrollments.noOther')
+                  : t('admin.students.selectCourse')
             }
             options={options}
             {...courseField}
@@ -246,11 +265,11 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
           <Button
             type="submit"
             isLoading={form.isSubmitting}
-            loadingText="Enrolling..."
+            loadingText={t('admin.students.enrollments.enrolling')}
             disabled={!unassigned.isPending && options.length === 0}
             className="shrink-0"
           >
-            Enroll
+            {t('admin.students.enrollments.enroll')}
           </Button>
         </form>
       ) : null}
@@ -263,14 +282,18 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       ) : null}
       <DataList
         variant="inset"
-        label="Assigned courses"
+        label={t('admin.students.enrollments.label')}
         query={courses}
         rowKey={(course) => course.course_Id}
         columns={columns}
         tableClassName="min-w-[720px]"
-        loadingLabel="Loading courses..."
-        errorText="The courses could not be loaded."
-        empty={<p className="px-6 py-10 text-center text-sm text-slate-500">No courses assigned.</p>}
+        loadingLabel={t('admin.students.loadingCourses')}
+        errorText={t('admin.students.enrollments.loadFailed')}
+        empty={
+          <p className="px-6 py-10 text-center text-sm text-slate-500">
+            {t('admin.students.enrollments.none')}
+          </p>
+        }
         pager={pager}
       />
       {userId !== null && scheduling ? (
@@ -283,9 +306,9 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
       ) : null}
       <ConfirmDialog
         open={removing !== null}
-        title="Remove course"
-        message={`Remove "${removing?.course_title ?? ''}" from this student's courses?`}
-        confirmLabel="Remove"
+        title={t('admin.students.enrollments.removeTitle')}
+        message={t('admin.students.enrollments.removeMessage', { title: removing?.course_title ?? '' })}
+        confirmLabel={t('admin.students.enrollments.remove')}
         onClose={() => setRemoving(null)}
         onConfirm={confirmRemove}
       />

@@ -5,19 +5,22 @@ import { type DataColumn, DataList, useListPager } from '@/components/ui/data-li
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChartIcon } from '@/components/ui/icons';
 import { formatDate, formatPrice } from '@/lib/format';
+import type { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { usePurchases } from '../api/students';
 
 const PAGE_SIZE = PAGE_SIZES.purchases;
 
-const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
+/** The columns, their headers in the current language (built as the list draws). */
+const columns = (t: typeof translate): ReadonlyArray<DataColumn<SaleRow>> => [
   {
-    header: 'Date',
+    header: t('admin.students.purchases.date'),
     cell: (row) => formatDate(row.date),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },
   {
-    header: 'Sale Price',
+    header: t('admin.students.purchases.salePrice'),
     // What the buyer paid; with a coupon, its code and what it took off (docs/decisions/030).
     cell: (row) => (
       <>
@@ -31,17 +34,17 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
     ),
     className: 'whitespace-nowrap text-slate-900',
     card: 'field',
-    cardLabel: 'Sale price',
+    cardLabel: t('admin.students.purchases.salePriceCard'),
   },
   {
-    header: 'Earnings (USD)',
+    header: t('admin.students.purchases.earnings'),
     cell: (row) => formatPrice(row.earnings),
     className: 'font-medium whitespace-nowrap text-emerald-700',
     card: 'field',
     cardClassName: 'font-medium text-emerald-700',
   },
   {
-    header: 'Product',
+    header: t('admin.students.purchases.product'),
     cell: (row) => row.product,
     className: 'break-words text-slate-700',
     card: 'title',
@@ -54,30 +57,33 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
  * a time from the server (DESIGN 10).
  */
 export const StudentPurchases = ({ userId }: { userId: string }) => {
+  const t = useT();
   const [page, setPage] = useState(1);
   const purchases = usePurchases(userId, { page, pageSize: PAGE_SIZE });
   const pager = useListPager({ page, setPage }, purchases, {
-    label: 'Purchases pages',
+    label: t('admin.students.purchases.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['purchase', 'purchases'],
+    noun: [t('admin.students.purchases.noun'), t('admin.students.purchases.nounPlural')],
   });
   return (
     <Card className="overflow-hidden">
-      <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">Purchases</h2>
+      <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">
+        {t('admin.students.purchases.title')}
+      </h2>
       <DataList
         variant="inset"
-        label="Purchases"
+        label={t('admin.students.purchases.title')}
         query={purchases}
         rowKey={(row) => row.order_Id}
-        columns={COLUMNS}
+        columns={columns(t)}
         tableClassName="min-w-[560px]"
-        loadingLabel="Loading purchases..."
-        errorText="The purchases could not be loaded."
+        loadingLabel={t('admin.students.purchases.loading')}
+        errorText={t('admin.students.purchases.loadFailed')}
         empty={
           <EmptyState
             icon={<ChartIcon />}
-            title="No purchases yet"
-            hint="Courses this student buys from you will appear here."
+            title={t('admin.students.purchases.none')}
+            hint={t('admin.students.purchases.noneHint')}
             className="m-6"
           />
         }

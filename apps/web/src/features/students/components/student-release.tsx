@@ -5,15 +5,17 @@ import { TextField } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { formatDate, formatDay } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useEnrolmentChanges } from '../api/students';
 
 /** When the student's scheduled sections count from, and whether everything is open, in a few words. */
 export const releaseSummary = (course: AssignedCourse): string => {
-  if (course.release_all) return 'Every section open';
-  if (course.release_start_at) return `Starts ${formatDay(course.release_start_at.slice(0, 10))}`;
-  return `Starts ${formatDate(course.enrolled_date)} (enrolment)`;
+  if (course.release_all) return t('admin.students.release.allOpen');
+  if (course.release_start_at)
+    return t('admin.students.release.starts', { day: formatDay(course.release_start_at.slice(0, 10)) });
+  return t('admin.students.release.startsEnrolment', { day: formatDate(course.enrolled_date) });
 };
 
 type ReleaseValues = { startDay: string; releaseAll: boolean };
@@ -42,7 +44,7 @@ export const StudentReleaseDialog = ({
     validate: ({ startDay }) =>
       startDay === '' || DAY.test(startDay)
         ? null
-        : { fields: { startDay: 'Choose a day, or leave it empty for the enrolment’s date.' } },
+        : { fields: { startDay: t('admin.students.release.dayInvalid') } },
     serverFields: { startDay: 'release_start_at', releaseAll: 'release_all' },
   });
 
@@ -54,34 +56,39 @@ export const StudentReleaseDialog = ({
       release_start_at: startDay === '' ? null : startDay,
       release_all: releaseAll,
     });
-    notify.success('Schedule saved.');
+    notify.success(t('admin.students.release.saved'));
     onClose();
   });
-  const problem = form.problem ?? form.failureMessage('The schedule could not be saved. Please try again.');
+  const problem = form.problem ?? form.failureMessage(t('admin.students.release.saveFailed'));
 
   return (
-    <Modal open={course !== null} onClose={onClose} title="Release schedule">
+    <Modal open={course !== null} onClose={onClose} title={t('admin.students.release.title')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <p className="text-sm break-words text-slate-600">
-          {course?.course_title}: sections that open some days after enrolment count from this student’s
-          start.
+          {t('admin.students.release.explain', { title: course?.course_title ?? '' })}
         </p>
         <TextField
-          label="Start"
-          labelNote="(optional)"
+          label={t('admin.students.release.start')}
+          labelNote={t('admin.students.optional')}
           name="release_start_at"
           type="date"
-          hint={`Empty: the enrolment’s date (${course ? formatDate(course.enrolled_date) : ''}).`}
+          hint={t('admin.students.release.startHint', {
+            day: course ? formatDate(course.enrolled_date) : '',
+          })}
           {...form.field('startDay')}
         />
         <CheckboxField
-          label="Open every section now"
-          hint="Whatever each section’s schedule says."
+          label={t('admin.students.release.openAll')}
+          hint={t('admin.students.release.openAllHint')}
           checked={form.values.releaseAll}
           onChange={(checked) => form.setValue('releaseAll', checked)}
         />
         {problem ? <Alert>{problem}</Alert> : null}
-        <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Save" />
+        <FormActions
+          onCancel={onClose}
+          isSubmitting={form.isSubmitting}
+          submitLabel={t('admin.students.save')}
+        />
       </form>
     </Modal>
   );

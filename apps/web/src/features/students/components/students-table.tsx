@@ -10,7 +10,8 @@ import { ChevronRightIcon, MailIcon, UserPlusIcon, UsersIcon } from '@/component
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { useRoleAllows } from '@/features/team';
 import { cn } from '@/lib/cn';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -38,14 +39,13 @@ const StudentName = ({ student }: { student: StudentRow }) => {
   );
 };
 
-const coursesLabel = (count: number) => (count === 1 ? '1 course' : `${count} courses`);
-
 /**
  * SPEC §2.13 My Students: search by name or e-mail, the enrolment filters and 10 a page, all on the
  * server (DESIGN 10), Add Students, Export CSV of every student the search and filter find, Email
  * Students (the composer, docs/decisions/036). Choosing a student opens its management page.
  */
 export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTableProps) => {
+  const t = useT();
   const orgId = storage.get('orgId') ?? '0';
   // Adding students and e-mailing them are the owners' and admins' (docs/decisions/039).
   const isStaff = useRoleAllows('staff');
@@ -54,9 +54,9 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   const enrolled = enrolledParam(filter);
   const students = useStudents(orgId, { page, pageSize: STUDENTS_PAGE_SIZE, search, enrolled });
   const pager = useListPager({ page, setPage }, students, {
-    label: 'Students pages',
+    label: t('admin.students.table.pages'),
     pageSize: STUDENTS_PAGE_SIZE,
-    noun: ['student', 'students'],
+    noun: [t('admin.students.table.noun'), t('admin.students.table.nounPlural')],
   });
 
   const total = students.data?.total ?? 0;
@@ -74,7 +74,7 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
 
   const columns: ReadonlyArray<DataColumn<StudentRow>> = [
     {
-      header: 'Name',
+      header: t('admin.students.table.name'),
       className: 'max-w-72',
       card: 'title',
       cell: (student) => openButton(student, <StudentName student={student} />, 'rounded-lg hover:underline'),
@@ -87,26 +87,30 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
         ),
     },
     {
-      header: 'Email',
+      header: t('admin.students.table.email'),
       cell: (student) => student.email,
       className: 'max-w-64 truncate text-slate-600',
       card: 'field',
       cardClassName: 'break-all text-slate-700',
     },
     {
-      header: 'Courses',
-      cell: (student) => coursesLabel(student.numberofcourses),
+      header: t('admin.students.table.courses'),
+      cell: (student) =>
+        t('admin.students.table.courseCount', {
+          count: student.numberofcourses,
+          shown: formatCount(student.numberofcourses),
+        }),
       className: 'whitespace-nowrap text-slate-600',
       card: 'field',
     },
     {
-      header: 'Total Cost',
+      header: t('admin.students.table.totalCost'),
       cell: (student) => formatPrice(student.totalcost),
       className: 'font-medium whitespace-nowrap text-slate-900',
       card: 'field',
     },
     {
-      header: 'Open',
+      header: t('admin.students.table.open'),
       hideHeader: true,
       align: 'end',
       cell: (student) =>
@@ -114,7 +118,7 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
           student,
           <ChevronRightIcon className="size-5" />,
           'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900',
-          `Manage ${student.fullName}`,
+          t('admin.students.table.manage', { name: student.fullName }),
         ),
     },
   ];
@@ -122,17 +126,17 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
   return (
     <div className="flex flex-col gap-5">
       <DataList
-        label="Students"
+        label={t('admin.students.table.label')}
         query={students}
         rowKey={(student) => student.user_id}
         columns={columns}
         tableClassName="min-w-[680px]"
         rowClassName="hover:bg-slate-50/70"
         cardClassName="relative transition-shadow hover:shadow-raised has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
-        loadingLabel="Loading students..."
-        errorText="Could not load your students."
+        loadingLabel={t('admin.students.table.loading')}
+        errorText={t('admin.students.table.loadFailed')}
         search={{
-          label: 'Search by name or email',
+          label: t('admin.students.table.search'),
           value: searchText,
           onChange: setSearchText,
           className: 'lg:max-w-sm',
@@ -143,21 +147,21 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
             <ExportCsvButton
               csv={async () => studentsCsv(await listAllStudents(orgId, search, enrolled))}
               fileName={() => csvFileName()}
-              errorText="The students could not be exported. Please try again."
+              errorText={t('admin.students.table.exportFailed')}
               disabled={total === 0}
             />
             {isStaff ? (
               <>
                 <Link to={paths.admin.emailStudents} className={buttonClassName({ variant: 'outline' })}>
                   <MailIcon className="size-4" />
-                  Email Students
+                  {t('admin.students.table.emailStudents')}
                 </Link>
                 <Button
                   leftIcon={<UserPlusIcon className="size-4" />}
                   onClick={onAddStudents}
                   className="order-first lg:order-none"
                 >
-                  Add Students
+                  {t('admin.students.table.addStudents')}
                 </Button>
               </>
             ) : null}
@@ -165,8 +169,8 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
         }
         filters={
           <FilterPills
-            legend="Filter students"
-            options={STUDENT_FILTERS}
+            legend={t('admin.students.filter.legend')}
+            options={STUDENT_FILTERS.map((option) => ({ value: option.value, label: t(option.label) }))}
             value={filter}
             onChange={(value) => {
               setFilter(value);
@@ -178,18 +182,22 @@ export const StudentsTable = ({ onAddStudents, onOpenStudent }: StudentsTablePro
           search === '' && filter === 'all' ? (
             <EmptyState
               icon={<UsersIcon />}
-              title="No students yet"
-              hint="Add a student by e-mail, or share your courses: buyers appear here too."
+              title={t('admin.students.table.none')}
+              hint={t('admin.students.table.noneHint')}
               action={
                 isStaff ? (
                   <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddStudents}>
-                    Add Students
+                    {t('admin.students.table.addStudents')}
                   </Button>
                 ) : undefined
               }
             />
           ) : (
-            <EmptyState icon={<UsersIcon />} title="No students found" hint="Try another name or e-mail." />
+            <EmptyState
+              icon={<UsersIcon />}
+              title={t('admin.students.table.notFound')}
+              hint={t('admin.students.table.notFoundHint')}
+            />
           )
         }
         pager={pager}

@@ -1,4 +1,5 @@
 import { emailSchema, PASSWORD_MIN } from '@skillwise/contracts';
+import { t } from '@/lib/i18n/i18n';
 import type { NewStudentBody, PaymentChoice } from '../api/students';
 
 export type AddStudentDraft = {
@@ -26,13 +27,13 @@ export const EMPTY_STUDENT: AddStudentDraft = {
 /** SPEC §5 Add Student: name and a valid e-mail are required; the password is optional. */
 export const validateNewStudent = (draft: AddStudentDraft): AddStudentErrors => {
   const errors: AddStudentErrors = {};
-  if (draft.name.trim() === '') errors.name = 'Name is required.';
-  if (draft.email.trim() === '') errors.email = 'Email is required.';
-  else if (!emailSchema.safeParse(draft.email).success) errors.email = 'Please enter a valid e-mail address.';
+  if (draft.name.trim() === '') errors.name = t('admin.students.add.nameRequired');
+  if (draft.email.trim() === '') errors.email = t('admin.students.add.emailRequired');
+  else if (!emailSchema.safeParse(draft.email).success) errors.email = t('admin.students.add.emailInvalid');
   if (draft.password !== '' && draft.password.length < PASSWORD_MIN) {
-    errors.password = `Password must be at least ${PASSWORD_MIN} characters.`;
+    errors.password = t('admin.students.add.passwordShort', { min: PASSWORD_MIN });
   }
-  if (draft.enroll && draft.courseId === '') errors.courseId = 'Choose the course to enrol the student in.';
+  if (draft.enroll && draft.courseId === '') errors.courseId = t('admin.students.add.courseRequired');
   return errors;
 };
 

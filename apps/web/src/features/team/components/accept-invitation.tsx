@@ -1,4 +1,4 @@
-import { ROLE, TEAM_MSG, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '@skillwise/contracts';
+import { ROLE } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { getAdminDestination, getOrganisation, logOut } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { withNext } from '@/lib/return-to';
 import { storage, storedSession } from '@/lib/storage';
@@ -24,6 +25,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * so; a visitor logs in or signs up with that address and comes back here to accept.
  */
 export const AcceptInvitation = ({ token }: { token: string }) => {
+  const t = useT();
   const invitation = useInvitation(token);
   const accept = useAcceptInvite();
   const navigate = useNavigate();
@@ -41,7 +43,7 @@ export const AcceptInvitation = ({ token }: { token: string }) => {
         storage.remove('componentKey');
         const destination = getAdminDestination(await getOrganisation(joined.org_Id).catch(() => null));
         storage.set('subscriptionStatus', destination.subscriptionStatus);
-        notify.success(TEAM_MSG.joined(joined.org_name));
+        notify.success(t('site.team.accept.joined', { school: joined.org_name }));
         void navigate(paths.admin.root);
       },
     });
@@ -50,90 +52,96 @@ export const AcceptInvitation = ({ token }: { token: string }) => {
   if (token === '' || invitation.isError) {
     body = (
       <>
-        <Alert className="mt-5">{TEAM_MSG.inviteInvalid}</Alert>
+        <Alert className="mt-5">{t('site.team.accept.invalid')}</Alert>
         <Link to={paths.home} className={buttonClassName({ variant: 'outline', className: 'mt-5' })}>
-          Go to the home page
+          {t('site.team.accept.home')}
         </Link>
       </>
     );
   } else if (invitation.isPending) {
-    body = <LoadingBlock label="Loading the invitation..." />;
+    body = <LoadingBlock label={t('site.team.accept.loading')} />;
   } else {
     const { school, email, role, invited_by, expires_at } = invitation.data;
+    const roleLabel = t(`site.team.role.${role}`);
+    const strong = { 0: <strong className="text-slate-900" />, 1: <strong className="text-slate-900" /> };
     body = (
       <>
         <p className="mt-2 text-slate-600">
-          {invited_by ? `${invited_by} invites you` : 'You are invited'} to join{' '}
-          <strong className="text-slate-900">{school}</strong>’s team as{' '}
-          <strong className="text-slate-900">{TEAM_ROLE_LABELS[role]}</strong>.
+          {invited_by ? (
+            <T
+              id="site.team.accept.invitedBy"
+              values={{ inviter: invited_by, school, role: roleLabel }}
+              components={strong}
+            />
+          ) : (
+            <T id="site.team.accept.invited" values={{ school, role: roleLabel }} components={strong} />
+          )}
         </p>
         <dl className="mt-5 flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm">
           <div className="flex flex-col sm:flex-row sm:gap-2">
-            <dt className="font-medium text-slate-700">School:</dt>
+            <dt className="font-medium text-slate-700">{t('site.team.accept.school')}</dt>
             <dd className="break-words text-slate-900">{school}</dd>
           </div>
           <div className="flex flex-col sm:flex-row sm:gap-2">
-            <dt className="font-medium text-slate-700">Role:</dt>
+            <dt className="font-medium text-slate-700">{t('site.team.accept.role')}</dt>
             <dd className="text-slate-900">
-              {TEAM_ROLE_LABELS[role]}{' '}
-              <span className="text-slate-600">· {TEAM_ROLE_DESCRIPTIONS[role]}</span>
+              {roleLabel} <span className="text-slate-600">· {t(`site.team.roleDescription.${role}`)}</span>
             </dd>
           </div>
           <div className="flex flex-col sm:flex-row sm:gap-2">
-            <dt className="font-medium text-slate-700">Sent to:</dt>
+            <dt className="font-medium text-slate-700">{t('site.team.accept.sentTo')}</dt>
             <dd className="break-all text-slate-900">{email}</dd>
           </div>
           <div className="flex flex-col sm:flex-row sm:gap-2">
-            <dt className="font-medium text-slate-700">Valid until:</dt>
+            <dt className="font-medium text-slate-700">{t('site.team.accept.validUntil')}</dt>
             <dd className="text-slate-900">{formatDate(expires_at)}</dd>
           </div>
         </dl>
         {session === null ? (
           <>
             <p className="mt-5 text-sm wrap-anywhere text-slate-600">
-              Log in with {email} to accept. New here? Sign up with that address first; you come back to this
-              page afterwards.
+              {t('site.team.accept.visitor', { email })}
             </p>
             <div className="mt-5 flex flex-col gap-2 sm:flex-row">
               <Link to={withNext(paths.login, here)} className={buttonClassName({ className: 'sm:flex-1' })}>
-                Log in
+                {t('site.team.accept.logIn')}
               </Link>
               <Link
                 to={withNext(paths.register, here)}
                 className={buttonClassName({ variant: 'outline', className: 'sm:flex-1' })}
               >
-                Sign up
+                {t('site.team.accept.signUp')}
               </Link>
             </div>
           </>
         ) : sameAddress(session.email, email) ? (
           <>
             {accept.isError ? (
-              <Alert className="mt-5">
-                {errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}
-              </Alert>
+              <Alert className="mt-5">{errorMessage(accept.error, t('site.team.accept.failed'))}</Alert>
             ) : null}
             <Button
               className="mt-6"
               fullWidth
               onClick={onAccept}
               isLoading={accept.isPending}
-              loadingText="Joining..."
+              loadingText={t('site.team.accept.joining')}
             >
-              Accept and join the team
+              {t('site.team.accept.accept')}
             </Button>
           </>
         ) : (
           <>
-            <Alert className="mt-5">{TEAM_MSG.wrongEmail}</Alert>
-            <p className="mt-3 text-sm wrap-anywhere text-slate-600">You are signed in as {session.email}.</p>
+            <Alert className="mt-5">{t('site.team.accept.wrongEmail')}</Alert>
+            <p className="mt-3 text-sm wrap-anywhere text-slate-600">
+              {t('site.team.accept.signedInAs', { email: session.email })}
+            </p>
             <Button
               variant="outline"
               className="mt-5"
               fullWidth
               onClick={() => void logOut(navigate, queryClient, withNext(paths.login, here))}
             >
-              Log out and log in as {email}
+              {t('site.team.accept.switchAccount', { email })}
             </Button>
           </>
         )}
@@ -149,7 +157,7 @@ export const AcceptInvitation = ({ token }: { token: string }) => {
       >
         <UsersIcon className="size-6" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Join a school’s team</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('site.team.accept.title')}</h1>
       {body}
     </Card>
   );

@@ -1,29 +1,32 @@
-import { AUDIT_ACTION_LABELS, type AuditEvent, PAGE_SIZES } from '@skillwise/contracts';
+import { type AuditEvent, PAGE_SIZES } from '@skillwise/contracts';
 import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { formatDateTime } from '@/lib/format';
+import type { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { useAuditLog } from '../api/team';
 
 const PAGE_SIZE = PAGE_SIZES.auditLog;
 
-const COLUMNS: ReadonlyArray<DataColumn<AuditEvent>> = [
+/** The columns, their headers in the current language (built as the log draws). */
+const columns = (t: typeof translate): ReadonlyArray<DataColumn<AuditEvent>> => [
   {
-    header: 'What',
+    header: t('admin.team.audit.what'),
     cell: (event) => (
-      <span className="font-semibold text-slate-900">{AUDIT_ACTION_LABELS[event.action]}</span>
+      <span className="font-semibold text-slate-900">{t(`admin.team.audit.action.${event.action}`)}</span>
     ),
     card: 'title',
   },
   {
-    header: 'Subject',
+    header: t('admin.team.audit.subject'),
     cell: (event) => <span className="wrap-anywhere text-slate-700">{event.subject}</span>,
     className: 'max-w-64',
     card: 'line',
   },
   {
-    header: 'Who',
+    header: t('admin.team.audit.who'),
     cell: (event) =>
       event.actor_name ? (
         <>
@@ -33,14 +36,14 @@ const COLUMNS: ReadonlyArray<DataColumn<AuditEvent>> = [
           ) : null}
         </>
       ) : (
-        <span className="text-slate-500">A former account</span>
+        <span className="text-slate-500">{t('admin.team.audit.formerAccount')}</span>
       ),
     className: 'max-w-56',
     card: 'field',
     cardWide: true,
   },
   {
-    header: 'When',
+    header: t('admin.team.audit.when'),
     cell: (event) => formatDateTime(event.created_at),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
@@ -52,43 +55,44 @@ const COLUMNS: ReadonlyArray<DataColumn<AuditEvent>> = [
  * newest first, searched and paged on the server.
  */
 export const AuditLog = () => {
+  const t = useT();
   const headingId = useId();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const events = useAuditLog({ page, pageSize: PAGE_SIZE, search });
   const pager = useListPager({ page, setPage }, events, {
-    label: 'Audit log pages',
+    label: t('admin.team.audit.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['event', 'events'],
+    noun: [t('admin.team.audit.event'), t('admin.team.audit.events')],
   });
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby={headingId}>
       <DataList
-        label="Audit log"
+        label={t('admin.team.audit.title')}
         query={events}
         rowKey={(event) => event.id}
-        columns={COLUMNS}
+        columns={columns(t)}
         headerCase="as-written"
         tableClassName="min-w-[640px]"
         fields="grid"
-        loadingLabel="Loading the audit log..."
-        errorText="The audit log could not be loaded."
+        loadingLabel={t('admin.team.audit.loading')}
+        errorText={t('admin.team.audit.loadFailed')}
         heading={
           <div>
             <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              Audit log
+              {t('admin.team.audit.title')}
             </h2>
-            <p className="text-sm text-slate-500">Who did what on your school, newest first.</p>
+            <p className="text-sm text-slate-500">{t('admin.team.audit.description')}</p>
           </div>
         }
         search={{
-          label: 'Search the audit log',
+          label: t('admin.team.audit.search'),
           value: searchText,
           onChange: setSearchText,
           className: 'sm:max-w-72',
         }}
         empty={
           <p className="text-sm text-slate-500">
-            {search ? 'Nothing in the log matches this search.' : 'Nothing has been recorded yet.'}
+            {search ? t('admin.team.audit.noMatch') : t('admin.team.audit.empty')}
           </p>
         }
         pager={pager}

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { CourseChoice } from '@/features/courses';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useSetInstructorCourses } from '../api/team';
@@ -13,29 +14,27 @@ import { useSetInstructorCourses } from '../api/team';
  * list at once (team/SetInstructorCourses). Courses the instructor made are theirs already.
  */
 export const InstructorCoursesDialog = ({ member, onClose }: { member: TeamMember; onClose: () => void }) => {
+  const t = useT();
   const save = useSetInstructorCourses();
   const [chosen, setChosen] = useState<number[]>(member.course_Ids);
   const form = useForm({ initial: {} });
   const onSubmit = form.handleSubmit(async () => {
     await save.mutateAsync({ user_Id: member.user_Id, course_Ids: chosen });
-    notify.success(`${member.full_name}’s courses are saved.`);
+    notify.success(t('admin.team.courses.saved', { name: member.full_name }));
     onClose();
   });
-  const failure = form.failureMessage('The courses could not be saved. Please try again.');
+  const failure = form.failureMessage(t('admin.team.courses.saveFailed'));
   return (
     <Modal
       open
       onClose={() => !form.isSubmitting && onClose()}
-      title={`${member.full_name}’s courses`}
+      title={t('admin.team.courses.title', { name: member.full_name })}
       className="max-w-2xl"
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <p className="text-sm text-slate-600">
-          An instructor changes only these courses and the courses they create, and sees only their students
-          and results.
-        </p>
+        <p className="text-sm text-slate-600">{t('admin.team.courses.explain')}</p>
         <CourseChoice
-          legend={`Courses of ${member.full_name}`}
+          legend={t('admin.team.courses.of', { name: member.full_name })}
           chosen={chosen}
           onChoose={(courseId, isChosen) =>
             setChosen((current) =>
@@ -44,7 +43,11 @@ export const InstructorCoursesDialog = ({ member, onClose }: { member: TeamMembe
           }
         />
         {failure ? <Alert>{failure}</Alert> : null}
-        <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Save courses" />
+        <FormActions
+          onCancel={onClose}
+          isSubmitting={form.isSubmitting}
+          submitLabel={t('admin.team.courses.save')}
+        />
       </form>
     </Modal>
   );

@@ -1,10 +1,4 @@
-import {
-  TEAM_ROLE_LABELS,
-  TEAM_ROLES,
-  type Team,
-  type TeamMember,
-  type TeamRole,
-} from '@skillwise/contracts';
+import { TEAM_ROLES, type Team, type TeamMember, type TeamRole } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
@@ -12,7 +6,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { Select } from '@/components/ui/input';
 import { TitledCard } from '@/components/ui/titled-card';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { storage } from '@/lib/storage';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useChangeMemberRole, useRemoveMember, useTeamMembers } from '../api/team';
@@ -27,6 +22,7 @@ const mayManage = (viewer: TeamRole, member: TeamMember, isSelf: boolean) =>
   !isSelf && viewer !== 'instructor' && (member.role !== 'owner' || viewer === 'owner');
 
 const RoleSelect = ({ member, viewer }: { member: TeamMember; viewer: TeamRole }) => {
+  const t = useT();
   const change = useChangeMemberRole();
   const [role, setRole] = useState<TeamRole>(member.role);
   const [shown, setShown] = useState(member.role);
@@ -37,7 +33,7 @@ const RoleSelect = ({ member, viewer }: { member: TeamMember; viewer: TeamRole }
   }
   return (
     <Select
-      aria-label={`Role of ${member.full_name}`}
+      aria-label={t('admin.team.members.roleOf', { name: member.full_name })}
       value={role}
       disabled={change.isPending}
       className="min-w-36"
@@ -47,10 +43,16 @@ const RoleSelect = ({ member, viewer }: { member: TeamMember; viewer: TeamRole }
         change.mutate(
           { user_Id: member.user_Id, role: next },
           {
-            onSuccess: () => notify.success(`${member.full_name} is now ${TEAM_ROLE_LABELS[next]}.`),
+            onSuccess: () =>
+              notify.success(
+                t('admin.team.members.roleChanged', {
+                  name: member.full_name,
+                  role: t(`site.team.role.${next}`),
+                }),
+              ),
             onError: (error) => {
               setRole(member.role);
-              notifyFailure(error, 'The role could not be changed. Please try again.');
+              notifyFailure(error, t('admin.team.members.roleFailed'));
             },
           },
         );
@@ -58,7 +60,7 @@ const RoleSelect = ({ member, viewer }: { member: TeamMember; viewer: TeamRole }
     >
       {rolesGivenBy(viewer).map((option) => (
         <option key={option} value={option}>
-          {TEAM_ROLE_LABELS[option]}
+          {t(`site.team.role.${option}`)}
         </option>
       ))}
     </Select>
@@ -72,6 +74,7 @@ type MembersCardProps = { team: Team; viewer: TeamRole };
  * role, gives an instructor courses and removes a member. The seats the plan has head the card.
  */
 export const MembersCard = ({ team, viewer }: MembersCardProps) => {
+  const t = useT();
   const members = useTeamMembers();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -81,13 +84,15 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
 
   const columns: ReadonlyArray<DataColumn<TeamMember>> = [
     {
-      header: 'Name',
+      header: t('admin.team.members.name'),
       // The name with the e-mail under it, in the table and on a phone's card alike.
       cell: (member) => (
         <>
           <p className="font-semibold break-words text-slate-900">
             {member.full_name}
-            {member.user_Id === selfId ? <span className="font-normal text-slate-500"> (you)</span> : null}
+            {member.user_Id === selfId ? (
+              <span className="font-normal text-slate-500"> {t('admin.team.members.you')}</span>
+            ) : null}
           </p>
           <p className="text-sm wrap-anywhere text-slate-600">{member.email}</p>
         </>
@@ -96,23 +101,24 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
       card: 'title',
     },
     {
-      header: 'Role',
+      header: t('admin.team.members.role'),
       cell: (member) =>
         mayManage(viewer, member, member.user_Id === selfId) ? (
           <RoleSelect member={member} viewer={viewer} />
         ) : (
-          <Chip tone={member.role === 'owner' ? 'brand' : 'muted'}>{TEAM_ROLE_LABELS[member.role]}</Chip>
+          <Chip tone={member.role === 'owner' ? 'brand' : 'muted'}>{t(`site.team.role.${member.role}`)}</Chip>
         ),
       card: 'field',
     },
     {
-      header: 'Last login',
-      cell: (member) => (member.last_login_at ? formatDateTime(member.last_login_at) : 'Never'),
+      header: t('admin.team.members.lastLogin'),
+      cell: (member) =>
+        member.last_login_at ? formatDateTime(member.last_login_at) : t('admin.team.members.never'),
       className: 'whitespace-nowrap text-slate-600',
       card: 'field',
     },
     {
-      header: 'Actions',
+      header: t('admin.team.members.actions'),
       hideHeader: true,
       align: 'end',
       card: 'line',
@@ -124,18 +130,18 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
                 size="sm"
                 variant="outline"
                 onClick={() => setGiving(member)}
-                aria-label={`Courses of ${member.full_name}`}
+                aria-label={t('admin.team.courses.of', { name: member.full_name })}
               >
-                Courses ({member.course_Ids.length})
+                {t('admin.team.members.courses', { count: formatCount(member.course_Ids.length) })}
               </Button>
             ) : null}
             <Button
               size="sm"
               variant="outline"
               onClick={() => setRemoving(member)}
-              aria-label={`Remove ${member.full_name}`}
+              aria-label={t('admin.team.members.removeLabel', { name: member.full_name })}
             >
-              Remove
+              {t('admin.team.members.remove')}
             </Button>
           </div>
         ) : null,
@@ -144,45 +150,54 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
 
   return (
     <TitledCard
-      title="Members"
-      description="Who runs your school with you, and what each may do."
+      title={t('admin.team.members.title')}
+      description={t('admin.team.members.description')}
       actions={
         <p className="text-sm text-slate-600" data-seats>
-          <span className="font-semibold text-slate-900">
-            {seats.used} of {seats.limit}
-          </span>{' '}
-          seat{seats.limit === 1 ? '' : 's'} used{seats.plan ? ` · ${seats.plan} plan` : ''}
+          <T
+            id={seats.plan ? 'admin.team.members.seatsPlan' : 'admin.team.members.seats'}
+            values={{
+              count: seats.limit,
+              used: formatCount(seats.used),
+              limit: formatCount(seats.limit),
+              plan: seats.plan ?? '',
+            }}
+            components={{ 0: <span className="font-semibold text-slate-900" /> }}
+          />
         </p>
       }
     >
       <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
         <DataList
           variant="inset"
-          label="Team members"
+          label={t('admin.team.members.label')}
           query={members}
           rowKey={(member) => member.user_Id}
           columns={columns}
           headerCase="as-written"
           tableClassName="min-w-[720px]"
-          loadingLabel="Loading the team..."
-          errorText="The team could not be loaded."
+          loadingLabel={t('admin.team.members.loading')}
+          errorText={t('admin.team.members.loadFailed')}
           empty={null}
         />
       </div>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this member?"
-        message={`${removing?.full_name ?? ''} (${removing?.email ?? ''}) leaves your school’s team at once; the account stays a student account.`}
-        confirmLabel="Remove"
-        busyLabel="Removing..."
+        title={t('admin.team.members.removeTitle')}
+        message={t('admin.team.members.removeMessage', {
+          name: removing?.full_name ?? '',
+          email: removing?.email ?? '',
+        })}
+        confirmLabel={t('admin.team.members.remove')}
+        busyLabel={t('admin.team.members.removing')}
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           if (!removing) return;
           try {
             await remove.mutateAsync(removing.user_Id);
-            notify.success(`${removing.full_name} is no longer on the team.`);
+            notify.success(t('admin.team.members.removed', { name: removing.full_name }));
           } catch (error) {
-            notifyFailure(error, 'The member could not be removed. Please try again.');
+            notifyFailure(error, t('admin.team.members.removeFailed'));
             throw error;
           }
         }}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify, notifyFailure } from '@/lib/toast';
@@ -18,6 +19,7 @@ import { useLeaveTeam, useTransferOwnership } from '../api/team';
  * (docs/decisions/039), so the student area opens. The last owner cannot (the server says so).
  */
 export const LeaveTeamButton = ({ school }: { school: string }) => {
+  const t = useT();
   const leave = useLeaveTeam();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -25,27 +27,27 @@ export const LeaveTeamButton = ({ school }: { school: string }) => {
   return (
     <>
       <Button variant="outline" onClick={() => setAsking(true)}>
-        Leave team
+        {t('admin.team.leave.button')}
       </Button>
       <ConfirmDialog
         open={isAsking}
-        title="Leave the team?"
-        message={`You leave ${school}’s team at once and lose its admin; your account stays a student account.`}
-        confirmLabel="Leave team"
-        busyLabel="Leaving..."
+        title={t('admin.team.leave.title')}
+        message={t('admin.team.leave.message', { school })}
+        confirmLabel={t('admin.team.leave.button')}
+        busyLabel={t('admin.team.leave.leaving')}
         onClose={() => setAsking(false)}
         onConfirm={async () => {
           try {
             await leave.mutateAsync(undefined);
           } catch (error) {
-            notifyFailure(error, 'You could not leave the team. Please try again.');
+            notifyFailure(error, t('admin.team.leave.failed'));
             throw error;
           }
           storage.set('currentUserRole', ROLE.STUDENT);
           storage.remove('orgId');
           storage.remove('componentKey');
           queryClient.clear();
-          notify.success(`You left ${school}’s team.`);
+          notify.success(t('admin.team.leave.left', { school }));
           void navigate(paths.students.root);
         }}
       />
@@ -55,6 +57,7 @@ export const LeaveTeamButton = ({ school }: { school: string }) => {
 
 /** Hand over ownership: another member becomes an owner and the owner an admin, proven with the password. */
 const HandOver = ({ team }: { team: Team }) => {
+  const t = useT();
   const transfer = useTransferOwnership();
   const selfId = Number(storage.get('userId'));
   const others = team.members.filter((member) => member.user_Id !== selfId);
@@ -63,8 +66,8 @@ const HandOver = ({ team }: { team: Team }) => {
     initial: { userId: '', password: '' },
     validate: (v) => {
       const fields: Partial<Record<'userId' | 'password', string>> = {};
-      if (!v.userId) fields.userId = 'Choose the member who becomes an owner.';
-      if (!v.password) fields.password = 'Enter your password.';
+      if (!v.userId) fields.userId = t('admin.team.handOver.chooseRequired');
+      if (!v.password) fields.password = t('admin.team.handOver.passwordRequired');
       return Object.keys(fields).length ? { fields } : null;
     },
     serverFields: { userId: 'user_Id', password: 'password' },
@@ -72,14 +75,16 @@ const HandOver = ({ team }: { team: Team }) => {
   const chosen = others.find((member) => String(member.user_Id) === form.values.userId);
   const onSubmit = form.handleSubmit(async ({ userId, password }) => {
     await transfer.mutateAsync({ user_Id: Number(userId), password });
-    notify.success(`${chosen?.full_name ?? 'The member'} is now an owner; you are an admin.`);
+    notify.success(
+      chosen
+        ? t('admin.team.handOver.done', { name: chosen.full_name })
+        : t('admin.team.handOver.doneUnnamed'),
+    );
     form.reset();
   });
-  const failure = form.failureMessage('Ownership could not be handed over. Please try again.');
+  const failure = form.failureMessage(t('admin.team.handOver.failed'));
   if (others.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">Invite a member first: ownership goes to someone on the team.</p>
-    );
+    return <p className="text-sm text-slate-600">{t('admin.team.handOver.noOthers')}</p>;
   }
   return (
     <form
@@ -93,9 +98,9 @@ const HandOver = ({ team }: { team: Team }) => {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="New owner"
+          label={t('admin.team.handOver.newOwner')}
           name="new_owner"
-          placeholder="Choose a member"
+          placeholder={t('admin.team.handOver.chooseMember')}
           options={others.map((member) => ({
             value: member.user_Id,
             label: `${member.full_name} (${member.email})`,
@@ -103,7 +108,7 @@ const HandOver = ({ team }: { team: Team }) => {
           {...form.field('userId')}
         />
         <TextField
-          label="Your password"
+          label={t('admin.team.handOver.password')}
           name="owner_password"
           type="password"
           autoComplete="current-password"
@@ -113,16 +118,21 @@ const HandOver = ({ team }: { team: Team }) => {
       </div>
       {failure ? <Alert>{failure}</Alert> : null}
       <div>
-        <Button type="submit" variant="outline" isLoading={form.isSubmitting} loadingText="Handing over...">
-          Hand over ownership
+        <Button
+          type="submit"
+          variant="outline"
+          isLoading={form.isSubmitting}
+          loadingText={t('admin.team.handOver.handingOver')}
+        >
+          {t('admin.team.handOver.button')}
         </Button>
       </div>
       <ConfirmDialog
         open={isAsking}
-        title="Hand over ownership?"
-        message={`${chosen?.full_name ?? ''} becomes an owner, with the plan and payouts; you become an admin.`}
-        confirmLabel="Hand over"
-        busyLabel="Handing over..."
+        title={t('admin.team.handOver.title')}
+        message={t('admin.team.handOver.message', { name: chosen?.full_name ?? '' })}
+        confirmLabel={t('admin.team.handOver.confirm')}
+        busyLabel={t('admin.team.handOver.handingOver')}
         tone="primary"
         onClose={() => setAsking(false)}
         onConfirm={async () => onSubmit()}
@@ -133,22 +143,23 @@ const HandOver = ({ team }: { team: Team }) => {
 
 /** The owner's and admin's own place on the team: hand over ownership (owners), leave (not the last owner). */
 export const OwnershipCard = ({ team, viewer, school }: { team: Team; viewer: TeamRole; school: string }) => {
+  const t = useT();
   const owners = team.members.filter((member) => member.role === 'owner').length;
   const mayLeave = viewer !== 'owner' || owners > 1;
   if (viewer !== 'owner' && !mayLeave) return null;
   return (
     <TitledCard
-      title={viewer === 'owner' ? 'Ownership' : 'Your place on the team'}
+      title={viewer === 'owner' ? t('admin.team.ownership.title') : t('admin.team.yourPlace')}
       description={
         viewer === 'owner'
-          ? 'Make another member an owner. A school always keeps one owner.'
-          : 'Leave the team when you no longer work on this school.'
+          ? t('admin.team.ownership.description')
+          : t('admin.team.ownership.leaveDescription')
       }
     >
       {viewer === 'owner' ? <HandOver team={team} /> : null}
       {mayLeave ? (
         <div className="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">Your account stays yours, as a student account.</p>
+          <p className="text-sm text-slate-600">{t('admin.team.staysYours')}</p>
           <LeaveTeamButton school={school} />
         </div>
       ) : null}

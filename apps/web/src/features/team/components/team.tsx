@@ -1,6 +1,7 @@
 import { Alert } from '@/components/ui/alert';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { useMyRole, useTeam } from '../api/team';
 import { AuditLog } from './audit-log';
 import { InviteCard } from './invite-card';
@@ -12,15 +13,12 @@ import { OwnershipCard } from './ownership-card';
  * owner's hand-over and leaving, and the audit log. Owners and admins only (the server refuses others).
  */
 export const TeamOverview = () => {
+  const t = useT();
   const myRole = useMyRole();
   const team = useTeam();
-  if (myRole.isPending || team.isPending) return <LoadingBlock label="Loading your team..." />;
+  if (myRole.isPending || team.isPending) return <LoadingBlock label={t('admin.team.loading')} />;
   if (myRole.isError || team.isError) {
-    return (
-      <Alert>
-        {errorMessage(myRole.error ?? team.error, 'Your team could not be loaded. Please try again.')}
-      </Alert>
-    );
+    return <Alert>{errorMessage(myRole.error ?? team.error, t('admin.team.loadFailed'))}</Alert>;
   }
   const viewer = myRole.data.role;
   return (
