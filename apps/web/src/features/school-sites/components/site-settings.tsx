@@ -24,7 +24,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, numberFormat } from '@/lib/format';
-import { t as translate } from '@/lib/i18n/i18n';
+import { currentLocale, t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
@@ -51,9 +51,18 @@ const issueOf = (
   return result.success ? undefined : result.error?.issues[0];
 };
 
-/** A contrast ratio as the reader writes numbers, to one decimal: `4.5`. */
+/**
+ * A contrast ratio as the reader writes numbers, to one decimal (`4.5`); the smallest one allowed as
+ * written. English is written by hand, as lib/format.ts writes it, with no Intl formatter to load.
+ */
 const ratioText = (ratio: number): string =>
-  numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
+  currentLocale() === 'en'
+    ? ratio.toFixed(1)
+    : numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
+const minimumText = (): string =>
+  currentLocale() === 'en'
+    ? String(SCHOOL_COLOR_MIN_CONTRAST)
+    : numberFormat().format(SCHOOL_COLOR_MIN_CONTRAST);
 
 // The schemas' own words are English (the server's); the form says the same in the reader's language.
 
@@ -78,7 +87,7 @@ const colourProblem = (value: string): string | undefined => {
   if (!HEX_COLOR.test(hex)) return translate('admin.schoolSites.colourFormat');
   return translate('admin.schoolSites.lowContrast', {
     ratio: ratioText(contrastWithWhite(hex)),
-    min: numberFormat().format(SCHOOL_COLOR_MIN_CONTRAST),
+    min: minimumText(),
   });
 };
 
@@ -144,7 +153,7 @@ const ColorField = ({
       ? t('admin.schoolSites.colourExample')
       : t('admin.schoolSites.contrast', {
           ratio: ratioText(ratio),
-          min: numberFormat().format(SCHOOL_COLOR_MIN_CONTRAST),
+          min: minimumText(),
         });
   return (
     <Field label={t('admin.schoolSites.colour')} hint={error ? undefined : hint} error={error}>
