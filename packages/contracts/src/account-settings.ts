@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typedPasswordSchema, userProfileSchema, verificationCodeSchema } from './accounts';
+import { localeSchema, typedPasswordSchema, userProfileSchema, verificationCodeSchema } from './accounts';
 import { passwordSchema } from './common';
 
 /** The message users/ChangeMyPassword answers. */
@@ -15,8 +15,18 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not corr
 export const myProfileSchema = userProfileSchema.extend({
   courses: z.number(),
   completedCourses: z.number(),
+  /** The language the person chose (docs/decisions/044); null: none, the browser's or the school's. */
+  language: localeSchema.nullable(),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
+
+/** PUT users/SetMyLanguage: the signed-in person's language, or null to go back to none. */
+export const setMyLanguageBodySchema = z.object({
+  language: localeSchema.nullable(),
+});
+export type SetMyLanguageBody = z.input<typeof setMyLanguageBodySchema>;
+export const myLanguageResponseSchema = z.object({ language: localeSchema.nullable() });
+export type MyLanguageResponse = z.infer<typeof myLanguageResponseSchema>;
 
 /**
  * PUT users/ChangeMyPassword: the signed-in account's new password (the sign-up rules), proven with

@@ -9,6 +9,18 @@ import {
   requiredText,
 } from './common';
 import { COUNTER_LONG, ROLE } from './constants';
+import { LOCALES } from './locales';
+
+/** A language Skillwise speaks (LOCALES, docs/decisions/044): `en`, `es` or `ar`. */
+export const localeSchema = z.enum(LOCALES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? 'is required'
+      : `must be one of ${LOCALES.join(', ')}`,
+});
+
+/** A person's language as registration takes it: optional; the web app sends the one its page is in. */
+const registrationLanguage = localeSchema.optional();
 
 /** A 6-digit code, sent as text; a number is accepted and zero-padded. */
 export const verificationCodeSchema = z
@@ -31,6 +43,8 @@ export const sessionUserSchema = z.object({
   user_id: z.number(),
   verified: z.boolean(),
   role_id: z.number(),
+  /** An addition: the person's language, when they chose one (users/SetMyLanguage); absent otherwise. */
+  language: localeSchema.optional(),
 });
 export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -45,6 +59,8 @@ export const registerBodySchema = z.object({
       error: 'must be 3: organisations register through organization/RegisterOrg',
     })
     .optional(),
+  /** An addition: the language the person reads the app and their e-mails in. */
+  language: registrationLanguage,
   is_active: ignoredFlag,
   VerificationCode: ignoredFlag,
   Verified: ignoredFlag,
@@ -61,6 +77,8 @@ export const registerOrgBodySchema = z.object({
   primary_email: emailSchema,
   fullName: requiredText(),
   password: passwordSchema,
+  /** An addition: the publisher's own language (the school's default is its site settings'). */
+  language: registrationLanguage,
   role_id: ignoredFlag,
   is_active: ignoredFlag,
   VerificationCode: ignoredFlag,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from './accounts';
 import { expected, hasControlCharacter } from './common';
 import { INTEGRATIONS_PLAN } from './integrations';
 
@@ -165,6 +166,8 @@ export const updateSchoolSiteSchema = z.object({
   headline: plainText(SCHOOL_HEADLINE_MAX, false).optional(),
   /** Plain text; its blank lines make paragraphs. */
   about: plainText(SCHOOL_ABOUT_MAX, true).optional(),
+  /** The school's default language (docs/decisions/044): its site's, for a visitor whose browser speaks none of ours. */
+  language: localeSchema.optional(),
 });
 export type UpdateSchoolSite = z.infer<typeof updateSchoolSiteSchema>;
 export type UpdateSchoolSiteInput = z.input<typeof updateSchoolSiteSchema>;
@@ -197,6 +200,8 @@ export const schoolSiteSchema = z.object({
   primary_color: z.string(),
   headline: z.string(),
   about: z.string(),
+  /** The school's default language (docs/decisions/044). */
+  language: localeSchema,
 });
 export type SchoolSite = z.infer<typeof schoolSiteSchema>;
 

@@ -210,7 +210,7 @@ const Root = () => {
 /** A route's page title (see `Root`). */
 const titled = (title: NonNullable<RouteHandle['title']>): { handle: RouteHandle } => ({ handle: { title } });
 
-const NOT_FOUND = titled('Page not found');
+const NOT_FOUND = titled('common.title.pageNotFound');
 
 /**
  * A school's own site (docs/decisions/040): its home with its catalogue, its course pages and its
@@ -220,10 +220,10 @@ const schoolSiteRoutes = (path?: string): RouteObject => ({
   ...(path ? { path } : {}),
   element: <SchoolSiteLayout />,
   children: [
-    { index: true, element: <SchoolHomePage />, ...titled('School') },
-    ...(path ? [] : [{ path: 'courses', element: <SchoolHomePage />, ...titled('School') }]),
-    { path: 'courses/:courseId', element: <SchoolCoursePage />, ...titled('Course') },
-    { path: 'signUp', element: <SchoolSignUpPage />, ...titled('Sign Up') },
+    { index: true, element: <SchoolHomePage />, ...titled('common.title.school') },
+    ...(path ? [] : [{ path: 'courses', element: <SchoolHomePage />, ...titled('common.title.school') }]),
+    { path: 'courses/:courseId', element: <SchoolCoursePage />, ...titled('common.title.course') },
+    { path: 'signUp', element: <SchoolSignUpPage />, ...titled('common.title.signUp') },
     ...(path ? [{ path: '*', element: <NotFoundPage />, ...NOT_FOUND }] : []),
   ],
 });
@@ -246,18 +246,18 @@ export const routes: RouteObject[] = [
         element: <SiteLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'courses', element: <CoursesPage />, ...titled('Courses') },
-          { path: 'courseDetail', element: <CourseDetailPage />, ...titled('Course') },
-          { path: 'help', element: <HelpPage />, ...titled('Help') },
+          { path: 'courses', element: <CoursesPage />, ...titled('common.title.courses') },
+          { path: 'courseDetail', element: <CourseDetailPage />, ...titled('common.title.course') },
+          { path: 'help', element: <HelpPage />, ...titled('common.title.help') },
           // The unsubscribe link of notification e-mails (no login).
-          { path: 'unsubscribe', element: <UnsubscribePage />, ...titled('Notification e-mails') },
+          { path: 'unsubscribe', element: <UnsubscribePage />, ...titled('common.title.notificationEmails') },
           // An invitation's link to a school's team (no login needed to read it; docs/decisions/039).
-          { path: 'acceptInvite', element: <AcceptInvitePage />, ...titled('Join a school’s team') },
+          { path: 'acceptInvite', element: <AcceptInvitePage />, ...titled('common.title.joinTeam') },
           // The public verification page of a certificate number (linkable, no login).
           {
             path: 'certificates/:number',
             element: <CertificateVerificationPage />,
-            ...titled('Certificate verification'),
+            ...titled('common.title.certificateVerification'),
           },
           { path: '*', element: <NotFoundPage />, ...NOT_FOUND },
         ],
@@ -265,35 +265,43 @@ export const routes: RouteObject[] = [
       {
         element: <AuthRouteLayout />,
         children: [
-          { path: 'login', element: <LoginPage />, ...titled('Log In') },
-          { path: 'registerOption', element: <RegisterOptionPage />, ...titled('Sign Up') },
+          { path: 'login', element: <LoginPage />, ...titled('common.title.logIn') },
+          { path: 'registerOption', element: <RegisterOptionPage />, ...titled('common.title.signUp') },
           { path: 'signUp', element: <Navigate to={paths.registerOption} replace /> },
-          { path: 'register', element: <RegisterPage />, ...titled('Student sign-up') },
-          { path: 'registerOrg', element: <RegisterOrgPage />, ...titled('Register your organization') },
-          { path: 'digitCodeVerification', element: <VerifyCodePage />, ...titled('Verify your e-mail') },
+          { path: 'register', element: <RegisterPage />, ...titled('common.title.studentSignUp') },
+          {
+            path: 'registerOrg',
+            element: <RegisterOrgPage />,
+            ...titled('common.title.registerOrganization'),
+          },
+          {
+            path: 'digitCodeVerification',
+            element: <VerifyCodePage />,
+            ...titled('common.title.verifyEmail'),
+          },
           {
             path: 'resetPasswordRequest',
             element: <ResetPasswordRequestPage />,
-            ...titled('Forgot password'),
+            ...titled('common.title.forgotPassword'),
           },
-          { path: 'resetPassword', element: <ResetPasswordPage />, ...titled('Create password') },
+          { path: 'resetPassword', element: <ResetPasswordPage />, ...titled('common.title.createPassword') },
         ],
       },
       {
         path: 'students',
         element: <StudentsLayout />,
         children: [
-          { index: true, element: <StudentCataloguePage />, ...titled('Courses') },
-          { path: 'courses', element: <StudentCataloguePage />, ...titled('Courses') },
-          { path: 'myCourses', element: <MyCoursesPage />, ...titled('My Courses') },
-          { path: 'certificates', element: <CertificatesPage />, ...titled('My Certificates') },
-          { path: 'notifications', element: <NotificationsPage />, ...titled('My Notification') },
-          { path: 'profile', element: <ProfilePage />, ...titled('Profile') },
-          { path: 'settings', element: <AccountSettingsPage />, ...titled('Account Settings') },
-          { path: 'courseDetails', element: <StudentCourseDetailsPage />, ...titled('Course') },
-          { path: 'takeCourse', element: <TakeCoursePage />, ...titled('Course') },
-          { path: 'coursePage', element: <CoursePage />, ...titled('Lessons') },
-          { path: 'checkout', element: <StudentCheckoutPage />, ...titled('Checkout') },
+          { index: true, element: <StudentCataloguePage />, ...titled('common.title.courses') },
+          { path: 'courses', element: <StudentCataloguePage />, ...titled('common.title.courses') },
+          { path: 'myCourses', element: <MyCoursesPage />, ...titled('common.title.myCourses') },
+          { path: 'certificates', element: <CertificatesPage />, ...titled('common.title.myCertificates') },
+          { path: 'notifications', element: <NotificationsPage />, ...titled('common.title.myNotification') },
+          { path: 'profile', element: <ProfilePage />, ...titled('common.title.profile') },
+          { path: 'settings', element: <AccountSettingsPage />, ...titled('common.title.accountSettings') },
+          { path: 'courseDetails', element: <StudentCourseDetailsPage />, ...titled('common.title.course') },
+          { path: 'takeCourse', element: <TakeCoursePage />, ...titled('common.title.course') },
+          { path: 'coursePage', element: <CoursePage />, ...titled('common.title.lessons') },
+          { path: 'checkout', element: <StudentCheckoutPage />, ...titled('common.title.checkout') },
           { path: '*', element: <NotFoundPage homePath={paths.students.root} />, ...NOT_FOUND },
         ],
       },
@@ -306,43 +314,55 @@ export const routes: RouteObject[] = [
             element: <AdminHome />,
             ...titled((location) => t(ADMIN_SECTION_LABELS[adminHomeSection(location)])),
           },
-          { path: 'previousCourses', element: <MyCourseScreen />, ...titled('My Course') },
-          { path: 'myStudents', element: <AdminMyStudentsPage />, ...titled('My Students') },
-          { path: 'emailStudents', element: <EmailStudentsPage />, ...titled('Email Students') },
-          { path: 'adminCourseDetails', element: <AdminCourseDetailsPage />, ...titled('Course details') },
-          { path: 'curriculum', element: <CurriculumPage />, ...titled('Curriculum') },
-          { path: 'quizEditor', element: <QuizEditorPage />, ...titled('Quiz') },
+          { path: 'previousCourses', element: <MyCourseScreen />, ...titled('common.title.myCourse') },
+          { path: 'myStudents', element: <AdminMyStudentsPage />, ...titled('common.title.myStudents') },
+          { path: 'emailStudents', element: <EmailStudentsPage />, ...titled('common.title.emailStudents') },
+          {
+            path: 'adminCourseDetails',
+            element: <AdminCourseDetailsPage />,
+            ...titled('common.title.courseDetails'),
+          },
+          { path: 'curriculum', element: <CurriculumPage />, ...titled('common.title.curriculum') },
+          { path: 'quizEditor', element: <QuizEditorPage />, ...titled('common.title.quiz') },
           {
             path: 'createCourse',
             element: <CourseFormScreen />,
             ...titled(({ search }) =>
-              new URLSearchParams(search).has(COURSE_ID_PARAM) ? 'Edit course' : 'Create New Course',
+              t(
+                new URLSearchParams(search).has(COURSE_ID_PARAM)
+                  ? 'common.title.editCourse'
+                  : 'common.title.createCourse',
+              ),
             ),
           },
-          { path: 'previewCourse', element: <PreviewCoursePage />, ...titled('Course preview') },
-          { path: 'coursePages', element: <CoursePagesPage />, ...titled('Course preview') },
-          { path: 'settings', element: <SettingsScreen />, ...titled('Settings') },
-          { path: 'site', element: <SiteSettingsScreen />, ...titled('School site') },
-          { path: 'billing', element: <BillingScreen />, ...titled('Plan & billing') },
-          { path: 'team', element: <TeamScreen />, ...titled('Team') },
-          { path: 'grading', element: <GradingScreen />, ...titled('Grading') },
-          { path: 'quizResults', element: <QuizResultsScreen />, ...titled('Quiz results') },
-          { path: 'notifications', element: <AdminNotificationsPage />, ...titled('Notifications') },
-          { path: 'subscription', element: <SubscriptionPage />, ...titled('Choose a plan') },
-          { path: 'checkout', element: <CheckoutPage />, ...titled('Checkout') },
+          { path: 'previewCourse', element: <PreviewCoursePage />, ...titled('common.title.coursePreview') },
+          { path: 'coursePages', element: <CoursePagesPage />, ...titled('common.title.coursePreview') },
+          { path: 'settings', element: <SettingsScreen />, ...titled('common.title.settings') },
+          { path: 'site', element: <SiteSettingsScreen />, ...titled('common.title.schoolSite') },
+          { path: 'billing', element: <BillingScreen />, ...titled('common.title.planBilling') },
+          { path: 'team', element: <TeamScreen />, ...titled('common.title.team') },
+          { path: 'grading', element: <GradingScreen />, ...titled('common.title.grading') },
+          { path: 'quizResults', element: <QuizResultsScreen />, ...titled('common.title.quizResults') },
+          {
+            path: 'notifications',
+            element: <AdminNotificationsPage />,
+            ...titled('common.title.notifications'),
+          },
+          { path: 'subscription', element: <SubscriptionPage />, ...titled('common.title.choosePlan') },
+          { path: 'checkout', element: <CheckoutPage />, ...titled('common.title.checkout') },
           { path: '*', element: <NotFoundPage homePath={paths.admin.root} />, ...NOT_FOUND },
         ],
       },
       {
         path: 'myStudents',
         element: <StudentManagementPage />,
-        ...titled('Student management'),
+        ...titled('common.title.studentManagement'),
       },
       {
         // The built-in sandbox provider's approval page (DESIGN: payments), reached from a checkout.
         path: 'sandbox/checkout/:orderId',
         element: <SandboxCheckoutPage />,
-        ...titled('Confirm your payment'),
+        ...titled('common.title.confirmPayment'),
       },
     ],
   },

@@ -1,35 +1,74 @@
-import { MSG } from '@skillwise/contracts';
+import { t } from '@/lib/i18n/i18n';
 
 /**
- * User-facing texts of the authoring screens (SPEC §2.13, §5, §8), exactly as written there. They are
- * shown only by the web app; the shared texts (MSG) live in @skillwise/contracts.
+ * User-facing texts of the authoring screens (SPEC §2.13, §5, §8), in the reader's language: each is
+ * read from the catalogues when it is asked for (English keeps the spec's words). The shared texts (MSG)
+ * are the `common.msg` messages.
  */
 export const AUTHORING_MSG = {
-  sectionNameEmpty: MSG.sectionNameEmpty,
-  lessonFileTooLarge: MSG.fileTooLarge100,
+  get sectionNameEmpty() {
+    return t('common.msg.sectionNameEmpty');
+  },
+  get lessonFileTooLarge() {
+    return t('common.msg.fileTooLarge100');
+  },
   /** DESIGN decision 2: the edit-lesson alert names the 2 GiB limit it checks. */
-  editLessonFileTooLarge: MSG.fileTooLarge2GB,
-  lessonSaveFailed: MSG.errorSavingLesson,
-  lessonUploaded: 'Lesson uploaded successfully',
-  lessonUpdated: 'Lesson Updated Successfully!',
-  savedSuccessfully: 'Saved successfully!',
-  chooseTypeForNewFile: 'Choose the content type of the new file.',
-  deleted: 'Deleted successfully!',
-  bulkUploaded: 'Bulk Uploaded Successfully!',
-  deleteLessonTitle: 'Delete Lesson',
-  deleteLessonMessage: 'Are you sure you want to delete this lesson?',
-  noFileAvailable: 'No file available',
-  categoryUpdated: 'Category updated successfully',
-  categoryUpdateFailed: (reason: string) => `Failed to update category: ${reason}`,
-  categoryDeleted: 'Category deleted successfully',
-  categoryDeleteFailed: (reason: string) => `Error deleting category: ${reason}`,
-  deleteCategoryConfirm: 'Are you sure you want to delete this category?',
-} as const;
+  get editLessonFileTooLarge() {
+    return t('common.msg.fileTooLarge2GB');
+  },
+  get lessonSaveFailed() {
+    return t('common.msg.errorSavingLesson');
+  },
+  get lessonUploaded() {
+    return t('admin.curriculum.msg.lessonUploaded');
+  },
+  get lessonUpdated() {
+    return t('admin.curriculum.msg.lessonUpdated');
+  },
+  get savedSuccessfully() {
+    return t('admin.curriculum.msg.savedSuccessfully');
+  },
+  get chooseTypeForNewFile() {
+    return t('admin.curriculum.msg.chooseTypeForNewFile');
+  },
+  get deleted() {
+    return t('admin.curriculum.msg.deleted');
+  },
+  get bulkUploaded() {
+    return t('admin.curriculum.msg.bulkUploaded');
+  },
+  get deleteLessonTitle() {
+    return t('admin.curriculum.msg.deleteLessonTitle');
+  },
+  get deleteLessonMessage() {
+    return t('admin.curriculum.msg.deleteLessonMessage');
+  },
+  get noFileAvailable() {
+    return t('admin.curriculum.msg.noFileAvailable');
+  },
+  get categoryUpdated() {
+    return t('admin.categories.msg.updated');
+  },
+  categoryUpdateFailed: (reason: string) => t('admin.categories.msg.updateFailed', { reason }),
+  get categoryDeleted() {
+    return t('admin.categories.msg.deleted');
+  },
+  categoryDeleteFailed: (reason: string) => t('admin.categories.msg.deleteFailed', { reason }),
+  get deleteCategoryConfirm() {
+    return t('admin.categories.msg.deleteConfirm');
+  },
+};
 
 /** What a lesson file's upload says about its connection while it runs. */
 export const UPLOAD_MSG = {
-  connectionLost: 'Connection lost — the upload will resume when you are back online.',
-  connectionInterrupted: 'Connection interrupted — trying again…',
-  backOnline: 'Back online — resuming the upload…',
-  resumedAt: (percent: number) => `Resumed at ${percent}%.`,
-} as const;
+  get connectionLost() {
+    return t('admin.curriculum.upload.connectionLost');
+  },
+  get connectionInterrupted() {
+    return t('admin.curriculum.upload.connectionInterrupted');
+  },
+  get backOnline() {
+    return t('admin.curriculum.upload.backOnline');
+  },
+  resumedAt: (percent: number) => t('admin.curriculum.upload.resumedAt', { percent }),
+};

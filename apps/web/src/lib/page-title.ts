@@ -1,9 +1,14 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { type Location, matchRoutes, type RouteObject, useLocation } from 'react-router';
 import { APP_NAME, APP_TAGLINE } from '@/config/app';
+import { type MessageId, t } from './i18n/i18n';
+import { useLocale } from './i18n/use-t';
 
-/** A route's page title: fixed, or read from its address (the admin shell's ?section=, an ?id=). */
-export type RouteTitle = string | ((location: Location) => string);
+/**
+ * A route's page title: a message (`common.title.*`: the title is set before the screen's own texts have
+ * loaded), or read from its address (the admin shell's ?section=, an ?id=) in the reader's language.
+ */
+export type RouteTitle = MessageId | ((location: Location) => string);
 
 /** What a route of the table (app/router.tsx) may carry in its `handle`. */
 export type RouteHandle = { title?: RouteTitle };
@@ -17,7 +22,7 @@ export const routeTitleAt = (routes: RouteObject[], location: Location): string 
   const matches = matchRoutes(routes, location) ?? [];
   for (const { route } of matches.reverse()) {
     const title = (route.handle as RouteHandle | undefined)?.title;
-    if (title !== undefined) return typeof title === 'function' ? title(location) : title;
+    if (title !== undefined) return typeof title === 'function' ? title(location) : t(title);
   }
   return undefined;
 };
@@ -29,11 +34,13 @@ export const routeTitleAt = (routes: RouteObject[], location: Location): string 
  */
 export const useRouteTitle = (routes: RouteObject[]): void => {
   const location = useLocation();
+  // Named again in a new language as the reader changes it.
+  const locale = useLocale();
   const title = documentTitle(routeTitleAt(routes, location));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: set again on every move, also to the same title.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set again on every move and language, also to the same title.
   useLayoutEffect(() => {
     document.title = title;
-  }, [title, location.key]);
+  }, [title, location.key, locale]);
 };
 
 /**

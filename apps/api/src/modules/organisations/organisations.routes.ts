@@ -26,6 +26,8 @@ export function registerOrganisationRoutes(
   const register = {
     tags,
     summary: 'Register an organisation and its publisher account; a verification code is mailed',
+    description:
+      'An addition: an optional `language` (en, es or ar), the publisher’s own, as users/SetMyLanguage sets it; the school’s default language is its site settings’ (schoolSite/UpdateSettings).',
     body: registerOrgBodySchema,
     response: { 201: registerResponseSchema },
   };

@@ -1,4 +1,5 @@
 import {
+  type Locale,
   MSG,
   type Organisation,
   PLAN_CATEGORIES,
@@ -45,6 +46,7 @@ export type RegisterOrgInput = {
   primary_email: string;
   fullName: string;
   password: string;
+  language?: Locale | undefined;
 };
 
 export class OrganisationService {
@@ -73,6 +75,7 @@ export class OrganisationService {
             orgId: org.id,
             isActive: false,
             verified: false,
+            language: input.language ?? null,
           });
         }),
       async (created) => {

@@ -118,9 +118,14 @@ export class PublicPagesService {
     } else site = school;
     const { domain, courseId } = options;
     const base = domain === undefined ? `${publicUrl}${schoolSitePath(site.slug)}` : `https://${domain}`;
-    const marked = (tags: PageTags): PageTags =>
-      domain === undefined ? tags : { ...tags, school: site.slug };
-    const kind = `school:${site.slug}:${site.name}:${site.headline}:${site.logo}:${domain ?? ''}`;
+    // Its language on every page of its site; its name too on its own domain.
+    const marked = (tags: PageTags): PageTags => ({
+      ...tags,
+      schoolLocale: site.language,
+      ...(domain === undefined ? {} : { school: site.slug }),
+    });
+    // Every part of the school a page shows is in its kind: a page made for one school is never another's.
+    const kind = `school:${site.slug}:${site.name}:${site.headline}:${site.logo}:${site.language}:${domain ?? ''}`;
     if (courseId !== undefined) {
       const course = await this.publishedCourse(courseId);
       if (course && (JSON.parse(course.body.toString('utf8')) as CourseDetail).org_Id === site.org_id) {

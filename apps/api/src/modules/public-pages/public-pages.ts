@@ -3,6 +3,8 @@ import {
   COVER_SIZES,
   type CourseDetail,
   coverSrcSet,
+  DEFAULT_LOCALE,
+  type Locale,
   SCHOOL_SITE_PREFIX,
   type SchoolSite,
 } from '@skillwise/contracts';
@@ -120,6 +122,11 @@ export type PageTags = {
    * school's site at `/` and its course pages at `/courses/{id}`.
    */
   school?: string | undefined;
+  /**
+   * The school's default language on its site's pages (docs/decisions/044): the web app opens in it for a
+   * visitor who chose none and whose browser speaks none of its languages. Written only when not English.
+   */
+  schoolLocale?: Locale | undefined;
 };
 
 /** One line of text of at most `max` characters, cut at a word with an ellipsis. */
@@ -150,6 +157,8 @@ export function courseTags(
 
 /** The meta tag naming the school whose own domain a page is on (docs/decisions/040). */
 export const SCHOOL_META = 'skillwise-school';
+/** The meta tag naming a school's default language on its site's pages (apps/web/src/lib/i18n/locale.ts). */
+export const SCHOOL_LOCALE_META = 'skillwise-school-locale';
 
 /** A school site's path in the installation (`/s/{slug}`) and its course pages' (`/s/{slug}/courses/{id}`). */
 export const schoolSitePath = (slug: string) => `${SCHOOL_SITE_PREFIX}/${slug}`;
@@ -240,6 +249,9 @@ export class PageTemplate {
         : []),
       meta('name', 'twitter:card', tags.image ? 'summary_large_image' : 'summary'),
       ...(tags.school ? [meta('name', SCHOOL_META, tags.school)] : []),
+      ...(tags.schoolLocale && tags.schoolLocale !== DEFAULT_LOCALE
+        ? [meta('name', SCHOOL_LOCALE_META, tags.schoolLocale)]
+        : []),
       ...coverPreload(tags.cover),
     ];
     return `${this.before}\n    ${lines.join('\n    ')}\n  ${this.after}`;

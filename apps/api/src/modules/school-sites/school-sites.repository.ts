@@ -1,3 +1,4 @@
+import type { Locale } from '@skillwise/contracts';
 import { asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisations, pendingFileDeletions, schoolSites, storedFiles } from '../../db/schema';
@@ -14,6 +15,7 @@ const siteColumns = {
   customDomain: schoolSites.customDomain,
   updatedAt: schoolSites.updatedAt,
   schoolName: organisations.name,
+  language: organisations.language,
 };
 
 export type SiteRow = {
@@ -27,6 +29,8 @@ export type SiteRow = {
   customDomain: string | null;
   updatedAt: Date;
   schoolName: string;
+  /** The school's default language: the organisation's (docs/decisions/044). */
+  language: Locale;
 };
 
 const selectSites = (db: Db) =>
@@ -95,6 +99,11 @@ export async function updateSite(
     .update(schoolSites)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(schoolSites.orgId, orgId));
+}
+
+/** The school's default language, kept on the organisation (its e-mails' too). */
+export async function setSchoolLanguage(db: Db, orgId: number, language: Locale): Promise<void> {
+  await db.update(organisations).set({ language, updatedAt: new Date() }).where(eq(organisations.id, orgId));
 }
 
 /**

@@ -55,8 +55,9 @@ export function registerSchoolSiteRoutes(
       ...write,
       schema: {
         tags,
-        summary: 'Changes the site’s address, name, colour, headline or about text (what is sent changes)',
-        description: `${staff} \`slug\`: ${SCHOOL_SLUG_MIN}–${SCHOOL_SLUG_MAX} lower-case letters, digits and hyphens, not a reserved word; taken by another school: 409. \`primary_color\`: #rrggbb with a contrast of at least 4.5:1 for white text on it, else 400 saying its contrast.`,
+        summary:
+          'Changes the site’s address, name, colour, headline, about text or language (what is sent changes)',
+        description: `${staff} \`language\`: the school’s default language, en, es or ar (its pages name it for the web app when not English). \`slug\`: ${SCHOOL_SLUG_MIN}–${SCHOOL_SLUG_MAX} lower-case letters, digits and hyphens, not a reserved word; taken by another school: 409. \`primary_color\`: #rrggbb with a contrast of at least 4.5:1 for white text on it, else 400 saying its contrast.`,
         body: updateSchoolSiteSchema,
         response: { 200: schoolSiteSettingsSchema },
       },

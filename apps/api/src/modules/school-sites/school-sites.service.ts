@@ -27,6 +27,7 @@ import {
   listSiteAddresses,
   replaceLogo,
   type SiteRow,
+  setSchoolLanguage,
   takenSlugsLike,
   updateSite,
 } from './school-sites.repository';
@@ -42,6 +43,7 @@ const toSite = (row: SiteRow): SchoolSite => ({
   primary_color: row.primaryColor,
   headline: row.headline,
   about: row.about,
+  language: row.language,
 });
 
 /** A host as a request names it, lower-case, without its port or a final dot. */
@@ -104,12 +106,15 @@ export class SchoolSiteService {
     const orgId = siteOrgOf(actor);
     await this.siteOf(orgId);
     try {
-      await updateSite(this.deps.db, orgId, {
-        ...(input.slug === undefined ? {} : { slug: input.slug }),
-        ...(input.display_name === undefined ? {} : { displayName: input.display_name }),
-        ...(input.primary_color === undefined ? {} : { primaryColor: input.primary_color }),
-        ...(input.headline === undefined ? {} : { headline: input.headline }),
-        ...(input.about === undefined ? {} : { about: input.about }),
+      await this.deps.db.transaction(async (tx) => {
+        await updateSite(tx, orgId, {
+          ...(input.slug === undefined ? {} : { slug: input.slug }),
+          ...(input.display_name === undefined ? {} : { displayName: input.display_name }),
+          ...(input.primary_color === undefined ? {} : { primaryColor: input.primary_color }),
+          ...(input.headline === undefined ? {} : { headline: input.headline }),
+          ...(input.about === undefined ? {} : { about: input.about }),
+        });
+        if (input.language !== undefined) await setSchoolLanguage(tx, orgId, input.language);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {

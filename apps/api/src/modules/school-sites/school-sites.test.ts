@@ -137,6 +137,7 @@ describe('site settings', () => {
       primary_color: '#1d4ed8',
       headline: 'Hands in the clay',
       about: 'We teach pottery.\n\nSince 1999.',
+      language: 'en',
     });
     // The old address is no site any more.
     expect((await get('/api/schoolSite/GetSite/pottery-place')).statusCode).toBe(404);

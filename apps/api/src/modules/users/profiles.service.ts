@@ -1,5 +1,7 @@
 import {
+  type Locale,
   MSG,
+  type MyLanguageResponse,
   type MyPasswordCodeResponse,
   type MyProfile,
   PASSWORD_CHANGED_MESSAGE,
@@ -117,7 +119,22 @@ export class ProfileService {
   async getMyProfile(actor: Actor): Promise<MyProfile> {
     const user = await this.ownAccount(actor);
     const counts = await countEnrolledCourses(this.deps.db, user.id);
-    return { ...toProfile(user, true), courses: counts.courses, completedCourses: counts.completed };
+    return {
+      ...toProfile(user, true),
+      courses: counts.courses,
+      completedCourses: counts.completed,
+      language: user.language,
+    };
+  }
+
+  /**
+   * PUT users/SetMyLanguage: the signed-in person's language (docs/decisions/044), or null for none. The
+   * web app opens in it on every browser they log in on.
+   */
+  async setMyLanguage(actor: Actor, language: Locale | null): Promise<MyLanguageResponse> {
+    const user = await this.ownAccount(actor);
+    if (user.language !== language) await updateUser(this.deps.db, user.id, { language });
+    return { language };
   }
 
   /**

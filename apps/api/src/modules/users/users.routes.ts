@@ -5,6 +5,7 @@ import {
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
+  myLanguageResponseSchema,
   myPasswordCodeResponseSchema,
   myProfileSchema,
   registerBodySchema,
@@ -14,6 +15,7 @@ import {
   resetPasswordBodySchema,
   resetRequestBodySchema,
   resetRequestResponseSchema,
+  setMyLanguageBodySchema,
   userExistsResponseSchema,
   userProfileSchema,
   verifyCodeBodySchema,
@@ -34,7 +36,7 @@ export const clientOf = (request: FastifyRequest): Client => ({
 
 /**
  * users/* of SPEC §7, plus users/Logout and the signed-in account's own calls GetMyProfile,
- * RequestMyPasswordCode and ChangeMyPassword (README "Additions").
+ * SetMyLanguage, RequestMyPasswordCode and ChangeMyPassword (README "Additions").
  */
 export function registerUserRoutes(
   server: FastifyInstance,
@@ -48,6 +50,8 @@ export function registerUserRoutes(
   const login = {
     tags,
     summary: 'Log in with an e-mail and a password; answers the session token',
+    description:
+      'An addition: `user.language` (en, es or ar) when the person chose a language (users/SetMyLanguage); absent otherwise.',
     body: loginBodySchema,
     response: { 200: loginResponseSchema },
   };
@@ -61,6 +65,8 @@ export function registerUserRoutes(
   const register = {
     tags,
     summary: 'Sign up as a student; a verification code is mailed',
+    description:
+      'An addition: an optional `language` (en, es or ar), the person’s own, as users/SetMyLanguage sets it.',
     body: registerBodySchema,
     response: { 201: registerResponseSchema },
   };
@@ -155,11 +161,23 @@ export function registerUserRoutes(
 
   const myProfile = {
     tags,
-    summary: 'The signed-in account with its course counts',
+    summary: 'The signed-in account with its course counts and its language',
     response: { 200: myProfileSchema },
   };
   app.get('/users/GetMyProfile', { preHandler: auth(), schema: myProfile }, async (request) =>
     profiles.getMyProfile(actorOf(request)),
+  );
+
+  const myLanguage = {
+    tags,
+    summary: 'Set or clear the signed-in account’s language (en, es or ar; null for none)',
+    description:
+      'The language the person reads the app in (docs/decisions/044), answered by GetMyProfile as `language`; the web app switches to it as they log in. Only the caller’s own account.',
+    body: setMyLanguageBodySchema,
+    response: { 200: myLanguageResponseSchema },
+  };
+  app.put('/users/SetMyLanguage', { preHandler: auth(), schema: myLanguage }, async (request) =>
+    profiles.setMyLanguage(actorOf(request), request.body.language),
   );
 
   const myCode = {

@@ -1,6 +1,7 @@
 import {
   ALREADY_VERIFIED_MESSAGE,
   CODE_RESEND_SECONDS,
+  type Locale,
   type LoginResponse,
   MSG,
   type RegisterResponse,
@@ -85,7 +86,7 @@ export class AccountService {
   }
 
   async registerStudent(
-    input: { email: string; password: string; fullName: string },
+    input: { email: string; password: string; fullName: string; language?: Locale | undefined },
     ip: string,
   ): Promise<RegisterResponse> {
     const { db, limiter } = this.deps;
@@ -101,6 +102,7 @@ export class AccountService {
           roleId: ROLE.STUDENT,
           isActive: false,
           verified: false,
+          language: input.language ?? null,
         }),
       (created) => deleteUser(db, created.id),
     );
@@ -135,7 +137,14 @@ export class AccountService {
     return {
       response: {
         token,
-        user: { org_Id: user.orgId, user_id: user.id, verified: user.verified, role_id: user.roleId },
+        user: {
+          org_Id: user.orgId,
+          user_id: user.id,
+          verified: user.verified,
+          role_id: user.roleId,
+          // An addition, only when the person chose a language: the web app opens in it (decision 044).
+          ...(user.language ? { language: user.language } : {}),
+        },
       },
       deviceToken: issueDeviceToken(keys.deviceTokens, username),
     };

@@ -1,8 +1,7 @@
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@skillwise/contracts';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { setLocale } from '@/lib/i18n/i18n';
-import { keepLocaleChoice } from '@/lib/i18n/locale';
+import { chooseLocale } from '@/lib/i18n/profile-language';
 import { useLocale, useT } from '@/lib/i18n/use-t';
 
 type LanguagePickerProps = {
@@ -12,8 +11,8 @@ type LanguagePickerProps = {
 };
 
 /**
- * The reader's language, each named in itself: the page changes at once (its texts loaded first) and
- * the choice is kept on this browser (lib/i18n/locale.ts).
+ * The reader's language, each named in itself: the page changes at once (its texts loaded first), the
+ * choice is kept on this browser and saved to a signed-in person's profile (lib/i18n/profile-language.ts).
  */
 export const LanguagePicker = ({ className, onChosen }: LanguagePickerProps) => {
   const t = useT();
@@ -24,9 +23,8 @@ export const LanguagePicker = ({ className, onChosen }: LanguagePickerProps) => 
     if (!isLocale(value)) return;
     setChanging(true);
     try {
-      await setLocale(value);
-      keepLocaleChoice(value);
-      onChosen?.(value);
+      // A catalogue that does not load leaves the page in its language, with a toast.
+      if (await chooseLocale(value)) onChosen?.(value);
     } finally {
       setChanging(false);
     }

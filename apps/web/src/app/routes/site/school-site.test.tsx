@@ -13,6 +13,7 @@ const SITE: SchoolSite = {
   primary_color: '#1d4ed8',
   headline: 'Hands in the clay',
   about: 'We teach pottery.\n\nSince 1999.',
+  language: 'en',
 };
 
 const routes = [

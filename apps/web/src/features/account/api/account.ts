@@ -6,15 +6,22 @@ import type {
 } from '@skillwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { adoptProfileLanguage } from '@/lib/i18n/profile-language';
 
 export const accountKeys = {
   all: ['account'] as const,
   me: () => [...accountKeys.all, 'me'] as const,
 };
 
-/** GET users/GetMyProfile: the signed-in account (whose, the token decides) with its course counts. */
-export const getMyProfile = (signal?: AbortSignal): Promise<MyProfile> =>
-  apiRequest('users/GetMyProfile', { auth: true, signal });
+/**
+ * GET users/GetMyProfile: the signed-in account (whose, the token decides) with its course counts. Its
+ * language, when it has one, becomes the app's.
+ */
+export const getMyProfile = async (signal?: AbortSignal): Promise<MyProfile> => {
+  const profile = await apiRequest<MyProfile>('users/GetMyProfile', { auth: true, signal });
+  void adoptProfileLanguage(profile.language);
+  return profile;
+};
 
 export const useMyProfile = () =>
   useQuery({ queryKey: accountKeys.me(), queryFn: ({ signal }) => getMyProfile(signal) });

@@ -18,6 +18,7 @@ const ME: MyProfile = {
   can_edit: true,
   courses: 3,
   completedCourses: 1,
+  language: null,
 };
 
 const routes = [

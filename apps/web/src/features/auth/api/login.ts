@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, apiRequest, errorMessage, readerText } from '@/lib/api-client';
 import { t } from '@/lib/i18n/i18n';
+import { adoptProfileLanguage } from '@/lib/i18n/profile-language';
 import { paths } from '@/lib/paths';
 import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
 import { storage } from '@/lib/storage';
@@ -39,6 +40,8 @@ const signIn = async ({ email, password, next = null }: Credentials): Promise<st
   if (!response) throw new ApiError(MSG.loginFailed, { status: 401, code: 'INVALID_CREDENTIALS' });
 
   storeSession(response, email);
+  // The person's own language, when they chose one, from this login on (docs/decisions/044).
+  await adoptProfileLanguage(response.user.language);
   notify.success(t('common.msg.loginSuccess'));
 
   const step = getLoginStep(response.user);

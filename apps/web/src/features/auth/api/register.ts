@@ -1,6 +1,7 @@
 import { type RegisterBody, type RegisterOrgBody, type RegisterResponse, ROLE } from '@skillwise/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { currentLocale } from '@/lib/i18n/i18n';
 import { storage } from '@/lib/storage';
 
 export type StudentSignUp = { fullName: string; email: string; password: string };
@@ -15,6 +16,7 @@ export const registerStudent = ({ fullName, email, password }: StudentSignUp): P
     VerificationCode: '',
     Verified: false,
     fullName,
+    language: currentLocale(),
   };
   return apiRequest('users/register', { method: 'POST', body });
 };
@@ -41,6 +43,7 @@ export const registerOrganisation = (input: OrganisationSignUp): Promise<Registe
     VerificationCode: '',
     Verified: false,
     fullName: input.fullName,
+    language: currentLocale(),
   };
   return apiRequest('organization/RegisterOrg', { method: 'POST', body });
 };

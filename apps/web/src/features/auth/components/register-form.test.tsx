@@ -51,6 +51,7 @@ describe('student sign-up (SPEC §2.8)', () => {
       VerificationCode: '',
       Verified: false,
       fullName: 'Sam Lee',
+      language: 'en',
     });
     expect(storage.get('userEmail')).toBe('sam@example.com');
     expect(storage.get('verifyFor')).toBe('login');
@@ -106,6 +107,7 @@ describe('organisation registration (SPEC §2.9, DESIGN decision 1)', () => {
         org_url: 'https://acme.test',
         primary_email: 'owner@acme.test',
         role_id: 1,
+        language: 'en',
       },
     });
     expect(storage.get('userType')).toBe('Publisher');

@@ -8,6 +8,7 @@ import { FileInput, Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -15,11 +16,6 @@ import { useAuthor, useCreateAuthor, useUpdateAuthor } from '../api/authors';
 import { type AuthorFormValues, authorFormErrors, authorFormValues, EMPTY_AUTHOR } from '../lib/author-form';
 
 const PhoneField = lazy(() => import('./phone-field'));
-
-const GENDERS = [
-  { value: 'F', label: 'Female' },
-  { value: 'M', label: 'Male' },
-] as const;
 
 type AuthorFormProps = {
   onCancel: () => void;
@@ -34,6 +30,7 @@ type AuthorFormProps = {
  * stays unless a new one is chosen, and 'Save Changes' saves (authors/UpdateAuthors).
  */
 export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFormProps) => {
+  const t = useT();
   const isEdit = author !== undefined;
   const [photoInputKey, setPhotoInputKey] = useState(0);
   const create = useCreateAuthor();
@@ -84,16 +81,14 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
   });
 
   const failed = form.failureMessage(
-    isEdit
-      ? 'The author could not be saved. Please try again.'
-      : 'The author could not be added. Please try again.',
+    isEdit ? t('admin.authors.form.saveFailed') : t('admin.authors.form.addFailed'),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('admin.authors.form.firstName')}
           name="first_name"
           autoComplete="given-name"
           required
@@ -102,7 +97,7 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
           {...form.field('firstName')}
         />
         <TextField
-          label="Last Name"
+          label={t('admin.authors.form.lastName')}
           name="last_name"
           autoComplete="family-name"
           required
@@ -112,29 +107,40 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
         />
       </div>
       <ChoiceField
-        legend="Gender"
+        legend={t('admin.authors.form.gender')}
         name="gender"
         required
         value={form.values.gender}
-        options={GENDERS}
+        options={[
+          { value: 'F', label: t('admin.authors.form.female') },
+          { value: 'M', label: t('admin.authors.form.male') },
+        ]}
         invalid={form.isInvalid('gender')}
         onChange={(value) => form.setValue('gender', value)}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Email"
+          label={t('admin.authors.form.email')}
           type="email"
           name="email_address"
           autoComplete="email"
           required
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
-          placeholder="author@example.com"
+          placeholder={t('admin.authors.form.emailPlaceholder')}
           {...form.field('email')}
         />
-        <Field label="Phone Number" error={form.error('phone')}>
+        <Field label={t('admin.authors.form.phone')} error={form.error('phone')}>
           {(control) => (
-            <Suspense fallback={<Input disabled aria-label="Phone Number" placeholder="Loading..." />}>
+            <Suspense
+              fallback={
+                <Input
+                  disabled
+                  aria-label={t('admin.authors.form.phone')}
+                  placeholder={t('admin.authors.form.loading')}
+                />
+              }
+            >
               <PhoneField
                 {...control}
                 aria-invalid={control['aria-invalid'] ?? form.isInvalid('phone')}
@@ -147,22 +153,18 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
         </Field>
       </div>
       <TextAreaField
-        label="Bio"
+        label={t('admin.authors.form.bio')}
         name="bio"
         required
         counterMax={COUNTER_LONG}
         maxLength={COUNTER_LONG}
         rows={4}
-        placeholder="A few words learners will read on the course page"
+        placeholder={t('admin.authors.form.bioPlaceholder')}
         {...form.field('bio')}
       />
       <Field
-        label="Photo"
-        hint={
-          isEdit
-            ? 'A JPEG, PNG, GIF or WebP picture. Choose one only to replace the current photo.'
-            : 'A JPEG, PNG, GIF or WebP picture.'
-        }
+        label={t('admin.authors.form.photo')}
+        hint={isEdit ? t('admin.authors.form.photoHintEdit') : t('admin.authors.form.photoHint')}
         error={form.error('photo')}
       >
         {(control) => (
@@ -170,7 +172,9 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
             {preview || author?.profile_picturePath ? (
               <img
                 src={preview ?? author?.profile_picturePath ?? ''}
-                alt={preview ? 'Chosen portrait' : 'Current portrait'}
+                alt={
+                  preview ? t('admin.authors.form.chosenPortrait') : t('admin.authors.form.currentPortrait')
+                }
                 className="size-16 shrink-0 rounded-full object-cover"
               />
             ) : null}
@@ -191,8 +195,8 @@ export const AuthorForm = ({ author, onCreated, onUpdated, onCancel }: AuthorFor
       <FormActions
         onCancel={onCancel}
         isSubmitting={form.isSubmitting}
-        submitLabel={isEdit ? 'Save Changes' : 'Add Author'}
-        loadingText={isEdit ? 'Saving...' : 'Adding...'}
+        submitLabel={isEdit ? t('admin.curriculum.lesson.saveChanges') : t('admin.courses.form.addAuthor')}
+        loadingText={isEdit ? t('admin.courses.form.saving') : t('admin.curriculum.section.adding')}
       />
     </form>
   );
@@ -205,17 +209,20 @@ type AddAuthorModalProps = {
 };
 
 /** SPEC §2.13: the course form's 'Add Author' modal. */
-export const AddAuthorModal = ({ open, onClose, onCreated }: AddAuthorModalProps) => (
-  <Modal open={open} onClose={onClose} title="Add Author" className="max-w-2xl">
-    <AuthorForm
-      onCancel={onClose}
-      onCreated={(author) => {
-        onCreated(author);
-        onClose();
-      }}
-    />
-  </Modal>
-);
+export const AddAuthorModal = ({ open, onClose, onCreated }: AddAuthorModalProps) => {
+  const t = useT();
+  return (
+    <Modal open={open} onClose={onClose} title={t('admin.courses.form.addAuthor')} className="max-w-2xl">
+      <AuthorForm
+        onCancel={onClose}
+        onCreated={(author) => {
+          onCreated(author);
+          onClose();
+        }}
+      />
+    </Modal>
+  );
+};
 
 type EditAuthorModalProps = {
   /** The author to edit; null keeps the modal closed. */
@@ -226,20 +233,21 @@ type EditAuthorModalProps = {
 
 /** Edit an author (from the authors table and from a course's 'Edit Authors'): name, bio, photo, contact. */
 export const EditAuthorModal = ({ authorId, onClose, onUpdated }: EditAuthorModalProps) => {
+  const t = useT();
   const author = useAuthor(authorId);
   return (
-    <Modal open={authorId !== null} onClose={onClose} title="Edit Author" className="max-w-2xl">
+    <Modal open={authorId !== null} onClose={onClose} title={t('admin.authors.edit')} className="max-w-2xl">
       {author.isPending ? (
-        <LoadingBlock label="Loading the author..." />
+        <LoadingBlock label={t('admin.authors.loadingOne')} />
       ) : author.isError ? (
-        <Alert>{errorMessage(author.error, 'The author could not be loaded. Please try again.')}</Alert>
+        <Alert>{errorMessage(author.error, t('admin.authors.loadOneFailed'))}</Alert>
       ) : (
         <AuthorForm
           key={author.data.author_id}
           author={author.data}
           onCancel={onClose}
           onUpdated={(saved) => {
-            notify.success('Author updated successfully');
+            notify.success(t('admin.authors.updated'));
             onUpdated?.(saved);
             onClose();
           }}

@@ -9,7 +9,8 @@ import { PersonPhoto } from '@/components/ui/person-photo';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-buttons';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useAuthors, useDeleteAuthor } from '../api/authors';
@@ -18,17 +19,24 @@ import { EditAuthorModal } from './author-form';
 const NONE = '—';
 
 const fullName = (author: Author) => `${author.first_name} ${author.last_name}`.trim();
-const coursesLabel = (count: number) => (count === 1 ? 'Teaches 1 course' : `Teaches ${count} courses`);
-
-const AuthorName = ({ author }: { author: Author }) => (
-  <div className="flex min-w-0 items-center gap-3">
-    <PersonPhoto src={author.profile_picturePath} firstName={author.first_name} lastName={author.last_name} />
-    <div className="min-w-0">
-      <p className="font-semibold break-words text-slate-900">{fullName(author)}</p>
-      <p className="text-xs text-slate-500">{coursesLabel(author.courses_count)}</p>
+const AuthorName = ({ author }: { author: Author }) => {
+  const t = useT();
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <PersonPhoto
+        src={author.profile_picturePath}
+        firstName={author.first_name}
+        lastName={author.last_name}
+      />
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-900">{fullName(author)}</p>
+        <p className="text-xs text-slate-500">
+          {t('admin.authors.teaches', { count: author.courses_count, n: formatCount(author.courses_count) })}
+        </p>
+      </div>
     </div>
-  </div>
-);
+  );
+};
 
 /**
  * SPEC §2.13 Authors: Name, Email, Email Output, Last Login, Joined, Purchases, Actions; 5 a page.
@@ -37,6 +45,7 @@ const AuthorName = ({ author }: { author: Author }) => (
  * answers one page at a time (DESIGN 10). Actions edit an author (name, bio, photo, contact) or delete one.
  */
 export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
+  const t = useT();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const authors = useAuthors({ page, pageSize: AUTHORS_PAGE_SIZE, search });
   const remove = useDeleteAuthor();
@@ -46,42 +55,42 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
   // Changing and deleting authors are the owners' and admins' (docs/decisions/039).
   const isStaff = useRoleAllows('staff');
   const pager = useListPager({ page, setPage }, authors, {
-    label: 'Authors pages',
+    label: t('admin.authors.pages'),
     pageSize: AUTHORS_PAGE_SIZE,
-    noun: ['author', 'authors'],
+    noun: [t('admin.authors.noun.one'), t('admin.authors.noun.other')],
   });
 
   const columns: ReadonlyArray<DataColumn<Author>> = [
     {
-      header: 'Name',
+      header: t('admin.authors.col.name'),
       cell: (author) => <AuthorName author={author} />,
       className: 'max-w-64',
       card: 'title',
     },
     {
-      header: 'Email',
+      header: t('admin.authors.col.email'),
       cell: (author) => author.email_address,
       className: 'max-w-56 truncate text-slate-600',
       card: 'field',
       cardClassName: 'break-all text-slate-700',
     },
-    { header: 'Email Output', cell: () => NONE, className: 'text-slate-400' },
-    { header: 'Last Login', cell: () => NONE, className: 'text-slate-400' },
+    { header: t('admin.authors.col.emailOutput'), cell: () => NONE, className: 'text-slate-400' },
+    { header: t('admin.authors.col.lastLogin'), cell: () => NONE, className: 'text-slate-400' },
     {
-      header: 'Joined',
+      header: t('admin.authors.col.joined'),
       cell: (author) => formatDate(author.created_date),
       className: 'whitespace-nowrap text-slate-600',
       card: 'field',
     },
     {
-      header: 'Purchases',
+      header: t('admin.authors.col.purchases'),
       cell: () => NONE,
       className: 'text-slate-400',
       card: 'field',
       cardClassName: 'text-slate-400',
     },
     {
-      header: 'Actions',
+      header: t('admin.authors.col.actions'),
       align: 'end',
       card: 'aside',
       cell: (author) =>
@@ -98,40 +107,44 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.author_id);
-      notify.success('Author deleted successfully');
+      notify.success(t('admin.authors.deleted'));
     } catch (error) {
       // The server refuses while a course shows the author and says so.
-      notify.error(errorMessage(error, 'The author could not be deleted. Please try again.'));
+      notify.error(errorMessage(error, t('admin.authors.deleteFailed')));
     }
   };
 
   return (
     <div className="flex flex-col gap-5">
       <DataList
-        label="Authors"
+        label={t('admin.authors.label')}
         query={authors}
         rowKey={(author) => author.author_id}
         columns={columns}
         tableClassName="min-w-[720px]"
-        loadingLabel="Loading authors..."
-        errorText="Could not load your authors."
-        search={{ label: 'Search authors', value: searchText, onChange: setSearchText }}
+        loadingLabel={t('admin.authors.loading')}
+        errorText={t('admin.authors.loadFailed')}
+        search={{ label: t('admin.authors.search'), value: searchText, onChange: setSearchText }}
         actions={
           <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddAuthor} className="shrink-0">
-            Create New Author
+            {t('admin.authors.create')}
           </Button>
         }
         empty={
           search !== '' ? (
-            <EmptyState icon={<UsersIcon />} title="No author matches" hint="Try another name or e-mail." />
+            <EmptyState
+              icon={<UsersIcon />}
+              title={t('admin.authors.noMatch')}
+              hint={t('admin.authors.noMatchHint')}
+            />
           ) : (
             <EmptyState
               icon={<UsersIcon />}
-              title="No authors yet"
-              hint="Authors are the teachers shown on your courses. Add one with a photo and a short bio."
+              title={t('admin.authors.none')}
+              hint={t('admin.authors.noneHint')}
               action={
                 <Button leftIcon={<UserPlusIcon className="size-4" />} onClick={onAddAuthor}>
-                  Create New Author
+                  {t('admin.authors.create')}
                 </Button>
               }
             />
@@ -142,9 +155,9 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
       <EditAuthorModal authorId={editingId} onClose={() => setEditingId(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete Author"
-        message="Are you sure you want to delete this author?"
-        confirmLabel="Delete"
+        title={t('admin.authors.delete')}
+        message={t('admin.authors.deleteConfirm')}
+        confirmLabel={t('admin.categories.deleteConfirmLabel')}
         onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

@@ -1,6 +1,7 @@
 import { MSG } from '@skillwise/contracts';
 import { isPossiblePhoneNumber } from 'react-phone-number-input';
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n/i18n';
 import {
   type AuthorFormValues,
   authorFormErrors,
@@ -42,11 +43,11 @@ describe('author form (SPEC §5: every field required, photo included)', () => {
   });
 
   it('checks the e-mail, the phone number and the photo type', () => {
-    expect(validateAuthorForm({ ...complete, email: 'ada@' })).toBe(INVALID_EMAIL);
-    expect(validateAuthorForm({ ...complete, phone: '+1202' })).toBe(INVALID_PHONE);
+    expect(validateAuthorForm({ ...complete, email: 'ada@' })).toBe(t(INVALID_EMAIL));
+    expect(validateAuthorForm({ ...complete, phone: '+1202' })).toBe(t(INVALID_PHONE));
     expect(
       validateAuthorForm({ ...complete, photo: new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }) }),
-    ).toBe(PHOTO_NOT_IMAGE);
+    ).toBe(t(PHOTO_NOT_IMAGE));
   });
 
   it('says all fields are required in the alert and marks each missing one; the phone at its field', () => {
@@ -57,10 +58,10 @@ describe('author form (SPEC §5: every field required, photo included)', () => {
       fields: { gender: true, bio: true },
     });
     expect(errors({ ...complete, email: 'ada@' })).toEqual({
-      problem: INVALID_EMAIL,
+      problem: t(INVALID_EMAIL),
       fields: { email: true },
     });
-    expect(errors({ ...complete, phone: '+1202' })).toEqual({ fields: { phone: INVALID_PHONE } });
+    expect(errors({ ...complete, phone: '+1202' })).toEqual({ fields: { phone: t(INVALID_PHONE) } });
     // Editing keeps the current photo: none is required then.
     expect(
       authorFormErrors({ ...complete, photo: null }, isPossiblePhoneNumber, { photoRequired: false }),

@@ -1,4 +1,4 @@
-import { MSG } from '@skillwise/contracts';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 import type { FormErrors } from '@/lib/use-form';
 
 export type AuthorFormValues = {
@@ -21,9 +21,9 @@ export const EMPTY_AUTHOR: AuthorFormValues = {
   photo: null,
 };
 
-export const INVALID_EMAIL = 'Please enter a valid e-mail address.';
-export const INVALID_PHONE = 'Please enter a valid phone number.';
-export const PHOTO_NOT_IMAGE = 'The photo must be an image (JPEG, PNG, GIF or WebP).';
+export const INVALID_EMAIL: MessageId = 'admin.authors.form.invalidEmail';
+export const INVALID_PHONE: MessageId = 'admin.authors.form.invalidPhone';
+export const PHOTO_NOT_IMAGE: MessageId = 'admin.authors.form.photoNotImage';
 
 /**
  * Which fields are missing: SPEC §5 labels every field of the author form required. When an author is
@@ -71,16 +71,26 @@ export const authorFormValues = (author: {
  * The first problem to show for the author form, or null when it can be sent. The phone check comes
  * from the phone input's library, loaded with it on demand (its country data is large).
  */
+const problemOf = (
+  form: AuthorFormValues,
+  isPossiblePhone: (phone: string) => boolean,
+  options: { photoRequired?: boolean } = {},
+): MessageId | null => {
+  if (missingAuthorFields(form, options).length > 0) return 'common.msg.allFieldsRequired';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) return INVALID_EMAIL;
+  if (!isPossiblePhone(form.phone)) return INVALID_PHONE;
+  if (form.photo && !form.photo.type.startsWith('image/')) return PHOTO_NOT_IMAGE;
+  return null;
+};
+
+/** The first problem in the reader's language, or null. */
 export const validateAuthorForm = (
   form: AuthorFormValues,
   isPossiblePhone: (phone: string) => boolean,
   options: { photoRequired?: boolean } = {},
 ): string | null => {
-  if (missingAuthorFields(form, options).length > 0) return MSG.allFieldsRequired;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) return INVALID_EMAIL;
-  if (!isPossiblePhone(form.phone)) return INVALID_PHONE;
-  if (form.photo && !form.photo.type.startsWith('image/')) return PHOTO_NOT_IMAGE;
-  return null;
+  const problem = problemOf(form, isPossiblePhone, options);
+  return problem === null ? null : t(problem);
 };
 
 /**
@@ -92,12 +102,12 @@ export const authorFormErrors = (
   isPossiblePhone: (phone: string) => boolean,
   options: { photoRequired?: boolean } = {},
 ): FormErrors<AuthorFormValues> => {
-  const problem = validateAuthorForm(form, isPossiblePhone, options);
+  const problem = problemOf(form, isPossiblePhone, options);
   if (problem === null) return {};
-  if (problem === MSG.allFieldsRequired) {
+  if (problem === 'common.msg.allFieldsRequired') {
     const missing = missingAuthorFields(form, options);
-    return { problem, fields: Object.fromEntries(missing.map((field) => [field, true])) };
+    return { problem: t(problem), fields: Object.fromEntries(missing.map((field) => [field, true])) };
   }
-  if (problem === INVALID_PHONE) return { fields: { phone: INVALID_PHONE } };
-  return { problem, fields: problem === INVALID_EMAIL ? { email: true } : { photo: true } };
+  if (problem === INVALID_PHONE) return { fields: { phone: t(INVALID_PHONE) } };
+  return { problem: t(problem), fields: problem === INVALID_EMAIL ? { email: true } : { photo: true } };
 };

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/titled-card';
 import { useOrganisationCourses } from '@/features/courses';
 import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { storage } from '@/lib/storage';
 import { useBroadcastAllowance } from '../api/broadcasts';
 import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
@@ -17,6 +18,7 @@ import { PreviewPanel } from './preview-panel';
  * lost to a click beside it; it is saved before each of those actions.
  */
 export const EmailStudents = () => {
+  const t = useT();
   const draft = useBroadcastDraft();
   const allowance = useBroadcastAllowance();
   const courses = useOrganisationCourses(storage.get('orgId') ?? '', { page: 1, pageSize: PAGE_SIZE_MAX });
@@ -25,18 +27,26 @@ export const EmailStudents = () => {
   return (
     <div className="flex flex-col gap-6">
       <TitledCard
-        title={draft.draftId === null ? 'New message' : 'Edit message'}
+        title={t(draft.draftId === null ? 'admin.broadcasts.newMessage' : 'admin.broadcasts.editMessage')}
         description={
           usage
             ? usage.limit === null
-              ? `Your ${usage.plan ?? ''} plan: unlimited marketing e-mails. ${formatCount(usage.used)} sent this month.`
-              : `Your ${usage.plan ?? ''} plan: ${formatCount(usage.used)} of ${formatCount(usage.limit)} marketing e-mails used this month; ${formatCount(usage.remaining ?? 0)} remain.`
-            : 'Students who turned e-mails off are left out.'
+              ? t('admin.broadcasts.usageUnlimited', {
+                  plan: usage.plan ?? '',
+                  used: formatCount(usage.used),
+                })
+              : t('admin.broadcasts.usageLimited', {
+                  plan: usage.plan ?? '',
+                  used: formatCount(usage.used),
+                  limit: formatCount(usage.limit),
+                  remaining: formatCount(usage.remaining ?? 0),
+                })
+            : t('admin.broadcasts.optedOutLeftOut')
         }
         actions={
           draft.draftId === null ? null : (
             <Button variant="outline" onClick={draft.startNew}>
-              New message
+              {t('admin.broadcasts.newMessage')}
             </Button>
           )
         }

@@ -2,28 +2,30 @@ import type { Broadcast, BroadcastState } from '@skillwise/contracts';
 import { Button } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { type MessageId, t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
-const STATES: Record<BroadcastState, { label: string; tone: ChipTone }> = {
-  draft: { label: 'Draft', tone: 'muted' },
-  scheduled: { label: 'Scheduled', tone: 'amber' },
-  sending: { label: 'Sending', tone: 'brand' },
-  sent: { label: 'Sent', tone: 'green' },
-  cancelled: { label: 'Cancelled', tone: 'red' },
+const STATES: Record<BroadcastState, { label: MessageId; tone: ChipTone }> = {
+  draft: { label: 'admin.broadcasts.state.draft', tone: 'muted' },
+  scheduled: { label: 'admin.broadcasts.state.scheduled', tone: 'amber' },
+  sending: { label: 'admin.broadcasts.state.sending', tone: 'brand' },
+  sent: { label: 'admin.broadcasts.state.sent', tone: 'green' },
+  cancelled: { label: 'admin.broadcasts.state.cancelled', tone: 'red' },
 };
 
 const audienceText = (message: Broadcast): string =>
   message.audience === 'course'
-    ? `Students of ${message.course_title ?? 'a course'}`
+    ? t('admin.broadcasts.studentsOf', { course: message.course_title ?? t('admin.broadcasts.aCourse') })
     : message.audience === 'all'
-      ? 'All students'
-      : 'Added, not enrolled';
+      ? t('admin.broadcasts.audience.all')
+      : t('admin.broadcasts.audience.notEnrolled');
 
 const whenText = (message: Broadcast): string =>
   message.sent_at
-    ? `Sent ${formatDateTime(message.sent_at)}`
+    ? t('admin.broadcasts.sentOn', { date: formatDateTime(message.sent_at) })
     : message.scheduled_at && message.state === 'scheduled'
-      ? `Scheduled for ${formatDateTime(message.scheduled_at)}`
-      : `Written ${formatDateTime(message.created_at)}`;
+      ? t('admin.broadcasts.scheduledFor', { date: formatDateTime(message.scheduled_at) })
+      : t('admin.broadcasts.writtenOn', { date: formatDateTime(message.created_at) });
 
 /** A sent, scheduled or draft message: its state, audience, date, counts, and Edit or Cancel sending. */
 export const MessageItem = ({
@@ -35,20 +37,21 @@ export const MessageItem = ({
   onOpen: () => void;
   onCancel: () => void;
 }) => {
+  const t = useT();
   const state = STATES[message.state];
   const { counts } = message;
   const figures: Array<[string, number]> = [
-    ['Recipients', counts.recipients],
-    ['Delivered', counts.delivered],
-    ['Failed', counts.failed],
-    ['Unsubscribed', counts.unsubscribed],
+    [t('admin.broadcasts.recipients'), counts.recipients],
+    [t('admin.broadcasts.delivered'), counts.delivered],
+    [t('admin.broadcasts.failedCount'), counts.failed],
+    [t('admin.broadcasts.unsubscribed'), counts.unsubscribed],
   ];
   return (
     <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-semibold break-words text-slate-900">{message.subject}</p>
-          <Chip tone={state.tone}>{state.label}</Chip>
+          <Chip tone={state.tone}>{t(state.label)}</Chip>
         </div>
         <p className="mt-1 text-sm break-words text-slate-600">
           {audienceText(message)} · {whenText(message)}
@@ -67,13 +70,23 @@ export const MessageItem = ({
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {message.state === 'draft' || message.state === 'scheduled' ? (
-          <Button size="sm" variant="outline" onClick={onOpen} aria-label={`Edit ${message.subject}`}>
-            Edit
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onOpen}
+            aria-label={t('admin.broadcasts.editLabel', { subject: message.subject })}
+          >
+            {t('admin.broadcasts.edit')}
           </Button>
         ) : null}
         {message.state === 'scheduled' ? (
-          <Button size="sm" variant="outline" onClick={onCancel} aria-label={`Cancel ${message.subject}`}>
-            Cancel sending
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onCancel}
+            aria-label={t('admin.broadcasts.cancelLabel', { subject: message.subject })}
+          >
+            {t('admin.broadcasts.cancelSending')}
           </Button>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import type { BroadcastPreview } from '@skillwise/contracts';
 import '@/components/ui/lesson-prose.css';
-import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 
 /** A preview, with the formatted body as the server sanitized it. */
 export type ShownPreview = BroadcastPreview & { bodyHtml: string | null };
@@ -11,15 +11,19 @@ export type ShownPreview = BroadcastPreview & { bodyHtml: string | null };
  * footer with the unsubscribe link.
  */
 export const PreviewPanel = ({ preview }: { preview: ShownPreview }) => {
+  const t = useT();
   const [, footer = ''] = preview.text.split(/\n-- \n/);
   return (
-    <section aria-label="Preview" className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-4">
+    <section
+      aria-label={t('admin.broadcasts.preview')}
+      className="mt-6 flex flex-col gap-2 border-t border-slate-100 pt-4"
+    >
       <h3 className="text-sm font-semibold text-slate-900">
-        Preview · to {formatCount(preview.recipients)} {preview.recipients === 1 ? 'student' : 'students'}
+        {t('admin.broadcasts.previewTo', { count: preview.recipients })}
       </h3>
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <p className="text-sm break-words">
-          <span className="text-slate-500">Subject: </span>
+          <span className="text-slate-500">{t('admin.broadcasts.subjectLabel')} </span>
           <span className="font-semibold text-slate-900">{preview.subject}</span>
         </p>
         {preview.bodyHtml === null ? (

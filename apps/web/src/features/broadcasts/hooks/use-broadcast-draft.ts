@@ -1,5 +1,6 @@
 import { BROADCAST_MSG, type Broadcast } from '@skillwise/contracts';
 import { useState } from 'react';
+import { t } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { previewBroadcast, sendTestBroadcast, useSaveBroadcast, useSendBroadcast } from '../api/broadcasts';
@@ -51,7 +52,7 @@ export const useBroadcastDraft = () => {
 
   const onSave = form.handleSubmit(async (draft) => {
     await saved(draft);
-    notify.success(BROADCAST_MSG.saved);
+    notify.success(t('admin.broadcasts.saved'));
   });
   const onPreview = form.handleSubmit(async (draft) => {
     const message = await savedMessage(draft);
@@ -60,22 +61,24 @@ export const useBroadcastDraft = () => {
   });
   const onTest = form.handleSubmit(async (draft) => {
     const answer = await sendTestBroadcast(await saved(draft));
-    notify.success(answer.message);
+    notify.success(
+      answer.message === BROADCAST_MSG.testSent ? t('admin.broadcasts.testSent') : answer.message,
+    );
   });
   const onSendNow = form.handleSubmit(async (draft) => {
     const id = await saved(draft);
     await send.mutateAsync({ broadcast_Id: id, send_at: null });
-    notify.success(BROADCAST_MSG.sent);
+    notify.success(t('admin.broadcasts.sent'));
     startNew();
   });
   const onSchedule = form.handleSubmit(async (draft) => {
     if (draft.sendAt === '') {
-      form.setProblem('Choose when to send it.');
+      form.setProblem(t('admin.broadcasts.chooseWhen'));
       return;
     }
     const id = await saved(draft);
     await send.mutateAsync({ broadcast_Id: id, send_at: new Date(draft.sendAt).toISOString() });
-    notify.success(BROADCAST_MSG.scheduled);
+    notify.success(t('admin.broadcasts.scheduled'));
     startNew();
   });
 

@@ -1,4 +1,5 @@
 import type { Broadcast, BroadcastAudience, BroadcastFormat } from '@skillwise/contracts';
+import { t } from '@/lib/i18n/i18n';
 import type { FormErrors } from '@/lib/use-form';
 
 /** The message being written, as the form holds it. */
@@ -32,9 +33,12 @@ export const draftOf = (message: Broadcast): Draft => ({
 
 export const validateDraft = (draft: Draft): FormErrors<Draft> => ({
   fields: {
-    subject: draft.subject.trim() === '' ? 'Enter a subject.' : undefined,
-    body: draft.body.trim() === '' ? 'Write the message.' : undefined,
-    courseId: draft.audience === 'course' && draft.courseId === '' ? 'Choose a course.' : undefined,
+    subject: draft.subject.trim() === '' ? t('admin.broadcasts.enterSubject') : undefined,
+    body: draft.body.trim() === '' ? t('admin.broadcasts.writeMessage') : undefined,
+    courseId:
+      draft.audience === 'course' && draft.courseId === ''
+        ? t('admin.broadcasts.chooseCourseDot')
+        : undefined,
   },
 });
 

@@ -2,10 +2,9 @@ import { COUNTER_LONG, COUNTER_SHORT } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
+import { useT } from '@/lib/i18n/use-t';
 import { useForm } from '@/lib/use-form';
 import type { CategoryInput } from '../api/categories';
-
-const NAME_REQUIRED = 'Please enter a category name.';
 
 type CategoryFormProps = {
   initial?: CategoryInput;
@@ -24,12 +23,14 @@ export const CategoryForm = ({
   onSubmit,
   onCancel,
 }: CategoryFormProps) => {
+  const t = useT();
   const form = useForm({
     initial,
-    validate: ({ name }) => (name.trim() === '' ? { fields: { name: NAME_REQUIRED } } : {}),
+    validate: ({ name }) =>
+      name.trim() === '' ? { fields: { name: t('admin.categories.form.nameRequired') } } : {},
     serverFields: { name: 'category_name', description: 'category_description' },
   });
-  const failed = form.failureMessage('The category could not be saved. Please try again.');
+  const failed = form.failureMessage(t('admin.categories.form.saveFailed'));
 
   return (
     <form
@@ -40,21 +41,21 @@ export const CategoryForm = ({
       className="flex flex-col gap-5"
     >
       <TextField
-        label="Category Name"
+        label={t('admin.categories.form.name')}
         name="category_name"
         required
         counterMax={COUNTER_SHORT}
         maxLength={COUNTER_SHORT}
-        placeholder="e.g. Photography"
+        placeholder={t('admin.categories.form.namePlaceholder')}
         {...form.field('name')}
       />
       <TextAreaField
-        label="Category Description"
+        label={t('admin.categories.form.description')}
         name="category_description"
         counterMax={COUNTER_LONG}
         maxLength={COUNTER_LONG}
         rows={4}
-        placeholder="What learners will find in this category"
+        placeholder={t('admin.categories.form.descriptionPlaceholder')}
         {...form.field('description')}
       />
       {failed ? <Alert>{failed}</Alert> : null}

@@ -10,23 +10,23 @@ import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-butto
 import { AUTHORING_MSG } from '@/config/messages';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { notify } from '@/lib/toast';
 import { useCategories, useDeleteCategory, useUpdateCategory } from '../api/categories';
 import { CategoryForm } from './category-form';
 
-const coursesLabel = (count: number) => (count === 1 ? '1 course' : `${count} courses`);
-
 const EditCategoryModal = ({ category, onClose }: { category: Category | null; onClose: () => void }) => {
+  const t = useT();
   const update = useUpdateCategory();
   return (
-    <Modal open={category !== null} onClose={onClose} title="Edit Category">
+    <Modal open={category !== null} onClose={onClose} title={t('admin.categories.edit')}>
       {category ? (
         <CategoryForm
           initial={{ name: category.category_name, description: category.category_description }}
-          submitLabel="Save Changes"
-          loadingText="Saving..."
+          submitLabel={t('admin.curriculum.lesson.saveChanges')}
+          loadingText={t('admin.courses.form.saving')}
           onCancel={onClose}
           onSubmit={(input) =>
             update.mutateAsync(
@@ -39,7 +39,7 @@ const EditCategoryModal = ({ category, onClose }: { category: Category | null; o
                 // SPEC §8's toast; the form also says why in the dialog, which a toast stays behind.
                 onError: (error) =>
                   notify.error(
-                    AUTHORING_MSG.categoryUpdateFailed(errorMessage(error, 'please try again later.')),
+                    AUTHORING_MSG.categoryUpdateFailed(errorMessage(error, t('admin.categories.tryLater'))),
                   ),
               },
             )
@@ -59,30 +59,37 @@ const CategoryRow = ({
   /** Absent for a member who may not change the school's categories (docs/decisions/039). */
   onEdit: (() => void) | undefined;
   onDelete: (() => void) | undefined;
-}) => (
-  <div className="flex items-start gap-4 px-4 py-4 sm:px-5">
-    <span className="mt-0.5 hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg text-brand-600 sm:flex">
-      <TagIcon />
-    </span>
-    <div className="min-w-0 flex-1">
-      <p className="font-semibold break-words text-slate-900">{category.category_name}</p>
-      {category.category_description ? (
-        <p className="mt-0.5 line-clamp-2 text-sm break-words text-slate-600">
-          {category.category_description}
+}) => {
+  const t = useT();
+  return (
+    <div className="flex items-start gap-4 px-4 py-4 sm:px-5">
+      <span className="mt-0.5 hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg text-brand-600 sm:flex">
+        <TagIcon />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words text-slate-900">{category.category_name}</p>
+        {category.category_description ? (
+          <p className="mt-0.5 line-clamp-2 text-sm break-words text-slate-600">
+            {category.category_description}
+          </p>
+        ) : null}
+        <p className="mt-1.5 text-xs text-slate-500">
+          {t('admin.categories.rowLine', {
+            count: category.courses_count,
+            n: formatCount(category.courses_count),
+            date: formatDate(category.created_date),
+          })}
         </p>
-      ) : null}
-      <p className="mt-1.5 text-xs text-slate-500">
-        {coursesLabel(category.courses_count)} · Created {formatDate(category.created_date)}
-      </p>
-    </div>
-    {onEdit && onDelete ? (
-      <div className="flex shrink-0 items-center gap-1">
-        <EditRowButton name={category.category_name} onClick={onEdit} />
-        <DeleteRowButton name={category.category_name} onClick={onDelete} />
       </div>
-    ) : null}
-  </div>
-);
+      {onEdit && onDelete ? (
+        <div className="flex shrink-0 items-center gap-1">
+          <EditRowButton name={category.category_name} onClick={onEdit} />
+          <DeleteRowButton name={category.category_name} onClick={onDelete} />
+        </div>
+      ) : null}
+    </div>
+  );
+};
 
 const PAGE_SIZE = PAGE_SIZES.categories;
 
@@ -92,6 +99,7 @@ const PAGE_SIZE = PAGE_SIZES.categories;
  */
 export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) => {
   // Renaming and deleting categories are the owners' and admins' (docs/decisions/039).
+  const t = useT();
   const isStaff = useRoleAllows('staff');
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const categories = useCategories({ page, pageSize: PAGE_SIZE, search });
@@ -99,9 +107,9 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const pager = useListPager({ page, setPage }, categories, {
-    label: 'Categories pages',
+    label: t('admin.categories.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['category', 'categories'],
+    noun: [t('admin.categories.noun.one'), t('admin.categories.noun.other')],
   });
 
   const confirmDelete = async () => {
@@ -111,14 +119,14 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
       notify.success(AUTHORING_MSG.categoryDeleted);
     } catch (error) {
       // SPEC §8: the server says why (a course still uses the category); show it.
-      notify.error(AUTHORING_MSG.categoryDeleteFailed(errorMessage(error, 'please try again later.')));
+      notify.error(AUTHORING_MSG.categoryDeleteFailed(errorMessage(error, t('admin.categories.tryLater'))));
     }
   };
 
   return (
     <div className="flex flex-col gap-5">
       <DataList
-        label="Categories"
+        label={t('admin.categories.label')}
         query={categories}
         rowKey={(category) => category.category_Id}
         item={(category) => (
@@ -128,28 +136,32 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
             onDelete={isStaff ? () => setDeleting(category) : undefined}
           />
         )}
-        loadingLabel="Loading categories..."
-        errorText="Could not load your categories."
-        search={{ label: 'Search Category By Name', value: searchText, onChange: setSearchText }}
+        loadingLabel={t('admin.categories.loading')}
+        errorText={t('admin.categories.loadFailed')}
+        search={{ label: t('admin.categories.search'), value: searchText, onChange: setSearchText }}
         actions={
           <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory} className="shrink-0">
-            Add New Category
+            {t('admin.categories.add')}
           </Button>
         }
         empty={
           search === '' ? (
             <EmptyState
               icon={<TagIcon />}
-              title="No categories yet"
-              hint="Categories group your courses. Create one to use it in the course form."
+              title={t('admin.categories.none')}
+              hint={t('admin.categories.noneHint')}
               action={
                 <Button leftIcon={<PlusIcon className="size-4" />} onClick={onAddCategory}>
-                  Add New Category
+                  {t('admin.categories.add')}
                 </Button>
               }
             />
           ) : (
-            <EmptyState icon={<TagIcon />} title="No categories match your search" hint="Try another name." />
+            <EmptyState
+              icon={<TagIcon />}
+              title={t('admin.categories.noMatch')}
+              hint={t('admin.categories.tryAnotherName')}
+            />
           )
         }
         pager={pager}
@@ -157,9 +169,9 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
       <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete Category"
+        title={t('admin.categories.delete')}
         message={AUTHORING_MSG.deleteCategoryConfirm}
-        confirmLabel="Delete"
+        confirmLabel={t('admin.categories.deleteConfirmLabel')}
         onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

@@ -10,7 +10,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatPrice, truncate } from '@/lib/format';
+import { formatCount, formatPrice, truncate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useAdminCourse } from '../api/course-admin';
 import { CourseImage } from './course-image';
 
@@ -20,8 +21,6 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
     <dd className="mt-0.5 text-sm font-semibold break-words text-slate-900">{children}</dd>
   </div>
 );
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 type CourseActions = {
   onOpenCurriculum: () => void;
@@ -43,80 +42,103 @@ const DetailsBody = ({
   onEditCourse,
   onPreview,
   onEditAuthor,
-}: CourseActions & { course: CourseDetail }) => (
-  <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-    <Card className="overflow-hidden">
-      <div className="aspect-video overflow-hidden bg-slate-100">
-        <CourseImage src={course.course_image} alt={`Cover of ${course.course_title}`} />
-      </div>
-      <div className="flex flex-col gap-6 p-5 sm:p-6">
-        <p className="break-words whitespace-pre-line text-slate-700">
-          {truncate(course.course_description, TRUNCATE.detailDescription)}
-        </p>
-        <dl className="grid grid-cols-2 gap-4 border-y border-slate-100 py-4 sm:grid-cols-3 xl:grid-cols-5">
-          <Fact label="Category">{course.category_name || '—'}</Fact>
-          <Fact label="Price">
-            {course.price > 0 ? formatPrice(course.price) : course.price_type_name || 'Free'}
-          </Fact>
-          <Fact label="Certificate">{course.certificate ? 'Yes' : 'No'}</Fact>
-          <Fact label="Sections">{plural(course.sections_count, 'section')}</Fact>
-          <Fact label="Lessons">{plural(course.lessons_count, 'lesson')}</Fact>
-        </dl>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button leftIcon={<LayersIcon className="size-4" />} onClick={onOpenCurriculum}>
-            Add/Edit Curriculum
-          </Button>
-          <Button variant="outline" leftIcon={<PencilIcon className="size-4" />} onClick={onEditCourse}>
-            Edit Course
-          </Button>
-          <Button variant="outline" leftIcon={<EyeIcon className="size-4" />} onClick={onPreview}>
-            Preview course
-          </Button>
+}: CourseActions & { course: CourseDetail }) => {
+  const t = useT();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <Card className="overflow-hidden">
+        <div className="aspect-video overflow-hidden bg-slate-100">
+          <CourseImage
+            src={course.course_image}
+            alt={t('admin.courses.details.coverOf', { title: course.course_title })}
+          />
         </div>
-      </div>
-    </Card>
-    <Card className="flex flex-col gap-4 self-start p-5 sm:p-6">
-      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Authors By</h2>
-      <div className="flex items-center gap-3">
-        <PersonPhoto
-          src={course.profile_picturePath}
-          firstName={course.first_name}
-          lastName={course.last_name}
-          className="size-14 text-base"
-        />
-        <p className="min-w-0 font-semibold break-words text-slate-900">
-          {course.first_name} {course.last_name}
-        </p>
-      </div>
-      {course.bio ? (
-        <p className="text-sm break-words text-slate-600">{truncate(course.bio, TRUNCATE.authorBio)}</p>
-      ) : null}
-      {/* SPEC §2.13 shows no action for Edit Authors: it edits this author; Edit Course chooses another. */}
-      <Button
-        variant="outline"
-        size="sm"
-        leftIcon={<UsersIcon className="size-4" />}
-        onClick={() => onEditAuthor(course.author_id)}
-        className="self-start"
-      >
-        Edit Authors
-      </Button>
-    </Card>
-  </div>
-);
+        <div className="flex flex-col gap-6 p-5 sm:p-6">
+          <p className="break-words whitespace-pre-line text-slate-700">
+            {truncate(course.course_description, TRUNCATE.detailDescription)}
+          </p>
+          <dl className="grid grid-cols-2 gap-4 border-y border-slate-100 py-4 sm:grid-cols-3 xl:grid-cols-5">
+            <Fact label={t('admin.courses.details.category')}>{course.category_name || '—'}</Fact>
+            <Fact label={t('admin.courses.details.price')}>
+              {course.price > 0
+                ? formatPrice(course.price)
+                : course.price_type_name || t('common.price.free')}
+            </Fact>
+            <Fact label={t('admin.courses.details.certificate')}>
+              {course.certificate ? t('admin.courses.yes') : t('admin.courses.no')}
+            </Fact>
+            <Fact label={t('admin.courses.details.sections')}>
+              {t('admin.courses.details.sectionsCount', {
+                count: course.sections_count,
+                n: formatCount(course.sections_count),
+              })}
+            </Fact>
+            <Fact label={t('admin.courses.details.lessons')}>
+              {t('admin.courses.details.lessonsCount', {
+                count: course.lessons_count,
+                n: formatCount(course.lessons_count),
+              })}
+            </Fact>
+          </dl>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button leftIcon={<LayersIcon className="size-4" />} onClick={onOpenCurriculum}>
+              {t('admin.courses.details.curriculum')}
+            </Button>
+            <Button variant="outline" leftIcon={<PencilIcon className="size-4" />} onClick={onEditCourse}>
+              {t('admin.courses.details.edit')}
+            </Button>
+            <Button variant="outline" leftIcon={<EyeIcon className="size-4" />} onClick={onPreview}>
+              {t('admin.courses.details.preview')}
+            </Button>
+          </div>
+        </div>
+      </Card>
+      <Card className="flex flex-col gap-4 self-start p-5 sm:p-6">
+        <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          {t('admin.courses.details.authorsBy')}
+        </h2>
+        <div className="flex items-center gap-3">
+          <PersonPhoto
+            src={course.profile_picturePath}
+            firstName={course.first_name}
+            lastName={course.last_name}
+            className="size-14 text-base"
+          />
+          <p className="min-w-0 font-semibold break-words text-slate-900">
+            {course.first_name} {course.last_name}
+          </p>
+        </div>
+        {course.bio ? (
+          <p className="text-sm break-words text-slate-600">{truncate(course.bio, TRUNCATE.authorBio)}</p>
+        ) : null}
+        {/* SPEC §2.13 shows no action for Edit Authors: it edits this author; Edit Course chooses another. */}
+        <Button
+          variant="outline"
+          size="sm"
+          leftIcon={<UsersIcon className="size-4" />}
+          onClick={() => onEditAuthor(course.author_id)}
+          className="self-start"
+        >
+          {t('admin.courses.details.editAuthors')}
+        </Button>
+      </Card>
+    </div>
+  );
+};
 
 /** SPEC §2.13 Admin Course Details: the stored course with its author and the way to its curriculum. */
 export const AdminCourseDetails = ({ courseId, onBack, ...actions }: AdminCourseDetailsProps) => {
+  const t = useT();
   const course = useAdminCourse(courseId);
   const back = (
     <Button variant="outline" leftIcon={<ChevronLeftIcon className="size-4" />} onClick={onBack}>
-      Back to My Course
+      {t('admin.courses.details.back')}
     </Button>
   );
   const header = (title: string, badge?: ReactNode) => (
     <PageHeader
       title={title}
-      description={badge ? undefined : 'Curriculum, sections, lessons and author of the chosen course.'}
+      description={badge ? undefined : t('admin.courses.details.description')}
       badge={badge}
       actions={back}
     />
@@ -124,31 +146,35 @@ export const AdminCourseDetails = ({ courseId, onBack, ...actions }: AdminCourse
   if (courseId === null) {
     return (
       <>
-        {header('Course details')}
-        <EmptyState icon={<BookIcon />} title="No course chosen" hint="Pick a course in My Course." />
+        {header(t('admin.courses.details.title'))}
+        <EmptyState
+          icon={<BookIcon />}
+          title={t('admin.courses.details.noneChosen')}
+          hint={t('admin.courses.details.pickOne')}
+        />
       </>
     );
   }
   if (course.isPending) {
     return (
       <>
-        {header('Course details')}
-        <LoadingBlock label="Loading the course..." />
+        {header(t('admin.courses.details.title'))}
+        <LoadingBlock label={t('admin.courses.loadingOne')} />
       </>
     );
   }
   if (course.isError) {
     return (
       <>
-        {header('Course details')}
+        {header(t('admin.courses.details.title'))}
         {course.error instanceof ApiError && course.error.status === 404 ? (
           <EmptyState
             icon={<BookIcon />}
-            title="Course not found"
-            hint="It may have been removed. Pick another course in My Course."
+            title={t('site.courses.notFound.title')}
+            hint={t('admin.courses.details.notFoundHint')}
           />
         ) : (
-          <Alert>{errorMessage(course.error, 'The course could not be loaded. Please try again.')}</Alert>
+          <Alert>{errorMessage(course.error, t('admin.courses.loadOneFailed'))}</Alert>
         )}
       </>
     );

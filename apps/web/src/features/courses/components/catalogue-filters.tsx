@@ -3,6 +3,8 @@ import { Button } from '@/components/ui/button';
 import { FilterPills } from '@/components/ui/filter-pills';
 import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useCatalogueCategories } from '../api/courses';
 import type { CatalogueFilterState } from '../hooks/use-catalogue-filters';
 import { hasFilters, NO_FILTERS, PRICE_OPTIONS, SORT_OPTIONS } from '../lib/catalogue-filters';
@@ -50,41 +52,45 @@ const LabelledSelect = ({
  * what the list is filtered by.
  */
 export const CatalogueFilters = ({ filters, setFilters }: CatalogueFilterState) => {
+  const t = useT();
   const categories = useCatalogueCategories().data;
   const chosen = filters.category.toLowerCase();
   const known = (categories ?? []).find((category) => category.category_name.toLowerCase() === chosen);
   return (
     <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center">
       <LabelledSelect
-        label="Category"
+        label={t('site.courses.filters.category')}
         hideLabel
         value={known ? known.category_name : filters.category}
         onChange={(category) => setFilters({ category })}
         className="md:w-64"
       >
-        <option value="">All categories</option>
+        <option value="">{t('site.courses.filters.allCategories')}</option>
         {filters.category && !known ? <option value={filters.category}>{filters.category}</option> : null}
         {(categories ?? []).map((category) => (
           <option key={category.category_name} value={category.category_name}>
-            {category.category_name} ({category.courses_count})
+            {t('site.courses.filters.categoryOption', {
+              name: category.category_name,
+              count: formatCount(category.courses_count),
+            })}
           </option>
         ))}
       </LabelledSelect>
       <div className="flex flex-wrap items-center gap-2">
         <FilterPills
-          legend="Price"
-          options={PRICE_OPTIONS}
+          legend={t('site.courses.filters.price')}
+          options={PRICE_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
           value={filters.price}
           onChange={(price) => setFilters({ price })}
         />
         {hasFilters(filters) ? (
           <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
-            Clear filters
+            {t('site.courses.filters.clear')}
           </Button>
         ) : null}
       </div>
       <LabelledSelect
-        label="Sort by"
+        label={t('site.courses.filters.sortBy')}
         value={filters.sort}
         onChange={(sort) =>
           setFilters({ sort: SORT_OPTIONS.find((option) => option.value === sort)?.value ?? '' })
@@ -93,7 +99,7 @@ export const CatalogueFilters = ({ filters, setFilters }: CatalogueFilterState) 
       >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </LabelledSelect>

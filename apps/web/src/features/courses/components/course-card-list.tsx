@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataList, type DataListProps } from '@/components/ui/data-list';
+import { useT } from '@/lib/i18n/use-t';
 import { CourseGridSkeleton, GRID_CLASSES } from './course-grid';
 
 const GRID_ITEM = { className: 'grid' };
@@ -26,17 +27,20 @@ export const CourseCardList = <Row extends { course_Id: number }>({
   card,
   skeletons,
   ...list
-}: CourseCardListProps<Row>) => (
-  <DataList
-    {...list}
-    label="Courses"
-    rowKey={(course) => course.course_Id}
-    item={card}
-    // A single-cell grid: the card fills its item, so the cards of a row are as tall as each other.
-    itemProps={() => GRID_ITEM}
-    variant="bare"
-    listClassName={GRID_CLASSES}
-    loadingLabel="Loading courses"
-    placeholder={<CourseGridSkeleton count={skeletons} />}
-  />
-);
+}: CourseCardListProps<Row>) => {
+  const t = useT();
+  return (
+    <DataList
+      {...list}
+      label={t('site.courses.list.label')}
+      rowKey={(course) => course.course_Id}
+      item={card}
+      // A single-cell grid: the card fills its item, so the cards of a row are as tall as each other.
+      itemProps={() => GRID_ITEM}
+      variant="bare"
+      listClassName={GRID_CLASSES}
+      loadingLabel={t('site.courses.loading')}
+      placeholder={<CourseGridSkeleton count={skeletons} />}
+    />
+  );
+};

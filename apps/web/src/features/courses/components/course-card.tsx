@@ -2,6 +2,7 @@ import type { CourseListItem } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
 import { BookIcon, ClockIcon, UsersIcon } from '@/components/ui/drawn-icons';
 import { coursePrice } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import {
   durationText,
   figuresOf,
@@ -27,6 +28,7 @@ type CourseCardProps = {
  * with no published lesson says it is coming soon instead of counting its lessons (docs/decisions/017).
  */
 const CardFigures = ({ course }: { course: CourseListItem }) => {
+  const t = useT();
   const figures = figuresOf(course);
   if (!figures) return null;
   const duration = durationText(figures.duration_seconds);
@@ -40,7 +42,7 @@ const CardFigures = ({ course }: { course: CourseListItem }) => {
   ];
   return (
     <ul
-      aria-label="Course figures"
+      aria-label={t('site.courses.card.figures')}
       className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-slate-600"
     >
       {isComingSoon ? (

@@ -1,9 +1,10 @@
-import { MSG, PAGE_SIZES } from '@skillwise/contracts';
+import { PAGE_SIZES } from '@skillwise/contracts';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useListPager } from '@/components/ui/data-list';
 import { ArrowRightIcon, BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useT } from '@/lib/i18n/use-t';
 import type { ListState } from '@/lib/paging';
 import { useCatalogue } from '../api/courses';
 import type { CatalogueFilterState } from '../hooks/use-catalogue-filters';
@@ -26,12 +27,15 @@ type CourseCatalogueProps = {
   school?: string;
 };
 
-const GoToCourse = () => (
-  <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700">
-    Go to course
-    <ArrowRightIcon className="size-4" />
-  </span>
-);
+const GoToCourse = () => {
+  const t = useT();
+  return (
+    <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700">
+      {t('site.courses.goToCourse')}
+      <ArrowRightIcon className="size-4" />
+    </span>
+  );
+};
 
 /**
  * SPEC §2.3: the public catalogue with its search ('Search By Class Name': the title, and also the
@@ -40,6 +44,7 @@ const GoToCourse = () => (
  * next loads.
  */
 export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: CourseCatalogueProps) => {
+  const t = useT();
   const { searchText, setSearchText, search, page, setPage } = list;
   const chosen = filters?.filters ?? NO_FILTERS;
   const catalogue = useCatalogue({ page, pageSize: PAGE_SIZE, search }, chosen, school);
@@ -50,9 +55,9 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
     top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
   const pager = useListPager({ page, setPage }, catalogue, {
-    label: 'Courses pages',
+    label: t('site.courses.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['course', 'courses'],
+    noun: [t('site.courses.noun.one'), t('site.courses.noun.other')],
     onPageChange: changePage,
     summary: 'toolbar',
   });
@@ -61,31 +66,31 @@ export const CourseCatalogue = ({ list, onSelect, ownedIds, filters, school }: C
     <div ref={top} className="scroll-mt-20">
       <CourseCardList
         query={catalogue}
-        search={{ label: 'Search By Class Name', value: searchText, onChange: setSearchText }}
+        search={{ label: t('site.courses.search'), value: searchText, onChange: setSearchText }}
         filters={
           <>
             {filters ? <CatalogueFilters {...filters} /> : null}
             {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
-            <h2 className="sr-only">Courses</h2>
+            <h2 className="sr-only">{t('site.courses.list.label')}</h2>
           </>
         }
         // SPEC §2.3: a load error shows its message.
-        errorText={(error) => (error instanceof Error ? error.message : MSG.errorFetchingCourses)}
+        errorText={(error) => (error instanceof Error ? error.message : t('common.msg.errorFetchingCourses'))}
         skeletons={8}
         empty={
           filters && hasFilters(chosen) ? (
             <EmptyState
               icon={<BookIcon />}
-              title={MSG.noCoursesFoundList}
-              hint="No course matches these filters."
+              title={t('common.msg.noCoursesFoundList')}
+              hint={t('site.courses.noMatch')}
               action={
                 <Button variant="outline" onClick={() => filters.setFilters(NO_FILTERS)}>
-                  Clear filters
+                  {t('site.courses.filters.clear')}
                 </Button>
               }
             />
           ) : (
-            <EmptyState icon={<BookIcon />} title={MSG.noCoursesFoundList} />
+            <EmptyState icon={<BookIcon />} title={t('common.msg.noCoursesFoundList')} />
           )
         }
         card={(course) => (

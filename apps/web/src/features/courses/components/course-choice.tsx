@@ -2,6 +2,8 @@ import { PAGE_SIZE_MAX } from '@skillwise/contracts';
 import { useState } from 'react';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SearchInput } from '@/components/ui/search-input';
+import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useDebouncedValue } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useOrganisationCourses } from '../api/courses';
@@ -10,13 +12,14 @@ import { useOrganisationCourses } from '../api/courses';
 export const CourseChoice = ({
   chosen,
   onChoose,
-  legend = 'Chosen courses',
+  legend,
 }: {
   chosen: readonly number[];
   /** What the list is, as assistive technology reads it. */
   legend?: string;
   onChoose: (courseId: number, isChosen: boolean) => void;
 }) => {
+  const t = useT();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
   const courses = useOrganisationCourses(storage.get('orgId') ?? '', {
@@ -27,17 +30,17 @@ export const CourseChoice = ({
   const rows = courses.data?.rows ?? [];
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="sr-only">{legend}</legend>
+      <legend className="sr-only">{legend ?? t('admin.courses.choice.legend')}</legend>
       {(courses.data?.total ?? 0) > PAGE_SIZE_MAX || search !== '' ? (
-        <SearchInput label="Search your courses" value={searchText} onChange={setSearchText} />
+        <SearchInput label={t('admin.courses.choice.search')} value={searchText} onChange={setSearchText} />
       ) : null}
       {courses.isPending ? (
-        <p className="text-sm text-slate-500">Loading your courses...</p>
+        <p className="text-sm text-slate-500">{t('admin.courses.choice.loading')}</p>
       ) : courses.isError ? (
-        <p className="text-sm text-rose-600">Your courses could not be loaded.</p>
+        <p className="text-sm text-rose-600">{t('admin.courses.choice.loadFailed')}</p>
       ) : rows.length === 0 ? (
         <p className="text-sm text-slate-500">
-          {search === '' ? 'Your school has no course yet.' : 'No course matches.'}
+          {search === '' ? t('admin.courses.choice.none') : t('admin.courses.choice.noMatch')}
         </p>
       ) : (
         <div className="grid max-h-60 gap-2 overflow-y-auto sm:grid-cols-2">
@@ -52,7 +55,7 @@ export const CourseChoice = ({
         </div>
       )}
       <p className="text-xs text-slate-500">
-        {chosen.length === 1 ? '1 course chosen' : `${chosen.length} courses chosen`}
+        {t('admin.courses.choice.chosen', { count: chosen.length, n: formatCount(chosen.length) })}
       </p>
     </fieldset>
   );

@@ -21,7 +21,8 @@ import { PersonPhoto } from '@/components/ui/person-photo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ratingCountText, ratingText } from '@/features/reviews';
 import { ApiError } from '@/lib/api-client';
-import { coursePrice } from '@/lib/format';
+import { coursePrice, formatCount, numberFormat } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { useCourseDetails } from '../api/courses';
 import {
   durationText,
@@ -55,18 +56,21 @@ type CourseDetailsProps = {
   couponCode?: string | null;
 };
 
-const NotFound = ({ browsePath }: { browsePath: string }) => (
-  <EmptyState
-    icon={<BookIcon />}
-    title="Course not found"
-    hint="This course does not exist or is no longer available."
-    action={
-      <Link to={browsePath} className={buttonClassName()}>
-        Browse courses
-      </Link>
-    }
-  />
-);
+const NotFound = ({ browsePath }: { browsePath: string }) => {
+  const t = useT();
+  return (
+    <EmptyState
+      icon={<BookIcon />}
+      title={t('site.courses.notFound.title')}
+      hint={t('site.courses.notFound.hint')}
+      action={
+        <Link to={browsePath} className={buttonClassName()}>
+          {t('site.courses.browse')}
+        </Link>
+      }
+    />
+  );
+};
 
 /**
  * SPEC §2.4's claims beside the price, only those that hold for this course (DESIGN decision 13): a free
@@ -74,16 +78,19 @@ const NotFound = ({ browsePath }: { browsePath: string }) => (
  * The money-back guarantee states the school's own window ('30-Day Money-Back Guarantee' by default),
  * which a buyer takes up from My Courses; none when the school turned it off (docs/decisions/029).
  */
-const promisesOf = (course: CourseDetail) =>
+const promisesOf = (course: CourseDetail, t: ReturnType<typeof useT>) =>
   [
     {
       icon: <ShieldIcon />,
-      text: `${course.refund_window_days ?? 0}-Day Money-Back Guarantee`,
+      text: t('site.courses.promise.moneyBack', {
+        count: course.refund_window_days ?? 0,
+        days: formatCount(course.refund_window_days ?? 0),
+      }),
       holds: course.price > 0 && (course.refund_window_days ?? 0) > 0,
     },
-    { icon: <InfinityIcon />, text: 'Full lifetime access', holds: true },
-    { icon: <CheckCircleIcon />, text: 'One-time payment, no subscription', holds: course.price > 0 },
-    { icon: <AwardIcon />, text: 'Certificate of completion', holds: course.certificate },
+    { icon: <InfinityIcon />, text: t('site.courses.promise.lifetime'), holds: true },
+    { icon: <CheckCircleIcon />, text: t('site.courses.promise.oneTime'), holds: course.price > 0 },
+    { icon: <AwardIcon />, text: t('site.courses.promise.certificate'), holds: course.certificate },
   ].filter((promise) => promise.holds);
 
 /** A rating as people read it: '4.5 (2 ratings)', or honestly none; nothing while it loads. */
@@ -95,16 +102,23 @@ const ratingValue = (rating: CourseRating | undefined): string => (rating ? rati
  * ('New course', 'No ratings yet') or is left out (no video or audio time); none is made up.
  */
 const Figures = ({ course, rating }: { course: CourseDetail; rating: CourseRating | undefined }) => {
+  const t = useT();
   const figures = figuresOf(course);
   const lessons = figures?.published_lessons_count ?? course.lessons_count;
   const duration = figures ? durationText(figures.duration_seconds) : undefined;
   const updated = figures ? updatedDay(figures.last_updated) : undefined;
   const items = [
-    { icon: <StarIcon />, label: 'Rating', value: ratingValue(rating) },
-    figures ? { icon: <UsersIcon />, label: 'Students', value: studentsText(figures.students_count) } : null,
-    duration ? { icon: <PlayIcon />, label: 'Duration', value: duration } : null,
-    { icon: <BookIcon />, label: 'Lessons', value: lessonsText(lessons) },
-    updated ? { icon: <ClockIcon />, label: 'Last updated', value: updated } : null,
+    { icon: <StarIcon />, label: t('site.courses.figure.rating'), value: ratingValue(rating) },
+    figures
+      ? {
+          icon: <UsersIcon />,
+          label: t('site.courses.figure.students'),
+          value: studentsText(figures.students_count),
+        }
+      : null,
+    duration ? { icon: <PlayIcon />, label: t('site.courses.figure.duration'), value: duration } : null,
+    { icon: <BookIcon />, label: t('site.courses.figure.lessons'), value: lessonsText(lessons) },
+    updated ? { icon: <ClockIcon />, label: t('site.courses.figure.updated'), value: updated } : null,
   ].filter((item) => item !== null);
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 xl:grid-cols-5">
@@ -140,6 +154,7 @@ export const CourseDetails = ({
   reviews,
   couponCode,
 }: CourseDetailsProps) => {
+  const t = useT();
   const details = useCourseDetails(courseId);
 
   if (courseId === null) return <NotFound browsePath={browsePath} />;
@@ -147,7 +162,7 @@ export const CourseDetails = ({
     // A screen's height while loading, so the footer does not rise into view and drop again.
     return (
       <div className="min-h-dvh">
-        <LoadingBlock label="Loading course..." />
+        <LoadingBlock label={t('site.courses.loadingOne')} />
       </div>
     );
   }
@@ -173,7 +188,7 @@ export const CourseDetails = ({
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700"
       >
         <ChevronLeftIcon className="size-4" />
-        All courses
+        {t('site.courses.allCourses')}
       </Link>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="min-w-0 lg:col-start-1">
@@ -192,14 +207,14 @@ export const CourseDetails = ({
                 className="flex items-center gap-1 font-semibold text-amber-700 hover:underline"
               >
                 <StarIcon className="size-4 fill-amber-400 text-amber-500" />
-                {rating.average.toFixed(1)}
+                {numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating.average)}
                 <span className="font-normal text-slate-600">({ratingCountText(rating.count)})</span>
               </a>
             ) : rating ? (
-              <span>No ratings yet</span>
+              <span>{t('site.courses.noRatings')}</span>
             ) : null}
             {figures ? <span>{studentsText(figures.students_count)}</span> : null}
-            {author ? <span>Created by {author}</span> : null}
+            {author ? <span>{t('site.courses.createdBy', { author })}</span> : null}
           </p>
         </div>
         <Card className="h-fit overflow-hidden lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -215,7 +230,11 @@ export const CourseDetails = ({
             <p className="text-3xl font-bold text-slate-900">{coursePrice(course.price)}</p>
             {couponCode && course.price > 0 && !ownedAction ? (
               <p className="-mt-2 text-sm font-medium text-emerald-700">
-                Coupon <span className="font-mono">{couponCode}</span> applied at checkout
+                <T
+                  id="site.courses.couponApplied"
+                  values={{ code: couponCode }}
+                  components={{ 0: <span className="font-mono" /> }}
+                />
               </p>
             ) : null}
             {/* An enrolled student is shown only the way in: Enroll Now would refuse them anyway. */}
@@ -228,9 +247,9 @@ export const CourseDetails = ({
                   onClick={onEnroll ? () => onEnroll(course) : undefined}
                   disabled={!onEnroll || isComingSoon}
                   isLoading={isEnrolling}
-                  loadingText="Checking..."
+                  loadingText={t('site.courses.checking')}
                 >
-                  Enroll Now
+                  {t('site.courses.enrollNow')}
                 </Button>
                 {enrollNote && !isComingSoon ? (
                   <p className="text-center text-xs text-slate-500">{enrollNote}</p>
@@ -238,7 +257,7 @@ export const CourseDetails = ({
               </>
             )}
             <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-4 text-sm text-slate-600">
-              {promisesOf(course).map((item) => (
+              {promisesOf(course, t).map((item) => (
                 <li key={item.text} className="flex items-center gap-2.5">
                   <span className="text-lg text-brand-600">{item.icon}</span>
                   {item.text}
@@ -249,19 +268,19 @@ export const CourseDetails = ({
         </Card>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <Card className="p-6">
-            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('site.courses.about')}</h2>
             <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-600">
               {course.course_description}
             </p>
           </Card>
           <Card className="p-6">
-            <h2 className="sr-only">Course figures</h2>
+            <h2 className="sr-only">{t('site.courses.card.figures')}</h2>
             <Figures course={course} rating={rating} />
           </Card>
           {curriculum}
           {author ? (
             <Card className="p-6">
-              <h2 className="text-lg font-semibold text-slate-900">Instructor</h2>
+              <h2 className="text-lg font-semibold text-slate-900">{t('site.courses.instructor')}</h2>
               <div className="mt-4 flex gap-4">
                 <PersonPhoto
                   src={course.profile_picturePath}

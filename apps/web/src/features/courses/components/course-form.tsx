@@ -4,7 +4,6 @@ import {
   COUNTER_LONG,
   COUNTER_SHORT,
   type CourseDetail,
-  MSG,
 } from '@skillwise/contracts';
 import { type ComponentProps, type ComponentType, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -18,6 +17,7 @@ import { FileInput } from '@/components/ui/input';
 import { SearchInput } from '@/components/ui/search-input';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -88,34 +88,37 @@ const PickerField = ({
   field,
   addLabel,
   onAdd,
-}: PickerFieldProps) => (
-  <div className="flex min-w-0 flex-col gap-2">
-    {needsSearch(list) ? (
-      <SearchInput
-        label={searchLabel}
-        value={list.searchText ?? ''}
-        onChange={(text) => list.onSearch?.(text)}
+}: PickerFieldProps) => {
+  const t = useT();
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      {needsSearch(list) ? (
+        <SearchInput
+          label={searchLabel}
+          value={list.searchText ?? ''}
+          onChange={(text) => list.onSearch?.(text)}
+        />
+      ) : null}
+      <SelectField
+        label={label}
+        name={name}
+        required
+        placeholder={list.isLoading ? t('admin.courses.form.loading') : placeholder}
+        options={options}
+        {...field}
       />
-    ) : null}
-    <SelectField
-      label={label}
-      name={name}
-      required
-      placeholder={list.isLoading ? 'Loading...' : placeholder}
-      options={options}
-      {...field}
-    />
-    <Button
-      variant="ghost"
-      size="sm"
-      className="h-auto min-h-9 self-start py-1.5 text-start whitespace-normal"
-      leftIcon={<PlusIcon className="size-4" />}
-      onClick={onAdd}
-    >
-      {addLabel}
-    </Button>
-  </div>
-);
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-auto min-h-9 self-start py-1.5 text-start whitespace-normal"
+        leftIcon={<PlusIcon className="size-4" />}
+        onClick={onAdd}
+      >
+        {addLabel}
+      </Button>
+    </div>
+  );
+};
 
 /** A dialog that creates one record and hands it back (the category and author modals). */
 export type CreateDialog<T> = ComponentType<{
@@ -136,11 +139,6 @@ type CourseFormProps = {
   onSaved: (course: CourseDetail) => void;
   onCancel: () => void;
 };
-
-const CERTIFICATE = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-] as const;
 
 const withCreated = <T,>(items: T[], created: T[], idOf: (item: T) => number): T[] => [
   ...items,
@@ -166,6 +164,7 @@ const CourseFormBody = ({
   onSaved,
   onCancel,
 }: FormBodyProps) => {
+  const t = useT();
   const isEditing = courseId !== null;
   const form = useForm({
     initial,
@@ -211,7 +210,8 @@ const CourseFormBody = ({
   const chosenPriceType = priceTypes.data?.find((type) => String(type.price_type_Id) === values.priceTypeId);
   const isFree = isFreePriceType(chosenPriceType?.price_type_name);
 
-  const missing = form.problem === MSG.allFieldsRequired ? missingCourseFields(values, isEditing) : [];
+  const missing =
+    form.problem === t('common.msg.allFieldsRequired') ? missingCourseFields(values, isEditing) : [];
 
   const onPriceTypeChange = (value: string) => {
     const type = priceTypes.data?.find((candidate) => String(candidate.price_type_Id) === value);
@@ -222,46 +222,48 @@ const CourseFormBody = ({
 
   const onSubmit = form.handleSubmit(async (checked) => {
     const course = await save.mutateAsync(toCourseInput(checked));
-    notify.success(isEditing ? 'Course updated successfully' : 'Course created successfully');
+    notify.success(isEditing ? t('admin.courses.form.updated') : t('admin.courses.form.created'));
     onSaved(course);
   });
 
-  const failed = form.failureMessage('The course could not be saved. Please try again.');
+  const failed = form.failureMessage(t('admin.courses.form.saveFailed'));
   const listProblem = [categories, authors].find((list) => list.error)?.error;
 
   return (
     <Card className="max-w-4xl p-5 sm:p-8">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         <TextField
-          label="Course Title"
+          label={t('admin.courses.form.title')}
           name="course_title"
           required
           counterMax={COUNTER_SHORT}
           maxLength={COUNTER_SHORT}
-          placeholder="e.g. Knots for Sailors"
+          placeholder={t('admin.courses.form.titlePlaceholder')}
           {...form.field('title')}
         />
         <TextAreaField
-          label="Course Description"
+          label={t('admin.courses.form.description')}
           name="course_description"
           required
           counterMax={COUNTER_LONG}
           rows={5}
-          placeholder="What will learners be able to do after this course?"
+          placeholder={t('admin.courses.form.descriptionPlaceholder')}
           {...form.field('description')}
         />
         <div className="grid gap-6 sm:grid-cols-2">
           <SelectField
-            label="Price Type"
+            label={t('admin.courses.form.priceType')}
             name="price_type_Id"
             required
-            placeholder={priceTypes.isPending ? 'Loading...' : 'Select Price Type'}
+            placeholder={
+              priceTypes.isPending ? t('admin.courses.form.loading') : t('admin.courses.form.selectPriceType')
+            }
             options={priceTypeOptions}
             {...form.field('priceTypeId')}
             onChange={(event) => onPriceTypeChange(event.target.value)}
           />
           <TextField
-            label="Price (USD)"
+            label={t('admin.courses.form.price')}
             name="price"
             type="number"
             inputMode="decimal"
@@ -270,41 +272,37 @@ const CourseFormBody = ({
             required
             placeholder="19.99"
             readOnly={isFree}
-            hint={isFree ? 'A free course costs nothing.' : undefined}
+            hint={isFree ? t('admin.courses.form.freeHint') : undefined}
             {...form.field('price')}
           />
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
           <PickerField
             list={categories}
-            searchLabel="Find a category by name"
-            label="Category"
+            searchLabel={t('admin.courses.form.findCategory')}
+            label={t('admin.courses.form.category')}
             name="category_id"
-            placeholder="Select Category"
+            placeholder={t('admin.courses.form.selectCategory')}
             options={categoryOptions}
             field={form.field('categoryId')}
-            addLabel="Create Course Category"
+            addLabel={t('admin.courses.form.createCategory')}
             onAdd={() => setDialog('category')}
           />
           <PickerField
             list={authors}
-            searchLabel="Find an author by name"
-            label="Author"
+            searchLabel={t('admin.courses.form.findAuthor')}
+            label={t('admin.courses.form.author')}
             name="author_id"
-            placeholder="Select Author"
+            placeholder={t('admin.courses.form.selectAuthor')}
             options={authorOptions}
             field={form.field('authorId')}
-            addLabel="Add Author"
+            addLabel={t('admin.courses.form.addAuthor')}
             onAdd={() => setDialog('author')}
           />
         </div>
         <Field
-          label="Cover Photo"
-          hint={
-            isEditing
-              ? 'Leave it empty to keep the current cover. JPEG, PNG, GIF or WebP.'
-              : 'JPEG, PNG, GIF or WebP; shown on the course card.'
-          }
+          label={t('admin.courses.form.cover')}
+          hint={isEditing ? t('admin.courses.form.coverHintEdit') : t('admin.courses.form.coverHint')}
           error={form.error('cover')}
         >
           {(control) => (
@@ -320,7 +318,7 @@ const CourseFormBody = ({
               {preview ? (
                 <img
                   src={preview}
-                  alt="Chosen cover"
+                  alt={t('admin.courses.form.chosenCover')}
                   className="aspect-video w-full max-w-sm rounded-xl border border-slate-200 object-cover"
                 />
               ) : null}
@@ -328,27 +326,32 @@ const CourseFormBody = ({
           )}
         </Field>
         <ChoiceField
-          legend="Certificate"
+          legend={t('admin.courses.form.certificate')}
           name="certificate"
           value={values.certificate}
-          options={CERTIFICATE}
+          options={[
+            { value: 'true', label: t('admin.courses.yes') },
+            { value: 'false', label: t('admin.courses.no') },
+          ]}
           onChange={(value) => form.setValue('certificate', value)}
         />
         <CheckboxField
-          label="Lessons in order"
-          hint="Each lesson opens once the student completes the one before it; a quiz must be passed."
+          label={t('admin.courses.form.lessonsInOrder')}
+          hint={t('admin.courses.form.lessonsInOrderHint')}
           checked={values.lessonsInOrder}
           onChange={(checked) => form.setValue('lessonsInOrder', checked)}
         />
-        {listProblem ? (
-          <Alert>{errorMessage(listProblem, 'Could not load the categories or authors.')}</Alert>
-        ) : null}
+        {listProblem ? <Alert>{errorMessage(listProblem, t('admin.courses.form.listsFailed'))}</Alert> : null}
         {form.problem ? (
           <Alert>
             <span className="block">{form.problem}</span>
             {missing.length > 0 ? (
               <span className="mt-1 block font-normal">
-                Missing: {missing.map((field) => COURSE_FIELD_LABELS[field]).join(', ')}.
+                {t('admin.courses.form.missing', {
+                  fields: missing
+                    .map((field) => t(COURSE_FIELD_LABELS[field]))
+                    .join(t('admin.courses.form.listSeparator')),
+                })}
               </span>
             ) : null}
           </Alert>
@@ -356,10 +359,10 @@ const CourseFormBody = ({
         {failed ? <Alert>{failed}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onCancel} disabled={form.isSubmitting}>
-            Cancel
+            {t('admin.courses.cancel')}
           </Button>
-          <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-            {isEditing ? 'Update Existing' : 'Create New Course'}
+          <Button type="submit" isLoading={form.isSubmitting} loadingText={t('admin.courses.form.saving')}>
+            {isEditing ? t('admin.courses.form.update') : t('admin.courses.create')}
           </Button>
         </div>
       </form>
@@ -388,11 +391,12 @@ const CourseFormBody = ({
  * from the course) with one. The category and author lists and their modals come from their features.
  */
 export const CourseForm = (props: CourseFormProps) => {
+  const t = useT();
   const course = useAdminCourse(props.courseId);
   if (props.courseId === null) return <CourseFormBody {...props} initial={EMPTY_COURSE} />;
-  if (course.isPending) return <LoadingBlock label="Loading the course..." />;
+  if (course.isPending) return <LoadingBlock label={t('admin.courses.loadingOne')} />;
   if (course.isError) {
-    return <Alert>{errorMessage(course.error, 'The course could not be loaded. Please try again.')}</Alert>;
+    return <Alert>{errorMessage(course.error, t('admin.courses.loadOneFailed'))}</Alert>;
   }
   const { author_id, first_name, last_name } = course.data;
   return (

@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { useT } from '@/lib/i18n/use-t';
 import { CourseCardSkeleton } from './course-card';
 
 export const GRID_CLASSES = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /** Grey cards in the grid's place while the courses load. */
-export const CourseGridSkeleton = ({ count = 4 }: { count?: number | undefined }) => (
-  <div className={GRID_CLASSES} role="status" aria-label="Loading courses">
-    {Array.from({ length: count }, (_, index) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
-      <CourseCardSkeleton key={index} />
-    ))}
-  </div>
-);
+export const CourseGridSkeleton = ({ count = 4 }: { count?: number | undefined }) => {
+  const t = useT();
+  return (
+    <div className={GRID_CLASSES} role="status" aria-label={t('site.courses.loading')}>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+        <CourseCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+};
 
 type CourseGridProps = {
   isLoading: boolean;

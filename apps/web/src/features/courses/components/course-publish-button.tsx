@@ -2,6 +2,7 @@ import type { CourseDetail } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
+import { useT } from '@/lib/i18n/use-t';
 import { notify, notifyFailure } from '@/lib/toast';
 import { type PublishCourseInput, useAdminCourse, usePublishCourse } from '../api/course-admin';
 import { hasNoPublishedLesson } from '../lib/course-figures';
@@ -19,6 +20,7 @@ type CoursePublishButtonProps = {
  * (docs/decisions/017).
  */
 export const CoursePublishButton = ({ courseId, onContentsPublished }: CoursePublishButtonProps) => {
+  const t = useT();
   const course = useAdminCourse(courseId);
   const publish = usePublishCourse(courseId);
   const [isChecking, setChecking] = useState(false);
@@ -31,14 +33,16 @@ export const CoursePublishButton = ({ courseId, onContentsPublished }: CoursePub
     publish.mutate(input, {
       onSuccess: (saved) => {
         if (input.withSectionsAndLessons) {
-          notify.success('Course published with all its sections and lessons');
+          notify.success(t('admin.courses.publish.doneEverything'));
           onContentsPublished?.();
         } else {
-          notify.success(saved.published ? 'Course published' : 'Course unpublished');
+          notify.success(
+            saved.published ? t('admin.courses.publish.done') : t('admin.courses.publish.undone'),
+          );
         }
       },
       // DESIGN decision 7: a plan limit is refused with a message naming the plan.
-      onError: (error) => notifyFailure(error, 'The course could not be changed.'),
+      onError: (error) => notifyFailure(error, t('admin.courses.publish.failed')),
       onSettled: onDone,
     });
 
@@ -67,10 +71,12 @@ export const CoursePublishButton = ({ courseId, onContentsPublished }: CoursePub
       <Button
         variant={published ? 'outline' : 'primary'}
         isLoading={isChecking || (publish.isPending && warning === null)}
-        loadingText={published ? 'Unpublishing...' : 'Publishing...'}
+        loadingText={
+          published ? t('admin.courses.publish.unpublishing') : t('admin.courses.publish.publishing')
+        }
         onClick={() => void onClick()}
       >
-        {published ? 'Unpublish' : 'Publish'}
+        {published ? t('admin.courses.publish.unpublish') : t('admin.courses.publish.publish')}
       </Button>
       <PublishCourseDialog
         open={warning !== null}

@@ -1,8 +1,9 @@
-import { FEATURED_COURSES, MSG } from '@skillwise/contracts';
+import { FEATURED_COURSES } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { ArrowRightIcon, BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useCatalogue } from '../api/courses';
 import { CourseCard } from './course-card';
@@ -10,6 +11,7 @@ import { CourseGrid } from './course-grid';
 
 /** SPEC §2.2: the first 8 courses of the catalogue, the first page the server answers. */
 export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => void }) => {
+  const t = useT();
   const catalogue = useCatalogue({ page: 1, pageSize: FEATURED_COURSES });
   const courses = catalogue.data?.rows.slice(0, FEATURED_COURSES) ?? [];
   return (
@@ -19,19 +21,19 @@ export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => 
     >
       <div className="mb-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Learn something new</p>
-          <h2 id="featured-courses" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-            Featured Courses
-          </h2>
-          <p className="mt-2 max-w-xl text-slate-600">
-            Courses from our publishers, ready to start whenever you are.
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+            {t('site.courses.featured.eyebrow')}
           </p>
+          <h2 id="featured-courses" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+            {t('site.courses.featured.title')}
+          </h2>
+          <p className="mt-2 max-w-xl text-slate-600">{t('site.courses.featured.text')}</p>
         </div>
         <Link
           to={paths.courses}
           className={buttonClassName({ variant: 'outline', className: 'self-start sm:self-auto' })}
         >
-          View All Courses
+          {t('site.courses.featured.viewAll')}
           <ArrowRightIcon className="size-4" />
         </Link>
       </div>
@@ -39,7 +41,13 @@ export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => 
         isLoading={catalogue.isPending}
         errorMessage={catalogue.error?.message}
         isEmpty={courses.length === 0}
-        empty={<EmptyState icon={<BookIcon />} title={MSG.noCoursesFound} hint={MSG.noCoursesFoundHint} />}
+        empty={
+          <EmptyState
+            icon={<BookIcon />}
+            title={t('common.msg.noCoursesFound')}
+            hint={t('common.msg.noCoursesFoundHint')}
+          />
+        }
       >
         {courses.map((course) => (
           <CourseCard key={course.course_Id} course={course} onSelect={onSelect} />

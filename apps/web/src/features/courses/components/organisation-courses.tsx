@@ -5,6 +5,7 @@ import { useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BookIcon, PlusSquareIcon } from '@/components/ui/icons';
 import { truncate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { useOrganisationCourses } from '../api/courses';
@@ -17,29 +18,32 @@ const OrganisationCourseCard = ({
 }: {
   course: CourseListItem;
   onSeeDetails: (courseId: number) => void;
-}) => (
-  <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card">
-    <div className="relative aspect-video overflow-hidden bg-slate-100">
-      <CourseImage src={course.course_image} alt="" />
-      <PublishedChip published={course.published} className="absolute top-3 inset-s-3 shadow-sm" />
-    </div>
-    <div className="flex flex-1 flex-col p-4">
-      <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{course.course_title}</h2>
-      <p className="mt-1.5 mb-4 text-sm break-words text-slate-500">
-        {truncate(course.course_description, TRUNCATE.cardDescription)}
-      </p>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-auto self-start"
-        aria-label={`See Details: ${course.course_title}`}
-        onClick={() => onSeeDetails(course.course_Id)}
-      >
-        See Details
-      </Button>
-    </div>
-  </article>
-);
+}) => {
+  const t = useT();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card">
+      <div className="relative aspect-video overflow-hidden bg-slate-100">
+        <CourseImage src={course.course_image} alt="" />
+        <PublishedChip published={course.published} className="absolute top-3 inset-s-3 shadow-sm" />
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{course.course_title}</h2>
+        <p className="mt-1.5 mb-4 text-sm break-words text-slate-500">
+          {truncate(course.course_description, TRUNCATE.cardDescription)}
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-auto self-start"
+          aria-label={t('admin.courses.seeDetailsOf', { title: course.course_title })}
+          onClick={() => onSeeDetails(course.course_Id)}
+        >
+          {t('admin.courses.seeDetails')}
+        </Button>
+      </div>
+    </article>
+  );
+};
 
 type OrganisationCoursesProps = {
   onSeeDetails: (courseId: number) => void;
@@ -50,36 +54,41 @@ const PAGE_SIZE = PAGE_SIZES.orgCourses;
 
 /** SPEC §2.13 My Course: the organisation's courses, searched by title and paged on the server. */
 export const OrganisationCourses = ({ onSeeDetails, onCreateCourse }: OrganisationCoursesProps) => {
+  const t = useT();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const orgId = storage.get('orgId') ?? '';
   const courses = useOrganisationCourses(orgId, { page, pageSize: PAGE_SIZE, search });
   const total = courses.data?.total ?? 0;
   const pager = useListPager({ page, setPage }, courses, {
-    label: 'Courses pages',
+    label: t('site.courses.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['course', 'courses'],
+    noun: [t('site.courses.noun.one'), t('site.courses.noun.other')],
   });
   const hasNone = total === 0 && search === '';
 
   return (
     <CourseCardList
       query={courses}
-      search={{ label: 'Search By Class Name', value: searchText, onChange: setSearchText }}
-      errorText="Could not load your courses."
+      search={{ label: t('site.courses.search'), value: searchText, onChange: setSearchText }}
+      errorText={t('admin.courses.loadFailed')}
       empty={
         hasNone ? (
           <EmptyState
             icon={<BookIcon />}
-            title="No courses yet"
-            hint="Create your first course: it will appear here, ready to fill with sections and lessons."
+            title={t('admin.courses.none')}
+            hint={t('admin.courses.noneHint')}
             action={
               <Button leftIcon={<PlusSquareIcon className="size-4" />} onClick={onCreateCourse}>
-                Create New Course
+                {t('admin.courses.create')}
               </Button>
             }
           />
         ) : (
-          <EmptyState icon={<BookIcon />} title="No courses match your search" hint="Try another title." />
+          <EmptyState
+            icon={<BookIcon />}
+            title={t('admin.courses.noMatch')}
+            hint={t('site.courses.tryAnotherTitle')}
+          />
         )
       }
       card={(course) => <OrganisationCourseCard course={course} onSeeDetails={onSeeDetails} />}

@@ -5,6 +5,7 @@ import {
   type CatalogueSort,
   COUNTER_SHORT,
 } from '@skillwise/contracts';
+import type { MessageId } from '@/lib/i18n/i18n';
 
 /** The catalogue's filters as the URL keeps them (`?category=&price=&sort=`); '' is none. */
 export type CatalogueFilters = { category: string; price: CataloguePrice | ''; sort: CatalogueSort | '' };
@@ -41,16 +42,18 @@ export const catalogueParams = (filters: CatalogueFilters): Record<string, strin
 export const hasFilters = (filters: CatalogueFilters): boolean =>
   CATALOGUE_FILTER_PARAMS.some((name) => filters[name] !== '');
 
-export const PRICE_OPTIONS: ReadonlyArray<{ value: CataloguePrice | ''; label: string }> = [
-  { value: '', label: 'All prices' },
-  { value: 'free', label: 'Free' },
-  { value: 'paid', label: 'Paid' },
+/** The price choices, each with its label's message. */
+export const PRICE_OPTIONS: ReadonlyArray<{ value: CataloguePrice | ''; label: MessageId }> = [
+  { value: '', label: 'site.courses.filters.allPrices' },
+  { value: 'free', label: 'site.courses.filters.free' },
+  { value: 'paid', label: 'site.courses.filters.paid' },
 ];
 
-export const SORT_OPTIONS: ReadonlyArray<{ value: CatalogueSort | ''; label: string }> = [
-  { value: '', label: 'Default order' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'rating', label: 'Highest rated' },
+/** The orders, each with its label's message. */
+export const SORT_OPTIONS: ReadonlyArray<{ value: CatalogueSort | ''; label: MessageId }> = [
+  { value: '', label: 'site.courses.sort.default' },
+  { value: 'newest', label: 'site.courses.sort.newest' },
+  { value: 'price_asc', label: 'site.courses.sort.priceAsc' },
+  { value: 'price_desc', label: 'site.courses.sort.priceDesc' },
+  { value: 'rating', label: 'site.courses.sort.rating' },
 ];

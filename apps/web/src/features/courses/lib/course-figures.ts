@@ -1,16 +1,18 @@
 import type { CourseFigures } from '@skillwise/contracts';
 import { formatCount, formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 /** Enrolled students as people read them: '12 students', or 'New course' when there are none yet. */
 export const studentsText = (count: number): string =>
-  count === 0 ? 'New course' : `${formatCount(count)} ${count === 1 ? 'student' : 'students'}`;
+  count === 0
+    ? t('site.courses.figures.newCourse')
+    : t('site.courses.figures.students', { count, n: formatCount(count) });
 
 /** Published lessons: '8 lessons', '1 lesson', or 'No lessons yet'. */
 export const lessonsText = (count: number): string =>
-  count === 0 ? 'No lessons yet' : `${formatCount(count)} ${count === 1 ? 'lesson' : 'lessons'}`;
-
-/** What a course for sale with no published lesson says of itself (docs/decisions/017). */
-export const COMING_SOON_TEXT = 'Coming soon: no lessons published yet';
+  count === 0
+    ? t('site.courses.figures.noLessons')
+    : t('site.courses.figures.lessons', { count, n: formatCount(count) });
 
 /**
  * Whether students would find nothing in the course: no published lesson in a published section, as the
@@ -25,12 +27,15 @@ export const hasNoPublishedLesson = (course: Partial<CourseFigures>): boolean =>
  */
 export const durationText = (seconds: number): string | undefined => {
   if (!(seconds > 0)) return undefined;
-  if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 59.5)
+    return t('site.courses.duration.seconds', { n: formatCount(Math.max(1, Math.round(seconds))) });
   const minutes = Math.round(seconds / 60);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${formatCount(hours)} h` : `${formatCount(hours)} h ${rest} min`;
+  if (hours === 0) return t('site.courses.duration.minutes', { m: formatCount(rest) });
+  return rest === 0
+    ? t('site.courses.duration.hours', { h: formatCount(hours) })
+    : t('site.courses.duration.hoursMinutes', { h: formatCount(hours), m: formatCount(rest) });
 };
 
 /** The day of the latest change, as the app writes dates: 'Nov 3, 2026'; undefined when it cannot be read. */

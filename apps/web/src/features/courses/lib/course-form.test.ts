@@ -1,5 +1,6 @@
 import { type CourseDetail, MSG } from '@skillwise/contracts';
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n/i18n';
 import {
   EMPTY_COURSE,
   INVALID_PRICE,
@@ -37,8 +38,8 @@ describe('course form (SPEC §5, §4)', () => {
 
   it('takes a price in dollars with at most two decimals (step 0.01)', () => {
     expect(validateCourseForm({ ...filled, price: '0' }, false)).toBeNull();
-    expect(validateCourseForm({ ...filled, price: '19.999' }, false)).toBe(INVALID_PRICE);
-    expect(validateCourseForm({ ...filled, price: '-1' }, false)).toBe(INVALID_PRICE);
+    expect(validateCourseForm({ ...filled, price: '19.999' }, false)).toBe(t(INVALID_PRICE));
+    expect(validateCourseForm({ ...filled, price: '-1' }, false)).toBe(t(INVALID_PRICE));
   });
 
   it('sends trimmed text and numbers', () => {

@@ -1,4 +1,5 @@
-import { type CourseDetail, MSG } from '@skillwise/contracts';
+import type { CourseDetail } from '@skillwise/contracts';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 import type { FormErrors } from '@/lib/use-form';
 import type { CourseInput } from '../api/course-admin';
 
@@ -28,8 +29,8 @@ export const EMPTY_COURSE: CourseFormValues = {
   cover: null,
 };
 
-export const INVALID_PRICE = 'Please enter a price in dollars with at most two decimals, like 19.99.';
-export const COVER_NOT_IMAGE = 'The cover photo must be an image (JPEG, PNG, GIF or WebP).';
+export const INVALID_PRICE: MessageId = 'admin.courses.form.invalidPrice';
+export const COVER_NOT_IMAGE: MessageId = 'admin.courses.form.coverNotImage';
 
 /** The form prefilled from a stored course (edit mode, SPEC §4). */
 export const valuesFromCourse = (course: CourseDetail): CourseFormValues => ({
@@ -58,24 +59,30 @@ export const missingCourseFields = (
 };
 
 /** How the form names each field, for the line that lists what is missing. */
-export const COURSE_FIELD_LABELS: Record<ReturnType<typeof missingCourseFields>[number], string> = {
-  title: 'Course Title',
-  description: 'Course Description',
-  price: 'Price',
-  priceTypeId: 'Price Type',
-  categoryId: 'Category',
-  authorId: 'Author',
-  cover: 'Cover Photo',
-  certificate: 'Certificate',
-  lessonsInOrder: 'Lessons in order',
+export const COURSE_FIELD_LABELS: Record<ReturnType<typeof missingCourseFields>[number], MessageId> = {
+  title: 'admin.courses.form.title',
+  description: 'admin.courses.form.description',
+  price: 'admin.courses.form.priceShort',
+  priceTypeId: 'admin.courses.form.priceType',
+  categoryId: 'admin.courses.form.category',
+  authorId: 'admin.courses.form.author',
+  cover: 'admin.courses.form.cover',
+  certificate: 'admin.courses.form.certificate',
+  lessonsInOrder: 'admin.courses.form.lessonsInOrder',
 };
 
-/** SPEC §5: price numeric with step 0.01 and required; price type, category and author required. */
-export const validateCourseForm = (values: CourseFormValues, isEditing: boolean): string | null => {
-  if (missingCourseFields(values, isEditing).length > 0) return MSG.allFieldsRequired;
+/** The form's problem as a message: SPEC §5, price numeric with step 0.01 and required; price type, category and author required. */
+const problemOf = (values: CourseFormValues, isEditing: boolean): MessageId | null => {
+  if (missingCourseFields(values, isEditing).length > 0) return 'common.msg.allFieldsRequired';
   if (!/^\d+(\.\d{1,2})?$/.test(values.price.trim())) return INVALID_PRICE;
   if (values.cover && !values.cover.type.startsWith('image/')) return COVER_NOT_IMAGE;
   return null;
+};
+
+/** The form's problem in the reader's language, or null. */
+export const validateCourseForm = (values: CourseFormValues, isEditing: boolean): string | null => {
+  const problem = problemOf(values, isEditing);
+  return problem === null ? null : t(problem);
 };
 
 /** The course form's check as the form shows it: one alert, with the fields it concerns marked. */
@@ -83,13 +90,13 @@ export const courseFormErrors = (
   values: CourseFormValues,
   isEditing: boolean,
 ): FormErrors<CourseFormValues> => {
-  const problem = validateCourseForm(values, isEditing);
+  const problem = problemOf(values, isEditing);
   if (problem === null) return {};
-  if (problem === MSG.allFieldsRequired) {
+  if (problem === 'common.msg.allFieldsRequired') {
     const missing = missingCourseFields(values, isEditing);
-    return { problem, fields: Object.fromEntries(missing.map((field) => [field, true])) };
+    return { problem: t(problem), fields: Object.fromEntries(missing.map((field) => [field, true])) };
   }
-  return { problem, fields: problem === INVALID_PRICE ? { price: true } : { cover: true } };
+  return { problem: t(problem), fields: problem === INVALID_PRICE ? { price: true } : { cover: true } };
 };
 
 /** The checked form as the save call takes it. */

@@ -9,7 +9,7 @@ import { UploadNotice } from '@/components/ui/upload-progress';
 import { failureLink, type MessageLink } from '@/lib/message-link';
 import { storage } from '@/lib/storage';
 import { useUploadProgress } from '../hooks/use-upload-progress';
-import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from '../lib/bulk-upload';
+import { BULK_RESTRICTIONS, bulkLimitsNote } from '../lib/bulk-upload';
 import {
   BULK_META_FIELDS,
   reportUploads,
@@ -111,7 +111,7 @@ const BulkUploadPanel = ({ sectionId, onComplete }: BulkUploadPanelProps) => {
         proudlyDisplayPoweredByUppy={false}
         // Thumbnails first, so none is still queued when the finished panel closes.
         waitForThumbnailsBeforeUpload
-        note={BULK_LIMITS_NOTE}
+        note={bulkLimitsNote()}
         theme="light"
       />
       {progress ? <UploadNotice notice={progress.notice} isWaiting={progress.isWaiting} /> : null}

@@ -3,7 +3,6 @@ import {
   CAPTION_MAX_BYTES,
   canonicalLanguage,
   type LessonCaption,
-  languageName,
 } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -13,7 +12,9 @@ import { Field, SelectField, TextField } from '@/components/ui/field';
 import { FileInput } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatBytes } from '@/lib/format';
+import { formatBytes, formatCount, intlLocale } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useCaptions } from '../api/captions';
@@ -46,18 +47,30 @@ const COMMON_LANGUAGES = [
   'ko',
 ];
 const OTHER = 'other';
-const LANGUAGE_OPTIONS = [
-  ...COMMON_LANGUAGES.map((tag) => ({ value: tag, label: `${languageName(tag)} (${tag})` })),
-  { value: OTHER, label: 'Another language…' },
+/** A language's name in the reader's language (`pt-BR`: Brazilian Portuguese), the tag itself when it has none. */
+const languageName = (tag: string): string => {
+  try {
+    return new Intl.DisplayNames([intlLocale()], { type: 'language', fallback: 'code' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+};
+const languageOptions = () => [
+  ...COMMON_LANGUAGES.map((tag) => ({
+    value: tag,
+    label: t('admin.curriculum.captions.languageOption', { name: languageName(tag), tag }),
+  })),
+  { value: OTHER, label: t('admin.curriculum.captions.otherLanguage') },
 ];
 const MAX_MB = CAPTION_MAX_BYTES / 1024 / 1024;
 
 type Values = { file: File | null; language: string; tag: string };
 
 const fileProblem = (file: File | null): string | undefined => {
-  if (!file) return 'Choose a .vtt or .srt file.';
-  if (!/\.(vtt|srt)$/i.test(file.name)) return 'Choose a WebVTT (.vtt) or SRT (.srt) file.';
-  if (file.size > CAPTION_MAX_BYTES) return `The file is too large: at most ${MAX_MB} MB.`;
+  if (!file) return t('admin.curriculum.captions.chooseFile');
+  if (!/\.(vtt|srt)$/i.test(file.name)) return t('admin.curriculum.captions.wrongType');
+  if (file.size > CAPTION_MAX_BYTES)
+    return t('admin.curriculum.captions.tooLarge', { mb: formatCount(MAX_MB) });
   return undefined;
 };
 
@@ -66,6 +79,7 @@ const fileProblem = (file: File | null): string | undefined => {
  * uploads a WebVTT or SRT file for a language (again for a language it has: the file is replaced).
  */
 export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
+  const t = useT();
   const { list, upload, remove } = useCaptions(lessonId);
   const [removing, setRemoving] = useState<LessonCaption | null>(null);
   // A new file input after an upload: the chosen file is not shown as if still to send.
@@ -75,10 +89,10 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
     validate: ({ file, language, tag }) => ({
       fields: {
         file: fileProblem(file),
-        language: language === '' ? 'Choose a language.' : undefined,
+        language: language === '' ? t('admin.curriculum.captions.chooseLanguage') : undefined,
         tag:
           language === OTHER && canonicalLanguage(tag) === undefined
-            ? 'Type a language tag such as en, fr or pt-BR.'
+            ? t('admin.curriculum.captions.typeTag')
             : undefined,
       },
     }),
@@ -91,35 +105,35 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
     if (!file) return;
     const chosen = language === OTHER ? (canonicalLanguage(tag) ?? tag) : language;
     await upload.mutateAsync({ language: chosen, file });
-    notify.success(`${languageName(chosen)} captions saved.`);
+    notify.success(t('admin.curriculum.captions.saved', { language: languageName(chosen) }));
     setFileInputKey((key) => key + 1);
     form.reset({ file: null, language, tag });
   });
 
   // A refusal of the language is told beside the control that chose it.
   const languageError = form.error('language');
-  const failure = form.failureMessage('The captions could not be saved.');
+  const failure = form.failureMessage(t('admin.curriculum.captions.saveFailed'));
 
   return (
     <section aria-labelledby={`captions-${lessonId}`} className="mt-6 border-t border-slate-200 pt-5">
       <h3 id={`captions-${lessonId}`} className="text-base font-semibold text-slate-900">
-        Captions
+        {t('admin.curriculum.captions.title')}
       </h3>
       <p className="mt-1 text-sm text-slate-500">
-        WebVTT or SRT files, one per language (up to {CAPTION_LANGUAGES_MAX}). SRT is converted to WebVTT.
+        {t('admin.curriculum.captions.intro', { max: formatCount(CAPTION_LANGUAGES_MAX) })}
       </p>
 
       {list.isPending ? (
         <div className="mt-3 flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading captions…
+          <Spinner className="size-4" /> {t('admin.curriculum.captions.loading')}
         </div>
       ) : list.isError ? (
-        <Alert className="mt-3">{errorMessage(list.error, 'The captions could not be loaded.')}</Alert>
+        <Alert className="mt-3">{errorMessage(list.error, t('admin.curriculum.captions.loadFailed'))}</Alert>
       ) : captions.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No captions yet.</p>
+        <p className="mt-3 text-sm text-slate-600">{t('admin.curriculum.captions.none')}</p>
       ) : (
         <ul
-          aria-label="Captions of this lesson"
+          aria-label={t('admin.curriculum.captions.list')}
           className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200"
         >
           {captions.map((caption) => (
@@ -133,10 +147,10 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove ${caption.label} captions`}
+                aria-label={t('admin.curriculum.captions.removeOf', { label: caption.label })}
                 onClick={() => setRemoving(caption)}
               >
-                Remove
+                {t('admin.curriculum.captions.remove')}
               </Button>
             </li>
           ))}
@@ -146,26 +160,26 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            label="Language"
+            label={t('admin.curriculum.captions.language')}
             name="language"
-            options={LANGUAGE_OPTIONS}
+            options={languageOptions()}
             {...form.field('language')}
             error={other ? undefined : languageError}
           />
           {other ? (
             <TextField
-              label="Language tag"
+              label={t('admin.curriculum.captions.tag')}
               name="language_tag"
-              placeholder="e.g. ca, sw, pt-PT"
-              hint="A BCP 47 tag"
+              placeholder={t('admin.curriculum.captions.tagPlaceholder')}
+              hint={t('admin.curriculum.captions.tagHint')}
               {...form.field('tag')}
               error={form.error('tag') ?? languageError}
             />
           ) : null}
         </div>
         <Field
-          label="Captions file"
-          hint={`A .vtt or .srt file, up to ${MAX_MB} MB. Uploading a language again replaces its file.`}
+          label={t('admin.curriculum.captions.file')}
+          hint={t('admin.curriculum.captions.fileHint', { mb: formatCount(MAX_MB) })}
           error={form.error('file')}
         >
           {(control) => (
@@ -180,26 +194,31 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
         </Field>
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex justify-end">
-          <Button type="submit" variant="secondary" isLoading={form.isSubmitting} loadingText="Uploading...">
-            Upload captions
+          <Button
+            type="submit"
+            variant="secondary"
+            isLoading={form.isSubmitting}
+            loadingText={t('admin.curriculum.captions.uploading')}
+          >
+            {t('admin.curriculum.captions.upload')}
           </Button>
         </div>
       </form>
 
       <ConfirmDialog
         open={removing !== null}
-        title="Remove captions"
-        message={`The ${removing?.label ?? ''} captions of this lesson will be deleted.`}
-        confirmLabel="Yes, Remove"
-        busyLabel="Removing..."
+        title={t('admin.curriculum.captions.removeTitle')}
+        message={t('admin.curriculum.captions.removeMessage', { label: removing?.label ?? '' })}
+        confirmLabel={t('admin.curriculum.captions.removeConfirm')}
+        busyLabel={t('admin.curriculum.captions.removing')}
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           if (!removing) return;
           try {
             await remove.mutateAsync(removing.language);
-            notify.success(`${removing.label} captions removed.`);
+            notify.success(t('admin.curriculum.captions.removed', { label: removing.label }));
           } catch (error) {
-            notifyFailure(error, 'The captions could not be removed.');
+            notifyFailure(error, t('admin.curriculum.captions.removeFailed'));
             throw error;
           }
         }}

@@ -18,6 +18,8 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { notify, notifyFailure } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCurriculumMutations, useSections } from '../api/curriculum';
@@ -43,6 +45,7 @@ const validateSectionName = ({ name }: SectionName): FormErrors<SectionName> =>
   name.trim() === '' ? { problem: AUTHORING_MSG.sectionNameEmpty, fields: { name: true } } : {};
 
 const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutations }) => {
+  const t = useT();
   const add = mutations.addSection;
   const form = useForm({ initial: { name: '' }, validate: validateSectionName });
 
@@ -52,17 +55,17 @@ const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutati
   });
 
   const name = form.field('name');
-  const problem = form.problem ?? form.failureMessage('The section could not be added. Please try again.');
+  const problem = form.problem ?? form.failureMessage(t('admin.curriculum.section.addFailed'));
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-      <Field label="New section">
+      <Field label={t('admin.curriculum.section.new')}>
         {(control) => (
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               {...control}
               name="section_name"
-              placeholder="Section name, e.g. Getting started"
+              placeholder={t('admin.curriculum.section.namePlaceholder')}
               maxLength={COUNTER_SHORT}
               value={name.value}
               onChange={name.onChange}
@@ -74,9 +77,9 @@ const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutati
               type="submit"
               leftIcon={<PlusIcon className="size-4" />}
               isLoading={form.isSubmitting}
-              loadingText="Adding..."
+              loadingText={t('admin.curriculum.section.adding')}
             >
-              Add Section
+              {t('admin.curriculum.section.add')}
             </Button>
           </div>
         )}
@@ -103,6 +106,7 @@ const EditSectionModal = ({
   onClose: () => void;
   mutations: Mutations;
 }) => {
+  const t = useT();
   const rename = mutations.renameSection;
   const form = useForm<SectionValues>({
     initial: { name: section?.section_name ?? '', ...releaseValuesOf(section) },
@@ -116,14 +120,14 @@ const EditSectionModal = ({
     onClose();
   });
 
-  const problem = form.problem ?? form.failureMessage('The section could not be saved. Please try again.');
+  const problem = form.problem ?? form.failureMessage(t('admin.curriculum.section.saveFailed'));
   const mode = form.values.releaseMode;
 
   return (
-    <Modal open={section !== null} onClose={onClose} title="Edit Section">
+    <Modal open={section !== null} onClose={onClose} title={t('admin.curriculum.section.edit')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField
-          label="Name"
+          label={t('admin.curriculum.section.name')}
           name="section_name"
           required
           counterMax={COUNTER_SHORT}
@@ -131,35 +135,39 @@ const EditSectionModal = ({
           {...form.field('name')}
         />
         <SelectField
-          label="Release"
+          label={t('admin.curriculum.release.label')}
           name="release_mode"
-          hint="When the section’s lessons open to a student."
-          options={RELEASE_OPTIONS}
+          hint={t('admin.curriculum.release.hint')}
+          options={RELEASE_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
           value={mode}
           onChange={(event) => form.setValue('releaseMode', event.target.value as ReleaseMode)}
         />
         {mode === 'on_date' ? (
           <TextField
-            label="Opens on"
+            label={t('admin.curriculum.release.opensOnLabel')}
             name="release_at"
             type="date"
             required
-            hint="The day starts at midnight UTC."
+            hint={t('admin.curriculum.release.midnightUtc')}
             {...form.field('releaseAt')}
           />
         ) : null}
         {mode === 'after_days' ? (
           <TextField
-            label="Days after enrolment"
+            label={t('admin.curriculum.release.afterDays')}
             name="release_days"
             inputMode="numeric"
             required
-            hint="Counted from each student’s enrolment, or the start you gave them."
+            hint={t('admin.curriculum.release.afterDaysHint')}
             {...form.field('releaseDays')}
           />
         ) : null}
         {problem ? <Alert>{problem}</Alert> : null}
-        <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Save" />
+        <FormActions
+          onCancel={onClose}
+          isSubmitting={form.isSubmitting}
+          submitLabel={t('admin.curriculum.save')}
+        />
       </form>
     </Modal>
   );
@@ -180,6 +188,7 @@ export const Curriculum = ({
   /** A quiz lesson is edited in the quiz editor: its Edit, and the quiz lesson just made, open it. */
   onEditQuiz?: (lesson: Lesson) => void;
 }) => {
+  const t = useT();
   const sections = useSections(courseId);
   const mutations = useCurriculumMutations(courseId);
   const sectionMenu = useSingleOpen<number>();
@@ -203,7 +212,7 @@ export const Curriculum = ({
       else await mutations.deleteLesson.mutateAsync(confirm.lesson.lesson_Id);
       notify.success(AUTHORING_MSG.deleted);
     } catch (error) {
-      failed('It could not be deleted. Please try again.')(error);
+      failed(t('admin.curriculum.deleteFailed'))(error);
     }
   };
 
@@ -218,10 +227,11 @@ export const Curriculum = ({
       setBulkSectionId(null);
     } else if (outcome.failed > 0) {
       // The panel stays open: it shows each refused file and offers to retry.
+      const values = { count: outcome.failed, n: formatCount(outcome.failed) };
       notify.error(
-        `${outcome.failed === 1 ? '1 file was' : `${outcome.failed} files were`} not uploaded${
-          outcome.firstError ? `: ${outcome.firstError}` : '.'
-        }`,
+        outcome.firstError
+          ? t('admin.curriculum.bulk.notUploadedWith', { ...values, error: outcome.firstError })
+          : t('admin.curriculum.bulk.notUploaded', values),
         { link: outcome.link },
       );
     }
@@ -231,18 +241,18 @@ export const Curriculum = ({
     <div className="flex flex-col gap-6">
       <AddSectionForm count={list.length} mutations={mutations} />
       {sections.isError ? (
-        <Alert>{errorMessage(sections.error, 'Could not load the sections of this course.')}</Alert>
+        <Alert>{errorMessage(sections.error, t('admin.curriculum.loadFailed'))}</Alert>
       ) : null}
       {sections.isPending ? (
-        <LoadingBlock label="Loading sections..." />
+        <LoadingBlock label={t('admin.curriculum.loading')} />
       ) : list.length === 0 && !sections.isError ? (
         <EmptyState
           icon={<LayersIcon />}
-          title="No sections yet"
-          hint="Add a first section above, then fill it with lessons: one by one or by bulk upload."
+          title={t('admin.curriculum.empty')}
+          hint={t('admin.curriculum.emptyHint')}
         />
       ) : (
-        <ol className="flex flex-col gap-4" aria-label="Sections">
+        <ol className="flex flex-col gap-4" aria-label={t('admin.curriculum.sections')}>
           {list.map((section) => (
             <SectionCard
               key={section.section_Id}
@@ -268,8 +278,12 @@ export const Curriculum = ({
                   { id: target.section_Id, published: !target.published },
                   {
                     onSuccess: (saved) =>
-                      notify.success(saved.published ? 'Section published' : 'Section unpublished'),
-                    onError: failed('The section could not be changed.'),
+                      notify.success(
+                        saved.published
+                          ? t('admin.curriculum.section.published')
+                          : t('admin.curriculum.section.unpublished'),
+                      ),
+                    onError: failed(t('admin.curriculum.section.changeFailed')),
                   },
                 )
               }
@@ -277,8 +291,8 @@ export const Curriculum = ({
                 mutations.publishSection.mutate(
                   { id: target.section_Id, published: true, withLessons: true },
                   {
-                    onSuccess: () => notify.success('Section published with all its lessons'),
-                    onError: failed('The section could not be changed.'),
+                    onSuccess: () => notify.success(t('admin.curriculum.section.publishedWithLessons')),
+                    onError: failed(t('admin.curriculum.section.changeFailed')),
                   },
                 )
               }
@@ -290,7 +304,7 @@ export const Curriculum = ({
               onReorder={(target, lessonIds) =>
                 mutations.saveLessonOrder.mutate(
                   { sectionId: target.section_Id, lessonIds },
-                  { onError: failed('The new order could not be saved. Please try again.') },
+                  { onError: failed(t('admin.curriculum.orderFailed')) },
                 )
               }
               onEdit={(lesson) =>
@@ -302,8 +316,12 @@ export const Curriculum = ({
                   { id: lesson.lesson_Id, published: !lesson.published },
                   {
                     onSuccess: (saved) =>
-                      notify.success(saved.published ? 'Lesson published' : 'Lesson unpublished'),
-                    onError: failed('The lesson could not be changed.'),
+                      notify.success(
+                        saved.published
+                          ? t('admin.curriculum.lesson.published')
+                          : t('admin.curriculum.lesson.unpublished'),
+                      ),
+                    onError: failed(t('admin.curriculum.lesson.changeFailed')),
                   },
                 )
               }
@@ -312,8 +330,12 @@ export const Curriculum = ({
                   { id: lesson.lesson_Id, preview: !lesson.preview },
                   {
                     onSuccess: (saved) =>
-                      notify.success(saved.preview ? 'Lesson is now a free preview' : 'Preview removed'),
-                    onError: failed('The lesson could not be changed.'),
+                      notify.success(
+                        saved.preview
+                          ? t('admin.curriculum.lesson.previewOn')
+                          : t('admin.curriculum.lesson.previewOff'),
+                      ),
+                    onError: failed(t('admin.curriculum.lesson.changeFailed')),
                   },
                 )
               }
@@ -346,10 +368,12 @@ export const Curriculum = ({
       />
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm?.kind === 'section' ? 'Delete Section' : AUTHORING_MSG.deleteLessonTitle}
+        title={
+          confirm?.kind === 'section' ? t('admin.curriculum.section.delete') : AUTHORING_MSG.deleteLessonTitle
+        }
         message={
           confirm?.kind === 'section'
-            ? 'Are you sure you want to delete this section? Its lessons will be deleted too.'
+            ? t('admin.curriculum.section.deleteConfirm')
             : AUTHORING_MSG.deleteLessonMessage
         }
         onClose={() => setConfirm(null)}

@@ -15,6 +15,7 @@ import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { T, useT } from '@/lib/i18n/use-t';
 import { failureLink, type MessageLink, MessageWithLink } from '@/lib/message-link';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
@@ -23,6 +24,7 @@ import { useTimedStatus } from '../hooks/use-timed-status';
 import { useUploadProgress } from '../hooks/use-upload-progress';
 import {
   ACCEPT_BY_TYPE,
+  contentTypeLabel,
   editableContentType,
   editedLessonFileProblem,
   isContentType,
@@ -31,11 +33,11 @@ import {
 import { CaptionsPanel } from './captions-panel';
 import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
-const CONTENT_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
+const contentOptions = () => CONTENT_TYPES.map((type) => ({ value: type, label: contentTypeLabel(type) }));
 /** How long 'Saved successfully!' shows before the form closes. */
 const SAVED_CLOSE_DELAY_MS = 1000;
 /** A bulk upload may make a lesson of an image: its form also offers the type it has. */
-const IMAGE_OPTIONS = [...CONTENT_OPTIONS, { value: 'image', label: 'image (bulk upload)' }];
+const imageOptions = () => [...contentOptions(), { value: 'image', label: contentTypeLabel('image') }];
 
 type EditLessonFormProps = {
   lesson: Lesson;
@@ -49,6 +51,7 @@ type EditLessonFormProps = {
  * The status line is green for 'Saved successfully!', red otherwise, and clears after 3000 ms.
  */
 export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLessonFormProps) => {
+  const t = useT();
   const isImageLesson = lessonKind(lesson.contentType) === 'image';
   const [isDone, setDone] = useState(false);
   const [written, setWritten] = useState(NOT_WRITTEN);
@@ -105,10 +108,14 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <p className="-mt-2 text-sm text-slate-500">
-        Section {lesson.section_Id}: <span className="font-medium text-slate-700">{sectionName}</span>
+        <T
+          id="admin.curriculum.lesson.sectionLine"
+          values={{ id: lesson.section_Id, name: sectionName }}
+          components={{ 0: <span className="font-medium text-slate-700" /> }}
+        />
       </p>
       <TextField
-        label="Lesson Title"
+        label={t('admin.curriculum.lesson.title')}
         name="lesson_title"
         required
         counterMax={COUNTER_SHORT}
@@ -116,7 +123,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         {...form.field('title')}
       />
       <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium text-slate-700">Current file</span>
+        <span className="text-sm font-medium text-slate-700">{t('admin.curriculum.lesson.currentFile')}</span>
         {lesson.content_path ? (
           <a
             href={lesson.content_path}
@@ -124,7 +131,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-600 hover:underline"
           >
-            View Content File
+            {t('admin.curriculum.lesson.viewFile')}
             <ExternalLinkIcon className="size-4" />
           </a>
         ) : (
@@ -134,9 +141,9 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
       <TextLessonSource off={contentType !== 'text'} lesson={lesson} onChange={setWritten} />
       <Field
         className={written.writing ? 'hidden' : undefined}
-        label="Replace the file"
-        labelNote="Optional"
-        hint="Up to 2 GB. Its content must match the content type."
+        label={t('admin.curriculum.lesson.replaceFile')}
+        labelNote={t('admin.curriculum.optional')}
+        hint={t('admin.curriculum.lesson.replaceFileHint')}
       >
         {(control) => (
           <FileInput
@@ -159,11 +166,11 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
         )}
       </Field>
       <SelectField
-        label="Content Type"
+        label={t('admin.curriculum.lesson.contentType')}
         name="contentType"
         required
-        placeholder="Select Content Type"
-        options={isImageLesson ? IMAGE_OPTIONS : CONTENT_OPTIONS}
+        placeholder={t('admin.curriculum.lesson.selectContentType')}
+        options={isImageLesson ? imageOptions() : contentOptions()}
         {...form.field('contentType')}
       />
       <UploadProgress progress={form.isSubmitting ? upload.progress : null} />
@@ -176,7 +183,7 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
       <FormActions
         onCancel={onClose}
         isSubmitting={form.isSubmitting}
-        submitLabel="Save Changes"
+        submitLabel={t('admin.curriculum.lesson.saveChanges')}
         disabled={isDone}
       />
     </form>
@@ -186,15 +193,18 @@ export const EditLessonForm = ({ lesson, sectionName, onClose, save }: EditLesso
 type EditLessonModalProps = Omit<EditLessonFormProps, 'lesson'> & { lesson: Lesson | null };
 
 /** The edit form in a dialog headed by the lesson's title; a video lesson's captions below it. */
-export const EditLessonModal = ({ lesson, ...props }: EditLessonModalProps) => (
-  <Modal
-    open={lesson !== null}
-    onClose={props.onClose}
-    title={lesson ? `Edit Lesson: ${lesson.lesson_title}` : ''}
-  >
-    {lesson ? <EditLessonForm key={lesson.lesson_Id} lesson={lesson} {...props} /> : null}
-    {lesson && lessonKind(lesson.contentType) === 'video' ? (
-      <CaptionsPanel key={`captions-${lesson.lesson_Id}`} lessonId={lesson.lesson_Id} />
-    ) : null}
-  </Modal>
-);
+export const EditLessonModal = ({ lesson, ...props }: EditLessonModalProps) => {
+  const t = useT();
+  return (
+    <Modal
+      open={lesson !== null}
+      onClose={props.onClose}
+      title={lesson ? t('admin.curriculum.lesson.editTitle', { title: lesson.lesson_title }) : ''}
+    >
+      {lesson ? <EditLessonForm key={lesson.lesson_Id} lesson={lesson} {...props} /> : null}
+      {lesson && lessonKind(lesson.contentType) === 'video' ? (
+        <CaptionsPanel key={`captions-${lesson.lesson_Id}`} lessonId={lesson.lesson_Id} />
+      ) : null}
+    </Modal>
+  );
+};

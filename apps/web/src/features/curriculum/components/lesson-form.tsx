@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, COUNTER_SHORT, MSG, type Section } from '@skillwise/contracts';
+import { CONTENT_TYPES, COUNTER_SHORT, type Section } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Field, SelectField, TextField } from '@/components/ui/field';
@@ -9,6 +9,7 @@ import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUTHORING_MSG } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { failureLink, MessageWithLink } from '@/lib/message-link';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
@@ -16,6 +17,7 @@ import type { LessonInput } from '../api/curriculum';
 import { useUploadProgress } from '../hooks/use-upload-progress';
 import {
   ACCEPT_BY_TYPE,
+  contentTypeLabel,
   isContentType,
   isNewLessonType,
   type LessonDraft,
@@ -25,10 +27,8 @@ import {
 import { lessonContent, NOT_WRITTEN, TextLessonSource } from './text-lesson-source';
 
 /** The four content types, then a quiz (a lesson of questions, without a file: docs/decisions/031). */
-const CONTENT_OPTIONS = [
-  ...CONTENT_TYPES.map((type) => ({ value: type, label: type })),
-  { value: 'quiz', label: 'quiz' },
-];
+const contentOptions = () =>
+  [...CONTENT_TYPES, 'quiz' as const].map((type) => ({ value: type, label: contentTypeLabel(type) }));
 
 type LessonFormProps = {
   section: Section | null;
@@ -41,13 +41,15 @@ type NewLesson = Omit<LessonDraft, 'sectionId'>;
 const EMPTY_LESSON: NewLesson = { title: '', contentType: '', file: null };
 
 const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section: Section }) => {
+  const t = useT();
   const upload = useUploadProgress();
   const [written, setWritten] = useState(NOT_WRITTEN);
   const form = useForm({
     initial: EMPTY_LESSON,
     validate: (values): FormErrors<NewLesson> => {
       const problem = validateNewLesson({ ...values, sectionId: section.section_Id });
-      if (problem !== MSG.allFieldsRequired) return { problem, fields: { file: problem ? true : undefined } };
+      if (problem !== t('common.msg.allFieldsRequired'))
+        return { problem, fields: { file: problem ? true : undefined } };
       return {
         problem,
         fields: {
@@ -91,35 +93,38 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <p className="-mt-2 text-sm text-slate-500">
-        In section <span className="font-medium text-slate-700">{section.section_name}</span>
+        <T
+          id="admin.curriculum.lesson.inSection"
+          values={{ name: section.section_name }}
+          components={{ 0: <span className="font-medium text-slate-700" /> }}
+        />
       </p>
       <TextField
-        label="Lesson Name"
+        label={t('admin.curriculum.lesson.name')}
         name="lesson_title"
         required
         counterMax={COUNTER_SHORT}
         maxLength={COUNTER_SHORT}
-        placeholder="e.g. Welcome and overview"
+        placeholder={t('admin.curriculum.lesson.namePlaceholder')}
         {...form.field('title')}
       />
       <SelectField
-        label="Content Type"
+        label={t('admin.curriculum.lesson.contentType')}
         name="contentType"
         required
-        placeholder="Select Content Type"
-        options={CONTENT_OPTIONS}
+        placeholder={t('admin.curriculum.lesson.selectContentType')}
+        options={contentOptions()}
         {...form.field('contentType')}
       />
       <TextLessonSource off={form.values.contentType !== 'text'} onChange={setWritten} />
       {form.values.contentType === 'quiz' ? (
         <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">
-          A quiz has no file: its questions and settings are written in the quiz editor, which opens once the
-          lesson is made.
+          {t('admin.curriculum.lesson.quizNote')}
         </p>
       ) : null}
       <Field
-        label="File"
-        hint="Up to 100 MB. Its content must match the content type."
+        label={t('admin.curriculum.lesson.file')}
+        hint={t('admin.curriculum.lesson.fileHint')}
         className={written.writing || form.values.contentType === 'quiz' ? 'hidden' : undefined}
       >
         {(control) => (
@@ -147,14 +152,21 @@ const LessonFormBody = ({ section, onClose, save }: LessonFormProps & { section:
           <MessageWithLink message={failed} link={failureLink(form.failure)} />
         </Alert>
       ) : null}
-      <FormActions onCancel={onClose} isSubmitting={form.isSubmitting} submitLabel="Upload Lesson" />
+      <FormActions
+        onCancel={onClose}
+        isSubmitting={form.isSubmitting}
+        submitLabel={t('admin.curriculum.lesson.upload')}
+      />
     </form>
   );
 };
 
 /** SPEC §2.13 lesson form: name, content type and file; Cancel and Upload Lesson (Saving... while busy). */
-export const LessonFormModal = ({ section, onClose, save }: LessonFormProps) => (
-  <Modal open={section !== null} onClose={onClose} title="Add Lesson">
-    {section ? <LessonFormBody section={section} onClose={onClose} save={save} /> : null}
-  </Modal>
-);
+export const LessonFormModal = ({ section, onClose, save }: LessonFormProps) => {
+  const t = useT();
+  return (
+    <Modal open={section !== null} onClose={onClose} title={t('admin.curriculum.lesson.add')}>
+      {section ? <LessonFormBody section={section} onClose={onClose} save={save} /> : null}
+    </Modal>
+  );
+};

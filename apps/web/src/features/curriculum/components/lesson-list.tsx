@@ -29,6 +29,7 @@ import {
   UploadIcon,
 } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { quizResultsPath } from '@/lib/paths';
 import { VideoStateLine } from './video-state-line';
 
@@ -57,6 +58,7 @@ const LessonRow = ({
   onTogglePublish,
   onTogglePreview,
 }: LessonRowProps) => {
+  const t = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: lesson.lesson_Id });
   const navigate = useNavigate();
@@ -81,7 +83,7 @@ const LessonRow = ({
         type="button"
         {...attributes}
         {...listeners}
-        aria-label={`Move ${lesson.lesson_title}`}
+        aria-label={t('admin.curriculum.lesson.move', { title: lesson.lesson_title })}
         className="flex h-9 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
       >
         <GripIcon className="size-4.5" />
@@ -94,13 +96,13 @@ const LessonRow = ({
             target="_blank"
             rel="noopener noreferrer"
             className="group text-sm font-medium break-words text-slate-900 hover:text-brand-700"
-            title="Open the content in a new tab"
+            title={t('admin.curriculum.lesson.openContent')}
           >
             <span className="line-clamp-3 sm:line-clamp-1">
               {lesson.lesson_title}
               <ExternalLinkIcon className="ms-1.5 inline size-3.5 align-[-2px] text-slate-400 group-hover:text-brand-600" />
             </span>
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('admin.curriculum.newTab')}</span>
           </a>
         ) : (
           <p className="line-clamp-3 text-sm font-medium break-words text-slate-900 sm:line-clamp-1">
@@ -109,25 +111,34 @@ const LessonRow = ({
         )}
         <div className="mt-1 flex flex-wrap gap-1.5">
           <PublishedChip published={lesson.published} />
-          {lesson.preview ? <Chip tone="brand">Preview</Chip> : null}
-          {lesson.content_path ? null : <Chip tone="muted">No file</Chip>}
+          {lesson.preview ? <Chip tone="brand">{t('admin.curriculum.lesson.preview')}</Chip> : null}
+          {lesson.content_path ? null : <Chip tone="muted">{t('admin.curriculum.lesson.noFile')}</Chip>}
         </div>
         {lesson.video ? <VideoStateLine video={lesson.video} className="mt-1" /> : null}
       </div>
       <DropdownMenu
-        label={`Lesson menu: ${lesson.lesson_title}`}
+        label={t('admin.curriculum.lesson.menu', { title: lesson.lesson_title })}
         open={isMenuOpen}
         onOpenChange={onMenuOpenChange}
         items={[
-          { label: 'Edit Lesson', icon: <PencilIcon />, onSelect: () => onEdit(lesson) },
-          { label: 'Delete Lesson', icon: <TrashIcon />, tone: 'danger', onSelect: () => onDelete(lesson) },
+          { label: t('admin.curriculum.lesson.edit'), icon: <PencilIcon />, onSelect: () => onEdit(lesson) },
           {
-            label: lesson.published ? 'Unpublish Lesson' : 'Publish Lesson',
+            label: t('admin.curriculum.lesson.delete'),
+            icon: <TrashIcon />,
+            tone: 'danger',
+            onSelect: () => onDelete(lesson),
+          },
+          {
+            label: lesson.published
+              ? t('admin.curriculum.lesson.unpublish')
+              : t('admin.curriculum.lesson.publish'),
             icon: <UploadIcon />,
             onSelect: () => onTogglePublish(lesson),
           },
           {
-            label: lesson.preview ? 'Remove Preview' : 'Make Preview',
+            label: lesson.preview
+              ? t('admin.curriculum.lesson.removePreview')
+              : t('admin.curriculum.lesson.makePreview'),
             icon: <EyeIcon />,
             onSelect: () => onTogglePreview(lesson),
           },
@@ -135,7 +146,7 @@ const LessonRow = ({
           ...(isQuizLesson(lesson.contentType)
             ? [
                 {
-                  label: 'Quiz results',
+                  label: t('admin.curriculum.lesson.quizResults'),
                   icon: <ChartIcon />,
                   onSelect: () => void navigate(quizResultsPath(lesson.lesson_Id)),
                 },
@@ -163,13 +174,14 @@ export const LessonList = ({
   onReorder,
   ...actions
 }: LessonListProps) => {
+  const t = useT();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = lessons.map((lesson) => lesson.lesson_Id);
   const titleOf = (id: unknown) =>
-    lessons.find((lesson) => lesson.lesson_Id === id)?.lesson_title ?? 'lesson';
+    lessons.find((lesson) => lesson.lesson_Id === id)?.lesson_title ?? t('admin.curriculum.lesson.fallback');
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -185,22 +197,23 @@ export const LessonList = ({
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
+        screenReaderInstructions: { draggable: t('admin.curriculum.drag.instructions') },
         announcements: {
-          onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+          onDragStart: ({ active }) => t('admin.curriculum.drag.start', { title: titleOf(active.id) }),
           onDragOver: ({ active, over }) =>
             over
-              ? `${titleOf(active.id)} is over ${titleOf(over.id)}.`
-              : `${titleOf(active.id)} is no longer over a lesson.`,
+              ? t('admin.curriculum.drag.over', { title: titleOf(active.id), other: titleOf(over.id) })
+              : t('admin.curriculum.drag.notOver', { title: titleOf(active.id) }),
           onDragEnd: ({ active, over }) =>
             over
-              ? `${titleOf(active.id)} was dropped at the place of ${titleOf(over.id)}.`
-              : `${titleOf(active.id)} was dropped.`,
-          onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+              ? t('admin.curriculum.drag.dropped', { title: titleOf(active.id), other: titleOf(over.id) })
+              : t('admin.curriculum.drag.droppedAlone', { title: titleOf(active.id) }),
+          onDragCancel: ({ active }) => t('admin.curriculum.drag.cancelled', { title: titleOf(active.id) }),
         },
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="flex flex-col gap-2" aria-label="Lessons">
+        <ol className="flex flex-col gap-2" aria-label={t('admin.courses.details.lessons')}>
           {lessons.map((lesson) => (
             <LessonRow
               key={lesson.lesson_Id}

@@ -1,4 +1,4 @@
-import type { Lesson, Section } from '@skillwise/contracts';
+import type { Section } from '@skillwise/contracts';
 import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
@@ -13,7 +13,9 @@ import {
 } from '@/components/ui/icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { BULK_LIMITS_NOTE } from '../lib/bulk-upload';
+import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
+import { bulkLimitsNote } from '../lib/bulk-upload';
 import { releaseLabel } from '../lib/section-release';
 import type { BulkUploadOutcome } from './bulk-upload-panel';
 import { type LessonActions, LessonList } from './lesson-list';
@@ -45,8 +47,6 @@ type SectionCardProps = SectionActions & {
   refreshCount: number;
 };
 
-const lessonsLabel = (lessons: Lesson[]) => (lessons.length === 1 ? '1 lesson' : `${lessons.length} lessons`);
-
 /** Whether publishing the section with its lessons would publish anything the plain Publish would not. */
 const hasDraftLessons = (section: Section) => section.lessons.some((lesson) => !lesson.published);
 
@@ -60,6 +60,7 @@ export const SectionCard = ({
   refreshCount,
   ...actions
 }: SectionCardProps) => {
+  const t = useT();
   const bodyId = `section-${section.section_Id}-lessons`;
   const release = releaseLabel(section);
   return (
@@ -82,7 +83,7 @@ export const SectionCard = ({
             <ChevronDownIcon
               className={cn(
                 'size-5 shrink-0 text-slate-400 transition-transform',
-                isExpanded ? 'rotate-0' : '-rotate-90',
+                isExpanded ? 'rotate-0' : '-rotate-90 rtl:rotate-90',
               )}
             />
             <span className="min-w-0">
@@ -90,7 +91,10 @@ export const SectionCard = ({
                 {section.section_name}
               </span>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-slate-500">
-                {lessonsLabel(section.lessons)}
+                {t('admin.courses.details.lessonsCount', {
+                  count: section.lessons.length,
+                  n: formatCount(section.lessons.length),
+                })}
                 <PublishedChip published={section.published} />
                 {release ? (
                   <span className="inline-flex items-center gap-1 text-slate-600">
@@ -102,27 +106,35 @@ export const SectionCard = ({
             </span>
           </button>
           <DropdownMenu
-            label={`Section menu: ${section.section_name}`}
+            label={t('admin.curriculum.section.menu', { name: section.section_name })}
             open={isMenuOpen}
             onOpenChange={(open) => actions.onSectionMenuOpenChange(section.section_Id, open)}
             className="sm:order-last"
             items={[
               {
-                label: 'Delete Section',
+                label: t('admin.curriculum.section.delete'),
                 icon: <TrashIcon />,
                 tone: 'danger',
                 onSelect: () => actions.onDeleteSection(section),
               },
-              { label: 'Edit Section', icon: <PencilIcon />, onSelect: () => actions.onEditSection(section) },
               {
-                label: section.published ? 'Unpublish' : 'Publish',
+                label: t('admin.curriculum.section.edit'),
+                icon: <PencilIcon />,
+                onSelect: () => actions.onEditSection(section),
+              },
+              {
+                label: section.published
+                  ? t('admin.courses.publish.unpublish')
+                  : t('admin.courses.publish.publish'),
                 icon: <UploadIcon />,
                 onSelect: () => actions.onTogglePublishSection(section),
               },
               ...(hasDraftLessons(section)
                 ? [
                     {
-                      label: section.published ? 'Publish all lessons' : 'Publish with all lessons',
+                      label: section.published
+                        ? t('admin.curriculum.section.publishAllLessons')
+                        : t('admin.curriculum.section.publishWithLessons'),
                       icon: <UploadIcon />,
                       onSelect: () => actions.onPublishSectionWithLessons(section),
                     },
@@ -138,24 +150,24 @@ export const SectionCard = ({
             leftIcon={<UploadIcon className="size-4" />}
             aria-expanded={isBulkOpen}
             onClick={() => actions.onToggleBulkUpload(section)}
-            aria-label={`Bulk Upload to ${section.section_name}`}
+            aria-label={t('admin.curriculum.bulk.uploadTo', { name: section.section_name })}
           >
-            Bulk Upload
+            {t('admin.curriculum.bulk.upload')}
           </Button>
           <Button
             size="sm"
             leftIcon={<PlusIcon className="size-4" />}
             onClick={() => actions.onAddLesson(section)}
-            aria-label={`Add Lesson to ${section.section_name}`}
+            aria-label={t('admin.curriculum.lesson.addTo', { name: section.section_name })}
           >
-            Add Lesson
+            {t('admin.curriculum.lesson.add')}
           </Button>
         </div>
       </div>
       {isBulkOpen ? (
         <div className="flex flex-col gap-2 border-t border-slate-100 p-3 sm:p-4">
-          <p className="text-sm text-slate-600">{BULK_LIMITS_NOTE}</p>
-          <Suspense fallback={<LoadingBlock label="Loading the uploader..." />}>
+          <p className="text-sm text-slate-600">{bulkLimitsNote()}</p>
+          <Suspense fallback={<LoadingBlock label={t('admin.curriculum.bulk.loading')} />}>
             <BulkUploadPanel
               sectionId={section.section_Id}
               onComplete={(outcome) => actions.onBulkComplete(section, outcome)}
@@ -167,7 +179,7 @@ export const SectionCard = ({
         <div id={bodyId} className="border-t border-slate-100 bg-slate-50/60 p-3 sm:p-4">
           {section.lessons.length === 0 ? (
             <p className="py-3 text-center text-sm text-slate-500">
-              No lessons yet. Add one, or bulk upload several files at once.
+              {t('admin.curriculum.section.noLessons')}
             </p>
           ) : (
             <LessonList

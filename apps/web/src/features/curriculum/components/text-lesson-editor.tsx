@@ -20,6 +20,9 @@ import {
 } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import '@/components/ui/lesson-prose.css';
 
 export type TextLessonEditorProps = {
@@ -32,7 +35,7 @@ export type TextLessonEditorProps = {
 };
 
 type Tool = {
-  label: string;
+  label: MessageId;
   icon: ReactNode;
   active?: (editor: Editor) => boolean;
   run: (editor: Editor) => void;
@@ -41,67 +44,67 @@ type Tool = {
 
 const TOOLS: Tool[] = [
   {
-    label: 'Heading',
+    label: 'admin.curriculum.editor.heading',
     icon: <Heading2Icon />,
     active: (e) => e.isActive('heading', { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
   },
   {
-    label: 'Subheading',
+    label: 'admin.curriculum.editor.subheading',
     icon: <Heading3Icon />,
     active: (e) => e.isActive('heading', { level: 3 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
   },
   {
-    label: 'Bold',
+    label: 'admin.curriculum.editor.bold',
     icon: <BoldIcon />,
     active: (e) => e.isActive('bold'),
     run: (e) => e.chain().focus().toggleBold().run(),
   },
   {
-    label: 'Italic',
+    label: 'admin.curriculum.editor.italic',
     icon: <ItalicIcon />,
     active: (e) => e.isActive('italic'),
     run: (e) => e.chain().focus().toggleItalic().run(),
   },
   {
-    label: 'Bulleted list',
+    label: 'admin.curriculum.editor.bulletList',
     icon: <BulletListIcon />,
     active: (e) => e.isActive('bulletList'),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
-    label: 'Numbered list',
+    label: 'admin.curriculum.editor.numberedList',
     icon: <NumberedListIcon />,
     active: (e) => e.isActive('orderedList'),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
-    label: 'Quote',
+    label: 'admin.curriculum.editor.quote',
     icon: <QuoteIcon />,
     active: (e) => e.isActive('blockquote'),
     run: (e) => e.chain().focus().toggleBlockquote().run(),
   },
   {
-    label: 'Code',
+    label: 'admin.curriculum.editor.code',
     icon: <CodeIcon />,
     active: (e) => e.isActive('code'),
     run: (e) => e.chain().focus().toggleCode().run(),
   },
   {
-    label: 'Code block',
+    label: 'admin.curriculum.editor.codeBlock',
     icon: <CodeBlockIcon />,
     active: (e) => e.isActive('codeBlock'),
     run: (e) => e.chain().focus().toggleCodeBlock().run(),
   },
   {
-    label: 'Undo',
+    label: 'admin.curriculum.editor.undo',
     icon: <UndoIcon />,
     run: (e) => e.chain().focus().undo().run(),
     disabled: (e) => !e.can().undo(),
   },
   {
-    label: 'Redo',
+    label: 'admin.curriculum.editor.redo',
     icon: <RedoIcon />,
     run: (e) => e.chain().focus().redo().run(),
     disabled: (e) => !e.can().redo(),
@@ -124,11 +127,12 @@ const toolButton =
 const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
   const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
   if (!keys.includes(event.key)) return;
+  // The arrow that points back along the line: the right one in a right-to-left language.
+  const back = getComputedStyle(event.currentTarget).direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
   const last = buttons.length - 1;
-  const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowLeft' ? at - 1 : at + 1;
+  const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === back ? at - 1 : at + 1;
   const target = buttons[next < 0 ? last : next > last ? 0 : next];
   if (!target) return;
   event.preventDefault();
@@ -143,6 +147,7 @@ const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
  * Loaded only by the lesson forms, so no other screen carries the editor's code.
  */
 const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: TextLessonEditorProps) => {
+  const t = useT();
   const [bytes, setBytes] = useState(() => utf8Bytes(initialHtml));
   const [linking, setLinking] = useState(false);
   const [address, setAddress] = useState('');
@@ -171,7 +176,7 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': 'Lesson text',
+        'aria-label': t('admin.curriculum.editor.label'),
         'aria-describedby': limitId,
         class: 'lesson-prose min-h-48 max-h-[50vh] overflow-y-auto px-4 py-3 focus:outline-none',
       },
@@ -207,7 +212,7 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
     if (!editor) return;
     const href = linkAddress(address);
     if (address.trim() !== '' && !href) {
-      setLinkProblem('A link must be a web address (https://...) or an e-mail address.');
+      setLinkProblem(t('admin.curriculum.editor.badLink'));
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
@@ -224,7 +229,7 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
     <div className="overflow-hidden rounded-xl border border-slate-300 bg-white focus-within:border-brand-500">
       <div
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t('admin.curriculum.editor.formatting')}
         onKeyDown={moveFocus}
         className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
       >
@@ -232,8 +237,8 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
           <button
             key={tool.label}
             type="button"
-            title={tool.label}
-            aria-label={tool.label}
+            title={t(tool.label)}
+            aria-label={t(tool.label)}
             aria-pressed={tool.active ? (state?.active[index] ?? false) : undefined}
             disabled={!editor || state?.disabled[index]}
             tabIndex={index === 0 ? 0 : -1}
@@ -245,8 +250,8 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
         ))}
         <button
           type="button"
-          title="Link"
-          aria-label="Link"
+          title={t('admin.curriculum.editor.link')}
+          aria-label={t('admin.curriculum.editor.link')}
           aria-pressed={state?.link ?? false}
           aria-expanded={linking}
           disabled={!editor}
@@ -258,8 +263,8 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
         </button>
         <button
           type="button"
-          title="Remove link"
-          aria-label="Remove link"
+          title={t('admin.curriculum.editor.removeLink')}
+          aria-label={t('admin.curriculum.editor.removeLink')}
           disabled={!editor || !state?.link}
           tabIndex={-1}
           onClick={removeLink}
@@ -274,8 +279,8 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
             <Input
               id={linkInputId}
               type="url"
-              aria-label="Link address"
-              placeholder="https://example.com"
+              aria-label={t('admin.curriculum.editor.linkAddress')}
+              placeholder={t('admin.curriculum.editor.linkPlaceholder')}
               value={address}
               aria-invalid={linkProblem !== null}
               onChange={(event) => setAddress(event.target.value)}
@@ -294,10 +299,10 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
             />
             <div className="flex gap-2">
               <Button size="sm" onClick={applyLink}>
-                Apply link
+                {t('admin.curriculum.editor.applyLink')}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setLinking(false)}>
-                Cancel
+                {t('admin.courses.cancel')}
               </Button>
             </div>
           </div>
@@ -313,8 +318,8 @@ const TextLessonEditor = ({ initialHtml, onChange, reportInitial = false }: Text
         )}
       >
         {tooLong
-          ? `The lesson is too long: at most ${TEXT_LESSON_MAX_BYTES / 1024} KB of text and formatting.`
-          : 'Headings, lists, quotes, code and links. Ctrl+B bold, Ctrl+I italic.'}
+          ? t('admin.curriculum.editor.tooLong', { kb: formatCount(TEXT_LESSON_MAX_BYTES / 1024) })
+          : t('admin.curriculum.editor.hint')}
       </p>
     </div>
   );

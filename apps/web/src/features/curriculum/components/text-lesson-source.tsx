@@ -3,14 +3,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
 
 const TextLessonEditor = lazy(() => import('./text-lesson-editor'));
 
 type Source = 'write' | 'upload';
-const SOURCES = [
-  { value: 'write', label: 'Write' },
-  { value: 'upload', label: 'Upload a .txt' },
-] as const;
 
 /** A .txt lesson's text as the editor's paragraphs: blank lines part them, single line breaks stay. */
 export const plainTextToHtml = (text: string): string => {
@@ -70,6 +67,7 @@ export const TextLessonSource = ({ off = false, ...props }: TextLessonSourceProp
   off ? null : <TextLessonChoice {...props} />;
 
 const TextLessonChoice = ({ lesson, onChange }: Omit<TextLessonSourceProps, 'off'>) => {
+  const t = useT();
   const [source, setSource] = useState<Source>(
     lesson?.file_mime && lesson.file_mime !== 'text/html' ? 'upload' : 'write',
   );
@@ -97,18 +95,21 @@ const TextLessonChoice = ({ lesson, onChange }: Omit<TextLessonSourceProps, 'off
   return (
     <div className="flex flex-col gap-3">
       <ChoiceField<Source>
-        legend="Lesson text"
+        legend={t('admin.curriculum.editor.label')}
         name="textSource"
         value={source}
-        options={SOURCES}
+        options={[
+          { value: 'write', label: t('admin.curriculum.text.write') },
+          { value: 'upload', label: t('admin.curriculum.text.upload') },
+        ]}
         onChange={setSource}
       />
       {source === 'upload' ? null : start === 'loading' ? (
-        <LoadingBlock label="Loading the lesson's text..." />
+        <LoadingBlock label={t('admin.curriculum.text.loading')} />
       ) : start === 'failed' ? (
-        <Alert>The lesson's text could not be loaded. Close the form and try again.</Alert>
+        <Alert>{t('admin.curriculum.text.loadFailed')}</Alert>
       ) : (
-        <Suspense fallback={<LoadingBlock label="Loading the editor..." />}>
+        <Suspense fallback={<LoadingBlock label={t('admin.curriculum.text.loadingEditor')} />}>
           <TextLessonEditor
             initialHtml={start.html}
             reportInitial={!start.stored}

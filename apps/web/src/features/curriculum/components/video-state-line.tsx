@@ -1,5 +1,6 @@
 import type { LessonVideo } from '@skillwise/contracts';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { videoStateText } from '../lib/video-state';
 
 /**
@@ -7,6 +8,7 @@ import { videoStateText } from '../lib/video-state';
  * how far), ready, failed or off (docs/decisions/043). The list is asked again while one is being made.
  */
 export const VideoStateLine = ({ video, className }: { video: LessonVideo; className?: string }) => {
+  const t = useT();
   const text = videoStateText(video);
   return (
     <p
@@ -23,7 +25,7 @@ export const VideoStateLine = ({ video, className }: { video: LessonVideo; class
       {video.state === 'processing' ? (
         // A native progress element: no inline style, which the app's CSP refuses.
         <progress
-          aria-label="Streaming copies"
+          aria-label={t('admin.curriculum.video.label')}
           value={video.progress ?? undefined}
           max={100}
           className="block h-1.5 w-20 shrink-0 appearance-none overflow-hidden rounded-full bg-slate-100 [&::-moz-progress-bar]:bg-brand-500 [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:bg-brand-500"

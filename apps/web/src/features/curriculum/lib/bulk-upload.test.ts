@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureLink } from '@/lib/message-link';
-import { BULK_LIMITS_NOTE, BULK_RESTRICTIONS } from './bulk-upload';
+import { BULK_RESTRICTIONS, bulkLimitsNote } from './bulk-upload';
 import {
   BULK_META_FIELDS,
   LESSON_META_FIELDS,
@@ -48,7 +48,7 @@ describe('bulk upload settings (SPEC §2.13, §5, §7)', () => {
   });
 
   it('states its limits before a file is dropped', () => {
-    expect(BULK_LIMITS_NOTE).toBe('Up to 10 files at a time: images, videos and PDF files, each up to 2 GB.');
+    expect(bulkLimitsNote()).toBe('Up to 10 files at a time: images, videos and PDF files, each up to 2 GB.');
   });
 
   it("reads the server's reason for a refused file", () => {

@@ -1,4 +1,6 @@
 import { BULK_UPLOAD_MAX_FILES, EDIT_LESSON_MAX_BYTES } from '@skillwise/contracts';
+import { formatCount } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 /**
  * SPEC §5: at most 10 files, any image, any video or a PDF; each file up to the lesson file limit the
@@ -11,7 +13,8 @@ export const BULK_RESTRICTIONS = {
 };
 
 /** The panel's limits, stated before anything is dropped. */
-export const BULK_LIMITS_NOTE = `Up to ${BULK_UPLOAD_MAX_FILES} files at a time: images, videos and PDF files, each up to 2 GB.`;
+export const bulkLimitsNote = (): string =>
+  t('admin.curriculum.bulk.limits', { files: formatCount(BULK_UPLOAD_MAX_FILES) });
 
 /** SPEC §7 upload behaviour: 5 uploads at once. */
 export const BULK_LIMIT = 5;

@@ -4,9 +4,9 @@ import {
   EDIT_LESSON_MAX_BYTES,
   LESSON_FORM_MAX_BYTES,
   lessonKind,
-  MSG,
 } from '@skillwise/contracts';
 import { AUTHORING_MSG } from '@/config/messages';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 
 export type LessonDraft = {
   title: string;
@@ -38,7 +38,7 @@ export const validateNewLesson = (draft: LessonDraft): string | null => {
   const fileProblem = newLessonFileProblem(draft.file);
   if (fileProblem) return fileProblem;
   if (draft.title.trim() === '' || !isNewLessonType(draft.contentType) || !draft.sectionId) {
-    return MSG.allFieldsRequired;
+    return t('common.msg.allFieldsRequired');
   }
   return null;
 };
@@ -51,7 +51,9 @@ export const validateEditedLesson = (draft: LessonDraft): string | null => {
   // An image lesson (from a bulk upload) may keep its 'image' type as long as it keeps its file.
   const keepsImage = draft.contentType === 'image' && draft.file === null;
   if (draft.title.trim() === '' || !(isContentType(draft.contentType) || keepsImage) || !draft.sectionId) {
-    return draft.contentType === 'image' ? AUTHORING_MSG.chooseTypeForNewFile : MSG.allFieldsRequired;
+    return draft.contentType === 'image'
+      ? AUTHORING_MSG.chooseTypeForNewFile
+      : t('common.msg.allFieldsRequired');
   }
   return editedLessonFileProblem(draft.file);
 };
@@ -64,6 +66,18 @@ export type EditableContentType = ContentType | 'image' | 'quiz';
 
 /** The content type the edit form starts on: the lesson's kind ('image' for a bulk-uploaded image). */
 export const editableContentType = (contentType: string): EditableContentType => lessonKind(contentType);
+
+const CONTENT_TYPE_LABELS: Record<EditableContentType, MessageId> = {
+  pdf: 'admin.curriculum.type.pdf',
+  text: 'admin.curriculum.type.text',
+  audio: 'admin.curriculum.type.audio',
+  video: 'admin.curriculum.type.video',
+  quiz: 'admin.curriculum.type.quiz',
+  image: 'admin.curriculum.type.image',
+};
+
+/** How the lesson forms name a content type. */
+export const contentTypeLabel = (type: EditableContentType): string => t(CONTENT_TYPE_LABELS[type]);
 
 /** Narrows the file picker to files of the chosen type; the server checks the content anyway. */
 export const ACCEPT_BY_TYPE: Record<ContentType, string> = {

@@ -2,6 +2,7 @@ import type { Body, Meta, Uppy } from '@uppy/core';
 import type { TusDetailedError } from '@uppy/tus';
 import { API_BASE_URL } from '@/config/app';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { BULK_LIMIT, RETRY_DELAYS_MS } from './bulk-upload';
 import type { UploadListener } from './upload-progress';
 
@@ -86,7 +87,7 @@ export const tusRefusal = (error: unknown): string | null => {
   } catch {
     // Not JSON: fall through.
   }
-  return `The upload failed (${response.getStatus()}).`;
+  return t('admin.curriculum.upload.failedStatus', { status: response.getStatus() });
 };
 
 /** A failed upload as the API client's error, so forms show the server's words as for any call. */

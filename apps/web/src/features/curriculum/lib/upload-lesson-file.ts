@@ -1,6 +1,7 @@
 import type { ContentType, Lesson } from '@skillwise/contracts';
 import Uppy, { type Meta } from '@uppy/core';
 import Tus, { type TusBody } from '@uppy/tus';
+import { t } from '@/lib/i18n/i18n';
 import { storage } from '@/lib/storage';
 import {
   LESSON_META_FIELDS,
@@ -86,7 +87,7 @@ export async function uploadLessonFile(input: LessonFile): Promise<Lesson> {
       });
       lesson = parseLesson(await answer.text());
     }
-    if (!lesson) throw new Error('The upload finished without a lesson.');
+    if (!lesson) throw new Error(t('admin.curriculum.upload.noLesson'));
     return lesson;
   } finally {
     uppy.destroy();

@@ -1,4 +1,6 @@
 import type { LessonVideo, Section } from '@skillwise/contracts';
+import { formatCount } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 /** How often the curriculum is asked again while a video's streaming copies are being made. */
 export const VIDEO_PROCESSING_POLL_MS = 4000;
@@ -7,15 +9,17 @@ export const VIDEO_PROCESSING_POLL_MS = 4000;
 export const videoStateText = (video: LessonVideo): string => {
   switch (video.state) {
     case 'processing':
-      return video.progress === null ? 'Processing…' : `Processing… ${Math.round(video.progress)}%`;
+      return video.progress === null
+        ? t('admin.curriculum.video.processing')
+        : t('admin.curriculum.video.processingAt', { percent: formatCount(Math.round(video.progress)) });
     case 'ready':
-      return 'Streaming copies ready';
+      return t('admin.curriculum.video.ready');
     case 'failed':
       return video.error
-        ? `Streaming copies failed: ${video.error} — the original file plays`
-        : 'Streaming copies failed — the original file plays';
+        ? t('admin.curriculum.video.failedWith', { error: video.error })
+        : t('admin.curriculum.video.failed');
     case 'off':
-      return 'Streaming copies are off on this server — the original file plays';
+      return t('admin.curriculum.video.off');
   }
 };
 

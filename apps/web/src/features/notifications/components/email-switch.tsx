@@ -2,11 +2,13 @@ import { Card } from '@/components/ui/card';
 import { MailIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { usePreferences, useSavePreferences } from '../api/notifications';
 
 /** Whether notifications are also e-mailed (receipts always are); the unsubscribe link turns it off too. */
 export const EmailSwitch = ({ hint }: { hint: string }) => {
+  const t = useT();
   const preferences = usePreferences();
   const save = useSavePreferences();
   const isOn = save.isPending ? save.variables : preferences.data?.email_notifications;
@@ -17,8 +19,8 @@ export const EmailSwitch = ({ hint }: { hint: string }) => {
     const next = !isOn;
     save.mutate(next, {
       onSuccess: () =>
-        notify.success(next ? 'E-mail notifications are on.' : 'E-mail notifications are off.'),
-      onError: (error) => notify.error(errorMessage(error, 'Your e-mail setting could not be saved.')),
+        notify.success(t(next ? 'learning.notifications.emailOn' : 'learning.notifications.emailOff')),
+      onError: (error) => notify.error(errorMessage(error, t('learning.notifications.emailSaveFailed'))),
     });
   };
 
@@ -32,11 +34,11 @@ export const EmailSwitch = ({ hint }: { hint: string }) => {
       </span>
       <div className="min-w-0 flex-1">
         <p id="email-switch-label" className="text-sm font-semibold text-slate-900">
-          E-mail me my notifications
+          {t('learning.notifications.emailMe')}
         </p>
         <p id="email-switch-hint" className="mt-0.5 text-sm text-slate-600">
           {preferences.isError
-            ? errorMessage(preferences.error, 'Your e-mail setting could not be loaded.')
+            ? errorMessage(preferences.error, t('learning.notifications.emailLoadFailed'))
             : hint}
         </p>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { BellIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { useLocale } from '@/lib/i18n/use-t';
 import { useUnreadCount } from '../api/notifications';
 import { bellLabel, unreadBadge } from '../lib/notifications';
 
@@ -10,6 +11,8 @@ import { bellLabel, unreadBadge } from '../lib/notifications';
  * on window focus and at most every minute (never on a render alone); it leads to My Notification.
  */
 export const NotificationBell = ({ to }: { to: string }) => {
+  // The accessible name is asked of the catalogue as the bell draws: a change of language draws it again.
+  useLocale();
   const { pathname } = useLocation();
   const { data: unread = 0, isStale, refetch } = useUnreadCount();
   const shownOn = useRef(pathname);

@@ -20,6 +20,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
 import { type NotificationTarget, targetOf, whenText } from '../lib/notifications';
@@ -50,6 +51,7 @@ type ItemProps = {
 };
 
 const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, isMarking }: ItemProps) => {
+  const t = useT();
   const Icon = KIND_ICONS[notification.kind] ?? BellIcon;
   const unread = !notification.read;
   const target: NotificationTarget = targetOf(notification);
@@ -61,7 +63,7 @@ const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, i
   const titleClass =
     'rounded-md text-start hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
   // Screen readers hear which ones are new, as the highlight shows it.
-  const label = unread ? `Unread: ${notification.title}` : undefined;
+  const label = unread ? t('learning.notifications.unreadLabel', { title: notification.title }) : undefined;
   let heading = title;
   if (target && 'path' in target) {
     heading = (
@@ -109,8 +111,8 @@ const NotificationItem = ({ notification, onOpenSection, onOpened, onMarkRead, i
           type="button"
           onClick={() => onMarkRead(notification)}
           disabled={isMarking}
-          aria-label={`Mark as read: ${notification.title}`}
-          title="Mark as read"
+          aria-label={t('learning.notifications.markReadLabel', { title: notification.title })}
+          title={t('learning.notifications.markRead')}
           className="flex size-9 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50"
         >
           <span aria-hidden="true" className="size-2.5 rounded-full bg-brand-600" />
@@ -147,26 +149,27 @@ export const NotificationCenter = ({
   emailHint,
   onOpenSection,
 }: NotificationCenterProps) => {
+  const t = useT();
   const [page, setPage] = useState(1);
   const list = useNotifications({ page, pageSize: PAGE_SIZE });
   const unread = useUnreadCount();
   const markRead = useMarkRead();
   const pager = useListPager({ page, setPage }, list, {
-    label: 'Notification pages',
+    label: t('learning.notifications.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['notification', 'notifications'],
+    noun: [t('learning.notifications.nounOne'), t('learning.notifications.nounMany')],
   });
   const unreadCount = unread.data ?? list.data?.rows.filter((n) => !n.read).length ?? 0;
 
   const markAll = () =>
     markRead.mutate('all', {
-      onSuccess: () => notify.success('All notifications are marked as read.'),
-      onError: (error) => notify.error(errorMessage(error, 'The notifications could not be marked as read.')),
+      onSuccess: () => notify.success(t('learning.notifications.allMarked')),
+      onError: (error) => notify.error(errorMessage(error, t('learning.notifications.markAllFailed'))),
     });
   const markOne = (notification: Notification) => {
     if (notification.read) return;
     markRead.mutate([notification.notification_Id], {
-      onError: (error) => notify.error(errorMessage(error, 'The notification could not be marked as read.')),
+      onError: (error) => notify.error(errorMessage(error, t('learning.notifications.markOneFailed'))),
     });
   };
 
@@ -176,8 +179,8 @@ export const NotificationCenter = ({
       description={
         list.data
           ? unreadCount > 0
-            ? `${formatCount(unreadCount)} unread`
-            : 'You are all caught up.'
+            ? t('learning.notifications.unreadCount', { count: formatCount(unreadCount) })
+            : t('learning.notifications.caughtUp')
           : undefined
       }
       actions={
@@ -186,11 +189,11 @@ export const NotificationCenter = ({
           size="sm"
           onClick={markAll}
           isLoading={markRead.isPending && markRead.variables === 'all'}
-          loadingText="Marking..."
+          loadingText={t('learning.notifications.marking')}
           disabled={unreadCount === 0 || markRead.isPending}
           leftIcon={<CheckIcon className="size-4" />}
         >
-          Mark all as read
+          {t('learning.notifications.markAll')}
         </Button>
       }
     />
@@ -202,7 +205,7 @@ export const NotificationCenter = ({
       <div className="flex flex-col gap-6">
         <EmailSwitch hint={emailHint} />
         <DataList
-          label="Notifications"
+          label={t('learning.notifications.list')}
           query={list}
           rowKey={(notification) => notification.notification_Id}
           itemProps={itemPropsOf}
@@ -215,9 +218,11 @@ export const NotificationCenter = ({
               isMarking={markRead.isPending}
             />
           )}
-          loadingLabel="Loading notifications..."
-          errorText="Could not load your notifications."
-          empty={<EmptyState icon={<BellIcon />} title="No notifications yet" hint={emptyHint} />}
+          loadingLabel={t('learning.notifications.loading')}
+          errorText={t('learning.notifications.loadFailed')}
+          empty={
+            <EmptyState icon={<BellIcon />} title={t('learning.notifications.empty')} hint={emptyHint} />
+          }
           pager={pager}
         />
       </div>

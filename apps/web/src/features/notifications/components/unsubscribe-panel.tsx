@@ -1,18 +1,36 @@
-import { UNSUBSCRIBE_TOKEN_PATTERN } from '@skillwise/contracts';
+import {
+  INVALID_UNSUBSCRIBE_MESSAGE,
+  UNSUBSCRIBE_TOKEN_PATTERN,
+  UNSUBSCRIBED_MESSAGE,
+} from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { MailIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
+import { type MessageId, t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useUnsubscribe } from '../api/notifications';
+
+/** The server's answers on this page (said in English), by their text, to say them in the reader's language. */
+const SERVER_TEXTS: ReadonlyMap<string, MessageId> = new Map([
+  [UNSUBSCRIBED_MESSAGE, 'site.notifications.unsubscribed'],
+  [INVALID_UNSUBSCRIBE_MESSAGE, 'site.notifications.invalidLink'],
+]);
+
+const readerText = (text: string): string => {
+  const key = SERVER_TEXTS.get(text);
+  return key ? t(key) : text;
+};
 
 /**
  * The page an e-mail's unsubscribe link opens: no login. It asks before turning e-mails off, so a mail
  * scanner that opens every link changes nothing, and confirms once they are off.
  */
 export const UnsubscribePanel = ({ token }: { token: string }) => {
+  const t = useT();
   const unsubscribe = useUnsubscribe();
   const isWellFormed = UNSUBSCRIBE_TOKEN_PATTERN.test(token);
 
@@ -24,38 +42,30 @@ export const UnsubscribePanel = ({ token }: { token: string }) => {
       >
         <MailIcon className="size-6" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Notification e-mails</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('site.notifications.title')}</h1>
       {unsubscribe.isSuccess ? (
         <>
           <Alert tone="success" className="mt-5">
-            {unsubscribe.data.message}
+            {readerText(unsubscribe.data.message)}
           </Alert>
-          <p className="mt-4 text-sm text-slate-600">
-            Changed your mind? Sign in and turn them back on in My Notification.
-          </p>
+          <p className="mt-4 text-sm text-slate-600">{t('site.notifications.changedMind')}</p>
           <Link to={paths.login} className={buttonClassName({ variant: 'outline', className: 'mt-5' })}>
-            Sign in
+            {t('site.notifications.signIn')}
           </Link>
         </>
       ) : !isWellFormed ? (
         <>
-          <Alert className="mt-5">
-            This unsubscribe link is incomplete. Open it again from the e-mail, or sign in and turn e-mails
-            off in My Notification.
-          </Alert>
+          <Alert className="mt-5">{t('site.notifications.incomplete')}</Alert>
           <Link to={paths.login} className={buttonClassName({ variant: 'outline', className: 'mt-5' })}>
-            Sign in
+            {t('site.notifications.signIn')}
           </Link>
         </>
       ) : (
         <>
-          <p className="mt-2 text-slate-600">
-            Stop e-mails about enrolments, new lessons, certificates, sales and new students? You will still
-            see them in My Notification, and receipts for your purchases are still sent.
-          </p>
+          <p className="mt-2 text-slate-600">{t('site.notifications.ask')}</p>
           {unsubscribe.isError ? (
             <Alert className="mt-5">
-              {errorMessage(unsubscribe.error, 'Your e-mails could not be turned off. Please try again.')}
+              {readerText(errorMessage(unsubscribe.error, t('site.notifications.turnOffFailed')))}
             </Alert>
           ) : null}
           <Button
@@ -63,9 +73,9 @@ export const UnsubscribePanel = ({ token }: { token: string }) => {
             fullWidth
             onClick={() => unsubscribe.mutate(token)}
             isLoading={unsubscribe.isPending}
-            loadingText="Turning off..."
+            loadingText={t('site.notifications.turningOff')}
           >
-            Turn off notification e-mails
+            {t('site.notifications.turnOff')}
           </Button>
         </>
       )}

@@ -1,23 +1,28 @@
 import type { Notification } from '@skillwise/contracts';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 /** The bell's badge: nothing for none, the number up to 99, then '99+'. */
 export const unreadBadge = (unread: number): string =>
-  unread <= 0 ? '' : unread > 99 ? '99+' : String(unread);
+  unread <= 0 ? '' : unread > 99 ? `${formatCount(99)}+` : formatCount(unread);
 
 /** The bell's accessible name, which says the count the badge shows. */
 export const bellLabel = (unread: number): string =>
-  unread > 0 ? `Notifications, ${unread > 99 ? 'more than 99' : unread} unread` : 'Notifications';
+  unread > 99
+    ? t('learning.notifications.bellMany')
+    : unread > 0
+      ? t('learning.notifications.bellUnread', { count: formatCount(unread) })
+      : t('learning.notifications.bell');
 
 /** When a notification came, as people say it: 'just now', '5 minutes ago', '3 hours ago', else the date. */
 export const whenText = (iso: string, now = Date.now()): string => {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const minutes = Math.floor((now - time) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return t('learning.notifications.justNow');
+  if (minutes < 60) return t('learning.notifications.minutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (hours < 24) return t('learning.notifications.hoursAgo', { count: hours });
   return formatDateTime(time);
 };
 

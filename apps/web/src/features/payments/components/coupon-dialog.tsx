@@ -12,6 +12,8 @@ import { FieldError, TextField } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { CourseChoice } from '@/features/courses';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
@@ -33,14 +35,14 @@ export type CouponDraft = {
 };
 
 const KINDS = [
-  { value: 'percent', label: 'Percent off' },
-  { value: 'amount', label: 'Amount off' },
-] as const;
+  { value: 'percent', label: 'admin.payments.coupons.kind.percent' },
+  { value: 'amount', label: 'admin.payments.coupons.kind.amount' },
+] as const satisfies ReadonlyArray<{ value: CouponKind; label: MessageId }>;
 
 const SCOPES = [
-  { value: 'all', label: 'All courses' },
-  { value: 'chosen', label: 'Chosen courses' },
-] as const;
+  { value: 'all', label: 'admin.payments.coupons.allCourses' },
+  { value: 'chosen', label: 'admin.payments.coupons.chosenCourses' },
+] as const satisfies ReadonlyArray<{ value: CourseScope; label: MessageId }>;
 
 const text = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
@@ -116,6 +118,7 @@ type CouponDialogProps = {
 
 /** New coupon and Edit: the code, what it takes off, for which courses, between which days, how often. */
 export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
+  const t = useT();
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const form = useForm<CouponDraft>({
@@ -130,10 +133,14 @@ export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
     const saved = coupon
       ? await update.mutateAsync({ coupon_Id: coupon.coupon_Id, ...input })
       : await create.mutateAsync(input);
-    notify.success(coupon ? `${saved.code} is saved.` : `${saved.code} is created.`);
+    notify.success(
+      coupon
+        ? t('admin.payments.coupons.saved', { code: saved.code })
+        : t('admin.payments.coupons.created', { code: saved.code }),
+    );
     onClose();
   });
-  const failure = form.failureMessage('The coupon could not be saved. Please try again.');
+  const failure = form.failureMessage(t('admin.payments.coupons.saveFailed'));
   const chooseCourse = (courseId: number, isChosen: boolean) =>
     form.setValue(
       'courseIds',
@@ -145,29 +152,33 @@ export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
     <Modal
       open
       onClose={() => !form.isSubmitting && onClose()}
-      title={coupon ? 'Edit coupon' : 'New coupon'}
+      title={coupon ? t('admin.payments.coupons.editTitle') : t('admin.payments.coupons.new')}
       className="max-w-2xl"
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField
-          label="Code"
+          label={t('admin.payments.coupons.code')}
           name="code"
           autoCapitalize="characters"
           autoComplete="off"
           maxLength={COUPON_CODE_MAX}
-          hint="Letters, digits, - and _. Buyers type it in any case."
+          hint={t('admin.payments.coupons.codeHint')}
           {...form.field('code')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <ChoiceField
-            legend="Discount"
+            legend={t('admin.payments.coupons.discount')}
             name="kind"
             value={values.kind}
-            options={KINDS}
+            options={KINDS.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
             onChange={(kind) => form.setValue('kind', kind)}
           />
           <TextField
-            label={values.kind === 'percent' ? 'Percent off (%)' : 'Amount off ($)'}
+            label={
+              values.kind === 'percent'
+                ? t('admin.payments.coupons.percentLabel')
+                : t('admin.payments.coupons.amountLabel')
+            }
             name="value"
             inputMode="decimal"
             {...form.field('value')}
@@ -175,10 +186,10 @@ export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
         </div>
         <div className="flex flex-col gap-3">
           <ChoiceField
-            legend="Courses"
+            legend={t('admin.payments.coupons.coursesLegend')}
             name="scope"
             value={values.scope}
-            options={SCOPES}
+            options={SCOPES.map((scope) => ({ value: scope.value, label: t(scope.label) }))}
             onChange={(scope) => form.setValue('scope', scope)}
             invalid={Boolean(coursesError)}
           />
@@ -189,41 +200,41 @@ export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="Starts on"
-            labelNote="(optional)"
+            label={t('admin.payments.coupons.startsOn')}
+            labelNote={t('admin.payments.optional')}
             name="starts_on"
             type="date"
-            hint="Empty: from today."
+            hint={t('admin.payments.coupons.startsHint')}
             {...form.field('startsOn')}
           />
           <TextField
-            label="Ends on"
-            labelNote="(optional)"
+            label={t('admin.payments.coupons.endsOn')}
+            labelNote={t('admin.payments.optional')}
             name="ends_on"
             type="date"
-            hint="Empty: no end. The last day counts."
+            hint={t('admin.payments.coupons.endsHint')}
             {...form.field('endsOn')}
           />
           <TextField
-            label="Total uses"
-            labelNote="(optional)"
+            label={t('admin.payments.coupons.totalUses')}
+            labelNote={t('admin.payments.optional')}
             name="max_uses"
             inputMode="numeric"
-            hint="Empty: no limit."
+            hint={t('admin.payments.noLimit')}
             {...form.field('maxUses')}
           />
           <TextField
-            label="Uses per student"
-            labelNote="(optional)"
+            label={t('admin.payments.coupons.perStudent')}
+            labelNote={t('admin.payments.optional')}
             name="max_uses_per_student"
             inputMode="numeric"
-            hint="Empty: no limit."
+            hint={t('admin.payments.noLimit')}
             {...form.field('maxPerStudent')}
           />
         </div>
         <CheckboxField
-          label="Active"
-          hint="Paused, the code is refused until you resume it."
+          label={t('admin.payments.coupons.state.active')}
+          hint={t('admin.payments.coupons.activeHint')}
           checked={values.active}
           onChange={(active) => form.setValue('active', active)}
         />
@@ -231,7 +242,7 @@ export const CouponDialog = ({ coupon, onClose }: CouponDialogProps) => {
         <FormActions
           onCancel={onClose}
           isSubmitting={form.isSubmitting}
-          submitLabel={coupon ? 'Save coupon' : 'Create coupon'}
+          submitLabel={coupon ? t('admin.payments.coupons.save') : t('admin.payments.coupons.create')}
           className="border-t border-slate-100 pt-4"
         />
       </form>

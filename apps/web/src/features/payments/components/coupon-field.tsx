@@ -1,12 +1,15 @@
-import { COUPON_CODE_MAX, COUPON_MSG, type CouponQuote } from '@skillwise/contracts';
+import { COUPON_CODE_MAX, type CouponQuote } from '@skillwise/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { t as translate } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { storage } from '@/lib/storage';
 import { checkCoupon } from '../api/coupons';
 import { parseCouponCode, useLinkedCoupon } from '../hooks/use-linked-coupon';
+import { couponRefusal, paymentText } from '../lib/coupon-refusals';
 
 export type CheckoutCoupon = {
   /** The code as typed in the field. */
@@ -45,7 +48,7 @@ export const useCheckoutCoupon = (
       const current = ++run.current;
       if (!code) {
         setQuote(null);
-        setRefusal(COUPON_MSG.unknown);
+        setRefusal(couponRefusal('unknown'));
         return;
       }
       setChecking(true);
@@ -59,7 +62,7 @@ export const useCheckoutCoupon = (
       } catch (error) {
         if (current !== run.current) return;
         setQuote(null);
-        setRefusal(errorMessage(error, 'The coupon could not be checked. Please try again.'));
+        setRefusal(paymentText(errorMessage(error, translate('learning.payments.coupon.checkFailed'))));
         storage.remove('couponCode');
       } finally {
         if (current === run.current) setChecking(false);
@@ -97,13 +100,18 @@ export const useCheckoutCoupon = (
 
 /** "Have a coupon?": the code and Apply; once applied, the code and Remove; a refusal under the field. */
 export const CouponField = ({ coupon, disabled = false }: { coupon: CheckoutCoupon; disabled?: boolean }) => {
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   if (coupon.quote) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-3 py-2 text-sm ring-1 ring-emerald-200 ring-inset">
         <p className="min-w-0 text-emerald-800" role="status">
-          Coupon <span className="font-mono font-semibold break-all">{coupon.quote.code}</span> applied
+          <T
+            id="learning.payments.coupon.applied"
+            values={{ code: coupon.quote.code }}
+            components={{ 0: <span className="font-mono font-semibold break-all" /> }}
+          />
         </p>
         <button
           type="button"
@@ -111,7 +119,7 @@ export const CouponField = ({ coupon, disabled = false }: { coupon: CheckoutCoup
           disabled={disabled}
           className="shrink-0 font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 disabled:opacity-50"
         >
-          Remove
+          {t('learning.payments.coupon.remove')}
         </button>
       </div>
     );
@@ -126,7 +134,7 @@ export const CouponField = ({ coupon, disabled = false }: { coupon: CheckoutCoup
       }}
     >
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Have a coupon?
+        {t('learning.payments.coupon.label')}
       </label>
       <div className="flex gap-2">
         <Input
@@ -137,7 +145,7 @@ export const CouponField = ({ coupon, disabled = false }: { coupon: CheckoutCoup
           maxLength={COUPON_CODE_MAX}
           autoCapitalize="characters"
           autoComplete="off"
-          placeholder="Code"
+          placeholder={t('learning.payments.coupon.placeholder')}
           aria-invalid={coupon.refusal ? true : undefined}
           aria-describedby={coupon.refusal ? errorId : undefined}
           disabled={disabled}
@@ -147,10 +155,10 @@ export const CouponField = ({ coupon, disabled = false }: { coupon: CheckoutCoup
           type="submit"
           variant="outline"
           isLoading={coupon.isChecking}
-          loadingText="Checking..."
+          loadingText={t('learning.payments.coupon.checking')}
           disabled={disabled || coupon.text.trim() === ''}
         >
-          Apply
+          {t('learning.payments.coupon.apply')}
         </Button>
       </div>
       {coupon.refusal ? <FieldError id={errorId}>{coupon.refusal}</FieldError> : null}

@@ -10,6 +10,8 @@ import { useOrganisationCourses } from '@/features/courses';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
 import { formatPrice } from '@/lib/format';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
@@ -29,10 +31,11 @@ const PAGE_SIZE = PAGE_SIZES.coupons;
 /** The courses a coupon is for, as the list says it: "All courses", a course's title, or "3 courses". */
 const coursesText = (coupon: Coupon, titles: ReadonlyMap<number, string>): string => {
   const ids = coupon.course_ids;
-  if (ids === null) return 'All courses';
+  if (ids === null) return translate('admin.payments.coupons.allCourses');
   const [only] = ids;
-  if (ids.length === 1 && only !== undefined) return titles.get(only) ?? '1 course';
-  return `${ids.length} courses`;
+  if (ids.length === 1 && only !== undefined)
+    return titles.get(only) ?? translate('admin.payments.coupons.courses', { count: 1 });
+  return translate('admin.payments.coupons.courses', { count: ids.length });
 };
 
 type CouponItemProps = {
@@ -46,6 +49,7 @@ type CouponItemProps = {
 };
 
 const CouponItem = ({ coupon, titles, onEdit, onToggle, onCopy, onDelete, isToggling }: CouponItemProps) => {
+  const t = useT();
   const state = COUPON_STATE_CHIPS[coupon.state];
   const courses = coursesText(coupon, titles);
   const chosenTitles = (coupon.course_ids ?? []).map((id) => titles.get(id)).filter(Boolean);
@@ -54,7 +58,7 @@ const CouponItem = ({ coupon, titles, onEdit, onToggle, onCopy, onDelete, isTogg
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-mono font-semibold break-all text-slate-900">{coupon.code}</p>
-          <Chip tone={state.tone}>{state.label}</Chip>
+          <Chip tone={state.tone}>{t(state.label)}</Chip>
           <span className="text-sm font-semibold text-brand-700">{discountText(coupon)}</span>
         </div>
         <p className="mt-1 text-sm break-words text-slate-600">
@@ -63,34 +67,53 @@ const CouponItem = ({ coupon, titles, onEdit, onToggle, onCopy, onDelete, isTogg
         </p>
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <div className="flex gap-1">
-            <dt className="text-slate-500">Uses</dt>
+            <dt className="text-slate-500">{t('admin.payments.coupons.uses')}</dt>
             <dd className="font-medium text-slate-800 tabular-nums">{usesText(coupon)}</dd>
           </div>
           <div className="flex gap-1">
-            <dt className="text-slate-500">Revenue</dt>
+            <dt className="text-slate-500">{t('admin.payments.sales.revenue')}</dt>
             <dd className="font-medium text-slate-800 tabular-nums">{formatPrice(coupon.revenue)}</dd>
           </div>
         </dl>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${coupon.code}`}>
-          Edit
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onEdit}
+          aria-label={t('admin.payments.coupons.editLabel', { code: coupon.code })}
+        >
+          {t('admin.payments.coupons.edit')}
         </Button>
         <Button
           size="sm"
           variant="outline"
           onClick={onToggle}
           isLoading={isToggling}
-          loadingText="Saving..."
-          aria-label={`${coupon.active ? 'Pause' : 'Resume'} ${coupon.code}`}
+          loadingText={t('admin.payments.saving')}
+          aria-label={
+            coupon.active
+              ? t('admin.payments.coupons.pauseLabel', { code: coupon.code })
+              : t('admin.payments.coupons.resumeLabel', { code: coupon.code })
+          }
         >
-          {coupon.active ? 'Pause' : 'Resume'}
+          {coupon.active ? t('admin.payments.coupons.pause') : t('admin.payments.coupons.resume')}
         </Button>
-        <Button size="sm" variant="outline" onClick={onCopy} aria-label={`Copy link of ${coupon.code}`}>
-          Copy link
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onCopy}
+          aria-label={t('admin.payments.coupons.copyLabel', { code: coupon.code })}
+        >
+          {t('admin.payments.coupons.copy')}
         </Button>
-        <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${coupon.code}`}>
-          Delete
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onDelete}
+          aria-label={t('admin.payments.coupons.deleteLabel', { code: coupon.code })}
+        >
+          {t('admin.payments.coupons.delete')}
         </Button>
       </div>
     </div>
@@ -110,12 +133,13 @@ type Editing = { coupon: Coupon | null };
  * carries the code to the checkout.
  */
 export const CouponsCard = () => {
+  const t = useT();
   const list = useListState();
   const coupons = useCoupons({ page: list.page, pageSize: PAGE_SIZE, search: list.search });
   const pager = useListPager(list, coupons, {
-    label: 'Coupons pages',
+    label: t('admin.payments.coupons.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['coupon', 'coupons'],
+    noun: [t('admin.payments.coupons.nounOne'), t('admin.payments.coupons.nounOther')],
   });
   const courses = useSchoolCourses();
   const titles = new Map((courses.data?.rows ?? []).map((course) => [course.course_Id, course.course_title]));
@@ -133,9 +157,13 @@ export const CouponsCard = () => {
         ...couponInputOf(coupon),
         active: !coupon.active,
       });
-      notify.success(coupon.active ? `${coupon.code} is paused.` : `${coupon.code} is active again.`);
+      notify.success(
+        coupon.active
+          ? t('admin.payments.coupons.paused', { code: coupon.code })
+          : t('admin.payments.coupons.activeAgain', { code: coupon.code }),
+      );
     } catch (error) {
-      notify.error(errorMessage(error, 'The coupon could not be saved. Please try again.'));
+      notify.error(errorMessage(error, t('admin.payments.coupons.saveFailed')));
     } finally {
       setToggling(null);
     }
@@ -143,24 +171,30 @@ export const CouponsCard = () => {
 
   const copyLink = async (coupon: Coupon) => {
     const link = couponLink(coupon, window.location.origin);
-    if (await copyText(link)) notify.success(`Link copied: ${link}`);
-    else notify.info(`Copy this link: ${link}`);
+    if (await copyText(link)) notify.success(t('admin.payments.coupons.copied', { link }));
+    else notify.info(t('admin.payments.coupons.copyThis', { link }));
   };
 
   const isSearching = list.search !== '';
   return (
     <TitledCard
-      title="Coupons"
-      description="Codes that take a percentage or an amount off your courses."
-      actions={<Button onClick={() => setEditing({ coupon: null })}>New coupon</Button>}
+      title={t('admin.payments.coupons.title')}
+      description={t('admin.payments.coupons.description')}
+      actions={
+        <Button onClick={() => setEditing({ coupon: null })}>{t('admin.payments.coupons.new')}</Button>
+      }
     >
       <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
         <DataList
           variant="inset"
-          label="Coupons"
+          label={t('admin.payments.coupons.title')}
           query={coupons}
           rowKey={(coupon) => coupon.coupon_Id}
-          search={{ label: 'Search coupons', value: list.searchText, onChange: list.setSearchText }}
+          search={{
+            label: t('admin.payments.coupons.search'),
+            value: list.searchText,
+            onChange: list.setSearchText,
+          }}
           item={(coupon) => (
             <CouponItem
               coupon={coupon}
@@ -173,16 +207,16 @@ export const CouponsCard = () => {
             />
           )}
           itemProps={(coupon) => ({ 'data-coupon': coupon.code })}
-          loadingLabel="Loading coupons..."
-          errorText="Could not load your coupons."
+          loadingLabel={t('admin.payments.coupons.loading')}
+          errorText={t('admin.payments.coupons.loadFailed')}
           empty={
             <div className="p-6">
               <EmptyState
-                title={isSearching ? 'No coupon matches' : 'No coupons yet'}
+                title={isSearching ? t('admin.payments.coupons.noMatch') : t('admin.payments.coupons.empty')}
                 hint={
                   isSearching
-                    ? 'Try another code.'
-                    : 'Make a code that takes a percentage or an amount off your courses.'
+                    ? t('admin.payments.coupons.noMatchHint')
+                    : t('admin.payments.coupons.emptyHint')
                 }
               />
             </div>
@@ -199,17 +233,17 @@ export const CouponsCard = () => {
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete the coupon?"
-        message={`${deleting?.code ?? ''} stops working at once. A coupon an order used cannot be deleted: pause it instead.`}
-        confirmLabel="Delete"
+        title={t('admin.payments.coupons.deleteTitle')}
+        message={t('admin.payments.coupons.deleteText', { code: deleting?.code ?? '' })}
+        confirmLabel={t('admin.payments.coupons.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           try {
             await remove.mutateAsync(deleting.coupon_Id);
-            notify.success(`${deleting.code} is deleted.`);
+            notify.success(t('admin.payments.coupons.deleted', { code: deleting.code }));
           } catch (error) {
-            notify.error(errorMessage(error, 'The coupon could not be deleted. Please try again.'));
+            notify.error(errorMessage(error, t('admin.payments.coupons.deleteFailed')));
             throw error;
           }
         }}

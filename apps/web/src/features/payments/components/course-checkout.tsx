@@ -1,10 +1,11 @@
-import { type CourseListItem, MSG } from '@skillwise/contracts';
+import type { CourseListItem } from '@skillwise/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { formatPrice } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
@@ -30,6 +31,7 @@ export const takeCoursePath = (courseId: number): string =>
  * button with its success or error line. DESIGN decision 3: the buyer e-mail is the signed-in user's.
  */
 export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [isEnrolled, setEnrolled] = useState(false);
@@ -58,7 +60,9 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
         <div className="h-44 bg-slate-100 sm:h-60">{image}</div>
         <div className="flex flex-col gap-5 p-6 sm:p-8">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Your course</p>
+            <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+              {t('learning.payments.checkout.yourCourse')}
+            </p>
             <h2 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
               {course.course_title}
             </h2>
@@ -75,7 +79,9 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
                 className="size-12"
               />
               <div className="min-w-0">
-                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Instructor</p>
+                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  {t('learning.payments.checkout.instructor')}
+                </p>
                 <p className="mt-0.5 font-semibold text-slate-900">{author}</p>
                 {course.bio ? <p className="mt-1 text-sm break-words text-slate-600">{course.bio}</p> : null}
               </div>
@@ -85,26 +91,30 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
       </Card>
 
       <Card className="order-first flex h-fit flex-col gap-5 p-6 lg:order-none lg:sticky lg:top-24">
-        <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          {t('learning.payments.checkout.orderSummary')}
+        </h2>
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="shrink-0 text-slate-500">Course</dt>
+            <dt className="shrink-0 text-slate-500">{t('learning.payments.checkout.course')}</dt>
             <dd className="min-w-0 text-end font-medium break-words text-slate-900">{course.course_title}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="shrink-0 text-slate-500">Billed to</dt>
+            <dt className="shrink-0 text-slate-500">{t('learning.payments.checkout.billedTo')}</dt>
             <dd className="min-w-0 text-end font-medium break-all text-slate-900">{email}</dd>
           </div>
           {quote ? (
             <>
               <div className="flex justify-between gap-4 border-t border-slate-100 pt-3">
-                <dt className="shrink-0 text-slate-500">List price</dt>
+                <dt className="shrink-0 text-slate-500">{t('learning.payments.checkout.listPrice')}</dt>
                 <dd className="shrink-0 font-medium whitespace-nowrap text-slate-900 tabular-nums">
                   {formatPrice(quote.list_price)}
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="min-w-0 break-all text-slate-500">Discount ({quote.code})</dt>
+                <dt className="min-w-0 break-all text-slate-500">
+                  {t('learning.payments.checkout.discount', { code: quote.code })}
+                </dt>
                 <dd className="shrink-0 font-medium whitespace-nowrap text-emerald-700 tabular-nums">
                   −{formatPrice(quote.discount)}
                 </dd>
@@ -112,8 +122,10 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
             </>
           ) : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
-            <dt className="font-semibold text-slate-900">Total amount</dt>
-            <dd className="text-2xl font-bold text-slate-900">{isFree ? 'Free' : formatPrice(price)}</dd>
+            <dt className="font-semibold text-slate-900">{t('learning.payments.checkout.total')}</dt>
+            <dd className="text-2xl font-bold text-slate-900">
+              {isFree ? t('common.price.free') : formatPrice(price)}
+            </dd>
           </div>
         </dl>
         {listPrice > 0 && !isEnrolled ? <CouponField coupon={coupon} /> : null}
@@ -129,24 +141,25 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
           }}
           onError={({ message, code }) => {
             // SPEC §8: the already-enrolled notice is a toast as well.
-            if (message === MSG.alreadyEnrolled) notify.error(message, { toastId: 'already-enrolled' });
+            if (message === t('common.msg.alreadyEnrolled'))
+              notify.error(message, { toastId: 'already-enrolled' });
             // A code used up since it was applied: back to the list price; the error line says why.
             if (code === 'COUPON_REFUSED') coupon.drop();
           }}
           errorAction={({ message }) =>
-            message === MSG.alreadyEnrolled ? (
+            message === t('common.msg.alreadyEnrolled') ? (
               <Link to={paths.students.myCourses} className={buttonClassName({ variant: 'outline' })}>
-                Go to My Courses
+                {t('learning.payments.checkout.goToMyCourses')}
               </Link>
             ) : null
           }
           successAction={
             <>
               <Button size="lg" fullWidth onClick={() => void navigate(coursePath)}>
-                Go to course
+                {t('learning.payments.checkout.goToCourse')}
               </Button>
               <p className="text-center text-xs text-slate-500" role="status">
-                Opening your course...
+                {t('learning.payments.checkout.opening')}
               </p>
             </>
           }

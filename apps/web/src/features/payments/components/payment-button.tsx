@@ -7,6 +7,7 @@ import { LockIcon } from '@/components/ui/drawn-icons';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { leaveApp } from '@/lib/leave-app';
 import { usePaymentsConfig } from '../api/payments';
 import { type PaymentFlowOptions, usePaymentFlow } from '../hooks/use-payment-flow';
@@ -29,12 +30,15 @@ type PaymentButtonProps = {
   successAction?: ReactNode;
 };
 
-const Processing = () => (
-  <p className="flex items-center justify-center gap-2 py-3 text-sm font-medium text-slate-600">
-    <Spinner className="size-5 text-brand-600" />
-    <span role="status">Processing...</span>
-  </p>
-);
+const Processing = () => {
+  const t = useT();
+  return (
+    <p className="flex items-center justify-center gap-2 py-3 text-sm font-medium text-slate-600">
+      <Spinner className="size-5 text-brand-600" />
+      <span role="status">{t('learning.payments.pay.processing')}</span>
+    </p>
+  );
+};
 
 /** The configured providers, the default first (a server that lists none names only its default). */
 const providersOf = (config: PaymentsConfig) =>
@@ -55,6 +59,7 @@ export const PaymentButton = ({
   errorAction,
   successAction,
 }: PaymentButtonProps) => {
+  const t = useT();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const config = usePaymentsConfig();
@@ -94,7 +99,8 @@ export const PaymentButton = ({
     const order = await flow.beginOrder({ provider: 'stripe', returnPath });
     if (!order) return;
     if (!order.approveUrl) {
-      flow.fail(new Error('Card payment is not available right now.'));
+      // Not shown: any failure but the flow's own reads as the generic payment error.
+      flow.fail(new Error('Stripe answered no checkout page.'));
       return;
     }
     leaveApp(order.approveUrl);
@@ -106,11 +112,11 @@ export const PaymentButton = ({
         size="lg"
         fullWidth
         isLoading={isPending}
-        loadingText="Processing..."
+        loadingText={t('learning.payments.pay.processing')}
         leftIcon={<LockIcon className="size-4.5" />}
         onClick={() => void onClick()}
       >
-        Pay with card
+        {t('learning.payments.pay.withCard')}
       </Button>
       <p className="text-center text-xs text-slate-500">{note}</p>
     </>
@@ -132,10 +138,10 @@ export const PaymentButton = ({
         size="lg"
         fullWidth
         isLoading={isPending}
-        loadingText="Processing..."
+        loadingText={t('learning.payments.pay.processing')}
         onClick={() => void payWithSandbox()}
       >
-        Enroll for free
+        {t('learning.payments.pay.enrollFree')}
       </Button>
     );
   } else if (isPending && returnedOrderId) {
@@ -144,13 +150,13 @@ export const PaymentButton = ({
     control = (
       <p className="flex items-center justify-center gap-2 py-3 text-sm text-slate-500">
         <Spinner className="text-brand-600" />
-        <span role="status">Loading payment options...</span>
+        <span role="status">{t('learning.payments.pay.loadingOptions')}</span>
       </p>
     );
   } else if (config.isError) {
     control = (
       <LoadError
-        message={errorMessage(config.error, 'Card payment is not available right now.')}
+        message={errorMessage(config.error, t('learning.payments.pay.unavailable'))}
         onRetry={() => void config.refetch()}
       />
     );
@@ -171,17 +177,14 @@ export const PaymentButton = ({
           if (provider.name === 'stripe') {
             return (
               <div key="stripe" className="flex flex-col gap-3">
-                {cardButton(payWithStripe, 'You pay on Stripe’s secure page and come back here.')}
+                {cardButton(payWithStripe, t('learning.payments.pay.stripeNote'))}
               </div>
             );
           }
           if (provider.name === 'sandbox') {
             return (
               <div key="sandbox" className="flex flex-col gap-3">
-                {cardButton(
-                  payWithSandbox,
-                  'Test mode: you confirm the payment with a test card on the next page. No real card is charged.',
-                )}
+                {cardButton(payWithSandbox, t('learning.payments.pay.sandboxNote'))}
               </div>
             );
           }

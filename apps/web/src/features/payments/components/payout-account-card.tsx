@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { leaveApp } from '@/lib/leave-app';
 import { paths } from '@/lib/paths';
 import { notify, notifyFailure } from '@/lib/toast';
@@ -26,29 +28,30 @@ const RETURN_PATH = `${paths.admin.settings}?${RETURNED_PARAM}=return`;
 
 const STRIPE_STATES: Record<
   PaymentAccountStatus,
-  { label: string; tone: ChipTone; text: string; action: string }
+  { label: MessageId; tone: ChipTone; text: MessageId; action: MessageId }
 > = {
   pending: {
-    label: 'Pending',
+    label: 'admin.payments.payout.pending',
     tone: 'amber',
-    text: 'Stripe is still checking your details, or some are missing. Your courses can be sold once it has them.',
-    action: 'Continue on Stripe',
+    text: 'admin.payments.payout.pendingText',
+    action: 'admin.payments.payout.pendingAction',
   },
   enabled: {
-    label: 'Enabled',
+    label: 'admin.payments.payout.enabled',
     tone: 'green',
-    text: 'Stripe pays your course sales into this account.',
-    action: 'Review on Stripe',
+    text: 'admin.payments.payout.enabledText',
+    action: 'admin.payments.payout.enabledAction',
   },
   restricted: {
-    label: 'Restricted',
+    label: 'admin.payments.payout.restricted',
     tone: 'red',
-    text: 'Stripe needs more details before it takes payments or pays you again.',
-    action: 'Update on Stripe',
+    text: 'admin.payments.payout.restrictedText',
+    action: 'admin.payments.payout.restrictedAction',
   },
 };
 
 const StripeAccount = ({ account }: { account: PayoutAccount['stripe'] }) => {
+  const t = useT();
   const connect = useConnectStripeAccount();
   const refresh = useRefreshPayoutAccount();
   const state = account ? STRIPE_STATES[account.status] : null;
@@ -57,38 +60,44 @@ const StripeAccount = ({ account }: { account: PayoutAccount['stripe'] }) => {
       const { url } = await connect.mutateAsync(RETURN_PATH);
       leaveApp(url);
     } catch (error) {
-      notifyFailure(error, 'Stripe could not be reached. Please try again.');
+      notifyFailure(error, t('admin.payments.payout.stripeFailed'));
     }
   };
   return (
     <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 first:border-t-0 first:pt-0">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">Stripe</h3>
-        {state ? <Chip tone={state.tone}>{state.label}</Chip> : <Chip tone="muted">Not connected</Chip>}
+        <h3 className="text-sm font-semibold text-slate-900">{t('admin.payments.payout.stripe')}</h3>
+        {state ? (
+          <Chip tone={state.tone}>{t(state.label)}</Chip>
+        ) : (
+          <Chip tone="muted">{t('admin.payments.payout.notConnected')}</Chip>
+        )}
       </div>
       <p className="text-sm text-slate-600">
-        {state
-          ? state.text
-          : 'Connect your school’s own Stripe account: Stripe asks for your business and bank details, then pays each course sale into it, less the platform’s fee.'}
+        {state ? t(state.text) : t('admin.payments.payout.connectText')}
       </p>
-      {account ? <p className="text-xs break-all text-slate-500">Account {account.accountId}</p> : null}
+      {account ? (
+        <p className="text-xs break-all text-slate-500">
+          {t('admin.payments.payout.account', { id: account.accountId })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button
           variant={account?.status === 'enabled' ? 'outline' : 'primary'}
           onClick={start}
           isLoading={connect.isPending}
-          loadingText="Opening Stripe..."
+          loadingText={t('admin.payments.payout.opening')}
         >
-          {state ? state.action : 'Connect with Stripe'}
+          {state ? t(state.action) : t('admin.payments.payout.connect')}
         </Button>
         {account && account.status !== 'enabled' ? (
           <Button
             variant="outline"
             onClick={() => refresh.mutate()}
             isLoading={refresh.isPending}
-            loadingText="Checking..."
+            loadingText={t('admin.payments.payout.checking')}
           >
-            Check again
+            {t('admin.payments.payout.checkAgain')}
           </Button>
         ) : null}
       </div>
@@ -97,19 +106,19 @@ const StripeAccount = ({ account }: { account: PayoutAccount['stripe'] }) => {
 };
 
 const PayPalPayee = ({ payee }: { payee: PayoutAccount['paypal'] }) => {
+  const t = useT();
   const save = useSetPayPalPayee();
   const form = useForm({
     initial: { email: payee?.payeeEmail ?? '' },
     validate: ({ email }) =>
-      email.trim() ? {} : { fields: { email: 'Enter the e-mail of your PayPal account.' } },
+      email.trim() ? {} : { fields: { email: t('admin.payments.payout.emailMissing') } },
     serverFields: { email: 'email' },
   });
   const onSubmit = form.handleSubmit(async ({ email }) => {
     await save.mutateAsync(email.trim());
-    notify.success('Your PayPal account is saved.');
+    notify.success(t('admin.payments.payout.paypalSaved'));
   });
-  const problem =
-    form.problem ?? form.failureMessage('Your PayPal account could not be saved. Please try again.');
+  const problem = form.problem ?? form.failureMessage(t('admin.payments.payout.paypalFailed'));
   return (
     <form
       noValidate
@@ -117,14 +126,16 @@ const PayPalPayee = ({ payee }: { payee: PayoutAccount['paypal'] }) => {
       className="flex flex-col gap-3 border-t border-slate-100 pt-4 first:border-t-0 first:pt-0"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">PayPal</h3>
-        {payee ? <Chip tone="green">Set</Chip> : <Chip tone="muted">Not set</Chip>}
+        <h3 className="text-sm font-semibold text-slate-900">{t('admin.payments.payout.paypal')}</h3>
+        {payee ? (
+          <Chip tone="green">{t('admin.payments.payout.set')}</Chip>
+        ) : (
+          <Chip tone="muted">{t('admin.payments.payout.notSet')}</Chip>
+        )}
       </div>
-      <p className="text-sm text-slate-600">
-        Buyers who pay with PayPal pay this PayPal account directly, less the platform’s fee.
-      </p>
+      <p className="text-sm text-slate-600">{t('admin.payments.payout.paypalText')}</p>
       <TextField
-        label="PayPal account e-mail"
+        label={t('admin.payments.payout.paypalEmail')}
         type="email"
         name="email"
         autoComplete="email"
@@ -132,8 +143,13 @@ const PayPalPayee = ({ payee }: { payee: PayoutAccount['paypal'] }) => {
       />
       {problem ? <Alert>{problem}</Alert> : null}
       <div>
-        <Button type="submit" variant="outline" isLoading={form.isSubmitting} loadingText="Saving...">
-          Save PayPal account
+        <Button
+          type="submit"
+          variant="outline"
+          isLoading={form.isSubmitting}
+          loadingText={t('admin.payments.saving')}
+        >
+          {t('admin.payments.payout.paypalSave')}
         </Button>
       </div>
     </form>
@@ -146,6 +162,7 @@ const PayPalPayee = ({ payee }: { payee: PayoutAccount['paypal'] }) => {
  * only in that mode: when the operator collects the payments, Sales shows the school's payouts.
  */
 export const PayoutAccountCard = () => {
+  const t = useT();
   const account = usePayoutAccount();
   const config = usePaymentsConfig();
   const refresh = useRefreshPayoutAccount();
@@ -170,16 +187,19 @@ export const PayoutAccountCard = () => {
 
   const data = account.data;
   if (!data) {
-    return account.isError ? <Alert>Could not load where your sales are paid.</Alert> : null;
+    return account.isError ? <Alert>{t('admin.payments.payout.loadFailed')}</Alert> : null;
   }
   if (data.mode !== 'connected') return null;
   const providers = new Set((config.data?.providers ?? []).map((provider) => provider.name));
   return (
-    <TitledCard title="Payouts" description="Where your course sales are paid: your school’s own accounts.">
+    <TitledCard
+      title={t('admin.payments.payouts.title')}
+      description={t('admin.payments.payout.description')}
+    >
       {data.canSellPaidCourses ? (
-        <Alert tone="success">Your school can sell paid courses.</Alert>
+        <Alert tone="success">{t('admin.payments.payout.canSell')}</Alert>
       ) : (
-        <Alert tone="info">{data.reason ?? 'Connect an account below to sell paid courses.'}</Alert>
+        <Alert tone="info">{data.reason ?? t('admin.payments.payout.connectBelow')}</Alert>
       )}
       {providers.has('stripe') ? <StripeAccount account={data.stripe} /> : null}
       {providers.has('paypal') ? <PayPalPayee payee={data.paypal} /> : null}

@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { TitledCard } from '@/components/ui/titled-card';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { PAYOUTS_SHOWN, usePayouts } from '../api/payments';
 
 /**
@@ -9,58 +10,58 @@ import { PAYOUTS_SHOWN, usePayouts } from '../api/payments';
  * connected) it says the provider pays it directly.
  */
 export const PayoutsSummary = () => {
+  const t = useT();
   const payouts = usePayouts();
   const data = payouts.data;
   if (!data) {
     return payouts.isError ? (
-      <Card className="p-4 text-sm text-red-700 sm:p-5">Could not load your payouts.</Card>
+      <Card className="p-4 text-sm text-red-700 sm:p-5">{t('admin.payments.payouts.loadFailed')}</Card>
     ) : null;
   }
   if (data.mode === 'connected') {
-    return (
-      <Card className="p-4 text-sm text-slate-600 sm:p-5">
-        Your sales are paid by the payment provider straight into your school’s own account.
-      </Card>
-    );
+    return <Card className="p-4 text-sm text-slate-600 sm:p-5">{t('admin.payments.payouts.connected')}</Card>;
   }
   return (
     <TitledCard
-      title="Payouts"
-      description="Payments for your courses are collected for you and paid out to your school."
+      title={t('admin.payments.payouts.title')}
+      description={t('admin.payments.payouts.description')}
     >
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div>
-          <dt className="text-xs font-medium text-slate-500">Earned</dt>
+          <dt className="text-xs font-medium text-slate-500">{t('admin.payments.payouts.earned')}</dt>
           <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatPrice(data.earned)}</dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-500">Paid out</dt>
+          <dt className="text-xs font-medium text-slate-500">{t('admin.payments.payouts.paidOut')}</dt>
           <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatPrice(data.paid_out)}</dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-500">Owed to you</dt>
+          <dt className="text-xs font-medium text-slate-500">{t('admin.payments.payouts.owed')}</dt>
           <dd className="text-lg font-semibold text-emerald-700 tabular-nums">{formatPrice(data.balance)}</dd>
         </div>
       </dl>
       {data.payouts.length === 0 ? (
-        <p className="text-sm text-slate-500">No payout yet.</p>
+        <p className="text-sm text-slate-500">{t('admin.payments.payouts.none')}</p>
       ) : (
         <table className="w-full text-start text-sm">
           <caption className="sr-only">
             {data.payouts_count > data.payouts.length
-              ? `The latest ${PAYOUTS_SHOWN} of ${data.payouts_count} payouts`
-              : 'Payouts'}
+              ? t('admin.payments.payouts.latest', {
+                  shown: formatCount(PAYOUTS_SHOWN),
+                  count: formatCount(data.payouts_count),
+                })
+              : t('admin.payments.payouts.title')}
           </caption>
           <thead className="text-xs text-slate-500">
             <tr>
               <th scope="col" className="py-1 pe-4 font-medium">
-                Date
+                {t('admin.payments.payouts.date')}
               </th>
               <th scope="col" className="py-1 pe-4 font-medium">
-                Reference
+                {t('admin.payments.payouts.reference')}
               </th>
               <th scope="col" className="py-1 text-end font-medium">
-                Amount
+                {t('admin.payments.payouts.amount')}
               </th>
             </tr>
           </thead>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
 import type { PaymentFlow } from '../hooks/use-payment-flow';
 import { loadPayPalSdk, type PayPalButtonsInstance } from '../lib/paypal-sdk';
 
@@ -15,6 +16,7 @@ type PayPalButtonsProps = {
  * errors and cancellations to the same state machine as the sandbox button.
  */
 export const PayPalButtons = ({ clientId, currency, flow }: PayPalButtonsProps) => {
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const flowRef = useRef(flow);
   flowRef.current = flow;
@@ -59,12 +61,10 @@ export const PayPalButtons = ({ clientId, currency, flow }: PayPalButtonsProps) 
       {sdk === 'loading' ? (
         <p className="flex items-center justify-center gap-2 py-3 text-sm text-slate-500">
           <Spinner className="text-brand-600" />
-          <span role="status">Loading PayPal...</span>
+          <span role="status">{t('learning.payments.pay.loadingPayPal')}</span>
         </p>
       ) : null}
-      {sdk === 'failed' ? (
-        <Alert>Card payment could not be loaded. Please reload the page and try again.</Alert>
-      ) : null}
+      {sdk === 'failed' ? <Alert>{t('learning.payments.pay.payPalFailed')}</Alert> : null}
       <div ref={containerRef} data-testid="paypal-buttons" />
     </div>
   );

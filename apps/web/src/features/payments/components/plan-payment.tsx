@@ -1,6 +1,7 @@
-import { MSG, type PlanCategory } from '@skillwise/contracts';
+import type { PlanCategory } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
@@ -14,6 +15,7 @@ type PlanPaymentProps = { category: PlanCategory; price: number; email: string }
  * subscription active, and the admin area.
  */
 export const PlanPayment = ({ category, price, email }: PlanPaymentProps) => {
+  const t = useT();
   const navigate = useNavigate();
   const userId = Number(storage.get('userId'));
   const order = usePlanOrder({ price, email, userId, category });
@@ -21,7 +23,7 @@ export const PlanPayment = ({ category, price, email }: PlanPaymentProps) => {
   const finish = () => {
     storage.remove('subscriptionCategory');
     storage.set('subscriptionStatus', 'active');
-    notify.success(MSG.paymentSuccess);
+    notify.success(t('common.msg.paymentSuccess'));
     void navigate(paths.admin.root, { replace: true });
   };
 
@@ -34,7 +36,7 @@ export const PlanPayment = ({ category, price, email }: PlanPaymentProps) => {
       errorAction={({ code }) =>
         code === 'PRICE_MISMATCH' ? (
           <Link to={paths.admin.subscription} className={buttonClassName({ variant: 'outline' })}>
-            Back to plans
+            {t('admin.payments.plan.backToPlans')}
           </Link>
         ) : null
       }

@@ -3,6 +3,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useRefundPolicy, useSetRefundPolicy } from '../api/payments';
@@ -20,14 +22,16 @@ const draftOf = (policy: RefundPolicy): PolicyDraft => ({
 /** What the guarantee says to the school, in one line. */
 const summaryOf = (policy: RefundPolicy): string =>
   policy.refund_window_days === 0
-    ? 'Your courses carry no money-back guarantee: you decide on every refund request.'
-    : `A buyer who asks within ${policy.refund_window_days} days${
-        policy.refund_max_progress_percent === null
-          ? ''
-          : `, having completed at most ${policy.refund_max_progress_percent}% of the course,`
-      } is refunded at once and loses the course; you decide on the other requests.`;
+    ? translate('admin.payments.policy.none')
+    : policy.refund_max_progress_percent === null
+      ? translate('admin.payments.policy.days', { days: policy.refund_window_days })
+      : translate('admin.payments.policy.daysProgress', {
+          days: policy.refund_window_days,
+          percent: policy.refund_max_progress_percent,
+        });
 
 const PolicyForm = ({ policy }: { policy: RefundPolicy }) => {
+  const t = useT();
   const save = useSetRefundPolicy();
   const form = useForm<PolicyDraft>({
     initial: () => draftOf(policy),
@@ -36,10 +40,10 @@ const PolicyForm = ({ policy }: { policy: RefundPolicy }) => {
       const progress = maxProgress.trim() === '' ? null : wholeNumber(maxProgress);
       return {
         fields: {
-          days: window === null || window > 365 ? 'Enter a whole number of days from 0 to 365.' : undefined,
+          days: window === null || window > 365 ? t('admin.payments.policy.daysInvalid') : undefined,
           maxProgress:
             maxProgress.trim() !== '' && (progress === null || progress > 100)
-              ? 'Enter a whole percent from 0 to 100, or leave it empty.'
+              ? t('admin.payments.policy.percentInvalid')
               : undefined,
         },
       };
@@ -51,33 +55,33 @@ const PolicyForm = ({ policy }: { policy: RefundPolicy }) => {
       refund_window_days: Number(days.trim()),
       refund_max_progress_percent: maxProgress.trim() === '' ? null : Number(maxProgress.trim()),
     });
-    notify.success('Your money-back guarantee is saved.');
+    notify.success(t('admin.payments.policy.saved'));
   });
-  const failure = form.failureMessage('Your guarantee could not be saved. Please try again.');
+  const failure = form.failureMessage(t('admin.payments.policy.saveFailed'));
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Alert tone="info">{summaryOf(policy)}</Alert>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Days to ask for a refund"
+          label={t('admin.payments.policy.daysLabel')}
           name="refund_window_days"
           inputMode="numeric"
-          hint="0 turns the guarantee off."
+          hint={t('admin.payments.policy.daysHint')}
           {...form.field('days')}
         />
         <TextField
-          label="Most of the course completed (%)"
-          labelNote="(optional)"
+          label={t('admin.payments.policy.percentLabel')}
+          labelNote={t('admin.payments.optional')}
           name="refund_max_progress_percent"
           inputMode="numeric"
-          hint="Empty: no limit."
+          hint={t('admin.payments.noLimit')}
           {...form.field('maxProgress')}
         />
       </div>
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="flex justify-end border-t border-slate-100 pt-4">
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-          Save guarantee
+        <Button type="submit" isLoading={form.isSubmitting} loadingText={t('admin.payments.saving')}>
+          {t('admin.payments.policy.save')}
         </Button>
       </div>
     </form>
@@ -90,18 +94,16 @@ const PolicyForm = ({ policy }: { policy: RefundPolicy }) => {
  * school decides on each request. The form starts again from what the server saved.
  */
 export const RefundPolicyCard = () => {
+  const t = useT();
   const policy = useRefundPolicy();
   return (
-    <TitledCard
-      title="Money-back guarantee"
-      description="When a buyer who asks for a refund gets it at once."
-    >
+    <TitledCard title={t('admin.payments.policy.title')} description={t('admin.payments.policy.description')}>
       {policy.data ? (
         <PolicyForm key={JSON.stringify(policy.data)} policy={policy.data} />
       ) : policy.isError ? (
-        <Alert>Could not load your guarantee.</Alert>
+        <Alert>{t('admin.payments.policy.loadFailed')}</Alert>
       ) : (
-        <p className="text-sm text-slate-500">Loading...</p>
+        <p className="text-sm text-slate-500">{t('admin.payments.loading')}</p>
       )}
     </TitledCard>
   );

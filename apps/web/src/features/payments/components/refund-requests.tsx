@@ -8,22 +8,25 @@ import { TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { TitledCard } from '@/components/ui/titled-card';
 import { formatDate, formatPrice } from '@/lib/format';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useAnswerRefundRequest, useRefundRequests } from '../api/payments';
 
 const PAGE_SIZE = PAGE_SIZES.refundRequests;
 
-const STATUS: Record<RefundRequest['status'], { label: string; tone: ChipTone }> = {
-  pending: { label: 'Waiting for you', tone: 'amber' },
-  approved: { label: 'Refunded', tone: 'green' },
-  declined: { label: 'Declined', tone: 'muted' },
+const STATUS: Record<RefundRequest['status'], { label: MessageId; tone: ChipTone }> = {
+  pending: { label: 'admin.payments.requests.waiting', tone: 'amber' },
+  approved: { label: 'admin.payments.requests.refunded', tone: 'green' },
+  declined: { label: 'admin.payments.requests.declined', tone: 'muted' },
 };
 
 type Answering = { request: RefundRequest; approve: boolean };
 
 /** Approve (the rest of the sale refunded, the course taken away) or decline, with a message for the buyer. */
 const AnswerDialog = ({ answering, onClose }: { answering: Answering; onClose: () => void }) => {
+  const t = useT();
   const answer = useAnswerRefundRequest();
   const { request, approve } = answering;
   const form = useForm({ initial: { message: '' }, serverFields: { message: 'message' } });
@@ -35,27 +38,37 @@ const AnswerDialog = ({ answering, onClose }: { answering: Answering; onClose: (
     });
     notify.success(
       approve
-        ? `Refunded ${formatPrice(request.amount)} to ${request.buyer_email}.`
-        : `The request of ${request.buyer_email} is declined.`,
+        ? t('admin.payments.requests.refundedToast', {
+            amount: formatPrice(request.amount),
+            buyer: request.buyer_email,
+          })
+        : t('admin.payments.requests.declinedToast', { buyer: request.buyer_email }),
     );
     onClose();
   });
-  const failure = form.failureMessage('Your answer could not be saved. Please try again.');
+  const failure = form.failureMessage(t('admin.payments.requests.saveFailed'));
   return (
     <Modal
       open
       onClose={() => !form.isSubmitting && onClose()}
-      title={approve ? 'Approve the refund?' : 'Decline the request?'}
+      title={approve ? t('admin.payments.requests.approveTitle') : t('admin.payments.requests.declineTitle')}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-slate-600">
           {approve
-            ? `${formatPrice(request.amount)} goes back to ${request.buyer_email}, who loses “${request.product}”.`
-            : `${request.buyer_email} keeps “${request.product}” and reads your message.`}
+            ? t('admin.payments.requests.approveText', {
+                amount: formatPrice(request.amount),
+                buyer: request.buyer_email,
+                product: request.product,
+              })
+            : t('admin.payments.requests.declineText', {
+                buyer: request.buyer_email,
+                product: request.product,
+              })}
         </p>
         <TextAreaField
-          label="Message to the buyer"
-          labelNote="(optional)"
+          label={t('admin.payments.requests.message')}
+          labelNote={t('admin.payments.optional')}
           name="message"
           rows={3}
           maxLength={REFUND_TEXT_MAX}
@@ -65,15 +78,15 @@ const AnswerDialog = ({ answering, onClose }: { answering: Answering; onClose: (
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-3">
           <Button type="button" variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-            Cancel
+            {t('admin.payments.cancel')}
           </Button>
           <Button
             type="submit"
             variant={approve ? 'danger' : 'primary'}
             isLoading={form.isSubmitting}
-            loadingText="Saving..."
+            loadingText={t('admin.payments.saving')}
           >
-            {approve ? 'Refund' : 'Decline'}
+            {approve ? t('admin.payments.sales.refund') : t('admin.payments.requests.decline')}
           </Button>
         </div>
       </form>
@@ -87,33 +100,49 @@ const RequestItem = ({
 }: {
   request: RefundRequest;
   onAnswer: (approve: boolean) => void;
-}) => (
-  <div className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
-    <div className="min-w-0">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="font-semibold break-words text-slate-900">{request.product}</p>
-        <Chip tone={STATUS[request.status].tone}>{STATUS[request.status].label}</Chip>
+}) => {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-semibold break-words text-slate-900">{request.product}</p>
+          <Chip tone={STATUS[request.status].tone}>{t(STATUS[request.status].label)}</Chip>
+        </div>
+        <p className="text-sm text-slate-600">
+          <T
+            id="admin.payments.requests.line"
+            values={{
+              buyer: request.buyer_email,
+              amount: formatPrice(request.amount),
+              date: formatDate(request.created_date),
+            }}
+            components={{ 0: <span className="break-all" /> }}
+          />
+        </p>
+        <p className="mt-1 text-sm break-words text-slate-800">
+          {t('admin.payments.requests.reason', { reason: request.reason })}
+        </p>
+        <p className="text-xs text-slate-500">{request.outside_because}</p>
+        {request.answer ? (
+          <p className="mt-1 text-sm text-slate-600">
+            {t('admin.payments.requests.yourAnswer', { answer: request.answer })}
+          </p>
+        ) : null}
       </div>
-      <p className="text-sm text-slate-600">
-        <span className="break-all">{request.buyer_email}</span> · {formatPrice(request.amount)} · asked{' '}
-        {formatDate(request.created_date)}
-      </p>
-      <p className="mt-1 text-sm break-words text-slate-800">“{request.reason}”</p>
-      <p className="text-xs text-slate-500">{request.outside_because}</p>
-      {request.answer ? <p className="mt-1 text-sm text-slate-600">Your answer: {request.answer}</p> : null}
+      {request.status === 'pending' ? (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button size="sm" onClick={() => onAnswer(true)}>
+            {t('admin.payments.requests.approve')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onAnswer(false)}>
+            {t('admin.payments.requests.decline')}
+          </Button>
+        </div>
+      ) : null}
     </div>
-    {request.status === 'pending' ? (
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Button size="sm" onClick={() => onAnswer(true)}>
-          Approve refund
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => onAnswer(false)}>
-          Decline
-        </Button>
-      </div>
-    ) : null}
-  </div>
-);
+  );
+};
 
 /**
  * The Sales screen's refund requests (docs/decisions/029): what buyers asked outside the school's
@@ -121,30 +150,31 @@ const RequestItem = ({
  * declined with a message. Shown once there is one.
  */
 export const RefundRequests = () => {
+  const t = useT();
   const [page, setPage] = useState(1);
   const requests = useRefundRequests({ page, pageSize: PAGE_SIZE });
   const pager = useListPager({ page, setPage }, requests, {
-    label: 'Refund requests pages',
+    label: t('admin.payments.requests.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['request', 'requests'],
+    noun: [t('admin.payments.requests.nounOne'), t('admin.payments.requests.nounOther')],
   });
   const [answering, setAnswering] = useState<Answering | null>(null);
   if (!requests.data || requests.data.total === 0) return null;
   return (
     <TitledCard
-      title="Refund requests"
-      description="Buyers who asked for their money back outside your money-back guarantee: you decide."
+      title={t('admin.payments.requests.title')}
+      description={t('admin.payments.requests.description')}
     >
       <DataList
         variant="inset"
-        label="Refund requests"
+        label={t('admin.payments.requests.title')}
         query={requests}
         rowKey={(request) => request.request_Id}
         item={(request) => (
           <RequestItem request={request} onAnswer={(approve) => setAnswering({ request, approve })} />
         )}
-        loadingLabel="Loading refund requests..."
-        errorText="Could not load the refund requests."
+        loadingLabel={t('admin.payments.requests.loading')}
+        errorText={t('admin.payments.requests.loadFailed')}
         empty={null}
         pager={pager}
       />

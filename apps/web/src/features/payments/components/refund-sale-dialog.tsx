@@ -6,6 +6,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { formatPrice } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useRefundSale } from '../api/payments';
@@ -34,6 +35,7 @@ const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
  * click or a retry refunds once. Mounted for one sale (keyed by it) and unmounted when closed.
  */
 export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: () => void }) => {
+  const t = useT();
   const refund = useRefundSale();
   const left = refundableCents(sale);
   // One key for this dialog: a retry after a failure is the same request.
@@ -46,11 +48,11 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
         fields: {
           amount:
             cents === null || cents <= 0
-              ? 'Enter an amount like 19.99'
+              ? t('admin.payments.refundSale.amountInvalid')
               : cents > left
-                ? `At most ${formatPrice(left / 100)}, what is left of the sale`
+                ? t('admin.payments.refundSale.amountTooHigh', { amount: formatPrice(left / 100) })
                 : undefined,
-          reason: draft.reason.trim() === '' ? 'Say why you refund this sale' : undefined,
+          reason: draft.reason.trim() === '' ? t('admin.payments.refundSale.reasonMissing') : undefined,
         },
       };
     },
@@ -75,29 +77,34 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
       remove_access: draft.removeAccess,
       request_id: requestId,
     });
-    const access = answer.removed_access ? ' They no longer have access to the course.' : '';
-    if (answer.status === 'completed') {
-      notify.success(`Refunded ${formatPrice(answer.amount)} to ${sale.buyer_email}.${access}`);
-    } else {
-      notify.info(
-        `The refund of ${formatPrice(answer.amount)} is waiting for the payment provider: it is sent as soon as the provider answers.${access}`,
-      );
-    }
+    const amount = formatPrice(answer.amount);
+    const said =
+      answer.status === 'completed'
+        ? t('admin.payments.requests.refundedToast', { amount, buyer: sale.buyer_email })
+        : t('admin.payments.refundSale.waiting', { amount });
+    const toast = answer.removed_access ? `${said} ${t('admin.payments.refundSale.accessRemoved')}` : said;
+    if (answer.status === 'completed') notify.success(toast);
+    else notify.info(toast);
     onClose();
   });
 
-  const failure = form.failureMessage('The refund could not be made. Please try again.');
+  const failure = form.failureMessage(t('admin.payments.refundSale.failed'));
 
   return (
-    <Modal open onClose={close} title="Refund sale" className="max-w-lg">
+    <Modal open onClose={close} title={t('admin.payments.refundSale.title')} className="max-w-lg">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-slate-600">
-          <span className="font-medium text-slate-900">{sale.product}</span>, bought by{' '}
-          <span className="break-all">{sale.buyer_email}</span>. Up to {formatPrice(left / 100)} can be
-          refunded.
+          <T
+            id="admin.payments.refundSale.text"
+            values={{ product: sale.product, buyer: sale.buyer_email, amount: formatPrice(left / 100) }}
+            components={{
+              0: <span className="font-medium text-slate-900" />,
+              1: <span className="break-all" />,
+            }}
+          />
         </p>
         <TextField
-          label="Amount (USD)"
+          label={t('admin.payments.refundSale.amount')}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
@@ -108,18 +115,18 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
           }
         />
         <TextAreaField
-          label="Reason"
+          label={t('admin.payments.refundSale.reason')}
           name="reason"
           rows={3}
           maxLength={REFUND_TEXT_MAX}
           counterMax={REFUND_TEXT_MAX}
-          hint="Kept with the refund for your school; the buyer gets a refund receipt."
+          hint={t('admin.payments.refundSale.reasonHint')}
           required
           {...form.field('reason')}
         />
         <CheckboxField
-          label="Remove access to the course"
-          hint="The buyer can no longer open the course; their certificate is revoked and their review hidden. Their progress comes back if they buy it again."
+          label={t('admin.payments.refundSale.removeAccess')}
+          hint={t('admin.payments.refundSale.removeAccessHint')}
           checked={form.values.removeAccess}
           onChange={(checked) => {
             form.setValue('removeAccess', checked);
@@ -129,10 +136,15 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-3">
           <Button type="button" variant="outline" onClick={close} disabled={form.isSubmitting}>
-            Cancel
+            {t('admin.payments.cancel')}
           </Button>
-          <Button type="submit" variant="danger" isLoading={form.isSubmitting} loadingText="Refunding...">
-            Refund
+          <Button
+            type="submit"
+            variant="danger"
+            isLoading={form.isSubmitting}
+            loadingText={t('admin.payments.refundSale.refunding')}
+          >
+            {t('admin.payments.sales.refund')}
           </Button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useRequestRefund } from '../api/payments';
@@ -20,12 +21,13 @@ const RequestDialog = ({
   onClose: () => void;
   onAnswered: () => void;
 }) => {
+  const t = useT();
   const request = useRequestRefund();
   const [answer, setAnswer] = useState<RequestRefundResponse | null>(null);
   const form = useForm({
     initial: { reason: '' },
     validate: ({ reason }) => ({
-      fields: { reason: reason.trim() ? undefined : 'Say why you want your money back' },
+      fields: { reason: reason.trim() ? undefined : t('learning.payments.refund.reasonMissing') },
     }),
     serverFields: { reason: 'reason' },
   });
@@ -45,24 +47,23 @@ const RequestDialog = ({
     if (answer) onAnswered();
     onClose();
   };
-  const failure = form.failureMessage('Your request could not be sent. Please try again.');
+  const failure = form.failureMessage(t('learning.payments.refund.failed'));
   return (
-    <Modal open onClose={close} title="Request a refund">
+    <Modal open onClose={close} title={t('learning.payments.refund.title')}>
       {answer ? (
         <div className="flex flex-col gap-4">
           <Alert tone="info">{answer.message}</Alert>
           <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t('learning.payments.refund.done')}</Button>
           </div>
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <p className="text-sm text-slate-600">
-            “{course.course_title}”: within the school’s money-back guarantee you are refunded at once and the
-            course leaves your courses; otherwise the school decides.
+            {t('learning.payments.refund.explain', { title: course.course_title })}
           </p>
           <TextAreaField
-            label="Why do you want a refund?"
+            label={t('learning.payments.refund.reason')}
             name="reason"
             rows={3}
             maxLength={REFUND_TEXT_MAX}
@@ -73,10 +74,14 @@ const RequestDialog = ({
           {failure ? <Alert>{failure}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-3">
             <Button type="button" variant="outline" onClick={close} disabled={form.isSubmitting}>
-              Cancel
+              {t('learning.payments.refund.cancel')}
             </Button>
-            <Button type="submit" isLoading={form.isSubmitting} loadingText="Sending...">
-              Request refund
+            <Button
+              type="submit"
+              isLoading={form.isSubmitting}
+              loadingText={t('learning.payments.refund.sending')}
+            >
+              {t('learning.payments.refund.submit')}
             </Button>
           </div>
         </form>
@@ -90,17 +95,20 @@ const RequestDialog = ({
  * (waiting for the school, or declined with the school's message, when the student may ask again).
  */
 export const RequestRefund = ({ course, onAnswered }: { course: AssignedCourse; onAnswered: () => void }) => {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const orderId = course.order_Id;
   if (course.source !== 'purchased' || !orderId) return null;
   if (course.refund_request === 'pending') {
-    return <p className="text-xs text-slate-500">Refund requested: the school decides.</p>;
+    return <p className="text-xs text-slate-500">{t('learning.payments.refund.pending')}</p>;
   }
   return (
     <div className="flex flex-col items-start gap-1">
       {course.refund_request === 'declined' ? (
         <p className="text-xs break-words text-slate-500">
-          Refund declined{course.refund_answer ? `: ${course.refund_answer}` : '.'}
+          {course.refund_answer
+            ? t('learning.payments.refund.declinedWith', { answer: course.refund_answer })
+            : t('learning.payments.refund.declined')}
         </p>
       ) : null}
       <button
@@ -108,7 +116,9 @@ export const RequestRefund = ({ course, onAnswered }: { course: AssignedCourse; 
         onClick={() => setOpen(true)}
         className="text-xs font-medium text-slate-600 underline underline-offset-2 hover:text-slate-900"
       >
-        {course.refund_request === 'declined' ? 'Ask again' : 'Request a refund'}
+        {course.refund_request === 'declined'
+          ? t('learning.payments.refund.askAgain')
+          : t('learning.payments.refund.title')}
       </button>
       {open ? (
         <RequestDialog

@@ -9,6 +9,8 @@ import { Stat } from '@/components/ui/stat';
 import { cn } from '@/lib/cn';
 import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { type MessageId, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { listAllSales, type SalesPage, useSales } from '../api/payments';
 import { refundableCents, salesCsv, salesTotals } from '../lib/sales';
@@ -19,9 +21,15 @@ import { SalesTrend } from './sales-trend';
 
 const PAGE_SIZE = PAGE_SIZES.sales;
 
+type Translate = typeof translate;
+
 /** A fee as a cell reads it: taken off with a minus, or "Not reported" when the provider sent none. */
 const feeText = (dollars: number | null | undefined) =>
-  dollars === null ? 'Not reported' : dollars ? `−${formatPrice(dollars)}` : formatPrice(0);
+  dollars === null
+    ? translate('admin.payments.sales.notReported')
+    : dollars
+      ? `−${formatPrice(dollars)}`
+      : formatPrice(0);
 
 const moneyColumn = (
   header: string,
@@ -37,8 +45,8 @@ const moneyColumn = (
 });
 
 /** A sale's Refund button, while something of it is left to give back (docs/decisions/029). */
-const refundColumn = (onRefund: (sale: SaleRow) => void): DataColumn<SaleRow> => ({
-  header: 'Refund',
+const refundColumn = (t: Translate, onRefund: (sale: SaleRow) => void): DataColumn<SaleRow> => ({
+  header: t('admin.payments.sales.refund'),
   hideHeader: true,
   align: 'end',
   card: 'line',
@@ -48,12 +56,12 @@ const refundColumn = (onRefund: (sale: SaleRow) => void): DataColumn<SaleRow> =>
         variant="outline"
         size="sm"
         onClick={() => onRefund(row)}
-        aria-label={`Refund ${row.product} bought by ${row.buyer_email}`}
+        aria-label={t('admin.payments.sales.refundLabel', { product: row.product, buyer: row.buyer_email })}
       >
-        Refund
+        {t('admin.payments.sales.refund')}
       </Button>
     ) : (
-      <span className="text-sm text-slate-500">Refunded</span>
+      <span className="text-sm text-slate-500">{t('admin.payments.sales.refunded')}</span>
     ),
 });
 
@@ -61,15 +69,15 @@ const refundColumn = (onRefund: (sale: SaleRow) => void): DataColumn<SaleRow> =>
  * SPEC §2.14's purchase columns, as written there, with what is taken off the sale price between the
  * price and the earnings (the net, docs/decisions/024), plus the buyer; on a phone, a card a sale.
  */
-const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
+const columns = (t: Translate): ReadonlyArray<DataColumn<SaleRow>> => [
   {
-    header: 'DATE',
+    header: t('admin.payments.sales.col.date'),
     cell: (row) => formatDate(row.date),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },
   {
-    header: 'SALE PRICE',
+    header: t('admin.payments.sales.col.salePrice'),
     cell: (row) => formatPrice(row.sale_price),
     align: 'end',
     className: 'font-medium text-slate-900 tabular-nums',
@@ -80,7 +88,7 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
   },
   {
     // What a coupon took off the list price, and its code (docs/decisions/030).
-    header: 'DISCOUNT',
+    header: t('admin.payments.sales.col.discount'),
     cell: (row) => (
       <>
         <span className="block whitespace-nowrap">{feeText(row.discount ?? 0)}</span>
@@ -104,11 +112,11 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
     ),
     cardClassName: 'min-w-0 text-slate-600 tabular-nums',
   },
-  moneyColumn('PLATFORM FEE', (row) => feeText(row.platform_fee ?? 0)),
-  moneyColumn('PROVIDER FEE', (row) => feeText(row.provider_fee)),
-  moneyColumn('REFUNDED', (row) => feeText(row.refunded ?? 0)),
+  moneyColumn(t('admin.payments.sales.col.platformFee'), (row) => feeText(row.platform_fee ?? 0)),
+  moneyColumn(t('admin.payments.sales.col.providerFee'), (row) => feeText(row.provider_fee)),
+  moneyColumn(t('admin.payments.sales.col.refunded'), (row) => feeText(row.refunded ?? 0)),
   {
-    header: 'EARNINGS (USD)',
+    header: t('admin.payments.sales.col.earnings'),
     cell: (row) => formatPrice(row.earnings),
     align: 'end',
     className: 'font-medium text-emerald-700 tabular-nums',
@@ -116,14 +124,14 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
     cardClassName: 'font-medium text-emerald-700 tabular-nums',
   },
   {
-    header: 'PRODUCT',
+    header: t('admin.payments.sales.col.product'),
     cell: (row) => row.product,
     className: 'max-w-72 font-medium break-words text-slate-900',
     card: 'title',
     cardCell: (row) => <p className="font-semibold break-words text-slate-900">{row.product}</p>,
   },
   {
-    header: 'BUYER',
+    header: t('admin.payments.sales.col.buyer'),
     cell: (row) => row.buyer_email,
     className: 'max-w-64 break-all text-slate-600',
     card: 'field',
@@ -132,13 +140,12 @@ const COLUMNS: ReadonlyArray<DataColumn<SaleRow>> = [
   },
 ];
 
-const unreportedNote = (count: number) =>
-  count === 0
-    ? undefined
-    : `${formatCount(count)} ${count === 1 ? 'sale’s fee was' : 'sales’ fees were'} not reported by the provider`;
+const unreportedNote = (t: Translate, count: number) =>
+  count === 0 ? undefined : t('admin.payments.sales.unreported', { count });
 
 /** The number of sales and the server's sums; without them, the page's own, labelled as the page's. */
 const Totals = ({ page }: { page: SalesPage }) => {
+  const t = useT();
   const { rows, total, sums } = page;
   const own = salesTotals(rows);
   // The server's sums cover every sale the search finds; the page's own only when it holds them all.
@@ -147,7 +154,8 @@ const Totals = ({ page }: { page: SalesPage }) => {
     value: server ?? fallback,
     whole: server !== undefined || isWhole,
   });
-  const label = (name: string, whole: boolean) => (whole ? name : `${name} on this page`);
+  const label = (name: MessageId, whole: boolean) =>
+    whole ? t(name) : t('admin.payments.sales.onThisPage', { name: t(name) });
   const revenue = figure(sums.revenue, own.revenue);
   const platformFee = figure(sums.platformFee, own.platformFee);
   const providerFee = figure(sums.providerFee, own.providerFee);
@@ -155,17 +163,29 @@ const Totals = ({ page }: { page: SalesPage }) => {
   const earnings = figure(sums.earnings, own.earnings);
   const unreported = figure(sums.providerFeeUnreported, own.providerFeeUnreported);
   return (
-    <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
-      <Stat label="Sales" value={formatCount(total)} />
-      <Stat label={label('Revenue', revenue.whole)} value={formatPrice(revenue.value)} />
-      <Stat label={label('Platform fees', platformFee.whole)} value={formatPrice(platformFee.value)} />
+    <section
+      aria-label={t('admin.payments.sales.totals')}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6"
+    >
+      <Stat label={t('admin.payments.sales.sales')} value={formatCount(total)} />
+      <Stat label={label('admin.payments.sales.revenue', revenue.whole)} value={formatPrice(revenue.value)} />
       <Stat
-        label={label('Provider fees', providerFee.whole)}
-        value={formatPrice(providerFee.value)}
-        note={unreportedNote(unreported.value)}
+        label={label('admin.payments.sales.platformFees', platformFee.whole)}
+        value={formatPrice(platformFee.value)}
       />
-      <Stat label={label('Refunded', refunded.whole)} value={formatPrice(refunded.value)} />
-      <Stat label={label('Earnings', earnings.whole)} value={formatPrice(earnings.value)} />
+      <Stat
+        label={label('admin.payments.sales.providerFees', providerFee.whole)}
+        value={formatPrice(providerFee.value)}
+        note={unreportedNote(t, unreported.value)}
+      />
+      <Stat
+        label={label('admin.payments.sales.refunded', refunded.whole)}
+        value={formatPrice(refunded.value)}
+      />
+      <Stat
+        label={label('admin.payments.sales.earnings', earnings.whole)}
+        value={formatPrice(earnings.value)}
+      />
     </section>
   );
 };
@@ -179,13 +199,14 @@ const Totals = ({ page }: { page: SalesPage }) => {
  * sale the search finds. Each sale with something left to give back has its Refund button.
  */
 export const SalesReport = () => {
+  const t = useT();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const [refunding, setRefunding] = useState<SaleRow | null>(null);
   const sales = useSales({ page, pageSize: PAGE_SIZE, search });
   const pager = useListPager({ page, setPage }, sales, {
-    label: 'Sales pages',
+    label: t('admin.payments.sales.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['sale', 'sales'],
+    noun: [t('admin.payments.sales.nounOne'), t('admin.payments.sales.nounOther')],
   });
 
   const total = sales.data?.total ?? 0;
@@ -198,23 +219,25 @@ export const SalesReport = () => {
       {sales.data && hasSales ? <PayoutsSummary /> : null}
       {sales.data && hasSales ? <RefundRequests /> : null}
       <DataList
-        label="Sales"
+        label={t('admin.payments.sales.sales')}
         query={sales}
         rowKey={(row) => row.order_Id}
-        columns={[...COLUMNS, refundColumn(setRefunding)]}
+        columns={[...columns(t), refundColumn(t, setRefunding)]}
         tableClassName="min-w-[1140px]"
         fields="grid"
-        loadingLabel="Loading sales..."
-        errorText="Could not load your sales."
+        loadingLabel={t('admin.payments.sales.loading')}
+        errorText={t('admin.payments.sales.loadFailed')}
         search={
-          hasSales ? { label: 'Search by product', value: searchText, onChange: setSearchText } : undefined
+          hasSales
+            ? { label: t('admin.payments.sales.search'), value: searchText, onChange: setSearchText }
+            : undefined
         }
         actions={
           hasSales ? (
             <ExportCsvButton
               csv={async () => salesCsv(await listAllSales(search))}
               fileName={() => csvFileName('sales')}
-              errorText="The sales could not be exported. Please try again."
+              errorText={t('admin.payments.sales.exportFailed')}
               disabled={total === 0}
             />
           ) : undefined
@@ -223,11 +246,15 @@ export const SalesReport = () => {
           search === '' ? (
             <EmptyState
               icon={<ChartIcon />}
-              title="No sales yet"
-              hint="When a student buys one of your courses, the sale appears here."
+              title={t('admin.payments.sales.emptyTitle')}
+              hint={t('admin.payments.sales.emptyHint')}
             />
           ) : (
-            <EmptyState icon={<ChartIcon />} title="No sales match your search" hint="Try another product." />
+            <EmptyState
+              icon={<ChartIcon />}
+              title={t('admin.payments.sales.noMatchTitle')}
+              hint={t('admin.payments.sales.noMatchHint')}
+            />
           )
         }
         pager={pager}

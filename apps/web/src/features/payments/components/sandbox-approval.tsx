@@ -8,6 +8,8 @@ import { LockIcon } from '@/components/ui/drawn-icons';
 import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
+import { type MessageId, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useForm } from '@/lib/use-form';
 import { useApproveSandboxOrder } from '../api/payments';
 import {
@@ -33,22 +35,26 @@ type SandboxApprovalProps = {
 };
 
 const TEST_CARDS = [
-  { number: SANDBOX_CARDS.success, outcome: 'Payment succeeds', tone: 'green' },
-  { number: SANDBOX_CARDS.declined, outcome: 'Card is declined', tone: 'red' },
+  { number: SANDBOX_CARDS.success, outcome: 'learning.payments.sandbox.succeeds', tone: 'green' },
+  { number: SANDBOX_CARDS.declined, outcome: 'learning.payments.sandbox.declined', tone: 'red' },
   // Pays now; a plan's renewals charged to it later are declined (docs/decisions/025).
-  { number: SANDBOX_CARDS.renewalDeclined, outcome: 'Pays now, renewals declined', tone: 'amber' },
+  {
+    number: SANDBOX_CARDS.renewalDeclined,
+    outcome: 'learning.payments.sandbox.renewalsDeclined',
+    tone: 'amber',
+  },
 ] as const;
 
-const FIELD_LABELS: Record<keyof CardFormValues, string> = {
-  cardNumber: 'Card number',
-  expiry: 'Expiry',
-  cvc: 'CVC',
-  name: 'Name',
+const FIELD_LABELS: Record<keyof CardFormValues, MessageId> = {
+  cardNumber: 'learning.payments.sandbox.field.cardNumber',
+  expiry: 'learning.payments.sandbox.field.expiry',
+  cvc: 'learning.payments.sandbox.field.cvc',
+  name: 'learning.payments.sandbox.field.name',
 };
 
 /** The server's word on a field of a 400 answer, as a sentence: 'Card number is not a sandbox test card.' */
 const serverFieldMessage = (field: keyof CardFormValues, message: string): string =>
-  `${FIELD_LABELS[field]} ${message}.`;
+  translate('learning.payments.sandbox.fieldMessage', { field: translate(FIELD_LABELS[field]), message });
 
 /**
  * A 400 names its field at the start of the message (`cardNumber: use a sandbox test card ...`); the
@@ -67,6 +73,7 @@ const withoutFieldPrefix = (error: unknown, message: string): string => {
  * returns without it.
  */
 export const SandboxApproval = ({ orderId, returnPath, amount, description }: SandboxApprovalProps) => {
+  const t = useT();
   const navigate = useNavigate();
   const approve = useApproveSandboxOrder(orderId);
   const form = useForm({
@@ -97,19 +104,29 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
     ? withoutFieldPrefix(form.failure, toPaymentFailure(form.failure).message)
     : null;
 
-  const payLabel = amount ? `Pay ${formatPrice(amount.amount)}` : 'Pay';
+  const payLabel = amount
+    ? t('learning.payments.sandbox.payAmount', { amount: formatPrice(amount.amount) })
+    : t('learning.payments.sandbox.pay');
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <Card className="p-6 sm:p-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Card payment</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Confirm your payment</h1>
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+          {t('learning.payments.sandbox.eyebrow')}
+        </p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
+          {t('learning.payments.sandbox.title')}
+        </h1>
         <div className="mt-5 flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3">
           <div className="min-w-0">
             <p className="text-sm font-medium text-slate-700">
-              {description ? `Amount due for ${description}` : 'Amount due'}
+              {description
+                ? t('learning.payments.sandbox.amountDueFor', { description })
+                : t('learning.payments.sandbox.amountDue')}
             </p>
-            <p className="text-xs break-all text-slate-500">Order {orderId}</p>
+            <p className="text-xs break-all text-slate-500">
+              {t('learning.payments.sandbox.order', { id: orderId })}
+            </p>
           </div>
           {amount ? (
             <p className="shrink-0 text-end">
@@ -123,33 +140,43 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
 
         <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
           <TextField
-            label="Card number"
+            label={t('learning.payments.sandbox.field.cardNumber')}
             name="cardNumber"
             inputMode="numeric"
+            dir="ltr"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            hint={`Test card: ${formatCardNumber(SANDBOX_CARDS.success)}`}
+            hint={t('learning.payments.sandbox.testCard', {
+              number: formatCardNumber(SANDBOX_CARDS.success),
+            })}
             {...typed('cardNumber', formatCardNumber)}
           />
           <div className="grid grid-cols-2 gap-4">
             <TextField
-              label="Expiry (MM/YY)"
+              label={t('learning.payments.sandbox.expiry')}
               name="expiry"
               inputMode="numeric"
+              dir="ltr"
               autoComplete="cc-exp"
-              placeholder="MM/YY"
+              placeholder={t('learning.payments.sandbox.expiryPlaceholder')}
               {...typed('expiry', formatExpiry)}
             />
             <TextField
-              label="CVC"
+              label={t('learning.payments.sandbox.field.cvc')}
               name="cvc"
               inputMode="numeric"
+              dir="ltr"
               autoComplete="cc-csc"
               placeholder="123"
               {...typed('cvc', formatCvc)}
             />
           </div>
-          <TextField label="Name on card" name="name" autoComplete="cc-name" {...form.field('name')} />
+          <TextField
+            label={t('learning.payments.sandbox.nameOnCard')}
+            name="name"
+            autoComplete="cc-name"
+            {...form.field('name')}
+          />
           {serverError ? <Alert>{serverError}</Alert> : null}
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link
@@ -157,13 +184,13 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
               replace
               className={buttonClassName({ variant: 'outline', size: 'lg' })}
             >
-              Cancel
+              {t('learning.payments.sandbox.cancel')}
             </Link>
             <Button
               type="submit"
               size="lg"
               isLoading={form.isSubmitting}
-              loadingText="Processing..."
+              loadingText={t('learning.payments.pay.processing')}
               leftIcon={<LockIcon className="size-4.5" />}
               className="sm:min-w-44"
             >
@@ -174,26 +201,25 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
       </Card>
 
       <Card className="h-fit p-6">
-        <h2 className="text-base font-semibold text-slate-900">Test cards</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          This is the built-in test provider: only these cards work, and no money moves. Use any future expiry
-          date, any CVC and any name.
-        </p>
+        <h2 className="text-base font-semibold text-slate-900">{t('learning.payments.sandbox.testCards')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('learning.payments.sandbox.testCardsText')}</p>
         <ul className="mt-4 flex flex-col gap-3">
           {TEST_CARDS.map((card) => (
             <li key={card.number} className="rounded-xl border border-slate-200 p-3">
               <p className="font-mono text-sm font-semibold tracking-wide text-slate-900">
-                {formatCardNumber(card.number)}
+                <span dir="ltr">{formatCardNumber(card.number)}</span>
               </p>
               <div className="mt-2 flex items-center justify-between gap-2">
-                <Chip tone={card.tone}>{card.outcome}</Chip>
+                <Chip tone={card.tone}>{t(card.outcome)}</Chip>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Use test card ${formatCardNumber(card.number)}`}
+                  aria-label={t('learning.payments.sandbox.useCard', {
+                    number: formatCardNumber(card.number),
+                  })}
                   onClick={() => form.setValue('cardNumber', formatCardNumber(card.number))}
                 >
-                  Use
+                  {t('learning.payments.sandbox.use')}
                 </Button>
               </div>
             </li>

@@ -1,10 +1,7 @@
-import {
-  type CaptureResponse,
-  MSG,
-  type OrderResponse,
-  type PaymentProviderName,
-} from '@skillwise/contracts';
+import type { CaptureResponse, OrderResponse, PaymentProviderName } from '@skillwise/contracts';
 import { useCallback, useRef, useState } from 'react';
+import { readerText } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { captureOnce } from '../lib/capture-once';
 import { type PaymentFailure, requireOrderId, toPaymentFailure } from '../lib/payment-errors';
 import {
@@ -58,7 +55,7 @@ export const usePaymentFlow = (options: PaymentFlowOptions): PaymentFlow => {
   }, []);
 
   const succeed = useCallback(() => {
-    if (send({ type: 'succeed', message: MSG.paymentSuccess })) optionsRef.current.onSuccess?.();
+    if (send({ type: 'succeed', message: t('common.msg.paymentSuccess') })) optionsRef.current.onSuccess?.();
   }, [send]);
 
   const fail = useCallback(
@@ -102,7 +99,11 @@ export const usePaymentFlow = (options: PaymentFlowOptions): PaymentFlow => {
       }
       if (answer?.status === 'PENDING') {
         // Paid, but held by the provider for review: said so; access is granted when it completes.
-        send({ type: 'succeed', message: answer.message || MSG.paymentPending, isHeld: true });
+        send({
+          type: 'succeed',
+          message: answer.message ? readerText(answer.message) : t('common.msg.paymentPending'),
+          isHeld: true,
+        });
         return true;
       }
       succeed();

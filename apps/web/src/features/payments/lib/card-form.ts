@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n/i18n';
+
 export type CardFormValues = { cardNumber: string; expiry: string; cvc: string; name: string };
 export type CardFormErrors = Partial<Record<keyof CardFormValues, string>>;
 
@@ -29,27 +31,27 @@ export const cardDigits = (value: string): string => digitsOf(value);
 export const validateCardForm = (values: CardFormValues, now: Date = new Date()): CardFormErrors => {
   const errors: CardFormErrors = {};
   const number = cardDigits(values.cardNumber);
-  if (number === '') errors.cardNumber = 'Enter the card number.';
+  if (number === '') errors.cardNumber = t('learning.payments.card.numberMissing');
   else if (number.length < 12 || number.length > 19 || /\D/.test(values.cardNumber.replace(/[\s-]/g, ''))) {
-    errors.cardNumber = 'Enter a card number of 12 to 19 digits.';
+    errors.cardNumber = t('learning.payments.card.numberLength');
   }
 
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(values.expiry.trim());
   const month = expiry ? Number(expiry[1]) : 0;
-  if (values.expiry.trim() === '') errors.expiry = 'Enter the expiry date.';
-  else if (!expiry || month < 1 || month > 12) errors.expiry = 'Enter the expiry date as MM/YY.';
+  if (values.expiry.trim() === '') errors.expiry = t('learning.payments.card.expiryMissing');
+  else if (!expiry || month < 1 || month > 12) errors.expiry = t('learning.payments.card.expiryFormat');
   else {
     const year = 2000 + Number(expiry[2]);
     // A card is valid to the end of its expiry month.
     if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-      errors.expiry = 'This card has expired.';
+      errors.expiry = t('learning.payments.card.expired');
     }
   }
 
-  if (values.cvc.trim() === '') errors.cvc = 'Enter the CVC.';
-  else if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = 'The CVC is 3 or 4 digits.';
+  if (values.cvc.trim() === '') errors.cvc = t('learning.payments.card.cvcMissing');
+  else if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = t('learning.payments.card.cvcFormat');
 
-  if (values.name.trim() === '') errors.name = 'Enter the name on the card.';
-  else if (values.name.trim().length > 100) errors.name = 'The name can be at most 100 characters.';
+  if (values.name.trim() === '') errors.name = t('learning.payments.card.nameMissing');
+  else if (values.name.trim().length > 100) errors.name = t('learning.payments.card.nameLong');
   return errors;
 };

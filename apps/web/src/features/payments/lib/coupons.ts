@@ -1,32 +1,38 @@
 import { COUPON_PARAM, type Coupon, type CouponInput, type CouponState } from '@skillwise/contracts';
 import type { ChipTone } from '@/components/ui/chip';
-import { formatDay, formatPrice } from '@/lib/format';
+import { formatCount, formatDay, formatPrice } from '@/lib/format';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 import { COURSE_ID_PARAM, paths } from '@/lib/paths';
 
 /** What a coupon takes off, as the list says it: "25% off", "$10.00 off". */
 export const discountText = (coupon: Pick<Coupon, 'kind' | 'value'>): string =>
-  coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatPrice(coupon.value)} off`;
+  coupon.kind === 'percent'
+    ? t('admin.payments.coupons.percentOff', { value: formatCount(coupon.value) })
+    : t('admin.payments.coupons.amountOff', { amount: formatPrice(coupon.value) });
 
 /** Uses taken out of the limit: "3 / 10", or "3" without a limit. */
 export const usesText = (coupon: Pick<Coupon, 'uses' | 'max_uses'>): string =>
-  coupon.max_uses === null ? String(coupon.uses) : `${coupon.uses} / ${coupon.max_uses}`;
+  coupon.max_uses === null
+    ? formatCount(coupon.uses)
+    : `${formatCount(coupon.uses)} / ${formatCount(coupon.max_uses)}`;
 
 /** The days a coupon is valid (UTC, both included): "Mar 1, 2026 – Mar 31, 2026", "From …", "Until …", "Always". */
 export const datesText = (coupon: Pick<Coupon, 'starts_on' | 'ends_on'>): string => {
   const { starts_on: starts, ends_on: ends } = coupon;
-  if (starts && ends) return `${formatDay(starts)} – ${formatDay(ends)}`;
-  if (starts) return `From ${formatDay(starts)}`;
-  if (ends) return `Until ${formatDay(ends)}`;
-  return 'Always';
+  if (starts && ends)
+    return t('admin.payments.coupons.between', { from: formatDay(starts), to: formatDay(ends) });
+  if (starts) return t('admin.payments.coupons.from', { day: formatDay(starts) });
+  if (ends) return t('admin.payments.coupons.until', { day: formatDay(ends) });
+  return t('admin.payments.coupons.always');
 };
 
 /** Where a coupon stands today, as its chip says it. */
-export const COUPON_STATE_CHIPS: Record<CouponState, { label: string; tone: ChipTone }> = {
-  active: { label: 'Active', tone: 'green' },
-  paused: { label: 'Paused', tone: 'muted' },
-  scheduled: { label: 'Scheduled', tone: 'brand' },
-  expired: { label: 'Expired', tone: 'muted' },
-  used_up: { label: 'Used up', tone: 'amber' },
+export const COUPON_STATE_CHIPS: Record<CouponState, { label: MessageId; tone: ChipTone }> = {
+  active: { label: 'admin.payments.coupons.state.active', tone: 'green' },
+  paused: { label: 'admin.payments.coupons.state.paused', tone: 'muted' },
+  scheduled: { label: 'admin.payments.coupons.state.scheduled', tone: 'brand' },
+  expired: { label: 'admin.payments.coupons.state.expired', tone: 'muted' },
+  used_up: { label: 'admin.payments.coupons.state.usedUp', tone: 'amber' },
 };
 
 /**

@@ -2,9 +2,9 @@ import { MSG } from '@skillwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import {
-  CARD_DECLINED_LINE,
-  PAYMENT_ERROR_LINE,
+  cardDeclinedLine,
   PaymentError,
+  paymentErrorLine,
   requireOrderId,
   toPaymentFailure,
 } from './payment-errors';
@@ -24,14 +24,14 @@ describe('payment error lines (SPEC §8)', () => {
 
   it('shows a declined card with the spec’s line, then that the card was declined and to try another', () => {
     const card = new ApiError('anything', { status: 402, code: 'CARD_DECLINED' });
-    expect(toPaymentFailure(card)).toEqual({ message: CARD_DECLINED_LINE, code: 'CARD_DECLINED' });
-    expect(CARD_DECLINED_LINE).toBe(
+    expect(toPaymentFailure(card)).toEqual({ message: cardDeclinedLine(), code: 'CARD_DECLINED' });
+    expect(cardDeclinedLine()).toBe(
       'Payment capture failed. Please try again. Your card was declined, so nothing was charged. Please try another card.',
     );
   });
 
   it("shows the provider being down (502), a server error or no network as 'Error: ...'", () => {
-    expect(PAYMENT_ERROR_LINE).toBe(`Error: ${MSG.paymentError}`);
+    expect(paymentErrorLine()).toBe(`Error: ${MSG.paymentError}`);
     const cases = [
       new ApiError(MSG.paymentError, { status: 502, code: 'PAYMENT_PROVIDER' }),
       new ApiError('Internal Server Error', { status: 500, code: 'INTERNAL' }),
@@ -39,7 +39,7 @@ describe('payment error lines (SPEC §8)', () => {
       new ApiError('The server sent an unexpected response.', { status: 404, isGeneric: true }),
       new TypeError('failed'),
     ];
-    for (const error of cases) expect(toPaymentFailure(error).message).toBe(PAYMENT_ERROR_LINE);
+    for (const error of cases) expect(toPaymentFailure(error).message).toBe(paymentErrorLine());
   });
 
   it("shows any other refusal (409 price changed, already enrolled, plan limit) as the server's message", () => {

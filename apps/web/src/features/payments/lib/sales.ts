@@ -1,6 +1,7 @@
 import type { SaleRow, SalesSeries } from '@skillwise/contracts';
 import { csvOf } from '@/lib/csv';
 import { dateFormat } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 /** What the Totals show, in dollars: the server's sums or, without them, the page's own. */
 export type SalesTotals = {
@@ -81,12 +82,15 @@ export const salesCsv = (rows: ReadonlyArray<SaleRow>): string =>
     ]),
   ]);
 
-/** A bucket's first day as the chart and its table name it: "4 Mar", "Week of 2 Mar", "Mar 2026". */
-export const bucketLabel = (start: string, interval: SalesSeries['interval']): string => {
+/**
+ * A bucket's first day as the chart and its table name it: "4 Mar", "Week of 2 Mar", "Mar 2026"; `short`
+ * leaves out "Week of" (the chart's axis).
+ */
+export const bucketLabel = (start: string, interval: SalesSeries['interval'], short = false): string => {
   const date = new Date(`${start}T00:00:00Z`);
   if (interval === 'month') {
     return dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
   }
   const day = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
-  return interval === 'week' ? `Week of ${day}` : day;
+  return interval === 'week' && !short ? t('admin.payments.sales.weekOf', { day }) : day;
 };

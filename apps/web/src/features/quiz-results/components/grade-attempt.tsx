@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths, quizResultsPath } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
@@ -22,10 +24,13 @@ type Question = Attempt['questions'][number];
 
 /** A whole number of points from 0 to the question's, as typed. */
 const pointsProblem = (text: string, max: number): string | undefined =>
-  /^\d+$/.test(text.trim()) && Number(text) <= max ? undefined : `Enter a whole number from 0 to ${max}`;
+  /^\d+$/.test(text.trim()) && Number(text) <= max
+    ? undefined
+    : t('admin.quizResults.pointsProblem', { max });
 
 /** An open answer's grade: its points (0 to the question's) and a comment, saved with GradeAnswer. */
 const GradeForm = ({ attemptId, question }: { attemptId: number; question: Question }) => {
+  const t = useT();
   const grade = useGradeAnswer();
   const graded = question.points_awarded !== null && question.points_awarded !== undefined;
   const form = useForm({
@@ -45,15 +50,15 @@ const GradeForm = ({ attemptId, question }: { attemptId: number; question: Quest
     });
     notify.success(
       attempt.status === 'graded'
-        ? `Grade saved. The attempt is graded: ${scoreText(attempt.score, attempt.max_score)}.`
-        : 'Grade saved.',
+        ? t('admin.quizResults.gradeSavedGraded', { score: scoreText(attempt.score, attempt.max_score) })
+        : t('admin.quizResults.gradeSaved'),
     );
   });
-  const failure = form.failureMessage('The grade could not be saved. Please try again.');
+  const failure = form.failureMessage(t('admin.quizResults.gradeFailed'));
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4">
       <TextField
-        label={`Points (0 to ${question.points})`}
+        label={t('admin.quizResults.pointsLabel', { max: question.points })}
         name="points"
         inputMode="numeric"
         autoComplete="off"
@@ -62,19 +67,19 @@ const GradeForm = ({ attemptId, question }: { attemptId: number; question: Quest
         {...form.field('points')}
       />
       <TextAreaField
-        label="Comment"
-        labelNote="optional"
+        label={t('admin.quizResults.comment')}
+        labelNote={t('admin.quizResults.optional')}
         name="comment"
         rows={3}
         maxLength={QUIZ_LIMITS.comment}
         counterMax={QUIZ_LIMITS.comment}
-        hint="The student reads it with the grade."
+        hint={t('admin.quizResults.commentHint')}
         {...form.field('comment')}
       />
       {failure ? <Alert>{failure}</Alert> : null}
       <div>
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-          {graded ? 'Change grade' : 'Save grade'}
+        <Button type="submit" isLoading={form.isSubmitting} loadingText={t('admin.quizResults.saving')}>
+          {t(graded ? 'admin.quizResults.changeGrade' : 'admin.quizResults.saveGrade')}
         </Button>
       </div>
     </form>
@@ -83,11 +88,12 @@ const GradeForm = ({ attemptId, question }: { attemptId: number; question: Quest
 
 /** What the student answered: the options chosen (and which were right), or the text written. */
 const AnswerOf = ({ question }: { question: Question }) => {
+  const t = useT();
   const answer = question.answer;
   if (question.options.length > 0) {
     const chosen = new Set(answer?.option_Ids ?? []);
     return (
-      <ul className="mt-3 flex flex-col gap-1.5 text-sm" aria-label="Options">
+      <ul className="mt-3 flex flex-col gap-1.5 text-sm" aria-label={t('admin.quizResults.options')}>
         {question.options.map((option) => (
           <li key={option.option_Id} className="flex flex-wrap items-center gap-2">
             <span
@@ -95,8 +101,8 @@ const AnswerOf = ({ question }: { question: Question }) => {
             >
               {option.text}
             </span>
-            {chosen.has(option.option_Id) ? <Chip tone="brand">Chosen</Chip> : null}
-            {option.correct ? <Chip tone="green">Correct</Chip> : null}
+            {chosen.has(option.option_Id) ? <Chip tone="brand">{t('admin.quizResults.chosen')}</Chip> : null}
+            {option.correct ? <Chip tone="green">{t('admin.quizResults.correct')}</Chip> : null}
           </li>
         ))}
       </ul>
@@ -104,7 +110,7 @@ const AnswerOf = ({ question }: { question: Question }) => {
   }
   const text = answer?.text?.trim() ?? '';
   return text === '' ? (
-    <p className="mt-3 text-sm text-slate-500">No answer.</p>
+    <p className="mt-3 text-sm text-slate-500">{t('admin.quizResults.noAnswer')}</p>
   ) : (
     <blockquote className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm break-words whitespace-pre-line text-slate-800">
       {text}
@@ -121,6 +127,7 @@ const QuestionCard = ({
   question: Question;
   index: number;
 }) => {
+  const t = useT();
   const awarded = question.points_awarded;
   const waits = question.kind === 'open' && (awarded === null || awarded === undefined);
   return (
@@ -132,10 +139,10 @@ const QuestionCard = ({
             {question.text}
           </h2>
           {waits ? (
-            <Chip tone="amber">Waiting for your grade</Chip>
+            <Chip tone="amber">{t('admin.quizResults.waitingForYourGrade')}</Chip>
           ) : (
             <span className="text-sm text-slate-700 tabular-nums">
-              {awarded ?? 0} / {question.points} {question.points === 1 ? 'point' : 'points'}
+              {t('admin.quizResults.pointsOf', { awarded: awarded ?? 0, points: question.points })}
             </span>
           )}
         </div>
@@ -163,16 +170,17 @@ export const GradeAttempt = ({
   attemptId: number;
   heading: AttemptHeading | null;
 }) => {
+  const t = useT();
   const attempt = useAttempt(attemptId);
   if (attempt.isError) {
     return (
       <LoadError
-        message={errorMessage(attempt.error, 'Could not load this attempt.')}
+        message={errorMessage(attempt.error, t('admin.quizResults.attemptLoadFailed'))}
         onRetry={() => void attempt.refetch()}
       />
     );
   }
-  if (!attempt.data) return <LoadingBlock label="Loading attempt..." />;
+  if (!attempt.data) return <LoadingBlock label={t('admin.quizResults.loadingAttempt')} />;
   const data = attempt.data;
   const waiting = data.questions.filter(
     (q) => q.kind === 'open' && (q.points_awarded === null || q.points_awarded === undefined),
@@ -180,20 +188,31 @@ export const GradeAttempt = ({
   return (
     <>
       <PageHeader
-        title={heading ? `${heading.student_name}: ${heading.lesson_title}` : `Attempt ${data.number}`}
+        title={
+          heading
+            ? t('admin.quizResults.attemptTitle', {
+                student: heading.student_name,
+                quiz: heading.lesson_title,
+              })
+            : t('admin.quizResults.attemptNumber', { number: data.number })
+        }
         description={
           heading
-            ? `${heading.course_title} · attempt ${data.number}, submitted ${formatDateTime(data.submitted_at)}`
-            : `Submitted ${formatDateTime(data.submitted_at)}`
+            ? t('admin.quizResults.attemptDescription', {
+                course: heading.course_title,
+                number: data.number,
+                date: formatDateTime(data.submitted_at),
+              })
+            : t('admin.quizResults.submittedOn', { date: formatDateTime(data.submitted_at) })
         }
         actions={
           <>
             <Link to={paths.admin.grading} className={buttonClassName({ variant: 'outline' })}>
               <ChevronLeftIcon className="size-4" aria-hidden="true" />
-              Grading
+              {t('admin.quizResults.grading')}
             </Link>
             <Link to={quizResultsPath(data.lesson_Id)} className={buttonClassName({ variant: 'outline' })}>
-              Quiz results
+              {t('admin.quizResults.quizResults')}
             </Link>
           </>
         }
@@ -201,18 +220,17 @@ export const GradeAttempt = ({
       <div className="flex flex-col gap-4">
         {data.status === 'graded' || data.status === 'submitted' ? (
           <Alert tone="success">
-            {STATUS_TEXT[data.status]}: {scoreText(data.score, data.max_score)}.{' '}
-            {data.passed ? 'Passed.' : 'Not passed.'}
+            {t(data.passed ? 'admin.quizResults.outcomePassed' : 'admin.quizResults.outcomeNotPassed', {
+              status: t(STATUS_TEXT[data.status]),
+              score: scoreText(data.score, data.max_score),
+            })}
           </Alert>
         ) : data.status === 'in_progress' ? (
-          <Alert tone="info">The student has not submitted this attempt yet.</Alert>
+          <Alert tone="info">{t('admin.quizResults.notSubmittedYet')}</Alert>
         ) : (
-          <Alert tone="info">
-            {waiting === 1 ? '1 open answer waits' : `${waiting} open answers wait`} for your grade. The
-            student is told once every answer is graded.
-          </Alert>
+          <Alert tone="info">{t('admin.quizResults.openAnswersWait', { count: waiting })}</Alert>
         )}
-        <ol aria-label="Questions" className="flex flex-col gap-4">
+        <ol aria-label={t('admin.quizResults.questions')} className="flex flex-col gap-4">
           {data.questions.map((question, index) => (
             <QuestionCard key={question.question_Id} attempt={data} question={question} index={index} />
           ))}

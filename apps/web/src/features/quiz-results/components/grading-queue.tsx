@@ -4,7 +4,9 @@ import { buttonClassName } from '@/components/ui/button';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ClipboardCheckIcon } from '@/components/ui/icons';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { gradeAttemptPath } from '@/lib/paths';
 import { useGradingQueue } from '../api/quiz-results';
@@ -17,9 +19,10 @@ export type AttemptHeading = Pick<
   'student_name' | 'student_email' | 'lesson_title' | 'course_title' | 'lesson_Id'
 >;
 
-const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
+/** The queue's columns, their headings in the current language. */
+const columns = (): ReadonlyArray<DataColumn<GradingQueueRow>> => [
   {
-    header: 'STUDENT',
+    header: t('admin.quizResults.col.student'),
     cell: (row) => (
       <>
         <span className="block font-medium break-words text-slate-900">{row.student_name}</span>
@@ -30,7 +33,7 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
     card: 'title',
   },
   {
-    header: 'QUIZ',
+    header: t('admin.quizResults.col.quiz'),
     cell: (row) => (
       <>
         <span className="block break-words text-slate-900">{row.lesson_title}</span>
@@ -42,19 +45,19 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
     cardWide: true,
   },
   {
-    header: 'SUBMITTED',
+    header: t('admin.quizResults.col.submitted'),
     cell: (row) => formatDateTime(row.submitted_at),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },
   {
-    header: 'WAITING',
-    cell: (row) => `${formatCount(row.waiting)} ${row.waiting === 1 ? 'answer' : 'answers'}`,
+    header: t('admin.quizResults.col.waiting'),
+    cell: (row) => t('admin.quizResults.waitingAnswers', { count: row.waiting }),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },
   {
-    header: 'Grade',
+    header: t('admin.quizResults.grade'),
     hideHeader: true,
     align: 'end',
     card: 'line',
@@ -71,9 +74,12 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
           } satisfies AttemptHeading
         }
         className={buttonClassName({ size: 'sm' })}
-        aria-label={`Grade ${row.student_name}’s attempt at ${row.lesson_title}`}
+        aria-label={t('admin.quizResults.gradeAttemptOf', {
+          student: row.student_name,
+          quiz: row.lesson_title,
+        })}
       >
-        Grade
+        {t('admin.quizResults.grade')}
       </Link>
     ),
   },
@@ -84,41 +90,42 @@ const COLUMNS: ReadonlyArray<DataColumn<GradingQueueRow>> = [
  * (docs/decisions/034).
  */
 export const GradingQueue = () => {
+  const t = useT();
   const { searchText, setSearchText, search, page, setPage } = useListState();
   const queue = useGradingQueue({ page, pageSize: PAGE_SIZE, search });
   const pager = useListPager({ page, setPage }, queue, {
-    label: 'Grading pages',
+    label: t('admin.quizResults.gradingPages'),
     pageSize: PAGE_SIZE,
-    noun: ['attempt', 'attempts'],
+    noun: [t('admin.quizResults.attemptOne'), t('admin.quizResults.attemptMany')],
   });
   const searching = search !== '' || searchText !== '';
   return (
     <DataList
-      label="Attempts waiting for grading"
+      label={t('admin.quizResults.queueLabel')}
       query={queue}
       rowKey={(row) => row.attempt_Id}
-      columns={COLUMNS}
+      columns={columns()}
       tableClassName="min-w-[720px]"
       fields="grid"
-      loadingLabel="Loading attempts..."
-      errorText="Could not load the attempts waiting for grading."
+      loadingLabel={t('admin.quizResults.loadingAttempts')}
+      errorText={t('admin.quizResults.queueLoadFailed')}
       search={
         (queue.data?.total ?? 0) > 0 || searching
-          ? { label: 'Search by student or quiz', value: searchText, onChange: setSearchText }
+          ? { label: t('admin.quizResults.searchQueue'), value: searchText, onChange: setSearchText }
           : undefined
       }
       empty={
         search === '' ? (
           <EmptyState
             icon={<ClipboardCheckIcon />}
-            title="Nothing to grade"
-            hint="When a student submits a quiz with an open answer, the attempt waits here for your grade."
+            title={t('admin.quizResults.nothingToGrade')}
+            hint={t('admin.quizResults.nothingToGradeHint')}
           />
         ) : (
           <EmptyState
             icon={<ClipboardCheckIcon />}
-            title="No attempts match your search"
-            hint="Try another name or title."
+            title={t('admin.quizResults.noAttemptsMatch')}
+            hint={t('admin.quizResults.noAttemptsMatchHint')}
           />
         )
       }

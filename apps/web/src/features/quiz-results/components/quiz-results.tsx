@@ -7,6 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { coursePath, paths } from '@/lib/paths';
 import { useQuizSummary } from '../api/quiz-results';
 import { QuizStudents, useQuizStudents } from './quiz-students';
@@ -19,6 +20,7 @@ import { StudentAttemptsDialog } from './student-attempts-dialog';
  * each student's attempts (and Reset attempts).
  */
 export const QuizResults = ({ lessonId }: { lessonId: number }) => {
+  const t = useT();
   const summary = useQuizSummary(lessonId);
   const students = useQuizStudents(lessonId);
   const [open, setOpen] = useState<QuizStudentResult | null>(null);
@@ -26,18 +28,18 @@ export const QuizResults = ({ lessonId }: { lessonId: number }) => {
   if (summary.isError) {
     return (
       <LoadError
-        message={errorMessage(summary.error, 'Could not load this quiz’s results.')}
+        message={errorMessage(summary.error, t('admin.quizResults.resultsLoadFailed'))}
         onRetry={() => void summary.refetch()}
       />
     );
   }
-  if (!summary.data) return <LoadingBlock label="Loading results..." />;
+  if (!summary.data) return <LoadingBlock label={t('admin.quizResults.loadingResults')} />;
   const data = summary.data;
 
   return (
     <>
       <PageHeader
-        title={`Results: ${data.lesson_title}`}
+        title={t('admin.quizResults.resultsTitle', { quiz: data.lesson_title })}
         description={data.course_title}
         actions={
           <Link
@@ -45,7 +47,7 @@ export const QuizResults = ({ lessonId }: { lessonId: number }) => {
             className={buttonClassName({ variant: 'outline' })}
           >
             <ChevronLeftIcon className="size-4" aria-hidden="true" />
-            Curriculum
+            {t('admin.quizResults.curriculum')}
           </Link>
         }
       />

@@ -7,6 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { csvFileName } from '@/lib/csv';
 import { formatCount, formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
 import { listAllQuizResults, useQuizResults } from '../api/quiz-results';
 import { quizResultsCsv, resultText, scoreText } from '../lib/quiz-results';
@@ -19,9 +21,10 @@ const ResultChip = ({ row }: { row: QuizStudentResult }) => {
   return <Chip tone={tone}>{text}</Chip>;
 };
 
-const COLUMNS: ReadonlyArray<DataColumn<QuizStudentResult>> = [
+/** The list's columns, their headings in the current language. */
+const columns = (): ReadonlyArray<DataColumn<QuizStudentResult>> => [
   {
-    header: 'STUDENT',
+    header: t('admin.quizResults.col.student'),
     cell: (row) => (
       <>
         <span className="block font-medium break-words text-slate-900">{row.student_name}</span>
@@ -32,34 +35,34 @@ const COLUMNS: ReadonlyArray<DataColumn<QuizStudentResult>> = [
     card: 'title',
   },
   {
-    header: 'ATTEMPTS',
+    header: t('admin.quizResults.col.attempts'),
     cell: (row) => formatCount(row.attempts),
     align: 'end',
     className: 'text-slate-600 tabular-nums',
     card: 'field',
   },
   {
-    header: 'BEST SCORE',
+    header: t('admin.quizResults.col.bestScore'),
     cell: (row) => scoreText(row.best_score, row.max_score),
     align: 'end',
     className: 'whitespace-nowrap text-slate-900 tabular-nums',
     card: 'field',
   },
   {
-    header: 'LAST ATTEMPT',
+    header: t('admin.quizResults.col.lastAttempt'),
     cell: (row) => formatDate(row.last_attempt_at),
     className: 'whitespace-nowrap text-slate-600',
     card: 'field',
   },
   {
-    header: 'RESULT',
+    header: t('admin.quizResults.col.result'),
     cell: (row) => <ResultChip row={row} />,
     card: 'field',
   },
 ];
 
 const attemptsColumn = (onOpen: (row: QuizStudentResult) => void): DataColumn<QuizStudentResult> => ({
-  header: 'Attempts',
+  header: t('admin.quizResults.attempts'),
   hideHeader: true,
   align: 'end',
   card: 'line',
@@ -68,9 +71,9 @@ const attemptsColumn = (onOpen: (row: QuizStudentResult) => void): DataColumn<Qu
       variant="outline"
       size="sm"
       onClick={() => onOpen(row)}
-      aria-label={`Attempts of ${row.student_name}`}
+      aria-label={t('admin.quizResults.attemptsOf', { student: row.student_name })}
     >
-      Attempts
+      {t('admin.quizResults.attempts')}
     </Button>
   ),
 });
@@ -80,12 +83,13 @@ const attemptsColumn = (onOpen: (row: QuizStudentResult) => void): DataColumn<Qu
  * with the quiz's figures, so both load at once.
  */
 export const useQuizStudents = (lessonId: number) => {
+  const t = useT();
   const list = useListState();
   const query = useQuizResults(lessonId, { page: list.page, pageSize: PAGE_SIZE, search: list.search });
   const pager = useListPager(list, query, {
-    label: 'Students pages',
+    label: t('admin.quizResults.studentsPages'),
     pageSize: PAGE_SIZE,
-    noun: ['student', 'students'],
+    noun: [t('admin.quizResults.studentOne'), t('admin.quizResults.studentMany')],
   });
   return { list, query, pager };
 };
@@ -98,23 +102,24 @@ type QuizStudentsProps = {
 
 /** The quiz's students a page at a time, searched on the server, with Download CSV and each one's attempts. */
 export const QuizStudents = ({ lessonId, students, onOpenAttempts }: QuizStudentsProps) => {
+  const t = useT();
   const { list, query, pager } = students;
   const { searchText, setSearchText, search } = list;
   const total = query.data?.total ?? 0;
   const hasStudents = total > 0 || search !== '' || searchText !== '';
   return (
     <DataList
-      label="Students"
+      label={t('admin.quizResults.students')}
       query={query}
       rowKey={(row) => row.user_Id}
-      columns={[...COLUMNS, attemptsColumn(onOpenAttempts)]}
+      columns={[...columns(), attemptsColumn(onOpenAttempts)]}
       tableClassName="min-w-[760px]"
       fields="grid"
-      loadingLabel="Loading students..."
-      errorText="Could not load the quiz’s students."
+      loadingLabel={t('admin.quizResults.loadingStudents')}
+      errorText={t('admin.quizResults.studentsLoadFailed')}
       search={
         hasStudents
-          ? { label: 'Search by name or e-mail', value: searchText, onChange: setSearchText }
+          ? { label: t('admin.quizResults.searchStudents'), value: searchText, onChange: setSearchText }
           : undefined
       }
       actions={
@@ -122,7 +127,7 @@ export const QuizStudents = ({ lessonId, students, onOpenAttempts }: QuizStudent
           <ExportCsvButton
             csv={async () => quizResultsCsv(await listAllQuizResults(lessonId, search))}
             fileName={() => csvFileName(`quiz-${lessonId}-results`)}
-            errorText="The results could not be exported. Please try again."
+            errorText={t('admin.quizResults.exportFailed')}
             disabled={total === 0}
           />
         ) : undefined
@@ -131,11 +136,15 @@ export const QuizStudents = ({ lessonId, students, onOpenAttempts }: QuizStudent
         search === '' ? (
           <EmptyState
             icon={<QuizIcon />}
-            title="No attempts yet"
-            hint="When a student submits this quiz, their result appears here."
+            title={t('admin.quizResults.noAttemptsYet')}
+            hint={t('admin.quizResults.noAttemptsYetHint')}
           />
         ) : (
-          <EmptyState icon={<QuizIcon />} title="No students match your search" hint="Try another name." />
+          <EmptyState
+            icon={<QuizIcon />}
+            title={t('admin.quizResults.noStudentsMatch')}
+            hint={t('admin.quizResults.tryAnotherName')}
+          />
         )
       }
       pager={pager}

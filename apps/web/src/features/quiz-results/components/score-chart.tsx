@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import uPlot from 'uplot';
 import { UPlotChart } from '@/components/ui/uplot-chart';
 import { formatCount } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { useLocale } from '@/lib/i18n/use-t';
 import { bucketText } from '../lib/quiz-results';
 
 /** The bars in the brand's indigo, as the sales chart draws gross. */
@@ -17,6 +19,8 @@ const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_00
  * by the quiz results screen; its figures are also in the table beside it.
  */
 const ScoreChart = ({ buckets }: { buckets: readonly number[] }) => {
+  const locale = useLocale();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the axis and series names follow the language
   const { options, data } = useMemo(() => {
     const xs = buckets.map((_, index) => index);
     const options: Omit<uPlot.Options, 'width' | 'height'> = {
@@ -35,8 +39,8 @@ const ScoreChart = ({ buckets }: { buckets: readonly number[] }) => {
           // Each bar's lower bound (the table says each bucket in full); on a phone every other one, so
           // that the numbers do not run into each other.
           values: (u, ticks) =>
-            ticks.map((tick) => (u.width < NARROW && tick % 2 === 1 ? '' : `${tick * 10}`)),
-          label: 'Best score (%)',
+            ticks.map((tick) => (u.width < NARROW && tick % 2 === 1 ? '' : formatCount(tick * 10))),
+          label: t('admin.quizResults.chartAxis'),
           labelSize: 20,
         },
         {
@@ -48,9 +52,12 @@ const ScoreChart = ({ buckets }: { buckets: readonly number[] }) => {
         },
       ],
       series: [
-        { label: 'Score', value: (_, index) => (index == null ? '' : bucketText(index)) },
         {
-          label: 'Students',
+          label: t('admin.quizResults.chartScore'),
+          value: (_, index) => (index == null ? '' : bucketText(index)),
+        },
+        {
+          label: t('admin.quizResults.students'),
           stroke: BAR_COLOUR,
           fill: `${BAR_COLOUR}cc`,
           width: 1,
@@ -60,7 +67,7 @@ const ScoreChart = ({ buckets }: { buckets: readonly number[] }) => {
       ],
     };
     return { options, data: [xs, [...buckets]] as uPlot.AlignedData };
-  }, [buckets]);
+  }, [buckets, locale]);
 
   return <UPlotChart options={options} data={data} height={HEIGHT} testId="score-chart" />;
 };

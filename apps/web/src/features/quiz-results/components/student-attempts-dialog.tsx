@@ -9,6 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { gradeAttemptPath } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useResetAttempts, useStudentAttempts } from '../api/quiz-results';
@@ -29,6 +30,7 @@ export const StudentAttemptsDialog = ({
   student: QuizStudentResult;
   onClose: () => void;
 }) => {
+  const t = useT();
   const attempts = useStudentAttempts(lessonId, student.user_Id);
   const reset = useResetAttempts();
   const [isConfirming, setConfirming] = useState(false);
@@ -38,7 +40,7 @@ export const StudentAttemptsDialog = ({
       <Modal
         open={!isConfirming}
         onClose={onClose}
-        title={`${student.student_name}’s attempts`}
+        title={t('admin.quizResults.studentsAttempts', { student: student.student_name })}
         className="max-w-xl"
       >
         <p className="text-sm break-all text-slate-600">{student.student_email}</p>
@@ -46,29 +48,37 @@ export const StudentAttemptsDialog = ({
           <LoadError
             className="mt-4"
             size="sm"
-            message={errorMessage(attempts.error, 'Could not load the attempts.')}
+            message={errorMessage(attempts.error, t('admin.quizResults.attemptsLoadFailed'))}
             onRetry={() => void attempts.refetch()}
           />
         ) : !attempts.data ? (
-          <LoadingBlock label="Loading attempts..." />
+          <LoadingBlock label={t('admin.quizResults.loadingAttempts')} />
         ) : attempts.data.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-500">No attempts.</p>
+          <p className="mt-4 text-sm text-slate-500">{t('admin.quizResults.noAttempts')}</p>
         ) : (
-          <ol aria-label="Attempts" className="mt-4 flex flex-col divide-y divide-slate-100">
+          <ol
+            aria-label={t('admin.quizResults.attempts')}
+            className="mt-4 flex flex-col divide-y divide-slate-100"
+          >
             {attempts.data.map((attempt) => (
               <li key={attempt.attempt_Id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">Attempt {attempt.number}</p>
+                  <p className="font-medium text-slate-900">
+                    {t('admin.quizResults.attemptNumber', { number: attempt.number })}
+                  </p>
                   <p className="text-xs text-slate-500">
-                    {STATUS_TEXT[attempt.status]} · {formatDate(attempt.submitted_at ?? attempt.started_at)}
+                    {t(STATUS_TEXT[attempt.status])} ·{' '}
+                    {formatDate(attempt.submitted_at ?? attempt.started_at)}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="text-sm text-slate-700 tabular-nums">
                     {attempt.status === 'in_progress' ? '—' : scoreText(attempt.score, attempt.max_score)}
                   </span>
-                  {attempt.passed === true ? <Chip tone="green">Passed</Chip> : null}
-                  {attempt.passed === false ? <Chip tone="red">Not passed</Chip> : null}
+                  {attempt.passed === true ? <Chip tone="green">{t('admin.quizResults.passed')}</Chip> : null}
+                  {attempt.passed === false ? (
+                    <Chip tone="red">{t('admin.quizResults.notPassed')}</Chip>
+                  ) : null}
                   {attempt.status === 'in_progress' ? null : (
                     <Link
                       to={gradeAttemptPath(attempt.attempt_Id)}
@@ -85,9 +95,18 @@ export const StudentAttemptsDialog = ({
                         size: 'sm',
                         variant: attempt.status === 'needs_grading' ? 'primary' : 'outline',
                       })}
-                      aria-label={`${attempt.status === 'needs_grading' ? 'Grade' : 'Open'} attempt ${attempt.number}`}
+                      aria-label={t(
+                        attempt.status === 'needs_grading'
+                          ? 'admin.quizResults.gradeAttemptN'
+                          : 'admin.quizResults.openAttemptN',
+                        { number: attempt.number },
+                      )}
                     >
-                      {attempt.status === 'needs_grading' ? 'Grade' : 'Open'}
+                      {t(
+                        attempt.status === 'needs_grading'
+                          ? 'admin.quizResults.grade'
+                          : 'admin.quizResults.open',
+                      )}
                     </Link>
                   )}
                 </div>
@@ -97,27 +116,33 @@ export const StudentAttemptsDialog = ({
         )}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
           <Button variant="danger" disabled={count === 0} onClick={() => setConfirming(true)}>
-            Reset attempts
+            {t('admin.quizResults.resetAttempts')}
           </Button>
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t('admin.quizResults.close')}
           </Button>
         </div>
       </Modal>
       <ConfirmDialog
         open={isConfirming}
-        title="Reset attempts?"
-        message={`${student.student_name}’s ${count === 1 ? 'attempt' : `${count} attempts`} at "${lessonTitle}" will be deleted with the answers, so that they start again from the first attempt. A lesson they completed stays completed.`}
-        confirmLabel="Yes, Reset"
-        busyLabel="Resetting..."
+        title={t('admin.quizResults.resetTitle')}
+        message={t('admin.quizResults.resetMessage', {
+          student: student.student_name,
+          count,
+          quiz: lessonTitle,
+        })}
+        confirmLabel={t('admin.quizResults.resetConfirm')}
+        busyLabel={t('admin.quizResults.resetting')}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           try {
             await reset.mutateAsync({ lesson_Id: lessonId, user_Id: student.user_Id });
-            notify.success(`${student.student_name} can start "${lessonTitle}" again.`);
+            notify.success(
+              t('admin.quizResults.resetDone', { student: student.student_name, quiz: lessonTitle }),
+            );
             onClose();
           } catch (error) {
-            notify.error(errorMessage(error, 'The attempts could not be reset. Please try again.'));
+            notify.error(errorMessage(error, t('admin.quizResults.resetFailed')));
             throw error;
           }
         }}

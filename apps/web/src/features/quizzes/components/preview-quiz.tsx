@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount, numberFormat } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { checkPreviewQuiz, usePreviewQuiz } from '../api/quizzes';
 import { useTopInView } from '../hooks/use-top-in-view';
 import { QuizIntro } from './quiz-intro';
@@ -20,17 +22,18 @@ type View = { kind: 'intro' } | { kind: 'taking'; round: number } | { kind: 'res
  * limit of attempts apply.
  */
 export const PreviewQuizLesson = ({ lessonId }: { lessonId: number }) => {
+  const t = useT();
   const quiz = usePreviewQuiz(lessonId);
   const [view, setView] = useState<View>({ kind: 'intro' });
   const [round, setRound] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const top = useTopInView<HTMLDivElement>(view.kind === 'taking' ? `taking-${view.round}` : view.kind);
 
-  if (quiz.isPending) return <LoadingBlock label="Loading quiz..." />;
+  if (quiz.isPending) return <LoadingBlock label={t('site.quizzes.loading')} />;
   if (quiz.isError) {
     return (
       <LoadError
-        message={errorMessage(quiz.error, 'The quiz could not be loaded.')}
+        message={errorMessage(quiz.error, t('site.quizzes.loadFailed'))}
         onRetry={() => void quiz.refetch()}
         size="sm"
       />
@@ -60,7 +63,7 @@ export const PreviewQuizLesson = ({ lessonId }: { lessonId: number }) => {
               });
               setView({ kind: 'result', result });
             } catch (error) {
-              setFailure(errorMessage(error, 'The answers could not be checked. Please try again.'));
+              setFailure(errorMessage(error, t('site.quizzes.checkFailed')));
             }
           }}
         />
@@ -73,7 +76,7 @@ export const PreviewQuizLesson = ({ lessonId }: { lessonId: number }) => {
       <div ref={top} className="flex scroll-mt-24 flex-col gap-4">
         <QuizResult outcome={view.result} passPercent={data.pass_percent} />
         <Button variant="outline" className="self-start" onClick={start}>
-          Try again
+          {t('site.quizzes.tryAgain')}
         </Button>
       </div>
     );
@@ -83,16 +86,17 @@ export const PreviewQuizLesson = ({ lessonId }: { lessonId: number }) => {
     <div ref={top} className="scroll-mt-24">
       <QuizIntro
         facts={[
-          { label: 'Questions', value: String(data.questions.length) },
-          { label: 'Pass mark', value: `${data.pass_percent}%` },
-          { label: 'Points', value: String(data.max_score) },
+          { label: t('site.quizzes.fact.questions'), value: formatCount(data.questions.length) },
+          {
+            label: t('site.quizzes.fact.passMark'),
+            value: numberFormat({ style: 'percent' }).format(data.pass_percent / 100),
+          },
+          { label: t('site.quizzes.fact.points'), value: formatCount(data.max_score) },
         ]}
       >
-        <p className="text-sm text-slate-600">
-          A free preview: try it as often as you like. Nothing is saved, and no time limit applies.
-        </p>
+        <p className="text-sm text-slate-600">{t('site.quizzes.previewNote')}</p>
         <Button className="self-start" onClick={start}>
-          Start quiz
+          {t('site.quizzes.startQuiz')}
         </Button>
       </QuizIntro>
     </div>

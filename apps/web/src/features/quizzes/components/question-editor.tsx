@@ -5,6 +5,7 @@ import { FieldError, SelectField, TextAreaField, TextField } from '@/components/
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { T, useT } from '@/lib/i18n/use-t';
 import {
   newKey,
   type OptionDraft,
@@ -13,8 +14,6 @@ import {
   withKind,
 } from '../lib/quiz-draft';
 import { QuestionImageField } from './question-image-field';
-
-const KIND_OPTIONS = QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABEL[kind] }));
 
 type QuestionEditorProps = {
   /** The quiz lesson, which a question's image is uploaded for. */
@@ -73,37 +72,40 @@ const QuestionTextFields = ({
   onChange: (question: QuestionDraft) => void;
   error: (path: string) => string | undefined;
   onUploadingChange: (uploading: boolean) => void;
-}) => (
-  <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
-    <TextAreaField
-      label={`Question ${number} text`}
-      required
-      rows={2}
-      maxLength={QUIZ_LIMITS.questionText}
-      value={question.text}
-      onChange={(text) => onChange({ ...question, text })}
-      error={error('text')}
-    />
-    <TextField
-      label="Points"
-      inputMode="numeric"
-      value={question.points}
-      onChange={(event) => onChange({ ...question, points: event.target.value })}
-      error={error('points')}
-      aria-invalid={error('points') ? true : undefined}
-    />
-    <div className="sm:col-span-2">
-      <QuestionImageField
-        lessonId={lessonId}
-        label={`Question ${number} image`}
-        value={question.image}
-        onChange={(image) => onChange({ ...question, image })}
-        error={error('image_key')}
-        onUploadingChange={onUploadingChange}
+}) => {
+  const t = useT();
+  return (
+    <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
+      <TextAreaField
+        label={t('admin.quizzes.questionText', { number })}
+        required
+        rows={2}
+        maxLength={QUIZ_LIMITS.questionText}
+        value={question.text}
+        onChange={(text) => onChange({ ...question, text })}
+        error={error('text')}
       />
+      <TextField
+        label={t('admin.quizzes.points')}
+        inputMode="numeric"
+        value={question.points}
+        onChange={(event) => onChange({ ...question, points: event.target.value })}
+        error={error('points')}
+        aria-invalid={error('points') ? true : undefined}
+      />
+      <div className="sm:col-span-2">
+        <QuestionImageField
+          lessonId={lessonId}
+          label={t('admin.quizzes.questionImage', { number })}
+          value={question.image}
+          onChange={(image) => onChange({ ...question, image })}
+          error={error('image_key')}
+          onUploadingChange={onUploadingChange}
+        />
+      </div>
     </div>
-  </div>
-);
+  );
+};
 
 /** One option of a choice question: the correct mark, its text, its explanation, and Remove. */
 const OptionRow = ({
@@ -123,10 +125,11 @@ const OptionRow = ({
   onRemove: (() => void) | null;
   error: (path: string) => string | undefined;
 }) => {
+  const t = useT();
   const id = useId();
   const isTrueFalse = question.kind === 'true_false';
   const textError = error(`options.${at}.text`);
-  const label = isTrueFalse ? option.text : `Option ${at + 1}`;
+  const label = isTrueFalse ? option.text : t('admin.quizzes.optionNumber', { number: at + 1 });
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3">
       {/* On a phone the option's text has the whole line, its correct mark below; wider, the mark leads. */}
@@ -138,9 +141,9 @@ const OptionRow = ({
             checked={option.correct}
             onChange={(event) => onChange({ ...option, correct: event.target.checked })}
             className="size-4 accent-brand-600"
-            aria-label={`${label} is correct`}
+            aria-label={t('admin.quizzes.isCorrect', { option: label })}
           />
-          <span aria-hidden="true">Correct</span>
+          <span aria-hidden="true">{t('admin.quizzes.correct')}</span>
         </label>
         {isTrueFalse ? (
           <span className="order-1 min-w-0 px-1 text-sm font-semibold text-slate-800 sm:order-2">
@@ -149,8 +152,8 @@ const OptionRow = ({
         ) : (
           <Input
             id={`${id}-text`}
-            aria-label={`Option ${at + 1} text`}
-            placeholder={`Option ${at + 1}`}
+            aria-label={t('admin.quizzes.optionText', { number: at + 1 })}
+            placeholder={t('admin.quizzes.optionNumber', { number: at + 1 })}
             maxLength={QUIZ_LIMITS.optionText}
             value={option.text}
             onChange={(event) => onChange({ ...option, text: event.target.value })}
@@ -161,7 +164,7 @@ const OptionRow = ({
         )}
         <span className="order-2 sm:order-3">
           {onRemove ? (
-            <IconButton label={`Remove option ${at + 1}`} onClick={onRemove}>
+            <IconButton label={t('admin.quizzes.removeOption', { number: at + 1 })} onClick={onRemove}>
               <TrashIcon className="size-4" />
             </IconButton>
           ) : null}
@@ -169,8 +172,12 @@ const OptionRow = ({
       </div>
       {textError ? <FieldError id={`${id}-error`}>{textError}</FieldError> : null}
       <Input
-        aria-label={`Explanation for ${isTrueFalse ? option.text : `option ${at + 1}`} (optional)`}
-        placeholder="Explanation (optional)"
+        aria-label={
+          isTrueFalse
+            ? t('admin.quizzes.explanationFor', { option: option.text })
+            : t('admin.quizzes.explanationForOption', { number: at + 1 })
+        }
+        placeholder={t('admin.quizzes.explanationPlaceholder')}
         maxLength={QUIZ_LIMITS.explanation}
         value={option.explanation}
         onChange={(event) => onChange({ ...option, explanation: event.target.value })}
@@ -195,6 +202,7 @@ export const QuestionEditor = ({
   error,
   onUploadingChange,
 }: QuestionEditorProps) => {
+  const t = useT();
   const group = useId();
   const number = index + 1;
   const isChoice = question.kind === 'single' || question.kind === 'multiple';
@@ -212,31 +220,35 @@ export const QuestionEditor = ({
 
   return (
     <fieldset className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-      <legend className="sr-only">Question {number}</legend>
+      <legend className="sr-only">{t('admin.quizzes.questionNumber', { number })}</legend>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SelectField
-          label={`Question ${number} kind`}
+          label={t('admin.quizzes.questionKind', { number })}
           className="min-w-44 flex-1 sm:max-w-60"
           value={question.kind}
-          options={KIND_OPTIONS}
+          options={QUESTION_KINDS.map((kind) => ({ value: kind, label: t(QUESTION_KIND_LABEL[kind]) }))}
           onChange={(event) => onChange(withKind(question, event.target.value as QuestionKind))}
         />
         <div className="flex items-center gap-1">
           <IconButton
-            label={`Move question ${number} up`}
+            label={t('admin.quizzes.moveUp', { number })}
             onClick={() => onMove(index - 1)}
             disabled={index === 0}
           >
             <ChevronDownIcon className="size-4 rotate-180" />
           </IconButton>
           <IconButton
-            label={`Move question ${number} down`}
+            label={t('admin.quizzes.moveDown', { number })}
             onClick={() => onMove(index + 1)}
             disabled={index === count - 1}
           >
             <ChevronDownIcon className="size-4" />
           </IconButton>
-          <IconButton label={`Remove question ${number}`} onClick={onRemove} disabled={count === 1}>
+          <IconButton
+            label={t('admin.quizzes.removeQuestion', { number })}
+            onClick={onRemove}
+            disabled={count === 1}
+          >
             <TrashIcon className="size-4" />
           </IconButton>
         </div>
@@ -254,11 +266,13 @@ export const QuestionEditor = ({
       {question.options.length > 0 || isChoice ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-slate-700">
-            {question.kind === 'multiple'
-              ? 'Options (mark every correct one)'
-              : question.kind === 'true_false'
-                ? 'The correct answer'
-                : 'Options (mark the correct one)'}
+            {t(
+              question.kind === 'multiple'
+                ? 'admin.quizzes.optionsMultiple'
+                : question.kind === 'true_false'
+                  ? 'admin.quizzes.optionsTrueFalse'
+                  : 'admin.quizzes.optionsSingle',
+            )}
           </p>
           <ul className="flex flex-col gap-2">
             {question.options.map((option, at) => (
@@ -295,7 +309,7 @@ export const QuestionEditor = ({
                 })
               }
             >
-              Add option
+              {t('admin.quizzes.addOption')}
             </Button>
           ) : null}
         </div>
@@ -304,8 +318,10 @@ export const QuestionEditor = ({
       {question.kind === 'short' ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-slate-700">
-            Accepted answers{' '}
-            <span className="font-normal text-slate-500">(compared without case or extra spaces)</span>
+            <T
+              id="admin.quizzes.acceptedAnswers"
+              components={{ 0: <span className="font-normal text-slate-500" /> }}
+            />
           </p>
           <ul className="flex flex-col gap-2">
             {question.acceptedAnswers.map((answer, at) => {
@@ -315,7 +331,7 @@ export const QuestionEditor = ({
                 <li key={at} className="flex flex-col gap-1">
                   <div className="flex items-center gap-2">
                     <Input
-                      aria-label={`Accepted answer ${at + 1}`}
+                      aria-label={t('admin.quizzes.acceptedAnswer', { number: at + 1 })}
                       value={answer}
                       maxLength={QUIZ_LIMITS.optionText}
                       onChange={(event) =>
@@ -330,7 +346,7 @@ export const QuestionEditor = ({
                       className="min-w-0 flex-1"
                     />
                     <IconButton
-                      label={`Remove accepted answer ${at + 1}`}
+                      label={t('admin.quizzes.removeAcceptedAnswer', { number: at + 1 })}
                       onClick={() =>
                         onChange({
                           ...question,
@@ -355,21 +371,20 @@ export const QuestionEditor = ({
             leftIcon={<PlusIcon className="size-4" />}
             onClick={() => onChange({ ...question, acceptedAnswers: [...question.acceptedAnswers, ''] })}
           >
-            Add accepted answer
+            {t('admin.quizzes.addAcceptedAnswer')}
           </Button>
         </div>
       ) : null}
 
       {question.kind === 'open' ? (
         <p className={cn('rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600')}>
-          Students write their answer; you give it points when grading. An attempt with an open answer waits
-          for grading before it passes.
+          {t('admin.quizzes.openNote')}
         </p>
       ) : null}
 
       <TextAreaField
-        label={`Question ${number} explanation`}
-        labelNote="Optional, shown with the answers"
+        label={t('admin.quizzes.questionExplanation', { number })}
+        labelNote={t('admin.quizzes.questionExplanationNote')}
         rows={2}
         maxLength={QUIZ_LIMITS.explanation}
         value={question.explanation}

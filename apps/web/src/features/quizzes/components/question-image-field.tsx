@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FileInput } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { type QuestionImage, uploadQuestionImage } from '../api/question-images';
 
@@ -26,7 +27,6 @@ export type QuestionImageFieldProps = {
 };
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
-const UPLOAD_FAILED = 'The image could not be uploaded. Please try again.';
 
 /**
  * A quiz question's optional image in the quiz editor (docs/decisions/035): choosing a picture uploads
@@ -38,11 +38,12 @@ export const QuestionImageField = ({
   lessonId,
   value,
   onChange,
-  label = 'Image',
+  label,
   error,
   disabled = false,
   onUploadingChange,
 }: QuestionImageFieldProps) => {
+  const t = useT();
   const [inputKey, setInputKey] = useState(0);
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,7 +77,7 @@ export const QuestionImageField = ({
       setPicked({ file, key: image.image_key });
       onChange({ image_key: image.image_key, image_url: image.image_url });
     } catch (cause) {
-      if (attempt === latest.current) setFailure(errorMessage(cause, UPLOAD_FAILED));
+      if (attempt === latest.current) setFailure(errorMessage(cause, t('admin.quizzes.uploadFailed')));
     } finally {
       if (attempt === latest.current) {
         setBusy(false);
@@ -97,9 +98,9 @@ export const QuestionImageField = ({
   const shownError = failure ?? error;
   return (
     <Field
-      label={label}
-      labelNote="(optional)"
-      hint="A JPEG, PNG, GIF or WebP picture, shown with the question."
+      label={label ?? t('admin.quizzes.image')}
+      labelNote={t('admin.quizzes.optional')}
+      hint={t('admin.quizzes.imageHint')}
       {...(shownError ? { error: shownError } : {})}
     >
       {(control) => (
@@ -108,12 +109,12 @@ export const QuestionImageField = ({
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
               <img
                 src={preview}
-                alt={value ? 'The question’s image' : 'Chosen image'}
+                alt={t(value ? 'admin.quizzes.savedImageAlt' : 'admin.quizzes.chosenImageAlt')}
                 className="h-32 w-full max-w-60 shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-contain"
               />
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" size="sm" onClick={remove} disabled={disabled}>
-                  Remove image
+                  {t('admin.quizzes.removeImage')}
                 </Button>
               </div>
             </div>
@@ -134,7 +135,7 @@ export const QuestionImageField = ({
           />
           {uploading ? (
             <p id={statusId} role="status" className="text-xs font-medium text-slate-600">
-              Uploading...
+              {t('admin.quizzes.uploading')}
             </p>
           ) : null}
         </div>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 /** The longest alt text taken from a question's text: a screen reader reads the question itself next. */
 const ALT_MAX = 140;
@@ -8,7 +10,7 @@ const ALT_MAX = 140;
 export const questionImageAlt = (questionText: string): string => {
   const text = questionText.trim().replace(/\s+/g, ' ');
   const short = text.length > ALT_MAX ? `${text.slice(0, ALT_MAX - 1).trimEnd()}…` : text;
-  return short ? `Image for the question: ${short}` : 'Image for the question';
+  return short ? t('site.quizzes.imageAlt', { text: short }) : t('site.quizzes.imageAltEmpty');
 };
 
 export type QuestionImageProps = {
@@ -25,6 +27,7 @@ export type QuestionImageProps = {
  * or access was taken away) shows a short note instead of a broken image.
  */
 export const QuestionImage = ({ src, questionText, className }: QuestionImageProps) => {
+  const translate = useT();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src) return null;
   if (failedSrc === src) {
@@ -35,7 +38,7 @@ export const QuestionImage = ({ src, questionText, className }: QuestionImagePro
           className,
         )}
       >
-        The image could not be loaded. Reload the page to try again.
+        {translate('site.quizzes.imageFailed')}
       </p>
     );
   }

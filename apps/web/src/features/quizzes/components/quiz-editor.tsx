@@ -15,6 +15,8 @@ import { Field, SelectField, TextField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
 import { Input, Select } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { quizKeys, saveQuiz } from '../api/quizzes';
@@ -31,8 +33,6 @@ import {
   saveBodyOf,
 } from '../lib/quiz-draft';
 import { QuestionEditor } from './question-editor';
-
-const SAVE_FAILED = 'The quiz could not be saved.';
 
 type Values = QuizDraft & { title: string };
 
@@ -58,33 +58,36 @@ const DurationField = ({
   value: Duration;
   onChange: (value: Duration) => void;
   error: string | undefined;
-}) => (
-  <Field label={label} hint={hint} {...(error ? { error } : {})}>
-    {(control) => (
-      <div className="flex gap-2">
-        <Input
-          {...control}
-          inputMode="numeric"
-          value={value.amount}
-          onChange={(event) => onChange({ ...value, amount: event.target.value })}
-          className="min-w-0 flex-1"
-        />
-        <Select
-          aria-label={`${label}: unit`}
-          value={value.unit}
-          onChange={(event) => onChange({ ...value, unit: event.target.value as DurationUnit })}
-          className="w-32 shrink-0"
-        >
-          {DURATION_UNITS.map((unit) => (
-            <option key={unit.value} value={unit.value}>
-              {unit.label}
-            </option>
-          ))}
-        </Select>
-      </div>
-    )}
-  </Field>
-);
+}) => {
+  const t = useT();
+  return (
+    <Field label={label} hint={hint} {...(error ? { error } : {})}>
+      {(control) => (
+        <div className="flex gap-2">
+          <Input
+            {...control}
+            inputMode="numeric"
+            value={value.amount}
+            onChange={(event) => onChange({ ...value, amount: event.target.value })}
+            className="min-w-0 flex-1"
+          />
+          <Select
+            aria-label={t('admin.quizzes.unitOf', { label })}
+            value={value.unit}
+            onChange={(event) => onChange({ ...value, unit: event.target.value as DurationUnit })}
+            className="w-32 shrink-0"
+          >
+            {DURATION_UNITS.map((unit) => (
+              <option key={unit.value} value={unit.value}>
+                {t(unit.label)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+    </Field>
+  );
+};
 
 /**
  * The school's quiz editor (docs/decisions/033): the lesson's title, the quiz's settings and its bank
@@ -92,6 +95,7 @@ const DurationField = ({
  * (a question's by the question, wherever it was moved since); nothing typed is lost when a save fails.
  */
 export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEditorProps) => {
+  const t = useT();
   const queryClient = useQueryClient();
   const [kindToAdd, setKindToAdd] = useState<QuestionKind>('single');
   // The server's word on each field of the last failed save, questions named by their key (not their
@@ -112,9 +116,9 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
     setErrors({});
     try {
       if (submitted.title.trim() === '') {
-        throw new ApiError('The lesson title is required.', {
+        throw new ApiError(t('admin.quizzes.titleRequired'), {
           status: 400,
-          details: [{ field: 'title', message: 'is required' }],
+          details: [{ field: 'title', message: t('admin.quizzes.isRequired') }],
         });
       }
       if (submitted.title.trim() !== savedTitle) {
@@ -124,7 +128,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
       const saved = await saveQuiz(saveBodyOf(lessonId, submitted));
       queryClient.setQueryData(quizKeys.staff(lessonId), saved);
       void queryClient.invalidateQueries({ queryKey: quizKeys.student(lessonId) });
-      notify.success('Quiz saved');
+      notify.success(t('admin.quizzes.saved'));
     } catch (error) {
       if (error instanceof ApiError) {
         const found: Record<string, string> = {};
@@ -144,8 +148,10 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
   const problemCount = Object.keys(errors).length;
   const failure = form.failure
     ? problemCount > 0
-      ? `${SAVE_FAILED} ${problemCount === 1 ? 'One field needs' : `${problemCount} fields need`} a change: see below.`
-      : `${SAVE_FAILED} ${errorMessage(form.failure, 'Please try again.')}`
+      ? t('admin.quizzes.saveFailedFields', { count: problemCount })
+      : t('admin.quizzes.saveFailedWhy', {
+          reason: errorMessage(form.failure, t('admin.quizzes.tryAgainLater')),
+        })
     : null;
   const bankSize = values.questions.length;
   // A question removed while its image uploaded holds nothing up.
@@ -168,9 +174,9 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
       className="flex flex-col gap-6"
     >
       <Card className="flex flex-col gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('admin.quizzes.settings')}</h2>
         <TextField
-          label="Lesson Title"
+          label={t('admin.quizzes.lessonTitle')}
           required
           maxLength={COUNTER_SHORT}
           counterMax={COUNTER_SHORT}
@@ -180,61 +186,61 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="Pass mark (%)"
+            label={t('admin.quizzes.passPercent')}
             inputMode="numeric"
             value={values.passPercent}
             onChange={(event) => set('passPercent', event.target.value)}
             error={err('pass_percent')}
-            hint="The share of the points an attempt needs to pass."
+            hint={t('admin.quizzes.passPercentHint')}
           />
           <TextField
-            label="Attempts allowed"
+            label={t('admin.quizzes.attemptsAllowed')}
             inputMode="numeric"
-            placeholder="Unlimited"
+            placeholder={t('admin.quizzes.unlimited')}
             value={values.attemptsAllowed}
             onChange={(event) => set('attemptsAllowed', event.target.value)}
             error={err('attempts_allowed')}
-            hint="Leave empty for unlimited attempts."
+            hint={t('admin.quizzes.attemptsAllowedHint')}
           />
           <DurationField
-            label="Wait between attempts"
-            hint="Leave empty to let students try again at once."
+            label={t('admin.quizzes.wait')}
+            hint={t('admin.quizzes.waitHint')}
             value={values.wait}
             onChange={(wait) => set('wait', wait)}
             error={err('wait_seconds')}
           />
           <DurationField
-            label="Time limit"
-            hint="Leave empty for no time limit."
+            label={t('admin.quizzes.timeLimit')}
+            hint={t('admin.quizzes.timeLimitHint')}
             value={values.timeLimit}
             onChange={(timeLimit) => set('timeLimit', timeLimit)}
             error={err('time_limit_seconds')}
           />
           <TextField
-            label="Questions per attempt"
+            label={t('admin.quizzes.drawCount')}
             inputMode="numeric"
-            placeholder={`All (${bankSize})`}
+            placeholder={t('admin.quizzes.drawCountAll', { count: formatCount(bankSize) })}
             value={values.drawCount}
             onChange={(event) => set('drawCount', event.target.value)}
             error={err('draw_count')}
-            hint="Drawn at random from the questions below; leave empty for all."
+            hint={t('admin.quizzes.drawCountHint')}
           />
           <SelectField
-            label="Show correct answers"
+            label={t('admin.quizzes.showAnswers')}
             value={values.showAnswers}
-            options={SHOW_ANSWERS.map((value) => ({ value, label: SHOW_ANSWERS_LABEL[value] }))}
+            options={SHOW_ANSWERS.map((value) => ({ value, label: t(SHOW_ANSWERS_LABEL[value]) }))}
             onChange={(event) => set('showAnswers', event.target.value as QuizDraft['showAnswers'])}
             error={err('show_answers')}
           />
           <CheckboxField
-            label="Shuffle questions"
-            hint="Each attempt shows the questions in its own order."
+            label={t('admin.quizzes.shuffleQuestions')}
+            hint={t('admin.quizzes.shuffleQuestionsHint')}
             checked={values.shuffleQuestions}
             onChange={(checked) => set('shuffleQuestions', checked)}
           />
           <CheckboxField
-            label="Shuffle options"
-            hint="Each attempt shows a choice question's options in its own order."
+            label={t('admin.quizzes.shuffleOptions')}
+            hint={t('admin.quizzes.shuffleOptionsHint')}
             checked={values.shuffleOptions}
             onChange={(checked) => set('shuffleOptions', checked)}
           />
@@ -244,13 +250,13 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
       <section aria-labelledby="quiz-questions" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="quiz-questions" className="text-lg font-semibold text-slate-900">
-            Questions
+            {t('admin.quizzes.questions')}
           </h2>
-          <p className="text-sm text-slate-500">
-            {bankSize} {bankSize === 1 ? 'question' : 'questions'}
-          </p>
+          <p className="text-sm text-slate-500">{t('admin.quizzes.questionCount', { count: bankSize })}</p>
         </div>
-        {err('questions') ? <Alert>{`Questions ${err('questions')}`}</Alert> : null}
+        {err('questions') ? (
+          <Alert>{t('admin.quizzes.questionsError', { message: err('questions') })}</Alert>
+        ) : null}
         <ol className="flex flex-col gap-4">
           {values.questions.map((question, index) => (
             <li key={question.key}>
@@ -272,10 +278,10 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
         </ol>
         <div className="flex flex-col gap-2 rounded-2xl border border-dashed border-slate-300 p-4 sm:flex-row sm:items-end">
           <SelectField
-            label="New question"
+            label={t('admin.quizzes.newQuestion')}
             className="sm:w-60"
             value={kindToAdd}
-            options={QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABEL[kind] }))}
+            options={QUESTION_KINDS.map((kind) => ({ value: kind, label: t(QUESTION_KIND_LABEL[kind]) }))}
             onChange={(event) => setKindToAdd(event.target.value as QuestionKind)}
           />
           <Button
@@ -283,7 +289,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
             leftIcon={<PlusIcon className="size-4" />}
             onClick={() => setQuestions([...values.questions, blankQuestion(kindToAdd)])}
           >
-            Add question
+            {t('admin.quizzes.addQuestion')}
           </Button>
         </div>
       </section>
@@ -297,9 +303,9 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
         <Button
           type="submit"
           isLoading={form.isSubmitting || isUploading}
-          loadingText={isUploading ? 'Uploading image...' : 'Saving...'}
+          loadingText={t(isUploading ? 'admin.quizzes.uploadingImage' : 'admin.quizzes.saving')}
         >
-          Save quiz
+          {t('admin.quizzes.saveQuiz')}
         </Button>
       </div>
     </form>

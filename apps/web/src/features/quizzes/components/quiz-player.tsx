@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClockIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
+import { T, useT } from '@/lib/i18n/use-t';
 import { keepAnswers, keptAnswers } from '../lib/kept-answers';
 import { clockText } from '../lib/quiz-text';
 import { isAnswered, type QuizAnswers, QuizQuestions } from './quiz-questions';
@@ -40,6 +41,7 @@ const useTimeLeft = (deadline: string | null | undefined): number | null => {
  * and Submit, which asks first when questions are left unanswered.
  */
 export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix, keepFor }: QuizPlayerProps) => {
+  const t = useT();
   const [answers, setAnswers] = useState<QuizAnswers>(() =>
     keepFor === undefined ? {} : keptAnswers(keepFor, questions),
   );
@@ -93,7 +95,11 @@ export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix, keepFor }:
         >
           <ClockIcon className="size-4" />
           <span>
-            Time left: <span className="tabular-nums">{clockText(timeLeft)}</span>
+            <T
+              id="site.quizzes.timeLeft"
+              values={{ time: clockText(timeLeft) }}
+              components={{ 0: <span className="tabular-nums" dir="ltr" /> }}
+            />
           </span>
         </div>
       ) : null}
@@ -106,19 +112,22 @@ export const QuizPlayer = ({ questions, deadline, onSubmit, idPrefix, keepFor }:
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
         <p className="text-sm text-slate-600 sm:me-auto">
-          {questions.length - unanswered} of {questions.length} answered
+          {t('site.quizzes.answeredCount', {
+            answered: questions.length - unanswered,
+            total: questions.length,
+          })}
         </p>
-        <Button type="submit" isLoading={isSending} loadingText="Submitting...">
-          Submit answers
+        <Button type="submit" isLoading={isSending} loadingText={t('site.quizzes.submitting')}>
+          {t('site.quizzes.submitAnswers')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Submit your answers?"
-        message={`${unanswered === 1 ? '1 question is' : `${unanswered} questions are`} not answered. An unanswered question earns no points.`}
-        confirmLabel="Submit anyway"
-        cancelLabel="Keep answering"
-        busyLabel="Submitting..."
+        title={t('site.quizzes.confirmTitle')}
+        message={t('site.quizzes.confirmMessage', { count: unanswered })}
+        confirmLabel={t('site.quizzes.submitAnyway')}
+        cancelLabel={t('site.quizzes.keepAnswering')}
+        busyLabel={t('site.quizzes.submitting')}
         tone="primary"
         onClose={() => setConfirming(false)}
         onConfirm={send}

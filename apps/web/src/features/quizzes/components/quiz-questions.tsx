@@ -2,6 +2,7 @@ import { type AnswerInput, type AttemptQuestion, QUIZ_LIMITS } from '@skillwise/
 import type { ReactNode } from 'react';
 import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { QuestionImage } from './question-image';
 
 /** A student's answers by question id, as SubmitAttempt and CheckPreviewQuiz take them. */
@@ -24,8 +25,6 @@ export const answerList = (questions: AttemptQuestion[], answers: QuizAnswers): 
       : [{ question_Id: q.question_Id, text: answer.text ?? '' }];
   });
 
-const pointsText = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
-
 /**
  * A question's heading: its number, its text and its points, with `aside` (what it earned) beside them,
  * then its image when it has one (docs/decisions/035). Everything a question shows before its answers
@@ -41,18 +40,25 @@ export const QuestionHeader = ({
   number: number;
   id: string;
   aside?: ReactNode;
-}) => (
-  <div className="flex flex-col gap-1">
-    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Question {number}</p>
-      <p className="text-xs text-slate-600">{aside ?? pointsText(question.points)}</p>
+}) => {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+          {t('site.quizzes.questionNumber', { number })}
+        </p>
+        <p className="text-xs text-slate-600">
+          {aside ?? t('site.quizzes.points', { points: question.points })}
+        </p>
+      </div>
+      <h3 id={id} className="font-medium break-words whitespace-pre-wrap text-slate-900">
+        {question.text}
+      </h3>
+      <QuestionImage src={question.image_url} questionText={question.text} className="mt-2" />
     </div>
-    <h3 id={id} className="font-medium break-words whitespace-pre-wrap text-slate-900">
-      {question.text}
-    </h3>
-    <QuestionImage src={question.image_url} questionText={question.text} className="mt-2" />
-  </div>
-);
+  );
+};
 
 type QuizQuestionsProps = {
   questions: AttemptQuestion[];
@@ -68,6 +74,7 @@ type QuizQuestionsProps = {
  * true/false), any options (multiple choice), a line (short answer) or a text (open answer).
  */
 export const QuizQuestions = ({ questions, answers, onChange, disabled, idPrefix }: QuizQuestionsProps) => {
+  const t = useT();
   const set = (questionId: number, answer: QuizAnswers[number]) =>
     onChange({ ...answers, [questionId]: answer });
   return (
@@ -83,7 +90,7 @@ export const QuizQuestions = ({ questions, answers, onChange, disabled, idPrefix
               {question.options.length > 0 ? (
                 <div className="flex flex-col gap-2">
                   {multiple ? (
-                    <p className="text-xs text-slate-600">Choose every answer that is right.</p>
+                    <p className="text-xs text-slate-600">{t('site.quizzes.chooseEvery')}</p>
                   ) : null}
                   {question.options.map((option) => {
                     const checked = chosen.includes(option.option_Id);
@@ -124,7 +131,7 @@ export const QuizQuestions = ({ questions, answers, onChange, disabled, idPrefix
                   value={answers[question.question_Id]?.text ?? ''}
                   maxLength={QUIZ_LIMITS.answerText}
                   onChange={(event) => set(question.question_Id, { text: event.target.value })}
-                  placeholder="Your answer"
+                  placeholder={t('site.quizzes.answerPlaceholder')}
                 />
               ) : (
                 <Textarea
@@ -132,7 +139,7 @@ export const QuizQuestions = ({ questions, answers, onChange, disabled, idPrefix
                   value={answers[question.question_Id]?.text ?? ''}
                   maxLength={QUIZ_LIMITS.answerText}
                   onChange={(event) => set(question.question_Id, { text: event.target.value })}
-                  placeholder="Your answer"
+                  placeholder={t('site.quizzes.answerPlaceholder')}
                   rows={4}
                 />
               )}

@@ -2,6 +2,9 @@ import type { AttemptQuestion, AttemptStatus } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
 import { CheckCircleIcon, CloseIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { numberFormat } from '@/lib/format';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { QuestionHeader } from './quiz-questions';
 
 /** What a graded attempt (or a checked preview) says: the score, the pass and each question. */
@@ -25,28 +28,28 @@ const verdictOf = (question: AttemptQuestion): Verdict => {
   return awarded > 0 ? 'partly' : 'wrong';
 };
 
-const VERDICT_TEXT: Record<Verdict, string> = {
-  right: 'Right',
-  partly: 'Partly right',
-  wrong: 'Wrong',
-  waiting: 'Waiting for grading',
-  unknown: '',
+const VERDICT_TEXT: Record<Exclude<Verdict, 'unknown'>, MessageId> = {
+  right: 'site.quizzes.verdict.right',
+  partly: 'site.quizzes.verdict.partly',
+  wrong: 'site.quizzes.verdict.wrong',
+  waiting: 'site.quizzes.waitingForGrading',
 };
 
 /** What the student answered, in words. */
 const AnswerGiven = ({ question }: { question: AttemptQuestion }) => {
+  const t = useT();
   const answer = question.answer;
   if (question.options.length > 0) return null;
   const text = answer?.text?.trim();
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <p className="text-xs font-medium text-slate-600">Your answer</p>
+      <p className="text-xs font-medium text-slate-600">{t('site.quizzes.yourAnswer')}</p>
       <p className={cn('break-words whitespace-pre-wrap', text ? 'text-slate-800' : 'text-slate-500 italic')}>
-        {text || 'Not answered'}
+        {text || t('site.quizzes.notAnswered')}
       </p>
       {question.accepted_answers && question.accepted_answers.length > 0 ? (
         <p className="text-slate-700">
-          <span className="font-medium">Accepted: </span>
+          <span className="font-medium">{t('site.quizzes.acceptedLabel')} </span>
           {question.accepted_answers.join(', ')}
         </p>
       ) : null}
@@ -60,6 +63,7 @@ const AnswerGiven = ({ question }: { question: AttemptQuestion }) => {
  * the explanations, the points earned; the graders' comments; open answers waiting for grading.
  */
 export const QuizResult = ({ outcome, passPercent }: { outcome: QuizOutcome; passPercent: number }) => {
+  const t = useT();
   const waiting = outcome.status === 'needs_grading';
   const unanswered = outcome.questions.every((q) => (q.answer ?? null) === null);
   return (
@@ -75,24 +79,33 @@ export const QuizResult = ({ outcome, passPercent }: { outcome: QuizOutcome; pas
         )}
       >
         <p role="status" className="text-lg font-semibold text-slate-900">
-          {waiting ? 'Waiting for grading' : outcome.passed ? 'Passed' : 'Not passed'}
+          {t(
+            waiting
+              ? 'site.quizzes.waitingForGrading'
+              : outcome.passed
+                ? 'site.quizzes.passed'
+                : 'site.quizzes.notPassed',
+          )}
         </p>
         <p className="text-sm text-slate-700">
-          Score: <span className="font-semibold">{outcome.score ?? 0}</span> of {outcome.max_score} points ·
-          pass mark {passPercent}%
+          <T
+            id="site.quizzes.score"
+            values={{
+              score: outcome.score ?? 0,
+              max: outcome.max_score,
+              pass: numberFormat({ style: 'percent' }).format(passPercent / 100),
+            }}
+            components={{ 0: <span className="font-semibold" /> }}
+          />
         </p>
-        {waiting ? (
-          <p className="text-sm text-slate-700">
-            An open answer is waiting for the school to grade it; the result follows its points.
-          </p>
-        ) : null}
+        {waiting ? <p className="text-sm text-slate-700">{t('site.quizzes.waitingNote')}</p> : null}
         {unanswered && outcome.status !== 'needs_grading' && outcome.score === 0 ? (
-          <p className="text-sm text-slate-700">No answer was recorded for this attempt.</p>
+          <p className="text-sm text-slate-700">{t('site.quizzes.noAnswerRecorded')}</p>
         ) : null}
       </div>
       {outcome.answers_shown ? null : (
         <Alert tone="info">
-          The correct answers of this quiz are not shown{outcome.passed === false ? ' yet' : ''}.
+          {t(outcome.passed === false ? 'site.quizzes.answersHiddenYet' : 'site.quizzes.answersHidden')}
         </Alert>
       )}
       <ol className="flex flex-col gap-4">
@@ -122,9 +135,9 @@ export const QuizResult = ({ outcome, passPercent }: { outcome: QuizOutcome; pas
                     >
                       {verdict === 'right' ? <CheckCircleIcon className="size-4" /> : null}
                       {verdict === 'wrong' ? <CloseIcon className="size-4" /> : null}
-                      {VERDICT_TEXT[verdict]}
+                      {t(VERDICT_TEXT[verdict])}
                       {question.points_awarded !== null && question.points_awarded !== undefined
-                        ? ` · ${question.points_awarded} of ${question.points}`
+                        ? ` · ${t('site.quizzes.pointsOf', { awarded: question.points_awarded, points: question.points })}`
                         : ''}
                     </span>
                   )
@@ -151,10 +164,14 @@ export const QuizResult = ({ outcome, passPercent }: { outcome: QuizOutcome; pas
                         <span className="flex flex-wrap items-baseline gap-x-2">
                           <span className="min-w-0 break-words text-slate-800">{option.text}</span>
                           {picked ? (
-                            <span className="text-xs font-semibold text-slate-700">Your answer</span>
+                            <span className="text-xs font-semibold text-slate-700">
+                              {t('site.quizzes.yourAnswer')}
+                            </span>
                           ) : null}
                           {option.correct ? (
-                            <span className="text-xs font-semibold text-emerald-800">Correct answer</span>
+                            <span className="text-xs font-semibold text-emerald-800">
+                              {t('site.quizzes.correctAnswer')}
+                            </span>
                           ) : null}
                         </span>
                         {option.explanation ? (
@@ -169,13 +186,13 @@ export const QuizResult = ({ outcome, passPercent }: { outcome: QuizOutcome; pas
               )}
               {question.explanation ? (
                 <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                  <span className="font-medium">Explanation: </span>
+                  <span className="font-medium">{t('site.quizzes.explanationLabel')} </span>
                   {question.explanation}
                 </p>
               ) : null}
               {question.grader_comment ? (
                 <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-slate-800">
-                  <span className="font-medium">Grader’s comment: </span>
+                  <span className="font-medium">{t('site.quizzes.graderCommentLabel')} </span>
                   {question.grader_comment}
                 </p>
               ) : null}
@@ -183,7 +200,7 @@ export const QuizResult = ({ outcome, passPercent }: { outcome: QuizOutcome; pas
               verdict !== 'waiting' &&
               outcome.status === 'needs_grading' &&
               question.answer?.text ? (
-                <p className="text-sm text-amber-800">Waiting for grading</p>
+                <p className="text-sm text-amber-800">{t('site.quizzes.waitingForGrading')}</p>
               ) : null}
             </li>
           );

@@ -1,4 +1,4 @@
-import { type Attempt, QUIZ_MSG, type StudentQuiz } from '@skillwise/contracts';
+import type { Attempt, StudentQuiz } from '@skillwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -6,6 +6,9 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatCount, numberFormat } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { getAttempt, quizKeys, startAttempt, submitAttempt, useStudentQuiz } from '../api/quizzes';
 import { useTopInView } from '../hooks/use-top-in-view';
 import { forgetAnswers } from '../lib/kept-answers';
@@ -17,17 +20,15 @@ import { QuizResult } from './quiz-result';
 
 type View = { kind: 'intro' } | { kind: 'taking'; attempt: Attempt } | { kind: 'result'; attempt: Attempt };
 
-/** What a lesson not open yet says when the server gave no words of its own. */
-const LOCKED = 'This quiz is not open to you yet.';
-
 /** The server's refusal as the reader reads it (its moments written out). */
 const refusalText = (error: unknown, fallback: string) => readableMessage(errorMessage(error, fallback));
 
 /** Why no attempt can start now, in the quiz's own words. */
 const closedReason = (quiz: StudentQuiz): string | null => {
   if (quiz.can_start) return null;
-  if (quiz.next_attempt_at) return QUIZ_MSG.wait(formatMoment(quiz.next_attempt_at));
-  if (quiz.attempts_left === 0) return QUIZ_MSG.noAttemptsLeft(quiz.attempts_allowed ?? 0);
+  if (quiz.next_attempt_at) return t('learning.quizzes.wait', { at: formatMoment(quiz.next_attempt_at) });
+  if (quiz.attempts_left === 0)
+    return t('learning.quizzes.noAttemptsLeft', { allowed: quiz.attempts_allowed ?? 0 });
   return null;
 };
 
@@ -43,11 +44,12 @@ const useRefetchAt = (at: string | null, refetch: () => unknown) => {
   }, [at, refetch]);
 };
 
-const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: number) => void }) =>
-  quiz.attempts.length === 0 ? null : (
+const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: number) => void }) => {
+  const t = useT();
+  return quiz.attempts.length === 0 ? null : (
     <section aria-labelledby="quiz-attempts" className="flex flex-col gap-2">
       <h3 id="quiz-attempts" className="text-sm font-semibold text-slate-900">
-        Your attempts
+        {t('learning.quizzes.yourAttempts')}
       </h3>
       <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
         {[...quiz.attempts].reverse().map((attempt) => (
@@ -55,10 +57,14 @@ const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: 
             key={attempt.attempt_Id}
             className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm"
           >
-            <span className="font-medium text-slate-900">Attempt {attempt.number}</span>
+            <span className="font-medium text-slate-900">
+              {t('learning.quizzes.attemptNumber', { number: attempt.number })}
+            </span>
             <span className="text-slate-600">{formatMoment(attempt.submitted_at ?? attempt.started_at)}</span>
             <span className="text-slate-800">
-              {attempt.score === null ? '—' : `${attempt.score} of ${attempt.max_score}`}
+              {attempt.score === null
+                ? '—'
+                : t('learning.quizzes.scoreOf', { score: attempt.score, max: attempt.max_score })}
             </span>
             <span
               className={
@@ -78,7 +84,11 @@ const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: 
                 className="ms-auto"
                 onClick={() => onOpen(attempt.attempt_Id)}
               >
-                See result<span className="sr-only"> of attempt {attempt.number}</span>
+                <T
+                  id="learning.quizzes.seeResult"
+                  values={{ number: attempt.number }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               </Button>
             )}
           </li>
@@ -86,6 +96,7 @@ const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: 
       </ul>
     </section>
   );
+};
 
 /**
  * A quiz lesson as its student takes it (docs/decisions/033): the quiz's facts and the student's
@@ -94,6 +105,7 @@ const AttemptList = ({ quiz, onOpen }: { quiz: StudentQuiz; onOpen: (attemptId: 
  * shown as they come. A pass calls `onPassed`, which refreshes the course's progress.
  */
 export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; onPassed: () => void }) => {
+  const t = useT();
   const quiz = useStudentQuiz(lessonId);
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'intro' });
@@ -112,16 +124,17 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
     }
   }, [attempts]);
 
-  if (quiz.isPending) return <LoadingBlock label="Loading quiz..." />;
+  if (quiz.isPending) return <LoadingBlock label={t('site.quizzes.loading')} />;
   if (quiz.isError) {
     const refused = quiz.error instanceof ApiError ? quiz.error.status : null;
     // A lesson not open yet (docs/decisions/032): the server says when it opens, or what opens it.
-    if (refused === 403) return <Alert tone="info">{refusalText(quiz.error, LOCKED)}</Alert>;
+    if (refused === 403)
+      return <Alert tone="info">{refusalText(quiz.error, t('learning.quizzes.locked'))}</Alert>;
     return refused === 404 ? (
-      <Alert tone="info">This quiz is being prepared.</Alert>
+      <Alert tone="info">{t('learning.quizzes.beingPrepared')}</Alert>
     ) : (
       <LoadError
-        message={errorMessage(quiz.error, 'The quiz could not be loaded.')}
+        message={errorMessage(quiz.error, t('site.quizzes.loadFailed'))}
         onRetry={() => void quiz.refetch()}
         size="sm"
       />
@@ -136,7 +149,7 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
     try {
       setView({ kind: 'taking', attempt: await startAttempt(lessonId) });
     } catch (error) {
-      setNotice(refusalText(error, 'The quiz could not be started. Please try again.'));
+      setNotice(refusalText(error, t('learning.quizzes.startFailed')));
       await refresh();
     } finally {
       setStarting(false);
@@ -157,10 +170,10 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
       if (error instanceof ApiError && error.status === 409) {
         // Refused (the time ran out, or it was submitted elsewhere): said as it is, the quiz shown afresh.
         forgetAnswers(attempt.attempt_Id);
-        setNotice(refusalText(error, 'The answers were not taken.'));
+        setNotice(refusalText(error, t('learning.quizzes.notTaken')));
         setView({ kind: 'intro' });
       } else {
-        setNotice(refusalText(error, 'The answers could not be sent. Please try again.'));
+        setNotice(refusalText(error, t('learning.quizzes.sendFailed')));
         return;
       }
     }
@@ -172,7 +185,7 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
     try {
       setView({ kind: 'result', attempt: await getAttempt(attemptId) });
     } catch (error) {
-      setNotice(refusalText(error, 'The result could not be loaded.'));
+      setNotice(refusalText(error, t('learning.quizzes.resultFailed')));
     }
   };
 
@@ -204,7 +217,7 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
         {noticeAlert}
         <QuizResult outcome={view.attempt} passPercent={data.pass_percent} />
         <Button variant="outline" className="self-start" onClick={() => setView({ kind: 'intro' })}>
-          Back to the quiz
+          {t('learning.quizzes.backToQuiz')}
         </Button>
       </div>
     );
@@ -216,23 +229,30 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
       {noticeAlert}
       <QuizIntro
         facts={[
-          { label: 'Questions', value: String(data.question_count) },
-          { label: 'Pass mark', value: `${data.pass_percent}%` },
+          { label: t('site.quizzes.fact.questions'), value: formatCount(data.question_count) },
           {
-            label: 'Attempts left',
-            value: data.attempts_left === null ? 'Unlimited' : String(data.attempts_left),
+            label: t('site.quizzes.fact.passMark'),
+            value: numberFormat({ style: 'percent' }).format(data.pass_percent / 100),
           },
           {
-            label: 'Time limit',
-            value: data.time_limit_seconds === null ? 'None' : durationText(data.time_limit_seconds),
+            label: t('learning.quizzes.fact.attemptsLeft'),
+            value:
+              data.attempts_left === null ? t('learning.quizzes.unlimited') : formatCount(data.attempts_left),
+          },
+          {
+            label: t('learning.quizzes.fact.timeLimit'),
+            value:
+              data.time_limit_seconds === null
+                ? t('learning.quizzes.noTimeLimit')
+                : durationText(data.time_limit_seconds),
           },
         ]}
       >
-        {data.passed ? <p className="text-sm font-medium text-emerald-800">You passed this quiz.</p> : null}
+        {data.passed ? (
+          <p className="text-sm font-medium text-emerald-800">{t('learning.quizzes.passedNote')}</p>
+        ) : null}
         {data.time_limit_seconds !== null && !open ? (
-          <p className="text-sm text-slate-600">
-            The time starts when you start the quiz; when it runs out, your answers are sent as they are.
-          </p>
+          <p className="text-sm text-slate-600">{t('learning.quizzes.timeNote')}</p>
         ) : null}
         {reason && !open ? <p className="text-sm font-medium text-slate-800">{reason}</p> : null}
         {data.can_start || open ? (
@@ -240,9 +260,15 @@ export const StudentQuizLesson = ({ lessonId, onPassed }: { lessonId: number; on
             className="self-start"
             onClick={() => void start()}
             isLoading={isStarting}
-            loadingText="Starting..."
+            loadingText={t('learning.quizzes.starting')}
           >
-            {open ? 'Continue attempt' : data.attempts.length > 0 ? 'Try again' : 'Start quiz'}
+            {t(
+              open
+                ? 'learning.quizzes.continueAttempt'
+                : data.attempts.length > 0
+                  ? 'site.quizzes.tryAgain'
+                  : 'site.quizzes.startQuiz',
+            )}
           </Button>
         ) : null}
       </QuizIntro>

@@ -1,4 +1,5 @@
 import type { QuestionKind, SaveQuizBody, ShowAnswers, StaffQuiz } from '@skillwise/contracts';
+import type { MessageId } from '@/lib/i18n/i18n';
 import type { QuestionImageValue } from '../components/question-image-field';
 
 /**
@@ -20,11 +21,11 @@ export type QuestionDraft = {
 };
 
 export const DURATION_UNITS = [
-  { value: 'seconds', label: 'seconds', seconds: 1 },
-  { value: 'minutes', label: 'minutes', seconds: 60 },
-  { value: 'hours', label: 'hours', seconds: 3600 },
-  { value: 'days', label: 'days', seconds: 86_400 },
-] as const;
+  { value: 'seconds', label: 'admin.quizzes.unit.seconds', seconds: 1 },
+  { value: 'minutes', label: 'admin.quizzes.unit.minutes', seconds: 60 },
+  { value: 'hours', label: 'admin.quizzes.unit.hours', seconds: 3600 },
+  { value: 'days', label: 'admin.quizzes.unit.days', seconds: 86_400 },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageId; seconds: number }>;
 export type DurationUnit = (typeof DURATION_UNITS)[number]['value'];
 export type Duration = { amount: string; unit: DurationUnit };
 
@@ -43,18 +44,20 @@ export type QuizDraft = {
   questions: QuestionDraft[];
 };
 
-export const QUESTION_KIND_LABEL: Record<QuestionKind, string> = {
-  single: 'Single choice',
-  multiple: 'Multiple choice',
-  true_false: 'True / false',
-  short: 'Short answer',
-  open: 'Open answer',
+/** Each kind's name, as a catalogue key. */
+export const QUESTION_KIND_LABEL: Record<QuestionKind, MessageId> = {
+  single: 'admin.quizzes.kind.single',
+  multiple: 'admin.quizzes.kind.multiple',
+  true_false: 'admin.quizzes.kind.trueFalse',
+  short: 'admin.quizzes.kind.short',
+  open: 'admin.quizzes.kind.open',
 };
 
-export const SHOW_ANSWERS_LABEL: Record<ShowAnswers, string> = {
-  never: 'Never (the score only)',
-  after_each_attempt: 'After each attempt',
-  after_passing: 'After passing',
+/** Each choice of when answers are shown, as a catalogue key. */
+export const SHOW_ANSWERS_LABEL: Record<ShowAnswers, MessageId> = {
+  never: 'admin.quizzes.showAnswers.never',
+  after_each_attempt: 'admin.quizzes.showAnswers.afterEach',
+  after_passing: 'admin.quizzes.showAnswers.afterPassing',
 };
 
 let counter = 0;

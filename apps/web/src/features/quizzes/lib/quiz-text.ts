@@ -1,5 +1,6 @@
 import type { AttemptStatus } from '@skillwise/contracts';
 import { dateFormat } from '@/lib/format';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 
 /** A moment as people read it, to the second: `Nov 29, 2026, 9:10:05 AM`. */
 export const formatMoment = (iso: string): string => {
@@ -15,9 +16,39 @@ export const formatMoment = (iso: string): string => {
   }).format(time);
 };
 
-/** The server's message with each moment in it (an ISO time) written for the reader. */
-export const readableMessage = (message: string): string =>
-  message.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => formatMoment(iso));
+const MOMENT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+const MOMENT_PART = '(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z)';
+
+/** The quiz's refusals as the server words them (QUIZ_MSG, in English), each with its message here. */
+const QUIZ_REFUSALS: ReadonlyArray<[RegExp, (found: RegExpMatchArray) => string]> = [
+  [
+    new RegExp(`^You can try this quiz again after ${MOMENT_PART}\\.$`),
+    (found) => t('learning.quizzes.wait', { at: formatMoment(found[1] ?? '') }),
+  ],
+  [
+    new RegExp(
+      `^The time for this attempt ran out at ${MOMENT_PART}; it was closed without your answers\\.$`,
+    ),
+    (found) => t('learning.quizzes.timeUp', { at: formatMoment(found[1] ?? '') }),
+  ],
+  [
+    /^You have used all (\d+) attempts? at this quiz\.$/,
+    (found) => t('learning.quizzes.noAttemptsLeft', { allowed: Number(found[1]) }),
+  ],
+  [/^This attempt has already been submitted\.$/, () => t('learning.quizzes.alreadySubmitted')],
+];
+
+/**
+ * The server's message with each moment in it (an ISO time) written for the reader; the quiz's own
+ * refusals in the reader's language.
+ */
+export const readableMessage = (message: string): string => {
+  for (const [pattern, say] of QUIZ_REFUSALS) {
+    const found = message.match(pattern);
+    if (found) return say(found);
+  }
+  return message.replace(MOMENT, (iso) => formatMoment(iso));
+};
 
 /** A countdown: `4:05`, `1:02:09`. */
 export const clockText = (milliseconds: number): string => {
@@ -31,27 +62,29 @@ export const clockText = (milliseconds: number): string => {
 /** A length of time in the largest units that say it exactly: `45 seconds`, `10 minutes`, `1 hour 30 minutes`. */
 export const durationText = (seconds: number): string => {
   const parts: string[] = [];
-  const units: Array<[number, string]> = [
-    [86_400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-    [1, 'second'],
+  const units: Array<[number, MessageId]> = [
+    [86_400, 'learning.quizzes.duration.days'],
+    [3600, 'learning.quizzes.duration.hours'],
+    [60, 'learning.quizzes.duration.minutes'],
+    [1, 'learning.quizzes.duration.seconds'],
   ];
   let rest = seconds;
   for (const [size, name] of units) {
     const count = Math.floor(rest / size);
-    if (count > 0) parts.push(`${count} ${name}${count === 1 ? '' : 's'}`);
+    if (count > 0) parts.push(t(name, { count }));
     rest -= count * size;
   }
-  return parts.slice(0, 2).join(' ') || '0 seconds';
+  return parts.slice(0, 2).join(' ') || t('learning.quizzes.duration.seconds', { count: 0 });
 };
 
 /** An attempt's state in a word or two. */
 export const attemptStateText = (status: AttemptStatus, passed: boolean | null): string =>
-  status === 'in_progress'
-    ? 'In progress'
-    : status === 'needs_grading'
-      ? 'Waiting for grading'
-      : passed
-        ? 'Passed'
-        : 'Not passed';
+  t(
+    status === 'in_progress'
+      ? 'learning.quizzes.state.inProgress'
+      : status === 'needs_grading'
+        ? 'site.quizzes.waitingForGrading'
+        : passed
+          ? 'site.quizzes.passed'
+          : 'site.quizzes.notPassed',
+  );

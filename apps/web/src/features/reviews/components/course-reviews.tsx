@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
+import { useT } from '@/lib/i18n/use-t';
 import { useCourseRating, useMyReview } from '../api/reviews';
-import { ratingCountText, ratingText } from '../lib/rating';
+import { averageText, ratingCountText, ratingText } from '../lib/rating';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { Stars } from './stars';
@@ -16,6 +17,7 @@ type CourseReviewsProps = {
  * (or 'No ratings yet'), the latest reviews a page at a time, and the enrolled student's own form.
  */
 export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
+  const t = useT();
   const rating = useCourseRating(courseId);
   const mine = useMyReview(courseId, isStudent);
   const summary = rating.data;
@@ -23,12 +25,12 @@ export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
   return (
     <Card className="p-6">
       <h2 id="course-reviews" className="text-lg font-semibold text-slate-900">
-        Reviews
+        {t('site.reviews.title')}
       </h2>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
         {summary && summary.average !== null && summary.count > 0 ? (
           <>
-            <span className="text-3xl font-bold text-slate-900">{summary.average.toFixed(1)}</span>
+            <span className="text-3xl font-bold text-slate-900">{averageText(summary.average)}</span>
             <Stars rating={summary.average} className="[&_svg]:size-5" />
             <span className="text-sm text-slate-600">{ratingCountText(summary.count)}</span>
           </>
@@ -36,11 +38,11 @@ export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
           <p className="text-sm text-slate-600">{ratingText(summary)}</p>
         )}
       </div>
-      <ReviewList courseId={courseId} label="Latest reviews" empty={null} />
+      <ReviewList courseId={courseId} label={t('site.reviews.latest')} empty={null} />
       {mine.data?.canReview ? (
         <div className="mt-6 border-t border-slate-100 pt-5">
           <h3 className="font-semibold text-slate-900">
-            {mine.data.review ? 'Your review' : 'Rate this course'}
+            {t(mine.data.review ? 'site.reviews.yours' : 'site.reviews.rate')}
           </h3>
           <ReviewForm courseId={courseId} review={mine.data.review} className="mt-3" />
         </div>
@@ -51,12 +53,13 @@ export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
 
 /** The student's own review in the course view: the form alone, under its heading. */
 export const CourseReviewCard = ({ courseId }: { courseId: number }) => {
+  const t = useT();
   const mine = useMyReview(courseId, true);
   if (!mine.data?.canReview) return null;
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold text-slate-900">
-        {mine.data.review ? 'Your review' : 'Rate this course'}
+        {t(mine.data.review ? 'site.reviews.yours' : 'site.reviews.rate')}
       </h2>
       <ReviewForm courseId={courseId} review={mine.data.review} className="mt-3" />
     </Card>

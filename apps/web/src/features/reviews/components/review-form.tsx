@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { StarIcon } from '@/components/ui/drawn-icons';
 import { Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { counterText } from '@/lib/format';
+import { counterText, formatCount } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useSaveReview } from '../api/reviews';
 
@@ -15,10 +17,10 @@ type ReviewValues = { rating: number; comment: string };
 
 /** A rating of at least one star, and a comment of at most 1000 characters once trimmed. */
 const validateReview = ({ rating, comment }: ReviewValues): FormErrors<ReviewValues> => {
-  if (rating < 1) return { problem: 'Choose a rating from 1 to 5 stars.', fields: { rating: true } };
+  if (rating < 1) return { problem: t('site.reviews.chooseRating'), fields: { rating: true } };
   if (comment.trim().length > REVIEW_COMMENT_MAX) {
     return {
-      problem: `Your comment can be at most ${REVIEW_COMMENT_MAX} characters.`,
+      problem: t('site.reviews.commentTooLong', { max: REVIEW_COMMENT_MAX }),
       fields: { comment: true },
     };
   }
@@ -37,6 +39,7 @@ type ReviewFormProps = {
  * 1000 characters). Submitting again changes the same review.
  */
 export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => {
+  const t = useT();
   const id = useId();
   const [saved, setSaved] = useState<string | null>(null);
   const save = useSaveReview(courseId);
@@ -52,15 +55,15 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
     setSaved(null);
     await save.mutateAsync({ course_Id: courseId, rating: values.rating, comment: values.comment.trim() });
     // Said beside the form, where the student is looking (a toast may be off screen on a phone).
-    setSaved(review ? 'Your review was updated.' : 'Thank you for your review!');
+    setSaved(t(review ? 'site.reviews.updated' : 'site.reviews.thanks'));
   });
 
-  const error = form.problem ?? form.failureMessage('Your review could not be saved. Please try again.');
+  const error = form.problem ?? form.failureMessage(t('site.reviews.saveFailed'));
 
   return (
     <form onSubmit={onSubmit} noValidate className={cn('flex flex-col gap-4', className)}>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Your rating</legend>
+        <legend className="text-sm font-medium text-slate-700">{t('site.reviews.yourRating')}</legend>
         <div className="mt-1.5 flex items-center gap-1">
           {STARS.map((star) => (
             <label
@@ -82,16 +85,23 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
                   star <= rating ? 'text-amber-500' : 'text-slate-300 hover:text-amber-300',
                 )}
               />
-              <span className="sr-only">{star === 1 ? '1 star' : `${star} stars`}</span>
+              <span className="sr-only">{t('site.reviews.stars', { count: star })}</span>
             </label>
           ))}
-          {rating > 0 ? <span className="ms-2 text-sm text-slate-600">{rating} of 5</span> : null}
+          {rating > 0 ? (
+            <span className="ms-2 text-sm text-slate-600">
+              {t('site.reviews.ratingOf', { rating: formatCount(rating) })}
+            </span>
+          ) : null}
         </div>
       </fieldset>
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
           <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-700">
-            Your review <span className="font-normal text-slate-500">(optional)</span>
+            <T
+              id="site.reviews.yourReview"
+              components={{ 0: <span className="font-normal text-slate-500" /> }}
+            />
           </label>
           <span
             className={cn(
@@ -105,7 +115,7 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
         <Textarea
           id={`${id}-comment`}
           rows={3}
-          placeholder="What did you think of this course?"
+          placeholder={t('site.reviews.placeholder')}
           value={commentField.value}
           onChange={commentField.onChange}
           onBlur={commentField.onBlur}
@@ -117,13 +127,9 @@ export const ReviewForm = ({ courseId, review, className }: ReviewFormProps) => 
         {saved}
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {review?.hidden ? (
-          <p className="text-xs text-slate-500">The school has hidden your review from the course page.</p>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" isLoading={form.isSubmitting} loadingText="Saving...">
-          {review ? 'Update review' : 'Post review'}
+        {review?.hidden ? <p className="text-xs text-slate-500">{t('site.reviews.hiddenNote')}</p> : <span />}
+        <Button type="submit" isLoading={form.isSubmitting} loadingText={t('site.reviews.saving')}>
+          {t(review ? 'site.reviews.update' : 'site.reviews.post')}
         </Button>
       </div>
     </form>

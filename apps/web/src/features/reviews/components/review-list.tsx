@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { DataList, useListPager } from '@/components/ui/data-list';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useCourseReviews } from '../api/reviews';
 import { Stars } from './stars';
 
@@ -42,12 +43,13 @@ type ReviewListProps = {
 
 /** A course's reviews, newest first, a page at a time; the pages show only when there is more than one. */
 export const ReviewList = ({ courseId, label, empty, actions }: ReviewListProps) => {
+  const t = useT();
   const [page, setPage] = useState(1);
   const reviews = useCourseReviews(courseId, { page, pageSize: PAGE_SIZE });
   const pager = useListPager({ page, setPage }, reviews, {
-    label: 'Reviews pages',
+    label: t('site.reviews.pages'),
     pageSize: PAGE_SIZE,
-    noun: ['review', 'reviews'],
+    noun: [t('site.reviews.nounOne'), t('site.reviews.nounMany')],
     onlyWhenPaged: true,
   });
   return (
@@ -59,8 +61,8 @@ export const ReviewList = ({ courseId, label, empty, actions }: ReviewListProps)
       item={(review) => <ReviewItem review={review} actions={actions?.(review)} />}
       itemProps={() => ({ className: 'flex gap-3' })}
       listClassName="mt-5 flex flex-col gap-4"
-      loadingLabel="Loading reviews..."
-      errorText="The reviews could not be loaded."
+      loadingLabel={t('site.reviews.loading')}
+      errorText={t('site.reviews.loadFailed')}
       empty={empty}
       pager={pager}
     />

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
 import { useCourseRating, useSetReviewHidden } from '../api/reviews';
 import { ratingText } from '../lib/rating';
@@ -12,6 +13,7 @@ import { ReviewList } from './review-list';
  * A hidden review leaves the course page and its average.
  */
 export const ReviewsModeration = ({ courseId }: { courseId: number }) => {
+  const t = useT();
   const rating = useCourseRating(courseId);
   const setHidden = useSetReviewHidden(courseId);
 
@@ -19,31 +21,35 @@ export const ReviewsModeration = ({ courseId }: { courseId: number }) => {
     setHidden.mutate(
       { reviewId, hidden },
       {
-        onError: (error) => notify.error(errorMessage(error, 'The review could not be changed.')),
+        onError: (error) => notify.error(errorMessage(error, t('admin.reviews.changeFailed'))),
       },
     );
 
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">Reviews</h2>
-        <p className="text-sm text-slate-600">Shown publicly: {ratingText(rating.data)}</p>
+        <h2 className="text-lg font-semibold text-slate-900">{t('admin.reviews.title')}</h2>
+        <p className="text-sm text-slate-600">
+          {t('admin.reviews.shownPublicly', { rating: ratingText(rating.data) })}
+        </p>
       </div>
       <ReviewList
         courseId={courseId}
-        label="Reviews of this course"
-        empty={<p className="mt-3 text-sm text-slate-500">No reviews yet.</p>}
+        label={t('admin.reviews.ofCourse')}
+        empty={<p className="mt-3 text-sm text-slate-500">{t('admin.reviews.none')}</p>}
         actions={(review) => (
           <span className="ms-auto flex items-center gap-2">
-            {review.hidden ? <Chip tone="muted">Hidden</Chip> : null}
+            {review.hidden ? <Chip tone="muted">{t('admin.reviews.hidden')}</Chip> : null}
             <Button
               variant="outline"
               size="sm"
               onClick={() => toggle(review.review_Id, !review.hidden)}
               disabled={setHidden.isPending && setHidden.variables?.reviewId === review.review_Id}
-              aria-label={`${review.hidden ? 'Show' : 'Hide'} the review by ${review.reviewer}`}
+              aria-label={t(review.hidden ? 'admin.reviews.showBy' : 'admin.reviews.hideBy', {
+                reviewer: review.reviewer,
+              })}
             >
-              {review.hidden ? 'Show' : 'Hide'}
+              {t(review.hidden ? 'admin.reviews.show' : 'admin.reviews.hide')}
             </Button>
           </span>
         )}

@@ -18,6 +18,7 @@ const SETTINGS: SchoolSiteSettings = {
   custom_domain: null,
   custom_domain_allowed: false,
   url: 'https://learn.example.com/s/harbour-arts',
+  language: 'en',
 };
 
 /** The server: GetSettings answers the settings, UpdateSettings changes them as sent. */

@@ -1,6 +1,8 @@
 import {
   CUSTOM_DOMAIN_PLAN,
   contrastWithWhite,
+  LOCALE_NAMES,
+  LOCALES,
   SCHOOL_ABOUT_MAX,
   SCHOOL_COLOR_MIN_CONTRAST,
   SCHOOL_HEADLINE_MAX,
@@ -17,7 +19,7 @@ import { type ChangeEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Field, TextAreaField, TextField } from '@/components/ui/field';
+import { Field, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { FileInput, Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -101,6 +103,7 @@ const brandOf = (settings: SchoolSiteSettings) => ({
   primary_color: settings.primary_color,
   headline: settings.headline,
   about: settings.about,
+  language: settings.language,
 });
 type Brand = ReturnType<typeof brandOf>;
 
@@ -198,6 +201,7 @@ const BrandForm = ({ settings }: { settings: SchoolSiteSettings }) => {
       primary_color: 'primary_color',
       headline: 'headline',
       about: 'about',
+      language: 'language',
     },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -247,6 +251,13 @@ const BrandForm = ({ settings }: { settings: SchoolSiteSettings }) => {
           hint={t('admin.schoolSites.aboutHint')}
           counterMax={SCHOOL_ABOUT_MAX}
           {...form.field('about')}
+        />
+        <SelectField
+          label={t('admin.schoolSites.language')}
+          name="language"
+          hint={t('admin.schoolSites.languageHint')}
+          options={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+          {...form.field('language')}
         />
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">

@@ -11,15 +11,11 @@ import { PayoutAccountCard } from '@/features/payments/components/payout-account
 import { RefundPolicyCard } from '@/features/payments/components/refund-policy-card';
 import { SchoolSiteCard } from '@/features/school-sites/components/site-settings';
 import { useRoleAllows } from '@/features/team/api/team';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useForm } from '@/lib/use-form';
 
 type YesNo = 'yes' | 'no';
-const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-] as const;
-
-const NOT_SAVED_YET = 'Saving them arrives in a later version.';
 
 /** SPEC §2.13 Settings: each section of the static form, with its own (inactive) Save button. */
 const SettingsSection = ({
@@ -30,38 +26,47 @@ const SettingsSection = ({
   title: string;
   description: string;
   children: ReactNode;
-}) => (
-  <TitledCard title={title} description={description}>
-    {children}
-    <div className="flex justify-end border-t border-slate-100 pt-4">
-      {/* Not wired to the server (SPEC: a static form); the button says so instead of pretending to save. */}
-      <Button variant="outline" disabled title={NOT_SAVED_YET}>
-        Save
-      </Button>
-    </div>
-  </TitledCard>
-);
+}) => {
+  const t = useT();
+  return (
+    <TitledCard title={title} description={description}>
+      {children}
+      <div className="flex justify-end border-t border-slate-100 pt-4">
+        {/* Not wired to the server (SPEC: a static form); the button says so instead of pretending to save. */}
+        <Button variant="outline" disabled title={t('admin.settings.notSavedYet')}>
+          {t('admin.settings.save')}
+        </Button>
+      </div>
+    </TitledCard>
+  );
+};
 
 type ToggleProps = { legend: string; name: string; value: YesNo; onChange: (value: YesNo) => void };
 
-const Toggle = ({ legend, name, value, onChange }: ToggleProps) => (
-  <ChoiceField
-    legend={legend}
-    name={name}
-    value={value}
-    options={YES_NO}
-    onChange={onChange}
-    layout="inline"
-  />
-);
+const Toggle = ({ legend, name, value, onChange }: ToggleProps) => {
+  const t = useT();
+  return (
+    <ChoiceField
+      legend={legend}
+      name={name}
+      value={value}
+      options={[
+        { value: 'yes', label: t('admin.settings.yes') },
+        { value: 'no', label: t('admin.settings.no') },
+      ]}
+      onChange={onChange}
+      layout="inline"
+    />
+  );
+};
 
 const AUTHOR_PERMISSIONS = [
-  ['publish', 'Authors can publish courses'],
-  ['email', 'Authors can email students'],
-  ['price', 'Authors can set the price of their courses'],
-  ['coupons', 'Authors can create coupons'],
-  ['sales-pages', 'Authors can customise sales pages'],
-] as const;
+  ['publish', 'admin.settings.authorPublish'],
+  ['email', 'admin.settings.authorEmail'],
+  ['price', 'admin.settings.authorPrice'],
+  ['coupons', 'admin.settings.authorCoupons'],
+  ['sales-pages', 'admin.settings.authorSalesPages'],
+] as const satisfies ReadonlyArray<readonly [string, MessageId]>;
 
 /** Every setting, by the name of its control; the switches start as a new school's. */
 const INITIAL_SETTINGS = {
@@ -87,6 +92,7 @@ type SwitchName = { [K in keyof Settings]: Settings[K] extends YesNo ? K : never
 
 /** SPEC §2.13: School, Address, Lectures, Authors and Comments; shown, not yet saved. */
 export const SchoolSettings = () => {
+  const t = useT();
   const form = useForm({ initial: INITIAL_SETTINGS });
   // How the school is paid is its owners' (docs/decisions/039).
   const isOwner = useRoleAllows('owner');
@@ -103,34 +109,43 @@ export const SchoolSettings = () => {
       <CouponsCard />
       <WebhooksCard />
       <ApiKeysCard />
-      <Alert tone="info">These settings are a preview. {NOT_SAVED_YET}</Alert>
-      <SettingsSection title="School" description="How your school introduces itself to learners.">
+      <Alert tone="info">{t('admin.settings.previewNote', { later: t('admin.settings.notSavedYet') })}</Alert>
+      <SettingsSection title={t('admin.settings.school')} description={t('admin.settings.schoolHint')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="School Name" name="school_name" {...form.field('school_name')} />
-          <TextField label="Contact Email" type="email" name="school_email" {...form.field('school_email')} />
+          <TextField
+            label={t('admin.settings.schoolName')}
+            name="school_name"
+            {...form.field('school_name')}
+          />
+          <TextField
+            label={t('admin.settings.contactEmail')}
+            type="email"
+            name="school_email"
+            {...form.field('school_email')}
+          />
         </div>
-        <Toggle legend="Show the school name on course pages" {...toggle('school-name-on-pages')} />
+        <Toggle legend={t('admin.settings.nameOnPages')} {...toggle('school-name-on-pages')} />
       </SettingsSection>
-      <SettingsSection title="Address" description="Printed on receipts and certificates.">
-        <TextField label="Street" name="street" {...form.field('street')} />
+      <SettingsSection title={t('admin.settings.address')} description={t('admin.settings.addressHint')}>
+        <TextField label={t('admin.settings.street')} name="street" {...form.field('street')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="City" name="city" {...form.field('city')} />
-          <TextField label="Country" name="country" {...form.field('country')} />
+          <TextField label={t('admin.settings.city')} name="city" {...form.field('city')} />
+          <TextField label={t('admin.settings.country')} name="country" {...form.field('country')} />
         </div>
-        <Toggle legend="Show the address on receipts" {...toggle('address-on-receipts')} />
+        <Toggle legend={t('admin.settings.addressOnReceipts')} {...toggle('address-on-receipts')} />
       </SettingsSection>
-      <SettingsSection title="Lectures" description="What learners can do while they study.">
-        <Toggle legend="Learners can download lecture files" {...toggle('download-lectures')} />
-        <Toggle legend="Play the next lecture automatically" {...toggle('autoplay')} />
+      <SettingsSection title={t('admin.settings.lectures')} description={t('admin.settings.lecturesHint')}>
+        <Toggle legend={t('admin.settings.download')} {...toggle('download-lectures')} />
+        <Toggle legend={t('admin.settings.autoplay')} {...toggle('autoplay')} />
       </SettingsSection>
-      <SettingsSection title="Authors" description="What the authors of your school may do.">
+      <SettingsSection title={t('admin.settings.authors')} description={t('admin.settings.authorsHint')}>
         {AUTHOR_PERMISSIONS.map(([name, legend]) => (
-          <Toggle key={name} legend={legend} {...toggle(`author-${name}`)} />
+          <Toggle key={name} legend={t(legend)} {...toggle(`author-${name}`)} />
         ))}
       </SettingsSection>
-      <SettingsSection title="Comments" description="Conversations under lectures.">
-        <Toggle legend="Learners can comment on lectures" {...toggle('comments')} />
-        <Toggle legend="Approve comments before they appear" {...toggle('moderate-comments')} />
+      <SettingsSection title={t('admin.settings.comments')} description={t('admin.settings.commentsHint')}>
+        <Toggle legend={t('admin.settings.canComment')} {...toggle('comments')} />
+        <Toggle legend={t('admin.settings.moderate')} {...toggle('moderate-comments')} />
       </SettingsSection>
     </div>
   );

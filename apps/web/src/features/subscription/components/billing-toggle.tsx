@@ -1,9 +1,11 @@
 import { FilterPills } from '@/components/ui/filter-pills';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import type { BillingType } from '../lib/plans';
 
-const OPTIONS: Array<{ value: BillingType; label: string }> = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'annual', label: 'Annual (20% Off)' },
+const OPTIONS: Array<{ value: BillingType; label: MessageId }> = [
+  { value: 'monthly', label: 'admin.subscription.monthly' },
+  { value: 'annual', label: 'admin.subscription.annualOff' },
 ];
 
 /** SPEC §2.15: Monthly (the default) or Annual at 20% off. */
@@ -13,6 +15,15 @@ export const BillingToggle = ({
 }: {
   value: BillingType;
   onChange: (value: BillingType) => void;
-}) => (
-  <FilterPills legend="Billing period" options={OPTIONS} value={value} onChange={onChange} look="segmented" />
-);
+}) => {
+  const t = useT();
+  return (
+    <FilterPills
+      legend={t('admin.subscription.billingPeriod')}
+      options={OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
+      value={value}
+      onChange={onChange}
+      look="segmented"
+    />
+  );
+};

@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatPrice } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { usePricing } from '../api/pricing';
@@ -29,6 +30,7 @@ type CheckoutSummaryProps = {
 export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
   // Read once: a successful payment clears the stored plan on its way to /admin, and this screen must
   // not bounce to the plans in between.
+  const t = useT();
   const [{ chosen, price, email }] = useState(readChoice);
   const pricing = usePricing();
 
@@ -36,16 +38,19 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
   if (!Number.isFinite(price) || price < 0) {
     return (
       <p role="status" className="py-16 text-center text-slate-500">
-        Loading...
+        {t('admin.subscription.loading')}
       </p>
     );
   }
 
-  const period = chosen.billing === 'monthly' ? 'Monthly' : 'Annual';
+  const period =
+    chosen.billing === 'monthly' ? t('admin.subscription.monthly') : t('admin.subscription.annual');
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
       <Card className="p-6 sm:p-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Your plan</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+          {t('admin.subscription.yourPlan')}
+        </p>
         <h2 className="mt-2 text-2xl font-bold text-slate-900">
           {chosen.plan} <span className="font-medium text-slate-500">· {period}</span>
         </h2>
@@ -57,32 +62,34 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
           to={paths.admin.subscription}
           className={buttonClassName({ variant: 'outline', className: 'mt-8' })}
         >
-          Change plan
+          {t('admin.subscription.changePlan')}
         </Link>
       </Card>
       <Card className="order-first flex h-fit flex-col gap-5 p-6 lg:order-none">
-        <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('admin.subscription.orderSummary')}</h2>
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-500">Plan</dt>
+            <dt className="text-slate-500">{t('admin.subscription.plan')}</dt>
             <dd className="font-medium text-slate-900">{chosen.plan}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-500">Billing</dt>
+            <dt className="text-slate-500">{t('admin.subscription.billing')}</dt>
             <dd className="font-medium text-slate-900">
-              {chosen.billing === 'monthly' ? 'Monthly' : 'Annual (20% Off)'}
+              {chosen.billing === 'monthly'
+                ? t('admin.subscription.monthly')
+                : t('admin.subscription.annualOff')}
             </dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="shrink-0 text-slate-500">Billed to</dt>
+            <dt className="shrink-0 text-slate-500">{t('admin.subscription.billedTo')}</dt>
             <dd className="min-w-0 font-medium break-all text-slate-900">{email}</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
-            <dt className="font-semibold text-slate-900">Total amount</dt>
+            <dt className="font-semibold text-slate-900">{t('admin.subscription.total')}</dt>
             <dd className="text-2xl font-bold text-slate-900">{formatPrice(price)}</dd>
           </div>
         </dl>
-        <section aria-label="Card payment" className="flex flex-col gap-3">
+        <section aria-label={t('admin.subscription.cardPayment')} className="flex flex-col gap-3">
           {renderPayment({ category: planCategory(chosen.plan, chosen.billing), price, email })}
         </section>
       </Card>

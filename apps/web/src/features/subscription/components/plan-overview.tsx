@@ -1,4 +1,4 @@
-import { formatBytes, PLAN_STORAGE_BYTES } from '@skillwise/contracts';
+import { PLAN_STORAGE_BYTES } from '@skillwise/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -8,10 +8,11 @@ import { TitledCard } from '@/components/ui/titled-card';
 import { useRoleAllows } from '@/features/team';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useCurrentPlan, usePlanTypes, usePricing } from '../api/pricing';
 import { usePlanRenewal } from '../api/renewal';
-import { parsePlanCategory, planPrice } from '../lib/plans';
+import { parsePlanCategory, planPrice, storageSize } from '../lib/plans';
 import { PlanRenewalDetails } from './plan-renewal';
 import { StorageUsage } from './storage-usage';
 
@@ -29,6 +30,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
  * and the file storage used against it (GetStorageUsage); a way to renew or change it (SPEC §2.15).
  */
 export const PlanOverview = () => {
+  const t = useT();
   const current = useCurrentPlan();
   const pricing = usePricing();
   const planTypes = usePlanTypes();
@@ -36,9 +38,9 @@ export const PlanOverview = () => {
   // Choosing or changing the plan is an owner's (docs/decisions/039).
   const mayChangePlan = useRoleAllows('owner');
 
-  if (current.isPending) return <LoadingBlock label="Loading your plan..." />;
+  if (current.isPending) return <LoadingBlock label={t('admin.subscription.loadingPlan')} />;
   if (current.isError) {
-    return <Alert>{errorMessage(current.error, 'Your plan could not be loaded. Please try again.')}</Alert>;
+    return <Alert>{errorMessage(current.error, t('admin.subscription.loadFailed'))}</Alert>;
   }
   const org = current.data;
   const running = org.isSubscribed && org.plan ? org.plan : null;
@@ -52,47 +54,44 @@ export const PlanOverview = () => {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <TitledCard
-        title="Your plan"
-        description={
-          running
-            ? 'What your organisation pays for and until when.'
-            : 'Your organisation has no running plan: choose one to publish courses and add students.'
-        }
+        title={t('admin.subscription.yourPlan')}
+        description={running ? t('admin.subscription.runningText') : t('admin.subscription.noPlanText')}
       >
         <dl className="flex flex-col gap-3">
-          <Row label="Plan">{running ?? 'None'}</Row>
+          <Row label={t('admin.subscription.plan')}>{running ?? t('admin.subscription.none')}</Row>
           {running ? (
             <>
-              <Row label="Billing">
-                {billing === 'annual' ? 'Annual' : billing === 'monthly' ? 'Monthly' : '—'}
+              <Row label={t('admin.subscription.billing')}>
+                {billing === 'annual'
+                  ? t('admin.subscription.annual')
+                  : billing === 'monthly'
+                    ? t('admin.subscription.monthly')
+                    : '—'}
                 {price === undefined
                   ? null
-                  : ` · ${formatPrice(price)} ${billing === 'annual' ? '/ year' : '/ month'}`}
+                  : ` · ${t(billing === 'annual' ? 'admin.subscription.pricePerYear' : 'admin.subscription.pricePerMonth', { price: formatPrice(price) })}`}
               </Row>
-              <Row label="Paid through">
+              <Row label={t('admin.subscription.paidThrough')}>
                 {formatDate(
                   renews?.status === 'past_due' ? renews.current_period_end : org.subscriptionEndsAt,
                 )}
               </Row>
             </>
           ) : org.subscriptionEndsAt ? (
-            <Row label="Ended">{formatDate(org.subscriptionEndsAt)}</Row>
+            <Row label={t('admin.subscription.ended')}>{formatDate(org.subscriptionEndsAt)}</Row>
           ) : null}
-          <Row label="Receipts">
-            Each payment’s receipt is e-mailed to whoever paid and kept in your{' '}
-            <Link to={paths.admin.notifications} className="text-brand-700 underline">
-              notifications
-            </Link>
-            .
+          <Row label={t('admin.subscription.receipts')}>
+            <T
+              id="admin.subscription.receiptsText"
+              components={{ 0: <Link to={paths.admin.notifications} className="text-brand-700 underline" /> }}
+            />
           </Row>
         </dl>
         {renews ? (
           <PlanRenewalDetails renewal={renews} />
         ) : running ? (
           <p className="text-sm text-slate-600">
-            A plan does not renew by itself: renew before {formatDate(org.subscriptionEndsAt)} to keep
-            publishing courses and adding students. A higher plan starts at once; renewing, or choosing a
-            lower plan, adds its time after that date.
+            {t('admin.subscription.noRenewText', { date: formatDate(org.subscriptionEndsAt) })}
           </p>
         ) : null}
         {mayChangePlan ? (
@@ -105,25 +104,31 @@ export const PlanOverview = () => {
               })}
             >
               {renews?.status === 'active'
-                ? 'Change plan'
+                ? t('admin.subscription.changePlan')
                 : running
-                  ? 'Renew or change plan'
-                  : 'Choose a plan'}
+                  ? t('admin.subscription.renewOrChange')
+                  : t('admin.subscription.choosePlan')}
             </Link>
           </div>
         ) : (
-          <p className="text-sm text-slate-600">Only an owner of your school changes or renews its plan.</p>
+          <p className="text-sm text-slate-600">{t('admin.subscription.ownerOnly')}</p>
         )}
       </TitledCard>
-      <TitledCard title="Usage and limits" description="What your plan allows, and the files you store.">
+      <TitledCard title={t('admin.subscription.usageTitle')} description={t('admin.subscription.usageText')}>
         <dl className="flex flex-col gap-3">
           {limits ? (
             <>
-              <Row label="Published courses">Up to {formatCount(limits.maxProducts)}</Row>
-              <Row label="Students">Up to {formatCount(limits.maxContacts)}</Row>
+              <Row label={t('admin.subscription.publishedCourses')}>
+                {t('admin.subscription.upTo', { count: formatCount(limits.maxProducts) })}
+              </Row>
+              <Row label={t('admin.subscription.students')}>
+                {t('admin.subscription.upTo', { count: formatCount(limits.maxContacts) })}
+              </Row>
             </>
           ) : null}
-          {running ? <Row label="File storage">{formatBytes(PLAN_STORAGE_BYTES[running])}</Row> : null}
+          {running ? (
+            <Row label={t('admin.subscription.fileStorage')}>{storageSize(PLAN_STORAGE_BYTES[running])}</Row>
+          ) : null}
         </dl>
         <StorageUsage />
       </TitledCard>

@@ -6,6 +6,8 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDate, formatPrice } from '@/lib/format';
+import { type MessageId, t as translate } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useCancelPlan, useResumePlan } from '../api/renewal';
@@ -20,27 +22,27 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 /** What a renewal is charged to: the saved card, or the PayPal account that approved the subscription. */
 const paidWith = (renewal: PlanRenewal) =>
   renewal.card_last4
-    ? `the card ending ${renewal.card_last4}`
+    ? translate('admin.subscription.renewal.cardEnding', { last4: renewal.card_last4 })
     : renewal.renews_through === 'paypal'
-      ? 'your PayPal account'
-      : 'your saved card';
+      ? translate('admin.subscription.renewal.yourPayPal')
+      : translate('admin.subscription.renewal.savedCard');
 
 /** The provider whose own subscription renews the plan, by name (docs/decisions/027). */
-const PROVIDER_NAMES: Record<NonNullable<PlanRenewal['renews_through']>, string> = {
-  sandbox: 'the sandbox',
-  paypal: 'PayPal',
-  stripe: 'Stripe',
+const PROVIDER_NAMES: Record<NonNullable<PlanRenewal['renews_through']>, MessageId> = {
+  sandbox: 'admin.subscription.renewal.sandbox',
+  paypal: 'admin.subscription.renewal.paypal',
+  stripe: 'admin.subscription.renewal.stripe',
 };
 export const renewsThrough = (renewal: PlanRenewal) =>
-  renewal.renews_through ? PROVIDER_NAMES[renewal.renews_through] : null;
+  renewal.renews_through ? translate(PROVIDER_NAMES[renewal.renews_through]) : null;
 
 /** The renewal's state in a word, as the chip beside "Auto-renew" shows it. */
-const STATE: Record<PlanRenewal['status'], { label: string; tone: ChipTone }> = {
-  none: { label: 'Off', tone: 'muted' },
-  active: { label: 'On', tone: 'green' },
-  cancelling: { label: 'Off: cancelled', tone: 'amber' },
-  past_due: { label: 'On: payment failed', tone: 'red' },
-  lapsed: { label: 'Off: ended', tone: 'muted' },
+const STATE: Record<PlanRenewal['status'], { label: MessageId; tone: ChipTone }> = {
+  none: { label: 'admin.subscription.renewal.off', tone: 'muted' },
+  active: { label: 'admin.subscription.renewal.on', tone: 'green' },
+  cancelling: { label: 'admin.subscription.renewal.offCancelled', tone: 'amber' },
+  past_due: { label: 'admin.subscription.renewal.onFailed', tone: 'red' },
+  lapsed: { label: 'admin.subscription.renewal.offEnded', tone: 'muted' },
 };
 
 /**
@@ -57,38 +59,35 @@ export const PlanStateAlert = ({
   /** On the plans screen itself, the way to pay is below rather than a link. */
   onPlansScreen?: boolean;
 }) => {
+  const t = useT();
   if (renewal.status === 'past_due') {
     return (
       <Alert className={className}>
-        Your renewal payment failed. Update your card by {formatDate(renewal.grace_ends_at)}: pay for your
-        plan with another card{' '}
-        {onPlansScreen ? (
-          'by choosing it below'
-        ) : (
-          <>
-            on the{' '}
-            <Link to={paths.admin.subscription} className="font-semibold underline">
-              plans screen
-            </Link>
-          </>
-        )}
-        . Until then your plan keeps working and{' '}
-        {renewsThrough(renewal)
-          ? `${renewsThrough(renewal)} tries ${paidWith(renewal)} again`
-          : `we try ${paidWith(renewal)} again daily`}
-        ; unpaid, the plan ends on {formatDate(renewal.grace_ends_at)}.
+        <T
+          id="admin.subscription.renewal.failedAlert"
+          values={{
+            grace: formatDate(renewal.grace_ends_at),
+            where: onPlansScreen ? 'below' : 'link',
+            retry: renewsThrough(renewal)
+              ? t('admin.subscription.renewal.providerRetries', {
+                  provider: renewsThrough(renewal) ?? '',
+                  card: paidWith(renewal),
+                })
+              : t('admin.subscription.renewal.weRetry', { card: paidWith(renewal) }),
+          }}
+          components={{ 0: <Link to={paths.admin.subscription} className="font-semibold underline" /> }}
+        />
       </Alert>
     );
   }
   if (renewal.status === 'lapsed') {
     return (
       <Alert className={className}>
-        Your plan ended on {formatDate(renewal.ends_at)}. Your students keep the courses they have, but you
-        cannot publish courses or add students until you{' '}
-        <Link to={paths.admin.subscription} className="font-semibold underline">
-          choose a plan
-        </Link>{' '}
-        again.
+        <T
+          id="admin.subscription.renewal.lapsedAlert"
+          values={{ date: formatDate(renewal.ends_at) }}
+          components={{ 0: <Link to={paths.admin.subscription} className="font-semibold underline" /> }}
+        />
       </Alert>
     );
   }
@@ -101,28 +100,34 @@ export const PlanStateAlert = ({
  * Cancel (at the period's end) or Resume, each confirmed first.
  */
 export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
+  const t = useT();
   const cancel = useCancelPlan();
   const resume = useResumePlan();
   const [confirming, setConfirming] = useState<'cancel' | 'resume' | null>(null);
   // A PayPal subscription the school has still to approve renews nothing yet (docs/decisions/028).
   const approveUrl = renewal.status === 'active' ? renewal.renewal_approval_url : null;
   const state: (typeof STATE)[PlanRenewal['status']] = approveUrl
-    ? { label: 'Off: awaiting your approval', tone: 'amber' }
+    ? { label: 'admin.subscription.renewal.offAwaiting', tone: 'amber' }
     : STATE[renewal.status];
-  const amount =
-    renewal.renewal_amount === null ? '' : ` for ${formatPrice(renewal.renewal_amount)} ${renewal.currency}`;
+  // The renewal's price, when it is known, as the sentences about it say it.
+  const amount = {
+    priced: renewal.renewal_amount === null ? 'no' : 'yes',
+    amount: renewal.renewal_amount === null ? '' : formatPrice(renewal.renewal_amount),
+    currency: renewal.currency,
+  };
+  const through = renewsThrough(renewal);
 
   const act = async (which: 'cancel' | 'resume') => {
     try {
       if (which === 'cancel') {
         const answer = await cancel.mutateAsync();
-        notify.success(`Your plan is cancelled. It keeps working until ${formatDate(answer.ends_at)}.`);
+        notify.success(t('admin.subscription.renewal.cancelled', { date: formatDate(answer.ends_at) }));
       } else {
         const answer = await resume.mutateAsync();
-        notify.success(`Your plan renews again on ${formatDate(answer.renews_at)}.`);
+        notify.success(t('admin.subscription.renewal.resumed', { date: formatDate(answer.renews_at) }));
       }
     } catch (error) {
-      notifyFailure(error, 'Your plan could not be changed. Please try again.');
+      notifyFailure(error, t('admin.subscription.changeFailed'));
       throw error;
     }
   };
@@ -131,82 +136,100 @@ export const PlanRenewalDetails = ({ renewal }: { renewal: PlanRenewal }) => {
     <>
       <PlanStateAlert renewal={renewal} />
       <dl className="flex flex-col gap-3">
-        <Row label="Auto-renew">
-          <Chip tone={state.tone}>{state.label}</Chip>
+        <Row label={t('admin.subscription.renewal.autoRenew')}>
+          <Chip tone={state.tone}>{t(state.label)}</Chip>
         </Row>
         {renewal.status === 'active' && approveUrl ? (
-          <Row label="Renews on">
-            {formatDate(renewal.renews_at)}
-            {amount} through PayPal, once you approve it there
+          <Row label={t('admin.subscription.renewal.renewsOn')}>
+            {t('admin.subscription.renewal.renewsApprove', {
+              date: formatDate(renewal.renews_at),
+              ...amount,
+            })}
           </Row>
         ) : renewal.status === 'active' ? (
-          <Row label="Renews on">
-            {formatDate(renewal.renews_at)}
-            {renewsThrough(renewal) ? ` through ${renewsThrough(renewal)}` : ''}
-            {amount}, charged to {paidWith(renewal)}
+          <Row label={t('admin.subscription.renewal.renewsOn')}>
+            {t('admin.subscription.renewal.renewsCharged', {
+              date: formatDate(renewal.renews_at),
+              through: through ? 'provider' : 'none',
+              provider: through ?? '',
+              ...amount,
+              card: paidWith(renewal),
+            })}
           </Row>
         ) : null}
         {renewal.status === 'past_due' ? (
           <>
-            <Row label="Next try">
-              {formatDate(renewal.renews_at)}
-              {amount}, {paidWith(renewal)}
+            <Row label={t('admin.subscription.renewal.nextTry')}>
+              {t('admin.subscription.renewal.nextTryText', {
+                date: formatDate(renewal.renews_at),
+                ...amount,
+                card: paidWith(renewal),
+              })}
             </Row>
-            <Row label="Grace until">{formatDate(renewal.grace_ends_at)}</Row>
+            <Row label={t('admin.subscription.renewal.graceUntil')}>{formatDate(renewal.grace_ends_at)}</Row>
           </>
         ) : null}
-        {renewal.status === 'cancelling' ? <Row label="Ends on">{formatDate(renewal.ends_at)}</Row> : null}
+        {renewal.status === 'cancelling' ? (
+          <Row label={t('admin.subscription.renewal.endsOn')}>{formatDate(renewal.ends_at)}</Row>
+        ) : null}
         {renewal.card_last4 && renewal.status !== 'lapsed' ? (
-          <Row label="Card">•••• {renewal.card_last4}</Row>
+          <Row label={t('admin.subscription.renewal.card')}>•••• {renewal.card_last4}</Row>
         ) : null}
         {renewal.scheduled_change && renewal.status !== 'cancelling' ? (
-          <Row label="Scheduled change">
-            {renewal.scheduled_change.plan} ({renewal.scheduled_change.subscriptionCategoryType}) from{' '}
-            {formatDate(renewal.scheduled_change.starts_at)}
+          <Row label={t('admin.subscription.renewal.scheduledChange')}>
+            {t('admin.subscription.renewal.scheduledText', {
+              plan: renewal.scheduled_change.plan,
+              category: renewal.scheduled_change.subscriptionCategoryType,
+              date: formatDate(renewal.scheduled_change.starts_at),
+            })}
           </Row>
         ) : null}
       </dl>
       {approveUrl ? (
         <Alert tone="info">
-          Your plan was paid with PayPal. To have it renew by itself, approve the renewal at PayPal: nothing
-          is charged before {formatDate(renewal.renews_at)}. Unapproved, your plan ends then unless you pay
-          for it again.
+          {t('admin.subscription.renewal.approveText', { date: formatDate(renewal.renews_at) })}
         </Alert>
       ) : null}
       {renewal.status === 'active' ? (
         <div className="flex flex-wrap gap-3">
           {approveUrl ? (
             <a href={approveUrl} className={buttonClassName()}>
-              Approve at PayPal
+              {t('admin.subscription.renewal.approve')}
             </a>
           ) : null}
           <Button variant="outline" onClick={() => setConfirming('cancel')}>
-            Cancel plan
+            {t('admin.subscription.renewal.cancelPlan')}
           </Button>
         </div>
       ) : null}
       {renewal.status === 'cancelling' ? (
         <div>
-          <Button onClick={() => setConfirming('resume')}>Resume plan</Button>
+          <Button onClick={() => setConfirming('resume')}>
+            {t('admin.subscription.renewal.resumePlan')}
+          </Button>
         </div>
       ) : null}
       <ConfirmDialog
         open={confirming === 'cancel'}
-        title="Cancel your plan?"
-        message={`It keeps working until ${formatDate(renewal.current_period_end)} and does not renew. After that you cannot publish courses or add students; your students keep the courses they have. You can resume it until then.`}
-        confirmLabel="Cancel plan"
-        cancelLabel="Keep my plan"
-        busyLabel="Cancelling..."
+        title={t('admin.subscription.renewal.cancelTitle')}
+        message={t('admin.subscription.renewal.cancelText', { date: formatDate(renewal.current_period_end) })}
+        confirmLabel={t('admin.subscription.renewal.cancelPlan')}
+        cancelLabel={t('admin.subscription.keepPlan')}
+        busyLabel={t('admin.subscription.renewal.cancelling')}
         onClose={() => setConfirming(null)}
         onConfirm={() => act('cancel')}
       />
       <ConfirmDialog
         open={confirming === 'resume'}
-        title="Resume your plan?"
-        message={`It renews by itself on ${formatDate(renewal.current_period_end)}${amount}, charged to ${paidWith(renewal)}.`}
-        confirmLabel="Resume plan"
-        cancelLabel="Not now"
-        busyLabel="Resuming..."
+        title={t('admin.subscription.renewal.resumeTitle')}
+        message={t('admin.subscription.renewal.resumeText', {
+          date: formatDate(renewal.current_period_end),
+          ...amount,
+          card: paidWith(renewal),
+        })}
+        confirmLabel={t('admin.subscription.renewal.resumePlan')}
+        cancelLabel={t('admin.subscription.renewal.notNow')}
+        busyLabel={t('admin.subscription.renewal.resuming')}
         tone="primary"
         onClose={() => setConfirming(null)}
         onConfirm={() => act('resume')}

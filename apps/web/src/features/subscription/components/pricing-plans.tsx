@@ -11,8 +11,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { readerText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDate, formatPrice } from '@/lib/format';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify, notifyFailure } from '@/lib/toast';
@@ -36,6 +38,7 @@ type PlanCardProps = {
 };
 
 const PlanCard = ({ plan, pricing, price, billing, isCurrent, onChoose }: PlanCardProps) => {
+  const t = useT();
   const isHighlighted = plan === HIGHLIGHTED;
   return (
     <article
@@ -48,31 +51,35 @@ const PlanCard = ({ plan, pricing, price, billing, isCurrent, onChoose }: PlanCa
       )}
     >
       {isHighlighted ? (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white shadow-sm">
-          Most popular
+        <span className="absolute inset-x-0 -top-3 mx-auto w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white shadow-sm">
+          {t('admin.subscription.mostPopular')}
         </span>
       ) : null}
       <h2 id={`plan-${plan}`} className="flex items-center gap-2 text-xl font-bold text-slate-900">
         {plan}
-        {isCurrent ? <Chip tone="green">Current plan</Chip> : null}
+        {isCurrent ? <Chip tone="green">{t('admin.subscription.currentPlan')}</Chip> : null}
       </h2>
-      <p className="mt-1 text-sm text-slate-500">{PLAN_TAGLINES[plan]}</p>
+      <p className="mt-1 text-sm text-slate-500">{t(PLAN_TAGLINES[plan])}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatPrice(price)}</span>
-        <span className="text-sm text-slate-500">{billing === 'monthly' ? '/ month' : '/ year'}</span>
+        <span className="text-sm text-slate-500">
+          {billing === 'monthly' ? t('admin.subscription.perMonth') : t('admin.subscription.perYear')}
+        </span>
       </p>
       <p className="mt-1 h-5 text-xs text-slate-500">
-        {billing === 'annual' ? `${formatPrice(price / 12)} per month, billed yearly` : 'Billed monthly'}
+        {billing === 'annual'
+          ? t('admin.subscription.billedYearly', { price: formatPrice(price / 12) })
+          : t('admin.subscription.billedMonthly')}
       </p>
       <Button
         variant={isHighlighted ? 'primary' : 'outline'}
         size="lg"
         fullWidth
         className="mt-6"
-        aria-label={`Get Started with ${plan}`}
+        aria-label={t('admin.subscription.getStartedWith', { plan })}
         onClick={onChoose}
       >
-        Get Started
+        {t('admin.subscription.getStarted')}
       </Button>
       <PlanFeatureList
         items={planFeatures(pricing, plan)}
@@ -84,6 +91,7 @@ const PlanCard = ({ plan, pricing, price, billing, isCurrent, onChoose }: PlanCa
 
 /** SPEC §2.15: the three plans with server prices; choosing one stores it and opens checkout. */
 export const PricingPlans = () => {
+  const t = useT();
   const navigate = useNavigate();
   const [billing, setBilling] = useState<BillingType>('monthly');
   const pricing = usePricing();
@@ -103,13 +111,13 @@ export const PricingPlans = () => {
   const proposeChange = async (plan: PlanName) => {
     const category = planCategory(plan, billing);
     if (category === renewing?.subscriptionCategoryType && !renewing.scheduled_change) {
-      notify.info(`You are on the ${plan} plan already.`);
+      notify.info(t('admin.subscription.alreadyOn', { plan }));
       return;
     }
     try {
       setProposal({ category, plan, quote: await changePlan(category, true) });
     } catch (error) {
-      notifyFailure(error, 'The plan could not be changed. Please try again.');
+      notifyFailure(error, t('admin.subscription.planChangeFailed'));
     }
   };
 
@@ -119,13 +127,16 @@ export const PricingPlans = () => {
       const answer = await change.mutateAsync(proposal.category);
       notify.success(
         answer.change === 'upgrade'
-          ? `You are on the ${proposal.plan} plan now.`
+          ? t('admin.subscription.nowOn', { plan: proposal.plan })
           : answer.change === 'scheduled'
-            ? `Your plan changes to ${proposal.plan} on ${formatDate(answer.renewal.current_period_end)}.`
-            : 'Your plan stays as it is.',
+            ? t('admin.subscription.changesOn', {
+                plan: proposal.plan,
+                date: formatDate(answer.renewal.current_period_end),
+              })
+            : t('admin.subscription.staysAsIs'),
       );
     } catch (error) {
-      notifyFailure(error, 'The plan could not be changed. Please try again.');
+      notifyFailure(error, t('admin.subscription.planChangeFailed'));
       throw error;
     }
   };
@@ -148,36 +159,38 @@ export const PricingPlans = () => {
       ) : null}
       {renewing && running?.plan ? (
         <Alert tone="info" className="w-full max-w-3xl">
-          Your organisation is on the {running.plan} plan, which renews by itself
-          {renewsThrough(renewing) ? ` through ${renewsThrough(renewing)}` : ''} on{' '}
-          {formatDate(renewing.renews_at)}. A higher plan of the same billing period starts at once, for the
-          difference over the rest of the period; any other plan starts at your next renewal.{' '}
-          <Link to={paths.admin.billing} className="font-semibold underline">
-            Back to Plan &amp; billing
-          </Link>
+          <T
+            id="admin.subscription.renewingAlert"
+            values={{
+              plan: running.plan,
+              through: renewsThrough(renewing) ? 'provider' : 'none',
+              provider: renewsThrough(renewing) ?? '',
+              date: formatDate(renewing.renews_at),
+            }}
+            components={{ 0: <Link to={paths.admin.billing} className="font-semibold underline" /> }}
+          />
         </Alert>
       ) : running?.plan && renewal.data?.status !== 'past_due' ? (
         <Alert tone="info" className="w-full max-w-3xl">
-          Your organisation is on the {running.plan} plan, paid through{' '}
-          {formatDate(running.subscriptionEndsAt)}. A higher plan starts at once; renewing, or choosing a
-          lower plan, adds its time after that date.{' '}
-          <Link to={paths.admin.billing} className="font-semibold underline">
-            Back to Plan &amp; billing
-          </Link>
+          <T
+            id="admin.subscription.paidAlert"
+            values={{ plan: running.plan, date: formatDate(running.subscriptionEndsAt) }}
+            components={{ 0: <Link to={paths.admin.billing} className="font-semibold underline" /> }}
+          />
         </Alert>
       ) : null}
       <StorageUsage className="w-full max-w-3xl" />
       <BillingToggle value={billing} onChange={setBilling} />
       {pricing.isError ? (
         <div className="flex w-full max-w-md flex-col items-center gap-3">
-          <Alert className="w-full">{pricing.error.message}</Alert>
+          <Alert className="w-full">{readerText(pricing.error.message)}</Alert>
           <Button variant="outline" onClick={() => void pricing.refetch()}>
-            Try again
+            {t('admin.subscription.tryAgain')}
           </Button>
         </div>
       ) : pricing.isPending ? (
         <p role="status" className="py-16 text-slate-500">
-          Loading...
+          {t('admin.subscription.loading')}
         </p>
       ) : (
         <div className="grid w-full max-w-6xl gap-8 lg:grid-cols-3">
@@ -201,21 +214,34 @@ export const PricingPlans = () => {
         open={proposal !== null}
         title={
           proposal?.quote.change === 'upgrade'
-            ? `Upgrade to ${proposal.plan} now?`
-            : `Change to ${proposal?.plan ?? ''}?`
+            ? t('admin.subscription.upgradeTitle', { plan: proposal.plan })
+            : t('admin.subscription.changeTitle', { plan: proposal?.plan ?? '' })
         }
         message={
           !proposal
             ? ''
             : proposal.quote.change === 'upgrade'
-              ? `${formatPrice(proposal.quote.charged)} ${proposal.quote.currency} is charged now to the card ending ${proposal.quote.renewal.card_last4 ?? '—'}, for the rest of this period; from ${formatDate(proposal.quote.renewal.current_period_end)} the plan renews at its full price.`
+              ? t('admin.subscription.upgradeText', {
+                  charged: formatPrice(proposal.quote.charged),
+                  currency: proposal.quote.currency,
+                  last4: proposal.quote.renewal.card_last4 ?? '—',
+                  date: formatDate(proposal.quote.renewal.current_period_end),
+                })
               : proposal.quote.change === 'scheduled'
-                ? `Your plan stays as it is until ${formatDate(proposal.quote.renewal.current_period_end)}; then it renews as ${proposal.plan} (${proposal.category}). Nothing is charged now.`
-                : `The change scheduled for your next renewal is withdrawn: your plan renews as it is.`
+                ? t('admin.subscription.scheduledText', {
+                    date: formatDate(proposal.quote.renewal.current_period_end),
+                    plan: proposal.plan,
+                    category: proposal.category,
+                  })
+                : t('admin.subscription.withdrawnText')
         }
-        confirmLabel={proposal?.quote.change === 'upgrade' ? 'Upgrade and pay' : 'Confirm change'}
-        cancelLabel="Keep my plan"
-        busyLabel="Changing..."
+        confirmLabel={
+          proposal?.quote.change === 'upgrade'
+            ? t('admin.subscription.upgradeAndPay')
+            : t('admin.subscription.confirmChange')
+        }
+        cancelLabel={t('admin.subscription.keepPlan')}
+        busyLabel={t('admin.subscription.changing')}
         tone="primary"
         onClose={() => setProposal(null)}
         onConfirm={confirmChange}

@@ -1,6 +1,7 @@
-import { formatBytes } from '@skillwise/contracts';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { useStorageUsage } from '../api/pricing';
+import { storageSize } from '../lib/plans';
 
 /**
  * How much of its storage allowance the organisation uses: a bar and "1.2 GB of 50 GB used", with the
@@ -8,6 +9,7 @@ import { useStorageUsage } from '../api/pricing';
  * do not count (docs/decisions/041). Nothing until it is known.
  */
 export const StorageUsage = ({ className }: { className?: string }) => {
+  const t = useT();
   const usage = useStorageUsage();
   if (!usage.data) return null;
   const { used_bytes, reserved_bytes, allowance_bytes, plan } = usage.data;
@@ -24,14 +26,16 @@ export const StorageUsage = ({ className }: { className?: string }) => {
         />
       </div>
       <p className={cn('text-sm', isFull ? 'text-red-700' : 'text-slate-600')}>
-        Files stored: {formatBytes(used_bytes)} of {formatBytes(allowance_bytes)} used
-        {plan ? '' : ' (without a running plan)'}
-        {reserved_bytes > 0 ? `, and ${formatBytes(reserved_bytes)} held for uploads under way` : ''}.
-        {isFull ? ' Delete files or choose a larger plan to upload more.' : ''}
+        {t('admin.subscription.storage.used', {
+          used: storageSize(used_bytes),
+          allowance: storageSize(allowance_bytes),
+          plan: plan ? 'running' : 'none',
+          held: reserved_bytes > 0 ? 'yes' : 'no',
+          reserved: storageSize(reserved_bytes),
+        })}
+        {isFull ? ` ${t('admin.subscription.storage.full')}` : null}
       </p>
-      <p className="text-xs text-slate-500">
-        Streaming copies and posters of your videos are made for you and do not count.
-      </p>
+      <p className="text-xs text-slate-500">{t('admin.subscription.storage.note')}</p>
     </div>
   );
 };

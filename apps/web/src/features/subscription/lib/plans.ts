@@ -6,15 +6,36 @@ import {
   type PlanName,
   type PricingRecord,
 } from '@skillwise/contracts';
+import { numberFormat } from '@/lib/format';
+import { currentLocale, type MessageId, t } from '@/lib/i18n/i18n';
 
 export type BillingType = 'monthly' | 'annual';
 
 /** One item of a plan's card: the server's (docs/decisions/038), or the storage allowance. */
 export type CardItem = Pick<PlanFeature, 'text' | 'included' | 'note'>;
 
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * A storage size as the plans and the usage say it: "5 GB", "1.5 GB", with one decimal at most, cut rather
+ * than rounded so that a little under a limit never reads as the limit. English is the contracts' own
+ * writing (the server's e-mails say the same); other languages take Intl's units in the reader's locale.
+ */
+export const storageSize = (bytes: number): string => {
+  if (currentLocale() === 'en') return formatBytes(bytes);
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? value : Math.floor(value * 10) / 10;
+  return numberFormat({ style: 'unit', unit: SIZE_UNITS[unit], maximumFractionDigits: 1 }).format(shown);
+};
+
 /** The plan's storage allowance as a feature (README "Additions"): "50 GB of file storage". */
 export const planStorageFeature = (plan: PlanName) =>
-  `${formatBytes(PLAN_STORAGE_BYTES[plan])} of file storage`;
+  t('admin.subscription.storageFeature', { size: storageSize(PLAN_STORAGE_BYTES[plan]) });
 
 /**
  * What a plan's card lists: the server's items (SPEC §2.15's texts as the operator keeps them, each
@@ -28,10 +49,10 @@ export const planFeatures = (pricing: PricingRecord | undefined, plan: PlanName)
   return features;
 };
 
-export const PLAN_TAGLINES: Record<PlanName, string> = {
-  Kickstarter: 'For creators launching their first course.',
-  Basic: 'For growing schools with a few products.',
-  Growth: 'For established schools that need it all.',
+export const PLAN_TAGLINES: Record<PlanName, MessageId> = {
+  Kickstarter: 'admin.subscription.tagline.kickstarter',
+  Basic: 'admin.subscription.tagline.basic',
+  Growth: 'admin.subscription.tagline.growth',
 };
 
 const CATEGORY: Record<BillingType, Record<PlanName, PlanCategory>> = {
