@@ -52,7 +52,15 @@ const shownTexts = (page: Page) =>
     return [...lines, ...labels].filter(Boolean);
   });
 
-const PUBLIC_PAGES = ['/', '/courses', '/courseDetail?id=1', '/help', '/login', '/register', '/registerOption'];
+const PUBLIC_PAGES = [
+  '/',
+  '/courses',
+  '/courseDetail?id=1',
+  '/help',
+  '/login',
+  '/register',
+  '/registerOption',
+];
 const STUDENT_PAGES = [
   '/students/myCourses',
   '/students/courses',

@@ -1,13 +1,19 @@
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { LockIcon } from '@/components/ui/drawn-icons';
 import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
+import { useT } from '@/lib/i18n/use-t';
+import { usePageTitle } from '@/lib/page-title';
 
-export const ResetPasswordRequestPage = () => (
-  <AuthCard
-    title="Forgot your password?"
-    description="Enter your e-mail address and we will send you a 6-digit code."
-    icon={<LockIcon />}
-  >
-    <ResetRequestForm />
-  </AuthCard>
-);
+export const ResetPasswordRequestPage = () => {
+  const t = useT();
+  usePageTitle(t('auth.authRoutes.resetRequest.pageTitle'));
+  return (
+    <AuthCard
+      title={t('auth.authRoutes.resetRequest.title')}
+      description={t('auth.authRoutes.resetRequest.description')}
+      icon={<LockIcon />}
+    >
+      <ResetRequestForm />
+    </AuthCard>
+  );
+};

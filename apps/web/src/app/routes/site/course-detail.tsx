@@ -14,6 +14,7 @@ import { useEnrollNow } from '@/features/learning/hooks/use-enroll-now';
 import { useLinkedCoupon } from '@/features/payments/hooks/use-linked-coupon';
 import { useCourseRating } from '@/features/reviews/api/reviews';
 import { ratingText } from '@/features/reviews/lib/rating';
+import { useT } from '@/lib/i18n/use-t';
 import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { hasAuthToken, storage } from '@/lib/storage';
@@ -40,11 +41,12 @@ const Reviews = ({
   isStudent: boolean;
   rating: CourseRating | undefined;
 }) => {
+  const t = useT();
   const [ref, isNear] = useNearViewport<HTMLDivElement>({ immediately: isStudent });
   const outline = (
     <Card className="p-6">
       <h2 id="course-reviews" className="text-lg font-semibold text-slate-900">
-        Reviews
+        {t('site.siteRoutes.course.reviews')}
       </h2>
       <p className="mt-3 text-sm text-slate-600">{rating ? ratingText(rating) : null}</p>
     </Card>
@@ -73,6 +75,7 @@ export const CourseDetailScreen = ({
   courseId: number | null;
   browsePath: string;
 }) => {
+  const t = useT();
   const { enroll, isChecking } = useEnrollNow();
   const isOwned = useOwnsCourse(courseId);
   const rating = useCourseRating(courseId);
@@ -84,7 +87,7 @@ export const CourseDetailScreen = ({
   if (courseId !== null && rating.isPending) {
     return (
       <div className="min-h-dvh">
-        <LoadingBlock label="Loading course..." />
+        <LoadingBlock label={t('site.siteRoutes.course.loading')} />
       </div>
     );
   }
@@ -94,7 +97,7 @@ export const CourseDetailScreen = ({
       browsePath={browsePath}
       onEnroll={(course) => void enroll(course)}
       isEnrolling={isChecking}
-      enrollNote={hasAuthToken() ? undefined : 'Log in to enroll in this course.'}
+      enrollNote={hasAuthToken() ? undefined : t('site.siteRoutes.course.logInToEnroll')}
       curriculum={courseId === null ? null : <CoursePreview courseId={courseId} />}
       rating={rating.data}
       couponCode={couponCode}
@@ -106,13 +109,13 @@ export const CourseDetailScreen = ({
           <div className="flex flex-col gap-2 rounded-xl bg-emerald-50 p-3 ring-1 ring-emerald-200 ring-inset">
             <p className="flex items-center gap-2 text-sm font-semibold text-emerald-800">
               <CheckCircleIcon className="size-4.5" />
-              You are enrolled in this course
+              {t('site.siteRoutes.course.enrolled')}
             </p>
             <Link
               to={`${paths.students.takeCourse}?id=${courseId}`}
               className={buttonClassName({ size: 'lg' })}
             >
-              Go to course
+              {t('site.siteRoutes.course.goToCourse')}
             </Link>
           </div>
         ) : undefined
@@ -123,8 +126,11 @@ export const CourseDetailScreen = ({
 
 /** DESIGN decision 9: a course also opens from a URL carrying its id (?id=); else the stored course_Id. */
 export const CourseDetailPage = () => {
+  const t = useT();
   const [params] = useSearchParams();
   const courseId = parseCourseId(params.get('id') ?? storage.get('courseId'));
+  // The page's name until the course's own is known (CourseDetailScreen names it then).
+  usePageTitle(useCourseDetails(courseId).data?.course_title ?? t('site.siteRoutes.course.pageTitle'));
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <CourseDetailScreen courseId={courseId} browsePath={paths.courses} />

@@ -1,10 +1,14 @@
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { useSelectCourse } from '@/features/courses/hooks/use-select-course';
+import { useT } from '@/lib/i18n/use-t';
+import { usePageTitle } from '@/lib/page-title';
 import { useUrlListState } from '@/lib/paging';
 
 /** SPEC §2.3: the public catalogue. */
 export const CoursesPage = () => {
+  const t = useT();
+  usePageTitle(t('site.siteRoutes.courses.pageTitle'));
   const list = useUrlListState();
   const filters = useCatalogueFilters();
   const selectCourse = useSelectCourse();
@@ -12,13 +16,13 @@ export const CoursesPage = () => {
     <>
       <section className="border-b border-slate-200/70 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Catalogue</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Explore our courses
-          </h1>
-          <p className="mt-2 max-w-2xl text-slate-600">
-            Find a course that fits your goals, from first steps to advanced practice.
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+            {t('site.siteRoutes.courses.eyebrow')}
           </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {t('site.siteRoutes.courses.title')}
+          </h1>
+          <p className="mt-2 max-w-2xl text-slate-600">{t('site.siteRoutes.courses.intro')}</p>
         </div>
       </section>
       <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">

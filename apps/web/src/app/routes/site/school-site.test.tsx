@@ -58,7 +58,7 @@ describe('a school’s site', () => {
     );
     renderRoutes(routes, '/s/clay-works/signUp');
     expect(await screen.findByRole('heading', { name: 'Join Clay Works' })).toBeTruthy();
-    expect(screen.getByLabelText(/Full Name/)).toBeTruthy();
+    expect(await screen.findByLabelText(/Full Name/)).toBeTruthy();
   });
 
   it('an unknown school is a page not found', async () => {

@@ -1,7 +1,8 @@
 import { type LoginBody, type LoginResponse, MSG, type Organisation } from '@skillwise/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { ApiError, apiRequest, errorMessage, readerText } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { adoptProfileLanguage } from '@/lib/i18n/profile-language';
 import { paths } from '@/lib/paths';
 import { staffReturnPath, studentReturnPath, withNext } from '@/lib/return-to';
@@ -41,7 +42,7 @@ const signIn = async ({ email, password, next = null }: Credentials): Promise<st
   storeSession(response, email);
   // The person's own language, when they chose one, from this login on (docs/decisions/044).
   await adoptProfileLanguage(response.user.language);
-  notify.success(MSG.loginSuccess);
+  notify.success(t('common.msg.loginSuccess'));
 
   const step = getLoginStep(response.user);
   if (step.type === 'verify') {
@@ -74,12 +75,12 @@ export const useLogin = () => {
         // An unverified account may be refused outright: send it to the code screen all the same.
         storage.set('userEmail', email);
         storage.set('verifyFor', 'login');
-        notify.info(error.message);
+        notify.info(readerText(error.message));
         void navigate(withNext(paths.verifyCode, next));
         return;
       }
       if (error instanceof ApiError && error.status === 401) storage.set('loginMessage', MSG.loginFailed);
-      notify.error(errorMessage(error, MSG.loginFailed), { toastId: 'login-error' });
+      notify.error(errorMessage(error, t('common.msg.loginFailed')), { toastId: 'login-error' });
     },
   });
 };

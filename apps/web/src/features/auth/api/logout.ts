@@ -1,8 +1,8 @@
-import { MSG } from '@skillwise/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { apiRequest } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { paths } from '@/lib/paths';
 import { hasAuthToken, storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
@@ -32,7 +32,7 @@ export const logOut = async (
   }
   storage.clear();
   queryClient.clear();
-  notify.success(MSG.logout);
+  notify.success(t('common.msg.logout'));
   void navigate(to);
 };
 

@@ -1,13 +1,13 @@
-import {
-  type MessageResponse,
-  MSG,
-  type ResendCodeResponse,
-  type ResetPasswordBody,
-  type VerifyCodeBody,
-  type VerifyCodeResponse,
+import type {
+  MessageResponse,
+  ResendCodeResponse,
+  ResetPasswordBody,
+  VerifyCodeBody,
+  VerifyCodeResponse,
 } from '@skillwise/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, readerText } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { storage } from '@/lib/storage';
 
 /** POST users/VerifyVerificationCode. Typed loosely: SPEC §8 handles an answer without `verified`. */
@@ -45,20 +45,20 @@ export const resetPassword = (input: {
 export class CodeRejected extends Error {}
 
 /**
- * A refused code says so with MSG.invalidCode, unless the server's reason is that the code expired or
+ * A refused code says so with the specification's invalid-code message, unless the server's reason is that the code expired or
  * died after too many tries: then its own words tell the user what to do next.
  */
 const rejectionMessage = (response: Partial<VerifyCodeResponse>): string =>
   (response.reason === 'expired' || response.reason === 'exhausted') && response.message
-    ? response.message
-    : MSG.invalidCode;
+    ? readerText(response.message)
+    : t('common.msg.invalidCode');
 
 /** Checks the e-mailed code for the stored e-mail; a refused code fails with CodeRejected. */
 export const useVerifyCode = () =>
   useMutation({
     mutationFn: async (code: string) => {
       const response = await verifyCode({ email: storage.get('userEmail') ?? '', verificationCode: code });
-      if (typeof response?.verified !== 'boolean') throw new Error(MSG.provideValidCode);
+      if (typeof response?.verified !== 'boolean') throw new Error(t('common.msg.provideValidCode'));
       if (!response.verified) throw new CodeRejected(rejectionMessage(response));
       return response;
     },

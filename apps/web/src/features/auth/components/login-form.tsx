@@ -1,8 +1,8 @@
-import { MSG } from '@skillwise/contracts';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 import { useForm } from '@/lib/use-form';
@@ -11,6 +11,7 @@ import { EmailAddressField } from './account-fields';
 
 /** SPEC §2.6: e-mail and password (both required); Enter submits. */
 export const LoginForm = () => {
+  const t = useT();
   const login = useLogin();
   const next = useNextParam();
   const form = useForm({ initial: { email: '', password: '' } });
@@ -21,14 +22,14 @@ export const LoginForm = () => {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
-      <EmailAddressField placeholder="you@example.com" {...form.field('email')} />
+      <EmailAddressField withPlaceholder {...form.field('email')} />
       <div className="flex flex-col gap-2">
         <TextField
-          label="Password"
+          label={t('auth.auth.fields.password')}
           type="password"
           name="password"
           autoComplete="current-password"
-          placeholder="Enter your password"
+          placeholder={t('auth.auth.login.passwordPlaceholder')}
           required
           {...form.field('password')}
         />
@@ -36,21 +37,31 @@ export const LoginForm = () => {
           to={paths.resetPasswordRequest}
           className="self-end text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
         >
-          Forgot Password?
+          {t('auth.auth.login.forgotPassword')}
         </Link>
       </div>
-      {form.failure ? <Alert>{form.failureMessage(MSG.loginFailed)}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Logging in...">
-        Log In
+      {form.failure ? <Alert>{form.failureMessage(t('common.msg.loginFailed'))}</Alert> : null}
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        isLoading={form.isSubmitting}
+        loadingText={t('auth.auth.login.loggingIn')}
+      >
+        {t('auth.auth.login.submit')}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        <Link
-          to={withNext(paths.registerOption, next)}
-          className="font-semibold text-brand-600 hover:underline"
-        >
-          Sign Up
-        </Link>
+        <T
+          id="auth.auth.login.noAccount"
+          components={{
+            0: (
+              <Link
+                to={withNext(paths.registerOption, next)}
+                className="font-semibold text-brand-600 hover:underline"
+              />
+            ),
+          }}
+        />
       </p>
     </form>
   );

@@ -1,7 +1,8 @@
-import { MSG } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 import { notify } from '@/lib/toast';
@@ -15,13 +16,14 @@ const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
 const validate = (values: typeof EMPTY): FormErrors<typeof EMPTY> =>
   values.password === values.confirmPassword
     ? {}
-    : { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
+    : { problem: translate('common.msg.passwordsMismatch'), fields: { confirmPassword: true } };
 
 /**
  * SPEC §2.8: student sign-up, then code verification for login. `returnTo`: where the student goes once
  * signed in (a school's site, docs/decisions/040) instead of the address's own `next`.
  */
 export const RegisterForm = ({ returnTo }: { returnTo?: string } = {}) => {
+  const t = useT();
   const navigate = useNavigate();
   const linked = useNextParam();
   const next = returnTo ?? linked;
@@ -38,24 +40,30 @@ export const RegisterForm = ({ returnTo }: { returnTo?: string } = {}) => {
       email: values.email.trim(),
       password: values.password,
     });
-    notify.success(MSG.registrationSuccess);
+    notify.success(t('common.msg.registrationSuccess'));
     void navigate(withNext(paths.verifyCode, next));
   });
 
-  const failed = form.failureMessage(MSG.registrationFailed);
+  const failed = form.failureMessage(t('common.msg.registrationFailed'));
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <FullNameField {...form.field('fullName')} />
-      <EmailAddressField placeholder="you@example.com" {...form.field('email')} />
+      <EmailAddressField withPlaceholder {...form.field('email')} />
       <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Signing up...">
-        Sign Up
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        isLoading={form.isSubmitting}
+        loadingText={t('auth.auth.register.signingUp')}
+      >
+        {t('auth.auth.register.submit')}
       </Button>
       <p className="text-center text-sm text-slate-600">
         <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
-          Already have an account? Log In
+          {t('auth.auth.register.haveAccount')}
         </Link>
       </p>
     </form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, GraduationIcon, LayersIcon } from '@/components/ui/icons';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 
@@ -25,26 +26,34 @@ const Option = ({ to, icon, title, text }: { to: string; icon: ReactNode; title:
  * on their way somewhere (a course) keeps that target through sign-up and verification.
  */
 export const RegisterOptions = () => {
+  const t = useT();
   const next = useNextParam();
   return (
     <div className="flex flex-col gap-3">
       <Option
         to={withNext(paths.register, next)}
         icon={<GraduationIcon />}
-        title="Enroll Now As Student"
-        text="Browse the catalogue, enrol in courses and learn at your own pace."
+        title={t('auth.auth.options.student')}
+        text={t('auth.auth.options.studentText')}
       />
       <Option
         to={paths.registerOrg}
         icon={<LayersIcon />}
-        title="Enroll Now As Author"
-        text="Register your organisation to publish and sell your own courses."
+        title={t('auth.auth.options.author')}
+        text={t('auth.auth.options.authorText')}
       />
       <p className="mt-3 text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
-          Login
-        </Link>
+        <T
+          id="auth.auth.options.haveAccount"
+          components={{
+            0: (
+              <Link
+                to={withNext(paths.login, next)}
+                className="font-semibold text-brand-600 hover:underline"
+              />
+            ),
+          }}
+        />
       </p>
     </div>
   );

@@ -1,8 +1,11 @@
-import { COUNTER_LONG, MSG, PASSWORD_MIN } from '@skillwise/contracts';
+import { COUNTER_LONG, PASSWORD_MIN } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
+import { formatCount } from '@/lib/format';
+import { t as translate } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
@@ -31,21 +34,25 @@ export const validateOrgForm = (form: OrgForm): FormErrors<OrgForm> => {
   const missing = REQUIRED.filter((field) => form[field].trim() === '');
   if (missing.length > 0) {
     return {
-      problem: MSG.allFieldsRequired,
+      problem: translate('common.msg.allFieldsRequired'),
       fields: Object.fromEntries(missing.map((field) => [field, true])),
     };
   }
   if (form.password !== form.confirmPassword) {
-    return { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
+    return { problem: translate('common.msg.passwordsMismatch'), fields: { confirmPassword: true } };
   }
   if (form.password.length < PASSWORD_MIN) {
-    return { problem: `Password must be at least ${PASSWORD_MIN} characters.`, fields: { password: true } };
+    return {
+      problem: translate('auth.auth.registerOrg.passwordTooShort', { min: formatCount(PASSWORD_MIN) }),
+      fields: { password: true },
+    };
   }
   return {};
 };
 
 /** SPEC §2.9: an organisation and its publisher account, then code verification for login. */
 export const RegisterOrgForm = () => {
+  const t = useT();
   const navigate = useNavigate();
   const register = useRegisterOrganisation();
   const form = useForm({
@@ -70,44 +77,44 @@ export const RegisterOrgForm = () => {
       fullName: values.fullName.trim(),
       password: values.password,
     });
-    notify.success(MSG.registrationSuccess);
+    notify.success(t('common.msg.registrationSuccess'));
     void navigate(paths.verifyCode);
   });
 
-  const failed = form.failureMessage(MSG.registrationFailed);
+  const failed = form.failureMessage(t('common.msg.registrationFailed'));
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Organization Name"
+          label={t('auth.auth.registerOrg.name')}
           name="org_Name"
           autoComplete="organization"
-          placeholder="Acme Academy"
+          placeholder={t('auth.auth.registerOrg.namePlaceholder')}
           required
           {...form.field('orgName')}
         />
         <TextField
-          label="Organization Web Address"
+          label={t('auth.auth.registerOrg.url')}
           type="url"
           name="org_url"
           autoComplete="url"
-          placeholder="https://example.com"
+          placeholder={t('auth.auth.registerOrg.urlPlaceholder')}
           required
           {...form.field('orgUrl')}
         />
       </div>
       <TextAreaField
-        label="Organization Description"
-        labelNote="Optional"
+        label={t('auth.auth.registerOrg.description')}
+        labelNote={t('auth.auth.registerOrg.optional')}
         name="org_Description"
         rows={3}
         maxLength={COUNTER_LONG}
-        placeholder="What does your organisation teach?"
+        placeholder={t('auth.auth.registerOrg.descriptionPlaceholder')}
         {...form.field('orgDescription')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <EmailAddressField name="primary_email" placeholder="you@example.com" {...form.field('email')} />
+        <EmailAddressField name="primary_email" withPlaceholder {...form.field('email')} />
         <FullNameField {...form.field('fullName')} />
         <NewPasswordFields
           password={form.field('password')}
@@ -116,14 +123,22 @@ export const RegisterOrgForm = () => {
       </div>
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Registering...">
-        Register
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        isLoading={form.isSubmitting}
+        loadingText={t('auth.auth.registerOrg.registering')}
+      >
+        {t('auth.auth.registerOrg.submit')}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
-          Log In
-        </Link>
+        <T
+          id="auth.auth.registerOrg.haveAccount"
+          components={{
+            0: <Link to={paths.login} className="font-semibold text-brand-600 hover:underline" />,
+          }}
+        />
       </p>
     </form>
   );

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { renderRoutes } from '@/test/render';
-import { RequireAuth, STAFF_ONLY_MESSAGE, STUDENT_ONLY_MESSAGE } from './require-auth';
+import { RequireAuth } from './require-auth';
 
 const routes = [
   {
@@ -67,7 +67,10 @@ describe('RequireAuth (SPEC §2.12, §2.13)', () => {
     expect(await screen.findByText('Student area')).toBeTruthy();
     expect(screen.queryByText('Admin area')).toBeNull();
     expect(router.state.location.pathname).toBe('/students');
-    expect(toast).toHaveBeenCalledWith(STAFF_ONLY_MESSAGE, expect.anything());
+    expect(toast).toHaveBeenCalledWith(
+      'This area is for publishers. You are signed in as a student.',
+      expect.anything(),
+    );
   });
 
   it('sends a publisher who opens the student area to /admin with a notice', async () => {
@@ -78,6 +81,9 @@ describe('RequireAuth (SPEC §2.12, §2.13)', () => {
 
     expect(await screen.findByText('Admin area')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin');
-    expect(toast).toHaveBeenCalledWith(STUDENT_ONLY_MESSAGE, expect.anything());
+    expect(toast).toHaveBeenCalledWith(
+      'This area is for students. You are signed in as a publisher.',
+      expect.anything(),
+    );
   });
 });

@@ -1,6 +1,7 @@
-import { MSG, ROLE } from '@skillwise/contracts';
+import { ROLE } from '@skillwise/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { type MessageId, t } from '@/lib/i18n/i18n';
 import { paths } from '@/lib/paths';
 import { withNext } from '@/lib/return-to';
 import { hasAuthToken, storage } from '@/lib/storage';
@@ -9,8 +10,9 @@ import { notify } from '@/lib/toast';
 /** Whose area a route is: the student area (SPEC §2.12) or the publisher's (SPEC §2.13, §2.14). */
 export type AuthArea = 'student' | 'staff';
 
-export const STUDENT_ONLY_MESSAGE = 'This area is for students. You are signed in as a publisher.';
-export const STAFF_ONLY_MESSAGE = 'This area is for publishers. You are signed in as a student.';
+// The student area and the admin area both load the `site` catalogue, where these messages are.
+const STUDENT_ONLY_MESSAGE: MessageId = 'site.auth.studentOnly';
+const STAFF_ONLY_MESSAGE: MessageId = 'site.auth.staffOnly';
 
 /**
  * Where a signed-in user with the stored role may not go: a student opening the publisher's area goes
@@ -20,7 +22,7 @@ export const STAFF_ONLY_MESSAGE = 'This area is for publishers. You are signed i
 export const wrongAreaRedirect = (
   area: AuthArea | undefined,
   role: string | null,
-): { to: string; message: string } | null => {
+): { to: string; message: MessageId } | null => {
   if (!area || role === null || role === '') return null;
   const isStudent = role === String(ROLE.STUDENT);
   if (area === 'staff' && isStudent) return { to: paths.students.root, message: STAFF_ONLY_MESSAGE };
@@ -44,12 +46,12 @@ export const RequireAuth = ({ children, area }: RequireAuthProps) => {
   const wrongArea = isSignedIn ? wrongAreaRedirect(area, storage.get('currentUserRole')) : null;
 
   useEffect(() => {
-    if (!isSignedIn) notify.error(MSG.noToken, { toastId: 'no-token' });
+    if (!isSignedIn) notify.error(t('common.msg.noToken'), { toastId: 'no-token' });
   }, [isSignedIn]);
 
   const wrongAreaMessage = wrongArea?.message;
   useEffect(() => {
-    if (wrongAreaMessage) notify.info(wrongAreaMessage, { toastId: 'wrong-area' });
+    if (wrongAreaMessage) notify.info(t(wrongAreaMessage), { toastId: 'wrong-area' });
   }, [wrongAreaMessage]);
 
   if (!isSignedIn) {

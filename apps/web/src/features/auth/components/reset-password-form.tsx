@@ -1,15 +1,15 @@
-import { MSG } from '@skillwise/contracts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { readerText } from '@/lib/api-client';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { type FormErrors, useForm } from '@/lib/use-form';
 import { useResetPassword } from '../api/verification';
 import { EmailAddressField, NewPasswordFields } from './account-fields';
-
-const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated. Please log in.';
 
 /** The code travels in router state (ResetPasswordState); a reload or a direct visit has none. */
 const codeFromState = (state: unknown): string | null =>
@@ -23,10 +23,11 @@ type NewPassword = { email: string; password: string; confirmPassword: string };
 const validate = (values: NewPassword): FormErrors<NewPassword> =>
   values.password === values.confirmPassword
     ? {}
-    : { problem: MSG.passwordsMismatch, fields: { confirmPassword: true } };
+    : { problem: translate('common.msg.passwordsMismatch'), fields: { confirmPassword: true } };
 
 /** SPEC §2.11 Create password: the new password, sent with the code verified on the previous screen. */
 export const ResetPasswordForm = () => {
+  const t = useT();
   const navigate = useNavigate();
   const code = codeFromState(useLocation().state);
   const reset = useResetPassword();
@@ -39,11 +40,9 @@ export const ResetPasswordForm = () => {
   if (!code) {
     return (
       <div className="flex flex-col gap-4">
-        <Alert tone="info">
-          To create a new password, first confirm the 6-digit code we e-mail you. Please request a new code.
-        </Alert>
+        <Alert tone="info">{t('auth.auth.resetPassword.noCode')}</Alert>
         <Link to={paths.resetPasswordRequest} className={buttonClassName({ size: 'lg', fullWidth: true })}>
-          Request a code
+          {t('auth.auth.resetPassword.requestCode')}
         </Link>
       </div>
     );
@@ -51,23 +50,29 @@ export const ResetPasswordForm = () => {
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     const response = await reset.mutateAsync({ email: email.trim(), password, code });
-    notify.success(response?.message || PASSWORD_UPDATED_MESSAGE);
+    notify.success(response?.message ? readerText(response.message) : t('auth.auth.resetPassword.updated'));
     void navigate(paths.login);
   });
 
-  const failed = form.failureMessage(MSG.registrationFailed);
+  const failed = form.failureMessage(t('common.msg.registrationFailed'));
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <EmailAddressField {...form.field('email')} />
       <NewPasswordFields
-        label="Create Password"
+        isReset
         password={form.field('password')}
         confirmPassword={form.field('confirmPassword')}
       />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Saving...">
-        Submit
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        isLoading={form.isSubmitting}
+        loadingText={t('auth.auth.resetPassword.saving')}
+      >
+        {t('auth.auth.resetPassword.submit')}
       </Button>
     </form>
   );

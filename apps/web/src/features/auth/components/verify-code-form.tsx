@@ -1,10 +1,13 @@
-import { CODE_RESEND_SECONDS, MSG } from '@skillwise/contracts';
+import { CODE_RESEND_SECONDS } from '@skillwise/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CodeInput, emptyCode, isCompleteCode } from '@/components/ui/code-input';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, readerText } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { t as translate } from '@/lib/i18n/i18n';
+import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useNextParam, withNext } from '@/lib/return-to';
 import { getVerifyFor, storage } from '@/lib/storage';
@@ -19,11 +22,6 @@ import {
 
 /** What the reset-password screen receives through router state: the code it must send back. */
 export type ResetPasswordState = { code: string };
-
-const VERIFIED_MESSAGE = 'Your e-mail address is verified. You can log in now.';
-// The server mails the code that is still live again rather than a new one, at most once a minute.
-const RESENT_MESSAGE =
-  'We e-mail your code again, at most once a minute: it stays the same until you use it.';
 
 /** Seconds until Resend may ask again, counting down once a second. */
 const useCooldown = () => {
@@ -47,13 +45,12 @@ const useCooldown = () => {
 };
 
 type ResendStatus = { text: string; isError: boolean } | null;
-const NO_EMAIL_MESSAGE = 'We could not tell which e-mail address to verify. Please log in or sign up again.';
 
 const failureMessage = (error: unknown): string => {
   if (error instanceof CodeRejected) return error.message;
   // A 400 means the code or the e-mail was not acceptable at all (SPEC §8: no verified flag).
-  if (error instanceof ApiError && error.status === 400) return MSG.provideValidCode;
-  return errorMessage(error, MSG.provideValidCode);
+  if (error instanceof ApiError && error.status === 400) return translate('common.msg.provideValidCode');
+  return errorMessage(error, translate('common.msg.provideValidCode'));
 };
 
 // Read when used, not only at first render: the e-mail is stored by the screen that led here.
@@ -61,13 +58,14 @@ const storedEmail = () => storage.get('userEmail') ?? '';
 
 /** Six digits, and an e-mail to check them for. */
 const validate = ({ digits }: { digits: string[] }) => {
-  if (!isCompleteCode(digits)) return { problem: MSG.enterSixDigits };
-  if (!storedEmail()) return { problem: NO_EMAIL_MESSAGE };
+  if (!isCompleteCode(digits)) return { problem: translate('common.msg.enterSixDigits') };
+  if (!storedEmail()) return { problem: translate('auth.auth.verify.noEmail') };
   return {};
 };
 
 /** SPEC §2.10: six digits, then /resetPassword (reset) or /login (account verification). */
 export const VerifyCodeForm = () => {
+  const t = useT();
   const navigate = useNavigate();
   const next = useNextParam();
   const statusId = useId();
@@ -89,25 +87,26 @@ export const VerifyCodeForm = () => {
       void navigate(paths.resetPassword, { state });
       return;
     }
-    notify.success(response.message || VERIFIED_MESSAGE);
+    notify.success(response.message ? readerText(response.message) : t('auth.auth.verify.verified'));
     void navigate(withNext(paths.login, next));
   });
 
   const onResendError = (error: unknown) =>
-    setResendStatus({ text: errorMessage(error, MSG.codeSendFailed), isError: true });
+    setResendStatus({ text: errorMessage(error, t('common.msg.codeSendFailed')), isError: true });
   // A reset code goes through the spec's resetPasswordRequest; a sign-up code through
-  // ResendVerificationCode, which says whether it sent one and how long to wait (decision 002).
+  // ResendVerificationCode, which says whether it sent one and how long to wait (decision 002). The server
+  // mails the code that is still live again rather than a new one, at most once a minute.
   const resendCode = () => {
     const address = storedEmail();
     if (!address) {
-      setResendStatus({ text: NO_EMAIL_MESSAGE, isError: true });
+      setResendStatus({ text: t('auth.auth.verify.noEmail'), isError: true });
       return;
     }
     setResendStatus(null);
     if (verifyFor === 'reset') {
       resendReset.mutate(address, {
         onSuccess: () => {
-          setResendStatus({ text: RESENT_MESSAGE, isError: false });
+          setResendStatus({ text: t('auth.auth.verify.resent'), isError: false });
           cooldown.start(CODE_RESEND_SECONDS);
         },
         onError: onResendError,
@@ -116,7 +115,7 @@ export const VerifyCodeForm = () => {
     }
     resendSignUp.mutate(address, {
       onSuccess: (answer) => {
-        setResendStatus({ text: answer.message, isError: false });
+        setResendStatus({ text: readerText(answer.message), isError: false });
         cooldown.start(answer.resendAfterSeconds);
       },
       onError: onResendError,
@@ -128,10 +127,11 @@ export const VerifyCodeForm = () => {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6">
       <p className="text-center text-sm text-slate-600">
-        Enter the 6-digit code we sent to
-        <span className="block font-semibold break-words text-slate-900">
-          {email || 'your e-mail address'}
-        </span>
+        <T
+          id="auth.auth.verify.sentTo"
+          values={{ email: email || t('auth.auth.verify.yourEmail') }}
+          components={{ 0: <span className="block font-semibold break-words text-slate-900" /> }}
+        />
       </p>
       <CodeInput
         value={form.values.digits}
@@ -145,11 +145,17 @@ export const VerifyCodeForm = () => {
           <Alert>{message}</Alert>
         </div>
       ) : null}
-      <Button type="submit" size="lg" fullWidth isLoading={form.isSubmitting} loadingText="Verifying...">
-        Verify
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        isLoading={form.isSubmitting}
+        loadingText={t('auth.auth.verify.verifying')}
+      >
+        {t('auth.auth.verify.submit')}
       </Button>
       <div className="text-center text-sm text-slate-600">
-        Didn&apos;t get a code?{' '}
+        {t('auth.auth.verify.noCode')}{' '}
         <button
           type="button"
           onClick={resendCode}
@@ -157,10 +163,10 @@ export const VerifyCodeForm = () => {
           className="font-semibold text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-600 disabled:no-underline"
         >
           {isResending
-            ? 'Sending...'
+            ? t('auth.auth.verify.sending')
             : cooldown.secondsLeft > 0
-              ? `Resend code in ${cooldown.secondsLeft} s`
-              : 'Resend code'}
+              ? t('auth.auth.verify.resendIn', { seconds: formatCount(cooldown.secondsLeft) })
+              : t('auth.auth.verify.resend')}
         </button>
         <p
           role={resendStatus?.isError ? 'alert' : 'status'}

@@ -1,22 +1,25 @@
 import type { SiteFigures } from '@skillwise/contracts';
 import { formatCount } from '@/lib/format';
+import { type MessageId, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
-/** Each figure's words, one and many. */
-const LABELS: Record<keyof SiteFigures, [string, string]> = {
-  courses: ['Course published', 'Courses published'],
-  students: ['Student', 'Students'],
-  certificates: ['Certificate issued', 'Certificates issued'],
-  schools: ['School teaching', 'Schools teaching'],
+/** Each figure's words, by the count (a plural message). */
+const LABELS: Record<keyof SiteFigures, MessageId> = {
+  courses: 'site.marketing.figure.courses',
+  students: 'site.marketing.figure.students',
+  certificates: 'site.marketing.figure.certificates',
+  schools: 'site.marketing.figure.schools',
 };
 
 const ORDER: Array<keyof SiteFigures> = ['courses', 'students', 'certificates', 'schools'];
 
 /** The figures worth showing: those above zero, in a fixed order, with their words. */
 export const shownFigures = (figures: SiteFigures) =>
-  ORDER.filter((key) => figures[key] > 0).map((key) => {
-    const [one, many] = LABELS[key];
-    return { key, value: formatCount(figures[key]), label: figures[key] === 1 ? one : many };
-  });
+  ORDER.filter((key) => figures[key] > 0).map((key) => ({
+    key,
+    value: formatCount(figures[key]),
+    label: translate(LABELS[key], { count: figures[key] }),
+  }));
 
 /**
  * The installation in numbers, counted by the server (site/GetLandingContent): a figure that is zero is
@@ -24,10 +27,11 @@ export const shownFigures = (figures: SiteFigures) =>
  * are not shown; decision 015, DESIGN decision 13).
  */
 export const Statistics = ({ figures }: { figures: SiteFigures | undefined }) => {
+  const t = useT();
   const shown = figures ? shownFigures(figures) : [];
   if (shown.length === 0) return null;
   return (
-    <section aria-label="Skillwise in numbers" className="bg-brand-950">
+    <section aria-label={t('site.marketing.figures')} className="bg-brand-950">
       <dl className="mx-auto flex w-full max-w-7xl flex-wrap justify-center gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:px-8">
         {shown.map((figure) => (
           <div

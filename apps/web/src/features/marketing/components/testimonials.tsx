@@ -1,4 +1,5 @@
 import type { Testimonial } from '@skillwise/contracts';
+import { useT } from '@/lib/i18n/use-t';
 import { initialsOf } from '@/lib/initials';
 
 const COLOURS = ['bg-amber-100 text-amber-800', 'bg-sky-100 text-sky-800', 'bg-emerald-100 text-emerald-800'];
@@ -8,14 +9,17 @@ const COLOURS = ['bg-amber-100 text-amber-800', 'bg-sky-100 text-sky-800', 'bg-e
  * default, and then no section at all. No stars: the operator writes words, not ratings.
  */
 export const Testimonials = ({ items }: { items: Testimonial[] | undefined }) => {
+  const t = useT();
   if (!items || items.length === 0) return null;
   return (
     <section aria-labelledby="testimonials" className="bg-white py-16 lg:py-24">
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Testimonials</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+            {t('site.marketing.testimonials')}
+          </p>
           <h2 id="testimonials" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-            What people say
+            {t('site.marketing.testimonialsTitle')}
           </h2>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
@@ -26,7 +30,7 @@ export const Testimonials = ({ items }: { items: Testimonial[] | undefined }) =>
               className="flex flex-col rounded-2xl border border-slate-200/80 bg-white p-6 shadow-card"
             >
               <blockquote className="flex-1 leading-relaxed break-words text-slate-700">
-                “{item.quote}”
+                {t('site.marketing.quote', { quote: item.quote })}
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-3">
                 <span

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n/use-t';
 import { schoolTheme } from '../lib/school-site';
 
 /** The school's logo, or the first letter of its name on its colour. */
@@ -43,26 +44,29 @@ export const SchoolHeader = ({
   links: Links;
   /** What a signed-in person sees instead of Log In and Sign Up. */
   account?: ReactNode;
-}) => (
-  <header className="border-b border-slate-200/70 bg-white">
-    <div className="mx-auto flex min-h-16 w-full max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
-      <Link to={links.home} className="flex min-w-0 items-center gap-3 rounded-lg">
-        <SchoolMark site={site} />
-        <span className="truncate text-lg font-bold text-slate-900">{site.name}</span>
-      </Link>
-      {account ?? (
-        <div className="flex items-center gap-2">
-          <Link to={links.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            Log In
-          </Link>
-          <Link to={links.signUp} className={buttonClassName({ size: 'sm' })}>
-            Sign Up
-          </Link>
-        </div>
-      )}
-    </div>
-  </header>
-);
+}) => {
+  const t = useT();
+  return (
+    <header className="border-b border-slate-200/70 bg-white">
+      <div className="mx-auto flex min-h-16 w-full max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+        <Link to={links.home} className="flex min-w-0 items-center gap-3 rounded-lg">
+          <SchoolMark site={site} />
+          <span className="truncate text-lg font-bold text-slate-900">{site.name}</span>
+        </Link>
+        {account ?? (
+          <div className="flex items-center gap-2">
+            <Link to={links.login} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+              {t('site.schoolSites.logIn')}
+            </Link>
+            <Link to={links.signUp} className={buttonClassName({ size: 'sm' })}>
+              {t('site.schoolSites.signUp')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+};
 
 /** The about text: plain text whose blank lines make paragraphs. */
 export const AboutText = ({ text }: { text: string }) => (
