@@ -2,6 +2,7 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, formatCents, isLocale, LOCALES, type Locale } from '@skillwise/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { organisations } from '../db/schema';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
@@ -53,6 +54,12 @@ export const recipientLocale = (personal: string | null | undefined, school?: st
 /** The same choice in SQL, of a user's language column and a school's (null when none). */
 export const recipientLocaleSql = (personal: SQL, school: SQL): SQL =>
   sql`coalesce(${personal}, ${school}, ${DEFAULT_LOCALE}::text)`;
+
+/** A school's language (null when there is no such school): what its people read when they chose none. */
+export const schoolLanguage = (orgId: number | SQL | null | undefined): SQL =>
+  orgId == null
+    ? sql`null::text`
+    : sql`(select ${organisations.language} from ${organisations} where ${organisations.id} = (${orgId})::int)`;
 
 /** What Intl is asked for: English keeps the American formats the specification shows. */
 export const intlLocale = (locale: Locale): string => (locale === 'en' ? 'en-US' : locale);

@@ -20,6 +20,7 @@ import {
   type MessageKey,
   pluralSql,
   recipientLocaleSql,
+  schoolLanguage,
   t,
   templateSql,
 } from '../../lib/i18n';
@@ -50,12 +51,6 @@ export type MailPlan = {
    */
   languageOrgId?: number | undefined;
 };
-
-/** A school's language (null when there is no such school): what its people read when they chose none. */
-export const schoolLanguage = (orgId: number | SQL | null | undefined): SQL =>
-  orgId == null
-    ? sql`null::text`
-    : sql`(select ${organisations.language} from ${organisations} where ${organisations.id} = (${orgId})::int)`;
 
 /** What the statement needs to write the messages: the web app's address. */
 export type MailContext = { publicUrl: string };
