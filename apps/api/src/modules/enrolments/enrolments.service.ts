@@ -166,6 +166,7 @@ export class EnrolmentService {
       hasPassword ? (input.password as string) : randomBytes(32).toString('base64url'),
     );
     let userId: number;
+    let ownLanguage: string | null = null;
     try {
       userId = await db.transaction(async (tx) => {
         await this.deps.limits.checkNewContact(tx, actor.orgId, undefined);
@@ -186,6 +187,7 @@ export class EnrolmentService {
         if (course) {
           await notifications.enrolled({ userId: user.id, courseId: course.id }, tx, { mail: false });
         }
+        ownLanguage = user.language;
         return user.id;
       });
     } catch (error) {
@@ -196,10 +198,10 @@ export class EnrolmentService {
       }
       throw error;
     }
-    // The school's own name, in the subject, the text and the sender (docs/decisions/021), and its
-    // language: the new account has none of its own yet (docs/decisions/047).
+    // The school's own name, in the subject, the text and the sender (docs/decisions/021); the new
+    // account's language if it was given one, else the school's (docs/decisions/047).
     const org = await findOrganisation(this.deps.db, actor.orgId);
-    const language = recipientLocale(null, org?.language);
+    const language = recipientLocale(ownLanguage, org?.language);
     const school = org?.name ?? t(language, 'welcome.yourSchool');
     const signIn = hasPassword
       ? t(language, 'welcome.signIn.password', { url: `${config.publicUrl}/login` })
