@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { DEFAULT_LOCALE, type Locale } from '@skillwise/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
@@ -53,6 +54,8 @@ type ClaimedRow = {
   attempts: number;
   /** The school's message to its students this is one of (docs/decisions/036); null for other mail. */
   broadcast_id: number | null;
+  /** The language it is written in; null (queued before languages) is English. */
+  language: Locale | null;
 };
 
 /**
@@ -77,7 +80,7 @@ export async function claimDueMail(
         order by (broadcast_id is not null), next_attempt_at, id
         limit ${limit}
         for update skip locked)
-    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts, m.broadcast_id,
+    returning m.id, m."to", m.subject, m.text, m.html, m.unsubscribe_user_id, m.attempts, m.broadcast_id, m.language,
               (select o.name from ${organisations} o where o.id = m.org_id) as school`);
   return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
 }
@@ -223,11 +226,12 @@ export class MailWorker {
       subject: row.subject,
       text: row.text,
       school: row.school,
+      language: row.language ?? DEFAULT_LOCALE,
     };
     if (row.html) message.html = row.html;
     if (row.unsubscribe_user_id !== null) {
       const token = signUnsubscribeToken(unsubscribeKey, row.unsubscribe_user_id);
-      message.text = `${row.text}${unsubscribeLine(publicUrl, token)}`;
+      message.text = `${row.text}${unsubscribeLine(publicUrl, token, message.language ?? DEFAULT_LOCALE)}`;
       message.headers = listUnsubscribeHeaders(publicUrl, token);
     }
     // A school's formatted message: its HTML is its sanitized body inside the usual frame, whose footer

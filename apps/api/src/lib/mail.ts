@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_LOCALE, type Locale, textDirection } from '@skillwise/contracts';
 import nodemailer from 'nodemailer';
 import { escapeHtml } from './html';
+import { t } from './i18n';
 
 export type MailMessage = {
   to: string;
@@ -17,6 +19,8 @@ export type MailMessage = {
    * HTML part carries its name as its brand (organisations store no logo or colour).
    */
   school?: string | null | undefined;
+  /** The language it is written in (docs/decisions/047): the HTML part's `lang`, `dir` and signature. English when none. */
+  language?: Locale | null | undefined;
 };
 
 /** The product's name, when MAIL_FROM gives the sender none. */
@@ -71,26 +75,30 @@ const paragraphsHtml = (text: string, style: string): string =>
  * Everything from the text or the school's name is escaped.
  */
 export const renderMailHtml = (
-  message: Pick<MailMessage, 'subject' | 'text' | 'school'>,
+  message: Pick<MailMessage, 'subject' | 'text' | 'school' | 'language'>,
   /** A school's message written with formatting (docs/decisions/036): its sanitized HTML, shown in place of the text's body. */
   bodyHtml?: string,
 ): string => {
   const [body = '', ...rest] = message.text.replace(/\r\n/g, '\n').split(/\n-- \n/);
   const footer = rest.join('\n');
   const brand = escapeHtml(message.school || PRODUCT);
-  const signature = message.school ? `Sent for ${brand} by ${PRODUCT}` : PRODUCT;
+  const language = message.language ?? DEFAULT_LOCALE;
+  const signature = message.school
+    ? t(language, 'mail.sentFor', { school: brand, product: PRODUCT })
+    : PRODUCT;
   const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+  const dir = textDirection(language);
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(message.subject)}</title>
 </head>
-<body style="margin:0;padding:0;background:#f1f5f9;${font};color:#1e293b">
+<body dir="${dir}" style="margin:0;padding:0;background:#f1f5f9;${font};color:#1e293b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 12px">
 <tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
+<table role="presentation" dir="${dir}" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
 <tr><td style="background:#4f46e5;color:#ffffff;padding:20px 28px;border-radius:12px 12px 0 0;font-size:20px;font-weight:700;${font}">${brand}</td></tr>
 <tr><td style="padding:24px 28px 8px;font-size:15px;line-height:1.6;${font}">
 ${bodyHtml ?? paragraphsHtml(body, 'margin:0 0 16px')}
@@ -108,7 +116,7 @@ ${footer ? `${paragraphsHtml(footer, 'margin:0 0 8px')}\n` : ''}<p style="margin
 
 /** What nodemailer sends for a message: the sender, and both parts (multipart/alternative). */
 const composeMail = (message: MailMessage, mailFrom: string) => {
-  const { school, html, ...rest } = message;
+  const { school, html, language: _language, ...rest } = message;
   return { ...rest, from: senderOf(mailFrom, school), html: html ?? renderMailHtml(message) };
 };
 

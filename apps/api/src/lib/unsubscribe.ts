@@ -1,5 +1,6 @@
 import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
-import { UNSUBSCRIBE_TOKEN_PATTERN } from '@skillwise/contracts';
+import { DEFAULT_LOCALE, type Locale, UNSUBSCRIBE_TOKEN_PATTERN } from '@skillwise/contracts';
+import { t } from './i18n';
 
 /**
  * Unsubscribe links: a token `<user id>.<HMAC-SHA256(key, "unsubscribe:<user id>")>` in base64url turns
@@ -43,12 +44,12 @@ export function verifyUnsubscribeToken(
 export const unsubscribePageUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/unsubscribe?token=${token}`;
 
-/** The last line of every notification e-mail: the link that turns them off. */
+/** The last line of every notification e-mail, in English: the link that turns them off. */
 export const UNSUBSCRIBE_LINE = 'Turn these e-mails off (no sign-in needed): ';
 
-/** The unsubscribe line a notification e-mail ends with, for the account it goes to. */
-export const unsubscribeLine = (publicUrl: string, token: string) =>
-  `${UNSUBSCRIBE_LINE}${unsubscribePageUrl(publicUrl, token)}`;
+/** The unsubscribe line a notification e-mail ends with, for the account it goes to, in its language. */
+export const unsubscribeLine = (publicUrl: string, token: string, locale: Locale = DEFAULT_LOCALE) =>
+  t(locale, 'mail.unsubscribe', { url: unsubscribePageUrl(publicUrl, token) });
 
 /**
  * The List-Unsubscribe headers (RFC 2369, one-click RFC 8058) of a message that ends with the unsubscribe

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS } from '@skillwise/contracts';
+import { LOCALES, NOTIFICATION_KINDS } from '@skillwise/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations, userIdColumn, users } from './accounts';
@@ -93,6 +93,11 @@ export const outgoingMail = pgTable(
      * other mail that is due, its delivery recorded on its broadcast_recipients row.
      */
     broadcastId: integer('broadcast_id'),
+    /**
+     * The language it is written in (docs/decisions/047): its frame, footer and unsubscribe line are
+     * written in it as it is sent. Null for messages queued before languages: English.
+     */
+    language: text('language', { enum: LOCALES }),
     attempts: integer('attempts').notNull().default(0),
     /** Claimed by a worker that has not yet recorded whether it went: past its lease, that worker died. */
     inFlight: boolean('in_flight').notNull().default(false),

@@ -2,6 +2,7 @@ import { type BroadcastAudience, type BroadcastCounts, likePattern } from '@skil
 import { and, count, desc, eq, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { broadcastRecipients, broadcasts, courses, enrolments, orgMembers, users } from '../../db/schema';
+import { type Localized, localizedSql, recipientLocaleSql, schoolLanguage } from '../../lib/i18n';
 import type { ListQuery } from '../../lib/paging';
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
@@ -124,7 +125,10 @@ export async function queueBroadcastMail(
     broadcastId: number;
     orgId: number;
     subject: string;
-    text: string;
+    /** The school's words, as it wrote them. */
+    body: string;
+    /** The footer after them, in each language: each student reads theirs, else the school's. */
+    footer: Localized<string>;
     html: string | null;
     audience: SQL;
     perSecond: number;
@@ -139,14 +143,16 @@ export async function queueBroadcastMail(
         from outgoing_mail where broadcast_id is not null and sent_at is null and attempts = 0
     ),
     numbered as (
-      select a.user_id, a.email, row_number() over (order by a.user_id) - 1 as n
-        from audience a where a."on"
+      select a.user_id, a.email, row_number() over (order by a.user_id) - 1 as n,
+             ${recipientLocaleSql(sql`u.language`, schoolLanguage(message.orgId))} as language
+        from audience a join ${users} u on u.id = a.user_id where a."on"
     ),
     mailed as (
-      insert into outgoing_mail ("to", subject, text, html, unsubscribe_user_id, org_id, broadcast_id, next_attempt_at)
-      select n.email, ${message.subject}::text, ${message.text}::text, ${message.html}::text, n.user_id,
+      insert into outgoing_mail ("to", subject, text, html, unsubscribe_user_id, org_id, broadcast_id, next_attempt_at, language)
+      select n.email, ${message.subject}::text, ${message.body}::text || ${localizedSql(sql`n.language`, message.footer)},
+             ${message.html}::text, n.user_id,
              ${message.orgId}::int, ${message.broadcastId}::int,
-             (select at from start) + make_interval(secs => n.n * ${step}::float8)
+             (select at from start) + make_interval(secs => n.n * ${step}::float8), n.language
         from numbered n
       returning id, unsubscribe_user_id
     ),

@@ -8,6 +8,7 @@ import {
   type BroadcastCounts,
   type BroadcastPreview,
   type BroadcastState,
+  type Locale,
   type Paged,
   type SaveBroadcastBody,
   type SendBroadcastBody,
@@ -15,8 +16,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { broadcasts, organisations, outgoingMail } from '../../db/schema';
+import { broadcasts, organisations, outgoingMail, users } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
+import { inEveryLocale, recipientLocale, t } from '../../lib/i18n';
 import { messageHtmlToText, sanitizeMessageHtml } from '../../lib/lesson-html';
 import { renderMailHtml } from '../../lib/mail';
 import type { ListQuery } from '../../lib/paging';
@@ -38,9 +40,12 @@ import {
   queueBroadcastMail,
 } from './broadcasts.repository';
 
-/** The footer every message ends with, before the unsubscribe line the mail queue signs and adds. */
-const footerOf = (school: string) =>
-  `\n\n-- \nYou get this e-mail because you are a student of ${school} and e-mails are on for your account.\n`;
+/**
+ * The footer every message ends with, before the unsubscribe line the mail queue signs and adds, in each
+ * student's language (docs/decisions/047): the school's own words stay as it wrote them.
+ */
+const footerOf = (locale: Locale, school: string) =>
+  `\n\n-- \n${t(locale, 'broadcast.footer', { school })}\n`;
 
 const stateOf = (row: BroadcastRow, counts: BroadcastCounts): BroadcastState =>
   row.state === 'sent' && counts.pending > 0 ? 'sending' : row.state;
@@ -97,19 +102,24 @@ export class BroadcastService {
     return toBroadcast(row, title, countsFor(counts, row.id));
   }
 
-  private async schoolName(orgId: number, db: Db = this.deps.db): Promise<string> {
+  /** The school's name and language. */
+  private async schoolOf(orgId: number, db: Db = this.deps.db): Promise<{ name: string; language: Locale }> {
     const [row] = await db
-      .select({ name: organisations.name })
+      .select({ name: organisations.name, language: organisations.language })
       .from(organisations)
       .where(eq(organisations.id, orgId));
-    return row?.name ?? '';
+    return { name: row?.name ?? '', language: recipientLocale(null, row?.language) };
   }
 
-  /** The message's two parts: its text (with the footer) and, for a formatted one, its sanitized HTML. */
+  /**
+   * The message's parts: its text without the footer, the footer in each language, and, for a formatted
+   * one, its sanitized HTML.
+   */
   private async partsOf(row: Pick<BroadcastRow, 'body' | 'format'>, school: string) {
     const html = row.format === 'html' ? row.body : null;
     const body = html === null ? row.body : await messageHtmlToText(html);
-    return { text: `${body}${footerOf(school)}`, html };
+    const footer = inEveryLocale((l) => footerOf(l, school));
+    return { body, footer, html, textIn: (locale: Locale) => `${body}${footer[locale]}` };
   }
 
   /** GET organization/GetBroadcasts */
@@ -184,11 +194,13 @@ export class BroadcastService {
   async preview(actor: Actor, id: number): Promise<BroadcastPreview> {
     const row = await this.own(actor, id);
     const { db, publicUrl, unsubscribeKey } = this.deps;
-    const school = await this.schoolName(row.orgId);
+    const { name: school, language } = await this.schoolOf(row.orgId);
     const parts = await this.partsOf(row, school);
-    // The preview's link is the reader's own, as each student's is theirs.
-    const text = `${parts.text}${unsubscribeLine(publicUrl, signUnsubscribeToken(unsubscribeKey, actor.userId))}`;
-    const html = renderMailHtml({ subject: row.subject, text, school }, parts.html ?? undefined);
+    // The preview's link is the reader's own, as each student's is theirs; its words the school's language,
+    // which its students read unless they chose another.
+    const token = signUnsubscribeToken(unsubscribeKey, actor.userId);
+    const text = `${parts.textIn(language)}${unsubscribeLine(publicUrl, token, language)}`;
+    const html = renderMailHtml({ subject: row.subject, text, school, language }, parts.html ?? undefined);
     const audience = await countAudience(db, audienceOf(row.orgId, row.audience, row.courseId));
     return { subject: row.subject, html, text, recipients: audience.on };
   }
@@ -200,8 +212,13 @@ export class BroadcastService {
    */
   async sendTest(actor: Actor, id: number): Promise<{ message: string }> {
     const row = await this.own(actor, id);
-    const school = await this.schoolName(row.orgId);
+    const { name: school, language: schoolLanguage } = await this.schoolOf(row.orgId);
     const parts = await this.partsOf(row, school);
+    const [author] = await this.deps.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    const language = recipientLocale(author?.language, schoolLanguage);
     await this.deps.db.transaction(async (tx) => {
       const locked = await findBroadcast(tx, row.id, true);
       if (!locked) throw notFound('Message');
@@ -217,12 +234,13 @@ export class BroadcastService {
         .where(eq(broadcasts.id, row.id));
       await tx.insert(outgoingMail).values({
         to: actor.email,
-        subject: `[Test] ${row.subject}`,
-        text: parts.text,
+        subject: t(language, 'mail.test', { subject: row.subject }),
+        text: parts.textIn(language),
         html: parts.html,
         unsubscribeUserId: actor.userId,
         orgId: row.orgId,
         broadcastId: row.id,
+        language,
       });
     });
     return { message: BROADCAST_MSG.testSent };
@@ -243,13 +261,14 @@ export class BroadcastService {
     const { on } = await countAudience(tx, audience);
     if (on === 0) throw new AppError('CONFLICT', BROADCAST_MSG.noRecipients);
     await this.deps.limits.checkMarketingEmails(tx, row.orgId, on, now);
-    const school = await this.schoolName(row.orgId, tx);
+    const { name: school } = await this.schoolOf(row.orgId, tx);
     const parts = await this.partsOf(row, school);
     const { queued, skipped } = await queueBroadcastMail(tx, {
       broadcastId: row.id,
       orgId: row.orgId,
       subject: row.subject,
-      text: parts.text,
+      body: parts.body,
+      footer: parts.footer,
       html: parts.html,
       audience,
       perSecond: this.deps.perSecond,

@@ -1,9 +1,10 @@
-import type { Paged } from '@skillwise/contracts';
+import type { Locale, Paged } from '@skillwise/contracts';
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, pageOfQuery } from '../../db/paging';
 import { courseCompletion, isCompleted } from '../../db/queries/completion';
-import { certificates, users } from '../../db/schema';
+import { certificates, courses, organisations, users } from '../../db/schema';
+import { recipientLocale } from '../../lib/i18n';
 import type { ListQuery } from '../../lib/paging';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -145,4 +146,24 @@ export async function listCourseCertificates(
       .where(where);
     return row?.n ?? 0;
   });
+}
+
+/**
+ * The language a certificate is written in (docs/decisions/047): its student's, else the school's of the
+ * course; English when neither is known.
+ */
+export async function certificateLanguage(
+  db: Db,
+  row: Pick<CertificateRow, 'userId' | 'courseId'>,
+): Promise<Locale> {
+  const [found] = await db
+    .select({ school: organisations.language })
+    .from(courses)
+    .innerJoin(organisations, eq(organisations.id, courses.orgId))
+    .where(eq(courses.id, row.courseId));
+  const [person] =
+    row.userId === null
+      ? []
+      : await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId));
+  return recipientLocale(person?.language, found?.school);
 }

@@ -18,6 +18,7 @@ import { isOwnerOf, requireAccess } from '../access/access';
 import type { NotificationService } from '../notifications/notifications.service';
 import { renderCertificatePdf } from './certificate-pdf';
 import {
+  certificateLanguage,
   findCertificateById,
   findCertificateByNumber,
   hasCertificate,
@@ -176,6 +177,7 @@ export class CertificateService {
       authorName: row.authorName,
       issuedAt: row.issuedAt,
       verificationUrl: this.verificationUrl(row.number),
+      language: await certificateLanguage(this.deps.db, row),
     });
     return { fileName: certificateFileName(row.number), bytes };
   }

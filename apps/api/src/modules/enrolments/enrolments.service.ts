@@ -16,6 +16,7 @@ import { findUserByEmail, findUserById, insertUser } from '../../db/queries/user
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
+import { type MessageValues, recipientLocale, t } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mail';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
@@ -165,6 +166,7 @@ export class EnrolmentService {
       hasPassword ? (input.password as string) : randomBytes(32).toString('base64url'),
     );
     let userId: number;
+    let ownLanguage: string | null = null;
     try {
       userId = await db.transaction(async (tx) => {
         await this.deps.limits.checkNewContact(tx, actor.orgId, undefined);
@@ -185,6 +187,7 @@ export class EnrolmentService {
         if (course) {
           await notifications.enrolled({ userId: user.id, courseId: course.id }, tx, { mail: false });
         }
+        ownLanguage = user.language;
         return user.id;
       });
     } catch (error) {
@@ -195,24 +198,29 @@ export class EnrolmentService {
       }
       throw error;
     }
+    // The school's own name, in the subject, the text and the sender (docs/decisions/021); the new
+    // account's language if it was given one, else the school's (docs/decisions/047).
+    const org = await findOrganisation(this.deps.db, actor.orgId);
+    const language = recipientLocale(ownLanguage, org?.language);
+    const school = org?.name ?? t(language, 'welcome.yourSchool');
     const signIn = hasPassword
-      ? `Sign in at ${config.publicUrl}/login with this e-mail address and the password your school gave you.`
-      : `To sign in, choose your password at ${config.publicUrl}/resetPasswordRequest with this e-mail address.`;
-    // The school's own name, in the subject, the text and the sender (docs/decisions/021).
-    const school = (await findOrganisation(this.deps.db, actor.orgId))?.name ?? 'Your school';
+      ? t(language, 'welcome.signIn.password', { url: `${config.publicUrl}/login` })
+      : t(language, 'welcome.signIn.choose', { url: `${config.publicUrl}/resetPasswordRequest` });
+    const named: MessageValues = course ? { school, course: course.title } : { school };
     try {
       await mailer.send({
         to: input.email,
-        subject: course ? `${school} added you to "${course.title}"` : `${school} added you on Skillwise`,
+        subject: t(language, course ? 'welcome.subject.course' : 'welcome.subject', named),
         text: [
-          `Hello ${input.name},`,
+          t(language, 'mail.hello', { name: input.name }),
           '',
-          `${school} added you as a student on Skillwise${course ? `, enrolled in "${course.title}"` : ''}.`,
+          t(language, course ? 'welcome.text.course' : 'welcome.text', named),
           signIn,
           '',
           'Skillwise',
         ].join('\n'),
         school,
+        language,
       });
     } catch (error) {
       // The account exists and works; the welcome message is a courtesy.

@@ -1,11 +1,13 @@
-import { formatCents } from '@skillwise/contracts';
+import type { Locale } from '@skillwise/contracts';
+import { dayText as day, momentText, moneyText as money, t } from '../../lib/i18n';
 import { LINKS } from './notification-links';
 import type { Message } from './notifications.repository';
 
 /**
  * What the events about money say (SPEC §8's receipts, docs/decisions/025, 029): the buyer's receipts
  * and refund receipts, and the school's notices of sales, refunds, disputes, refund requests and its plan.
- * Wording only: notifications.service.ts finds the people and records them.
+ * Wording only, in the language asked for (docs/decisions/047): notifications.service.ts finds the people
+ * and records the words in each one's language.
  */
 
 /** A course's title and its school's name, as receipts and notices name them. */
@@ -14,15 +16,6 @@ type Course = { title: string; orgName: string };
 type Person = { fullName: string; email: string };
 /** A message, and the text of the e-mail that carries it when that is not the message itself. */
 export type Composed = { message: Message; text: string };
-
-/** Money as receipts and notices show it: `$1,949.99 USD`. */
-const moneyText = (cents: number, currency: string) => `${formatCents(cents, currency)} ${currency}`;
-
-const dateText = (date: Date) =>
-  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
-
-const dayText = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** A captured course order, as the payments module knows it. */
 export type CoursePurchase = {
@@ -39,41 +32,51 @@ export type CoursePurchase = {
 };
 
 /** What a course purchase cost, as its receipt and the school's notice say it. */
-const amountOf = (purchase: CoursePurchase) =>
-  purchase.amountCents === 0 ? 'Free' : moneyText(purchase.amountCents, purchase.currency);
+const amountOf = (l: Locale, purchase: CoursePurchase) =>
+  purchase.amountCents === 0 ? t(l, 'money.free') : money(l, purchase.amountCents, purchase.currency);
 
 /** The buyer's receipt of a course (always e-mailed), once per order. */
 export function courseReceipt(
+  l: Locale,
   course: Course & { id: number },
   purchase: CoursePurchase,
   publicUrl: string,
 ): Composed {
-  const amount = amountOf(purchase);
-  const when = dateText(purchase.capturedAt);
+  const amount = amountOf(l, purchase);
+  const when = momentText(l, purchase.capturedAt);
   const { coupon } = purchase;
   const text = [
-    'Thank you for your purchase. This is your receipt.',
+    t(l, 'receipt.thanks'),
     '',
-    `Course: ${course.title}`,
+    t(l, 'receipt.course', { course: course.title }),
     ...(coupon
       ? [
-          `List price: ${moneyText(coupon.listCents, purchase.currency)}`,
-          `Coupon ${coupon.code}: -${moneyText(coupon.discountCents, purchase.currency)}`,
+          t(l, 'receipt.listPrice', { amount: money(l, coupon.listCents, purchase.currency) }),
+          t(l, 'receipt.coupon', {
+            code: coupon.code,
+            amount: money(l, coupon.discountCents, purchase.currency),
+          }),
         ]
       : []),
-    `Amount: ${purchase.amountCents === 0 ? `Free (${moneyText(0, purchase.currency)})` : amount}`,
-    `Order number: ${purchase.orderId}`,
-    `Payment reference: ${purchase.reference}`,
-    `Date: ${when}`,
-    `Sold by: ${course.orgName}`,
+    t(l, 'receipt.amount', {
+      amount:
+        purchase.amountCents === 0
+          ? t(l, 'money.freeOf', { amount: money(l, 0, purchase.currency) })
+          : amount,
+    }),
+    t(l, 'receipt.order', { order: purchase.orderId }),
+    t(l, 'receipt.reference', { reference: purchase.reference }),
+    t(l, 'receipt.date', { date: when }),
+    t(l, 'receipt.soldBy', { school: course.orgName }),
     '',
-    `Start studying: ${publicUrl}${LINKS.course(course.id)}`,
+    t(l, 'receipt.startStudying', { url: `${publicUrl}${LINKS.course(course.id)}` }),
   ].join('\n');
+  const paid = { amount, school: course.orgName, order: purchase.orderId, date: when };
   return {
     message: {
-      title: `Receipt for "${course.title}"`,
+      title: t(l, 'receipt.title.course', { course: course.title }),
       // What the buyer paid and to whom (the school that sells the course).
-      body: `${purchase.amountCents === 0 ? `Free from ${course.orgName}` : `${amount} paid to ${course.orgName}`}, order ${purchase.orderId}, ${when}.`,
+      body: t(l, purchase.amountCents === 0 ? 'receipt.body.free' : 'receipt.body.paid', paid),
       link: LINKS.course(course.id),
       dedupeKey: `purchased:${purchase.orderId}`,
     },
@@ -82,12 +85,22 @@ export function courseReceipt(
 }
 
 /** The school's notice of a sale (when money moved), once per order. */
-export const saleMessage = (course: Course, buyer: Person, purchase: CoursePurchase): Message => ({
-  title: `New sale: "${course.title}"`,
-  body: `${buyer.fullName} (${buyer.email}) bought it for ${amountOf(purchase)}${purchase.coupon ? ` with coupon ${purchase.coupon.code}` : ''}. Order ${purchase.orderId}.`,
-  link: LINKS.sales,
-  dedupeKey: `sale:${purchase.orderId}`,
-});
+export const saleMessage = (l: Locale, course: Course, buyer: Person, purchase: CoursePurchase): Message => {
+  const values = {
+    name: buyer.fullName,
+    email: buyer.email,
+    amount: amountOf(l, purchase),
+    order: purchase.orderId,
+  };
+  return {
+    title: t(l, 'sale.title', { course: course.title }),
+    body: purchase.coupon
+      ? t(l, 'sale.bodyCoupon', { ...values, code: purchase.coupon.code })
+      : t(l, 'sale.body', values),
+    link: LINKS.sales,
+    dedupeKey: `sale:${purchase.orderId}`,
+  };
+};
 
 /** A paid plan period, recorded with its order's capture. */
 export type PlanPurchase = {
@@ -104,25 +117,28 @@ export type PlanPurchase = {
 };
 
 /** The receipt of the publisher who paid for a plan period (always e-mailed), once per order. */
-export function planReceipt(purchase: PlanPurchase, publicUrl: string): Composed {
-  const amount = moneyText(purchase.amountCents, purchase.currency);
-  const period = `${dateText(purchase.periodStart)} to ${dateText(purchase.periodEnd)}`;
+export function planReceipt(l: Locale, purchase: PlanPurchase, publicUrl: string): Composed {
+  const amount = money(l, purchase.amountCents, purchase.currency);
+  const period = t(l, 'receipt.periodSpan', {
+    start: momentText(l, purchase.periodStart),
+    end: momentText(l, purchase.periodEnd),
+  });
   const text = [
-    'Thank you for your purchase. This is your receipt.',
+    t(l, 'receipt.thanks'),
     '',
-    `Plan: ${purchase.plan}, ${purchase.months === 12 ? '1 year' : `${purchase.months} month${purchase.months === 1 ? '' : 's'}`}`,
-    `Period: ${period}`,
-    `Amount: ${amount}`,
-    `Order number: ${purchase.orderId}`,
-    `Payment reference: ${purchase.reference}`,
-    `Date: ${dateText(purchase.capturedAt)}`,
+    t(l, 'receipt.planFor', { plan: purchase.plan, months: purchase.months }),
+    t(l, 'receipt.period', { period }),
+    t(l, 'receipt.amount', { amount }),
+    t(l, 'receipt.order', { order: purchase.orderId }),
+    t(l, 'receipt.reference', { reference: purchase.reference }),
+    t(l, 'receipt.date', { date: momentText(l, purchase.capturedAt) }),
     '',
-    `Your plan: ${publicUrl}${LINKS.subscription}`,
+    t(l, 'receipt.yourPlan', { url: `${publicUrl}${LINKS.subscription}` }),
   ].join('\n');
   return {
     message: {
-      title: `Receipt for the ${purchase.plan} plan`,
-      body: `${amount}, order ${purchase.orderId}, ${period}.`,
+      title: t(l, 'receipt.title.plan', { plan: purchase.plan }),
+      body: t(l, 'receipt.body.plan', { amount, order: purchase.orderId, period }),
       link: LINKS.subscription,
       dedupeKey: `purchased:${purchase.orderId}`,
     },
@@ -150,27 +166,35 @@ export type PurchaseRefund = {
 };
 
 /** The buyer's refund receipt (always e-mailed), of a course (`course`) or of a plan. */
-export function refundReceipt(course: Course | undefined, refund: PurchaseRefund): Composed {
-  const product = course ? `"${course.title}"` : `the ${refund.plan ?? 'plan'} plan`;
-  const amount = moneyText(refund.amountCents, refund.currency);
+export function refundReceipt(l: Locale, course: Course | undefined, refund: PurchaseRefund): Composed {
+  const amount = money(l, refund.amountCents, refund.currency);
   const text = [
-    'Your payment was returned to you. This is your refund receipt.',
+    t(l, 'refund.returned'),
     '',
-    course ? `Course: ${course.title}` : `Plan: ${refund.plan ?? ''}`,
-    ...(course ? [`Sold by: ${course.orgName}`] : []),
-    `Amount returned: ${amount}`,
-    `Why: ${refund.reason}`,
-    `Order number: ${refund.orderId}`,
-    `Payment reference: ${refund.reference}`,
-    ...(refund.refundReference ? [`Refund reference: ${refund.refundReference}`] : []),
-    `Date: ${dateText(refund.refundedAt)}`,
+    course
+      ? t(l, 'receipt.course', { course: course.title })
+      : t(l, 'receipt.plan', { plan: refund.plan ?? '' }),
+    ...(course ? [t(l, 'receipt.soldBy', { school: course.orgName })] : []),
+    t(l, 'refund.amountReturned', { amount }),
+    t(l, 'refund.why', { reason: refund.reason }),
+    t(l, 'receipt.order', { order: refund.orderId }),
+    t(l, 'receipt.reference', { reference: refund.reference }),
+    ...(refund.refundReference
+      ? [t(l, 'refund.refundReference', { reference: refund.refundReference })]
+      : []),
+    t(l, 'receipt.date', { date: momentText(l, refund.refundedAt) }),
     '',
-    'The payment provider returns the money to the card or account it came from.',
+    t(l, 'refund.provider'),
   ].join('\n');
+  const values = { amount, order: refund.orderId, reason: refund.reason };
   return {
     message: {
-      title: `Refund for ${product}`,
-      body: `${amount} returned${course ? ` by ${course.orgName}` : ''}, order ${refund.orderId}. ${refund.reason}`,
+      title: course
+        ? t(l, 'refund.title.course', { course: course.title })
+        : t(l, 'refund.title.plan', { plan: refund.plan ?? 'plan' }),
+      body: course
+        ? t(l, 'refund.body.course', { ...values, school: course.orgName })
+        : t(l, 'refund.body.plan', values),
       link: course ? '' : LINKS.subscription,
       dedupeKey: `refunded:${refund.orderId}:${refund.refundId}`,
     },
@@ -181,12 +205,12 @@ export function refundReceipt(course: Course | undefined, refund: PurchaseRefund
 /** Who or what gave back a school's course sale (docs/decisions/029). */
 export type SaleRefundCause = 'school' | 'guarantee' | 'request' | 'provider';
 
-const SALE_REFUND_CAUSES: Record<SaleRefundCause, string> = {
-  school: 'Your school refunded it.',
-  guarantee: 'The buyer took up your money-back guarantee.',
-  request: 'You approved the buyer’s refund request.',
-  provider: 'It was refunded in the payment provider’s dashboard.',
-};
+const SALE_REFUND_CAUSES = {
+  school: 'saleRefund.cause.school',
+  guarantee: 'saleRefund.cause.guarantee',
+  request: 'saleRefund.cause.request',
+  provider: 'saleRefund.cause.provider',
+} as const satisfies Record<SaleRefundCause, string>;
 
 /** A refund of a school's course sale once the provider took it, as the payments module knows it. */
 export type SaleRefund = {
@@ -202,13 +226,17 @@ export type SaleRefund = {
 };
 
 /** The school's notice of one of its sales given back, once per refund. */
-export function saleRefundedMessage(course: Course, buyer: Person, refund: SaleRefund): Message {
-  const access = refund.removedAccess
-    ? 'Their access to the course was removed.'
-    : 'They keep access to the course.';
+export function saleRefundedMessage(l: Locale, course: Course, buyer: Person, refund: SaleRefund): Message {
   return {
-    title: `Refund: "${course.title}"`,
-    body: `${buyer.fullName} (${buyer.email}) was refunded ${moneyText(refund.amountCents, refund.currency)}. Order ${refund.orderId}. ${SALE_REFUND_CAUSES[refund.cause]} ${access}`,
+    title: t(l, 'saleRefund.title', { course: course.title }),
+    body: t(l, 'saleRefund.body', {
+      name: buyer.fullName,
+      email: buyer.email,
+      amount: money(l, refund.amountCents, refund.currency),
+      order: refund.orderId,
+      cause: t(l, SALE_REFUND_CAUSES[refund.cause]),
+      access: t(l, refund.removedAccess ? 'saleRefund.removed' : 'saleRefund.kept'),
+    }),
     link: LINKS.sales,
     dedupeKey: `sale_refunded:${refund.refundId}`,
   };
@@ -224,12 +252,17 @@ export type SaleDispute = {
 };
 
 /** The school's notice of a disputed payment, once per dispute event. */
-export function disputeMessage(course: Course, buyer: Person, dispute: SaleDispute): Message {
+export function disputeMessage(l: Locale, course: Course, buyer: Person, dispute: SaleDispute): Message {
   const provider =
     dispute.provider === 'paypal' ? 'PayPal' : dispute.provider === 'stripe' ? 'Stripe' : dispute.provider;
   return {
-    title: `Disputed payment: "${course.title}"`,
-    body: `${buyer.fullName} (${buyer.email}) disputed their payment with ${provider}. Order ${dispute.orderId}. Their access to the course was removed. Answer the dispute in the ${provider} dashboard; if the buyer wins, the refund is recorded here.`,
+    title: t(l, 'dispute.title', { course: course.title }),
+    body: t(l, 'dispute.body', {
+      name: buyer.fullName,
+      email: buyer.email,
+      provider,
+      order: dispute.orderId,
+    }),
     link: LINKS.sales,
     dedupeKey: `sale_disputed:${dispute.provider}:${dispute.eventId}`,
   };
@@ -249,25 +282,33 @@ export type RefundRequestEvent = {
 
 /** The school's notice of a refund request, e-mailed (it waits for their answer), once per request. */
 export function refundRequestMessage(
+  l: Locale,
   course: Course,
   buyer: Person,
   request: RefundRequestEvent,
   publicUrl: string,
 ): Composed {
-  const amount = moneyText(request.amountCents, request.currency);
-  const title = `Refund request: "${course.title}"`;
-  const body = `${buyer.fullName} (${buyer.email}) asks for a refund of ${amount}, order ${request.orderId}: “${request.reason}”. ${request.outsideBecause} Approve or decline it on the Sales screen.`;
+  const amount = money(l, request.amountCents, request.currency);
+  const title = t(l, 'refundRequest.title', { course: course.title });
+  const body = t(l, 'refundRequest.body', {
+    name: buyer.fullName,
+    email: buyer.email,
+    amount,
+    order: request.orderId,
+    reason: request.reason,
+    outside: request.outsideBecause,
+  });
   const text = [
     title,
     '',
-    `Buyer: ${buyer.fullName} (${buyer.email})`,
-    `Course: ${course.title}`,
-    `Amount: ${amount}`,
-    `Order number: ${request.orderId}`,
-    `Their reason: ${request.reason}`,
-    `Outside your guarantee: ${request.outsideBecause}`,
+    t(l, 'refundRequest.buyer', { name: buyer.fullName, email: buyer.email }),
+    t(l, 'receipt.course', { course: course.title }),
+    t(l, 'receipt.amount', { amount }),
+    t(l, 'receipt.order', { order: request.orderId }),
+    t(l, 'refundRequest.reason', { reason: request.reason }),
+    t(l, 'refundRequest.outside', { outside: request.outsideBecause }),
     '',
-    `Approve or decline it: ${publicUrl}${LINKS.sales}`,
+    t(l, 'refundRequest.answer', { url: `${publicUrl}${LINKS.sales}` }),
   ].join('\n');
   return {
     message: { title, body, link: LINKS.sales, dedupeKey: `refund_request:${request.requestId}` },
@@ -290,16 +331,26 @@ export type RefundAnswerEvent = {
 };
 
 /** The buyer's notice of the school's answer to its refund request, e-mailed, once per request. */
-export function refundAnswerMessage(course: Course, answer: RefundAnswerEvent, publicUrl: string): Composed {
-  const amount = moneyText(answer.amountCents, answer.currency);
-  const said = answer.message ? ` Their message: “${answer.message}”` : '';
-  const title = answer.approved
-    ? `Refund request approved: "${course.title}"`
-    : `Refund request declined: "${course.title}"`;
-  const body = answer.approved
-    ? `${course.orgName} approved your refund request, order ${answer.orderId}: ${amount} is refunded to you and the course is no longer yours.${said}`
-    : `${course.orgName} declined your refund request, order ${answer.orderId}. You keep the course.${said}`;
-  const text = [title, '', body, '', `My Courses: ${publicUrl}${LINKS.myCourses}`].join('\n');
+export function refundAnswerMessage(
+  l: Locale,
+  course: Course,
+  answer: RefundAnswerEvent,
+  publicUrl: string,
+): Composed {
+  const amount = money(l, answer.amountCents, answer.currency);
+  const said = answer.message ? ` ${t(l, 'refundAnswer.said', { message: answer.message })}` : '';
+  const title = t(l, answer.approved ? 'refundAnswer.title.approved' : 'refundAnswer.title.declined', {
+    course: course.title,
+  });
+  const values = { school: course.orgName, order: answer.orderId, amount };
+  const body = `${t(l, answer.approved ? 'refundAnswer.body.approved' : 'refundAnswer.body.declined', values)}${said}`;
+  const text = [
+    title,
+    '',
+    body,
+    '',
+    t(l, 'refundAnswer.myCourses', { url: `${publicUrl}${LINKS.myCourses}` }),
+  ].join('\n');
   return {
     message: { title, body, link: LINKS.myCourses, dedupeKey: `refund_answer:${answer.requestId}` },
     text,
@@ -327,27 +378,38 @@ export type PlanNotice =
 
 /** A notice of a school's plan, once per plan and period (the dedupe key names the period's end). */
 export function planNoticeMessage(
+  l: Locale,
   school: string,
   event: { orgId: number; plan: string; periodEnd: Date } & PlanNotice,
   publicUrl: string,
 ): Composed {
-  const card = (last4: string | null) => (last4 ? `the card ending ${last4}` : 'your saved card');
+  const card = (last4: string | null) => (last4 ? t(l, 'plan.card', { last4 }) : t(l, 'plan.savedCard'));
+  const named = { school, plan: event.plan };
   let title: string;
   let body: string;
   if (event.kind === 'renewal_reminder') {
-    title = `${school}: your ${event.plan} plan renews on ${dayText(event.renewsAt)}`;
-    body = `It renews by itself: ${moneyText(event.amountCents, event.currency)} will be charged to ${card(event.cardLast4)}. To stop it, cancel it on Plan & billing before then.`;
+    title = t(l, 'plan.renewal.title', { ...named, date: day(l, event.renewsAt) });
+    body = t(l, 'plan.renewal.body', {
+      amount: money(l, event.amountCents, event.currency),
+      card: card(event.cardLast4),
+    });
   } else if (event.kind === 'expiry_reminder') {
-    title = `${school}: your ${event.plan} plan ends on ${dayText(event.endsAt)}`;
-    body = `It was cancelled, so it does not renew. Once it ends you cannot publish courses or add students (your students keep their courses). Resume it on Plan & billing to keep it.`;
+    title = t(l, 'plan.expiry.title', { ...named, date: day(l, event.endsAt) });
+    body = t(l, 'plan.expiry.body');
   } else if (event.kind === 'renewal_failed') {
-    title = `${school}: your ${event.plan} plan’s renewal payment failed`;
-    body = `${moneyText(event.amountCents, event.currency)} could not be charged to ${card(event.cardLast4)}. The plan keeps working until ${dayText(event.graceEndsAt)} and the payment is tried again daily. Pay with another card on Plan & billing by ${dayText(event.graceEndsAt)} to keep it.`;
+    title = t(l, 'plan.failed.title', named);
+    body = t(l, 'plan.failed.body', {
+      amount: money(l, event.amountCents, event.currency),
+      card: card(event.cardLast4),
+      date: day(l, event.graceEndsAt),
+    });
   } else {
-    title = `${school}: your ${event.plan} plan has ended`;
-    body = `It ended on ${dayText(event.endedAt)}. Your students keep the courses they have, but you cannot publish courses or add students until you choose a plan again.`;
+    title = t(l, 'plan.lapsed.title', named);
+    body = t(l, 'plan.lapsed.body', { date: day(l, event.endedAt) });
   }
-  const text = [title, '', body, '', `Plan & billing: ${publicUrl}${LINKS.billing}`].join('\n');
+  const text = [title, '', body, '', t(l, 'plan.billing', { url: `${publicUrl}${LINKS.billing}` })].join(
+    '\n',
+  );
   return {
     message: {
       title,

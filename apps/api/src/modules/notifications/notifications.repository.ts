@@ -13,13 +13,25 @@ import {
   sections,
   users,
 } from '../../db/schema';
+import {
+  inEveryLocale,
+  type Localized,
+  localizedSql,
+  type MessageKey,
+  pluralSql,
+  recipientLocaleSql,
+  schoolLanguage,
+  t,
+  templateSql,
+} from '../../lib/i18n';
 import type { ListQuery } from '../../lib/paging';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
- * Who is told, as a query answering one row per notification: `user_id, title, body, link, dedupe_key`.
- * A user may appear in several rows (several lessons published at once); each becomes one notification.
+ * Who is told, as a query answering one row per notification: `user_id, title, body, link, dedupe_key`,
+ * the title and body in the user's language (docs/decisions/047). A user may appear in several rows
+ * (several lessons published at once); each becomes one notification.
  */
 export type Recipients = SQL;
 
@@ -27,12 +39,17 @@ export type Recipients = SQL;
 export type MailPlan = {
   /** 'always' (receipts), 'if-enabled' (the user's email_notifications), or 'never'. */
   send: 'always' | 'if-enabled' | 'never';
-  /** The message's text after the greeting; by default each notification's title, body and link. */
-  text?: string | undefined;
-  /** The subject of a message telling several notifications at once (a section's lessons): "3 <manySubject>". */
-  manySubject?: string;
+  /** The message's text after the greeting, in each language; by default each notification's title, body and link. */
+  text?: Localized<string> | undefined;
+  /** The subject of a message telling several notifications at once (a section's lessons): "3 new lessons ...", a plural of `count`. */
+  manySubject?: MessageKey;
   /** The school the event concerns (an id, or a subquery answering one): its messages are sent in its name (lib/mail-queue.ts). */
   orgId?: number | SQL | null | undefined;
+  /**
+   * The school whose language its people read when they chose none, when the message is not sent in a
+   * school's name (`orgId`): a school's plan notices. The recipients must be asked with the same one.
+   */
+  languageOrgId?: number | undefined;
 };
 
 /** What the statement needs to write the messages: the web app's address. */
@@ -58,28 +75,36 @@ export async function recordNotifications(
       || case when i.body <> '' then E'\\n' || i.body else '' end
       || case when i.link <> '' then E'\\n' || ${publicUrl}::text || i.link else '' end,
       E'\\n\\n' order by i.id)`;
-  const content = plan.text === undefined ? eachNotification : sql`${plan.text}::text`;
+  // Each recipient's language: theirs, else the school's (the recipients' query chose the same).
+  const language = sql`l.language`;
+  const content = plan.text === undefined ? eachNotification : localizedSql(language, plan.text);
   const footer =
     plan.send === 'if-enabled'
-      ? sql`E'\\n\\n-- \\nYou get these e-mails because notification e-mails are on for your account.\\n'`
+      ? sql`E'\\n\\n-- \\n' || ${localizedSql(
+          language,
+          inEveryLocale((l) => t(l, 'notify.footer')),
+        )} || E'\\n'`
       : sql`''`;
   // A school's message is signed with its name (docs/decisions/021); the platform's own with the product's.
   const orgId = plan.orgId == null ? sql`null::int` : sql`(${plan.orgId})::int`;
-  const signOff = sql`coalesce((select o.name || ' on Skillwise' from ${organisations} o where o.id = ${orgId}), 'Skillwise')`;
+  const signOff = sql`coalesce((select ${templateSql(language, 'notify.signOff', { school: sql`o.name` })}
+      from ${organisations} o where o.id = ${orgId}), 'Skillwise')`;
   // The unsubscribe line is added, signed, by the mail queue as it sends (lib/mail-queue.ts).
   const unsubscribeUser = plan.send === 'if-enabled' ? sql`u.id` : sql`null::int`;
   const subject = sql`case when count(*) = 1 then min(i.title)
-      else count(*)::text || ' ' || ${plan.manySubject ?? 'new notifications'}::text end`;
+      else ${pluralSql(language, plan.manySubject ?? 'notify.many.notifications', sql`count(*)`)} end`;
+  const greeting = templateSql(language, 'mail.hello', { name: sql`u.full_name` });
   const mailed =
     plan.send === 'never'
       ? sql`select 1 where false`
-      : sql`insert into ${outgoingMail} ("to", subject, text, unsubscribe_user_id, org_id)
+      : sql`insert into ${outgoingMail} ("to", subject, text, unsubscribe_user_id, org_id, language)
           select u.email, ${subject},
-                 'Hello ' || u.full_name || E',\\n\\n' || ${content} || E'\\n\\n' || ${signOff} || ${footer}, ${unsubscribeUser},
-                 ${orgId}
+                 ${greeting} || E'\\n\\n' || ${content} || E'\\n\\n' || ${signOff} || ${footer}, ${unsubscribeUser},
+                 ${orgId}, ${language}
             from inserted i join ${users} u on u.id = i.user_id
+           cross join lateral (select ${recipientLocaleSql(sql`u.language`, schoolLanguage(plan.orgId ?? plan.languageOrgId))} as language) l
            ${plan.send === 'if-enabled' ? sql`where u.email_notifications` : sql``}
-           group by u.id, u.email, u.full_name
+           group by u.id, u.email, u.full_name, l.language
           returning 1`;
   const result = await db.execute(sql`
     with source as (${recipients}),
@@ -97,19 +122,23 @@ export async function recordNotifications(
 
 export type Message = { title: string; body: string; link: string; dedupeKey: string | null };
 
-const messageColumns = (m: Message) =>
-  sql`${m.title}::text as title, ${m.body}::text as body, ${m.link}::text as link, ${m.dedupeKey}::text as dedupe_key`;
+/** A message's columns, its title and body in the language `language` (SQL) picks. */
+const messageColumns = (m: Localized<Message>, language: SQL) =>
+  sql`${localizedSql(language, { en: m.en.title, es: m.es.title, ar: m.ar.title })} as title,
+      ${localizedSql(language, { en: m.en.body, es: m.es.body, ar: m.ar.body })} as body,
+      ${m.en.link}::text as link, ${m.en.dedupeKey}::text as dedupe_key`;
 
-/** One user. */
-export const toUser = (userId: number, m: Message): Recipients =>
-  sql`select ${userId}::int as user_id, ${messageColumns(m)}`;
+/** One user, in their language, else the school's (`languageOrgId`: the school the message concerns). */
+export const toUser = (userId: number, m: Localized<Message>, languageOrgId?: number | null): Recipients =>
+  sql`select ${userId}::int as user_id,
+      ${messageColumns(m, recipientLocaleSql(sql`(select ${users.language} from ${users} where ${users.id} = ${userId})`, schoolLanguage(languageOrgId)))}`;
 
 /**
  * The school's staff: its owners and admins (docs/decisions/039). Its instructors are not told of its
  * sales, refunds, plan or integrations.
  */
-export const toPublishersOf = (orgId: number, m: Message): Recipients =>
-  sql`select ${users.id} as user_id, ${messageColumns(m)} from ${users}
+export const toPublishersOf = (orgId: number, m: Localized<Message>): Recipients =>
+  sql`select ${users.id} as user_id, ${messageColumns(m, recipientLocaleSql(sql`${users.language}`, schoolLanguage(orgId)))} from ${users}
       where ${users.orgId} = ${orgId} and ${users.roleId} = ${ROLE.PUBLISHER}
         and ${users.teamRole} in ('owner', 'admin')`;
 
@@ -142,15 +171,18 @@ export const toStudentsOfVisibleLessons = (
   linkOf: (courseIdColumn: SQL) => SQL,
 ): Recipients => {
   const chosen = chosenLessons(which);
+  const language = recipientLocaleSql(sql`${users.language}`, sql`${organisations.language}`);
   return sql`select ${enrolments.userId} as user_id,
-        ('New lesson in "' || ${courses.title} || '"') as title,
-        ('"' || ${lessons.title} || '" is ready to study.') as body,
+        ${templateSql(language, 'notify.lesson.title', { course: sql`${courses.title}` })} as title,
+        ${templateSql(language, 'notify.lesson.body', { lesson: sql`${lessons.title}` })} as body,
         ${linkOf(sql`${courses.id}`)} as link,
         ('lesson:' || ${lessons.id}::text) as dedupe_key
       from ${lessons}
       join ${sections} on ${sections.id} = ${lessons.sectionId}
       join ${courses} on ${courses.id} = ${sections.courseId}
+      join ${organisations} on ${organisations.id} = ${courses.orgId}
       join ${enrolments} on ${enrolments.courseId} = ${courses.id}
+      join ${users} on ${users.id} = ${enrolments.userId}
       where ${chosen} and ${lessons.published} and ${sections.published} and ${courses.published}`;
 };
 
@@ -294,6 +326,12 @@ export async function schoolsWithOpenedSections(db: Db, now: Date): Promise<numb
   return rowsOf<{ org_id: number }>(result).map((r) => Number(r.org_id));
 }
 
+/** A student's language, else their school's (the course's), in the opened-sections query. */
+const openedLanguage = recipientLocaleSql(
+  sql`${users.language}`,
+  sql`(select o.language from ${organisations} o where o.id = ${courses.orgId})`,
+);
+
 /** One school's students of sections that opened for them: one notification per student and section. */
 export const toStudentsOfOpenedSections = (
   now: Date,
@@ -301,11 +339,12 @@ export const toStudentsOfOpenedSections = (
   linkOf: (courseIdColumn: SQL) => SQL,
 ): Recipients =>
   sql`select ${enrolments.userId} as user_id,
-      ('A new section opened in "' || ${courses.title} || '"') as title,
-      ('"' || ${sections.name} || '" is open to study now.') as body,
+      ${templateSql(openedLanguage, 'notify.section.title', { course: sql`${courses.title}` })} as title,
+      ${templateSql(openedLanguage, 'notify.section.body', { section: sql`${sections.name}` })} as body,
       ${linkOf(sql`${courses.id}`)} as link,
       ('section_opened:' || ${sections.id}::text) as dedupe_key
     ${openedSectionsFrom}
+    join ${users} on ${users.id} = ${enrolments.userId}
     where ${openedSectionsWhere(now, orgId)}`;
 
 /** The advisory lock of the section-opened round (a space of its own, beside the file-key locks' 1006). */

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emitWebhookEvent } from '../../db/queries/integrations';
 import { findOrganisation } from '../../db/queries/organisations';
+import { inEveryLocale, t } from '../../lib/i18n';
 import { InboxService } from './inbox.service';
 import {
   type CoursePurchase,
@@ -30,7 +31,7 @@ import {
   toUser,
   type VisibleLessons,
 } from './notifications.repository';
-import { RefundNotices } from './refund-notices';
+import { RefundNotices, splitComposed } from './refund-notices';
 
 export type NotificationDeps = {
   db: Db;
@@ -81,12 +82,16 @@ export class NotificationService {
     return recordNotifications(
       db,
       'enrolled',
-      toUser(event.userId, {
-        title: `You were enrolled in "${course.title}"`,
-        body: `${course.orgName} enrolled you in this course. It is in My Courses.`,
-        link: LINKS.course(course.id),
-        dedupeKey: null,
-      }),
+      toUser(
+        event.userId,
+        inEveryLocale((l) => ({
+          title: t(l, 'notify.enrolled.title', { course: course.title }),
+          body: t(l, 'notify.enrolled.body', { school: course.orgName }),
+          link: LINKS.course(course.id),
+          dedupeKey: null,
+        })),
+        course.orgId,
+      ),
       { send: options.mail === false ? 'never' : 'if-enabled', orgId: course.orgId },
       this.mail,
     );
@@ -102,11 +107,13 @@ export class NotificationService {
     const found = await findCourseAndPerson(db, purchase.courseId, purchase.userId);
     if (!found) return;
     const { course, person: buyer } = found;
-    const receipt = courseReceipt(course, purchase, this.deps.publicUrl);
+    const receipt = splitComposed(
+      inEveryLocale((l) => courseReceipt(l, course, purchase, this.deps.publicUrl)),
+    );
     await recordNotifications(
       db,
       'purchased',
-      toUser(buyer.id, receipt.message),
+      toUser(buyer.id, receipt.message, course.orgId),
       { send: 'always', text: receipt.text, orgId: course.orgId },
       this.mail,
     );
@@ -138,8 +145,11 @@ export class NotificationService {
       await recordNotifications(
         db,
         'sale',
-        toPublishersOf(course.orgId, saleMessage(course, buyer, purchase)),
-        { send: 'if-enabled', manySubject: 'new sales', orgId: course.orgId },
+        toPublishersOf(
+          course.orgId,
+          inEveryLocale((l) => saleMessage(l, course, buyer, purchase)),
+        ),
+        { send: 'if-enabled', manySubject: 'notify.many.sales', orgId: course.orgId },
         this.mail,
       );
     }
@@ -152,7 +162,7 @@ export class NotificationService {
   async planPurchased(purchase: PlanPurchase, db: Db = this.deps.db) {
     const buyer = await findRecipient(db, purchase.userId);
     if (!buyer) return { notified: 0, mailed: 0 };
-    const receipt = planReceipt(purchase, this.deps.publicUrl);
+    const receipt = splitComposed(inEveryLocale((l) => planReceipt(l, purchase, this.deps.publicUrl)));
     return recordNotifications(
       db,
       'purchased',
@@ -174,12 +184,14 @@ export class NotificationService {
   ) {
     const org = await findOrganisation(db, event.orgId);
     if (!org) return { notified: 0, mailed: 0 };
-    const notice = planNoticeMessage(org.name, event, this.deps.publicUrl);
+    const notice = splitComposed(
+      inEveryLocale((l) => planNoticeMessage(l, org.name, event, this.deps.publicUrl)),
+    );
     return recordNotifications(
       db,
       'plan',
       toPublishersOf(event.orgId, notice.message),
-      { send: 'always', text: notice.text },
+      { send: 'always', text: notice.text, languageOrgId: event.orgId },
       this.mail,
     );
   }
@@ -198,15 +210,21 @@ export class NotificationService {
     return recordNotifications(
       db,
       'new_student',
-      toPublishersOf(event.orgId, {
-        title: `New student: ${student.fullName}`,
-        body: event.courseTitle
-          ? `${student.fullName} (${student.email}) joined with "${event.courseTitle}".`
-          : `${student.fullName} (${student.email}) was added to your students.`,
-        link: LINKS.students,
-        dedupeKey: `new_student:${student.id}`,
-      }),
-      { send: 'if-enabled', manySubject: 'new students', orgId: event.orgId },
+      toPublishersOf(
+        event.orgId,
+        inEveryLocale((l) => {
+          const who = { name: student.fullName, email: student.email };
+          return {
+            title: t(l, 'notify.student.title', who),
+            body: event.courseTitle
+              ? t(l, 'notify.student.body.course', { ...who, course: event.courseTitle })
+              : t(l, 'notify.student.body', who),
+            link: LINKS.students,
+            dedupeKey: `new_student:${student.id}`,
+          };
+        }),
+      ),
+      { send: 'if-enabled', manySubject: 'notify.many.students', orgId: event.orgId },
       this.mail,
     );
   }
@@ -225,7 +243,7 @@ export class NotificationService {
       toStudentsOfVisibleLessons(which, (courseId: SQL) => sql`${COURSE_LINK}::text || ${courseId}::text`),
       {
         send: 'if-enabled',
-        manySubject: 'new lessons in your courses',
+        manySubject: 'notify.many.lessons',
         orgId: orgOfLessons(which),
       },
       this.mail,
@@ -253,7 +271,7 @@ export class NotificationService {
             orgId,
             (courseId: SQL) => sql`${COURSE_LINK}::text || ${courseId}::text`,
           ),
-          { send: 'if-enabled', manySubject: 'sections opened in your courses', orgId },
+          { send: 'if-enabled', manySubject: 'notify.many.sections', orgId },
           this.mail,
         );
         total.notified += done.notified;
@@ -271,19 +289,23 @@ export class NotificationService {
     event: { orgId: number; endpointId: number; url: string; reason: string },
     db: Db = this.deps.db,
   ) {
-    const title = `Webhook endpoint disabled: ${event.url}`;
-    const body = `${event.reason} No more events are sent to it. Fix the endpoint, then turn it on again in Settings, Webhooks; the events kept meanwhile are sent then.`;
-    const text = [title, '', body, '', `Webhooks: ${this.deps.publicUrl}${LINKS.webhooks}`].join('\n');
+    const dedupeKey = `webhook_disabled:${event.endpointId}:${Date.now()}`;
+    const notice = splitComposed(
+      inEveryLocale((l) => {
+        const title = t(l, 'notify.webhook.title', { url: event.url });
+        const body = t(l, 'notify.webhook.body', { reason: event.reason });
+        const link = t(l, 'notify.webhook.link', { url: `${this.deps.publicUrl}${LINKS.webhooks}` });
+        return {
+          message: { title, body, link: LINKS.webhooks, dedupeKey },
+          text: [title, '', body, '', link].join('\n'),
+        };
+      }),
+    );
     return recordNotifications(
       db,
       'plan',
-      toPublishersOf(event.orgId, {
-        title,
-        body,
-        link: LINKS.webhooks,
-        dedupeKey: `webhook_disabled:${event.endpointId}:${Date.now()}`,
-      }),
-      { send: 'always', text },
+      toPublishersOf(event.orgId, notice.message),
+      { send: 'always', text: notice.text, languageOrgId: event.orgId },
       this.mail,
     );
   }
@@ -305,12 +327,16 @@ export class NotificationService {
     return recordNotifications(
       db,
       'certificate_issued',
-      toUser(event.userId, {
-        title: `Your certificate for "${event.courseTitle}"`,
-        body: `Congratulations on completing the course. Your certificate number is ${event.number}.`,
-        link: LINKS.certificates,
-        dedupeKey: `certificate:${event.number}`,
-      }),
+      toUser(
+        event.userId,
+        inEveryLocale((l) => ({
+          title: t(l, 'notify.certificate.title', { course: event.courseTitle }),
+          body: t(l, 'notify.certificate.body', { number: event.number }),
+          link: LINKS.certificates,
+          dedupeKey: `certificate:${event.number}`,
+        })),
+        course?.orgId ?? null,
+      ),
       { send: 'if-enabled', orgId: course?.orgId ?? null },
       this.mail,
     );
@@ -337,7 +363,6 @@ export class NotificationService {
     const course = await findCourseWithOrg(db, event.courseId);
     if (!course) return { notified: 0, mailed: 0 };
     const percent = event.maxScore > 0 ? Math.floor((event.score * 100) / event.maxScore) : 0;
-    const result = event.passed ? 'You passed.' : 'You did not pass this time.';
     await emitWebhookEvent(db, course.orgId, 'quiz.graded', String(event.attemptId), {
       attempt_id: event.attemptId,
       student_id: event.userId,
@@ -351,12 +376,23 @@ export class NotificationService {
     return recordNotifications(
       db,
       'quiz_graded',
-      toUser(event.userId, {
-        title: `Your quiz "${event.lessonTitle}" was graded`,
-        body: `${course.orgName} graded your answers in "${course.title}": ${event.score} of ${event.maxScore} points (${percent}%). ${result}`,
-        link: LINKS.lesson(event.courseId, event.lessonId),
-        dedupeKey: `quiz_graded:${event.attemptId}`,
-      }),
+      toUser(
+        event.userId,
+        inEveryLocale((l) => ({
+          title: t(l, 'notify.quiz.title', { lesson: event.lessonTitle }),
+          body: t(l, 'notify.quiz.body', {
+            school: course.orgName,
+            course: course.title,
+            score: event.score,
+            max: event.maxScore,
+            percent,
+            result: t(l, event.passed ? 'notify.quiz.passed' : 'notify.quiz.failed'),
+          }),
+          link: LINKS.lesson(event.courseId, event.lessonId),
+          dedupeKey: `quiz_graded:${event.attemptId}`,
+        })),
+        course.orgId,
+      ),
       { send: 'if-enabled', orgId: course.orgId },
       this.mail,
     );

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import { emitWebhookEvent } from '../../db/queries/integrations';
+import { inEveryLocale, type Localized } from '../../lib/i18n';
 import {
+  type Composed,
   disputeMessage,
   type PurchaseRefund,
   type RefundAnswerEvent,
@@ -17,10 +19,19 @@ import {
   findCourseWithOrg,
   findRecipient,
   type MailContext,
+  type Message,
   recordNotifications,
   toPublishersOf,
   toUser,
 } from './notifications.repository';
+
+/** A message and its e-mail's text in each language, as recordNotifications takes them. */
+export const splitComposed = (
+  composed: Localized<Composed>,
+): { message: Localized<Message>; text: Localized<string> } => ({
+  message: { en: composed.en.message, es: composed.es.message, ar: composed.ar.message },
+  text: { en: composed.en.text, es: composed.es.text, ar: composed.ar.text },
+});
 
 /**
  * The events of money given back (docs/decisions/029): the buyer's refund receipts, the school's notices
@@ -39,11 +50,11 @@ export class RefundNotices {
     const buyer = await findRecipient(db, refund.userId);
     const course = refund.courseId === null ? undefined : await findCourseWithOrg(db, refund.courseId);
     if (!buyer) return { notified: 0, mailed: 0 };
-    const receipt = refundReceipt(course, refund);
+    const receipt = splitComposed(inEveryLocale((l) => refundReceipt(l, course, refund)));
     return recordNotifications(
       db,
       'refunded',
-      toUser(buyer.id, receipt.message),
+      toUser(buyer.id, receipt.message, course?.orgId ?? null),
       { send: 'always', text: receipt.text, orgId: course?.orgId ?? null },
       this.deps.mail,
     );
@@ -72,8 +83,11 @@ export class RefundNotices {
     return recordNotifications(
       db,
       'refunded',
-      toPublishersOf(course.orgId, saleRefundedMessage(course, buyer, refund)),
-      { send: 'if-enabled', manySubject: 'refunds', orgId: course.orgId },
+      toPublishersOf(
+        course.orgId,
+        inEveryLocale((l) => saleRefundedMessage(l, course, buyer, refund)),
+      ),
+      { send: 'if-enabled', manySubject: 'notify.many.refunds', orgId: course.orgId },
       this.deps.mail,
     );
   }
@@ -89,7 +103,10 @@ export class RefundNotices {
     return recordNotifications(
       db,
       'refunded',
-      toPublishersOf(course.orgId, disputeMessage(course, buyer, dispute)),
+      toPublishersOf(
+        course.orgId,
+        inEveryLocale((l) => disputeMessage(l, course, buyer, dispute)),
+      ),
       { send: 'always', orgId: course.orgId },
       this.deps.mail,
     );
@@ -103,7 +120,9 @@ export class RefundNotices {
     const found = await findCourseAndPerson(db, request.courseId, request.userId);
     if (!found) return { notified: 0, mailed: 0 };
     const { course, person: buyer } = found;
-    const notice = refundRequestMessage(course, buyer, request, this.deps.mail.publicUrl);
+    const notice = splitComposed(
+      inEveryLocale((l) => refundRequestMessage(l, course, buyer, request, this.deps.mail.publicUrl)),
+    );
     return recordNotifications(
       db,
       'refunded',
@@ -121,11 +140,13 @@ export class RefundNotices {
     const found = await findCourseAndPerson(db, answer.courseId, answer.userId);
     if (!found) return { notified: 0, mailed: 0 };
     const { course, person: buyer } = found;
-    const notice = refundAnswerMessage(course, answer, this.deps.mail.publicUrl);
+    const notice = splitComposed(
+      inEveryLocale((l) => refundAnswerMessage(l, course, answer, this.deps.mail.publicUrl)),
+    );
     return recordNotifications(
       db,
       'refunded',
-      toUser(buyer.id, notice.message),
+      toUser(buyer.id, notice.message, course.orgId),
       { send: 'always', text: notice.text, orgId: course.orgId },
       this.deps.mail,
     );

@@ -7,16 +7,17 @@ import {
   ROLE,
   TEAM_INVITE_DAYS,
   TEAM_MSG,
-  TEAM_ROLE_LABELS,
   type Team,
   type TeamInvite,
   type TeamRole,
 } from '@skillwise/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findOrganisation } from '../../db/queries/organisations';
-import { outgoingMail } from '../../db/schema';
+import { outgoingMail, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError, notFound } from '../../lib/errors';
+import { recipientLocale, t } from '../../lib/i18n';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import {
@@ -134,22 +135,29 @@ export class TeamService {
         expiresAt,
       });
       const link = `${publicUrl}${ACCEPT_INVITE_PATH}?token=${encodeURIComponent(token)}`;
-      const role = TEAM_ROLE_LABELS[input.role].toLowerCase();
+      // In the invited person's language when they have an account, else the school's (docs/decisions/047).
+      const [account] = await tx
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.email, input.email.toLowerCase()));
+      const language = recipientLocale(account?.language, org.language);
+      const names = { inviter: actor.fullName, school: org.name };
       // Queued in the same transaction: the invitation exists exactly when its e-mail is on its way.
       await tx.insert(outgoingMail).values({
         to: input.email,
-        subject: `${actor.fullName} invited you to ${org.name}’s team`,
+        subject: t(language, 'team.invite.subject', names),
         text: [
-          'Hello,',
+          t(language, 'mail.helloAnyone'),
           '',
-          `${actor.fullName} invited you to join ${org.name} on Skillwise as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`,
-          `Accept the invitation at ${link}`,
+          t(language, 'team.invite.text', { ...names, role: input.role }),
+          t(language, 'team.invite.accept', { link }),
           '',
-          `The link works once and expires in ${TEAM_INVITE_DAYS} days. Log in with this e-mail address, or sign up with it, to accept. If you did not expect this, ignore this message.`,
+          t(language, 'team.invite.expires', { days: TEAM_INVITE_DAYS }),
           '',
           'Skillwise',
         ].join('\n'),
         orgId,
+        language,
       });
       await recordAudit(tx, orgId, actor, 'member.invited', input.email, { role: input.role });
       return { ...row, invitedBy: actor.fullName };

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { hashCode, safeEqualHex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { recipientLocale, t } from '../../lib/i18n';
 import type { AppKeys } from '../../lib/keys';
 import type { Mailer } from '../../lib/mail';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -68,7 +69,7 @@ export class VerificationCodes {
    * address its tries at the code afresh, as a new code would.
    */
   async send(
-    user: Pick<UserRow, 'id' | 'email' | 'fullName'>,
+    user: Pick<UserRow, 'id' | 'email' | 'fullName'> & Partial<Pick<UserRow, 'language'>>,
     purpose: CodePurpose,
     ip?: string,
   ): Promise<boolean> {
@@ -88,20 +89,20 @@ export class VerificationCodes {
       if (!(await limiter.hitBelow(mails.key, mails.windowSeconds, CODE_MAILS_MAX)).counted) return false;
     }
     const code = codeOf(keys.codes, scope, row.createdAt);
-    const subject =
-      purpose === 'verify' ? 'Your Skillwise verification code' : 'Your Skillwise password reset code';
-    const action = purpose === 'verify' ? 'verify your e-mail address' : 'choose a new password';
+    // In the person's language (docs/decisions/047); the platform's own mail, so no school's to fall back on.
+    const language = recipientLocale(user.language);
+    const subject = t(language, purpose === 'verify' ? 'code.subject.verify' : 'code.subject.reset');
     const text = [
-      `Hello ${user.fullName},`,
+      t(language, 'mail.hello', { name: user.fullName }),
       '',
-      `Your code to ${action} is: ${code}`,
+      t(language, purpose === 'verify' ? 'code.text.verify' : 'code.text.reset', { code }),
       '',
-      'It expires in 15 minutes. If you did not ask for it, you can ignore this message.',
+      t(language, 'code.expires'),
       '',
       'Skillwise',
     ].join('\n');
     try {
-      await mailer.send({ to: user.email, subject, text });
+      await mailer.send({ to: user.email, subject, text, language });
     } catch (error) {
       log.error({ err: error, to: user.email }, 'could not send the code');
       // A new code nobody received must not hold back the next request's mail for a minute.
