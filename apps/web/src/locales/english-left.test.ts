@@ -2,13 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import pending from './untranslated.json';
 
 /**
  * No screen writes a text of its own (docs/decisions/044): JSX text and the attributes people read or
- * hear (placeholder, title, alt, aria-label, label) come from the catalogues. `untranslated.json` lists
- * the files that still hold such texts; it only shrinks: a file with a text that is not listed fails, and
- * so does a listed file that has none left.
+ * hear (placeholder, title, alt, aria-label, label) come from the catalogues: a component with such a
+ * text fails.
  */
 const src = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const READ_ATTRIBUTES = new Set(['placeholder', 'title', 'alt', 'aria-label', 'label']);
@@ -52,19 +50,12 @@ const textsOf = (file: string): string[] => {
 };
 
 describe('texts written in the screens', () => {
-  const listed = new Set<string>(pending);
-  const withTexts = new Map<string, string[]>();
-  for (const file of sourceFiles(src)) {
-    const texts = textsOf(file);
-    if (texts.length > 0) withTexts.set(path.relative(src, file), texts);
-  }
-
-  it('are all in the catalogues, but for the files still listed in untranslated.json', () => {
-    const unlisted = [...withTexts].filter(([file]) => !listed.has(file));
-    expect(unlisted.map(([file, texts]) => `${file}\n  ${texts.join('\n  ')}`)).toEqual([]);
-  });
-
-  it('untranslated.json lists only files that still hold texts', () => {
-    expect([...listed].filter((file) => !withTexts.has(file))).toEqual([]);
+  it('are all in the catalogues', () => {
+    const withTexts: string[] = [];
+    for (const file of sourceFiles(src)) {
+      const texts = textsOf(file);
+      if (texts.length > 0) withTexts.push(`${path.relative(src, file)}\n  ${texts.join('\n  ')}`);
+    }
+    expect(withTexts).toEqual([]);
   });
 });
