@@ -237,7 +237,7 @@ const CardBody = <Row,>({
           ))}
         </dl>
       ) : (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           {labelled.map((column) => (
             <div key={column.header} className="contents">
               <dt className="text-slate-500">{column.cardLabel ?? column.header}</dt>
