@@ -1,6 +1,8 @@
 import { MSG, type MyProfile, WRONG_CURRENT_PASSWORD_MESSAGE } from '@skillwise/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/i18n';
+import { LOCALE_KEY } from '@/lib/i18n/locale';
 import { storage } from '@/lib/storage';
 import { type FetchCall, mockFetch, pathOf, renderRoutes } from '@/test/render';
 import { AccountSettings } from './account-settings';
@@ -222,5 +224,24 @@ describe('Account Settings: Change Password', () => {
     });
     // Done: back to the current-password form.
     expect(await screen.findByLabelText('Current Password')).toBeTruthy();
+  });
+});
+
+describe('Account Settings: the language', () => {
+  afterEach(async () => {
+    await setLocale('en');
+    localStorage.removeItem(LOCALE_KEY);
+  });
+
+  it('switches the screen to the chosen language and saves it to the profile', async () => {
+    const all = server((call) =>
+      pathOf(call) === '/api/users/SetMyLanguage' ? { body: { language: 'es' } } : { body: {} },
+    );
+    renderRoutes(routes, '/students/settings');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Language' }), { target: { value: 'es' } });
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+    await waitFor(() => expect(calls(all, 'users/SetMyLanguage')).toHaveLength(1));
+    expect(calls(all, 'users/SetMyLanguage')[0]?.body).toEqual({ language: 'es' });
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('es');
   });
 });

@@ -1,4 +1,5 @@
 import { Alert } from '@/components/ui/alert';
+import { LanguagePicker } from '@/components/ui/language-picker';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage } from '@/lib/api-client';
@@ -7,7 +8,10 @@ import { useMyProfile } from '../api/account';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 
-/** Account Settings: the signed-in account's name and password, for students and publishers alike. */
+/**
+ * Account Settings: the signed-in account's name, password and language (saved to the profile: the app,
+ * the e-mails and the certificates follow it), for students and publishers alike.
+ */
 export const AccountSettings = () => {
   const t = useT();
   const profile = useMyProfile();
@@ -30,6 +34,12 @@ export const AccountSettings = () => {
         description={t('learning.account.password.description')}
       >
         <PasswordForm />
+      </TitledCard>
+      <TitledCard
+        title={t('learning.account.language.title')}
+        description={t('learning.account.language.description')}
+      >
+        <LanguagePicker className="text-slate-700" />
       </TitledCard>
     </div>
   );
