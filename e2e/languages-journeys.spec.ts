@@ -67,6 +67,8 @@ const PUBLIC_PAGES = [
 ];
 const STUDENT_PAGES = [
   '/students/myCourses',
+  // The demo student's free course (the seed's second), opened on its first lesson.
+  '/students/takeCourse?id=2',
   '/students/courses',
   '/students/courseDetails?id=1',
   '/students/certificates',
