@@ -64,6 +64,7 @@ const PUBLIC_PAGES = [
   '/login',
   '/register',
   '/registerOption',
+  '/resetPasswordRequest',
 ];
 const STUDENT_PAGES = [
   '/students/myCourses',
@@ -87,6 +88,10 @@ const ADMIN_PAGES = [
   '/admin/settings',
   '/admin/site',
   '/admin/notifications',
+  '/admin/grading',
+  '/admin/emailStudents',
+  '/admin/previewCourse?id=2',
+  '/admin/subscription',
 ];
 
 /** Opens each page in turn and checks it; the English left on each page, by page. */

@@ -7,7 +7,7 @@ import {
   type PricingRecord,
 } from '@skillwise/contracts';
 import { numberFormat } from '@/lib/format';
-import { currentLocale, type MessageId, t } from '@/lib/i18n/i18n';
+import { currentLocale, type MessageId, type MessageValues, t } from '@/lib/i18n/i18n';
 
 export type BillingType = 'monthly' | 'annual';
 
@@ -37,12 +37,50 @@ export const storageSize = (bytes: number): string => {
 export const planStorageFeature = (plan: PlanName) =>
   t('admin.subscription.storageFeature', { size: storageSize(PLAN_STORAGE_BYTES[plan]) });
 
+/** SPEC §2.15's texts of the plans' cards, each the message that says it in the reader's language. */
+const SPEC_FEATURE_TEXTS: Record<string, [MessageId, MessageValues?]> = {
+  '1 Website': ['admin.subscription.planFeature.website'],
+  '1 Product + 1 Community': ['admin.subscription.planFeature.productCommunity'],
+  'Community not included': ['admin.subscription.planFeature.communityNotIncluded'],
+  '250 Contacts': ['admin.subscription.planFeature.contacts', { count: 250 }],
+  '10,000 Contacts': ['admin.subscription.planFeature.contacts', { count: 10_000 }],
+  '25,000 Contacts': ['admin.subscription.planFeature.contacts', { count: 25_000 }],
+  '7,500 Marketing Emails': ['admin.subscription.planFeature.marketingEmails', { count: 7500 }],
+  'Unlimited Marketing Emails': ['admin.subscription.planFeature.unlimitedMarketingEmails'],
+  '3 Products': ['admin.subscription.planFeature.products', { count: 3 }],
+  '15 Products': ['admin.subscription.planFeature.products', { count: 15 }],
+  'Unlimited Landing Pages': ['admin.subscription.planFeature.landingPages'],
+  'Group Onboarding Call': ['admin.subscription.planFeature.onboardingCall'],
+  AI: ['admin.subscription.planFeature.ai'],
+  'Creator Studio': ['admin.subscription.planFeature.creatorStudio'],
+  '3rd Party Integrations': ['admin.subscription.planFeature.integrations'],
+  '24/7 Support': ['admin.subscription.planFeature.support'],
+  'Affiliate Programs': ['admin.subscription.planFeature.affiliates'],
+  'Custom Domain': ['admin.subscription.planFeature.customDomain'],
+  'Custom Branding': ['admin.subscription.planFeature.customBranding'],
+  'Multiple Admin Users': ['admin.subscription.planFeature.adminUsers'],
+  Webhooks: ['admin.subscription.planFeature.webhooks'],
+};
+
+/**
+ * A card's text in the reader's language when it is the specification's (English stays letter for
+ * letter); a text the operator wrote in the database stays as written.
+ */
+const readerFeatureText = (text: string): string => {
+  const known = Object.hasOwn(SPEC_FEATURE_TEXTS, text) ? SPEC_FEATURE_TEXTS[text] : undefined;
+  return known ? t(known[0], known[1]) : text;
+};
+
 /**
  * What a plan's card lists: the server's items (SPEC §2.15's texts as the operator keeps them, each
  * included or not), with the storage allowance after the contacts. None before the server answers.
  */
 export const planFeatures = (pricing: PricingRecord | undefined, plan: PlanName): CardItem[] => {
-  const features: CardItem[] = [...(pricing?.features?.[plan] ?? [])];
+  const features: CardItem[] = (pricing?.features?.[plan] ?? []).map((item) => ({
+    ...item,
+    text: readerFeatureText(item.text),
+    note: item.note === null ? null : readerFeatureText(item.note),
+  }));
   if (features.length === 0) return features;
   const contacts = (pricing?.features?.[plan] ?? []).findIndex((item) => item.capability === 'contacts');
   features.splice(contacts + 1, 0, { text: planStorageFeature(plan), included: true, note: null });
