@@ -4,6 +4,7 @@ export * from './authoring';
 export * from './billing';
 export * from './broadcasts';
 export * from './captions';
+export * from './catalogue-check';
 export * from './certificates';
 export * from './common';
 export * from './constants';
