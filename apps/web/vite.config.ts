@@ -174,14 +174,13 @@ for (const index of ${JSON.stringify(pages)}[location.pathname] ?? []) {
 });
 
 /**
- * The libraries every page runs before anything else (React, the router, the query cache), in one file
+ * The libraries every page runs before anything else (the runtime, the router, the query cache), in one file
  * of their own: the first page asks for it beside the app's entry, and a new version of the app that
  * does not change them leaves it in the browser's cache.
  */
 const FRAMEWORK = [
-  '/node_modules/react/',
-  '/node_modules/react-dom/',
-  '/node_modules/scheduler/',
+  '/node_modules/preact/',
+  '/src/runtime/',
   '/node_modules/react-router/',
   '/node_modules/@tanstack/query-core/',
 ];
@@ -293,14 +292,27 @@ const studentArea = studentAreaChunks();
 export default defineConfig({
   root,
   plugins: [
-    react(),
+    // No fast refresh: it updates through React DOM, which the app does not run on (decision 048); a
+    // change in development reloads the page.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     compileCatalogues(),
     pureContracts(),
     studentArea.plugin,
     landingPreloads(),
   ],
-  resolve: { alias: { '@': `${root}src` } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: `${root}src` },
+      // React's API on Preact's runtime in the browser (docs/decisions/048); the hooks Preact lacks are
+      // src/runtime/react.ts's.
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      { find: /^react$/, replacement: `${root}src/runtime/react.ts` },
+    ],
+  },
   // The API serves everything under /api; in development it runs beside Vite (DESIGN: one process in production).
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

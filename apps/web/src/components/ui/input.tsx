@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon } from './drawn-icons';
 
@@ -10,8 +15,14 @@ const FIELD_CLASSES = cn(
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
 );
 
-export const Input = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
-  <input className={cn(FIELD_CLASSES, 'h-11', className)} {...props} />
+/**
+ * The text input. Its ref goes through `forwardRef`: Preact, which runs the app in the browser (decision
+ * 048), does not pass a `ref` to a function component as a prop, and the phone field's library hands one in.
+ */
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  ({ className, ...props }, ref) => (
+    <input ref={ref} className={cn(FIELD_CLASSES, 'h-11', className)} {...props} />
+  ),
 );
 
 export const Textarea = ({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) => (

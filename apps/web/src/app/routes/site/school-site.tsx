@@ -46,7 +46,7 @@ const useSchoolSlug = (): string => {
  */
 export const SchoolSiteLayout = () => {
   const t = useT();
-  useLocation();
+  const { pathname } = useLocation();
   const slug = useSchoolSlug();
   const site = useSchoolSite(slug);
   const session = storedSession();
@@ -72,7 +72,8 @@ export const SchoolSiteLayout = () => {
         }
       />
       <main className="flex flex-1 flex-col">
-        <Suspense fallback={<PageLoading />}>
+        {/* A boundary per page, as the public pages' (site-layout.tsx). */}
+        <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet context={context} />
         </Suspense>
       </main>

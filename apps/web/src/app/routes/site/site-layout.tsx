@@ -12,7 +12,7 @@ import { storedSession } from '@/lib/storage';
  */
 export const SiteLayout = () => {
   // Read on each navigation: a login, a logout or an ended session changes it between pages.
-  useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = storedSession();
@@ -25,7 +25,9 @@ export const SiteLayout = () => {
     <>
       <SiteHeader session={session} onLogout={onLogout} />
       <main className="flex flex-1 flex-col">
-        <Suspense fallback={<PageLoading />}>
+        {/* A boundary per page: with one for all, Preact's Suspense sometimes left the page blank on
+            Back (decision 048). */}
+        <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>

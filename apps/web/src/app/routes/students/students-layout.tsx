@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { StudentHeader } from '@/components/layouts/student-header';
 import { PageLoading } from '@/components/ui/spinner';
 import { useMyProfile } from '@/features/account/api/account';
@@ -14,6 +14,7 @@ import { storage } from '@/lib/storage';
  */
 export const StudentsLayout = () => {
   const logout = useLogout();
+  const { pathname } = useLocation();
   // The name shown in the header follows the account (a name saved on Profile shows at once).
   const name = useMyProfile().data?.fullName;
   return (
@@ -25,7 +26,8 @@ export const StudentsLayout = () => {
         bell={<NotificationBell to={paths.students.notifications} />}
       />
       <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-        <Suspense fallback={<PageLoading />}>
+        {/* A boundary per page, as the public pages' (site-layout.tsx). */}
+        <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
