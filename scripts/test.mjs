@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The one test command (README "Tests"): format and lint, types, the API suite on the embedded
 // database and, when TEST_DATABASE_URL is set, on that PostgreSQL server too, the web app's unit
-// tests, the production build, then the browser journeys in Chromium. It stops at the first failing step.
+// tests, the production build, the public pages' first-JavaScript budget, then the browser journeys in
+// Chromium. It stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +85,14 @@ if (process.env.TEST_DATABASE_URL) {
 const web = path.join(reports, 'web.json');
 run('web unit tests', 'npx', vitest('apps/web', web), { report: web });
 run('build (the compiled server and the web app)', 'npm', ['run', 'build', '--silent']);
+// A byte count, not a timing: the public pages' first JavaScript within its budget (docs/BENCHMARKS.md).
+run('first-page budget (120 KB of gzip)', 'node', [
+  'bench/first-page.mjs',
+  '--budget',
+  '120',
+  '--screens',
+  'phone',
+]);
 const e2e = path.join(reports, 'e2e.json');
 run('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e', '--reporter=list,json'], {
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e },
