@@ -12,9 +12,10 @@ export * from 'preact/compat';
 let ids = 0;
 
 /**
- * React's `useId`: an id for the component's lifetime, unique on the page. Preact's own numbers ids by
- * the place in its tree, and in the app's Edit Author dialog (drawn through a portal) two fields took
- * ids other elements of the page had: a label named the wrong one.
+ * React's `useId`: an id for the component's lifetime, unique on the page. Preact's own counts ids per
+ * tree, and a portal opened before its page's first id gets a count of its own from the same start: in
+ * the app's Edit Author dialog two fields took ids other elements of the page had, and a label named the
+ * wrong one.
  */
 export function useId(): string {
   const [id] = useState(() => {
