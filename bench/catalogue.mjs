@@ -13,8 +13,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import {
+  loadWithAutocannon,
   loadWithWrk,
   median,
   seedCatalogue,
@@ -35,17 +35,7 @@ const COURSES = 1000;
 
 function load(url) {
   if (process.env.CLIENT === 'wrk') return Promise.resolve(loadWithWrk(url, seconds));
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 100, duration: seconds, pipelining: 1 }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            rps: result.requests.average,
-            p99: result.latency.p99,
-            errors: result.errors + result.non2xx,
-          }),
-    );
-  });
+  return loadWithAutocannon({ url, connections: 100, duration: seconds });
 }
 
 async function measure(label, env) {

@@ -4,10 +4,10 @@
 // until it is idle (without scrolling), as decoded bytes, as gzip (level 9, as the build precompresses)
 // and as transferred. Any request to another origin is an error: the pages must work without a network
 // beyond the server.
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { openServer, PAGES_HELP, pagePaths } from './lib/public-pages.mjs';
+import { jsonOption, readOptions } from './lib/cli.mjs';
+import { bodyAndSizes, openServer, PAGES_HELP, pagePaths } from './lib/public-pages.mjs';
 import { serverHelp, serverOptions } from './lib/server.mjs';
 
 /** Lighthouse's phone (a Moto G Power: 412 x 823 at 1.75) and a laptop's window. */
@@ -36,24 +36,16 @@ ${PAGES_HELP}
 
 Example: node bench/first-page.mjs --budget 120`;
 
-const { values: options } = parseArgs({
-  options: {
-    ...serverOptions,
-    port: { type: 'string', default: '3500' },
-    pages: { type: 'string', default: '/,/courses,course' },
-    screens: { type: 'string', default: 'phone,desktop' },
-    budget: { type: 'string' },
-    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-    quiet: { type: 'string', default: '2' },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
+const options = readOptions(HELP, {
+  ...serverOptions,
+  port: { type: 'string', default: '3500' },
+  pages: { type: 'string', default: '/,/courses,course' },
+  screens: { type: 'string', default: 'phone,desktop' },
+  budget: { type: 'string' },
+  chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  quiet: { type: 'string', default: '2' },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 /** Opens one page in a new context and collects its scripts until the network is quiet. */
 async function measure(browser, url, pagePath, screen) {
@@ -85,11 +77,7 @@ async function measure(browser, url, pagePath, screen) {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       (async () => {
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        const sizes = await response
-          .request()
-          .sizes()
-          .catch(() => undefined);
+        const { body, sizes } = await bodyAndSizes(response);
         scripts.push({
           url: response.url().replace(url, ''),
           bytes: body.length,

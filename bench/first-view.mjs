@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // What a first visit to the catalogue page costs a visitor: opens /courses in headless Chromium and adds
 // up every JSON answer downloaded until the network is idle, as decoded bytes and as bytes transferred.
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { jsonOption, readOptions } from './lib/cli.mjs';
+import { bodyAndSizes } from './lib/public-pages.mjs';
 import { memoryOf, mib, serverFromOptions, serverHelp, serverOptions } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/first-view.mjs [options]
@@ -21,22 +22,14 @@ ${serverHelp}
 
 Example: node bench/first-view.mjs --url http://127.0.0.1:3400`;
 
-const { values: options } = parseArgs({
-  options: {
-    ...serverOptions,
-    path: { type: 'string', default: '/courses' },
-    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-    timeout: { type: 'string', default: '120' },
-    quiet: { type: 'string', default: '3' },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
+const options = readOptions(HELP, {
+  ...serverOptions,
+  path: { type: 'string', default: '/courses' },
+  chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  timeout: { type: 'string', default: '120' },
+  quiet: { type: 'string', default: '3' },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const server = await serverFromOptions(options);
 const answers = [];
@@ -54,12 +47,7 @@ try {
     if (!type.includes('application/json')) return;
     pending.push(
       (async () => {
-        // The decoded body, and what came over the wire (headers and encoded body) when Chromium says.
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        const sizes = await response
-          .request()
-          .sizes()
-          .catch(() => undefined);
+        const { body, sizes } = await bodyAndSizes(response);
         answers.push({
           url: response.url().replace(server.url, ''),
           status: response.status(),

@@ -8,42 +8,25 @@
 import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { median, root, startServer } from './lib/server.mjs';
+import { readOptions } from './lib/cli.mjs';
+import { loadWithAutocannon, median, root, startServer } from './lib/server.mjs';
 
-const { values } = parseArgs({
-  options: {
+const values = readOptions(
+  'Usage: node bench/html-page.mjs [--seconds 5] [--rounds 3] [--port 3400] [--dist DIR]',
+  {
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     port: { type: 'string', default: '3400' },
     dist: { type: 'string' },
-    help: { type: 'boolean' },
   },
-});
-if (values.help) {
-  console.log('Usage: node bench/html-page.mjs [--seconds 5] [--rounds 3] [--port 3400] [--dist DIR]');
-  process.exit(0);
-}
+);
 
 const load = (url) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections: 10,
-        duration: Number(values.seconds),
-        headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' },
-      },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({
-              rps: result.requests.average,
-              p99: result.latency.p99,
-              errors: result.errors + result.non2xx,
-            }),
-    );
+  loadWithAutocannon({
+    url,
+    connections: 10,
+    duration: Number(values.seconds),
+    headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' },
   });
 
 const dist = path.join(root, 'apps/api/dist');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { jsonOption, optionError, readOptions } from './lib/cli.mjs';
 // Many students studying at once: each virtual student from the scale data set arrives at its own
 // moment during the ramp, logs in, then goes through its journey again and again until the time is
 // up: the catalogue, a course page and its preview, one of its own courses, a lesson's content URL,
@@ -6,7 +7,6 @@
 // two seeks), and marks the lesson started, pausing between pages as a person does (--think-ms).
 // Reports each step's count, errors and latency percentiles, the server's memory during the run and at
 // its peak, and whether media requests made while logins hash their passwords are starved by them.
-import { parseArgs } from 'node:util';
 import { memoryOf, mib, quantile, serverFromOptions, serverHelp, serverOptions } from './lib/server.mjs';
 
 const HELP = `Usage: node bench/journey.mjs [options]
@@ -31,29 +31,21 @@ Load:
 
 Example: node bench/journey.mjs --data-dir /work/scale-data --seconds 60`;
 
-const { values: options } = parseArgs({
-  options: {
-    ...serverOptions,
-    students: { type: 'string', default: '1000' },
-    first: { type: 'string', default: '1' },
-    password: { type: 'string', default: 'student123' },
-    seconds: { type: 'string', default: '60' },
-    ramp: { type: 'string' },
-    'think-ms': { type: 'string', default: '1000' },
-    'max-journeys': { type: 'string', default: '1000000' },
-    relogin: { type: 'boolean', default: false },
-    media: { type: 'string', default: 'true' },
-    'no-media': { type: 'boolean', default: false },
-    'media-kib': { type: 'string', default: '256' },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
+const options = readOptions(HELP, {
+  ...serverOptions,
+  students: { type: 'string', default: '1000' },
+  first: { type: 'string', default: '1' },
+  password: { type: 'string', default: 'student123' },
+  seconds: { type: 'string', default: '60' },
+  ramp: { type: 'string' },
+  'think-ms': { type: 'string', default: '1000' },
+  'max-journeys': { type: 'string', default: '1000000' },
+  relogin: { type: 'boolean', default: false },
+  media: { type: 'string', default: 'true' },
+  'no-media': { type: 'boolean', default: false },
+  'media-kib': { type: 'string', default: '256' },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const STUDENTS = Number(options.students);
 const FIRST = Number(options.first);
@@ -61,16 +53,11 @@ const SECONDS = Number(options.seconds);
 const RAMP_MS = Number(options.ramp ?? SECONDS / 2) * 1000;
 const THINK_MS = Number(options['think-ms']);
 const MAX_JOURNEYS = Number(options['max-journeys']);
-if (!['true', 'false'].includes(options.media)) {
-  console.error('--media is true or false (see --help)');
-  process.exit(2);
-}
+if (!['true', 'false'].includes(options.media)) optionError('--media is true or false (see --help)');
 const MEDIA = options.media === 'true' && !options['no-media'];
 const MEDIA_BYTES = Number(options['media-kib']) * 1024;
-if (!(Number.isInteger(MEDIA_BYTES) && MEDIA_BYTES > 0)) {
-  console.error('--media-kib must be a positive whole number (see --help)');
-  process.exit(2);
-}
+if (!(Number.isInteger(MEDIA_BYTES) && MEDIA_BYTES > 0))
+  optionError('--media-kib must be a positive whole number (see --help)');
 /** A media request answered later than this kept a player waiting: it counts as starved. */
 const STARVED_MS = 1000;
 /** Below this the shared lesson file is too small for a seek to read another part of it. */

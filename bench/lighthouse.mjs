@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium as playwright } from '@playwright/test';
 import lighthouse, { auditFlowArtifacts } from 'lighthouse';
+import { jsonOption, optionError, readOptions } from './lib/cli.mjs';
 import { LEARNING_PAGES_HELP, prepareLearningStudents } from './lib/learning-students.mjs';
 import { loadAverage, median, openServer, PAGES_HELP, pagePaths, spread } from './lib/public-pages.mjs';
 import { serverHelp, serverOptions } from './lib/server.mjs';
@@ -56,35 +56,25 @@ Examples: node bench/lighthouse.mjs --runs 5 --details
           node bench/lighthouse.mjs --runs 3 --pages /,learning,learning-finished --details
           node bench/lighthouse.mjs --runs 3 --pages /,learning,learning-finished --cpu-multiplier auto`;
 
-const { values: options } = parseArgs({
-  options: {
-    ...serverOptions,
-    port: { type: 'string', default: '3502' },
-    pages: { type: 'string', default: '/,/courses,course' },
-    runs: { type: 'string', default: '5' },
-    chromium: {
-      type: 'string',
-      default: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    },
-    details: { type: 'boolean', default: false },
-    save: { type: 'string' },
-    'min-score': { type: 'string' },
-    'cpu-multiplier': { type: 'string' },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
+const options = readOptions(HELP, {
+  ...serverOptions,
+  port: { type: 'string', default: '3502' },
+  pages: { type: 'string', default: '/,/courses,course' },
+  runs: { type: 'string', default: '5' },
+  chromium: {
+    type: 'string',
+    default: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   },
-  strict: true,
+  details: { type: 'boolean', default: false },
+  save: { type: 'string' },
+  'min-score': { type: 'string' },
+  'cpu-multiplier': { type: 'string' },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const cpuOption = options['cpu-multiplier'];
-if (cpuOption !== undefined && cpuOption !== 'auto' && !(Number(cpuOption) > 0)) {
-  console.error(`--cpu-multiplier takes a positive number or "auto", not ${cpuOption}`);
-  process.exit(2);
-}
+if (cpuOption !== undefined && cpuOption !== 'auto' && !(Number(cpuOption) > 0))
+  optionError(`--cpu-multiplier takes a positive number or "auto", not ${cpuOption}`);
 
 /** The CPU slowdown of the calibrated variant for a run whose machine measured this benchmark index. */
 function calibratedMultiplier(benchmarkIndex) {

@@ -3,8 +3,8 @@
 // a scale database (bench/seed-scale.ts), and prints latency percentiles, throughput, failures and the
 // size of each answer as a Markdown table, with the server's memory after start and at its peak.
 import http from 'node:http';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { jsonOption, readOptions } from './lib/cli.mjs';
 import {
   login,
   memoryOf,
@@ -42,30 +42,22 @@ Accounts (from the scale data set):
 Example: node bench/lists.mjs --database-url postgres://postgres@127.0.0.1:5432/skillwise_scale \\
            --data-dir /work/scale-data-pg --seconds 10`;
 
-const { values: options } = parseArgs({
-  options: {
-    ...serverOptions,
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    timeout: { type: 'string' },
-    only: { type: 'string' },
-    unpaged: { type: 'boolean', default: false },
-    'accept-encoding': { type: 'string', default: 'gzip, deflate, br' },
-    'search-course': { type: 'string', default: 'python' },
-    'search-student': { type: 'string', default: 'smith' },
-    publisher: { type: 'string', default: 'publisher1@scale.example' },
-    'publisher-password': { type: 'string', default: 'publisher123' },
-    student: { type: 'string', default: 'student1@scale.example' },
-    'student-password': { type: 'string', default: 'student123' },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
+const options = readOptions(HELP, {
+  ...serverOptions,
+  seconds: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '10' },
+  timeout: { type: 'string' },
+  only: { type: 'string' },
+  unpaged: { type: 'boolean', default: false },
+  'accept-encoding': { type: 'string', default: 'gzip, deflate, br' },
+  'search-course': { type: 'string', default: 'python' },
+  'search-student': { type: 'string', default: 'smith' },
+  publisher: { type: 'string', default: 'publisher1@scale.example' },
+  'publisher-password': { type: 'string', default: 'publisher123' },
+  student: { type: 'string', default: 'student1@scale.example' },
+  'student-password': { type: 'string', default: 'student123' },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const seconds = Number(options.seconds);
 const connections = Number(options.connections);

@@ -7,9 +7,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Reader, readMediaDuration } from '../apps/api/src/lib/media-duration.ts';
 import { sniff } from '../apps/api/src/lib/sniff.ts';
+import { readOptions } from './lib/cli.mjs';
 
 const HELP = `Usage: npx tsx bench/media-duration.mjs [options]
 
@@ -23,18 +23,11 @@ strtok3@10.8.0\`), the same through its parseFromTokenizer on the same reader (6
   --minutes <n>       length of the other files (default 10)
   --runs <n>          timed runs per file; the median is printed (default 5)`;
 
-const { values: options } = parseArgs({
-  options: {
-    'mp4-minutes': { type: 'string', default: '60' },
-    minutes: { type: 'string', default: '10' },
-    runs: { type: 'string', default: '5' },
-    help: { type: 'boolean' },
-  },
+const options = readOptions(HELP, {
+  'mp4-minutes': { type: 'string', default: '60' },
+  minutes: { type: 'string', default: '10' },
+  runs: { type: 'string', default: '5' },
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 if (spawnSync('ffmpeg', ['-version']).status !== 0 || spawnSync('ffprobe', ['-version']).status !== 0) {
   console.error('ffmpeg and ffprobe are needed.');
   process.exit(2);

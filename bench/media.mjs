@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { apiCall, createSection } from './lib/authoring.mjs';
+import { jsonOption, readOptions } from './lib/cli.mjs';
 import { startNginx, waitFor } from './lib/nginx.mjs';
 import { median, memoryOf, mib, quantile, root, startServer } from './lib/server.mjs';
 
@@ -28,26 +28,18 @@ lesson, starts nginx on the same files, and measures both in turns.
                         nginx sending the file from disk
   --json                also print the results as JSON`;
 
-const { values: options } = parseArgs({
-  options: {
-    'file-mib': { type: 'string', default: '64' },
-    streams: { type: 'string', default: '20' },
-    'seek-clients': { type: 'string', default: '10' },
-    'seek-kib': { type: 'string', default: '256' },
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
-    'database-url': { type: 'string' },
-    port: { type: 'string', default: '3410' },
-    front: { type: 'string', default: 'none' },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
+const options = readOptions(HELP, {
+  'file-mib': { type: 'string', default: '64' },
+  streams: { type: 'string', default: '20' },
+  'seek-clients': { type: 'string', default: '10' },
+  'seek-kib': { type: 'string', default: '256' },
+  seconds: { type: 'string', default: '10' },
+  rounds: { type: 'string', default: '3' },
+  'database-url': { type: 'string' },
+  port: { type: 'string', default: '3410' },
+  front: { type: 'string', default: 'none' },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const FILE_BYTES = Number(options['file-mib']) * 1024 * 1024;
 const STREAMS = Number(options.streams);

@@ -9,29 +9,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { apiCall, createSection } from './lib/authoring.mjs';
+import { readOptions } from './lib/cli.mjs';
 import { memoryOf, startServer } from './lib/server.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    'size-mib': { type: 'string', default: '2048' },
-    'chunk-mib': { type: 'string', default: '8' },
-    'cut-at': { type: 'string', default: '0.9' },
-    'database-url': { type: 'string' },
-    port: { type: 'string', default: String(3900 + Math.floor(Math.random() * 90)) },
-    help: { type: 'boolean', default: false },
-  },
-});
-if (options.help) {
-  console.log(`Usage: node bench/resume-upload.mjs [options]   (npm run build first)
+const USAGE = `Usage: node bench/resume-upload.mjs [options]   (npm run build first)
   --size-mib <n>       the lesson file's size (default 2048: 2 GiB)
   --chunk-mib <n>      bytes per PATCH request, as the web app's 8 MiB (default 8)
   --cut-at <0..1>      where the connection is cut, as a share of the file (default 0.9)
   --database-url <u>   run the server on this PostgreSQL database instead of the embedded one
-  --port <n>           port of the started server`);
-  process.exit(0);
-}
+  --port <n>           port of the started server`;
+
+const options = readOptions(USAGE, {
+  'size-mib': { type: 'string', default: '2048' },
+  'chunk-mib': { type: 'string', default: '8' },
+  'cut-at': { type: 'string', default: '0.9' },
+  'database-url': { type: 'string' },
+  port: { type: 'string', default: String(3900 + Math.floor(Math.random() * 90)) },
+});
 
 const MiB = 1024 * 1024;
 const size = Number(options['size-mib']) * MiB;

@@ -12,22 +12,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readOptions } from './lib/cli.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({
-  options: {
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-    rounds: { type: 'string', default: '3' },
-    port: { type: 'string', default: '3470' },
-    help: { type: 'boolean', default: false },
-  },
+const args = readOptions(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\nimport')[0], {
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  rounds: { type: 'string', default: '3' },
+  port: { type: 'string', default: '3470' },
 });
-if (args.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\nimport')[0]);
-  process.exit(0);
-}
 
 /** The command `npm run serve` runs (node, its flags, the compiled server), without npm in between. */
 function serveCommand() {

@@ -28,8 +28,8 @@ import {
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { apiCall, createCourseWithSection } from './lib/authoring.mjs';
+import { jsonOption, readOptions } from './lib/cli.mjs';
 import { startNginx, waitFor } from './lib/nginx.mjs';
 import { median, root, startServer } from './lib/server.mjs';
 
@@ -53,26 +53,18 @@ original, then plays each variant in a fresh Chromium context over each network 
                         emulated link), halving the run's length
   --json                also print every measurement as JSON`;
 
-const { values: options } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    'play-seconds': { type: 'string', default: '60' },
-    'wall-cap': { type: 'string', default: '150' },
-    minutes: { type: 'string', default: '10' },
-    port: { type: 'string', default: '3500' },
-    keep: { type: 'boolean', default: false },
-    profiles: { type: 'string', default: 'fast,slow' },
-    variants: { type: 'string', default: "A,B,B',C,Ct,D" },
-    'profiles-at-once': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
+const options = readOptions(HELP, {
+  rounds: { type: 'string', default: '3' },
+  'play-seconds': { type: 'string', default: '60' },
+  'wall-cap': { type: 'string', default: '150' },
+  minutes: { type: 'string', default: '10' },
+  port: { type: 'string', default: '3500' },
+  keep: { type: 'boolean', default: false },
+  profiles: { type: 'string', default: 'fast,slow' },
+  variants: { type: 'string', default: "A,B,B',C,Ct,D" },
+  'profiles-at-once': { type: 'boolean', default: false },
+  ...jsonOption,
 });
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const ROUNDS = Number(options.rounds);
 const PLAY_SECONDS = Number(options['play-seconds']);

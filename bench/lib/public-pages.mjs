@@ -65,3 +65,16 @@ export async function loadAverage() {
   const { loadavg } = await import('node:os');
   return loadavg()[0] ?? 0;
 }
+
+/**
+ * A response's decoded body and, when Chromium says, what came over the wire (Playwright's
+ * request.sizes(): its headers and encoded body); an empty body and no sizes once the page is gone.
+ */
+export async function bodyAndSizes(response) {
+  const body = await response.body().catch(() => Buffer.alloc(0));
+  const sizes = await response
+    .request()
+    .sizes()
+    .catch(() => undefined);
+  return { body, sizes };
+}

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -275,6 +276,23 @@ export function loadWithWrk(url, seconds) {
       (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
   };
 }
+
+/**
+ * Loads a server with autocannon (its options: url, connections, duration, headers...). Answers requests
+ * a second, the 99th percentile latency in ms, and the failures (errors and answers other than 2xx).
+ */
+export const loadWithAutocannon = (options) =>
+  new Promise((resolve, reject) => {
+    autocannon({ pipelining: 1, ...options }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({
+            rps: result.requests.average,
+            p99: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          }),
+    );
+  });
 
 /** The middle of the numbers (the upper one of the two middles of an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
