@@ -78,3 +78,26 @@ export const Button = ({
     {isLoading && loadingText ? loadingText : children}
   </button>
 );
+
+/**
+ * A list row's action: small and outlined unless told otherwise, its text short ("Revoke") and its
+ * accessible name saying which row it acts on (`label`: "Revoke the key ci-deploy").
+ */
+export const RowButton = ({
+  label,
+  variant = 'outline',
+  ...props
+}: Omit<ButtonProps, 'size' | 'aria-label'> & { label: string }) => (
+  <Button size="sm" variant={variant} aria-label={label} {...props} />
+);
+
+/**
+ * A form's submit button: busy, with its spinner and `loadingText`, while the form (the one form hook,
+ * lib/use-form.ts) submits.
+ */
+export const SubmitButton = ({
+  form,
+  ...props
+}: Omit<ButtonProps, 'type' | 'isLoading' | 'form'> & { form: { isSubmitting: boolean } }) => (
+  <Button type="submit" isLoading={form.isSubmitting} {...props} />
+);

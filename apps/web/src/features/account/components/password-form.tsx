@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from '@skillwise/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { FieldError, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -122,13 +122,9 @@ export const PasswordForm = () => {
       />
       {problem ? <Alert>{problem}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-        <Button
-          type="submit"
-          isLoading={form.isSubmitting}
-          loadingText={t('learning.account.password.changing')}
-        >
+        <SubmitButton form={form} loadingText={t('learning.account.password.changing')}>
           {t('learning.account.password.change')}
-        </Button>
+        </SubmitButton>
         {proof === 'current' ? (
           <p className="text-sm text-slate-600">
             {t('learning.account.password.forgot')}{' '}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { T, useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
@@ -41,15 +41,9 @@ export const LoginForm = () => {
         </Link>
       </div>
       {form.failure ? <Alert>{form.failureMessage(t('common.msg.loginFailed'))}</Alert> : null}
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        isLoading={form.isSubmitting}
-        loadingText={t('auth.auth.login.loggingIn')}
-      >
+      <SubmitButton form={form} size="lg" fullWidth loadingText={t('auth.auth.login.loggingIn')}>
         {t('auth.auth.login.submit')}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-slate-600">
         <T
           id="auth.auth.login.noAccount"

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
@@ -52,15 +52,9 @@ export const RegisterForm = ({ returnTo }: { returnTo?: string } = {}) => {
       <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        isLoading={form.isSubmitting}
-        loadingText={t('auth.auth.register.signingUp')}
-      >
+      <SubmitButton form={form} size="lg" fullWidth loadingText={t('auth.auth.register.signingUp')}>
         {t('auth.auth.register.submit')}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-slate-600">
         <Link to={withNext(paths.login, next)} className="font-semibold text-brand-600 hover:underline">
           {t('auth.auth.register.haveAccount')}

@@ -1,7 +1,7 @@
 import { COUNTER_LONG, PASSWORD_MIN } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { formatCount } from '@/lib/format';
 import { t as translate } from '@/lib/i18n/i18n';
@@ -123,15 +123,9 @@ export const RegisterOrgForm = () => {
       </div>
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        isLoading={form.isSubmitting}
-        loadingText={t('auth.auth.registerOrg.registering')}
-      >
+      <SubmitButton form={form} size="lg" fullWidth loadingText={t('auth.auth.registerOrg.registering')}>
         {t('auth.auth.registerOrg.submit')}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-slate-600">
         <T
           id="auth.auth.registerOrg.haveAccount"

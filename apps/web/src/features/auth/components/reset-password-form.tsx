@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { buttonClassName, SubmitButton } from '@/components/ui/button';
 import { readerText } from '@/lib/api-client';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -65,15 +65,9 @@ export const ResetPasswordForm = () => {
       />
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failed ? <Alert>{failed}</Alert> : null}
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        isLoading={form.isSubmitting}
-        loadingText={t('auth.auth.resetPassword.saving')}
-      >
+      <SubmitButton form={form} size="lg" fullWidth loadingText={t('auth.auth.resetPassword.saving')}>
         {t('auth.auth.resetPassword.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 };

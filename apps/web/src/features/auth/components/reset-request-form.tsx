@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { t as translate } from '@/lib/i18n/i18n';
 import { T, useT } from '@/lib/i18n/use-t';
@@ -35,15 +35,9 @@ export const ResetRequestForm = () => {
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
       <EmailAddressField withPlaceholder {...form.field('email')} />
       {form.failure ? <Alert>{failureMessage(form.failure)}</Alert> : null}
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        isLoading={form.isSubmitting}
-        loadingText={t('auth.auth.resetRequest.sending')}
-      >
+      <SubmitButton form={form} size="lg" fullWidth loadingText={t('auth.auth.resetRequest.sending')}>
         {t('auth.auth.resetRequest.submit')}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-slate-600">
         <T
           id="auth.auth.resetRequest.remembered"

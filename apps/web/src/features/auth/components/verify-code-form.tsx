@@ -2,7 +2,7 @@ import { CODE_RESEND_SECONDS } from '@skillwise/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { CodeInput, emptyCode, isCompleteCode } from '@/components/ui/code-input';
 import { ApiError, errorMessage, readerText } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
@@ -145,15 +145,9 @@ export const VerifyCodeForm = () => {
           <Alert>{message}</Alert>
         </div>
       ) : null}
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        isLoading={form.isSubmitting}
-        loadingText={t('auth.auth.verify.verifying')}
-      >
+      <SubmitButton form={form} size="lg" fullWidth loadingText={t('auth.auth.verify.verifying')}>
         {t('auth.auth.verify.submit')}
-      </Button>
+      </SubmitButton>
       <div className="text-center text-sm text-slate-600">
         {t('auth.auth.verify.noCode')}{' '}
         <button

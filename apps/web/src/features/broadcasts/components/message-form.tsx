@@ -7,7 +7,7 @@ import {
   type CourseListItem,
 } from '@skillwise/contracts';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
@@ -95,14 +95,9 @@ export const MessageForm = ({ draft, courses }: MessageFormProps) => {
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          variant="outline"
-          isLoading={form.isSubmitting}
-          loadingText={t('admin.broadcasts.working')}
-        >
+        <SubmitButton form={form} variant="outline" loadingText={t('admin.broadcasts.working')}>
           {t('admin.broadcasts.saveDraft')}
-        </Button>
+        </SubmitButton>
         <Button type="button" variant="outline" onClick={draft.onPreview} disabled={form.isSubmitting}>
           {t('admin.broadcasts.preview')}
         </Button>

@@ -1,5 +1,5 @@
 import type { Broadcast, BroadcastState } from '@skillwise/contracts';
-import { Button } from '@/components/ui/button';
+import { RowButton } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { type MessageId, t } from '@/lib/i18n/i18n';
@@ -70,24 +70,17 @@ export const MessageItem = ({
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {message.state === 'draft' || message.state === 'scheduled' ? (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={onOpen}
-            aria-label={t('admin.broadcasts.editLabel', { subject: message.subject })}
-          >
+          <RowButton onClick={onOpen} label={t('admin.broadcasts.editLabel', { subject: message.subject })}>
             {t('admin.broadcasts.edit')}
-          </Button>
+          </RowButton>
         ) : null}
         {message.state === 'scheduled' ? (
-          <Button
-            size="sm"
-            variant="outline"
+          <RowButton
             onClick={onCancel}
-            aria-label={t('admin.broadcasts.cancelLabel', { subject: message.subject })}
+            label={t('admin.broadcasts.cancelLabel', { subject: message.subject })}
           >
             {t('admin.broadcasts.cancelSending')}
-          </Button>
+          </RowButton>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { type CourseListItem, PAGE_SIZES, TRUNCATE } from '@skillwise/contracts';
-import { Button } from '@/components/ui/button';
+import { Button, RowButton } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
 import { useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -31,15 +31,14 @@ const OrganisationCourseCard = ({
         <p className="mt-1.5 mb-4 text-sm break-words text-slate-500">
           {truncate(course.course_description, TRUNCATE.cardDescription)}
         </p>
-        <Button
+        <RowButton
           variant="secondary"
-          size="sm"
           className="mt-auto self-start"
-          aria-label={t('admin.courses.seeDetailsOf', { title: course.course_title })}
+          label={t('admin.courses.seeDetailsOf', { title: course.course_title })}
           onClick={() => onSeeDetails(course.course_Id)}
         >
           {t('admin.courses.seeDetails')}
-        </Button>
+        </RowButton>
       </div>
     </article>
   );

@@ -6,7 +6,7 @@ import {
 } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { RowButton, SubmitButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectField, TextField } from '@/components/ui/field';
 import { FileInput } from '@/components/ui/input';
@@ -144,14 +144,13 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
                   {caption.language} · {formatBytes(caption.size_bytes)}
                 </p>
               </div>
-              <Button
+              <RowButton
                 variant="ghost"
-                size="sm"
-                aria-label={t('admin.curriculum.captions.removeOf', { label: caption.label })}
+                label={t('admin.curriculum.captions.removeOf', { label: caption.label })}
                 onClick={() => setRemoving(caption)}
               >
                 {t('admin.curriculum.captions.remove')}
-              </Button>
+              </RowButton>
             </li>
           ))}
         </ul>
@@ -194,14 +193,13 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
         </Field>
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex justify-end">
-          <Button
-            type="submit"
+          <SubmitButton
+            form={form}
             variant="secondary"
-            isLoading={form.isSubmitting}
             loadingText={t('admin.curriculum.captions.uploading')}
           >
             {t('admin.curriculum.captions.upload')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
 

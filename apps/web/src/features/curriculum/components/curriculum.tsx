@@ -7,7 +7,7 @@ import {
 } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, SelectField, TextField } from '@/components/ui/field';
@@ -73,14 +73,13 @@ const AddSectionForm = ({ count, mutations }: { count: number; mutations: Mutati
               aria-invalid={name['aria-invalid']}
               className="sm:max-w-md"
             />
-            <Button
-              type="submit"
+            <SubmitButton
+              form={form}
               leftIcon={<PlusIcon className="size-4" />}
-              isLoading={form.isSubmitting}
               loadingText={t('admin.curriculum.section.adding')}
             >
               {t('admin.curriculum.section.add')}
-            </Button>
+            </SubmitButton>
           </div>
         )}
       </Field>

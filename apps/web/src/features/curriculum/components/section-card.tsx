@@ -1,6 +1,6 @@
 import type { Section } from '@skillwise/contracts';
 import { lazy, Suspense } from 'react';
-import { Button } from '@/components/ui/button';
+import { RowButton } from '@/components/ui/button';
 import { PublishedChip } from '@/components/ui/chip';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import {
@@ -144,24 +144,23 @@ export const SectionCard = ({
           />
         </div>
         <div className="flex flex-wrap gap-2 ps-1 sm:flex-nowrap sm:ps-0 [&>button]:flex-1 sm:[&>button]:flex-none">
-          <Button
+          <RowButton
             variant={isBulkOpen ? 'secondary' : 'outline'}
-            size="sm"
             leftIcon={<UploadIcon className="size-4" />}
             aria-expanded={isBulkOpen}
             onClick={() => actions.onToggleBulkUpload(section)}
-            aria-label={t('admin.curriculum.bulk.uploadTo', { name: section.section_name })}
+            label={t('admin.curriculum.bulk.uploadTo', { name: section.section_name })}
           >
             {t('admin.curriculum.bulk.upload')}
-          </Button>
-          <Button
-            size="sm"
+          </RowButton>
+          <RowButton
+            variant="primary"
             leftIcon={<PlusIcon className="size-4" />}
             onClick={() => actions.onAddLesson(section)}
-            aria-label={t('admin.curriculum.lesson.addTo', { name: section.section_name })}
+            label={t('admin.curriculum.lesson.addTo', { name: section.section_name })}
           >
             {t('admin.curriculum.lesson.add')}
-          </Button>
+          </RowButton>
         </div>
       </div>
       {isBulkOpen ? (

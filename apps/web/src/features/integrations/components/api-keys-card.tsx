@@ -1,6 +1,6 @@
 import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '@skillwise/contracts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { RowButton, SubmitButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataList } from '@/components/ui/data-list';
@@ -38,14 +38,9 @@ const ApiKeyItem = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void
         </p>
       </div>
       {apiKey.revoked_at ? null : (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onRevoke}
-          aria-label={t('admin.integrations.keys.revokeLabel', { name: apiKey.name })}
-        >
+        <RowButton onClick={onRevoke} label={t('admin.integrations.keys.revokeLabel', { name: apiKey.name })}>
           {t('admin.integrations.keys.revoke')}
-        </Button>
+        </RowButton>
       )}
     </div>
   );
@@ -94,14 +89,9 @@ export const ApiKeysCard = () => {
             {...form.field('name')}
             error={form.error('name') ?? failure}
           />
-          <Button
-            type="submit"
-            className="sm:mt-7"
-            isLoading={form.isSubmitting}
-            loadingText={t('admin.integrations.keys.creating')}
-          >
+          <SubmitButton form={form} className="sm:mt-7" loadingText={t('admin.integrations.keys.creating')}>
             {t('admin.integrations.keys.create')}
-          </Button>
+          </SubmitButton>
         </form>
       )}
       <div className="-mx-5 -mb-5 border-t border-slate-100 sm:-mx-6 sm:-mb-6">

@@ -7,7 +7,7 @@ import {
 } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, RowButton, SubmitButton } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -81,14 +81,12 @@ const DeliveryItem = ({ delivery, onRedeliver }: { delivery: WebhookDelivery; on
         </p>
         <p className="font-mono text-xs break-all text-slate-500">{delivery.event_id}</p>
       </div>
-      <Button
-        size="sm"
-        variant="outline"
+      <RowButton
         onClick={onRedeliver}
-        aria-label={t('admin.integrations.webhooks.redeliverLabel', { id: delivery.event_id })}
+        label={t('admin.integrations.webhooks.redeliverLabel', { id: delivery.event_id })}
       >
         {t('admin.integrations.webhooks.redeliver')}
-      </Button>
+      </RowButton>
     </div>
   );
 };
@@ -228,13 +226,9 @@ const EndpointDialog = ({
           <Button type="button" variant="outline" onClick={onClose}>
             {t('admin.integrations.webhooks.cancel')}
           </Button>
-          <Button
-            type="submit"
-            isLoading={form.isSubmitting}
-            loadingText={t('admin.integrations.webhooks.adding')}
-          >
+          <SubmitButton form={form} loadingText={t('admin.integrations.webhooks.adding')}>
             {t('admin.integrations.webhooks.add')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>
@@ -271,36 +265,24 @@ const EndpointItem = ({ endpoint, onTest, onLog, onRoll, onToggle, onDelete, bus
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
+        <RowButton
+          variant="primary"
           onClick={onTest}
           isLoading={busy}
           loadingText={t('admin.integrations.webhooks.sending')}
-          aria-label={t('admin.integrations.webhooks.testLabel', url)}
+          label={t('admin.integrations.webhooks.testLabel', url)}
         >
           {t('admin.integrations.webhooks.test')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onLog}
-          aria-label={t('admin.integrations.webhooks.deliveriesLabel', url)}
-        >
+        </RowButton>
+        <RowButton onClick={onLog} label={t('admin.integrations.webhooks.deliveriesLabel', url)}>
           {t('admin.integrations.webhooks.deliveries')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onRoll}
-          aria-label={t('admin.integrations.webhooks.rollLabel', url)}
-        >
+        </RowButton>
+        <RowButton onClick={onRoll} label={t('admin.integrations.webhooks.rollLabel', url)}>
           {t('admin.integrations.webhooks.roll')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
+        </RowButton>
+        <RowButton
           onClick={onToggle}
-          aria-label={
+          label={
             endpoint.enabled
               ? t('admin.integrations.webhooks.disableLabel', url)
               : t('admin.integrations.webhooks.enableLabel', url)
@@ -309,15 +291,10 @@ const EndpointItem = ({ endpoint, onTest, onLog, onRoll, onToggle, onDelete, bus
           {endpoint.enabled
             ? t('admin.integrations.webhooks.disable')
             : t('admin.integrations.webhooks.enable')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onDelete}
-          aria-label={t('admin.integrations.webhooks.deleteLabel', url)}
-        >
+        </RowButton>
+        <RowButton onClick={onDelete} label={t('admin.integrations.webhooks.deleteLabel', url)}>
           {t('admin.integrations.webhooks.delete')}
-        </Button>
+        </RowButton>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { completesByMarking, type Lesson, type LessonKind, lessonKind } from '@skillwise/contracts';
 import { lazy, type Ref, Suspense } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, RowButton } from '@/components/ui/button';
 import { CheckCircleIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { loadPreviewQuiz, loadStudentQuiz } from '@/features/quizzes';
@@ -69,15 +69,14 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
                 {t('learning.learning.status.completed')}
               </span>
               {completesByMarking(lesson.contentType) ? (
-                <Button
+                <RowButton
                   variant="ghost"
-                  size="sm"
                   onClick={() => setDone(lesson.lesson_Id, false)}
                   disabled={isSavingDone}
-                  aria-label={t('learning.learning.opened.undoLabel', { title: lesson.lesson_title })}
+                  label={t('learning.learning.opened.undoLabel', { title: lesson.lesson_title })}
                 >
                   {t('learning.learning.opened.undo')}
-                </Button>
+                </RowButton>
               ) : null}
             </span>
           ) : completesByMarking(lesson.contentType) ? (

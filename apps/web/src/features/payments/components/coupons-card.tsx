@@ -1,6 +1,6 @@
 import { type Coupon, PAGE_SIZE_MAX, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataList, useListPager } from '@/components/ui/data-list';
@@ -77,44 +77,27 @@ const CouponItem = ({ coupon, titles, onEdit, onToggle, onCopy, onDelete, isTogg
         </dl>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onEdit}
-          aria-label={t('admin.payments.coupons.editLabel', { code: coupon.code })}
-        >
+        <RowButton onClick={onEdit} label={t('admin.payments.coupons.editLabel', { code: coupon.code })}>
           {t('admin.payments.coupons.edit')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
+        </RowButton>
+        <RowButton
           onClick={onToggle}
           isLoading={isToggling}
           loadingText={t('admin.payments.saving')}
-          aria-label={
+          label={
             coupon.active
               ? t('admin.payments.coupons.pauseLabel', { code: coupon.code })
               : t('admin.payments.coupons.resumeLabel', { code: coupon.code })
           }
         >
           {coupon.active ? t('admin.payments.coupons.pause') : t('admin.payments.coupons.resume')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onCopy}
-          aria-label={t('admin.payments.coupons.copyLabel', { code: coupon.code })}
-        >
+        </RowButton>
+        <RowButton onClick={onCopy} label={t('admin.payments.coupons.copyLabel', { code: coupon.code })}>
           {t('admin.payments.coupons.copy')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onDelete}
-          aria-label={t('admin.payments.coupons.deleteLabel', { code: coupon.code })}
-        >
+        </RowButton>
+        <RowButton onClick={onDelete} label={t('admin.payments.coupons.deleteLabel', { code: coupon.code })}>
           {t('admin.payments.coupons.delete')}
-        </Button>
+        </RowButton>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { PayoutAccount } from '@skillwise/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
@@ -143,14 +143,9 @@ const PayPalPayee = ({ payee }: { payee: PayoutAccount['paypal'] }) => {
       />
       {problem ? <Alert>{problem}</Alert> : null}
       <div>
-        <Button
-          type="submit"
-          variant="outline"
-          isLoading={form.isSubmitting}
-          loadingText={t('admin.payments.saving')}
-        >
+        <SubmitButton form={form} variant="outline" loadingText={t('admin.payments.saving')}>
           {t('admin.payments.payout.paypalSave')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

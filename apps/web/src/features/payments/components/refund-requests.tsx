@@ -1,7 +1,7 @@
 import { PAGE_SIZES, REFUND_TEXT_MAX, type RefundRequest } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { DataList, useListPager } from '@/components/ui/data-list';
 import { TextAreaField } from '@/components/ui/field';
@@ -80,14 +80,13 @@ const AnswerDialog = ({ answering, onClose }: { answering: Answering; onClose: (
           <Button type="button" variant="outline" onClick={onClose} disabled={form.isSubmitting}>
             {t('admin.payments.cancel')}
           </Button>
-          <Button
-            type="submit"
+          <SubmitButton
+            form={form}
             variant={approve ? 'danger' : 'primary'}
-            isLoading={form.isSubmitting}
             loadingText={t('admin.payments.saving')}
           >
             {approve ? t('admin.payments.sales.refund') : t('admin.payments.requests.decline')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

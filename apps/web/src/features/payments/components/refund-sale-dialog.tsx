@@ -1,7 +1,7 @@
 import { centsOf, REFUND_TEXT_MAX, type SaleRow } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
@@ -138,14 +138,9 @@ export const RefundSaleDialog = ({ sale, onClose }: { sale: SaleRow; onClose: ()
           <Button type="button" variant="outline" onClick={close} disabled={form.isSubmitting}>
             {t('admin.payments.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="danger"
-            isLoading={form.isSubmitting}
-            loadingText={t('admin.payments.refundSale.refunding')}
-          >
+          <SubmitButton form={form} variant="danger" loadingText={t('admin.payments.refundSale.refunding')}>
             {t('admin.payments.sales.refund')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 import { type AssignedCourse, REFUND_TEXT_MAX, type RequestRefundResponse } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useT } from '@/lib/i18n/use-t';
@@ -76,13 +76,9 @@ const RequestDialog = ({
             <Button type="button" variant="outline" onClick={close} disabled={form.isSubmitting}>
               {t('learning.payments.refund.cancel')}
             </Button>
-            <Button
-              type="submit"
-              isLoading={form.isSubmitting}
-              loadingText={t('learning.payments.refund.sending')}
-            >
+            <SubmitButton form={form} loadingText={t('learning.payments.refund.sending')}>
               {t('learning.payments.refund.submit')}
-            </Button>
+            </SubmitButton>
           </div>
         </form>
       )}

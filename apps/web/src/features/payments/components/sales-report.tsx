@@ -1,6 +1,6 @@
 import { PAGE_SIZES, type SaleRow } from '@skillwise/contracts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { RowButton } from '@/components/ui/button';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
@@ -52,14 +52,12 @@ const refundColumn = (t: Translate, onRefund: (sale: SaleRow) => void): DataColu
   card: 'line',
   cell: (row) =>
     refundableCents(row) > 0 ? (
-      <Button
-        variant="outline"
-        size="sm"
+      <RowButton
         onClick={() => onRefund(row)}
-        aria-label={t('admin.payments.sales.refundLabel', { product: row.product, buyer: row.buyer_email })}
+        label={t('admin.payments.sales.refundLabel', { product: row.product, buyer: row.buyer_email })}
       >
         {t('admin.payments.sales.refund')}
-      </Button>
+      </RowButton>
     ) : (
       <span className="text-sm text-slate-500">{t('admin.payments.sales.refunded')}</span>
     ),

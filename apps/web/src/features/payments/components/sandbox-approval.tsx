@@ -1,7 +1,7 @@
 import { SANDBOX_CARDS } from '@skillwise/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { buttonClassName, RowButton, SubmitButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { LockIcon } from '@/components/ui/drawn-icons';
@@ -186,16 +186,15 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
             >
               {t('learning.payments.sandbox.cancel')}
             </Link>
-            <Button
-              type="submit"
+            <SubmitButton
+              form={form}
               size="lg"
-              isLoading={form.isSubmitting}
               loadingText={t('learning.payments.pay.processing')}
               leftIcon={<LockIcon className="size-4.5" />}
               className="sm:min-w-44"
             >
               {payLabel}
-            </Button>
+            </SubmitButton>
           </div>
         </form>
       </Card>
@@ -211,16 +210,15 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
               </p>
               <div className="mt-2 flex items-center justify-between gap-2">
                 <Chip tone={card.tone}>{t(card.outcome)}</Chip>
-                <Button
+                <RowButton
                   variant="ghost"
-                  size="sm"
-                  aria-label={t('learning.payments.sandbox.useCard', {
+                  label={t('learning.payments.sandbox.useCard', {
                     number: formatCardNumber(card.number),
                   })}
                   onClick={() => form.setValue('cardNumber', formatCardNumber(card.number))}
                 >
                   {t('learning.payments.sandbox.use')}
-                </Button>
+                </RowButton>
               </div>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { QUIZ_RESULTS_PAGE_SIZES, type QuizStudentResult } from '@skillwise/contracts';
-import { Button } from '@/components/ui/button';
+import { RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { QuizIcon } from '@/components/ui/drawn-icons';
@@ -67,14 +67,12 @@ const attemptsColumn = (onOpen: (row: QuizStudentResult) => void): DataColumn<Qu
   align: 'end',
   card: 'line',
   cell: (row) => (
-    <Button
-      variant="outline"
-      size="sm"
+    <RowButton
       onClick={() => onOpen(row)}
-      aria-label={t('admin.quizResults.attemptsOf', { student: row.student_name })}
+      label={t('admin.quizResults.attemptsOf', { student: row.student_name })}
     >
       {t('admin.quizResults.attempts')}
-    </Button>
+    </RowButton>
   ),
 });
 

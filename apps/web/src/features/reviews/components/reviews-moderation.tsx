@@ -1,4 +1,4 @@
-import { Button } from '@/components/ui/button';
+import { RowButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { errorMessage } from '@/lib/api-client';
@@ -40,17 +40,15 @@ export const ReviewsModeration = ({ courseId }: { courseId: number }) => {
         actions={(review) => (
           <span className="ms-auto flex items-center gap-2">
             {review.hidden ? <Chip tone="muted">{t('admin.reviews.hidden')}</Chip> : null}
-            <Button
-              variant="outline"
-              size="sm"
+            <RowButton
               onClick={() => toggle(review.review_Id, !review.hidden)}
               disabled={setHidden.isPending && setHidden.variables?.reviewId === review.review_Id}
-              aria-label={t(review.hidden ? 'admin.reviews.showBy' : 'admin.reviews.hideBy', {
+              label={t(review.hidden ? 'admin.reviews.showBy' : 'admin.reviews.hideBy', {
                 reviewer: review.reviewer,
               })}
             >
               {t(review.hidden ? 'admin.reviews.show' : 'admin.reviews.hide')}
-            </Button>
+            </RowButton>
           </span>
         )}
       />

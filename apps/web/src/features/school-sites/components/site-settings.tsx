@@ -18,7 +18,7 @@ import {
 import { type ChangeEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Button, buttonClassName, SubmitButton } from '@/components/ui/button';
 import { Field, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { FileInput, Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
@@ -378,15 +378,14 @@ const DomainCard = ({ settings }: { settings: SchoolSiteSettings }) => {
         />
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex justify-end">
-          <Button
-            type="submit"
+          <SubmitButton
+            form={form}
             variant="outline"
-            isLoading={form.isSubmitting}
             loadingText={t('admin.schoolSites.saving')}
             disabled={!allowed && !settings.custom_domain}
           >
             {t(allowed ? 'admin.schoolSites.saveDomain' : 'admin.schoolSites.removeDomain')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </TitledCard>

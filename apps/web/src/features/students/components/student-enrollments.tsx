@@ -1,7 +1,7 @@
 import { type AssignedCourse, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { RowButton, SubmitButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PublishedChip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -187,14 +187,12 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs text-slate-600">{releaseSummary(course)}</span>
           {isStaff ? (
-            <Button
-              variant="outline"
-              size="sm"
+            <RowButton
               onClick={() => setScheduling(course)}
-              aria-label={t('admin.students.enrollments.changeLabel', { title: course.course_title })}
+              label={t('admin.students.enrollments.changeLabel', { title: course.course_title })}
             >
               {t('admin.students.enrollments.change')}
-            </Button>
+            </RowButton>
           ) : null}
         </div>
       ),
@@ -262,15 +260,14 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
               setRemoveProblem(null);
             }}
           />
-          <Button
-            type="submit"
-            isLoading={form.isSubmitting}
+          <SubmitButton
+            form={form}
             loadingText={t('admin.students.enrollments.enrolling')}
             disabled={!unassigned.isPending && options.length === 0}
             className="shrink-0"
           >
             {t('admin.students.enrollments.enroll')}
-          </Button>
+          </SubmitButton>
         </form>
       ) : null}
       {problem ? (

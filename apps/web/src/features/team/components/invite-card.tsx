@@ -1,7 +1,7 @@
 import type { TeamInvite, TeamRole } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataList } from '@/components/ui/data-list';
@@ -74,14 +74,9 @@ const InviteItem = ({ invite, onRevoke }: { invite: TeamInvite; onRevoke: () => 
             : t('admin.team.invite.dates', dates)}
         </p>
       </div>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={onRevoke}
-        aria-label={t('admin.team.invite.revokeLabel', { email: invite.email })}
-      >
+      <RowButton onClick={onRevoke} label={t('admin.team.invite.revokeLabel', { email: invite.email })}>
         {t('admin.team.invite.revoke')}
-      </Button>
+      </RowButton>
     </div>
   );
 };

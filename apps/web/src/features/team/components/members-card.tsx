@@ -1,6 +1,6 @@
 import { TEAM_ROLES, type Team, type TeamMember, type TeamRole } from '@skillwise/contracts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
@@ -126,23 +126,19 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
         mayManage(viewer, member, member.user_Id === selfId) ? (
           <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
             {member.role === 'instructor' ? (
-              <Button
-                size="sm"
-                variant="outline"
+              <RowButton
                 onClick={() => setGiving(member)}
-                aria-label={t('admin.team.courses.of', { name: member.full_name })}
+                label={t('admin.team.courses.of', { name: member.full_name })}
               >
                 {t('admin.team.members.courses', { count: formatCount(member.course_Ids.length) })}
-              </Button>
+              </RowButton>
             ) : null}
-            <Button
-              size="sm"
-              variant="outline"
+            <RowButton
               onClick={() => setRemoving(member)}
-              aria-label={t('admin.team.members.removeLabel', { name: member.full_name })}
+              label={t('admin.team.members.removeLabel', { name: member.full_name })}
             >
               {t('admin.team.members.remove')}
-            </Button>
+            </RowButton>
           </div>
         ) : null,
     },

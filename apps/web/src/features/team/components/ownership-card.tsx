@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
@@ -118,14 +118,9 @@ const HandOver = ({ team }: { team: Team }) => {
       </div>
       {failure ? <Alert>{failure}</Alert> : null}
       <div>
-        <Button
-          type="submit"
-          variant="outline"
-          isLoading={form.isSubmitting}
-          loadingText={t('admin.team.handOver.handingOver')}
-        >
+        <SubmitButton form={form} variant="outline" loadingText={t('admin.team.handOver.handingOver')}>
           {t('admin.team.handOver.button')}
-        </Button>
+        </SubmitButton>
       </div>
       <ConfirmDialog
         open={isAsking}
