@@ -100,17 +100,20 @@ export const formatLongUtcDate = (iso: string | null | undefined): string =>
 export const formatDay = (day: string | null | undefined): string =>
   writeDate(timeOf(day ? `${day}T00:00:00Z` : null), 'short', 'UTC');
 
+/** A date with its time to the minute, as Intl writes it in the reader's language. */
+export const TO_THE_MINUTE: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
 /** A moment to the minute, in the reader's time zone: `Mar 4, 2026, 10:05 AM`; an em dash when unreadable. */
 export const formatDateTime = (iso: string | number | null | undefined): string => {
   const time = typeof iso === 'number' ? iso : timeOf(iso);
   if (Number.isNaN(time)) return '—';
-  return dateFormat({
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(time);
+  return dateFormat(TO_THE_MINUTE).format(time);
 };
 
 const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;

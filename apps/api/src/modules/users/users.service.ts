@@ -187,11 +187,10 @@ export class AccountService {
   }
 
   /**
-   * Mails the account's reset code. Nothing a stranger does for the account refuses this: the mails it
-   * sends to one mailbox are bounded by `sendCode` (the live code again, a few times), and the lookup by
-   * the address's shared budget.
+   * The account a code is mailed to, looked up within the address's shared budget (decision 002); a 404
+   * naming `email` when no account uses the address.
    */
-  async requestPasswordReset(email: string, client: Client): Promise<true> {
+  private async accountToMail(email: string, client: Client) {
     const { db, limiter } = this.deps;
     await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
     const user = await findUserByEmail(db, email);
@@ -200,6 +199,16 @@ export class AccountService {
         { field: 'email', message: 'no account uses this e-mail address' },
       ]);
     }
+    return user;
+  }
+
+  /**
+   * Mails the account's reset code. Nothing a stranger does for the account refuses this: the mails it
+   * sends to one mailbox are bounded by `sendCode` (the live code again, a few times), and the lookup by
+   * the address's shared budget.
+   */
+  async requestPasswordReset(email: string, client: Client): Promise<true> {
+    const user = await this.accountToMail(email, client);
     await this.codes.send(user, 'reset', client.ip);
     return true;
   }
@@ -211,14 +220,8 @@ export class AccountService {
    * counts in the address's shared budget, as resetPasswordRequest's does (decision 002).
    */
   async resendVerificationCode(email: string, client: Client): Promise<ResendCodeResponse> {
-    const { db, limiter } = this.deps;
-    await limiter.limitAddress(EMAIL_LOOKUP, client.ip);
-    const user = await findUserByEmail(db, email);
-    if (!user) {
-      throw new AppError('NOT_FOUND', MSG.codeSendFailedCheckEmail, [
-        { field: 'email', message: 'no account uses this e-mail address' },
-      ]);
-    }
+    const user = await this.accountToMail(email, client);
+    const { db } = this.deps;
     if (user.verified) {
       throw new AppError('CONFLICT', ALREADY_VERIFIED_MESSAGE, [
         { field: 'email', message: 'this e-mail address is already verified' },

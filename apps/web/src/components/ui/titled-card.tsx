@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { Card } from './card';
 
-type TitledCardProps = {
+/** A titled part of a page: its heading and the line under it, then its content. */
+export type TitledProps = {
   title: string;
   description: string;
+  children: ReactNode;
+};
+
+type TitledCardProps = TitledProps & {
   /** Controls for the whole card (a choice of period), beside its heading, below it on a narrow screen. */
   actions?: ReactNode;
-  children: ReactNode;
 };
 
 /** A card holding one titled part of a page: its heading, a line saying what it is, then its content. */

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import type { TitledProps } from '@/components/ui/titled-card';
 import { useLogout } from '@/features/auth/api/logout';
 import { PlanPayment } from '@/features/payments/components/plan-payment';
 import { CheckoutSummary } from '@/features/subscription/components/checkout-summary';
@@ -9,15 +9,7 @@ import { PricingPlans } from '@/features/subscription/components/pricing-plans';
 import { useT } from '@/lib/i18n/use-t';
 
 /** Subscription and checkout are full pages (no sidebar) with a Logout button. */
-const PlanPage = ({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) => {
+const PlanPage = ({ title, description, children }: TitledProps) => {
   const t = useT();
   const logout = useLogout();
   return (

@@ -69,6 +69,18 @@ export const PasswordForm = () => {
 
   const problem = form.problem ?? form.failureMessage(t('learning.account.password.changeError'));
   const codeError = form.error('code');
+  /** Mails a code (again): its text says which, and "Sending…" while it goes. */
+  const mailCodeButton = (text: string) => (
+    <button
+      type="button"
+      onClick={mailCode}
+      disabled={sendCode.isPending}
+      className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
+    >
+      {sendCode.isPending ? t('learning.account.password.sending') : text}
+    </button>
+  );
+
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {isDone ? <Alert tone="success">{t('learning.account.password.changed')}</Alert> : null}
@@ -127,30 +139,11 @@ export const PasswordForm = () => {
         </SubmitButton>
         {proof === 'current' ? (
           <p className="text-sm text-slate-600">
-            {t('learning.account.password.forgot')}{' '}
-            <button
-              type="button"
-              onClick={mailCode}
-              disabled={sendCode.isPending}
-              className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
-            >
-              {sendCode.isPending
-                ? t('learning.account.password.sending')
-                : t('learning.account.password.mailCode')}
-            </button>
+            {t('learning.account.password.forgot')} {mailCodeButton(t('learning.account.password.mailCode'))}
           </p>
         ) : (
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <button
-              type="button"
-              onClick={mailCode}
-              disabled={sendCode.isPending}
-              className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
-            >
-              {sendCode.isPending
-                ? t('learning.account.password.sending')
-                : t('learning.account.password.newCode')}
-            </button>
+            {mailCodeButton(t('learning.account.password.newCode'))}
             <button
               type="button"
               onClick={() => {

@@ -1,19 +1,12 @@
 import type { AttemptStatus } from '@skillwise/contracts';
-import { dateFormat } from '@/lib/format';
+import { dateFormat, TO_THE_MINUTE } from '@/lib/format';
 import { type MessageId, t } from '@/lib/i18n/i18n';
 
 /** A moment as people read it, to the second: `Nov 29, 2026, 9:10:05 AM`. */
 export const formatMoment = (iso: string): string => {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return dateFormat({
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(time);
+  return dateFormat({ ...TO_THE_MINUTE, second: '2-digit' }).format(time);
 };
 
 const MOMENT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;

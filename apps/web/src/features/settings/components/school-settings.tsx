@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceField } from '@/components/ui/choice-field';
 import { TextField } from '@/components/ui/field';
-import { TitledCard } from '@/components/ui/titled-card';
+import { TitledCard, type TitledProps } from '@/components/ui/titled-card';
 import { ApiKeysCard } from '@/features/integrations/components/api-keys-card';
 import { WebhooksCard } from '@/features/integrations/components/webhooks-card';
 import { CouponsCard } from '@/features/payments/components/coupons-card';
@@ -18,15 +17,7 @@ import { useForm } from '@/lib/use-form';
 type YesNo = 'yes' | 'no';
 
 /** SPEC §2.13 Settings: each section of the static form, with its own (inactive) Save button. */
-const SettingsSection = ({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) => {
+const SettingsSection = ({ title, description, children }: TitledProps) => {
   const t = useT();
   return (
     <TitledCard title={title} description={description}>
