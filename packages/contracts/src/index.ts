@@ -12,6 +12,7 @@ export * from './coupon-codes';
 export * from './coupons';
 export * from './courses';
 export * from './errors';
+export * from './field-texts';
 export * from './images';
 export * from './integrations';
 export * from './locales';

@@ -21,7 +21,8 @@ const AREA_TEXTS: Record<Namespace, readonly Namespace[]> = {
   site: ['site'],
   auth: ['auth'],
   learning: ['learning', 'site'],
-  admin: ['admin', 'learning', 'site'],
+  admin: ['admin', 'learning', 'site', 'forms'],
+  forms: ['forms'],
 };
 
 /**

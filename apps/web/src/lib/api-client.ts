@@ -5,7 +5,7 @@ import {
   SERVER_UNAVAILABLE_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from '@/config/app';
-import { t } from './i18n/i18n';
+import { currentLocale, loadNamespaces, t } from './i18n/i18n';
 import { storage } from './storage';
 
 export type FieldError = { field: string; message: string };
@@ -94,6 +94,21 @@ const parseErrorBody = async (value: unknown): Promise<ErrorBody | undefined> =>
   }
 };
 
+/**
+ * A 400's field messages in the reader's language (lib/field-text.ts, with the `forms` catalogue, both
+ * loaded the first time a reader of another language gets one); in English as they came. Should either
+ * fail to load, the server's English stays.
+ */
+const inReadersLanguage = async (details: FieldError[] | undefined): Promise<FieldError[] | undefined> => {
+  if (!details?.length || currentLocale() === 'en') return details;
+  try {
+    const [{ readerFieldText }] = await Promise.all([import('./field-text'), loadNamespaces(['forms'])]);
+    return details.map((detail) => ({ ...detail, message: readerFieldText(detail.message) }));
+  } catch {
+    return details;
+  }
+};
+
 const errorFromResponse = async (
   status: number,
   body: { ok: true; value: unknown } | { ok: false },
@@ -101,7 +116,7 @@ const errorFromResponse = async (
   const errorBody = body.ok ? await parseErrorBody(body.value) : undefined;
   if (errorBody) {
     const { message, code, details } = errorBody;
-    return new ApiError(message, { status, code, details });
+    return new ApiError(message, { status, code, details: await inReadersLanguage(details) });
   }
   const message = status >= 500 ? SERVER_UNAVAILABLE_MESSAGE : UNEXPECTED_RESPONSE_MESSAGE;
   return new ApiError(message, { status, isGeneric: true });
@@ -280,7 +295,7 @@ export const errorMessage = (error: unknown, fallback: string): string => {
   if (error.isGeneric) return fallback;
   const first = error.details[0];
   if (first && error.message.startsWith(`${first.field}: `))
-    return `${fieldLabel(first.field)} ${first.message}`;
+    return t('common.fieldText.sentence', { field: fieldLabel(first.field), message: first.message });
   return readerText(error.message);
 };
 

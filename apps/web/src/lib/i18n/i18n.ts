@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, type Locale, textDirection } from '@skillwise/contracts
 import type admin from '@/locales/en/admin.json';
 import type auth from '@/locales/en/auth.json';
 import type common from '@/locales/en/common.json';
+import type forms from '@/locales/en/forms.json';
 import type learning from '@/locales/en/learning.json';
 import type site from '@/locales/en/site.json';
 
@@ -19,6 +20,8 @@ type Catalogues = {
   auth: typeof auth;
   learning: typeof learning;
   admin: typeof admin;
+  /** What the server says about a field, loaded when it first says it (lib/field-text.ts). */
+  forms: typeof forms;
 };
 export type Namespace = keyof Catalogues;
 

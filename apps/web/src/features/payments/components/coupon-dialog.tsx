@@ -12,6 +12,7 @@ import { FieldError, TextField } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { Modal } from '@/components/ui/modal';
 import { CourseChoice } from '@/features/courses';
+import { readerFieldText } from '@/lib/field-text';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { notify } from '@/lib/toast';
@@ -94,9 +95,11 @@ const FIELD_OF = Object.fromEntries(
   Object.entries(SERVER_FIELDS).map(([key, name]) => [name, key]),
 ) as Record<string, keyof CouponDraft>;
 
-/** The contract's word on a field as a sentence beside it: "Must be whole cents." */
-const sentence = (message: string) =>
-  `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.?$/, '.')}`;
+/** The contract's word on a field as a sentence beside it, in the reader's language: "Must be whole cents." */
+const sentence = (contractWord: string) => {
+  const message = readerFieldText(contractWord);
+  return `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.?$/, '.')}`;
+};
 
 /** The form's own check is the contract's: each problem beside the field it names. */
 const validate = (draft: CouponDraft): FormErrors<CouponDraft> => {
