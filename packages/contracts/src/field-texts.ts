@@ -153,40 +153,47 @@ export const FIELD_TEXTS = {
 
 export type FieldTextKey = keyof typeof FIELD_TEXTS;
 
-/** A template's parts: its literal text and its placeholders' names, in order. */
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-type Matcher = { key: FieldTextKey; pattern: RegExp; names: string[]; literal: number };
-
-let matchers: Matcher[] | undefined;
+/** A message's template and the values in its placeholders. */
+export type TemplateMatch<K extends string> = { key: K; values: Record<string, string> };
 
 /**
- * The template a field message was written from, with the values in its placeholders; undefined for a
- * message none matches. Where two match, the one with more fixed text wins ("must be at most {max}
- * characters" before "must be at most {max}").
+ * A finder of the template a message was written from (among `texts`, English with `{name}` where a value
+ * goes), with the values in its placeholders; undefined for a message none matches. Where two match, the
+ * one with more fixed text wins ("must be at most {max} characters" before "must be at most {max}").
  */
-export function matchFieldText(
-  message: string,
-): { key: FieldTextKey; values: Record<string, string> } | undefined {
-  matchers ??= (Object.entries(FIELD_TEXTS) as [FieldTextKey, string][])
-    .map(([key, text]) => {
-      const names = [...text.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
-      const source = text
-        .split(PLACEHOLDER)
-        .map((part, index) => (index % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('');
-      return {
-        key,
-        pattern: new RegExp(`^${source}$`, 's'),
-        names,
-        literal: text.replace(PLACEHOLDER, '').length,
-      };
-    })
-    .sort((a, b) => b.literal - a.literal);
-  for (const { key, pattern, names } of matchers) {
-    const match = pattern.exec(message);
-    if (match)
-      return { key, values: Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])) };
-  }
-  return undefined;
+export function templateMatcher<K extends string>(
+  texts: Readonly<Record<K, string>>,
+): (message: string) => TemplateMatch<K> | undefined {
+  let matchers: { key: K; pattern: RegExp; names: string[]; literal: number }[] | undefined;
+  return (message) => {
+    matchers ??= (Object.entries(texts) as [K, string][])
+      .map(([key, text]) => {
+        const names = [...text.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+        const source = text
+          .split(PLACEHOLDER)
+          .map((part, index) => (index % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('');
+        return {
+          key,
+          pattern: new RegExp(`^${source}$`, 's'),
+          names,
+          literal: text.replace(PLACEHOLDER, '').length,
+        };
+      })
+      .sort((a, b) => b.literal - a.literal);
+    for (const { key, pattern, names } of matchers) {
+      const match = pattern.exec(message);
+      if (match)
+        return {
+          key,
+          values: Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])),
+        };
+    }
+    return undefined;
+  };
 }
+
+/** The field message's template (FIELD_TEXTS) and its values. */
+export const matchFieldText = templateMatcher(FIELD_TEXTS);

@@ -30,6 +30,7 @@ export * from './release';
 export * from './responses';
 export * from './reviews';
 export * from './school-sites';
+export * from './server-texts';
 export * from './site';
 export * from './students';
 export * from './team';

@@ -94,19 +94,26 @@ const parseErrorBody = async (value: unknown): Promise<ErrorBody | undefined> =>
   }
 };
 
+/** The server's English said in another language (lib/field-text.ts), once loaded. */
+let readers: typeof import('./field-text') | undefined;
+let readersLoad: Promise<void> | undefined;
+
 /**
- * A 400's field messages in the reader's language (lib/field-text.ts, with the `forms` catalogue, both
- * loaded the first time a reader of another language gets one); in English as they came. Should either
- * fail to load, the server's English stays.
+ * For a reader of another language, loads what says the server's own English in theirs (lib/field-text.ts
+ * and the `forms` catalogue) beside their first call; nothing for English. Should it fail, the server's
+ * English is shown, and the next call tries again.
  */
-const inReadersLanguage = async (details: FieldError[] | undefined): Promise<FieldError[] | undefined> => {
-  if (!details?.length || currentLocale() === 'en') return details;
-  try {
-    const [{ readerFieldText }] = await Promise.all([import('./field-text'), loadNamespaces(['forms'])]);
-    return details.map((detail) => ({ ...detail, message: readerFieldText(detail.message) }));
-  } catch {
-    return details;
-  }
+const loadReaders = (): Promise<void> => {
+  if (currentLocale() === 'en' || readers) return Promise.resolve();
+  readersLoad ??= Promise.all([import('./field-text'), loadNamespaces(['forms'])]).then(
+    ([module]) => {
+      readers = module;
+    },
+    () => {
+      readersLoad = undefined;
+    },
+  );
+  return readersLoad;
 };
 
 const errorFromResponse = async (
@@ -116,7 +123,13 @@ const errorFromResponse = async (
   const errorBody = body.ok ? await parseErrorBody(body.value) : undefined;
   if (errorBody) {
     const { message, code, details } = errorBody;
-    return new ApiError(message, { status, code, details: await inReadersLanguage(details) });
+    await loadReaders();
+    const said = readers?.readerFieldText;
+    return new ApiError(message, {
+      status,
+      code,
+      details: said ? details?.map((detail) => ({ ...detail, message: said(detail.message) })) : details,
+    });
   }
   const message = status >= 500 ? SERVER_UNAVAILABLE_MESSAGE : UNEXPECTED_RESPONSE_MESSAGE;
   return new ApiError(message, { status, isGeneric: true });
@@ -150,6 +163,8 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
   if (body !== undefined && form === undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  // Beside the call, for a reader of another language: what says the server's sentences in theirs.
+  const sayings = currentLocale() === 'en' ? undefined : loadReaders();
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -165,6 +180,7 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
   }
 
   const parsed = await readJson(response);
+  if (sayings) await sayings;
   if (!response.ok) {
     const error = await errorFromResponse(response.status, parsed);
     if (response.status === 401 && auth && endSessionOn401) unauthorizedHandler?.(error);
@@ -303,13 +319,15 @@ export const errorMessage = (error: unknown, fallback: string): string => {
 let messageKeys: Map<string, keyof typeof MSG> | undefined;
 
 /**
- * A text the server sent, in the reader's language when it is one of the specification's messages
- * (the server says them in English, as the specification writes them); any other text as it came.
+ * A text the server sent, in the reader's language: one of the specification's messages (the server says
+ * them in English, as the specification writes them) from `common.msg`, one of its own sentences from
+ * SERVER_TEXTS once loaded (`loadReaders`); any other text as it came.
  */
 export const readerText = (text: string): string => {
   messageKeys ??= new Map(Object.entries(MSG).map(([key, message]) => [message, key as keyof typeof MSG]));
   const key = messageKeys.get(text);
-  return key ? t(`common.msg.${key}`) : text;
+  if (key) return t(`common.msg.${key}`);
+  return readers ? readers.readerServerText(text) : text;
 };
 
 /** The server's message for one field of a 400 answer, if it named that field. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { FIELD_TEXTS, matchFieldText } from '@skillwise/contracts';
+import { FIELD_TEXTS, matchFieldText, matchServerText, SERVER_TEXTS } from '@skillwise/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorMessage, fieldErrorFor } from '@/lib/api-client';
+import { ApiError, apiRequest, errorMessage, fieldErrorFor, readerText } from '@/lib/api-client';
 import { readerFieldText } from '@/lib/field-text';
 import { setLocale } from '@/lib/i18n/i18n';
 import { mockFetch } from '@/test/render';
@@ -56,6 +56,13 @@ const NOT_FIELD_MESSAGES = [
   /^(give|send|is|are) $/,
 ];
 
+/** A call the server refuses with this error body: what the app makes of it (an ApiError). */
+const refused = (status: number, body: Record<string, unknown>) => {
+  vi.unstubAllGlobals();
+  mockFetch(() => ({ status, body: { statusCode: status, ...body } }));
+  return apiRequest('some/Call', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+};
+
 describe('field messages', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
@@ -93,20 +100,13 @@ describe('field messages', () => {
   });
 
   it('are said in the reader’s language, beside the field and in the form’s message', async () => {
-    const refusal = () => {
-      vi.unstubAllGlobals();
-      mockFetch(() => ({
-        status: 400,
-        body: {
-          statusCode: 400,
-          error: 'Bad Request',
-          code: 'VALIDATION',
-          message: 'password: must be at least 8 characters',
-          details: [{ field: 'password', message: 'must be at least 8 characters' }],
-        },
-      }));
-      return apiRequest('users/register', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
-    };
+    const refusal = () =>
+      refused(400, {
+        error: 'Bad Request',
+        code: 'VALIDATION',
+        message: 'password: must be at least 8 characters',
+        details: [{ field: 'password', message: 'must be at least 8 characters' }],
+      });
     const english = await refusal();
     expect(fieldErrorFor(english, 'password')).toBe('must be at least 8 characters');
     expect(errorMessage(english, 'Registration failed')).toBe('Password must be at least 8 characters');
@@ -120,5 +120,69 @@ describe('field messages', () => {
 
     await setLocale('ar');
     expect(readerFieldText('must be at most 80 characters')).toBe('يجب ألا يتجاوز 80 حرفًا');
+  });
+});
+
+describe('the server’s own sentences', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await setLocale('en');
+  });
+
+  it('each template’s fixed words are still written in the API’s sources', () => {
+    const api = sources(path.join(repo, 'apps/api/src'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const gone = Object.entries(SERVER_TEXTS).filter(([, text]) =>
+      text
+        .split(/\{\w+\}/)
+        .map((part) => part.trim())
+        .some((part) => part.length > 3 && !api.includes(part)),
+    );
+    expect(gone).toEqual([]);
+  });
+
+  it('English says them as the server writes them', () => {
+    for (const [key, text] of Object.entries(SERVER_TEXTS)) {
+      expect(english[`serverText.${key}` as keyof typeof english], key).toBe(text);
+    }
+    expect(
+      matchServerText(
+        'Your Free plan allows 3 published courses. Unpublish one or upgrade your plan to publish more.',
+      ),
+    ).toEqual({
+      key: 'publishLimit',
+      values: { plan: 'Free', limit: '3' },
+    });
+  });
+
+  it('are said in the reader’s language once a call of theirs has loaded them', async () => {
+    const refusal = () =>
+      refused(409, {
+        error: 'Conflict',
+        code: 'CONFLICT',
+        message: 'This coupon was used: pause it instead.',
+      });
+    const english = await refusal();
+    expect(errorMessage(english, 'Could not delete')).toBe('This coupon was used: pause it instead.');
+
+    await setLocale('es');
+    const spanish = await refusal();
+    expect(spanish).toBeInstanceOf(ApiError);
+    // The error keeps the server's words; what the reader is shown is in their language.
+    expect((spanish as ApiError).message).toBe('This coupon was used: pause it instead.');
+    expect(errorMessage(spanish, 'No se pudo eliminar')).toBe('Este cupón ya se ha usado: mejor pausarlo.');
+    expect(
+      readerText(
+        'Your Growth plan allows 1,000 published courses. Unpublish one or upgrade your plan to publish more.',
+      ),
+    ).toBe(
+      'Tu plan Growth permite 1,000 cursos publicados. Despublica uno o mejora tu plan para publicar más.',
+    );
+    expect(readerText('Something the server never says.')).toBe('Something the server never says.');
+    // A field's refusal that is one of the server's sentences, beside the field.
+    expect(readerFieldText('A coupon with this code exists already.')).toBe(
+      'Ya existe un cupón con este código.',
+    );
   });
 });

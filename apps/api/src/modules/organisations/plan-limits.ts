@@ -49,9 +49,12 @@ export class PlanLimits {
         .where(and(eq(courses.orgId, orgId), eq(courses.published, true), ne(courses.id, courseId)));
       if ((row?.n ?? 0) >= subscription.maxProducts) {
         const limit = subscription.maxProducts;
+        const plan = subscription.plan;
         throw new AppError(
           'PLAN_LIMIT',
-          `Your ${subscription.plan} plan allows ${formatNumber(limit)} published course${limit === 1 ? '' : 's'}. Unpublish one or upgrade your plan to publish more.`,
+          limit === 1
+            ? `Your ${plan} plan allows ${formatNumber(limit)} published course. Unpublish one or upgrade your plan to publish more.`
+            : `Your ${plan} plan allows ${formatNumber(limit)} published courses. Unpublish one or upgrade your plan to publish more.`,
         );
       }
       return publish(tx);

@@ -1,5 +1,5 @@
 import { MSG } from '@skillwise/contracts';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
@@ -109,7 +109,8 @@ describe('VerifyCodeForm (SPEC §2.10)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
 
-    expect((await screen.findByRole('status')).textContent).toContain('We sent your code again');
+    // The status line is on the page from the start, empty: wait for its text.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('We sent your code again'));
     expect(calls[0]).toMatchObject({
       url: '/api/users/ResendVerificationCode',
       method: 'POST',
@@ -136,7 +137,8 @@ describe('VerifyCodeForm (SPEC §2.10)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
 
-    expect((await screen.findByRole('status')).textContent).toContain('at most once a minute');
+    // The status line is on the page from the start, empty: wait for its text.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('at most once a minute'));
     expect(calls[0]).toMatchObject({
       url: '/api/users/resetPasswordRequest',
       body: { email: 'sam@example.com' },
