@@ -19,3 +19,10 @@ export const PageHeader = ({ title, description, badge, actions }: PageHeaderPro
     {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
   </div>
 );
+
+/** The small capitals above a section's or a card's title ("Why Skillwise", "Your course"). */
+export const Eyebrow = ({ small = false, children }: { small?: boolean; children: ReactNode }) => (
+  <p className={`${small ? 'text-xs' : 'text-sm'} font-semibold tracking-wide text-brand-600 uppercase`}>
+    {children}
+  </p>
+);

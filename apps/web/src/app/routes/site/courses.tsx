@@ -1,3 +1,4 @@
+import { Eyebrow } from '@/components/ui/page-header';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { useSelectCourse } from '@/features/courses/hooks/use-select-course';
@@ -16,9 +17,7 @@ export const CoursesPage = () => {
     <>
       <section className="border-b border-slate-200/70 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-            {t('site.siteRoutes.courses.eyebrow')}
-          </p>
+          <Eyebrow>{t('site.siteRoutes.courses.eyebrow')}</Eyebrow>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             {t('site.siteRoutes.courses.title')}
           </h1>

@@ -3,6 +3,7 @@ import { lazy, type Ref, Suspense } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, RowButton } from '@/components/ui/button';
 import { CheckCircleIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
+import { Eyebrow } from '@/components/ui/page-header';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { loadPreviewQuiz, loadStudentQuiz } from '@/features/quizzes';
 import type { MessageId } from '@/lib/i18n/i18n';
@@ -54,9 +55,7 @@ export const OpenedLesson = ({ lesson, isPreview, tracking, onClose, viewerRef }
     >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1 basis-48">
-          <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
-            {t(KIND_HEADINGS[lessonKind(lesson.contentType)])}
-          </p>
+          <Eyebrow small>{t(KIND_HEADINGS[lessonKind(lesson.contentType)])}</Eyebrow>
           <h2 id="lesson-title" className="text-lg font-semibold break-words text-slate-900">
             {lesson.lesson_title}
           </h2>

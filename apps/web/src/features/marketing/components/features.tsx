@@ -10,6 +10,7 @@ import {
   InfinityIcon,
   UsersIcon,
 } from '@/components/ui/drawn-icons';
+import { Eyebrow } from '@/components/ui/page-header';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
@@ -34,9 +35,7 @@ export const LearnerFeatures = () => {
     <section aria-labelledby="why-skillwise" className="bg-white py-16 lg:py-24">
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-            {t('site.marketing.why')}
-          </p>
+          <Eyebrow>{t('site.marketing.why')}</Eyebrow>
           <h2 id="why-skillwise" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
             {t('site.marketing.whyTitle')}
           </h2>
@@ -124,9 +123,7 @@ export const PublisherFeatures = () => {
     <section aria-labelledby="for-publishers" className="bg-slate-50 py-16 lg:py-24">
       <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div className="min-w-0">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-            {t('site.marketing.forSchools')}
-          </p>
+          <Eyebrow>{t('site.marketing.forSchools')}</Eyebrow>
           <h2 id="for-publishers" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
             {t('site.marketing.forSchoolsTitle')}
           </h2>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AwardIcon, ClockIcon, PlayIcon, SearchIcon } from '@/components/ui/drawn-icons';
+import { Eyebrow } from '@/components/ui/page-header';
 import { T, useT } from '@/lib/i18n/use-t';
 import { coursesSearchPath } from '@/lib/paths';
 
@@ -27,9 +28,7 @@ const HeroIllustration = () => {
           <PlayIcon className="absolute size-16 text-white drop-shadow-lg" />
         </div>
         <div className="p-5">
-          <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
-            {t('site.marketing.hero.videoLesson')}
-          </p>
+          <Eyebrow small>{t('site.marketing.hero.videoLesson')}</Eyebrow>
           <p className="mt-1 font-semibold text-slate-900">{t('site.marketing.hero.nextLesson')}</p>
           <div className="mt-4 flex items-center justify-between text-xs text-slate-500">
             <span>{t('site.marketing.hero.progress')}</span>

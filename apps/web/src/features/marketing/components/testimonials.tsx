@@ -1,4 +1,5 @@
 import type { Testimonial } from '@skillwise/contracts';
+import { Eyebrow } from '@/components/ui/page-header';
 import { useT } from '@/lib/i18n/use-t';
 import { initialsOf } from '@/lib/initials';
 
@@ -15,9 +16,7 @@ export const Testimonials = ({ items }: { items: Testimonial[] | undefined }) =>
     <section aria-labelledby="testimonials" className="bg-white py-16 lg:py-24">
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-            {t('site.marketing.testimonials')}
-          </p>
+          <Eyebrow>{t('site.marketing.testimonials')}</Eyebrow>
           <h2 id="testimonials" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
             {t('site.marketing.testimonialsTitle')}
           </h2>

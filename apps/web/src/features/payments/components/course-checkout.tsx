@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Eyebrow } from '@/components/ui/page-header';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { formatPrice } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
@@ -60,9 +61,7 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
         <div className="h-44 bg-slate-100 sm:h-60">{image}</div>
         <div className="flex flex-col gap-5 p-6 sm:p-8">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-              {t('learning.payments.checkout.yourCourse')}
-            </p>
+            <Eyebrow>{t('learning.payments.checkout.yourCourse')}</Eyebrow>
             <h2 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
               {course.course_title}
             </h2>

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { LockIcon } from '@/components/ui/drawn-icons';
 import { TextField } from '@/components/ui/field';
+import { Eyebrow } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { type MessageId, t as translate } from '@/lib/i18n/i18n';
@@ -111,9 +112,7 @@ export const SandboxApproval = ({ orderId, returnPath, amount, description }: Sa
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <Card className="p-6 sm:p-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-          {t('learning.payments.sandbox.eyebrow')}
-        </p>
+        <Eyebrow>{t('learning.payments.sandbox.eyebrow')}</Eyebrow>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
           {t('learning.payments.sandbox.title')}
         </h1>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Eyebrow } from '@/components/ui/page-header';
 import { formatPrice } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
@@ -48,9 +49,7 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
       <Card className="p-6 sm:p-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-          {t('admin.subscription.yourPlan')}
-        </p>
+        <Eyebrow>{t('admin.subscription.yourPlan')}</Eyebrow>
         <h2 className="mt-2 text-2xl font-bold text-slate-900">
           {chosen.plan} <span className="font-medium text-slate-500">· {period}</span>
         </h2>
