@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from './card';
+import { Card, CardTitle } from './card';
 
 /** A titled part of a page: its heading and the line under it, then its content. */
 export type TitledProps = {
@@ -19,7 +19,7 @@ export const TitledCard = ({ title, description, actions, children }: TitledCard
     <section aria-label={title} className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+          <CardTitle>{title}</CardTitle>
           <p className="mt-0.5 text-sm text-slate-500">{description}</p>
         </div>
         {actions}

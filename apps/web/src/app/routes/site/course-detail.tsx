@@ -2,7 +2,7 @@ import { type CourseRating, ROLE } from '@skillwise/contracts';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/drawn-icons';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useCourseDetails } from '@/features/courses/api/courses';
@@ -45,9 +45,7 @@ const Reviews = ({
   const [ref, isNear] = useNearViewport<HTMLDivElement>({ immediately: isStudent });
   const outline = (
     <Card className="p-6">
-      <h2 id="course-reviews" className="text-lg font-semibold text-slate-900">
-        {t('site.siteRoutes.course.reviews')}
-      </h2>
+      <CardTitle id="course-reviews">{t('site.siteRoutes.course.reviews')}</CardTitle>
       <p className="mt-3 text-sm text-slate-600">{rating ? ratingText(rating) : null}</p>
     </Card>
   );

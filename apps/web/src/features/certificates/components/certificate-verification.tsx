@@ -2,7 +2,7 @@ import { certificatePath, type CertificateVerification as Verification } from '@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { AlertIcon, AwardIcon, CheckCircleIcon, SearchIcon } from '@/components/ui/drawn-icons';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
@@ -153,7 +153,7 @@ export const CertificateVerification = ({ number }: { number: string }) => {
             <AwardIcon />
           </span>
           <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{t('site.certificates.unknown')}</h2>
+            <CardTitle>{t('site.certificates.unknown')}</CardTitle>
             <p className="mt-1 text-slate-600">
               <T
                 id="site.certificates.unknownText"

@@ -1,7 +1,7 @@
 import { CERTIFICATE_PAGE_SIZES, type CourseCertificate, certificatePath } from '@skillwise/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -96,9 +96,7 @@ export const CourseCertificates = ({
         errorText={t('admin.certificates.loadError')}
         heading={
           <div>
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              {t('admin.certificates.title')}
-            </h2>
+            <CardTitle id={headingId}>{t('admin.certificates.title')}</CardTitle>
             <p className="text-sm text-slate-600">
               {givesCertificate === false ? t('admin.certificates.none') : t('admin.certificates.hint')}
             </p>

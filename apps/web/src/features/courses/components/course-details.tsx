@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import {
   AwardIcon,
   BookIcon,
@@ -268,7 +268,7 @@ export const CourseDetails = ({
         </Card>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <Card className="p-6">
-            <h2 className="text-lg font-semibold text-slate-900">{t('site.courses.about')}</h2>
+            <CardTitle>{t('site.courses.about')}</CardTitle>
             <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-600">
               {course.course_description}
             </p>
@@ -280,7 +280,7 @@ export const CourseDetails = ({
           {curriculum}
           {author ? (
             <Card className="p-6">
-              <h2 className="text-lg font-semibold text-slate-900">{t('site.courses.instructor')}</h2>
+              <CardTitle>{t('site.courses.instructor')}</CardTitle>
               <div className="mt-4 flex gap-4">
                 <PersonPhoto
                   src={course.profile_picturePath}

@@ -1,5 +1,5 @@
 import type { Section } from '@skillwise/contracts';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { CheckIcon } from '@/components/ui/drawn-icons';
 import { cn } from '@/lib/cn';
 import { useT } from '@/lib/i18n/use-t';
@@ -10,7 +10,7 @@ export const AboutCourse = ({ course }: { course: LearningCourse }) => {
   const t = useT();
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">{t('learning.learning.about')}</h2>
+      <CardTitle>{t('learning.learning.about')}</CardTitle>
       <h3 className="mt-3 font-semibold break-words text-slate-800">{course.course_title}</h3>
       <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-600">
         {course.course_description}
@@ -26,7 +26,7 @@ export const CourseOverview = ({ course, sections }: { course: LearningCourse; s
     <div className="grid gap-4 md:grid-cols-2">
       {overviewOf(course, sections).map((list, index) => (
         <Card key={list.title} className={cn('p-6', index === 0 && 'md:col-span-2')}>
-          <h2 className="text-lg font-semibold text-slate-900">{t(list.title)}</h2>
+          <CardTitle>{t(list.title)}</CardTitle>
           <ul className={cn('mt-4 grid gap-2.5 text-sm text-slate-600', index === 0 && 'sm:grid-cols-2')}>
             {list.items.map((item) => (
               <li key={item} className="flex items-start gap-2.5">

@@ -1,7 +1,7 @@
 import { type Lesson, lessonKind } from '@skillwise/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { LockIcon, PlayIcon } from '@/components/ui/drawn-icons';
@@ -134,7 +134,7 @@ export const CoursePreview = ({ courseId }: { courseId: number }) => {
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-end justify-between gap-2 border-b border-slate-100 px-6 py-5">
-        <h2 className="text-lg font-semibold text-slate-900">{t('site.learning.courseContent')}</h2>
+        <CardTitle>{t('site.learning.courseContent')}</CardTitle>
         {list.length > 0 ? (
           <p className="text-sm text-slate-500">
             {t('site.learning.preview.sectionCount', { count: list.length })} · {lessonsLabel(lessonCount)}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { ContentTypeIcon } from '@/components/ui/content-type-icon';
 import { PlayIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -76,7 +76,7 @@ export const SampleLessons = () => {
       <section aria-label={t('learning.learning.sample.contentLabel')} className="min-w-0">
         {selected ? (
           <Card className="flex flex-col gap-4 p-4 sm:p-6">
-            <h2 className="text-lg font-semibold text-slate-900">{selected.lesson_title}</h2>
+            <CardTitle>{selected.lesson_title}</CardTitle>
             <LessonViewer lesson={selected} fetchFreshUrl={sameUrl} />
           </Card>
         ) : (

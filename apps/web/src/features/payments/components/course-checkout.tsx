@@ -2,7 +2,7 @@ import type { CourseListItem } from '@skillwise/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { Eyebrow } from '@/components/ui/page-header';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { formatPrice } from '@/lib/format';
@@ -90,9 +90,7 @@ export const CourseCheckout = ({ course, image }: CourseCheckoutProps) => {
       </Card>
 
       <Card className="order-first flex h-fit flex-col gap-5 p-6 lg:order-none lg:sticky lg:top-24">
-        <h2 className="text-lg font-semibold text-slate-900">
-          {t('learning.payments.checkout.orderSummary')}
-        </h2>
+        <CardTitle>{t('learning.payments.checkout.orderSummary')}</CardTitle>
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="shrink-0 text-slate-500">{t('learning.payments.checkout.course')}</dt>

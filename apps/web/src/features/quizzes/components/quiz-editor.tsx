@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field, SelectField, TextField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
@@ -174,7 +174,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
       className="flex flex-col gap-6"
     >
       <Card className="flex flex-col gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">{t('admin.quizzes.settings')}</h2>
+        <CardTitle>{t('admin.quizzes.settings')}</CardTitle>
         <TextField
           label={t('admin.quizzes.lessonTitle')}
           required
@@ -249,9 +249,7 @@ export const QuizEditor = ({ lessonId, lessonTitle, quiz, saveTitle }: QuizEdito
 
       <section aria-labelledby="quiz-questions" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="quiz-questions" className="text-lg font-semibold text-slate-900">
-            {t('admin.quizzes.questions')}
-          </h2>
+          <CardTitle id="quiz-questions">{t('admin.quizzes.questions')}</CardTitle>
           <p className="text-sm text-slate-500">{t('admin.quizzes.questionCount', { count: bankSize })}</p>
         </div>
         {err('questions') ? (

@@ -1,4 +1,4 @@
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { useT } from '@/lib/i18n/use-t';
 import { useCourseRating, useMyReview } from '../api/reviews';
 import { averageText, ratingCountText, ratingText } from '../lib/rating';
@@ -24,9 +24,7 @@ export const CourseReviews = ({ courseId, isStudent }: CourseReviewsProps) => {
 
   return (
     <Card className="p-6">
-      <h2 id="course-reviews" className="text-lg font-semibold text-slate-900">
-        {t('site.reviews.title')}
-      </h2>
+      <CardTitle id="course-reviews">{t('site.reviews.title')}</CardTitle>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
         {summary && summary.average !== null && summary.count > 0 ? (
           <>
@@ -58,9 +56,7 @@ export const CourseReviewCard = ({ courseId }: { courseId: number }) => {
   if (!mine.data?.canReview) return null;
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">
-        {t(mine.data.review ? 'site.reviews.yours' : 'site.reviews.rate')}
-      </h2>
+      <CardTitle>{t(mine.data.review ? 'site.reviews.yours' : 'site.reviews.rate')}</CardTitle>
       <ReviewForm courseId={courseId} review={mine.data.review} className="mt-3" />
     </Card>
   );

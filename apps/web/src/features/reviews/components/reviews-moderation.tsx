@@ -1,5 +1,5 @@
 import { RowButton } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { Chip } from '@/components/ui/chip';
 import { errorMessage } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
@@ -28,7 +28,7 @@ export const ReviewsModeration = ({ courseId }: { courseId: number }) => {
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{t('admin.reviews.title')}</h2>
+        <CardTitle>{t('admin.reviews.title')}</CardTitle>
         <p className="text-sm text-slate-600">
           {t('admin.reviews.shownPublicly', { rating: ratingText(rating.data) })}
         </p>

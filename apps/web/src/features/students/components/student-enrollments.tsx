@@ -2,7 +2,7 @@ import { type AssignedCourse, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { RowButton, SubmitButton } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { PublishedChip } from '@/components/ui/chip';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
@@ -221,7 +221,7 @@ export const StudentEnrollments = ({ userId }: StudentEnrollmentsProps) => {
   return (
     <Card className="overflow-hidden">
       <div className="border-b border-slate-100 px-6 py-4">
-        <h2 className="text-lg font-semibold text-slate-900">{t('admin.students.enrollments.title')}</h2>
+        <CardTitle>{t('admin.students.enrollments.title')}</CardTitle>
       </div>
       {isStaff ? (
         <form

@@ -2,7 +2,7 @@ import type { PlanCategory } from '@skillwise/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { Eyebrow } from '@/components/ui/page-header';
 import { formatPrice } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
@@ -65,7 +65,7 @@ export const CheckoutSummary = ({ renderPayment }: CheckoutSummaryProps) => {
         </Link>
       </Card>
       <Card className="order-first flex h-fit flex-col gap-5 p-6 lg:order-none">
-        <h2 className="text-lg font-semibold text-slate-900">{t('admin.subscription.orderSummary')}</h2>
+        <CardTitle>{t('admin.subscription.orderSummary')}</CardTitle>
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-slate-500">{t('admin.subscription.plan')}</dt>

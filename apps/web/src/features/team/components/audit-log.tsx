@@ -1,6 +1,6 @@
 import { type AuditEvent, PAGE_SIZES } from '@skillwise/contracts';
 import { useId } from 'react';
-import { Card } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { formatDateTime } from '@/lib/format';
 import type { t as translate } from '@/lib/i18n/i18n';
@@ -78,9 +78,7 @@ export const AuditLog = () => {
         errorText={t('admin.team.audit.loadFailed')}
         heading={
           <div>
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              {t('admin.team.audit.title')}
-            </h2>
+            <CardTitle id={headingId}>{t('admin.team.audit.title')}</CardTitle>
             <p className="text-sm text-slate-500">{t('admin.team.audit.description')}</p>
           </div>
         }
