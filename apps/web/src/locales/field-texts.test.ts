@@ -63,12 +63,12 @@ const refused = (status: number, body: Record<string, unknown>) => {
   return apiRequest('some/Call', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
 };
 
-describe('field messages', () => {
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await setLocale('en');
-  });
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLocale('en');
+});
 
+describe('field messages', () => {
   it('every message the schemas and services write has its template', () => {
     const found = writtenFieldMessages();
     expect(found.length).toBeGreaterThan(100);
@@ -124,11 +124,6 @@ describe('field messages', () => {
 });
 
 describe('the server’s own sentences', () => {
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await setLocale('en');
-  });
-
   it('each template’s fixed words are still written in the API’s sources', () => {
     const api = sources(path.join(repo, 'apps/api/src'))
       .map((file) => readFileSync(file, 'utf8'))
