@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { MessageId } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 type PageHeaderProps = {
   title: string;
@@ -19,6 +21,32 @@ export const PageHeader = ({ title, description, badge, actions }: PageHeaderPro
     {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
   </div>
 );
+
+/** A catalogue prefix `P` holding both `P.title` and `P.description` ("admin.adminRoutes.team"). */
+type Described<K> = K extends `${infer P}.title` ? (`${P}.description` extends MessageId ? P : never) : never;
+export type ScreenTexts = Described<MessageId>;
+
+/**
+ * A signed-in screen: its heading, whose title and description are its catalogue's `texts.title` and
+ * `texts.description`, above its body.
+ */
+export const Screen = ({
+  texts,
+  actions,
+  children,
+}: {
+  texts: ScreenTexts;
+  actions?: ReactNode;
+  children: ReactNode;
+}) => {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t(`${texts}.title`)} description={t(`${texts}.description`)} actions={actions} />
+      {children}
+    </>
+  );
+};
 
 /** The small capitals above a section's or a card's title ("Why Skillwise", "Your course"). */
 export const Eyebrow = ({ small = false, children }: { small?: boolean; children: ReactNode }) => (

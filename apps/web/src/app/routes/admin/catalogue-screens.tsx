@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
+import { Screen } from '@/components/ui/page-header';
 import { AuthorForm } from '@/features/authors/components/author-form';
 import { AuthorsTable } from '@/features/authors/components/authors-table';
 import { CategoryList } from '@/features/categories/components/category-list';
@@ -10,16 +10,11 @@ import { useAdminSection } from './admin-layout';
 
 /** SPEC §2.13 Category (key `category`). */
 export const CategoryScreen = () => {
-  const t = useT();
   const { selectSection } = useAdminSection();
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.category.title')}
-        description={t('admin.adminRoutes.category.description')}
-      />
+    <Screen texts="admin.adminRoutes.category">
       <CategoryList onAddCategory={() => selectSection('newcategory')} />
-    </>
+    </Screen>
   );
 };
 
@@ -28,11 +23,7 @@ export const CreateCategoryScreen = () => {
   const t = useT();
   const { selectSection } = useAdminSection();
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.newCategory.title')}
-        description={t('admin.adminRoutes.newCategory.description')}
-      />
+    <Screen texts="admin.adminRoutes.newCategory">
       <Card className="max-w-2xl p-5 sm:p-8">
         <CreateCategoryForm
           onCancel={() => selectSection('category')}
@@ -42,22 +33,17 @@ export const CreateCategoryScreen = () => {
           }}
         />
       </Card>
-    </>
+    </Screen>
   );
 };
 
 /** SPEC §2.13 Authors (key `authors`). */
 export const AuthorsScreen = () => {
-  const t = useT();
   const { selectSection } = useAdminSection();
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.authors.title')}
-        description={t('admin.adminRoutes.authors.description')}
-      />
+    <Screen texts="admin.adminRoutes.authors">
       <AuthorsTable onAddAuthor={() => selectSection('createauthors')} />
-    </>
+    </Screen>
   );
 };
 
@@ -66,11 +52,7 @@ export const CreateAuthorScreen = () => {
   const t = useT();
   const { selectSection } = useAdminSection();
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.newAuthor.title')}
-        description={t('admin.adminRoutes.newAuthor.description')}
-      />
+    <Screen texts="admin.adminRoutes.newAuthor">
       <Card className="max-w-3xl p-5 sm:p-8">
         <AuthorForm
           onCancel={() => selectSection('authors')}
@@ -82,6 +64,6 @@ export const CreateAuthorScreen = () => {
           }}
         />
       </Card>
-    </>
+    </Screen>
   );
 };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { PageHeader } from '@/components/ui/page-header';
+import { Screen } from '@/components/ui/page-header';
 import { EmailStudents } from '@/features/broadcasts/components/email-students';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
@@ -9,17 +9,15 @@ import { paths } from '@/lib/paths';
 export const EmailStudentsPage = () => {
   const t = useT();
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.emailStudents.title')}
-        description={t('admin.adminRoutes.emailStudents.description')}
-        actions={
-          <Link to={paths.admin.myStudents} className={buttonClassName({ variant: 'outline' })}>
-            {t('admin.adminRoutes.emailStudents.back')}
-          </Link>
-        }
-      />
+    <Screen
+      texts="admin.adminRoutes.emailStudents"
+      actions={
+        <Link to={paths.admin.myStudents} className={buttonClassName({ variant: 'outline' })}>
+          {t('admin.adminRoutes.emailStudents.back')}
+        </Link>
+      }
+    >
       <EmailStudents />
-    </>
+    </Screen>
   );
 };

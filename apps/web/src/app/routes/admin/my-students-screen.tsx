@@ -1,11 +1,10 @@
 import { PAGE_SIZE_MAX } from '@skillwise/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { Screen } from '@/components/ui/page-header';
 import { useOrganisationCourses } from '@/features/courses/api/courses';
 import { AddStudentModal } from '@/features/students/components/add-student-modal';
 import { StudentsTable } from '@/features/students/components/students-table';
-import { useT } from '@/lib/i18n/use-t';
 import { useDebouncedValue } from '@/lib/paging';
 import { paths } from '@/lib/paths';
 import { storage } from '@/lib/storage';
@@ -16,7 +15,6 @@ import { storage } from '@/lib/storage';
  * modal opens, searched on the server past that). Choosing a student opens /myStudents.
  */
 export const AdminMyStudentsPage = () => {
-  const t = useT();
   const navigate = useNavigate();
   const [isAdding, setAdding] = useState(false);
   const [courseSearchText, setCourseSearchText] = useState('');
@@ -27,11 +25,7 @@ export const AdminMyStudentsPage = () => {
     { enabled: isAdding },
   );
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.myStudents.title')}
-        description={t('admin.adminRoutes.myStudents.description')}
-      />
+    <Screen texts="admin.adminRoutes.myStudents">
       <StudentsTable
         onAddStudents={() => setAdding(true)}
         onOpenStudent={(student) => {
@@ -54,6 +48,6 @@ export const AdminMyStudentsPage = () => {
           onSearch: setCourseSearchText,
         }}
       />
-    </>
+    </Screen>
   );
 };

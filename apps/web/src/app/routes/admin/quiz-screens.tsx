@@ -1,9 +1,8 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { Screen } from '@/components/ui/page-header';
 import { GradeAttempt } from '@/features/quiz-results/components/grade-attempt';
 import { type AttemptHeading, GradingQueue } from '@/features/quiz-results/components/grading-queue';
 import { QuizResults } from '@/features/quiz-results/components/quiz-results';
-import { useT } from '@/lib/i18n/use-t';
 import { ATTEMPT_PARAM, LESSON_PARAM } from '@/lib/paths';
 import { NotFoundPage } from '../not-found';
 
@@ -18,7 +17,6 @@ const idOf = (raw: string | null): number | null => {
  * ?attempt=, one attempt opened to grade its open answers (docs/decisions/034).
  */
 export const GradingScreen = () => {
-  const t = useT();
   const [params] = useSearchParams();
   const location = useLocation();
   const attemptId = idOf(params.get(ATTEMPT_PARAM));
@@ -29,13 +27,9 @@ export const GradingScreen = () => {
     );
   }
   return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.grading.title')}
-        description={t('admin.adminRoutes.grading.description')}
-      />
+    <Screen texts="admin.adminRoutes.grading">
       <GradingQueue />
-    </>
+    </Screen>
   );
 };
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { PageHeader, Screen } from '@/components/ui/page-header';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { SalesReport } from '@/features/payments/components/sales-report';
 import { SchoolSettings } from '@/features/settings/components/school-settings';
@@ -16,18 +16,11 @@ import { GradingScreen } from './quiz-screens';
 import { TeamScreen } from './team-screen';
 
 /** SPEC §2.13 Sales (key `users`; the spec's placeholder read Pages): the organisation's course sales. */
-export const SalesScreen = () => {
-  const t = useT();
-  return (
-    <>
-      <PageHeader
-        title={t('admin.adminRoutes.sales.title')}
-        description={t('admin.adminRoutes.sales.description')}
-      />
-      <SalesReport />
-    </>
-  );
-};
+export const SalesScreen = () => (
+  <Screen texts="admin.adminRoutes.sales">
+    <SalesReport />
+  </Screen>
+);
 
 /**
  * SPEC §2.13 Settings (key `settings`, also /admin/settings). An instructor of the school's team sees its

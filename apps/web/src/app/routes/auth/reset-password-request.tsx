@@ -2,11 +2,9 @@ import { AuthCard } from '@/components/layouts/auth-layout';
 import { LockIcon } from '@/components/ui/drawn-icons';
 import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
 import { useT } from '@/lib/i18n/use-t';
-import { usePageTitle } from '@/lib/page-title';
 
 export const ResetPasswordRequestPage = () => {
   const t = useT();
-  usePageTitle(t('auth.authRoutes.resetRequest.pageTitle'));
   return (
     <AuthCard
       title={t('auth.authRoutes.resetRequest.title')}

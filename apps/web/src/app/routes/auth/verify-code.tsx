@@ -2,11 +2,9 @@ import { AuthCard } from '@/components/layouts/auth-layout';
 import { MailIcon } from '@/components/ui/icons';
 import { VerifyCodeForm } from '@/features/auth/components/verify-code-form';
 import { useT } from '@/lib/i18n/use-t';
-import { usePageTitle } from '@/lib/page-title';
 
 export const VerifyCodePage = () => {
   const t = useT();
-  usePageTitle(t('auth.authRoutes.verifyCode.pageTitle'));
   return (
     <AuthCard title={t('auth.authRoutes.verifyCode.title')} icon={<MailIcon />}>
       <VerifyCodeForm />

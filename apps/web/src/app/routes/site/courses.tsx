@@ -3,13 +3,11 @@ import { CourseCatalogue } from '@/features/courses/components/course-catalogue'
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { useSelectCourse } from '@/features/courses/hooks/use-select-course';
 import { useT } from '@/lib/i18n/use-t';
-import { usePageTitle } from '@/lib/page-title';
 import { useUrlListState } from '@/lib/paging';
 
 /** SPEC §2.3: the public catalogue. */
 export const CoursesPage = () => {
   const t = useT();
-  usePageTitle(t('site.siteRoutes.courses.pageTitle'));
   const list = useUrlListState();
   const filters = useCatalogueFilters();
   const selectCourse = useSelectCourse();

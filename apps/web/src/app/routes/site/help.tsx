@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { T, useT } from '@/lib/i18n/use-t';
-import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 
 const QUESTIONS: ReadonlyArray<{ question: MessageId; answer: MessageId }> = [
@@ -13,7 +12,6 @@ const QUESTIONS: ReadonlyArray<{ question: MessageId; answer: MessageId }> = [
 
 export const HelpPage = () => {
   const t = useT();
-  usePageTitle(t('site.siteRoutes.help.pageTitle'));
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('site.siteRoutes.help.title')}</h1>

@@ -1,14 +1,12 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { PageHeader, Screen } from '@/components/ui/page-header';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { ProfileOverview } from '@/features/account/components/profile-overview';
 import { useT } from '@/lib/i18n/use-t';
-import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 
 /** SPEC §2.12 Profile: the student's own account, with Edit Profile. */
 export const ProfilePage = () => {
   const t = useT();
-  usePageTitle(t('learning.learningRoutes.profile.title'));
   return (
     <>
       <PageHeader title={t('learning.learningRoutes.profile.title')} />
@@ -18,16 +16,8 @@ export const ProfilePage = () => {
 };
 
 /** Account Settings (the user menu's first entry): the name and the password. */
-export const AccountSettingsPage = () => {
-  const t = useT();
-  usePageTitle(t('learning.learningRoutes.settings.title'));
-  return (
-    <>
-      <PageHeader
-        title={t('learning.learningRoutes.settings.title')}
-        description={t('learning.learningRoutes.settings.description')}
-      />
-      <AccountSettings />
-    </>
-  );
-};
+export const AccountSettingsPage = () => (
+  <Screen texts="learning.learningRoutes.settings">
+    <AccountSettings />
+  </Screen>
+);

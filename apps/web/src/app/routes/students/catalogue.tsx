@@ -1,7 +1,7 @@
 import { PAGE_SIZE_MAX } from '@skillwise/contracts';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { Screen } from '@/components/ui/page-header';
 import { useAssignedCourses } from '@/features/courses/api/courses';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
@@ -43,11 +43,7 @@ export const StudentCataloguePage = () => {
     return <CourseDetailScreen courseId={chosenCourse} browsePath={paths.students.courses} />;
   }
   return (
-    <>
-      <PageHeader
-        title={t('learning.learningRoutes.catalogue.title')}
-        description={t('learning.learningRoutes.catalogue.description')}
-      />
+    <Screen texts="learning.learningRoutes.catalogue">
       <CourseCatalogue
         list={list}
         filters={filters}
@@ -58,6 +54,6 @@ export const StudentCataloguePage = () => {
           void navigate(`${paths.students.takeCourse}?id=${courseId}`);
         }}
       />
-    </>
+    </Screen>
   );
 };

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { Screen } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useCourseDetails } from '@/features/courses/api/courses';
 import { CourseImage } from '@/features/courses/components/course-image';
@@ -108,13 +108,5 @@ export const StudentCheckoutPage = () => {
     );
   }
 
-  return (
-    <>
-      <PageHeader
-        title={t('learning.learningRoutes.checkout.title')}
-        description={t('learning.learningRoutes.checkout.description')}
-      />
-      {content}
-    </>
-  );
+  return <Screen texts="learning.learningRoutes.checkout">{content}</Screen>;
 };

@@ -1,11 +1,9 @@
 import { NotificationCenter } from '@/features/notifications/components/notification-center';
 import { useT } from '@/lib/i18n/use-t';
-import { usePageTitle } from '@/lib/page-title';
 
 /** SPEC §2.12 Notifications ('My Notification'): the student's notifications and its e-mail switch. */
 export const NotificationsPage = () => {
   const t = useT();
-  usePageTitle(t('learning.learningRoutes.notifications.title'));
   return (
     <NotificationCenter
       title={t('learning.learningRoutes.notifications.title')}
