@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useT } from '@/lib/i18n/use-t';
+import { notify, notifyFailure } from '@/lib/toast';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -65,3 +66,45 @@ export const ConfirmDialog = ({
     </Modal>
   );
 };
+
+type RemoveDialogProps<T> = Omit<ConfirmDialogProps, 'open' | 'message' | 'onConfirm'> & {
+  /** The item asked about: the dialog is open while it is set. */
+  item: T | null;
+  message: (item: T) => string;
+  /** Takes the item away (a mutation); a refusal is said in a toast and the dialog closes. */
+  remove: (item: T) => Promise<unknown>;
+  /** The toast once it is done. */
+  done: (item: T) => string;
+  /** The toast when it fails: the server's reason, else this text; or a sentence built from the error. */
+  failed: string | ((error: unknown) => string);
+};
+
+/**
+ * The one way to confirm taking an item away (a key revoked, a member removed): a ConfirmDialog open while
+ * `item` is set, which runs `remove` and says how it went in a toast.
+ */
+export const RemoveDialog = <T,>({
+  item,
+  message,
+  remove,
+  done,
+  failed,
+  ...dialog
+}: RemoveDialogProps<T>) => (
+  <ConfirmDialog
+    {...dialog}
+    open={item !== null}
+    message={item === null ? '' : message(item)}
+    onConfirm={async () => {
+      if (item === null) return;
+      try {
+        await remove(item);
+      } catch (error) {
+        if (typeof failed === 'string') notifyFailure(error, failed);
+        else notify.error(failed(error));
+        return;
+      }
+      notify.success(done(item));
+    }}
+  />
+);

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from './confirm-dialog';
+import { notify } from '@/lib/toast';
+import { ConfirmDialog, RemoveDialog } from './confirm-dialog';
 import { Modal } from './modal';
 
 const Opener = ({ onClose }: { onClose?: () => void }) => {
@@ -95,5 +96,47 @@ describe('ConfirmDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RemoveDialog', () => {
+  const Keys = ({ remove }: { remove: (key: { id: number; name: string }) => Promise<unknown> }) => {
+    const [revoking, setRevoking] = useState<{ id: number; name: string } | null>({ id: 7, name: 'Zapier' });
+    return (
+      <RemoveDialog
+        item={revoking}
+        title="Revoke the key?"
+        message={({ name }) => `${name} stops working at once.`}
+        onClose={() => setRevoking(null)}
+        remove={remove}
+        done={({ name }) => `${name} is revoked.`}
+        failed="Could not revoke the key."
+      />
+    );
+  };
+
+  it('asks about the item, takes it away and says so', async () => {
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const remove = vi.fn(async () => undefined);
+    render(<Keys remove={remove} />);
+    expect(screen.getByText('Zapier stops working at once.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Zapier is revoked.'));
+    expect(remove).toHaveBeenCalledWith({ id: 7, name: 'Zapier' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    success.mockRestore();
+  });
+
+  it('says why it could not, and closes', async () => {
+    const failure = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+    render(<Keys remove={() => Promise.reject(new Error('offline'))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    await vi.waitFor(() => expect(failure).toHaveBeenCalledTimes(1));
+    expect(failure.mock.calls[0]?.[0]).toBe('Could not revoke the key.');
+    expect(success).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    failure.mockRestore();
+    success.mockRestore();
   });
 });

@@ -1,18 +1,16 @@
 import { AUTHORS_PAGE_SIZE, type Author } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UserPlusIcon, UsersIcon } from '@/components/ui/icons';
 import { PersonPhoto } from '@/components/ui/person-photo';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-action-buttons';
 import { useRoleAllows } from '@/features/team';
-import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDate } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useListState } from '@/lib/paging';
-import { notify } from '@/lib/toast';
 import { useAuthors, useDeleteAuthor } from '../api/authors';
 import { EditAuthorModal } from './author-form';
 
@@ -103,17 +101,6 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
     },
   ];
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.author_id);
-      notify.success(t('admin.authors.deleted'));
-    } catch (error) {
-      // The server refuses while a course shows the author and says so.
-      notify.error(errorMessage(error, t('admin.authors.deleteFailed')));
-    }
-  };
-
   return (
     <div className="flex flex-col gap-5">
       <DataList
@@ -153,13 +140,16 @@ export const AuthorsTable = ({ onAddAuthor }: { onAddAuthor: () => void }) => {
         pager={pager}
       />
       <EditAuthorModal authorId={editingId} onClose={() => setEditingId(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        item={deleting}
         title={t('admin.authors.delete')}
-        message={t('admin.authors.deleteConfirm')}
+        message={() => t('admin.authors.deleteConfirm')}
         confirmLabel={t('admin.categories.deleteConfirmLabel')}
         onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+        remove={(author) => remove.mutateAsync(author.author_id)}
+        done={() => t('admin.authors.deleted')}
+        // The server refuses while a course shows the author and says so.
+        failed={t('admin.authors.deleteFailed')}
       />
     </div>
   );

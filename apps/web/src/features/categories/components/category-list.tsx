@@ -1,7 +1,7 @@
 import { type Category, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PlusIcon, TagIcon } from '@/components/ui/icons';
@@ -112,17 +112,6 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
     noun: 'admin.categories.rowCount',
   });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.category_Id);
-      notify.success(AUTHORING_MSG.categoryDeleted);
-    } catch (error) {
-      // SPEC §8: the server says why (a course still uses the category); show it.
-      notify.error(AUTHORING_MSG.categoryDeleteFailed(errorMessage(error, t('admin.categories.tryLater'))));
-    }
-  };
-
   return (
     <div className="flex flex-col gap-5">
       <DataList
@@ -167,13 +156,18 @@ export const CategoryList = ({ onAddCategory }: { onAddCategory: () => void }) =
         pager={pager}
       />
       <EditCategoryModal category={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        item={deleting}
         title={t('admin.categories.delete')}
-        message={AUTHORING_MSG.deleteCategoryConfirm}
+        message={() => AUTHORING_MSG.deleteCategoryConfirm}
         confirmLabel={t('admin.categories.deleteConfirmLabel')}
         onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+        remove={(category) => remove.mutateAsync(category.category_Id)}
+        done={() => AUTHORING_MSG.categoryDeleted}
+        // SPEC §8: the server says why (a course still uses the category); show it.
+        failed={(error) =>
+          AUTHORING_MSG.categoryDeleteFailed(errorMessage(error, t('admin.categories.tryLater')))
+        }
       />
     </div>
   );

@@ -7,7 +7,7 @@ import {
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { RowButton, SubmitButton } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectField, TextField } from '@/components/ui/field';
 import { FileInput } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatBytes, formatCount, intlLocale } from '@/lib/format';
 import { t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { notify, notifyFailure } from '@/lib/toast';
+import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useCaptions } from '../api/captions';
 
@@ -203,23 +203,16 @@ export const CaptionsPanel = ({ lessonId }: { lessonId: number }) => {
         </div>
       </form>
 
-      <ConfirmDialog
-        open={removing !== null}
+      <RemoveDialog
+        item={removing}
         title={t('admin.curriculum.captions.removeTitle')}
-        message={t('admin.curriculum.captions.removeMessage', { label: removing?.label ?? '' })}
+        message={({ label }) => t('admin.curriculum.captions.removeMessage', { label })}
         confirmLabel={t('admin.curriculum.captions.removeConfirm')}
         busyLabel={t('admin.curriculum.captions.removing')}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove.mutateAsync(removing.language);
-            notify.success(t('admin.curriculum.captions.removed', { label: removing.label }));
-          } catch (error) {
-            notifyFailure(error, t('admin.curriculum.captions.removeFailed'));
-            throw error;
-          }
-        }}
+        remove={(track) => remove.mutateAsync(track.language)}
+        done={({ label }) => t('admin.curriculum.captions.removed', { label })}
+        failed={t('admin.curriculum.captions.removeFailed')}
       />
     </section>
   );

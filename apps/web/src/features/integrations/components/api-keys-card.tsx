@@ -2,14 +2,13 @@ import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '@skillwise/co
 import { useState } from 'react';
 import { RowButton, SubmitButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { TitledCard } from '@/components/ui/titled-card';
 import { formatDateTime } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
-import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import { SecretShownOnce } from './secret-shown-once';
@@ -114,18 +113,16 @@ export const ApiKeysCard = () => {
           }
         />
       </div>
-      <ConfirmDialog
-        open={revoking !== null}
+      <RemoveDialog
+        item={revoking}
         title={t('admin.integrations.keys.revokeTitle')}
-        message={t('admin.integrations.keys.revokeMessage', { name: revoking?.name ?? '' })}
+        message={({ name }) => t('admin.integrations.keys.revokeMessage', { name })}
         confirmLabel={t('admin.integrations.keys.revoke')}
         busyLabel={t('admin.integrations.keys.revoking')}
         onClose={() => setRevoking(null)}
-        onConfirm={async () => {
-          if (!revoking) return;
-          await revoke.mutateAsync(revoking.id);
-          notify.success(t('admin.integrations.keys.revokedToast', { name: revoking.name }));
-        }}
+        remove={(key) => revoke.mutateAsync(key.id)}
+        done={({ name }) => t('admin.integrations.keys.revokedToast', { name })}
+        failed={t('admin.integrations.keys.revokeFailed')}
       />
     </TitledCard>
   );

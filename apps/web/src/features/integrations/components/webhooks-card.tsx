@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, RowButton, SubmitButton } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Chip, type ChipTone } from '@/components/ui/chip';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FieldError, TextField } from '@/components/ui/field';
@@ -417,18 +417,16 @@ export const WebhooksCard = () => {
         />
       ) : null}
       {log ? <DeliveryLog endpoint={log} onClose={() => setLog(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        item={deleting}
         title={t('admin.integrations.webhooks.deleteTitle')}
-        message={t('admin.integrations.webhooks.deleteMessage', { url: deleting?.url ?? '' })}
+        message={({ url }) => t('admin.integrations.webhooks.deleteMessage', { url })}
         confirmLabel={t('admin.integrations.webhooks.delete')}
         busyLabel={t('admin.integrations.webhooks.deleting')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notify.success(t('admin.integrations.webhooks.deleted'));
-        }}
+        remove={(endpoint) => remove.mutateAsync(endpoint.id)}
+        done={() => t('admin.integrations.webhooks.deleted')}
+        failed={t('admin.integrations.webhooks.deleteFailed')}
       />
     </TitledCard>
   );

@@ -2,7 +2,7 @@ import { type Coupon, PAGE_SIZE_MAX, PAGE_SIZES } from '@skillwise/contracts';
 import { useState } from 'react';
 import { Button, RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { DataList, useListPager } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TitledCard } from '@/components/ui/titled-card';
@@ -214,22 +214,15 @@ export const CouponsCard = () => {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        item={deleting}
         title={t('admin.payments.coupons.deleteTitle')}
-        message={t('admin.payments.coupons.deleteText', { code: deleting?.code ?? '' })}
+        message={({ code }) => t('admin.payments.coupons.deleteText', { code })}
         confirmLabel={t('admin.payments.coupons.delete')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.coupon_Id);
-            notify.success(t('admin.payments.coupons.deleted', { code: deleting.code }));
-          } catch (error) {
-            notify.error(errorMessage(error, t('admin.payments.coupons.deleteFailed')));
-            throw error;
-          }
-        }}
+        remove={(coupon) => remove.mutateAsync(coupon.coupon_Id)}
+        done={({ code }) => t('admin.payments.coupons.deleted', { code })}
+        failed={t('admin.payments.coupons.deleteFailed')}
       />
     </TitledCard>
   );

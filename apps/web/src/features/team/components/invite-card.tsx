@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { DataList } from '@/components/ui/data-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
@@ -11,7 +11,7 @@ import { TitledCard } from '@/components/ui/titled-card';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
-import { notify, notifyFailure } from '@/lib/toast';
+import { notify } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useInviteMember, useRevokeInvite, useTeamInvites } from '../api/team';
 import { rolesGivenBy } from './members-card';
@@ -146,23 +146,16 @@ export const InviteCard = ({ viewer }: { viewer: TeamRole }) => {
           }
         />
       </div>
-      <ConfirmDialog
-        open={revoking !== null}
+      <RemoveDialog
+        item={revoking}
         title={t('admin.team.invite.revokeTitle')}
-        message={t('admin.team.invite.revokeMessage', { email: revoking?.email ?? '' })}
+        message={({ email }) => t('admin.team.invite.revokeMessage', { email })}
         confirmLabel={t('admin.team.invite.revoke')}
         busyLabel={t('admin.team.invite.revoking')}
         onClose={() => setRevoking(null)}
-        onConfirm={async () => {
-          if (!revoking) return;
-          try {
-            await revoke.mutateAsync(revoking.invite_Id);
-            notify.success(t('admin.team.invite.revoked', { email: revoking.email }));
-          } catch (error) {
-            notifyFailure(error, t('admin.team.invite.revokeFailed'));
-            throw error;
-          }
-        }}
+        remove={(invitation) => revoke.mutateAsync(invitation.invite_Id)}
+        done={({ email }) => t('admin.team.invite.revoked', { email })}
+        failed={t('admin.team.invite.revokeFailed')}
       />
     </TitledCard>
   );

@@ -2,7 +2,7 @@ import { TEAM_ROLES, type Team, type TeamMember, type TeamRole } from '@skillwis
 import { useState } from 'react';
 import { RowButton } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RemoveDialog } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataList } from '@/components/ui/data-list';
 import { Select } from '@/components/ui/input';
 import { TitledCard } from '@/components/ui/titled-card';
@@ -177,26 +177,18 @@ export const MembersCard = ({ team, viewer }: MembersCardProps) => {
           empty={null}
         />
       </div>
-      <ConfirmDialog
-        open={removing !== null}
+      <RemoveDialog
+        item={removing}
         title={t('admin.team.members.removeTitle')}
-        message={t('admin.team.members.removeMessage', {
-          name: removing?.full_name ?? '',
-          email: removing?.email ?? '',
-        })}
+        message={(member) =>
+          t('admin.team.members.removeMessage', { name: member.full_name, email: member.email })
+        }
         confirmLabel={t('admin.team.members.remove')}
         busyLabel={t('admin.team.members.removing')}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove.mutateAsync(removing.user_Id);
-            notify.success(t('admin.team.members.removed', { name: removing.full_name }));
-          } catch (error) {
-            notifyFailure(error, t('admin.team.members.removeFailed'));
-            throw error;
-          }
-        }}
+        remove={(member) => remove.mutateAsync(member.user_Id)}
+        done={(member) => t('admin.team.members.removed', { name: member.full_name })}
+        failed={t('admin.team.members.removeFailed')}
       />
       {giving ? <InstructorCoursesDialog member={giving} onClose={() => setGiving(null)} /> : null}
     </TitledCard>
