@@ -30,6 +30,12 @@ export type ScreenTexts = Described<MessageId>;
  * A signed-in screen: its heading, whose title and description are its catalogue's `texts.title` and
  * `texts.description`, above its body.
  */
+/** A heading's title and description from its catalogue prefix, for a screen, an auth card or a plan page. */
+export const useHeading = (texts: ScreenTexts): { title: string; description: string } => {
+  const t = useT();
+  return { title: t(`${texts}.title`), description: t(`${texts}.description`) };
+};
+
 export const Screen = ({
   texts,
   actions,
@@ -38,15 +44,12 @@ export const Screen = ({
   texts: ScreenTexts;
   actions?: ReactNode;
   children: ReactNode;
-}) => {
-  const t = useT();
-  return (
-    <>
-      <PageHeader title={t(`${texts}.title`)} description={t(`${texts}.description`)} actions={actions} />
-      {children}
-    </>
-  );
-};
+}) => (
+  <>
+    <PageHeader {...useHeading(texts)} actions={actions} />
+    {children}
+  </>
+);
 
 /** The small capitals above a section's or a card's title ("Why Skillwise", "Your course"). */
 export const Eyebrow = ({ small = false, children }: { small?: boolean; children: ReactNode }) => (

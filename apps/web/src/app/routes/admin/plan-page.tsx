@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { useHeading } from '@/components/ui/page-header';
 import type { TitledProps } from '@/components/ui/titled-card';
 import { useLogout } from '@/features/auth/api/logout';
 import { PlanPayment } from '@/features/payments/components/plan-payment';
@@ -39,27 +40,15 @@ const PlanPage = ({ title, description, children }: TitledProps) => {
 };
 
 /** SPEC §2.15 */
-export const SubscriptionPage = () => {
-  const t = useT();
-  return (
-    <PlanPage
-      title={t('admin.adminRoutes.plan.subscriptionTitle')}
-      description={t('admin.adminRoutes.plan.subscriptionDescription')}
-    >
-      <PricingPlans />
-    </PlanPage>
-  );
-};
+export const SubscriptionPage = () => (
+  <PlanPage {...useHeading('admin.adminRoutes.plan.subscription')}>
+    <PricingPlans />
+  </PlanPage>
+);
 
 /** SPEC §2.16 */
-export const CheckoutPage = () => {
-  const t = useT();
-  return (
-    <PlanPage
-      title={t('admin.adminRoutes.plan.checkoutTitle')}
-      description={t('admin.adminRoutes.plan.checkoutDescription')}
-    >
-      <CheckoutSummary renderPayment={(order) => <PlanPayment {...order} />} />
-    </PlanPage>
-  );
-};
+export const CheckoutPage = () => (
+  <PlanPage {...useHeading('admin.adminRoutes.plan.checkout')}>
+    <CheckoutSummary renderPayment={(order) => <PlanPayment {...order} />} />
+  </PlanPage>
+);

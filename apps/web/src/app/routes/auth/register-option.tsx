@@ -1,15 +1,9 @@
 import { AuthCard } from '@/components/layouts/auth-layout';
+import { useHeading } from '@/components/ui/page-header';
 import { RegisterOptions } from '@/features/auth/components/register-options';
-import { useT } from '@/lib/i18n/use-t';
 
-export const RegisterOptionPage = () => {
-  const t = useT();
-  return (
-    <AuthCard
-      title={t('auth.authRoutes.registerOption.title')}
-      description={t('auth.authRoutes.registerOption.description')}
-    >
-      <RegisterOptions />
-    </AuthCard>
-  );
-};
+export const RegisterOptionPage = () => (
+  <AuthCard {...useHeading('auth.authRoutes.registerOption')}>
+    <RegisterOptions />
+  </AuthCard>
+);

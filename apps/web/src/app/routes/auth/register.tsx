@@ -1,15 +1,9 @@
 import { AuthCard } from '@/components/layouts/auth-layout';
+import { useHeading } from '@/components/ui/page-header';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { useT } from '@/lib/i18n/use-t';
 
-export const RegisterPage = () => {
-  const t = useT();
-  return (
-    <AuthCard
-      title={t('auth.authRoutes.register.title')}
-      description={t('auth.authRoutes.register.description')}
-    >
-      <RegisterForm />
-    </AuthCard>
-  );
-};
+export const RegisterPage = () => (
+  <AuthCard {...useHeading('auth.authRoutes.register')}>
+    <RegisterForm />
+  </AuthCard>
+);

@@ -1,17 +1,10 @@
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { LockIcon } from '@/components/ui/drawn-icons';
+import { useHeading } from '@/components/ui/page-header';
 import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
-import { useT } from '@/lib/i18n/use-t';
 
-export const ResetPasswordRequestPage = () => {
-  const t = useT();
-  return (
-    <AuthCard
-      title={t('auth.authRoutes.resetRequest.title')}
-      description={t('auth.authRoutes.resetRequest.description')}
-      icon={<LockIcon />}
-    >
-      <ResetRequestForm />
-    </AuthCard>
-  );
-};
+export const ResetPasswordRequestPage = () => (
+  <AuthCard {...useHeading('auth.authRoutes.resetRequest')} icon={<LockIcon />}>
+    <ResetRequestForm />
+  </AuthCard>
+);
