@@ -1,3 +1,4 @@
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -143,3 +144,21 @@ export const useUrlFilters = <K extends string>(
     });
   return [values, setValues];
 };
+
+/**
+ * One page of a list from the server: the page before stays on screen while the next one loads. `fresh`
+ * asks the server again whenever a screen shows the list (else answers younger than the app's default
+ * staleTime are shown as they are); `enabled` as TanStack Query's.
+ */
+export const usePageQuery = <T>(
+  queryKey: QueryKey,
+  page: (signal: AbortSignal) => Promise<T>,
+  { fresh = false, enabled = true }: { fresh?: boolean; enabled?: boolean } = {},
+) =>
+  useQuery({
+    queryKey,
+    queryFn: ({ signal }) => page(signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    ...(fresh ? { staleTime: 0 } : {}),
+  });

@@ -1,6 +1,7 @@
 import type { Author, Paged } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, objectFormData, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 
 export const authorKeys = {
@@ -22,12 +23,7 @@ export const listAuthors = (paging: PageRequest, signal?: AbortSignal): Promise<
 
 /** One page of the organisation's authors, fresh on every screen that shows them. */
 export const useAuthors = (paging: PageRequest) =>
-  useQuery({
-    queryKey: authorKeys.list(paging),
-    queryFn: ({ signal }) => listAuthors(paging, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(authorKeys.list(paging), (signal) => listAuthors(paging, signal), { fresh: true });
 
 /** GET authors/GetAuthorById/{id} (an addition to SPEC §7): one author of the organisation, to edit. */
 export const getAuthor = (authorId: number, signal?: AbortSignal): Promise<Author> =>

@@ -1,6 +1,7 @@
 import type { Category, Paged } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 import { storage } from '@/lib/storage';
 
 export const categoryKeys = {
@@ -22,12 +23,7 @@ export const listCategories = (paging: PageRequest, signal?: AbortSignal): Promi
 
 /** One page of the organisation's categories, fresh on every screen that shows them. */
 export const useCategories = (paging: PageRequest) =>
-  useQuery({
-    queryKey: categoryKeys.list(paging),
-    queryFn: ({ signal }) => listCategories(paging, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(categoryKeys.list(paging), (signal) => listCategories(paging, signal), { fresh: true });
 
 /** GET coursecategory/GetCourseCategoryByIdAsync?category_Id= */
 export const getCategory = (categoryId: number, signal?: AbortSignal): Promise<Category> =>

@@ -5,8 +5,9 @@ import {
   type MyCertificate,
   type Paged,
 } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFile, apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 import { saveFile } from '@/lib/save-file';
 
 export const certificateKeys = {
@@ -26,11 +27,7 @@ export const listMyCertificates = (
   apiPage<MyCertificate>('certificates/GetMyCertificates', paging, { auth: true, signal });
 
 export const useMyCertificates = (paging: PageRequest) =>
-  useQuery({
-    queryKey: certificateKeys.mine(paging),
-    queryFn: ({ signal }) => listMyCertificates(paging, signal),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(certificateKeys.mine(paging), (signal) => listMyCertificates(paging, signal));
 
 /** GET certificates/GetMyCertificates?course_Id=: the student's certificate of one course, or null. */
 export const getMyCourseCertificate = async (
@@ -86,8 +83,6 @@ export const listCourseCertificates = (
   });
 
 export const useCourseCertificates = (courseId: number, paging: PageRequest) =>
-  useQuery({
-    queryKey: certificateKeys.earners(courseId, paging),
-    queryFn: ({ signal }) => listCourseCertificates(courseId, paging, signal),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(certificateKeys.earners(courseId, paging), (signal) =>
+    listCourseCertificates(courseId, paging, signal),
+  );

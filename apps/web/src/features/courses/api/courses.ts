@@ -5,8 +5,9 @@ import type {
   CourseListItem,
   Paged,
 } from '@skillwise/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 import { type CatalogueFilters, catalogueParams, NO_FILTERS } from '../lib/catalogue-filters';
 
 export const courseKeys = {
@@ -37,11 +38,9 @@ export const listCatalogue = (
 
 /** One page of the catalogue (of one school's site); the page before stays on screen while the next one loads. */
 export const useCatalogue = (paging: PageRequest, filters: CatalogueFilters = NO_FILTERS, school?: string) =>
-  useQuery({
-    queryKey: courseKeys.catalogue(paging, filters, school),
-    queryFn: ({ signal }) => listCatalogue(paging, filters, signal, school),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(courseKeys.catalogue(paging, filters, school), (signal) =>
+    listCatalogue(paging, filters, signal, school),
+  );
 
 /** GET courses/GetCatalogueCategories: the category names of the published courses, for the filter. */
 export const useCatalogueCategories = () =>
@@ -78,12 +77,11 @@ export const useOrganisationCourses = (
   paging: PageRequest,
   { enabled = true }: { enabled?: boolean } = {},
 ) =>
-  useQuery({
-    queryKey: courseKeys.organisation(orgId, paging),
-    queryFn: ({ signal }) => listOrganisationCourses(orgId, paging, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  usePageQuery(
+    courseKeys.organisation(orgId, paging),
+    (signal) => listOrganisationCourses(orgId, paging, signal),
+    { enabled },
+  );
 
 /** GET studentCourse/GetAssignedCourses/{user_id}?page&pageSize&search: the courses a student is enrolled in. */
 export const listAssignedCourses = (
@@ -94,8 +92,4 @@ export const listAssignedCourses = (
   apiPage<AssignedCourse>(`studentCourse/GetAssignedCourses/${userId}`, paging, { auth: true, signal });
 
 export const useAssignedCourses = (userId: string, paging: PageRequest) =>
-  useQuery({
-    queryKey: courseKeys.assigned(userId, paging),
-    queryFn: ({ signal }) => listAssignedCourses(userId, paging, signal),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(courseKeys.assigned(userId, paging), (signal) => listAssignedCourses(userId, paging, signal));

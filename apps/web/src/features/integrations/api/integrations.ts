@@ -6,8 +6,9 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEventType,
 } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 
 /** Webhooks and API keys (docs/decisions/037): the school's Growth-plan integrations. */
 export const integrationKeys = {
@@ -33,16 +34,13 @@ export const useWebhookEndpoints = () =>
 
 /** GET integrations/GetWebhookDeliveries?endpoint_id&page&pageSize: newest first. */
 export const useWebhookDeliveries = (endpointId: number, paging: PageRequest) =>
-  useQuery({
-    queryKey: integrationKeys.deliveries(endpointId, paging),
-    queryFn: ({ signal }) =>
-      apiPage<WebhookDelivery>('integrations/GetWebhookDeliveries', paging, {
-        auth: true,
-        signal,
-        query: { endpoint_id: endpointId },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(integrationKeys.deliveries(endpointId, paging), (signal) =>
+    apiPage<WebhookDelivery>('integrations/GetWebhookDeliveries', paging, {
+      auth: true,
+      signal,
+      query: { endpoint_id: endpointId },
+    }),
+  );
 
 /** GET integrations/GetApiKeys */
 export const useApiKeys = () =>

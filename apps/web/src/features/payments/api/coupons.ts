@@ -1,6 +1,7 @@
 import type { Coupon, CouponInput, CouponQuote } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 
 export const couponKeys = {
   all: ['coupons'] as const,
@@ -9,11 +10,9 @@ export const couponKeys = {
 
 /** GET organization/GetCoupons?page&pageSize&search: the school's coupons, newest first, searched on the code. */
 export const useCoupons = (paging: PageRequest) =>
-  useQuery({
-    queryKey: couponKeys.list(paging),
-    queryFn: ({ signal }) => apiPage<Coupon>('organization/GetCoupons', paging, { auth: true, signal }),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(couponKeys.list(paging), (signal) =>
+    apiPage<Coupon>('organization/GetCoupons', paging, { auth: true, signal }),
+  );
 
 /** The list is read again after any change: a coupon's state and place in it follow from the server. */
 const useCouponChange = <T, R>(change: (body: T) => Promise<R>) => {

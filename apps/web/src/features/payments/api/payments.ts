@@ -19,8 +19,9 @@ import {
   TOTAL_EARNINGS_HEADER,
   TOTAL_SALE_PRICE_HEADER,
 } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiPageWithSums, apiRequest, type PagedWithSums, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -233,20 +234,12 @@ export const getSalesSeries = (
   });
 
 export const useSalesSeries = (interval: SalesInterval) =>
-  useQuery({
-    queryKey: paymentKeys.series(interval),
-    queryFn: ({ signal }) => getSalesSeries({ interval }, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
+  usePageQuery(paymentKeys.series(interval), (signal) => getSalesSeries({ interval }, signal), {
+    fresh: true,
   });
 
 export const useSales = (paging: PageRequest) =>
-  useQuery({
-    queryKey: paymentKeys.sales(paging),
-    queryFn: ({ signal }) => listSales(paging, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(paymentKeys.sales(paging), (signal) => listSales(paging, signal), { fresh: true });
 
 /** POST orders/RefundOrder: the school gives back a sale, whole or a part (docs/decisions/029). */
 export const refundSale = (body: RefundOrderBody): Promise<RefundOrderResponse> =>
@@ -281,12 +274,9 @@ export const useSetRefundPolicy = () => {
 
 /** GET orders/GetRefundRequests: the buyers' requests outside the guarantee, those waiting first. */
 export const useRefundRequests = (paging: PageRequest) =>
-  useQuery({
-    queryKey: paymentKeys.refundRequests(paging),
-    queryFn: ({ signal }) =>
-      apiPage<RefundRequest>('orders/GetRefundRequests', paging, { auth: true, signal }),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(paymentKeys.refundRequests(paging), (signal) =>
+    apiPage<RefundRequest>('orders/GetRefundRequests', paging, { auth: true, signal }),
+  );
 
 /** POST orders/AnswerRefundRequest: approved (refunded in full) or declined; the sales are read again. */
 export const useAnswerRefundRequest = () => {

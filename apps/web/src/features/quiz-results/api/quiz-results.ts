@@ -9,8 +9,9 @@ import {
   type ResetAttemptsResponse,
   type StudentAttempt,
 } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 
 /** The school's side of quizzes (docs/decisions/034): the grading queue, results, attempts. */
 export const quizResultKeys = {
@@ -32,12 +33,7 @@ export const listGradingQueue = (
   apiPage<GradingQueueRow>('quizzes/GetGradingQueue', paging, { auth: true, signal });
 
 export const useGradingQueue = (paging: PageRequest) =>
-  useQuery({
-    queryKey: quizResultKeys.queue(paging),
-    queryFn: ({ signal }) => listGradingQueue(paging, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(quizResultKeys.queue(paging), (signal) => listGradingQueue(paging, signal), { fresh: true });
 
 /** GET quizzes/GetAttempt/{id}: an attempt with its questions and answers (the school sees them all). */
 export const getAttempt = (attemptId: number, signal?: AbortSignal): Promise<Attempt> =>
@@ -78,12 +74,11 @@ export const listQuizResults = (
   apiPage<QuizStudentResult>(`quizzes/GetQuizResults/${lessonId}`, paging, { auth: true, signal });
 
 export const useQuizResults = (lessonId: number, paging: PageRequest) =>
-  useQuery({
-    queryKey: quizResultKeys.students(lessonId, paging),
-    queryFn: ({ signal }) => listQuizResults(lessonId, paging, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(
+    quizResultKeys.students(lessonId, paging),
+    (signal) => listQuizResults(lessonId, paging, signal),
+    { fresh: true },
+  );
 
 /** Every student of the quiz matching `search`, for the CSV export: a page of PAGE_SIZE_MAX at a time. */
 export const listAllQuizResults = async (lessonId: number, search: string): Promise<QuizStudentResult[]> => {

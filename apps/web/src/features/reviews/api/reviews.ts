@@ -1,6 +1,7 @@
 import type { CourseRating, MyReview, Paged, Review, SaveReviewBody } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -38,11 +39,7 @@ export const listCourseReviews = (
 ): Promise<Paged<Review>> => apiPage<Review>(`reviews/GetCourseReviews/${courseId}`, paging, { signal });
 
 export const useCourseReviews = (courseId: number, paging: PageRequest) =>
-  useQuery({
-    queryKey: reviewKeys.list(courseId, paging),
-    queryFn: ({ signal }) => listCourseReviews(courseId, paging, signal),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(reviewKeys.list(courseId, paging), (signal) => listCourseReviews(courseId, paging, signal));
 
 /** GET reviews/GetMyCourseReview/{id}: whether the signed-in student may review, and its review. */
 export const getMyReview = async (courseId: number, signal?: AbortSignal): Promise<MyReview> => {

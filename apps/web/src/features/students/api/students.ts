@@ -9,8 +9,9 @@ import {
   type StudentRow,
   type UserProfile,
 } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 
 /** A page of My Students: `enrolled` keeps those with (true) or without (false) a course of the organisation. */
 export type StudentsRequest = PageRequest & { enrolled?: boolean | undefined };
@@ -43,11 +44,8 @@ export const listStudents = (
   });
 
 export const useStudents = (orgId: string, paging: StudentsRequest) =>
-  useQuery({
-    queryKey: studentKeys.list(orgId, paging),
-    queryFn: ({ signal }) => listStudents(orgId, paging, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
+  usePageQuery(studentKeys.list(orgId, paging), (signal) => listStudents(orgId, paging, signal), {
+    fresh: true,
   });
 
 /**
@@ -134,11 +132,8 @@ export const listPurchases = (
   apiPage<SaleRow>(`orders/GetPurchasesByUserId/${userId}`, paging, { auth: true, signal });
 
 export const usePurchases = (userId: string, paging: PageRequest) =>
-  useQuery({
-    queryKey: studentKeys.purchases(userId, paging),
-    queryFn: ({ signal }) => listPurchases(userId, paging, signal),
+  usePageQuery(studentKeys.purchases(userId, paging), (signal) => listPurchases(userId, paging, signal), {
     enabled: userId !== '',
-    placeholderData: keepPreviousData,
   });
 
 /**
@@ -153,12 +148,9 @@ export const listStudentCourses = (
   apiPage<AssignedCourse>(`studentCourse/GetAssignedCourses/${userId}`, paging, { auth: true, signal });
 
 export const useStudentCourses = (userId: string, paging: PageRequest) =>
-  useQuery({
-    queryKey: studentKeys.courses(userId, paging),
-    queryFn: ({ signal }) => listStudentCourses(userId, paging, signal),
+  usePageQuery(studentKeys.courses(userId, paging), (signal) => listStudentCourses(userId, paging, signal), {
     enabled: userId !== '',
-    staleTime: 0,
-    placeholderData: keepPreviousData,
+    fresh: true,
   });
 
 export type UnassignedCourse = { course_Id: number; course_title: string; published: boolean };
@@ -180,13 +172,11 @@ export const listUnassignedCourses = (
   });
 
 export const useUnassignedCourses = (userId: string, paging: PageRequest) =>
-  useQuery({
-    queryKey: studentKeys.unassigned(userId, paging),
-    queryFn: ({ signal }) => listUnassignedCourses(userId, paging, signal),
-    enabled: userId !== '',
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(
+    studentKeys.unassigned(userId, paging),
+    (signal) => listUnassignedCourses(userId, paging, signal),
+    { enabled: userId !== '', fresh: true },
+  );
 
 export type Assignment = { userId: number; courseId: number };
 

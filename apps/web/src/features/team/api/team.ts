@@ -1,6 +1,7 @@
 import type { AuditEvent, Invitation, MyTeamRole, Team, TeamInvite, TeamRole } from '@skillwise/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, type PageRequest } from '@/lib/api-client';
+import { usePageQuery } from '@/lib/paging';
 import { type RoleGate, rolePasses } from '../lib/role-access';
 
 /** A school's team (docs/decisions/039): the caller's role, the members, invitations and audit log. */
@@ -53,11 +54,9 @@ export const useTeamInvites = () =>
 
 /** GET team/GetAuditLog?page&pageSize&search: newest first. */
 export const useAuditLog = (paging: PageRequest) =>
-  useQuery({
-    queryKey: teamKeys.auditLog(paging),
-    queryFn: ({ signal }) => apiPage<AuditEvent>('team/GetAuditLog', paging, { auth: true, signal }),
-    placeholderData: keepPreviousData,
-  });
+  usePageQuery(teamKeys.auditLog(paging), (signal) =>
+    apiPage<AuditEvent>('team/GetAuditLog', paging, { auth: true, signal }),
+  );
 
 /** GET team/GetInvitation?token= (public): the school, role and address an invitation's link is for. */
 export const useInvitation = (token: string) =>
