@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { lessonCaptions } from '../schema';
+import { findOne } from './find-one';
 
 /** A video lesson's captions file in one language (docs/decisions/042). */
 export type CaptionRow = typeof lessonCaptions.$inferSelect;
@@ -28,9 +29,9 @@ export async function findCaption(
   lessonId: number,
   language: string,
 ): Promise<CaptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(lessonCaptions)
-    .where(and(eq(lessonCaptions.lessonId, lessonId), eq(lessonCaptions.language, language)));
-  return row;
+  return findOne(
+    db,
+    lessonCaptions,
+    and(eq(lessonCaptions.lessonId, lessonId), eq(lessonCaptions.language, language)),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { certificates, courseReviews, enrolmentRevocations, enrolments } from '../schema';
+import { findOne } from './find-one';
 
 export type EnrolmentSource = 'assigned' | 'purchased' | 'free';
 
@@ -9,11 +10,7 @@ export async function isEnrolled(db: Db, userId: number, courseId: number): Prom
 }
 
 export async function findEnrolment(db: Db, userId: number, courseId: number) {
-  const [row] = await db
-    .select()
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
-  return row;
+  return findOne(db, enrolments, and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
 }
 
 /** Enrols once: answers false when the student already had the course. */

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orders, refundRequests } from '../schema';
+import { findOne } from './find-one';
 
 /** Orders: written by payments (purchases) and by billing (a plan's renewals and upgrades). */
 
@@ -13,11 +14,7 @@ export async function insertOrder(db: Db, values: typeof orders.$inferInsert): P
 }
 
 export async function findOrderByProviderId(db: Db, provider: string, providerOrderId: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
-  return row;
+  return findOne(db, orders, and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ROLE } from '@skillwise/contracts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findOne } from '../../db/queries/find-one';
 import { PLAN_TRANSITIONS, type PlanEvent, planSubscriptions, subscriptions, users } from '../../db/schema';
 
 export type PlanSubscriptionRow = typeof planSubscriptions.$inferSelect;
@@ -242,11 +243,7 @@ export async function findPlanBySubscription(
   db: Db,
   subscriptionId: string,
 ): Promise<PlanSubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(planSubscriptions)
-    .where(eq(planSubscriptions.providerSubscriptionId, subscriptionId));
-  return row;
+  return findOne(db, planSubscriptions, eq(planSubscriptions.providerSubscriptionId, subscriptionId));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { pageOfQuery } from '../../db/paging';
+import { findOne } from '../../db/queries/find-one';
 import { apiKeys, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -25,11 +26,7 @@ export async function countEndpoints(db: Db, orgId: number) {
 }
 
 export async function findEndpoint(db: Db, orgId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)));
-  return row;
+  return findOne(db, webhookEndpoints, and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)));
 }
 
 export async function insertEndpoint(db: Db, values: typeof webhookEndpoints.$inferInsert) {

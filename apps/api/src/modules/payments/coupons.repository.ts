@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText, pageOfQuery } from '../../db/paging';
+import { findOne } from '../../db/queries/find-one';
 import { couponCourses, coupons, courses, orders } from '../../db/schema';
 import type { ListQuery } from '../../lib/paging';
 
@@ -15,11 +16,7 @@ const USED = sql`${orders.status} in ('capturing', 'pending', 'captured', 'refun
 
 /** A school's coupon by its code (in capitals). */
 export async function findCouponByCode(db: Db, orgId: number, code: string) {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.orgId, orgId), eq(coupons.code, code)));
-  return row;
+  return findOne(db, coupons, and(eq(coupons.orgId, orgId), eq(coupons.code, code)));
 }
 
 export async function findCouponById(db: Db, id: number) {

@@ -2,6 +2,7 @@ import type { Paged } from '@skillwise/contracts';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
+import { findOne } from '../../db/queries/find-one';
 import { latestRefundRequestColumns, type OrderRow } from '../../db/queries/orders';
 import {
   courses,
@@ -20,11 +21,11 @@ export { findOrderByProviderId, insertOrder, type OrderRow } from '../../db/quer
 
 /** The order whose capture (at `provider`) has this id. */
 export async function findOrderByCaptureId(db: Db, provider: string, providerCaptureId: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders.providerCaptureId, providerCaptureId)));
-  return row;
+  return findOne(
+    db,
+    orders,
+    and(eq(orders.provider, provider), eq(orders.providerCaptureId, providerCaptureId)),
+  );
 }
 
 export type PaymentEvent = { provider: string; eventId: string; type: string };
@@ -77,17 +78,15 @@ export async function findOrderById(db: Db, id: number) {
 
 /** The order of this buyer and course whose capture is in flight or held by the provider, if any. */
 export async function findCourseOrderInFlight(db: Db, userId: number, courseId: number) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.courseId, courseId),
-        inArray(orders.status, ['capturing', 'pending']),
-      ),
-    );
-  return row;
+  return findOne(
+    db,
+    orders,
+    and(
+      eq(orders.userId, userId),
+      eq(orders.courseId, courseId),
+      inArray(orders.status, ['capturing', 'pending']),
+    ),
+  );
 }
 
 /** Orders left in capture (a crash, a provider that did not answer) or held pending, untouched since `before`. */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findOne } from '../../db/queries/find-one';
 import { paymentAccounts } from '../../db/schema';
 import type { ConnectedAccount } from '../../lib/payments/provider';
 
@@ -16,11 +17,11 @@ export async function findPaymentAccount(
   orgId: number,
   provider: AccountProvider,
 ): Promise<PaymentAccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentAccounts)
-    .where(and(eq(paymentAccounts.orgId, orgId), eq(paymentAccounts.provider, provider)));
-  return row;
+  return findOne(
+    db,
+    paymentAccounts,
+    and(eq(paymentAccounts.orgId, orgId), eq(paymentAccounts.provider, provider)),
+  );
 }
 
 /** Records the school's Stripe account as Stripe reported it (the first time, or again). */

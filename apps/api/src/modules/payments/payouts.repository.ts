@@ -2,6 +2,7 @@ import type { PageWindow } from '@skillwise/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inWindow } from '../../db/paging';
+import { findOne } from '../../db/queries/find-one';
 import { orders, organisations, payouts } from '../../db/schema';
 import { courseSalesWhere, type SalesSums, salesSumColumns, salesSumsOf } from './payments.repository';
 
@@ -74,11 +75,7 @@ export async function listPayouts(db: Db, orgId: number, window: PageWindow) {
 }
 
 export async function findPayoutByReference(db: Db, orgId: number, reference: string) {
-  const [row] = await db
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.orgId, orgId), eq(payouts.reference, reference)));
-  return row;
+  return findOne(db, payouts, and(eq(payouts.orgId, orgId), eq(payouts.reference, reference)));
 }
 
 export async function insertPayout(db: Db, values: typeof payouts.$inferInsert): Promise<PayoutRow> {
