@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -57,3 +58,32 @@ export const Eyebrow = ({ small = false, children }: { small?: boolean; children
     {children}
   </p>
 );
+
+/** A public page's section heading: its small capitals, its title (a page's own h1, else an h2) and a line of text. */
+export const SectionHeading = ({
+  id,
+  eyebrow,
+  title,
+  text,
+  level = 2,
+}: {
+  id?: string;
+  eyebrow: string;
+  title: ReactNode;
+  text?: string;
+  level?: 1 | 2;
+}) => {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <>
+      <Eyebrow>{eyebrow}</Eyebrow>
+      <Heading
+        id={id}
+        className={cn('mt-2 text-3xl font-bold tracking-tight text-slate-900', level === 1 && 'sm:text-4xl')}
+      >
+        {title}
+      </Heading>
+      {text ? <p className="mt-3 max-w-2xl text-slate-600">{text}</p> : null}
+    </>
+  );
+};

@@ -1,4 +1,4 @@
-import { Eyebrow } from '@/components/ui/page-header';
+import { SectionHeading } from '@/components/ui/page-header';
 import { CourseCatalogue } from '@/features/courses/components/course-catalogue';
 import { useCatalogueFilters } from '@/features/courses/hooks/use-catalogue-filters';
 import { useSelectCourse } from '@/features/courses/hooks/use-select-course';
@@ -15,11 +15,12 @@ export const CoursesPage = () => {
     <>
       <section className="border-b border-slate-200/70 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-          <Eyebrow>{t('site.siteRoutes.courses.eyebrow')}</Eyebrow>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {t('site.siteRoutes.courses.title')}
-          </h1>
-          <p className="mt-2 max-w-2xl text-slate-600">{t('site.siteRoutes.courses.intro')}</p>
+          <SectionHeading
+            level={1}
+            eyebrow={t('site.siteRoutes.courses.eyebrow')}
+            title={t('site.siteRoutes.courses.title')}
+            text={t('site.siteRoutes.courses.intro')}
+          />
         </div>
       </section>
       <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { ArrowRightIcon, BookIcon } from '@/components/ui/drawn-icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Eyebrow } from '@/components/ui/page-header';
+import { SectionHeading } from '@/components/ui/page-header';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
 import { useCatalogue } from '../api/courses';
@@ -22,11 +22,12 @@ export const FeaturedCourses = ({ onSelect }: { onSelect: (courseId: number) => 
     >
       <div className="mb-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <Eyebrow>{t('site.courses.featured.eyebrow')}</Eyebrow>
-          <h2 id="featured-courses" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-            {t('site.courses.featured.title')}
-          </h2>
-          <p className="mt-2 max-w-xl text-slate-600">{t('site.courses.featured.text')}</p>
+          <SectionHeading
+            id="featured-courses"
+            eyebrow={t('site.courses.featured.eyebrow')}
+            title={t('site.courses.featured.title')}
+            text={t('site.courses.featured.text')}
+          />
         </div>
         <Link
           to={paths.courses}

@@ -10,7 +10,7 @@ import {
   InfinityIcon,
   UsersIcon,
 } from '@/components/ui/drawn-icons';
-import { Eyebrow } from '@/components/ui/page-header';
+import { SectionHeading } from '@/components/ui/page-header';
 import type { MessageId } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { paths } from '@/lib/paths';
@@ -35,11 +35,12 @@ export const LearnerFeatures = () => {
     <section aria-labelledby="why-skillwise" className="bg-white py-16 lg:py-24">
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <Eyebrow>{t('site.marketing.why')}</Eyebrow>
-          <h2 id="why-skillwise" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-            {t('site.marketing.whyTitle')}
-          </h2>
-          <p className="mt-3 text-slate-600">{t('site.marketing.whyText')}</p>
+          <SectionHeading
+            id="why-skillwise"
+            eyebrow={t('site.marketing.why')}
+            title={t('site.marketing.whyTitle')}
+            text={t('site.marketing.whyText')}
+          />
         </div>
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {LEARNER_FEATURES.map((feature) => (
@@ -123,11 +124,12 @@ export const PublisherFeatures = () => {
     <section aria-labelledby="for-publishers" className="bg-slate-50 py-16 lg:py-24">
       <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div className="min-w-0">
-          <Eyebrow>{t('site.marketing.forSchools')}</Eyebrow>
-          <h2 id="for-publishers" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-            {t('site.marketing.forSchoolsTitle')}
-          </h2>
-          <p className="mt-3 text-slate-600">{t('site.marketing.forSchoolsText')}</p>
+          <SectionHeading
+            id="for-publishers"
+            eyebrow={t('site.marketing.forSchools')}
+            title={t('site.marketing.forSchoolsTitle')}
+            text={t('site.marketing.forSchoolsText')}
+          />
           <ul className="mt-6 flex flex-col gap-3">
             {PUBLISHER_POINTS.map((point) => (
               <li key={point} className="flex items-start gap-3 text-slate-700">

@@ -1,5 +1,5 @@
 import type { Testimonial } from '@skillwise/contracts';
-import { Eyebrow } from '@/components/ui/page-header';
+import { SectionHeading } from '@/components/ui/page-header';
 import { useT } from '@/lib/i18n/use-t';
 import { initialsOf } from '@/lib/initials';
 
@@ -16,10 +16,11 @@ export const Testimonials = ({ items }: { items: Testimonial[] | undefined }) =>
     <section aria-labelledby="testimonials" className="bg-white py-16 lg:py-24">
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <Eyebrow>{t('site.marketing.testimonials')}</Eyebrow>
-          <h2 id="testimonials" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-            {t('site.marketing.testimonialsTitle')}
-          </h2>
+          <SectionHeading
+            id="testimonials"
+            eyebrow={t('site.marketing.testimonials')}
+            title={t('site.marketing.testimonialsTitle')}
+          />
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {items.map((item, index) => (
