@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setBusyHandler, setUnauthorizedHandler } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { paths } from '@/lib/paths';
 import { withNext } from '@/lib/return-to';
 import { storage } from '@/lib/storage';
@@ -31,10 +32,22 @@ const EndSessionOnUnauthorized = () => {
   return null;
 };
 
+/** A call a busy server refused waits and goes again (lib/api-client.ts); the reader is told the wait. */
+const TellServerBusy = () => {
+  useEffect(() => {
+    setBusyHandler((seconds) =>
+      notify.info(t('common.ui.serverBusy', { seconds }), { toastId: 'server-busy' }),
+    );
+    return () => setBusyHandler(undefined);
+  }, []);
+  return null;
+};
+
 export const App = () => (
   <AppProvider>
     <BrowserRouter>
       <EndSessionOnUnauthorized />
+      <TellServerBusy />
       <AppRoutes />
     </BrowserRouter>
   </AppProvider>

@@ -20,3 +20,10 @@ export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected respon
 
 /** Window width above which the admin sidebar starts open (SPEC §2.13). */
 export const DESKTOP_MIN_WIDTH = 768;
+
+/**
+ * A call a busy server refused (503 with Retry-After) is sent again after the wait it asks for, up to
+ * this many times, when the wait is at most BUSY_WAIT_MAX_S seconds (lib/api-client.ts).
+ */
+export const BUSY_RETRIES = 3;
+export const BUSY_WAIT_MAX_S = 30;

@@ -10,12 +10,15 @@ import {
   fieldErrorFor,
   fieldLabel,
   objectFormData,
+  setBusyHandler,
   setUnauthorizedHandler,
 } from './api-client';
 import { storage } from './storage';
 
 afterEach(() => {
   setUnauthorizedHandler(undefined);
+  setBusyHandler(undefined);
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -186,5 +189,65 @@ describe('apiRequest', () => {
   it('leaves out a file that was not chosen', () => {
     const form = objectFormData({ lesson_Id: 0 }, { fileName: null });
     expect([...form.keys()]).toEqual(['Object.lesson_Id']);
+  });
+});
+
+describe('a busy server', () => {
+  const busy = {
+    status: 503,
+    body: { statusCode: 503, error: 'Service Unavailable', code: 'SERVER_BUSY', message: 'Busy.' },
+  };
+
+  it('is waited out as its Retry-After asks, saying so, and the call goes again', async () => {
+    vi.useFakeTimers();
+    const told: number[] = [];
+    setBusyHandler((seconds) => told.push(seconds));
+    const calls = mockFetch((call) =>
+      calls.length < 3 ? { ...busy, headers: { 'retry-after': '2' } } : { body: { token: 'signed-in' } },
+    );
+    const login = apiRequest('users/login', {
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'secret123' },
+    });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_001);
+    expect(calls).toHaveLength(3);
+    await expect(login).resolves.toEqual({ token: 'signed-in' });
+    expect(told).toEqual([2, 2]);
+    // The same call each time: the body goes again as it was.
+    expect(calls.map((call) => call.body)).toEqual(Array(3).fill({ email: 'a@b.co', password: 'secret123' }));
+  });
+
+  it('fails once it has tried enough, or when the wait asked is too long or not said', async () => {
+    vi.useFakeTimers();
+    const told: number[] = [];
+    setBusyHandler((seconds) => told.push(seconds));
+    const always = mockFetch(() => ({ ...busy, headers: { 'retry-after': '1' } }));
+    const tried = apiRequest('users/login', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await tried).toMatchObject({ status: 503, message: 'Busy.' });
+    expect(always).toHaveLength(4);
+    expect(told).toEqual([1, 1, 1]);
+
+    for (const header of [{ 'retry-after': '120' }, {}]) {
+      const once = mockFetch(() => ({ ...busy, headers: header }));
+      await expect(apiRequest('courses/GetCourses')).rejects.toMatchObject({ status: 503 });
+      expect(once).toHaveLength(1);
+    }
+  });
+
+  it('stops waiting when the call is aborted', async () => {
+    vi.useFakeTimers();
+    const calls = mockFetch(() => ({ ...busy, headers: { 'retry-after': '5' } }));
+    const controller = new AbortController();
+    const read = apiRequest('courses/GetCourses', { signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    expect(await read).toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
   });
 });

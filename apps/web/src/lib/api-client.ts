@@ -1,6 +1,8 @@
 import { type ErrorBody, MSG, type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import {
   API_BASE_URL,
+  BUSY_RETRIES,
+  BUSY_WAIT_MAX_S,
   NETWORK_ERROR_MESSAGE,
   SERVER_UNAVAILABLE_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
@@ -56,6 +58,42 @@ let unauthorizedHandler: UnauthorizedHandler | undefined;
 export const setUnauthorizedHandler = (handler: UnauthorizedHandler | undefined): void => {
   unauthorizedHandler = handler;
 };
+
+type BusyHandler = (seconds: number) => void;
+let busyHandler: BusyHandler | undefined;
+
+/** The app decides how a wait for a busy server is told (a toast), while the call waits to go again. */
+export const setBusyHandler = (handler: BusyHandler | undefined): void => {
+  busyHandler = handler;
+};
+
+/**
+ * The seconds to wait before sending a call again that a busy server refused (503 with Retry-After: a
+ * full password line or a read stopped by the statement timeout, which did nothing), or null to fail now:
+ * after BUSY_RETRIES tries, for a wait longer than BUSY_WAIT_MAX_S, or for a call that outlives its page.
+ */
+const busyWait = (response: Response, tries: number, keepalive: boolean | undefined): number | null => {
+  if (response.status !== 503 || keepalive || tries >= BUSY_RETRIES) return null;
+  const header = response.headers.get('retry-after')?.trim() ?? '';
+  const seconds = /^\d{1,3}$/.test(header) ? Number(header) : Number.NaN;
+  return seconds >= 1 && seconds <= BUSY_WAIT_MAX_S ? seconds : null;
+};
+
+/** Waits `seconds`, or rejects as fetch does when the call is aborted meanwhile. */
+const pause = (seconds: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const aborted = () => new DOMException('The call was aborted.', 'AbortError');
+    if (signal?.aborted) return reject(aborted());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, seconds * 1000);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 
 const buildUrl = (path: string, query: RequestOptions['query']): string => {
   const url = `${API_BASE_URL}/${path.replace(/^\/+/, '')}`;
@@ -166,17 +204,25 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
   // Beside the call, for a reader of another language: what says the server's sentences in theirs.
   const sayings = currentLocale() === 'en' ? undefined : loadReaders();
   let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
-      signal,
-      ...(keepalive ? { keepalive: true } : {}),
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
+  for (let tries = 0; ; tries += 1) {
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+        signal,
+        ...(keepalive ? { keepalive: true } : {}),
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
+    }
+    // A busy server did nothing with the call: wait as it asks, saying so, and send it again.
+    const wait = busyWait(response, tries, keepalive);
+    if (wait === null) break;
+    await response.body?.cancel();
+    busyHandler?.(wait);
+    await pause(wait, signal);
   }
 
   const parsed = await readJson(response);
