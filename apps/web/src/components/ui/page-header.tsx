@@ -27,16 +27,16 @@ export const PageHeader = ({ title, description, badge, actions }: PageHeaderPro
 type Described<K> = K extends `${infer P}.title` ? (`${P}.description` extends MessageId ? P : never) : never;
 export type ScreenTexts = Described<MessageId>;
 
-/**
- * A signed-in screen: its heading, whose title and description are its catalogue's `texts.title` and
- * `texts.description`, above its body.
- */
 /** A heading's title and description from its catalogue prefix, for a screen, an auth card or a plan page. */
 export const useHeading = (texts: ScreenTexts): { title: string; description: string } => {
   const t = useT();
   return { title: t(`${texts}.title`), description: t(`${texts}.description`) };
 };
 
+/**
+ * A signed-in screen: its heading, whose title and description are its catalogue's `texts.title` and
+ * `texts.description`, above its body.
+ */
 export const Screen = ({
   texts,
   actions,
