@@ -107,7 +107,7 @@ Options:
 Accounts: publisher{n}@scale.example / publisher123 (n = 1..organisations),
           student{n}@scale.example / student123 (n = 1..students).
 Refuses a database that already holds scale data; everything is loaded in one transaction, so a
-failed run leaves nothing behind.`;
+failed run leaves nothing behind. No statement has the app's statement timeout.`;
 
 const { values: options } = parseArgs({
   options: {
@@ -524,7 +524,11 @@ console.log(
 const started = performance.now();
 let database: Database | undefined;
 try {
-  database = dataDir ? await openPglite(path.join(dataDir, 'db')) : openPostgres(databaseUrl ?? '');
+  // A load's statements take what they take: none inherits the app's statement timeout (0: none).
+  const untimed = { statementTimeoutMs: 0 };
+  database = dataDir
+    ? await openPglite(path.join(dataDir, 'db'), undefined, undefined, untimed)
+    : openPostgres(databaseUrl ?? '', undefined, undefined, untimed);
   await load(database);
   if (filesDir) writeSharedFiles(filesDir);
   const total = (performance.now() - started) / 1000;
