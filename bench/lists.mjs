@@ -29,7 +29,7 @@ Load:
   --only <text>              only the calls whose name contains this text
   --unpaged                  leave out page, pageSize and search (the whole lists, as the original client asks)
   --accept-encoding <value>  sent with every request (default 'gzip, deflate, br', as a browser; 'identity' for none)
-  --search-course <text>     catalogue search text (default python)
+  --search-course <text>     catalogue and sales search text (default python)
   --search-student <text>    student search text (default smith)
 
 Accounts (from the scale data set):
@@ -192,6 +192,11 @@ try {
       publisher.token,
     ],
     ['publisher: sales', `/orders/GetSalesByOrgId${paged({ page: 1, pageSize: 10 })}`, publisher.token],
+    [
+      `publisher: sales search "${options['search-course']}"`,
+      `/orders/GetSalesByOrgId${paged({ page: 1, pageSize: 10, search: options['search-course'] })}`,
+      publisher.token,
+    ],
     [
       'student: my courses',
       `/studentCourse/GetAssignedCourses/${student.userId}${paged({ page: 1, pageSize: 12 })}`,

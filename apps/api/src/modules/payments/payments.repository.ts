@@ -211,6 +211,9 @@ export const courseSalesWhere = (filter: SalesFilter, search: string | undefined
     filter.orgId === undefined ? undefined : eq(orders.orgId, filter.orgId),
     filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
     containsText(search, courses.title),
+    // A school's sales are of its own courses: its search reads their titles (courses_org_id_id_idx),
+    // not every title of the catalogue.
+    search === undefined || filter.orgId === undefined ? undefined : eq(courses.orgId, filter.orgId),
   );
 
 /** The sales, newest first: the index's order, so a page does not sort the organisation's history. */
