@@ -230,7 +230,8 @@ describe('a busy server', () => {
     expect(always).toHaveLength(4);
     expect(told).toEqual([1, 1, 1]);
 
-    for (const header of [{ 'retry-after': '120' }, {}]) {
+    const tooLongOrUnsaid: Record<string, string>[] = [{ 'retry-after': '120' }, {}];
+    for (const header of tooLongOrUnsaid) {
       const once = mockFetch(() => ({ ...busy, headers: header }));
       await expect(apiRequest('courses/GetCourses')).rejects.toMatchObject({ status: 503 });
       expect(once).toHaveLength(1);
