@@ -202,7 +202,7 @@ describe('a busy server', () => {
     vi.useFakeTimers();
     const told: number[] = [];
     setBusyHandler((seconds) => told.push(seconds));
-    const calls = mockFetch((call) =>
+    const calls = mockFetch(() =>
       calls.length < 3 ? { ...busy, headers: { 'retry-after': '2' } } : { body: { token: 'signed-in' } },
     );
     const login = apiRequest('users/login', {
