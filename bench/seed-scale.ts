@@ -206,6 +206,19 @@ const planCte = (lo: number, hi: number) => sql`
     join numbered_courses c on c.n = (s.n::bigint * ${lit(STRIDE)} + k * ${lit(COURSE_STEP)}) % ${lit(COURSES)}
   )`;
 
+/** Migration 0006's fill of org_members from org_students and enrolments: what its triggers keep. */
+const ORG_MEMBERS_FILL = sql`
+  insert into org_members (org_id, user_id, sort_name, email, added, courses)
+  select m.org_id, m.user_id, lower(u.full_name), lower(u.email), bool_or(m.added), sum(m.courses)::int
+  from (
+    select org_id, user_id, true as added, 0 as courses from org_students
+    union all
+    select c.org_id, e.user_id, false, count(*)::int from enrolments e join courses c on c.id = e.course_id
+    group by c.org_id, e.user_id
+  ) m
+  join users u on u.id = m.user_id and u.role_id = 3
+  group by m.org_id, m.user_id, u.full_name, u.email`;
+
 type Step = { name: string; seconds: number };
 const steps: Step[] = [];
 
@@ -420,6 +433,11 @@ async function load(database: Database) {
       ),
     );
     await tx.execute(sql`analyze orders`);
+    // The org_members triggers keep each organisation's students list as rows come one statement at a
+    // time; a load turns them off for its inserts and fills the list once, with the statement migration
+    // 0006 fills it with (ORG_MEMBERS_FILL), in the same transaction.
+    await tx.execute(sql`alter table enrolments disable trigger enrolments_org_members_insert`);
+    await tx.execute(sql`alter table org_students disable trigger org_students_org_members_insert`);
     await step(`enrolments (${STUDENTS * ENROLMENTS_PER_STUDENT})`, () =>
       perStudentBatch(
         tx,
@@ -449,6 +467,11 @@ async function load(database: Database) {
           group by p.org_id, p.user_id`,
       ),
     );
+    await step('org_members (the students lists)', async () => {
+      await tx.execute(ORG_MEMBERS_FILL);
+      await tx.execute(sql`alter table enrolments enable trigger enrolments_org_members_insert`);
+      await tx.execute(sql`alter table org_students enable trigger org_students_org_members_insert`);
+    });
     // Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4, two on average.
     await step(`lesson progress (${STUDENTS * ENROLMENTS_PER_STUDENT * 2})`, () =>
       perStudentBatch(
