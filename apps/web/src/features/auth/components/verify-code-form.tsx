@@ -38,8 +38,10 @@ const useCooldown = () => {
   return {
     secondsLeft: Math.max(0, Math.ceil((until - now) / 1000)),
     start: (seconds: number) => {
-      setNow(Date.now());
-      setUntil(Date.now() + seconds * 1000);
+      // One reading of the clock: two could differ by a millisecond and show 61 s of a 60 s wait.
+      const started = Date.now();
+      setNow(started);
+      setUntil(started + seconds * 1000);
     },
   };
 };
