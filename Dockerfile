@@ -45,4 +45,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # As `npm run serve`, without npm in between (signals reach the server, which closes gracefully).
-CMD ["node", "--liftoff-only", "--min-semi-space-size=8", "--max-semi-space-size=8", "--no-memory-reducer", "--enable-source-maps", "apps/api/dist/server.js"]
+CMD ["node", "--expose-gc", "--liftoff-only", "--min-semi-space-size=8", "--max-semi-space-size=8", "--no-memory-reducer", "--enable-source-maps", "apps/api/dist/server.js"]

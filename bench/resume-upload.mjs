@@ -4,13 +4,14 @@
 // has left, asks HEAD for the offset the server kept, sends the rest from there, and checks that the
 // lesson's stored file is the file sent. Reports the bytes sent twice (those after the offset kept), the
 // times, and the server's memory. The file is generated while it is sent, never held in memory.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiCall, createSection } from './lib/authoring.mjs';
 import { readOptions } from './lib/cli.mjs';
+import { generatedMp4 } from './lib/generated-file.mjs';
 import { memoryOf, startServer } from './lib/server.mjs';
 
 const USAGE = `Usage: node bench/resume-upload.mjs [options]   (npm run build first)
@@ -37,19 +38,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'skillwise-bench-'));
 const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/api`;
 
-/** The file: an MP4 signature, then a 1 MiB random block over and over; any range can be made again. */
-const block = randomBytes(MiB);
-Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]).copy(block);
-const slice = (start, end) => {
-  const pieces = [];
-  for (let at = start; at < end; ) {
-    const inBlock = at % MiB;
-    const take = Math.min(MiB - inBlock, end - at);
-    pieces.push(block.subarray(inBlock, inBlock + take));
-    at += take;
-  }
-  return pieces;
-};
+/** The file, made up as it is sent. */
+const slice = generatedMp4();
 
 const tusHeaders = (token, extra) => ({
   'tus-resumable': '1.0.0',

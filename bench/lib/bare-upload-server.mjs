@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The upload benchmark's reference: a bare Node http server that streams each request body to a file
-// (written as .partial, then renamed, as the app does) and answers 201 with the byte count, in a process
-// of its own like the app's. Usage: node bench/lib/bare-upload-server.mjs <port> <dir>. Prints "listening"
+// (written as .partial, then renamed, as the app does, and kept, as the app keeps its lessons, so that both
+// sides leave the disk alike) and answers 201 with the byte count, in a process of its own like the app's. Usage: node bench/lib/bare-upload-server.mjs <port> <dir>. Prints "listening"
 // once it accepts connections; stops on SIGTERM.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -17,7 +17,6 @@ const server = http.createServer(async (req, res) => {
   try {
     await pipeline(req, sink);
     await rename(`${target}.partial`, target);
-    await rm(target, { force: true });
     res
       .writeHead(201, { 'content-type': 'application/json' })
       .end(JSON.stringify({ bytes: sink.bytesWritten }));

@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { SNIFF_BYTES, type Sniffed, sniff } from './sniff';
 import { type FileStorage, newFileKey } from './storage';
 import { parseInput } from './validate';
+import { uploadedBytes } from './young-garbage';
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -135,6 +136,7 @@ async function sniffAndLimit(
       total += next.value.length;
       if (total > maxBytes) throw over();
       await before(total);
+      uploadedBytes(next.value.length);
       yield next.value;
     }
   }

@@ -34,9 +34,12 @@ export type StorageUsage = {
 export const MAX_OPEN_UPLOADS = 20;
 /**
  * How far ahead of its bytes a multipart upload holds room: one lock per step, and concurrent uploads
- * never hold more than a step each beyond what they have sent.
+ * never hold more than a step each beyond what they have sent. The step is at least this, and an eighth of
+ * the most the upload can need: a 1 GiB lesson takes the lock 8 times, not 64 (each time a transaction
+ * that, on the embedded database, holds up the server's one thread for its length).
  */
 const RESERVATION_STEP_BYTES = 16 * 1024 * 1024;
+const RESERVATION_STEPS = 8;
 /**
  * How long a multipart upload's hold lives without being renewed; it is renewed while bytes flow, so it
  * lapses only when its request stalls that long or its process died.
@@ -362,7 +365,8 @@ export class StreamHold {
     // An empty file input holds nothing; within the hold, only a lease half gone is renewed.
     if (total === 0 || (total <= this.held && Date.now() - this.takenAt < STREAM_LEASE_MS / 2)) return;
     if (this.released) throw new Error("the upload's hold was released");
-    const ahead = Math.max(total, Math.min(this.ceilingBytes, total + RESERVATION_STEP_BYTES));
+    const step = Math.max(RESERVATION_STEP_BYTES, Math.ceil(this.ceilingBytes / RESERVATION_STEPS));
+    const ahead = Math.max(total, Math.min(this.ceilingBytes, total + step));
     const taking = this.take(total, ahead, this.id);
     this.taking = taking;
     this.held = await taking;

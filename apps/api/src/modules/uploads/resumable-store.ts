@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { SNIFF_BYTES } from '../../lib/sniff';
 import { type FileStorage, isFileKey, LocalDiskStorage } from '../../lib/storage';
+import { uploadedBytes } from '../../lib/young-garbage';
 
 /**
  * Where resumable (tus) uploads are written while they arrive, and how a finished one becomes a stored
@@ -47,7 +48,12 @@ class SettledFileStore extends FileStore {
 
   override async write(source: Readable, id: string, offset: number): Promise<number> {
     if (!isFileKey(id)) throw ERRORS.FILE_NOT_FOUND;
-    const sink = createWriteStream(path.join(this.folder, id), { flags: 'r+', start: offset });
+    // A 1 MiB buffer, as LocalDiskStorage.put's: the chunks gather while one write is on disk.
+    const sink = createWriteStream(path.join(this.folder, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: 1024 * 1024,
+    });
     try {
       await pipeline(source, sink);
     } catch {
@@ -114,6 +120,7 @@ class InspectingStore extends DataStore {
       for (;;) {
         const next = await iterator.next();
         if (next.done) return;
+        uploadedBytes(next.value.length);
         yield next.value;
       }
     }

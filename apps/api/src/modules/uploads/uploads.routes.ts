@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
 import { binary, empty, handlerChecked } from '../../lib/route-schema';
+import { webBody } from '../../lib/web-body';
 import { type Auth, actorOf, publisherOf } from '../../plugins/auth';
 import { MAX_OPEN_UPLOADS } from '../organisations/storage-quota';
 import type { NewUpload, ResumableUploadService } from './uploads.service';
@@ -162,6 +163,11 @@ export function registerUploadRoutes(
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const req = new NodeRequest({ req: request.raw, res: reply.raw });
+    // The bytes a creation or an append carries reach the store without a copy (lib/web-body.ts).
+    if (request.method === 'POST' || request.method === 'PATCH') {
+      let body: ReadableStream<Uint8Array> | undefined;
+      Object.defineProperty(req, 'body', { get: () => (body ??= webBody(request.raw)) });
+    }
     const exchange: Exchange = { request };
     const upload = created.get(request);
     if (upload) exchange.created = upload;

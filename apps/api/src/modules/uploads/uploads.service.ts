@@ -26,6 +26,8 @@ import type { ResumableFiles } from './resumable-store';
  * while a long one runs); one that lapsed is taken again, with the checks, when the upload resumes.
  */
 export const RESUMABLE_LEASE_MS = SWEEP_GRACE_MS;
+/** A PATCH that ends within this of its hold's last extension leaves the hold as it is. */
+const HOLD_EXTENDED_WITHIN_MS = 60_000;
 
 /** What an upload keeps in its metadata: the server's own values, never the client's `owner`. */
 export type UploadMetadata = {
@@ -189,25 +191,30 @@ export class ResumableUploadService {
 
   /**
    * Runs a PATCH, which may stream for longer than a lease, with the upload's hold extended every half
-   * lease meanwhile and once more at its end, so that the hold outlives the upload's last write by a
-   * whole lease, as the sweeper's grace period does. A hold is never taken again here: `keepHold` did
-   * that before the request was let in.
+   * lease meanwhile and, when it ran for longer than a minute, once more at its end, so that the hold
+   * outlives the upload's last write by a lease, less a minute at most (`keepHold` extended it as the
+   * request began): an upload's PATCHes of 8 MiB each follow one another within a second, and one update
+   * of the hold apiece is enough. A hold is never taken again here: `keepHold` did that before the
+   * request was let in.
    */
   async whileHeld<T>(upload: Upload, run: () => Promise<T>, log: FastifyBaseLogger): Promise<T> {
     const { quota } = this.deps;
     if (!quota) return run();
-    const extend = () =>
-      quota
+    let extendedAt = Date.now();
+    const extend = () => {
+      extendedAt = Date.now();
+      return quota
         .extendHold(upload.id, RESUMABLE_LEASE_MS)
         .catch((error: unknown) =>
           log.warn({ err: error, upload: upload.id }, 'an upload’s hold was not extended'),
         );
+    };
     const renewal = setInterval(() => void extend(), RESUMABLE_LEASE_MS / 2).unref();
     try {
       return await run();
     } finally {
       clearInterval(renewal);
-      await extend();
+      if (Date.now() - extendedAt > HOLD_EXTENDED_WITHIN_MS) await extend();
     }
   }
 
