@@ -234,6 +234,31 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
 const scalar = async (db: Db, query: SQL): Promise<number> =>
   Number(Object.values(rowsOf(await db.execute(query))[0] ?? {})[0] ?? 0);
 
+/**
+ * Runs `load` with these tables' secondary indexes (neither primary keys nor unique ones) dropped, then
+ * builds them again from their own definitions: one sort for each index instead of one insertion a row.
+ */
+async function withoutSecondaryIndexes<T>(tx: Db, tables: string[], load: () => Promise<T>): Promise<T> {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await tx.execute(sql`
+      select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_class t on t.oid = i.indrelid
+      where t.relnamespace = 'public'::regnamespace and not i.indisunique and not i.indisprimary
+        and t.relname in (${sql.join(
+          tables.map((table) => sql`${table}`),
+          sql`, `,
+        )})`),
+  );
+  for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
+  const result = await load();
+  await step(`their ${indexes.length} indexes built again`, async () => {
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+  });
+  return result;
+}
+
 /** Runs `statement` for consecutive ranges of scale student ids. */
 async function perStudentBatch(
   tx: Db,
@@ -283,6 +308,12 @@ async function load(database: Database) {
     // Row estimates for the computed joins below are poor (tables filled moments ago, keys that are
     // expressions); a nested loop chosen on a guess of one row turns seconds into hours.
     await tx.execute(sql`set local enable_nestloop = off`);
+    // The rows are made consistent by construction: no trigger runs for them, foreign-key checks
+    // included, one row at a time. The org_members triggers keep each organisation's students list as
+    // rows come one statement at a time; the load fills the list once instead, with the statement
+    // migration 0006 fills it with (ORG_MEMBERS_FILL). The other triggers act on video lessons and on
+    // deletions, which the load has none of.
+    await tx.execute(sql`set local session_replication_role = replica`);
 
     await step(`organisations (${ORGS})`, () =>
       tx.execute(sql`
@@ -433,58 +464,59 @@ async function load(database: Database) {
       ),
     );
     await tx.execute(sql`analyze orders`);
-    // The org_members triggers keep each organisation's students list as rows come one statement at a
-    // time; a load turns them off for its inserts and fills the list once, with the statement migration
-    // 0006 fills it with (ORG_MEMBERS_FILL), in the same transaction.
-    await tx.execute(sql`alter table enrolments disable trigger enrolments_org_members_insert`);
-    await tx.execute(sql`alter table org_students disable trigger org_students_org_members_insert`);
-    await step(`enrolments (${STUDENTS * ENROLMENTS_PER_STUDENT})`, () =>
-      perStudentBatch(
-        tx,
-        range,
-        (lo, hi) => sql`
-          with ${planCte(lo, hi)}
-          insert into enrolments (user_id, course_id, source, order_id, created_at)
-          select p.user_id, p.course_id, case when p.k < ${lit(PURCHASES_PER_STUDENT)} then 'purchased' else 'assigned' end,
-                 o.id, p.at
-          from plan p
-          left join orders o on p.k < ${lit(PURCHASES_PER_STUDENT)} and o.kind = 'course'
-            and o.user_id = p.user_id and o.course_id = p.course_id`,
-      ),
+    // The big tables' secondary indexes are built once, after their rows.
+    await tx.execute(
+      sql.raw(`set local maintenance_work_mem = '${database.kind === 'pglite' ? '64MB' : '512MB'}'`),
     );
-    // An organisation assigns courses only to students it added (registerStudent adds an existing
-    // account too): one contact row per organisation and assigned student.
-    await step('org_students (assigned students)', () =>
-      perStudentBatch(
-        tx,
-        range,
-        (lo, hi) => sql`
-          with ${planCte(lo, hi)}
-          insert into org_students (org_id, user_id, added_by, created_at)
-          select p.org_id, p.user_id, min(u.id), min(p.at) - interval '1 minute'
-          from plan p join users u on u.org_id = p.org_id and u.role_id = 1
-          where p.k >= ${lit(PURCHASES_PER_STUDENT)}
-          group by p.org_id, p.user_id`,
-      ),
-    );
-    await step('org_members (the students lists)', async () => {
-      await tx.execute(ORG_MEMBERS_FILL);
-      await tx.execute(sql`alter table enrolments enable trigger enrolments_org_members_insert`);
-      await tx.execute(sql`alter table org_students enable trigger org_students_org_members_insert`);
-    });
-    // Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4, two on average.
-    await step(`lesson progress (${STUDENTS * ENROLMENTS_PER_STUDENT * 2})`, () =>
-      perStudentBatch(
-        tx,
-        range,
-        (lo, hi) => sql`
-          with ${planCte(lo, hi)}
-          insert into lesson_progress (user_id, lesson_id, started, started_at)
-          select p.user_id, l.id, true, p.at + make_interval(hours => l.order_number)
-          from plan p
-          join sections s on s.course_id = p.course_id and s.order_number = 1
-          join lessons l on l.section_id = s.id and l.order_number <= (p.sn + p.k) % 5`,
-      ),
+    await withoutSecondaryIndexes(
+      tx,
+      ['enrolments', 'org_students', 'org_members', 'lesson_progress'],
+      async () => {
+        await step(`enrolments (${STUDENTS * ENROLMENTS_PER_STUDENT})`, () =>
+          perStudentBatch(
+            tx,
+            range,
+            (lo, hi) => sql`
+            with ${planCte(lo, hi)}
+            insert into enrolments (user_id, course_id, source, order_id, created_at)
+            select p.user_id, p.course_id, case when p.k < ${lit(PURCHASES_PER_STUDENT)} then 'purchased' else 'assigned' end,
+                   o.id, p.at
+            from plan p
+            left join orders o on p.k < ${lit(PURCHASES_PER_STUDENT)} and o.kind = 'course'
+              and o.user_id = p.user_id and o.course_id = p.course_id`,
+          ),
+        );
+        // An organisation assigns courses only to students it added (registerStudent adds an existing
+        // account too): one contact row per organisation and assigned student.
+        await step('org_students (assigned students)', () =>
+          perStudentBatch(
+            tx,
+            range,
+            (lo, hi) => sql`
+            with ${planCte(lo, hi)}
+            insert into org_students (org_id, user_id, added_by, created_at)
+            select p.org_id, p.user_id, min(u.id), min(p.at) - interval '1 minute'
+            from plan p join users u on u.org_id = p.org_id and u.role_id = 1
+            where p.k >= ${lit(PURCHASES_PER_STUDENT)}
+            group by p.org_id, p.user_id`,
+          ),
+        );
+        await step('org_members (the students lists)', () => tx.execute(ORG_MEMBERS_FILL));
+        // Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4, two on average.
+        await step(`lesson progress (${STUDENTS * ENROLMENTS_PER_STUDENT * 2})`, () =>
+          perStudentBatch(
+            tx,
+            range,
+            (lo, hi) => sql`
+            with ${planCte(lo, hi)}
+            insert into lesson_progress (user_id, lesson_id, started, started_at)
+            select p.user_id, l.id, true, p.at + make_interval(hours => l.order_number)
+            from plan p
+            join sections s on s.course_id = p.course_id and s.order_number = 1
+            join lessons l on l.section_id = s.id and l.order_number <= (p.sn + p.k) % 5`,
+          ),
+        );
+      },
     );
   });
 
