@@ -206,19 +206,6 @@ const planCte = (lo: number, hi: number) => sql`
     join numbered_courses c on c.n = (s.n::bigint * ${lit(STRIDE)} + k * ${lit(COURSE_STEP)}) % ${lit(COURSES)}
   )`;
 
-/** Migration 0006's fill of org_members from org_students and enrolments: what its triggers keep. */
-const ORG_MEMBERS_FILL = sql`
-  insert into org_members (org_id, user_id, sort_name, email, added, courses)
-  select m.org_id, m.user_id, lower(u.full_name), lower(u.email), bool_or(m.added), sum(m.courses)::int
-  from (
-    select org_id, user_id, true as added, 0 as courses from org_students
-    union all
-    select c.org_id, e.user_id, false, count(*)::int from enrolments e join courses c on c.id = e.course_id
-    group by c.org_id, e.user_id
-  ) m
-  join users u on u.id = m.user_id and u.role_id = 3
-  group by m.org_id, m.user_id, u.full_name, u.email`;
-
 type Step = { name: string; seconds: number };
 const steps: Step[] = [];
 
@@ -310,9 +297,8 @@ async function load(database: Database) {
     await tx.execute(sql`set local enable_nestloop = off`);
     // The rows are made consistent by construction: no trigger runs for them, foreign-key checks
     // included, one row at a time. The org_members triggers keep each organisation's students list as
-    // rows come one statement at a time; the load fills the list once instead, with the statement
-    // migration 0006 fills it with (ORG_MEMBERS_FILL). The other triggers act on video lessons and on
-    // deletions, which the load has none of.
+    // rows come; the load writes the list itself, from the plan its enrolments and contacts come from.
+    // The other triggers act on video lessons and on deletions, which the load has none of.
     await tx.execute(sql`set local session_replication_role = replica`);
 
     await step(`organisations (${ORGS})`, () =>
@@ -501,7 +487,21 @@ async function load(database: Database) {
             group by p.org_id, p.user_id`,
           ),
         );
-        await step('org_members (the students lists)', () => tx.execute(ORG_MEMBERS_FILL));
+        // Each organisation's students list from the same plan, as the triggers keep it: a row for each
+        // organisation and student, with the courses they hold there and whether it added them.
+        await step('org_members (the students lists)', () =>
+          perStudentBatch(
+            tx,
+            range,
+            (lo, hi) => sql`
+            with ${planCte(lo, hi)}
+            insert into org_members (org_id, user_id, sort_name, email, added, courses)
+            select p.org_id, p.user_id, lower(u.full_name), lower(u.email),
+                   bool_or(p.k >= ${lit(PURCHASES_PER_STUDENT)}), count(*)::int
+            from plan p join users u on u.id = p.user_id
+            group by p.org_id, p.user_id, u.full_name, u.email`,
+          ),
+        );
         // Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4, two on average.
         await step(`lesson progress (${STUDENTS * ENROLMENTS_PER_STUDENT * 2})`, () =>
           perStudentBatch(

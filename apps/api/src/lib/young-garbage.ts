@@ -15,14 +15,12 @@ const YOUNG_COLLECTION_BYTES = 16 * 1024 * 1024;
 
 type Collector = (options: { type: 'minor' | 'major'; execution?: 'sync' | 'async' }) => unknown;
 
-const collector = (globalThis as { gc?: Collector }).gc;
 let sinceLast = 0;
 
 /** Counts `bytes` of upload received into fresh buffers; collects the young generation every 16 MiB of them. */
 export function uploadedBytes(bytes: number): void {
-  if (!collector) return;
   sinceLast += bytes;
   if (sinceLast < YOUNG_COLLECTION_BYTES) return;
   sinceLast = 0;
-  collector({ type: 'minor' });
+  (globalThis as { gc?: Collector }).gc?.({ type: 'minor' });
 }
