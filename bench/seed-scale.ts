@@ -246,14 +246,10 @@ async function withoutSecondaryIndexes<T>(tx: Db, tables: string[], load: () => 
   return result;
 }
 
-/** Runs `statement` for consecutive ranges of scale student ids. */
-async function perStudentBatch(
-  tx: Db,
-  range: { lo: number; hi: number },
-  statement: (lo: number, hi: number) => SQL,
-) {
+/** Runs `statement`, which reads the enrolment plan (planCte), for consecutive ranges of scale student ids. */
+async function perStudentBatch(tx: Db, range: { lo: number; hi: number }, statement: SQL) {
   for (let lo = range.lo; lo <= range.hi; lo += batchStudents) {
-    await tx.execute(statement(lo, Math.min(range.hi, lo + batchStudents - 1)));
+    await tx.execute(sql`with ${planCte(lo, Math.min(range.hi, lo + batchStudents - 1))} ${statement}`);
   }
 }
 
@@ -439,8 +435,7 @@ async function load(database: Database) {
       perStudentBatch(
         tx,
         range,
-        (lo, hi) => sql`
-          with ${planCte(lo, hi)}
+        sql`
           insert into orders (user_id, org_id, kind, course_id, amount_cents, currency, provider, provider_order_id,
                               provider_capture_id, status, captured_at, created_at, updated_at)
           select user_id, org_id, 'course', course_id, price_cents, currency, 'sandbox',
@@ -462,8 +457,7 @@ async function load(database: Database) {
           perStudentBatch(
             tx,
             range,
-            (lo, hi) => sql`
-            with ${planCte(lo, hi)}
+            sql`
             insert into enrolments (user_id, course_id, source, order_id, created_at)
             select p.user_id, p.course_id, case when p.k < ${lit(PURCHASES_PER_STUDENT)} then 'purchased' else 'assigned' end,
                    o.id, p.at
@@ -478,8 +472,7 @@ async function load(database: Database) {
           perStudentBatch(
             tx,
             range,
-            (lo, hi) => sql`
-            with ${planCte(lo, hi)}
+            sql`
             insert into org_students (org_id, user_id, added_by, created_at)
             select p.org_id, p.user_id, min(u.id), min(p.at) - interval '1 minute'
             from plan p join users u on u.org_id = p.org_id and u.role_id = 1
@@ -493,8 +486,7 @@ async function load(database: Database) {
           perStudentBatch(
             tx,
             range,
-            (lo, hi) => sql`
-            with ${planCte(lo, hi)}
+            sql`
             insert into org_members (org_id, user_id, sort_name, email, added, courses)
             select p.org_id, p.user_id, lower(u.full_name), lower(u.email),
                    bool_or(p.k >= ${lit(PURCHASES_PER_STUDENT)}), count(*)::int
@@ -507,8 +499,7 @@ async function load(database: Database) {
           perStudentBatch(
             tx,
             range,
-            (lo, hi) => sql`
-            with ${planCte(lo, hi)}
+            sql`
             insert into lesson_progress (user_id, lesson_id, started, started_at)
             select p.user_id, l.id, true, p.at + make_interval(hours => l.order_number)
             from plan p
