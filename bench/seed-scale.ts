@@ -153,6 +153,8 @@ const COURSES = ORGS * COURSES_PER_ORG;
 const STUDENTS = ORGS * 1000;
 /** Each student holds this many courses: the first two bought, the rest assigned by the organisation. */
 const ENROLMENTS_PER_STUDENT = 10;
+/** Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4 of its first section, two on average. */
+const STARTED_LESSONS_AT_MOST = 5;
 const PURCHASES_PER_STUDENT = 2;
 /**
  * Student n's k-th course is (n * STRIDE + k * COURSES / 10) mod COURSES: the ten are distinct, at
@@ -186,6 +188,24 @@ const orgsNumbered =
   from organisations where primary_email like 'publisher%@${DOMAIN}'`);
 
 /**
+ * The scale courses numbered 0.. in the order of their organisation and id, with the lessons a student of
+ * theirs may have started (the first of the first section), made once for the load's transaction: the plan
+ * below joins it in every batch.
+ */
+const numberScaleCourses = sql`
+  create temporary table scale_courses on commit drop as
+  select c.id, c.org_id, c.price_cents, c.currency, (row_number() over (order by c.org_id, c.id) - 1)::int as n,
+         f.lesson_ids as first_lessons
+  from courses c
+  join (
+    select s.course_id, array_agg(l.id order by l.order_number) as lesson_ids
+    from sections s join lessons l on l.section_id = s.id
+    where s.order_number = 1 and l.order_number < ${lit(STARTED_LESSONS_AT_MOST)}
+    group by s.course_id
+  ) f on f.course_id = c.id
+  where c.image_key = ${SHARED_FILES.cover.key}`;
+
+/**
  * The enrolment plan for students with ids in [lo, hi]: who holds which course, since when, and how
  * it came. Enrolments, purchases, contacts and progress are all derived from it, so they agree.
  */
@@ -194,16 +214,12 @@ const planCte = (lo: number, hi: number) => sql`
     select id, split_part(substr(email, 8), '@', 1)::int - 1 as n from users
     where id between ${lit(lo)} and ${lit(hi)} and email like ${`student%@${DOMAIN}`}
   ),
-  numbered_courses as (
-    select id, org_id, price_cents, currency, (row_number() over (order by org_id, id) - 1)::int as n
-    from courses where image_key = ${SHARED_FILES.cover.key}
-  ),
   plan as (
-    select s.id as user_id, s.n as sn, k, c.id as course_id, c.org_id, c.price_cents, c.currency,
+    select s.id as user_id, s.n as sn, k, c.id as course_id, c.org_id, c.price_cents, c.currency, c.first_lessons,
       now() - make_interval(secs => ((s.n::bigint * ${lit(ENROLMENTS_PER_STUDENT)} + k) * ${lit(STRIDE)}) % 31536000) as at
     from students s
     cross join generate_series(0, ${lit(ENROLMENTS_PER_STUDENT - 1)}) k
-    join numbered_courses c on c.n = (s.n::bigint * ${lit(STRIDE)} + k * ${lit(COURSE_STEP)}) % ${lit(COURSES)}
+    join scale_courses c on c.n = (s.n::bigint * ${lit(STRIDE)} + k * ${lit(COURSE_STEP)}) % ${lit(COURSES)}
   )`;
 
 type Step = { name: string; seconds: number };
@@ -246,7 +262,10 @@ async function withoutSecondaryIndexes<T>(tx: Db, tables: string[], load: () => 
   return result;
 }
 
-/** Runs `statement`, which reads the enrolment plan (planCte), for consecutive ranges of scale student ids. */
+/**
+ * Runs `statement`, which reads the enrolment plan (planCte), for consecutive ranges of scale student ids.
+ * It follows the plan's own CTEs, so it may begin with more of them, after a comma.
+ */
 async function perStudentBatch(tx: Db, range: { lo: number; hi: number }, statement: SQL) {
   for (let lo = range.lo; lo <= range.hi; lo += batchStudents) {
     await tx.execute(sql`with ${planCte(lo, Math.min(range.hi, lo + batchStudents - 1))} ${statement}`);
@@ -291,6 +310,9 @@ async function load(database: Database) {
     // Row estimates for the computed joins below are poor (tables filled moments ago, keys that are
     // expressions); a nested loop chosen on a guess of one row turns seconds into hours.
     await tx.execute(sql`set local enable_nestloop = off`);
+    // Those statements' costs, inflated by the setting above, would have each batch compiled to machine
+    // code first (JIT): a third of a second per statement, some 250 statements at scale 10.
+    await tx.execute(sql`set local jit = off`);
     // The rows are made consistent by construction: no trigger runs for them, foreign-key checks
     // included, one row at a time. The org_members triggers keep each organisation's students list as
     // rows come; the load writes the list itself, from the plan its enrolments and contacts come from.
@@ -431,40 +453,41 @@ async function load(database: Database) {
     });
     await tx.execute(sql`analyze organisations, users, courses, sections, lessons`);
 
-    await step(`course orders (${STUDENTS * PURCHASES_PER_STUDENT})`, () =>
-      perStudentBatch(
-        tx,
-        range,
-        sql`
-          insert into orders (user_id, org_id, kind, course_id, amount_cents, currency, provider, provider_order_id,
-                              provider_capture_id, status, captured_at, created_at, updated_at)
-          select user_id, org_id, 'course', course_id, price_cents, currency, 'sandbox',
-                 'SCALE-' || user_id || '-' || course_id, 'SCALE-CAP-' || user_id || '-' || course_id, 'captured',
-                 at - interval '1 minute', at - interval '2 minutes', at - interval '1 minute'
-          from plan where k < ${lit(PURCHASES_PER_STUDENT)}`,
-      ),
-    );
-    await tx.execute(sql`analyze orders`);
+    await tx.execute(numberScaleCourses);
+    await tx.execute(sql`create unique index on scale_courses (n)`);
+    await tx.execute(sql`analyze scale_courses`);
     // The big tables' secondary indexes are built once, after their rows.
     await tx.execute(
       sql.raw(`set local maintenance_work_mem = '${database.kind === 'pglite' ? '64MB' : '512MB'}'`),
     );
     await withoutSecondaryIndexes(
       tx,
-      ['enrolments', 'org_students', 'org_members', 'lesson_progress'],
+      ['orders', 'enrolments', 'org_students', 'org_members', 'lesson_progress'],
       async () => {
-        await step(`enrolments (${STUDENTS * ENROLMENTS_PER_STUDENT})`, () =>
-          perStudentBatch(
-            tx,
-            range,
-            sql`
+        // A bought course's enrolment names its order: each batch's orders are joined as they are
+        // inserted, not looked for among all the orders loaded before.
+        await step(
+          `course orders (${STUDENTS * PURCHASES_PER_STUDENT}) and enrolments (${STUDENTS * ENROLMENTS_PER_STUDENT})`,
+          () =>
+            perStudentBatch(
+              tx,
+              range,
+              sql`,
+            bought as (
+              insert into orders (user_id, org_id, kind, course_id, amount_cents, currency, provider,
+                                  provider_order_id, provider_capture_id, status, captured_at, created_at, updated_at)
+              select user_id, org_id, 'course', course_id, price_cents, currency, 'sandbox',
+                     'SCALE-' || user_id || '-' || course_id, 'SCALE-CAP-' || user_id || '-' || course_id, 'captured',
+                     at - interval '1 minute', at - interval '2 minutes', at - interval '1 minute'
+              from plan where k < ${lit(PURCHASES_PER_STUDENT)}
+              returning id, user_id, course_id
+            )
             insert into enrolments (user_id, course_id, source, order_id, created_at)
             select p.user_id, p.course_id, case when p.k < ${lit(PURCHASES_PER_STUDENT)} then 'purchased' else 'assigned' end,
                    o.id, p.at
             from plan p
-            left join orders o on p.k < ${lit(PURCHASES_PER_STUDENT)} and o.kind = 'course'
-              and o.user_id = p.user_id and o.course_id = p.course_id`,
-          ),
+            left join bought o on o.user_id = p.user_id and o.course_id = p.course_id`,
+            ),
         );
         // An organisation assigns courses only to students it added (registerStudent adds an existing
         // account too): one contact row per organisation and assigned student.
@@ -494,17 +517,17 @@ async function load(database: Database) {
             group by p.org_id, p.user_id, u.full_name, u.email`,
           ),
         );
-        // Each enrolment has its first (n + k) mod 5 lessons started: 0 to 4, two on average.
+        // Each enrolment has its first (n + k) mod 5 lessons started (STARTED_LESSONS_AT_MOST), in key order.
         await step(`lesson progress (${STUDENTS * ENROLMENTS_PER_STUDENT * 2})`, () =>
           perStudentBatch(
             tx,
             range,
             sql`
             insert into lesson_progress (user_id, lesson_id, started, started_at)
-            select p.user_id, l.id, true, p.at + make_interval(hours => l.order_number)
-            from plan p
-            join sections s on s.course_id = p.course_id and s.order_number = 1
-            join lessons l on l.section_id = s.id and l.order_number <= (p.sn + p.k) % 5`,
+            select p.user_id, l.id, true, p.at + make_interval(hours => l.order_number::int)
+            from plan p cross join unnest(p.first_lessons) with ordinality as l(id, order_number)
+            where l.order_number <= (p.sn + p.k) % ${lit(STARTED_LESSONS_AT_MOST)}
+            order by p.user_id, l.id`,
           ),
         );
       },
