@@ -187,9 +187,22 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_org_id_idx').on(t.orgId, t.createdAt),
     // An organisation's sales, newest first, a page at a time (orders/GetSalesByOrgId): the captured
-    // ones and those refunded after they were (payments.repository.ts courseSalesWhere).
+    // ones and those refunded after they were (payments.repository.ts courseSalesWhere). The sums of
+    // every matching sale and the search's course are read from the index too (an index-only scan):
+    // an organisation's orders lie one to a page among everyone's, and reading 2,000 of those pages
+    // was most of the list's time at 10,000,000 enrolments (docs/BENCHMARKS.md).
     index('orders_org_sales_idx')
-      .on(t.orgId, t.capturedAt, t.id)
+      .on(
+        t.orgId,
+        t.capturedAt,
+        t.id,
+        t.courseId,
+        t.amountCents,
+        t.discountCents,
+        t.platformFeeCents,
+        t.providerFeeCents,
+        t.refundedCents,
+      )
       .where(
         sql`${t.status} in ('captured', 'refunded') and ${t.kind} = 'course' and ${t.capturedAt} is not null`,
       ),

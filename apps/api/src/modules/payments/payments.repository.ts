@@ -270,7 +270,7 @@ export const salesSumsOf = (
  * Every matching sale's figures: how many, and the sums of their parts in cents. Every order has its
  * buyer (a required foreign key), so only the course is joined, for the search, and the refund; without a
  * search the planner drops the course's join (courses.id is unique and nothing of it is read). The count
- * alone may be read from the index; the sums read the orders' rows.
+ * and the sums are read from orders_org_sales_idx, which holds the figures (an index-only scan).
  */
 async function courseSalesFigures(db: Db, where: SQL | undefined, withSums: boolean): Promise<SalesSums> {
   if (!withSums) {

@@ -1,0 +1,2 @@
+DROP INDEX "orders_org_sales_idx";--> statement-breakpoint
+CREATE INDEX "orders_org_sales_idx" ON "orders" USING btree ("org_id","captured_at","id","course_id","amount_cents","discount_cents","platform_fee_cents","provider_fee_cents","refunded_cents") WHERE "orders"."status" in ('captured', 'refunded') and "orders"."kind" = 'course' and "orders"."captured_at" is not null;
