@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     // Each file gets its own database. On PGlite two at a time suit a 2-core machine (the database runs in
     // the worker, which keeps its core busy); on a PostgreSQL server a worker waits on the server for much
     // of its time, and four at a time took 115 s where two took 136 s.

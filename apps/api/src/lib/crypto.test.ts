@@ -1,3 +1,4 @@
+import { scryptSync } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { hashPassword, limitPasswordHashQueue, passwordHashing, verifyPassword } from './crypto';
 import { AppError } from './errors';
@@ -37,4 +38,16 @@ test('a full line of password hashes answers a fast 503 with Retry-After; the li
   } finally {
     limitPasswordHashQueue(64);
   }
+});
+
+test("a hash keeps its own cost: one made at the server's N=2^14 verifies beside the tests' cheaper ones", async () => {
+  const salt = Buffer.from('a salt of sixteen');
+  const key = scryptSync('at the server cost', salt, 64, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  const stored = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+  expect(await verifyPassword('at the server cost', stored)).toBe(true);
+  expect(await verifyPassword('at another cost', stored)).toBe(false);
+  // test/setup.ts lowers the cost of new hashes, and each says which it has.
+  const cheap = await hashPassword('cheap');
+  expect(cheap.split('$').slice(0, 4)).toEqual(['scrypt', '1024', '8', '1']);
+  expect(await verifyPassword('cheap', cheap)).toBe(true);
 });

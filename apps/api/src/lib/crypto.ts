@@ -15,6 +15,16 @@ import { AppError } from './errors';
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64, maxmem: 64 * 1024 * 1024 };
 
 /**
+ * Lowers the cost of the hashes made from now on, in this process: the API's test suite makes thousands
+ * of accounts, and at N=2^14 their hashes were a sixth of its time (apps/api/test/setup.ts). The server
+ * never calls it; a stored hash keeps its own parameters, so every hash still verifies at the cost it
+ * was made with.
+ */
+export function lowerPasswordHashCostForTests(N: number) {
+  SCRYPT.N = N;
+}
+
+/**
  * Password hashes take turns: each scrypt holds 16 MiB and a CPU for tens of milliseconds, so a burst
  * of logins run all at once would take every core from the requests being served and add 16 MiB of
  * memory each. Half the cores (at least one) hash; the rest of the logins wait in line, in order.
