@@ -11,14 +11,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiCall, createSection } from './lib/authoring.mjs';
 import { readOptions } from './lib/cli.mjs';
 import { generatedMp4 } from './lib/generated-file.mjs';
-import { memoryOf, startServer } from './lib/server.mjs';
+import { cpuSeconds, memoryOf, startServer, threadSeconds } from './lib/server.mjs';
 
 const USAGE = `Usage: node bench/upload-lesson.mjs [options]   (npm run build first)
   --size-mib <n>       the lesson file's size (default 1024: 1 GiB)
@@ -54,30 +54,6 @@ const base = `${origin}/api`;
 
 /** The file, made up as it is sent. */
 const slice = generatedMp4();
-
-/** CPU seconds (user and system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat(5): 12 and 13 after the name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds by thread name (the main thread, libuv's pool, V8's helpers) of a process so far. */
-function threadSeconds(pid) {
-  const byName = {};
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
-  }
-  return byName;
-}
 
 /**
  * One request whose body is `head`, the file's bytes [start, end) and `tail`, written with back-pressure;

@@ -66,9 +66,34 @@ export function memoryOf(pid) {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
+/** CPU seconds (user and system) a process has used so far, from /proc/<pid>/stat. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat(5): 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds by thread name (the main thread, libuv's pool, V8's helpers) of a process so far. */
+export function threadSeconds(pid) {
+  const byName = {};
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return byName;
+}
+
 export const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-function childrenOf(pid) {
+/** The pids of a process's children (nginx's workers under its master). */
+export function childrenOf(pid) {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
       .trim()
