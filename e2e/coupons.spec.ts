@@ -4,17 +4,10 @@ import { signedUpStudent, uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
 import { createCourse, PUBLISHER, unpublishCourse } from './support/courses';
 import { expect, journeyAt, test, WIDTHS } from './support/fixtures';
-import { logIn } from './support/flows';
+import { closeToasts, logIn } from './support/flows';
 import { shot } from './support/screens';
 
 const CARD_PAID = '4242 4242 4242 4242';
-
-/** Closes the toasts shown, so that the page is checked without them over it. */
-async function closeToasts(page: Page) {
-  const toasts = page.locator('.Toastify__toast');
-  for (const close of await page.locator('.Toastify__close-button').all()) await close.click();
-  await expect(toasts).toHaveCount(0);
-}
 
 /** Nothing of the screen reaches past its width (a long code breaks rather than widen the page). */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
 import { expect, test, WIDTHS } from './support/fixtures';
-import { enterCode, logIn } from './support/flows';
+import { closeToasts, enterCode, logIn } from './support/flows';
 import { uniqueEmail, waitForCode } from './support/outbox';
 import { categoryAndAuthor, growthSchool, publishedCourse } from './support/schools';
 import { shot } from './support/screens';
@@ -42,11 +42,6 @@ async function schoolWithCourse(api: APIRequestContext, unique: string) {
   });
   return { email, password, title };
 }
-
-const closeToasts = async (page: Page) => {
-  for (const close of await page.locator('.Toastify__close-button').all()) await close.click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-};
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
 import { uniqueSuffix } from './support/api';
 import { expectAccessible } from './support/axe';
 import { PUBLISHER } from './support/courses';
 import { expect, test, WIDTHS } from './support/fixtures';
-import { logIn } from './support/flows';
+import { closeToasts, logIn } from './support/flows';
 import { shot } from './support/screens';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
@@ -26,12 +25,6 @@ async function startReceiver(): Promise<{ server: Server; url: string; received:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
-}
-
-/** Closes the toasts shown, so that the page is checked without them over it. */
-async function closeToasts(page: Page) {
-  for (const close of await page.locator('.Toastify__close-button').all()) await close.click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
 }
 
 for (const width of WIDTHS) {

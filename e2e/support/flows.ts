@@ -21,3 +21,18 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
 }
+
+/**
+ * Closes the toasts shown, so that the page is checked without them over it: again until none is left,
+ * so a toast that appears while the others close (its answer came a moment late) is closed too.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('.Toastify__toast');
+  await expect(async () => {
+    for (const close of await page.locator('.Toastify__close-button').all()) {
+      // One that closed by itself meanwhile is gone: nothing to click.
+      await close.click({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await expect(toasts).toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
