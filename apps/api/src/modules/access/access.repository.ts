@@ -164,9 +164,11 @@ export async function findUserFacts(
 /**
  * A course's counted lessons (published, in published sections), in course order, with what their
  * release needs for one student (docs/decisions/032): the section's schedule, whether the student
- * completed the lesson, and the student's enrolment start and release_all. One query for the whole course.
+ * started and completed the lesson, and the student's enrolment start and release_all. One prepared query
+ * for the whole course: every student's curriculum and progress read it.
  */
-export async function findCourseReleaseFacts(db: Db, userId: number, courseId: number) {
+const courseReleaseFactsQuery = prepared((db) => {
+  const userId = sql.placeholder('userId');
   return db
     .select({
       lessonId: lessons.id,
@@ -176,6 +178,7 @@ export async function findCourseReleaseFacts(db: Db, userId: number, courseId: n
       enrolledAt: enrolments.createdAt,
       releaseStartAt: enrolments.releaseStartAt,
       releaseAll: sql<boolean>`coalesce(${enrolments.releaseAll}, false)`,
+      started: sql<boolean>`coalesce(${lessonProgress.started}, false)`,
       completed: sql<boolean>`coalesce(${lessonProgress.completed}, false)`,
     })
     .from(lessons)
@@ -183,6 +186,17 @@ export async function findCourseReleaseFacts(db: Db, userId: number, courseId: n
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .leftJoin(enrolments, and(eq(enrolments.userId, userId), eq(enrolments.courseId, courses.id)))
     .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(and(eq(courses.id, courseId), eq(sections.published, true), eq(lessons.published, true)))
-    .orderBy(asc(sections.orderNumber), asc(sections.id), asc(lessons.orderNumber), asc(lessons.id));
+    .where(
+      and(
+        eq(courses.id, sql.placeholder('courseId')),
+        eq(sections.published, true),
+        eq(lessons.published, true),
+      ),
+    )
+    .orderBy(asc(sections.orderNumber), asc(sections.id), asc(lessons.orderNumber), asc(lessons.id))
+    .prepare('course_release_facts');
+});
+
+export async function findCourseReleaseFacts(db: Db, userId: number, courseId: number) {
+  return courseReleaseFactsQuery(db).execute({ userId, courseId });
 }

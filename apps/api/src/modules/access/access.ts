@@ -158,25 +158,28 @@ const lockedFor = (s: Subject, f: LessonFacts) => !teaches(s, f) && lessonReleas
 export const lockedLesson = (release: LessonRelease) =>
   forbidden(release.opensAt ? RELEASE_MSG.opensOn(release.opensAt) : RELEASE_MSG.completePrevious);
 
+/** A counted lesson's release for one student, and whether the student has started it. */
+export type StudentLessonRelease = LessonRelease & { started: boolean };
+
 /**
- * Each counted lesson of a course (published, in a published section) and whether it is open to the
- * student, in one query: what the student's lists of the course (curriculum, progress) show. Staff: empty,
- * everything is open to them.
+ * Each counted lesson of a course (published, in a published section), whether it is open to the student
+ * and whether the student started it, in one query: what the student's lists of the course (curriculum,
+ * progress) show. Staff: empty, everything is open to them.
  */
 export async function courseReleases(
   db: Db,
   subject: Subject,
   courseId: number,
   staff: boolean,
-): Promise<Map<number, LessonRelease>> {
-  const releases = new Map<number, LessonRelease>();
+): Promise<Map<number, StudentLessonRelease>> {
+  const releases = new Map<number, StudentLessonRelease>();
   if (staff || subject === null) return releases;
   const rows = await findCourseReleaseFacts(db, subject.userId, courseId);
   const now = Date.now();
   let earlierIncomplete = false;
   for (const row of rows) {
     const waitsOnEarlier = row.lessonsInOrder && earlierIncomplete;
-    releases.set(row.lessonId, releaseOf({ ...row, waitsOnEarlier }, now));
+    releases.set(row.lessonId, { ...releaseOf({ ...row, waitsOnEarlier }, now), started: row.started });
     if (!row.completed) earlierIncomplete = true;
   }
   return releases;

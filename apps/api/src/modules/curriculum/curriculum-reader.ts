@@ -25,11 +25,14 @@ export class CurriculumReader {
       listCurriculum(db, courseId, !staff),
       courseReleases(db, actor, courseId, staff),
     ]);
-    const started = await startedLessonIds(
-      db,
-      actor.userId,
-      lessons.map((l) => l.id),
-    );
+    // A student's lessons are the release's counted ones, which say which were started; staff read theirs.
+    const started = staff
+      ? await startedLessonIds(
+          db,
+          actor.userId,
+          lessons.map((l) => l.id),
+        )
+      : new Set(lessons.filter((l) => releases.get(l.id)?.started).map((l) => l.id));
     const open = staff ? lessons : lessons.filter((l) => !releases.get(l.id)?.locked);
     const videos = await this.deps.curriculum.videosOf(open, actor.userId, staff);
     if (staff) {
