@@ -189,8 +189,8 @@ const orgsNumbered =
 
 /**
  * The scale courses numbered 0.. in the order of their organisation and id, with the lessons a student of
- * theirs may have started (the first of the first section), made once for the load's transaction: the plan
- * below joins it in every batch.
+ * theirs may have started (the first four of its first section), made once for the load's transaction: the
+ * plan below joins it in every batch.
  */
 const numberScaleCourses = sql`
   create temporary table scale_courses on commit drop as
