@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { openPglite, openPostgres } from './client';
+import { openPglite, openPostgres, withStartupOptions } from './client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -34,6 +34,42 @@ test.skipIf(!serverUrl)(
     }
   },
 );
+
+test.skipIf(!serverUrl)(
+  'pooled connections plan named statements once, and keep the settings DATABASE_URL gives',
+  async () => {
+    const url = new URL(serverUrl ?? '');
+    url.searchParams.set('options', '-c application_name=from-url');
+    const database = openPostgres(url.toString(), 2);
+    try {
+      const { rows } = (await database.db.execute(
+        sql`select current_setting('plan_cache_mode') as plans, current_setting('application_name') as name`,
+      )) as unknown as { rows: Array<{ plans: string; name: string }> };
+      expect(rows[0]).toEqual({ plans: 'force_generic_plan', name: 'from-url' });
+    } finally {
+      await database.close();
+    }
+  },
+);
+
+test('server options are added to those of a connection string, which come last and so win', () => {
+  const startup = '-c plan_cache_mode=force_generic_plan';
+  expect(withStartupOptions('postgres://u@h:5432/db', startup)).toEqual({
+    connectionString: 'postgres://u@h:5432/db',
+    options: startup,
+  });
+  expect(
+    withStartupOptions('postgres://u@h:5432/db?sslmode=disable&options=-c%20plan_cache_mode%3Dauto', startup),
+  ).toEqual({
+    connectionString: 'postgres://u@h:5432/db?sslmode=disable',
+    options: `${startup} -c plan_cache_mode=auto`,
+  });
+  // Not a URL (a libpq keyword string): handed over as it is.
+  expect(withStartupOptions('host=/tmp dbname=x', startup)).toEqual({
+    connectionString: 'host=/tmp dbname=x',
+    options: startup,
+  });
+});
 
 test.skipIf(Boolean(serverUrl))(
   'a new embedded database is made in a child process and runs with the small-memory settings',

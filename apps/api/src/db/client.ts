@@ -188,6 +188,35 @@ export async function openPglite(
 }
 
 /**
+ * The named statements (db/prepared.ts) each look things up by id or by key: one plan serves every value.
+ * Without this the server plans again at every execution of those whose generic plan it estimates dearer
+ * (`= any(...)` of an id list), and that planning cost more than the lookups themselves
+ * (docs/decisions/052). Queries that are not named statements are planned with their values as before.
+ */
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
+/**
+ * The connection string with `startup` added to the server options it may carry (`?options=...`): its
+ * own options are kept, after ours, so that a setting given in DATABASE_URL wins.
+ */
+export function withStartupOptions(
+  url: string,
+  startup: string,
+): { connectionString: string; options: string } {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  const own = parsed?.searchParams.get('options');
+  if (!parsed || !own) return { connectionString: url, options: startup };
+  // node-postgres reads `options` from the URL over the one it is given: it is taken out and joined.
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${startup} ${own}` };
+}
+
+/**
  * A PostgreSQL server through node-postgres. Migrations take an advisory lock so instances take turns.
  * `onIdleError` hears of pooled connections the server closed while idle (a restart, a failover, an idle
  * timeout): the pool drops them and opens new ones, so they must not bring the process down.
@@ -200,7 +229,11 @@ export function openPostgres(
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
 ): Database {
   // Every pooled connection starts with the statement timeout: the server cancels a statement past it.
-  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: limits.statementTimeoutMs });
+  const pool = new pg.Pool({
+    ...withStartupOptions(url, GENERIC_PLANS),
+    max,
+    statement_timeout: limits.statementTimeoutMs,
+  });
   pool.on('error', onIdleError);
   guardReads(pool, url);
   const db = drizzleNodePg({ client: pool, schema });

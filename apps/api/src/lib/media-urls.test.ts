@@ -25,3 +25,20 @@ test('on local disk: the server’s signed URL, the same all hour, expiring the 
   expect(verifyLessonSignature(key, grant, signature, hour + 3599_999)).toBe(true);
   expect(verifyLessonSignature(key, grant, signature, expires * 1000)).toBe(false);
 });
+
+test('a signature kept from an earlier URL is the one worked out anew, and binds its key', async () => {
+  const first = new URL(await lessonFileUrl(deps, lesson, 9, hour), 'http://x');
+  const again = new URL(await lessonFileUrl(deps, lesson, 9, hour), 'http://x');
+  expect(again.search).toBe(first.search);
+  const grant = {
+    lessonId: 12,
+    fileKey: lesson.fileKey,
+    viewerId: 9,
+    expires: Number(first.searchParams.get('expires')),
+  };
+  const signature = first.searchParams.get('signature') ?? '';
+  // A key object of the same bytes has nothing kept: it works the signature out itself.
+  expect(verifyLessonSignature(createSecretKey(Buffer.alloc(32, 7)), grant, signature, hour)).toBe(true);
+  expect(verifyLessonSignature(createSecretKey(Buffer.alloc(32, 8)), grant, signature, hour)).toBe(false);
+  expect(verifyLessonSignature(key, { ...grant, viewerId: 10 }, signature, hour)).toBe(false);
+});

@@ -11,15 +11,35 @@ type Purpose = 'lesson' | 'quiz-image' | 'caption';
 
 const payload = (purpose: Purpose, g: LessonGrant) =>
   `${purpose}:${g.lessonId}:${g.fileKey}:${g.viewerId}:${g.expires}`;
-const sign = (key: KeyObject, purpose: Purpose, g: LessonGrant) =>
-  createHmac('sha256', key).update(payload(purpose, g)).digest('base64url');
+/**
+ * Signatures made lately, per key and by what they bind. URLs are made per whole hour (lib/media-urls.ts),
+ * so a student's curriculum asks for the same thirty signatures on every visit within the hour, and the
+ * media route checks each again when it is used: each is worked out once. A signature depends on nothing
+ * but the key and the text it binds, so a kept one is the one that would be made again. Bounded: the
+ * oldest goes first.
+ */
+const SIGNATURES_KEPT = 20_000;
+const signaturesByKey = new WeakMap<KeyObject, Map<string, string>>();
 
+function sign(key: KeyObject, purpose: Purpose, g: LessonGrant): string {
+  let kept = signaturesByKey.get(key);
+  if (!kept) {
+    kept = new Map();
+    signaturesByKey.set(key, kept);
+  }
+  const text = payload(purpose, g);
+  let signature = kept.get(text);
+  if (signature === undefined) {
+    signature = createHmac('sha256', key).update(text).digest('base64url');
+    if (kept.size >= SIGNATURES_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(text, signature);
+  }
+  return signature;
+}
+
+/** The signed query: two whole numbers and a base64url signature, none of which needs escaping. */
 const query = (key: KeyObject, purpose: Purpose, grant: LessonGrant) =>
-  new URLSearchParams({
-    viewer: String(grant.viewerId),
-    expires: String(grant.expires),
-    signature: sign(key, purpose, grant),
-  });
+  `viewer=${grant.viewerId}&expires=${grant.expires}&signature=${sign(key, purpose, grant)}`;
 
 /**
  * The query of a lesson file's signed URL: the same grant serves the file, its streaming copies' playlists

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../client';
 import { lessonProgress, lessons, sections } from '../schema';
 
@@ -24,6 +24,21 @@ export const courseCompletion = (userId: number | SQL, courseIds: SQL): SQL => s
   left join ${lessonProgress} p on p.lesson_id = l.id and p.user_id = ${userId}
   where s.course_id in (${courseIds}) and ${countedLesson}
   group by s.course_id`;
+
+/**
+ * One course's counted lessons and how many of them the student completed, as one value `[total,
+ * completed]` (an int[]): a scalar subquery for a list's select, which the server works out only for the
+ * rows of the page, after its sort and limit.
+ */
+export const completionPair = (
+  userId: SQLWrapper | number,
+  courseId: SQLWrapper,
+): SQL<[number, number]> => sql<[number, number]>`(
+  select array[count(l.id), count(p.lesson_id) filter (where p.completed)]::int[]
+  from ${lessons} l
+  join ${sections} s on s.id = l.section_id
+  left join ${lessonProgress} p on p.lesson_id = l.id and p.user_id = ${userId}
+  where s.course_id = ${courseId} and ${countedLesson})`;
 
 /** Whether the row `alias` of `courseCompletion` is a completed course. */
 export const isCompleted = (alias: string): SQL =>

@@ -143,6 +143,19 @@ export async function findLessonFacts(
 export type UserRow = typeof users.$inferSelect;
 export type UserFacts = UserRow & { member: boolean };
 
+const userFactsQuery = prepared((db) =>
+  db
+    .select({
+      ...getTableColumns(users),
+      // Spelled out in full, as in courseFactsQuery.
+      member: sql<boolean>`exists (select 1 from org_members m
+        where m.org_id = ${sql.placeholder('orgId')} and m.user_id = users.id)`,
+    })
+    .from(users)
+    .where(sql`${users.id} = ${anyId}`)
+    .prepare('access_users'),
+);
+
 /** Accounts with whether each is one of the organisation's students (org_members); orgId 0 for none. */
 export async function findUserFacts(
   db: Db,
@@ -150,14 +163,7 @@ export async function findUserFacts(
   ids: readonly number[],
 ): Promise<Map<number, UserFacts>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      ...getTableColumns(users),
-      // Spelled out in full, as in courseFactsQuery.
-      member: sql<boolean>`exists (select 1 from org_members m where m.org_id = ${orgId} and m.user_id = users.id)`,
-    })
-    .from(users)
-    .where(sql`${users.id} = any(string_to_array(${idList(ids)}, ',')::int[])`);
+  const rows = await userFactsQuery(db).execute({ ids: idList(ids), orgId });
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -1,7 +1,13 @@
 import type { Lesson, LessonVideo, Section } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { courseReleases, isStaffOfLesson, type LessonRelease, requireAccess } from '../access/access';
+import {
+  courseReleases,
+  isStaffOfLesson,
+  type LessonRelease,
+  mayBeCourseStaff,
+  requireAccess,
+} from '../access/access';
 import { type LessonRow, listCurriculum, type SectionRow, startedLessonIds } from './curriculum.repository';
 import type { CurriculumService } from './curriculum.service';
 
@@ -20,8 +26,12 @@ export class CurriculumReader {
    */
   async listForViewer(actor: Actor, courseId: number): Promise<Section[]> {
     const { db } = this.deps;
-    const { staff } = await requireAccess(db, actor, 'course.learn', courseId);
-    const [{ sections, lessons }, releases] = await Promise.all([
+    const check = requireAccess(db, actor, 'course.learn', courseId);
+    // One who cannot be a course's staff reads what a student reads: the check runs beside the reading,
+    // and nothing read is answered unless it passes. A publisher's reading depends on the check.
+    const staff = mayBeCourseStaff(actor) ? (await check).staff : false;
+    const [, { sections, lessons }, releases] = await Promise.all([
+      check,
       listCurriculum(db, courseId, !staff),
       courseReleases(db, actor, courseId, staff),
     ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { courses, lessonProgress, lessons, sections } from '../../db/schema';
@@ -11,39 +11,45 @@ export type SectionReleaseValues = Partial<
 >;
 
 /**
- * A course's sections and their lessons, in order, as two prepared queries (built once, then executed with
- * the course id): the curriculum is read on every course view, so its SQL is not rebuilt per request.
+ * A course's sections, each with its lessons, in order, as one prepared query (built once, then executed
+ * with the course id): the curriculum is read on every course view, so its SQL is not rebuilt per request,
+ * and it costs one round trip. A section without lessons comes as one row with no lesson.
  */
-const curriculumQueries = (publishedOnly: boolean) =>
+const curriculumQuery = (publishedOnly: boolean) =>
   prepared((db) => {
     const courseId = sql.placeholder('courseId');
-    const sectionWhere = publishedOnly
-      ? and(eq(sections.courseId, courseId), eq(sections.published, true))
-      : eq(sections.courseId, courseId);
-    return {
-      sections: db
-        .select()
-        .from(sections)
-        .where(sectionWhere)
-        .orderBy(asc(sections.orderNumber), asc(sections.id))
-        .prepare(publishedOnly ? 'curriculum_sections_public' : 'curriculum_sections_all'),
-      lessons: db
-        .select(getTableColumns(lessons))
-        .from(lessons)
-        .innerJoin(sections, eq(sections.id, lessons.sectionId))
-        .where(publishedOnly ? and(sectionWhere, eq(lessons.published, true)) : sectionWhere)
-        .orderBy(asc(lessons.orderNumber), asc(lessons.id))
-        .prepare(publishedOnly ? 'curriculum_lessons_public' : 'curriculum_lessons_all'),
-    };
+    return db
+      .select({ section: sections, lesson: lessons })
+      .from(sections)
+      .leftJoin(
+        lessons,
+        publishedOnly
+          ? and(eq(lessons.sectionId, sections.id), eq(lessons.published, true))
+          : eq(lessons.sectionId, sections.id),
+      )
+      .where(
+        publishedOnly
+          ? and(eq(sections.courseId, courseId), eq(sections.published, true))
+          : eq(sections.courseId, courseId),
+      )
+      .orderBy(asc(sections.orderNumber), asc(sections.id), asc(lessons.orderNumber), asc(lessons.id))
+      .prepare(publishedOnly ? 'curriculum_public' : 'curriculum_all');
   });
-const publishedCurriculum = curriculumQueries(true);
-const wholeCurriculum = curriculumQueries(false);
+const publishedCurriculum = curriculumQuery(true);
+const wholeCurriculum = curriculumQuery(false);
 
-/** A course's sections and their lessons in order: two queries whatever the size of the course. */
+/**
+ * A course's sections in order, and their lessons, section by section, each section's in order: one query
+ * whatever the size of the course.
+ */
 export async function listCurriculum(db: Db, courseId: number, publishedOnly: boolean) {
-  const queries = (publishedOnly ? publishedCurriculum : wholeCurriculum)(db);
-  const sectionRows = await queries.sections.execute({ courseId });
-  const lessonRows = sectionRows.length === 0 ? [] : await queries.lessons.execute({ courseId });
+  const rows = await (publishedOnly ? publishedCurriculum : wholeCurriculum)(db).execute({ courseId });
+  const sectionRows: SectionRow[] = [];
+  const lessonRows: LessonRow[] = [];
+  for (const { section, lesson } of rows) {
+    if (sectionRows[sectionRows.length - 1]?.id !== section.id) sectionRows.push(section);
+    if (lesson) lessonRows.push(lesson);
+  }
   return { sections: sectionRows, lessons: lessonRows };
 }
 

@@ -1,8 +1,10 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, asc, count, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { containsLowerText, containsText, pageOfQuery } from '../../db/paging';
-import { courseCompletion } from '../../db/queries/completion';
+import { likePattern } from '@skillwise/contracts';
+import { and, asc, count, eq, gt, inArray, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { containsLowerText, containsText, pageOf, pageOfQuery } from '../../db/paging';
+import { prepared } from '../../db/prepared';
+import { completionPair } from '../../db/queries/completion';
 import { courseWithAuthorColumns } from '../../db/queries/courses';
 import { latestRefundRequestColumns } from '../../db/queries/orders';
 import {
@@ -24,25 +26,29 @@ export {
   isEnrolled,
 } from '../../db/queries/enrolments';
 
-/**
- * A student's enrolled courses with their authors and how each came, oldest enrolment first; optionally one
- * organisation's, one course, or only the published ones (what the student itself sees); searched on the
- * course title.
- */
-export async function listEnrolledCourses(
-  db: Db,
-  userId: number,
-  filter: { orgId?: number; courseId?: number; publishedOnly?: boolean } = {},
-  list: ListQuery = WHOLE_LIST,
-) {
-  const where = and(
+/** The optional filters of a student's enrolled courses. */
+type EnrolledFilter = { orgId?: number; courseId?: number; publishedOnly?: boolean };
+
+/** Those filters and the title search as values, null for none: one statement serves every call. */
+const enrolledWhere = (
+  userId: SQLWrapper | number,
+  f: { orgId: unknown; courseId: unknown; publishedOnly: unknown; pattern: unknown },
+) =>
+  and(
     eq(enrolments.userId, userId),
-    filter.orgId === undefined ? undefined : eq(courses.orgId, filter.orgId),
-    filter.courseId === undefined ? undefined : eq(courses.id, filter.courseId),
-    filter.publishedOnly ? eq(courses.published, true) : undefined,
-    containsText(list.search, courses.title),
+    sql`(${f.orgId}::int is null or ${courses.orgId} = ${f.orgId})`,
+    sql`(${f.courseId}::int is null or ${courses.id} = ${f.courseId})`,
+    sql`(not ${f.publishedOnly}::boolean or ${courses.published})`,
+    sql`(${f.pattern}::text is null or ${courses.title} ilike ${f.pattern} escape '\\')`,
   );
-  const query = db
+
+/**
+ * A student's enrolled courses, one page (all when `limit` is null), each with its completion: one
+ * prepared query, so that My Courses costs one planned statement and no SQL built per request.
+ */
+const enrolledCoursesQuery = prepared((db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       ...courseWithAuthorColumns,
       source: enrolments.source,
@@ -52,40 +58,66 @@ export async function listEnrolledCourses(
       orderId: enrolments.orderId,
       // The buyer's latest refund request of the purchase, and the school's answer (docs/decisions/029).
       ...latestRefundRequestColumns(enrolments.orderId),
+      completion: completionPair(userId, sql`${courses.id}`),
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .innerJoin(authors, eq(authors.id, courses.authorId))
-    .where(where)
+    .where(
+      enrolledWhere(userId, {
+        orgId: sql.placeholder('orgId'),
+        courseId: sql.placeholder('courseId'),
+        publishedOnly: sql.placeholder('publishedOnly'),
+        pattern: sql.placeholder('pattern'),
+      }),
+    )
     .orderBy(asc(enrolments.createdAt), asc(enrolments.id))
-    .$dynamic();
-  return pageOfQuery(query, list.window, async () => {
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('enrolled_courses');
+});
+
+/**
+ * A student's enrolled courses with their authors, how each came and the student's completion of each
+ * (`total` counted lessons, `completed` of them), oldest enrolment first; optionally one organisation's,
+ * one course, or only the published ones (what the student itself sees); searched on the course title.
+ */
+export async function listEnrolledCourses(
+  db: Db,
+  userId: number,
+  filter: EnrolledFilter = {},
+  list: ListQuery = WHOLE_LIST,
+) {
+  const values = {
+    orgId: filter.orgId ?? null,
+    courseId: filter.courseId ?? null,
+    publishedOnly: filter.publishedOnly ?? false,
+    pattern: list.search === undefined ? null : likePattern(list.search),
+  };
+  const rows = async () => {
+    const found = await enrolledCoursesQuery(db).execute({
+      userId,
+      ...values,
+      limit: list.window?.limit ?? null,
+      offset: list.window?.offset ?? 0,
+    });
+    return found.map(({ completion, ...row }) => ({
+      ...row,
+      total: completion?.[0] ?? 0,
+      completed: completion?.[1] ?? 0,
+    }));
+  };
+  return pageOf(list.window, rows, async () => {
     const [row] = await db
       .select({ n: count() })
       .from(enrolments)
       .innerJoin(courses, eq(courses.id, enrolments.courseId))
-      .where(where);
+      .where(enrolledWhere(userId, values));
     return row?.n ?? 0;
   });
 }
 
 export type EnrolledCourseRow = Awaited<ReturnType<typeof listEnrolledCourses>>['rows'][number];
-
-/**
- * Per course: its counted lessons, and how many of them this student completed (db/queries/completion.ts;
- * DESIGN decision 11: progress is completion, not a start).
- */
-export async function progressByCourse(db: Db, userId: number, courseIds: number[]) {
-  if (courseIds.length === 0) return new Map<number, { total: number; completed: number }>();
-  // One text parameter whatever the number of courses.
-  const ids = sql`select unnest(string_to_array(${courseIds.join(',')}, ',')::int[])`;
-  const result = await db.execute(sql`select cc.course_id as "courseId", cc.total, cc.completed
-    from (${courseCompletion(userId, ids)}) cc`);
-  const rows = rowsOf<{ courseId: number; total: number; completed: number }>(result);
-  return new Map(
-    rows.map((r) => [Number(r.courseId), { total: Number(r.total), completed: Number(r.completed) }]),
-  );
-}
 
 export async function deleteEnrolment(db: Db, userId: number, courseId: number) {
   await db.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
@@ -188,17 +220,23 @@ export async function listOrgStudents(
   return { rows: page.rows.map((r) => ({ ...r, cents: centsOf.get(r.id) ?? 0 })), total: page.total };
 }
 
+/** A lesson started (the player asks on every lesson opened): prepared once per connection. */
+const lessonStartedQuery = prepared((db) =>
+  db
+    .insert(lessonProgress)
+    .values({ userId: sql.placeholder('userId'), lessonId: sql.placeholder('lessonId'), started: true })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: { started: true, startedAt: sql`now()` },
+      setWhere: eq(lessonProgress.started, false),
+    })
+    .prepare('lesson_started'),
+);
+
 /** Sets the started flag only: where the student was and whether it completed the lesson stay. */
 export async function setLessonStarted(db: Db, userId: number, lessonId: number, started: boolean) {
   if (started) {
-    await db
-      .insert(lessonProgress)
-      .values({ userId, lessonId, started: true })
-      .onConflictDoUpdate({
-        target: [lessonProgress.userId, lessonProgress.lessonId],
-        set: { started: true, startedAt: sql`now()` },
-        setWhere: eq(lessonProgress.started, false),
-      });
+    await lessonStartedQuery(db).execute({ userId, lessonId });
   } else {
     await db
       .update(lessonProgress)

@@ -36,7 +36,6 @@ import {
   listEnrolledCourses,
   listOrgStudents,
   listUnassignedCourses,
-  progressByCourse,
   setEnrolmentRelease,
   setLessonStarted,
 } from './enrolments.repository';
@@ -65,16 +64,11 @@ export class EnrolmentService {
     },
   ) {}
 
-  /** Progress for the given courses only (a page's), in one query. */
-  private async withProgress(userId: number, rows: EnrolledCourseRow[]): Promise<AssignedCourse[]> {
-    const progress = await progressByCourse(
-      this.deps.db,
-      userId,
-      rows.map((r) => r.id),
-    );
+  /** The rows as the API answers them, each with its progress (read with the page). */
+  private withProgress(rows: EnrolledCourseRow[]): AssignedCourse[] {
     return rows.map((row) => ({
       ...toCourseListItem(row),
-      progress: progressText(progress.get(row.id)),
+      progress: progressText(row),
       source: row.source,
       enrolled_date: row.enrolledAt.toISOString(),
       release_start_at: row.releaseStartAt?.toISOString() ?? null,
@@ -86,28 +80,37 @@ export class EnrolmentService {
   }
 
   /**
-   * Whose courses the caller may list: its own, published only (SPEC: students never see unpublished
-   * courses); a publisher, its students' in its own courses, published or not.
+   * Reads a student's courses for the caller: its own, published only (SPEC: students never see
+   * unpublished courses); a publisher, its students' in its own courses, published or not. The check runs
+   * beside the reading, which is scoped already: nothing read is answered unless the check passes.
    */
-  private async scopeFor(actor: Actor, userId: number): Promise<{ orgId?: number; publishedOnly?: boolean }> {
-    await requireAccess(this.deps.db, actor, 'student.read', userId);
-    if (actor.userId === userId) return { publishedOnly: true };
-    return { orgId: actor.orgId ?? 0 };
+  private async readScoped<T>(
+    actor: Actor,
+    userId: number,
+    read: (scope: { orgId?: number; publishedOnly?: boolean }) => Promise<T>,
+  ): Promise<T> {
+    const scope = actor.userId === userId ? { publishedOnly: true } : { orgId: actor.orgId ?? 0 };
+    const [, result] = await Promise.all([
+      requireAccess(this.deps.db, actor, 'student.read', userId),
+      read(scope),
+    ]);
+    return result;
   }
 
   /** GET studentCourse/GetAssignedCourses/{id}: searched on the course title. */
   async listAssigned(actor: Actor, userId: number, list: ListQuery): Promise<Paged<AssignedCourse>> {
-    const page = await listEnrolledCourses(this.deps.db, userId, await this.scopeFor(actor, userId), list);
-    return { rows: await this.withProgress(userId, page.rows), total: page.total };
+    const page = await this.readScoped(actor, userId, (scope) =>
+      listEnrolledCourses(this.deps.db, userId, scope, list),
+    );
+    return { rows: this.withProgress(page.rows), total: page.total };
   }
 
   /** GET studentCourse/GetAllCoursesByUserIdandCourseId/{userId}/{courseId}: one element if enrolled, else none. */
   async enrolmentOf(actor: Actor, userId: number, courseId: number): Promise<AssignedCourse[]> {
-    const { rows } = await listEnrolledCourses(this.deps.db, userId, {
-      courseId,
-      ...(await this.scopeFor(actor, userId)),
-    });
-    return this.withProgress(userId, rows);
+    const { rows } = await this.readScoped(actor, userId, (scope) =>
+      listEnrolledCourses(this.deps.db, userId, { courseId, ...scope }),
+    );
+    return this.withProgress(rows);
   }
 
   /**

@@ -53,7 +53,7 @@ export class VideoService {
       fileKey: lesson.fileKey,
       viewerId,
       expires,
-    }).toString();
+    });
   }
 
   /**
