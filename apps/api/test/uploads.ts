@@ -107,6 +107,8 @@ export function sendSlowly(
      * ECONNRESET) before its answer is read: answered as status 0 instead of failing the call.
      */
     closedIsRefusal?: boolean;
+    /** Awaited before the body's end is sent: the upload stays under way until it settles. */
+    beforeEnd?: () => Promise<void>;
   },
 ): Promise<SlowAnswer | undefined> {
   return new Promise((resolve, reject) => {
@@ -141,7 +143,10 @@ export function sendSlowly(
     const sendFrom = (offset: number) => {
       if (req.destroyed || answered) return;
       if (offset >= end) {
-        if (pace.cutAfter === undefined) return req.end();
+        if (pace.cutAfter === undefined) {
+          if (!pace.beforeEnd) return req.end();
+          return void pace.beforeEnd().then(() => req.end(), reject);
+        }
         cut = true;
         req.destroy();
         return resolve(undefined);
