@@ -23,6 +23,7 @@ import {
   mib,
   quantile,
   root,
+  seededRandom,
   serverFromOptions,
   serverHelp,
   serverOptions,
@@ -249,18 +250,6 @@ async function playLesson(run, random, contentPath) {
   }
 }
 
-/** A student's own random sequence (mulberry32): the same choices and pauses in every run. */
-function randomFor(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function journey(run, n, random) {
@@ -355,7 +344,7 @@ async function journey(run, n, random) {
  * replay, for as many journeys as it made in the recorded run).
  */
 async function student(run, index) {
-  const random = randomFor(FIRST + index);
+  const random = seededRandom(FIRST + index);
   await sleep((RAMP_MS * index) / STUDENTS);
   const limit = run.limits?.get(index) ?? 0;
   let made = 0;

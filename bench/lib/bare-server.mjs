@@ -4,10 +4,13 @@
 // Usage: node bench/lib/bare-server.mjs <port> <answers.json>   where answers.json maps each URL path to
 // a file holding the body, or to { file, headers } to send those headers too (the app's own, so that the
 // reference writes the same header bytes). Prints "listening" once it accepts connections; stops on SIGTERM.
+// With a third argument `--ignore-query` a URL is looked up without its query (`/a?n=1` answers as `/a`):
+// the reference of requests made unique by a query the app ignores (bench/instructions.mjs --first-visits).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const [port, answersFile] = process.argv.slice(2);
+const [port, answersFile, option] = process.argv.slice(2);
+const ignoreQuery = option === '--ignore-query';
 const answers = Object.fromEntries(
   Object.entries(JSON.parse(readFileSync(answersFile, 'utf8'))).map(([url, answer]) => {
     const { file, headers = {} } = typeof answer === 'string' ? { file: answer } : answer;
@@ -27,7 +30,8 @@ const answers = Object.fromEntries(
 );
 const missing = { 'content-type': 'application/json; charset=utf-8', 'content-length': 0 };
 const server = http.createServer((req, res) => {
-  const answer = answers[req.url ?? ''];
+  const url = req.url ?? '';
+  const answer = answers[ignoreQuery ? url.split('?', 1)[0] : url];
   res.writeHead(answer ? 200 : 404, answer?.headers ?? missing);
   res.end(answer?.body);
 });

@@ -365,6 +365,18 @@ export async function login(url, email, password) {
  * load generator's thread. `prefix` runs it under a tool, as serverCommand does the app.
  */
 export async function startBareServer(port, bodies, headersOf = () => ({}), prefix = []) {
+  return startBareServerWith(port, bodies, { headersOf, prefix });
+}
+
+/**
+ * startBareServer with its options by name, and one more: `ignoreQuery`, to answer a URL's path whatever
+ * its query (bench/lib/bare-server.mjs --ignore-query).
+ */
+export async function startBareServerWith(
+  port,
+  bodies,
+  { headersOf = () => ({}), prefix = [], ignoreQuery = false } = {},
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'skillwise-bare-'));
   const answers = {};
   Object.entries(bodies).forEach(([url, body], i) => {
@@ -373,7 +385,12 @@ export async function startBareServer(port, bodies, headersOf = () => ({}), pref
     answers[url] = { file, headers: headersOf(url) };
   });
   writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
-  const script = [path.join(root, 'bench/lib/bare-server.mjs'), String(port), path.join(dir, 'answers.json')];
+  const script = [
+    path.join(root, 'bench/lib/bare-server.mjs'),
+    String(port),
+    path.join(dir, 'answers.json'),
+    ...(ignoreQuery ? ['--ignore-query'] : []),
+  ];
   const [command, ...args] = [...prefix, process.execPath, ...script];
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = once(child, 'exit');
@@ -414,4 +431,33 @@ export async function visitorAnswer(url) {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_CONNECTION.has(name)));
   return { body: Buffer.from(await response.arrayBuffer()), headers };
+}
+
+/**
+ * Nanoseconds each process has run on a CPU so far (/proc/<pid>/schedstat), by pid; a process gone is left
+ * out. Finer than cpuSeconds' clock ticks, for processes that run a few milliseconds at a time.
+ */
+export function cpuNanoseconds(pids) {
+  const byPid = new Map();
+  for (const pid of pids) {
+    try {
+      byPid.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]));
+    } catch {}
+  }
+  return byPid;
+}
+
+/**
+ * A seeded random sequence in [0, 1) (mulberry32): the same choices in every run, for a journey's students
+ * (bench/journey.mjs) and for the ids asked of the app and its references (bench/instructions.mjs).
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
