@@ -16,7 +16,7 @@ export const countedLesson = sql`(s.published and l.published)`;
  * (`total`) and how many of them the student completed (`completed`): a subquery with the columns
  * course_id, total, completed, to be given an alias.
  */
-export const courseCompletion = (userId: number | SQL, courseIds: SQL): SQL => sql`
+export const courseCompletion = (userId: number | SQLWrapper, courseIds: SQL): SQL => sql`
   select s.course_id, count(l.id)::int as total,
     (count(p.lesson_id) filter (where p.completed))::int as completed
   from ${lessons} l
@@ -26,19 +26,17 @@ export const courseCompletion = (userId: number | SQL, courseIds: SQL): SQL => s
   group by s.course_id`;
 
 /**
- * One course's counted lessons and how many of them the student completed, as one value `[total,
- * completed]` (an int[]): a scalar subquery for a list's select, which the server works out only for the
- * rows of the page, after its sort and limit.
+ * One course's `courseCompletion` as one value `[total, completed]` (an int[], null when the course has no
+ * counted lesson): a scalar subquery for a list's select, which the server works out only for the rows of
+ * the page, after its sort and limit.
  */
 export const completionPair = (
   userId: SQLWrapper | number,
   courseId: SQLWrapper,
-): SQL<[number, number]> => sql<[number, number]>`(
-  select array[count(l.id), count(p.lesson_id) filter (where p.completed)]::int[]
-  from ${lessons} l
-  join ${sections} s on s.id = l.section_id
-  left join ${lessonProgress} p on p.lesson_id = l.id and p.user_id = ${userId}
-  where s.course_id = ${courseId} and ${countedLesson})`;
+): SQL<[number, number] | null> =>
+  sql<
+    [number, number]
+  >`(select array[cc.total, cc.completed] from (${courseCompletion(userId, sql`${courseId}`)}) cc)`;
 
 /** Whether the row `alias` of `courseCompletion` is a completed course. */
 export const isCompleted = (alias: string): SQL =>
