@@ -168,8 +168,9 @@ const counted = new Set();
  */
 async function perRequest(pid, target, around) {
   const make = typeof target === 'function' ? target : () => target;
-  // Twice the measured amount first: compiled, its caches filled, its heap grown.
-  await load(make(-2), requests * 2);
+  // Twice the measured amount first, and no fewer than 20,000 requests: compiled, its caches filled, its
+  // heap grown (a bare server still counted twice its settled figure after 10,000).
+  await load(make(-2), Math.max(requests * 2, 20_000));
   // A server's first counted round counts a third to a half more than the next ones, also after a
   // warm-up of four times the amount: it is run and dropped.
   if (!counted.has(pid)) {

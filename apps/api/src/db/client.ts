@@ -216,6 +216,9 @@ export function withStartupOptions(
   return { connectionString: parsed.toString(), options: `${startup} ${own}` };
 }
 
+/** How long an idle pooled connection is kept (pg's default is ten seconds). */
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
 /**
  * A PostgreSQL server through node-postgres. Migrations take an advisory lock so instances take turns.
  * `onIdleError` hears of pooled connections the server closed while idle (a restart, a failover, an idle
@@ -232,6 +235,10 @@ export function openPostgres(
   const pool = new pg.Pool({
     ...withStartupOptions(url, GENERIC_PLANS),
     max,
+    // A connection is kept for five idle minutes, not pg's ten seconds: a new one costs the server a
+    // process and the request waiting for it a few milliseconds, then each named statement is prepared
+    // again on it, so a server asked a few times a second was paying that on many of its requests.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     statement_timeout: limits.statementTimeoutMs,
   });
   pool.on('error', onIdleError);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type Paged, TOTAL_COUNT_HEADER } from '@skillwise/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { markPublicAnswer } from '../plugins/security-headers';
@@ -31,6 +31,11 @@ export type CachedAnswer = {
   refreshAt: number;
 };
 type Answer = { body: unknown; total?: number | undefined };
+
+/** An answer the database wrote as JSON already (a course's detail): kept and sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
 
 /**
  * The last part of an answer's life in which a hit also starts computing its next version in the
@@ -130,9 +135,15 @@ export class ResponseCache {
     // answers, the oldest going first, so long queries cannot hold memory until the next write.
     const bytes = 2 * (url.length + key.length) + URL_ENTRY_BYTES;
     if (bytes > this.maxUrlBytes) return;
-    for (const oldest of this.urls.keys()) {
-      if (this.urls.size < this.maxEntries && this.urlBytes + bytes <= this.maxUrlBytes) break;
-      this.forgetUrl(oldest);
+    if (this.urls.size >= this.maxEntries || this.urlBytes + bytes > this.maxUrlBytes) {
+      // The oldest tenth go at once, not one per new URL: a Map walked from its start steps over the
+      // holes that earlier deletions left there, so one at a time made every new URL pay for thousands.
+      const entries = Math.floor(this.maxEntries * 0.9);
+      const room = Math.floor(this.maxUrlBytes * 0.9) - bytes;
+      for (const oldest of this.urls.keys()) {
+        if (this.urls.size < entries && this.urlBytes <= room) break;
+        this.forgetUrl(oldest);
+      }
     }
     this.urls.set(url, { key, produce, bytes });
     this.urlBytes += bytes;
@@ -167,7 +178,7 @@ export class ResponseCache {
     const promise = (async () => {
       // Shared by every request that asks meanwhile: the first one's client leaving must not stop it.
       const answer = await forEveryClient(produce);
-      const json = JSON.stringify(answer.body);
+      const json = answer.body instanceof JsonText ? answer.body.text : JSON.stringify(answer.body);
       const body = Buffer.from(json);
       const text = body.length <= TEXT_KEPT_BYTES ? json : undefined;
       // Text of ASCII only is held a byte a character; any other character may make it two.
@@ -179,7 +190,7 @@ export class ResponseCache {
         text,
         // Weak: the same answer goes out plain, gzip or brotli (plugins/compression.ts), and a weak
         // validator is the one that may stand for all three.
-        etag: `W/"${createHash('sha1').update(version).digest('base64url')}"`,
+        etag: `W/"${hash('sha1', version, 'base64url')}"`,
         total: answer.total,
         bytes: body.length + textBytes,
         expiresAt: Date.now() + this.ttlMs,

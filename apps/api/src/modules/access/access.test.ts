@@ -14,6 +14,7 @@ import {
   type Permission,
   publisherOrgOf,
   requireAccess,
+  requireAccountAccess,
   requireLessonFile,
   type Subject,
   teamOf,
@@ -247,6 +248,34 @@ describe.each(expected)('%s', (permission, kind, answers) => {
   test.each(everyone)('as %s', async (who) => {
     expect(await allowed(who, permission, kind)).toEqual(answers[who] ?? []);
   });
+});
+
+describe('an account check that trusts the session for the caller’s own account', () => {
+  const accountPermissions = [
+    'user.read',
+    'user.update',
+    'student.read',
+    'student.manage',
+    'student.enrol',
+  ] as const;
+  test.each(accountPermissions)(
+    '%s: the same answer as the stored facts give, for every caller and account',
+    async (permission) => {
+      const outcome = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'allowed',
+          (e: unknown) => (e instanceof AppError ? `${e.statusCode} ${e.message}` : String(e)),
+        );
+      for (const who of everyone) {
+        for (const id of [...Object.values(ids.user), MISSING]) {
+          const subject = subjects[who];
+          expect(`${who} ${id} ${await outcome(requireAccountAccess(db, subject, permission, id))}`).toBe(
+            `${who} ${id} ${await outcome(requireAccess(db, subject, permission, id))}`,
+          );
+        }
+      }
+    },
+  );
 });
 
 const refusal = async (promise: Promise<unknown>) => {

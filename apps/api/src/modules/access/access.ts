@@ -200,16 +200,27 @@ const refuseLesson = (missing: () => AppError) => (s: Subject, f: LessonFacts) =
   mayReadLesson(s, f) && lockedFor(s, f) ? lockedLesson(lessonRelease(f)) : missing();
 
 /** An account: itself; a publisher, for members of its organisation and for its students. */
-const mayReadUser = (s: Subject, f: UserFacts) =>
+const mayReadUser = (s: Subject, f: Kinds['user']) =>
   s !== null &&
   (s.userId === f.id ||
     (staffOrg(s) !== null && (f.orgId === s.orgId || (f.roleId === ROLE.STUDENT && f.member))));
 
-type Kinds = {
+/** Each kind's facts as its query reads them, which an allowed check answers. */
+type Loaded = {
   course: CourseFacts;
   section: SectionFacts;
   lesson: LessonFacts;
   user: UserFacts;
+};
+
+/**
+ * What the rules read of each kind: of a course, only its school, whether it is published and the
+ * viewer's ties to it, so a query that reads a course for its own answer (a visitor's course detail) can
+ * read just these and be decided by the same rule.
+ */
+type Kinds = Omit<Loaded, 'course' | 'user'> & {
+  course: Pick<CourseFacts, 'orgId' | 'published' | 'enrolled' | 'assigned'>;
+  user: Pick<UserFacts, 'id' | 'orgId' | 'roleId' | 'createdByOrgId' | 'member'>;
 };
 
 type Rule<K extends keyof Kinds> = {
@@ -338,7 +349,9 @@ const RULES = {
 
 export type Permission = keyof typeof RULES;
 type KindOf<P extends Permission> = (typeof RULES)[P]['kind'];
-export type FactsOf<P extends Permission> = Kinds[KindOf<P>];
+export type FactsOf<P extends Permission> = Loaded[KindOf<P>];
+/** What the permission's rule reads: its facts, or (for a course) the part of them it decides on. */
+type RuleFactsOf<P extends Permission> = Kinds[KindOf<P>];
 
 /**
  * What an allowed check answers: the thing's facts, and whether the caller is its staff (of a course, a
@@ -370,22 +383,54 @@ async function loadFacts<P extends Permission>(
 }
 
 /** Whether the subject may use a thing whose facts are already read (by `requireAccess`) with this permission. */
-export function allows<P extends Permission>(subject: Subject, permission: P, facts: FactsOf<P>): boolean {
+export function allows<P extends Permission>(
+  subject: Subject,
+  permission: P,
+  facts: RuleFactsOf<P>,
+): boolean {
   const { allow } = RULES[permission] as unknown as Rule<keyof Kinds>;
   return allow(subject, facts);
 }
 
 /** The error a refused or missing thing answers, exactly as the API always has for this permission. */
-function refusal<P extends Permission>(subject: Subject, permission: P, facts: FactsOf<P> | undefined) {
+function refusal<P extends Permission>(subject: Subject, permission: P, facts: RuleFactsOf<P> | undefined) {
   const r = RULES[permission] as unknown as Rule<keyof Kinds>;
   if (facts === undefined) return r.missing();
   return r.refuse ? r.refuse(subject, facts) : r.missing();
 }
 
-const granted = <P extends Permission>(subject: Subject, facts: FactsOf<P>): Granted<P> => {
+const granted = <F extends Kinds[keyof Kinds]>(subject: Subject, facts: F): F & { staff: boolean } => {
   const course = courseOfFacts(facts);
   return { ...facts, staff: course !== null && teaches(subject, course) };
 };
+
+type AccountPermission = { [P in Permission]: KindOf<P> extends 'user' ? P : never }[Permission];
+
+/**
+ * `requireAccess` for an account, without a query when it is the caller's own and the rule allows the
+ * caller on what its session already read: its id, role and school. The facts the session did not read
+ * (whether the account is a school's student, which school made it) are given as granting nothing, so
+ * they can only refuse: a refusal is then decided again on the account's stored facts. A student's own
+ * courses and purchases are read this way.
+ */
+export async function requireAccountAccess(
+  db: Db,
+  subject: Subject,
+  permission: AccountPermission,
+  id: number,
+): Promise<void> {
+  if (subject !== null && Number(id) === subject.userId) {
+    const own = {
+      id: subject.userId,
+      orgId: subject.orgId,
+      roleId: subject.role,
+      createdByOrgId: null,
+      member: false,
+    };
+    if (allows(subject, permission, own)) return;
+  }
+  await requireAccess(db, subject, permission, id);
+}
 
 /** Which of `ids` the subject may use with this permission: the permitted subset, in one query. */
 export async function checkAccess<P extends Permission>(
@@ -416,11 +461,11 @@ export async function requireAccess<P extends Permission>(
  * `requireAccess` on facts the caller has read itself, in the one query a hot public path makes anyway
  * (a visitor's course detail): the same rule and the same refusal, no query of its own.
  */
-export function requireAccessOn<P extends Permission>(
+export function requireAccessOn<P extends Permission, F extends RuleFactsOf<P>>(
   subject: Subject,
   permission: P,
-  facts: FactsOf<P> | undefined,
-): Granted<P> {
+  facts: F | undefined,
+): F & { staff: boolean } {
   if (facts === undefined || !allows(subject, permission, facts)) {
     throw refusal(subject, permission, facts);
   }

@@ -16,6 +16,7 @@ import {
   priceTypes,
   sections,
 } from '../../db/schema';
+import { publicFileUrlSql } from '../../lib/file-urls';
 import type { ListQuery } from '../../lib/paging';
 
 export { courseWithAuthorColumns, findPriceType } from '../../db/queries/courses';
@@ -217,49 +218,71 @@ const toFigures = (row: {
 });
 
 /**
- * One course with its author, category and price type names, its section count (all of them for its
- * staff, the published ones for everyone else), its lesson count for the staff only (everyone else is
- * shown the published lessons, which the figures count), and its figures as findCourseFigures reads them
- * for many courses: one prepared statement per variant, the whole of a visitor's course detail.
+ * One course's detail as the API answers it (CourseDetail), written as JSON by the database: the list
+ * item's fields as courses.service.ts toCourseListItem writes them (prices in dollars, image URLs, the
+ * figures as findCourseFigures counts them), then its author, category and price type names, its section
+ * count (all of them for its staff, the published ones for everyone else), its lesson count (all of them
+ * for its staff; everyone else is shown the published lessons, which the figures count), its school's
+ * refund window and its order rule. Beside the text, the course's school and state, which the access
+ * module decides a visitor on. One prepared statement per variant: a visitor's whole course detail, with
+ * nothing mapped, parsed or serialized again in this process (docs/decisions/053).
  */
 const courseDetailQuery = (publishedOnly: boolean) =>
   prepared((db) => {
     const sectionFilter = publishedOnly ? sql`and s.published` : sql``;
+    const lessonsCount = publishedOnly
+      ? sql`f.lessons`
+      : sql`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
+          where s.course_id = ${courseId})`;
+    const detail = sql`select
+        ${courseId} as "course_Id",
+        ${courses}.title as course_title,
+        ${courses}.description as course_description,
+        ${publicFileUrlSql(sql`${courses}.image_key`)} as course_image,
+        trim_scale(${courses}.price_cents::numeric / 100) as price,
+        ${courses}.price_type_id as "price_type_Id",
+        ${courses}.category_id as "category_Id",
+        ${courses}.author_id as author_id,
+        ${courses}.certificate as certificate,
+        ${courses}.org_id as "org_Id",
+        ${courses}.published as published,
+        a.first_name as first_name,
+        a.last_name as last_name,
+        a.bio as bio,
+        ${publicFileUrlSql(sql`a.photo_key`)} as "profile_picturePath",
+        ${figureColumns.students} as students_count,
+        f.lessons as published_lessons_count,
+        ${figureColumns.seconds} as duration_seconds,
+        to_char(${figureColumns.lastUpdated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_updated,
+        g.name as category_name,
+        p.name as price_type_name,
+        (select count(*)::int from ${sections} s where s.course_id = ${courseId} ${sectionFilter}) as sections_count,
+        ${lessonsCount} as lessons_count,
+        o.refund_window_days as refund_window_days,
+        ${courses}.lessons_in_order as lessons_in_order
+      from ${courses}
+      join ${authors} a on a.id = ${courses}.author_id
+      join ${categories} g on g.id = ${courses}.category_id
+      join ${priceTypes} p on p.id = ${courses}.price_type_id
+      join ${organisations} o on o.id = ${courses}.org_id
+      cross join lateral (select ${figureColumns.publishedLessons} as lessons) f
+      where ${courseId} = ${sql.placeholder('id')}`;
     return db
       .select({
-        course: courses,
-        firstName: authors.firstName,
-        lastName: authors.lastName,
-        bio: authors.bio,
-        photoKey: authors.photoKey,
-        categoryName: categories.name,
-        priceTypeName: priceTypes.name,
-        sectionsCount: sql<number>`(select count(*)::int from ${sections} s where s.course_id = ${courses.id} ${sectionFilter})`,
-        // The school's money-back guarantee, which the course page states (docs/decisions/029).
-        refundWindowDays: sql<number>`(select o.refund_window_days from ${organisations} o where o.id = ${courses.orgId})`,
-        lessonsCount: publishedOnly
-          ? sql<number | null>`null::int`
-          : sql<
-              number | null
-            >`(select count(*)::int from ${lessons} l join ${sections} s on s.id = l.section_id
-          where s.course_id = ${courses.id})`,
-        ...figureColumns,
+        json: sql<string>`row_to_json(d)::text`,
+        orgId: sql<number>`d."org_Id"`,
+        published: sql<boolean>`d.published`,
       })
-      .from(courses)
-      .innerJoin(authors, eq(authors.id, courses.authorId))
-      .innerJoin(categories, eq(categories.id, courses.categoryId))
-      .innerJoin(priceTypes, eq(priceTypes.id, courses.priceTypeId))
-      .where(eq(courses.id, sql.placeholder('id')))
+      .from(sql`(${detail}) d`)
       .prepare(publishedOnly ? 'course_detail_public' : 'course_detail_staff');
   });
 const publicCourseDetail = courseDetailQuery(true);
 const staffCourseDetail = courseDetailQuery(false);
 
+/** The course's detail as JSON text, with its school and state; undefined for no such course. */
 export async function findCourseDetail(db: Db, id: number, publishedOnly: boolean) {
   const [row] = await (publishedOnly ? publicCourseDetail : staffCourseDetail)(db).execute({ id });
-  if (!row) return undefined;
-  const { students, publishedLessons, seconds, lastUpdated, ...rest } = row;
-  return { ...rest, figures: toFigures({ students, publishedLessons, seconds, lastUpdated }) };
+  return row;
 }
 
 export async function listPriceTypes(db: Db) {

@@ -112,7 +112,7 @@ export function registerCourseRoutes(
     const { id } = request.params;
     // Only a publisher can be a course's staff; everyone else gets the public answer, cached.
     if (request.actor && mayBeCourseStaff(request.actor)) return courses.detail(request.actor, id);
-    return cache.send(request, reply, `course:${id}`, () => courses.detail(null, id));
+    return cache.send(request, reply, `course:${id}`, () => courses.publicDetail(id));
   });
 
   const priceTypes = { tags, summary: 'The price types', response: { 200: z.array(priceTypeSchema) } };

@@ -12,6 +12,7 @@ import { assignCourse } from '../../db/queries/team';
 import { fieldError, notFound } from '../../lib/errors';
 import { publicFileUrl } from '../../lib/file-urls';
 import { type ListQuery, mapPage } from '../../lib/paging';
+import { JsonText } from '../../lib/response-cache';
 import type { ReceivedFile } from '../../lib/upload';
 import type { Actor } from '../../plugins/auth';
 import { isStaffOf, requireAccess, requireAccessOn } from '../access/access';
@@ -139,32 +140,29 @@ export class CourseService {
 
   /** courses/details/{id}: a published course for anyone; an unpublished one only for its own staff. */
   async detail(actor: Actor | null, id: number): Promise<CourseDetail> {
+    return JSON.parse(await this.detailJson(actor, id)) as CourseDetail;
+  }
+
+  /** A visitor's detail, as JSON text the public cache keeps and sends as it is. */
+  async publicDetail(id: number): Promise<JsonText> {
+    return new JsonText(await this.detailJson(null, id));
+  }
+
+  /**
+   * The same answer as the database writes it, JSON text: a visitor's is cached and sent as it is, with
+   * nothing parsed or serialized in this process (docs/decisions/053).
+   */
+  async detailJson(actor: Actor | null, id: number): Promise<string> {
     const { db } = this.deps;
     const staff = actor ? (await requireAccess(db, actor, 'course.read', id)).staff : false;
     const row = await findCourseDetail(db, id, !staff);
     // A visitor is decided on the course the one query read: the busiest public answer is one statement.
-    if (!actor)
-      requireAccessOn(null, 'course.read', row && { ...row.course, enrolled: false, assigned: false });
+    if (!actor) {
+      const facts = row && { orgId: row.orgId, published: row.published, enrolled: false, assigned: false };
+      requireAccessOn(null, 'course.read', facts);
+    }
     if (!row) throw notFound('Course');
-    const c = row.course;
-    return {
-      ...toCourseListItem(
-        {
-          ...c,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          bio: row.bio,
-          photoKey: row.photoKey,
-        },
-        row.figures,
-      ),
-      category_name: row.categoryName,
-      price_type_name: row.priceTypeName,
-      sections_count: row.sectionsCount,
-      lessons_count: row.lessonsCount ?? row.figures.lessons,
-      refund_window_days: Number(row.refundWindowDays),
-      lessons_in_order: c.lessonsInOrder,
-    };
+    return row.json;
   }
 
   /** The course if the caller may change it; 404 otherwise, so others learn nothing of it. */

@@ -21,7 +21,7 @@ import type { Mailer } from '../../lib/mail';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import { EMAIL_LOOKUP, type RateLimiter } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/auth';
-import { findAccess, isStaffOf, requireAccess } from '../access/access';
+import { findAccess, isStaffOf, requireAccess, requireAccountAccess } from '../access/access';
 import { toCourseListItem } from '../courses/courses.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import { dollars } from '../organisations/organisations.service';
@@ -91,7 +91,7 @@ export class EnrolmentService {
   ): Promise<T> {
     const scope = actor.userId === userId ? { publishedOnly: true } : { orgId: actor.orgId ?? 0 };
     const [, result] = await Promise.all([
-      requireAccess(this.deps.db, actor, 'student.read', userId),
+      requireAccountAccess(this.deps.db, actor, 'student.read', userId),
       read(scope),
     ]);
     return result;

@@ -13,7 +13,7 @@ import { addMonths, DAY_MS } from '../../lib/dates';
 import { fieldError } from '../../lib/errors';
 import { type ListQuery, mapPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { requireAccess } from '../access/access';
+import { requireAccountAccess } from '../access/access';
 import { dollars } from '../organisations/organisations.service';
 import { dollarsText, netOf } from './earnings';
 import {
@@ -149,7 +149,7 @@ export class SalesService {
   /** GET orders/GetPurchasesByUserId/{id}: a student's own purchases; a publisher, its students' from it. */
   async purchases(actor: Actor, userId: number, list: ListQuery): Promise<Paged<SaleRow>> {
     const { db } = this.deps;
-    await requireAccess(db, actor, 'student.read', userId);
+    await requireAccountAccess(db, actor, 'student.read', userId);
     if (actor.userId === userId) {
       return mapPage(await listCourseSales(db, { userId }, list), (r) => this.toPurchase(r));
     }

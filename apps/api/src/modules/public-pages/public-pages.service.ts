@@ -151,7 +151,7 @@ export class PublicPagesService {
   private async publishedCourse(id: number): Promise<CachedAnswer | undefined> {
     const { cache, courses } = this.deps;
     try {
-      return await cache.get(`course:${id}`, () => courses.detail(null, id));
+      return await cache.get(`course:${id}`, () => courses.publicDetail(id));
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
       throw error;
