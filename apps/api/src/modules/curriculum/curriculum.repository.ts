@@ -1,10 +1,20 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { courses, lessonProgress, lessons, sections } from '../../db/schema';
 
-export type SectionRow = typeof sections.$inferSelect;
-export type LessonRow = typeof lessons.$inferSelect;
+/** Every column but the row's creation and change times, which no curriculum answer shows. */
+type Shown<T> = Omit<T, 'createdAt' | 'updatedAt'>;
+export type SectionRow = Shown<typeof sections.$inferSelect>;
+export type LessonRow = Shown<typeof lessons.$inferSelect>;
+
+const shownColumns = <T extends { createdAt: unknown; updatedAt: unknown }>({
+  createdAt: _created,
+  updatedAt: _updated,
+  ...shown
+}: T) => shown;
+const sectionColumns = shownColumns(getTableColumns(sections));
+const lessonColumns = shownColumns(getTableColumns(lessons));
 /** A section's schedule columns (docs/decisions/032). */
 export type SectionReleaseValues = Partial<
   Pick<typeof sections.$inferInsert, 'releaseMode' | 'releaseAt' | 'releaseDays'>
@@ -19,7 +29,8 @@ const curriculumQuery = (publishedOnly: boolean) =>
   prepared((db) => {
     const courseId = sql.placeholder('courseId');
     return db
-      .select({ section: sections, lesson: lessons })
+      // Only the columns the answers use: a course's rows are mapped column by column, timestamps parsed.
+      .select({ section: sectionColumns, lesson: lessonColumns })
       .from(sections)
       .leftJoin(
         lessons,
