@@ -28,8 +28,8 @@ export type SectionReleaseValues = Partial<
 const curriculumQuery = (publishedOnly: boolean) =>
   prepared((db) => {
     const courseId = sql.placeholder('courseId');
+    // Only the columns the answers use: a course's rows are mapped column by column, timestamps parsed.
     return db
-      // Only the columns the answers use: a course's rows are mapped column by column, timestamps parsed.
       .select({ section: sectionColumns, lesson: lessonColumns })
       .from(sections)
       .leftJoin(
