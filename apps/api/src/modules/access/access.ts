@@ -216,7 +216,8 @@ type Loaded = {
 /**
  * What the rules read of each kind: of a course, only its school, whether it is published and the
  * viewer's ties to it, so a query that reads a course for its own answer (a visitor's course detail) can
- * read just these and be decided by the same rule.
+ * read just these and be decided by the same rule; of an account, its id, school, role, the school that
+ * made it and whether it is the asking school's student (`requireAccountAccess`).
  */
 type Kinds = Omit<Loaded, 'course' | 'user'> & {
   course: Pick<CourseFacts, 'orgId' | 'published' | 'enrolled' | 'assigned'>;
@@ -350,7 +351,7 @@ const RULES = {
 export type Permission = keyof typeof RULES;
 type KindOf<P extends Permission> = (typeof RULES)[P]['kind'];
 export type FactsOf<P extends Permission> = Loaded[KindOf<P>];
-/** What the permission's rule reads: its facts, or (for a course) the part of them it decides on. */
+/** What the permission's rule reads: its facts, or (for a course or an account) the part it decides on. */
 type RuleFactsOf<P extends Permission> = Kinds[KindOf<P>];
 
 /**

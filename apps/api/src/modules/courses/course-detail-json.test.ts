@@ -106,7 +106,7 @@ describe('a course detail written by the database', () => {
     ['a price with cents', { priceCents: 1999 }, {}],
     ['a large price', { priceCents: 123_456_789 }, {}],
     ['lessons in order', { lessonsInOrder: true, certificate: false }, {}],
-    ['a time in microseconds', { updatedAt: new Date('2031-05-06T07:08:09.999Z') }, {}],
+    ['a change at the last millisecond of a second', { updatedAt: new Date('2031-05-06T07:08:09.999Z') }, {}],
   ];
 
   test.each(cases)(
