@@ -152,7 +152,7 @@ export class CourseService {
    * The same answer as the database writes it, JSON text: a visitor's is cached and sent as it is, with
    * nothing parsed or serialized in this process (docs/decisions/053).
    */
-  async detailJson(actor: Actor | null, id: number): Promise<string> {
+  private async detailJson(actor: Actor | null, id: number): Promise<string> {
     const { db } = this.deps;
     const staff = actor ? (await requireAccess(db, actor, 'course.read', id)).staff : false;
     const row = await findCourseDetail(db, id, !staff);

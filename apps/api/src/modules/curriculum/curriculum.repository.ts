@@ -15,6 +15,7 @@ const shownColumns = <T extends { createdAt: unknown; updatedAt: unknown }>({
 }: T) => shown;
 const sectionColumns = shownColumns(getTableColumns(sections));
 const lessonColumns = shownColumns(getTableColumns(lessons));
+
 /** A section's schedule columns (docs/decisions/032). */
 export type SectionReleaseValues = Partial<
   Pick<typeof sections.$inferInsert, 'releaseMode' | 'releaseAt' | 'releaseDays'>
