@@ -35,7 +35,7 @@ export const completionPair = (
   courseId: SQLWrapper,
 ): SQL<[number, number] | null> =>
   sql<
-    [number, number]
+    [number, number] | null
   >`(select array[cc.total, cc.completed] from (${courseCompletion(userId, sql`${courseId}`)}) cc)`;
 
 /** Whether the row `alias` of `courseCompletion` is a completed course. */
