@@ -1,14 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
-import { pickEncoding } from './compression';
+import { COMPRESSED_AT_ONCE_BYTES, pickEncoding } from './compression';
 
 const big = Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Course number ${i}` }));
+/** Past the size compressed at once: compressed in the thread pool. */
+const huge = Array.from({ length: 4000 }, (_, i) => ({ id: i, title: `Course number ${i}` }));
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({}, (app) => {
     app.get('/api/test-big', async () => big);
+    app.get('/api/test-huge', async () => huge);
+    app.get('/api/test-huge-cached', async (_request, reply) => reply.header('etag', '"v2"').send(huge));
     app.get('/api/test-small', async () => ({ ok: true }));
     app.get('/api/test-cached', async (_request, reply) => reply.header('etag', '"v1"').send(big));
   });
@@ -47,6 +51,22 @@ test('a large JSON answer is compressed for clients that take it, and says it va
   });
   expect(gz.headers['content-encoding']).toBe('gzip');
   expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big);
+});
+
+test('an answer too large to compress at once is compressed in the thread pool, the same way', async () => {
+  const plain = await ctx.app.inject({ method: 'GET', url: '/api/test-huge' });
+  expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSED_AT_ONCE_BYTES);
+  for (const [encoding, decompress] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
+    for (const url of ['/api/test-huge', '/api/test-huge-cached', '/api/test-huge-cached']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decompress(res.rawPayload).toString())).toEqual(huge);
+    }
+  }
 });
 
 test('small answers and errors too small to gain are sent as they are', async () => {

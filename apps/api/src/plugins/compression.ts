@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(brotliCompress);
@@ -39,16 +39,38 @@ export function pickEncoding(header: string | undefined): Encoding | undefined {
   return undefined;
 }
 
-const compress = (encoding: Encoding, body: Buffer): Promise<Buffer> =>
-  encoding === 'br'
-    ? brotli(body, {
-        params: {
-          // Quality 5 compresses JSON nearly as well as 11 at a small part of its cost.
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gz(body, { level: 6 });
+/**
+ * Answers up to this size are compressed on the spot: a 16 KB curriculum takes about 85 µs with brotli,
+ * less than handing it to libuv's thread pool and being woken when it is done (about 150 µs more, back to
+ * back, and more when the cores were idle). Larger ones go to the pool, so that the event loop never
+ * stops for long.
+ */
+export const COMPRESSED_AT_ONCE_BYTES = 64 * 1024;
+
+/**
+ * Brotli's quality: 5 for a copy that is kept (a cached answer's, made once), which compresses JSON
+ * nearly as well as 11 at a small part of its cost; 3 for an answer compressed for one request (a
+ * student's own lists), which is 8% larger than 5 at under half its time (a 16 KB curriculum: 1,880
+ * bytes in 38 µs against 1,745 in 83 µs).
+ */
+const KEPT_QUALITY = 5;
+const ONCE_QUALITY = 3;
+const brotliOptions = (body: Buffer, kept: boolean) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: kept ? KEPT_QUALITY : ONCE_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+const GZIP_OPTIONS = { level: 6 };
+
+const compress = (encoding: Encoding, body: Buffer, kept: boolean): Buffer | Promise<Buffer> => {
+  const atOnce = body.length <= COMPRESSED_AT_ONCE_BYTES;
+  if (encoding === 'br') {
+    const options = brotliOptions(body, kept);
+    return atOnce ? brotliCompressSync(body, options) : brotli(body, options);
+  }
+  return atOnce ? gzipSync(body, GZIP_OPTIONS) : gz(body, GZIP_OPTIONS);
+};
 
 /**
  * Compresses JSON answers and the server's own pages for clients that accept brotli or gzip (DESIGN
@@ -61,20 +83,27 @@ const compress = (encoding: Encoding, body: Buffer): Promise<Buffer> =>
 export function registerCompression(app: FastifyInstance): CompressedCopies {
   const memo = new Map<string, Buffer>();
 
-  const compressed = async (encoding: Encoding, etag: unknown, payload: string | Buffer) => {
-    const key = typeof etag === 'string' ? `${encoding} ${etag}` : undefined;
-    let copy = key ? memo.get(key) : undefined;
-    if (!copy) {
-      copy = await compress(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload);
-      if (key) {
-        if (memo.size >= MEMO_ENTRIES) {
-          const oldest = memo.keys().next().value;
-          if (oldest !== undefined) memo.delete(oldest);
-        }
-        memo.set(key, copy);
+  const kept = (key: string | undefined, copy: Buffer) => {
+    if (key) {
+      if (memo.size >= MEMO_ENTRIES) {
+        const oldest = memo.keys().next().value;
+        if (oldest !== undefined) memo.delete(oldest);
       }
+      memo.set(key, copy);
     }
     return copy;
+  };
+  /** The compressed copy: kept or made at once (a Buffer), or made in the thread pool (a promise). */
+  const compressed = (encoding: Encoding, etag: unknown, payload: string | Buffer) => {
+    const key = typeof etag === 'string' ? `${encoding} ${etag}` : undefined;
+    const copy = key ? memo.get(key) : undefined;
+    if (copy) return copy;
+    const made = compress(
+      encoding,
+      typeof payload === 'string' ? Buffer.from(payload) : payload,
+      key !== undefined,
+    );
+    return Buffer.isBuffer(made) ? kept(key, made) : made.then((copy) => kept(key, copy));
   };
 
   // A callback hook: most answers are small or not JSON and leave at once, without a promise.
@@ -90,10 +119,18 @@ export function registerCompression(app: FastifyInstance): CompressedCopies {
     void reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
-    compressed(encoding, reply.getHeader('etag'), payload).then((copy) => {
+    const send = (copy: Buffer) => {
       void reply.header('content-encoding', encoding).removeHeader('content-length');
       done(null, copy);
-    }, done);
+    };
+    let copy: Buffer | Promise<Buffer>;
+    try {
+      copy = compressed(encoding, reply.getHeader('etag'), payload);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (Buffer.isBuffer(copy)) send(copy);
+    else copy.then(send, done);
   });
   return { of: (encoding, etag) => memo.get(`${encoding} ${etag}`) };
 }

@@ -87,6 +87,29 @@ test('only published lessons of published sections count, and all of them must b
   expect((await findCourseFigures(db, [courseId])).get(courseId)?.lessons).toBe(1);
 });
 
+test("a student's completion of one course counts nothing in another, nor another student's", async () => {
+  const { db } = ctx.database;
+  const first = await courseWithOneCountedLesson();
+  const second = await courseWithOneCountedLesson();
+  const student = await createStudent(ctx);
+  const other = await createStudent(ctx);
+  for (const { userId } of [student, other]) {
+    await db.insert(enrolments).values([
+      { userId, courseId: first.courseId, source: 'assigned' },
+      { userId, courseId: second.courseId, source: 'assigned' },
+    ]);
+  }
+  await complete(student.userId, [first.counted]);
+  await complete(other.userId, [second.counted]);
+  const { rows } = await listEnrolledCourses(db, student.userId);
+  expect(rows.map((r) => [r.id, r.total, r.completed])).toEqual([
+    [first.courseId, 1, 1],
+    [second.courseId, 1, 0],
+  ]);
+  expect(await completionIn(other.userId, first.courseId)).toEqual({ total: 1, completed: 0 });
+  expect(await completionIn(other.userId, second.courseId)).toEqual({ total: 1, completed: 1 });
+});
+
 test('a course with no counted lesson is never completed', async () => {
   const { db } = ctx.database;
   const course = await createCourse(ctx, publisher.orgId ?? 0);

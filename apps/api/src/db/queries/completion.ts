@@ -26,17 +26,30 @@ export const courseCompletion = (userId: number | SQLWrapper, courseIds: SQL): S
   group by s.course_id`;
 
 /**
+ * A student's completed counted lessons per course: a subquery with the columns course_id and completed,
+ * to be given an alias and joined on the course. The server reads it once per statement from the
+ * student's own progress rows, not once per lesson of every course listed.
+ */
+export const completedByCourse = (userId: SQLWrapper | number): SQL => sql`
+  select s.course_id, count(*)::int as completed
+  from ${lessonProgress} p
+  join ${lessons} l on l.id = p.lesson_id
+  join ${sections} s on s.id = l.section_id
+  where p.user_id = ${userId} and p.completed and ${countedLesson}
+  group by s.course_id`;
+
+/**
  * One course's `courseCompletion` as one value `[total, completed]` (an int[], null when the course has no
  * counted lesson): a scalar subquery for a list's select, which the server works out only for the rows of
- * the page, after its sort and limit.
+ * the page, after its sort and limit. `completed` is the course's row of `completedByCourse`, joined by
+ * the list (null when the student completed none).
  */
-export const completionPair = (
-  userId: SQLWrapper | number,
-  courseId: SQLWrapper,
-): SQL<[number, number] | null> =>
-  sql<
-    [number, number] | null
-  >`(select array[cc.total, cc.completed] from (${courseCompletion(userId, sql`${courseId}`)}) cc)`;
+export const completionPair = (courseId: SQLWrapper, completed: SQLWrapper): SQL<[number, number] | null> =>
+  sql<[number, number] | null>`(select case when count(*) = 0 then null
+    else array[count(*)::int, coalesce(${completed}, 0)] end
+    from ${lessons} l
+    join ${sections} s on s.id = l.section_id
+    where s.course_id = ${courseId} and ${countedLesson})`;
 
 /** Whether the row `alias` of `courseCompletion` is a completed course. */
 export const isCompleted = (alias: string): SQL =>

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { assignedTo } from '../../db/queries/team';
 import { courses, enrolments, lessonProgress, lessons, sections, users } from '../../db/schema';
 
 /**
@@ -21,10 +22,6 @@ const viewer = sql.placeholder('viewerId');
 
 export type CourseRow = typeof courses.$inferSelect;
 export type CourseFacts = CourseRow & { enrolled: boolean; assigned: boolean };
-
-/** Whether the viewer is an instructor given the course (docs/decisions/039); its team role decides the rest. */
-const assignedTo = (courseId: ReturnType<typeof sql>) =>
-  sql<boolean>`exists (select 1 from course_instructors ci where ci.user_id = ${viewer} and ci.course_id = ${courseId})`;
 
 const courseFactsQuery = prepared((db) =>
   db

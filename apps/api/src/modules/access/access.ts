@@ -172,9 +172,24 @@ export async function courseReleases(
   courseId: number,
   staff: boolean,
 ): Promise<Map<number, StudentLessonRelease>> {
+  if (staff || subject === null) return new Map();
+  return releasesOf(await findCourseReleaseFacts(db, subject.userId, courseId));
+}
+
+/** What one student's release of a counted lesson is decided on, with the student's progress in it. */
+export type LessonReleaseFacts = Omit<ReleaseFacts, 'waitsOnEarlier'> & {
+  lessonId: number;
+  lessonsInOrder: boolean;
+  started: boolean;
+  completed: boolean;
+};
+
+/**
+ * Each counted lesson's release for one student, from the course's counted lessons in course order
+ * (`findCourseReleaseFacts`, or a query that reads the same facts with the curriculum).
+ */
+export function releasesOf(rows: Iterable<LessonReleaseFacts>): Map<number, StudentLessonRelease> {
   const releases = new Map<number, StudentLessonRelease>();
-  if (staff || subject === null) return releases;
-  const rows = await findCourseReleaseFacts(db, subject.userId, courseId);
   const now = Date.now();
   let earlierIncomplete = false;
   for (const row of rows) {

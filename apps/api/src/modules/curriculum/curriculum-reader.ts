@@ -2,13 +2,20 @@ import type { Lesson, LessonVideo, Section } from '@skillwise/contracts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import {
-  courseReleases,
   isStaffOfLesson,
   type LessonRelease,
   mayBeCourseStaff,
+  releasesOf,
   requireAccess,
+  requireAccessOn,
 } from '../access/access';
-import { type LessonRow, listCurriculum, type SectionRow, startedLessonIds } from './curriculum.repository';
+import {
+  type LessonRow,
+  listCurriculum,
+  readStudentCurriculum,
+  type SectionRow,
+  startedLessonIds,
+} from './curriculum.repository';
 import type { CurriculumService } from './curriculum.service';
 
 /**
@@ -25,39 +32,49 @@ export class CurriculumReader {
    * lesson is open to it yet (docs/decisions/032); nobody else.
    */
   async listForViewer(actor: Actor, courseId: number): Promise<Section[]> {
+    // One who cannot be a course's staff reads what a student reads, checked on the facts read with it.
+    if (!mayBeCourseStaff(actor)) return this.listForStudent(actor, courseId);
     const { db } = this.deps;
-    const check = requireAccess(db, actor, 'course.learn', courseId);
-    // One who cannot be a course's staff reads what a student reads: the check runs beside the reading,
-    // and nothing read is answered unless it passes. A publisher's reading depends on the check.
-    const staff = mayBeCourseStaff(actor) ? (await check).staff : false;
-    const [, { sections, lessons }, releases] = await Promise.all([
-      check,
-      listCurriculum(db, courseId, !staff),
-      courseReleases(db, actor, courseId, staff),
+    const { staff } = await requireAccess(db, actor, 'course.learn', courseId);
+    if (!staff) return this.listForStudent(actor, courseId);
+    const { sections, lessons } = await listCurriculum(db, courseId, false);
+    const [started, videos] = await Promise.all([
+      startedLessonIds(
+        db,
+        actor.userId,
+        lessons.map((l) => l.id),
+      ),
+      this.deps.curriculum.videosOf(lessons, actor.userId, true),
     ]);
-    // A student's lessons are the release's counted ones, which say which were started; staff read theirs.
-    const started = staff
-      ? await startedLessonIds(
-          db,
-          actor.userId,
-          lessons.map((l) => l.id),
-        )
-      : new Set(lessons.filter((l) => releases.get(l.id)?.started).map((l) => l.id));
-    const open = staff ? lessons : lessons.filter((l) => !releases.get(l.id)?.locked);
-    const videos = await this.deps.curriculum.videosOf(open, actor.userId, staff);
-    if (staff) {
-      return this.assemble(sections, lessons, async (l) =>
-        this.deps.curriculum.toLesson(
-          l,
-          await this.deps.curriculum.lessonUrl(l, actor.userId),
-          started.has(l.id),
-          videos,
-        ),
-      );
-    }
-    return this.assemble(sections, lessons, (l) =>
-      this.studentLesson(l, actor.userId, started.has(l.id), releases.get(l.id), videos),
+    return this.assemble(sections, lessons, async (l) =>
+      this.deps.curriculum.toLesson(
+        l,
+        await this.deps.curriculum.lessonUrl(l, actor.userId),
+        started.has(l.id),
+        videos,
+      ),
     );
+  }
+
+  /**
+   * A student's curriculum, in one query with the facts its access is decided on: nothing read is answered
+   * unless `course.learn` allows it. Each lesson says whether the student started it and whether it is
+   * open yet; a locked one has no file.
+   */
+  private async listForStudent(actor: Actor, courseId: number): Promise<Section[]> {
+    const { course, sections, lessons, releaseFacts } = await readStudentCurriculum(
+      this.deps.db,
+      actor.userId,
+      courseId,
+    );
+    requireAccessOn(actor, 'course.learn', course);
+    const releases = releasesOf(releaseFacts);
+    const open = lessons.filter((l) => !releases.get(l.id)?.locked);
+    const videos = await this.deps.curriculum.videosOf(open, actor.userId, false);
+    return this.assemble(sections, lessons, (l) => {
+      const release = releases.get(l.id);
+      return this.studentLesson(l, actor.userId, release?.started ?? false, release, videos);
+    });
   }
 
   /** The public preview (no token): published only; files only for lessons flagged preview. */

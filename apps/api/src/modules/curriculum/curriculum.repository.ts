@@ -1,7 +1,9 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { courses, lessonProgress, lessons, sections } from '../../db/schema';
+import { assignedTo } from '../../db/queries/team';
+import { courses, enrolments, lessonProgress, lessons, sections } from '../../db/schema';
+import type { LessonReleaseFacts } from '../access/access';
 
 /** Every column but the row's creation and change times, which no curriculum answer shows. */
 type Shown<T> = Omit<T, 'createdAt' | 'updatedAt'>;
@@ -63,6 +65,74 @@ export async function listCurriculum(db: Db, courseId: number, publishedOnly: bo
     if (lesson) lessonRows.push(lesson);
   }
   return { sections: sectionRows, lessons: lessonRows };
+}
+
+/**
+ * What a student's curriculum shows, in one prepared query (the curriculum is read on every visit to a
+ * course): the course's facts the `course.learn` rule decides on, its published sections in order with
+ * their published lessons, and each lesson's release facts for the student with its progress, as
+ * `findCourseReleaseFacts` reads them. A course that does not exist has no row; a course with no
+ * published section has one, without a section.
+ */
+const studentCurriculumQuery = prepared((db) => {
+  const viewerId = sql.placeholder('viewerId');
+  return db
+    .select({
+      course: {
+        orgId: courses.orgId,
+        published: courses.published,
+        enrolled: sql<boolean>`${enrolments.id} is not null`,
+        assigned: assignedTo(sql`${courses.id}`),
+        lessonsInOrder: courses.lessonsInOrder,
+        enrolledAt: enrolments.createdAt,
+        releaseStartAt: enrolments.releaseStartAt,
+        releaseAll: sql<boolean>`coalesce(${enrolments.releaseAll}, false)`,
+      },
+      section: sectionColumns,
+      lesson: lessonColumns,
+      started: sql<boolean>`coalesce(${lessonProgress.started}, false)`,
+      completed: sql<boolean>`coalesce(${lessonProgress.completed}, false)`,
+    })
+    .from(courses)
+    .leftJoin(enrolments, and(eq(enrolments.userId, viewerId), eq(enrolments.courseId, courses.id)))
+    .leftJoin(sections, and(eq(sections.courseId, courses.id), eq(sections.published, true)))
+    .leftJoin(lessons, and(eq(lessons.sectionId, sections.id), eq(lessons.published, true)))
+    .leftJoin(
+      lessonProgress,
+      and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, viewerId)),
+    )
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .orderBy(asc(sections.orderNumber), asc(sections.id), asc(lessons.orderNumber), asc(lessons.id))
+    .prepare('curriculum_student');
+});
+
+/**
+ * A student's curriculum of a course: the course's facts for the access check (undefined when there is
+ * no such course), its published sections and lessons as `listCurriculum` reads them, and the lessons'
+ * release facts in course order for `releasesOf`.
+ */
+export async function readStudentCurriculum(db: Db, viewerId: number, courseId: number) {
+  const rows = await studentCurriculumQuery(db).execute({ viewerId, courseId });
+  const sectionRows: SectionRow[] = [];
+  const lessonRows: LessonRow[] = [];
+  const releaseFacts: LessonReleaseFacts[] = [];
+  for (const { course, section, lesson, started, completed } of rows) {
+    if (section && sectionRows[sectionRows.length - 1]?.id !== section.id) sectionRows.push(section);
+    if (!section || !lesson) continue;
+    lessonRows.push(lesson);
+    releaseFacts.push({
+      lessonId: lesson.id,
+      preview: lesson.preview,
+      release: { mode: section.releaseMode, at: section.releaseAt, days: section.releaseDays },
+      lessonsInOrder: course.lessonsInOrder,
+      enrolledAt: course.enrolledAt,
+      releaseStartAt: course.releaseStartAt,
+      releaseAll: course.releaseAll,
+      started,
+      completed,
+    });
+  }
+  return { course: rows[0]?.course, sections: sectionRows, lessons: lessonRows, releaseFacts };
 }
 
 /** Which of these lessons a student has started. */

@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, inArray, notInArray, type SQL, type SQLWrapper
 import type { Db } from '../../db/client';
 import { containsLowerText, containsText, pageOf, pageOfQuery } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { completionPair } from '../../db/queries/completion';
+import { completedByCourse, completionPair } from '../../db/queries/completion';
 import { courseWithAuthorColumns } from '../../db/queries/courses';
 import { latestRefundRequestColumns } from '../../db/queries/orders';
 import {
@@ -58,11 +58,12 @@ const enrolledCoursesQuery = prepared((db) => {
       orderId: enrolments.orderId,
       // The buyer's latest refund request of the purchase, and the school's answer (docs/decisions/029).
       ...latestRefundRequestColumns(enrolments.orderId),
-      completion: completionPair(userId, sql`${courses.id}`),
+      completion: completionPair(sql`${courses.id}`, sql`done.completed`),
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .innerJoin(authors, eq(authors.id, courses.authorId))
+    .leftJoin(sql`(${completedByCourse(userId)}) done`, sql`done.course_id = ${courses.id}`)
     .where(
       enrolledWhere(userId, {
         orgId: sql.placeholder('orgId'),

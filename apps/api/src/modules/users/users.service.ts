@@ -132,8 +132,10 @@ export class AccountService {
     // mailed again.
     if (!user.verified) await this.codes.send(user, 'verify', client.ip);
     const token = newToken();
-    await insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000));
-    await updateUser(db, user.id, { lastLoginAt: new Date() });
+    await Promise.all([
+      insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000)),
+      updateUser(db, user.id, { lastLoginAt: new Date() }),
+    ]);
     return {
       response: {
         token,
