@@ -1,5 +1,5 @@
 import type { Paged } from '@skillwise/contracts';
-import { and, asc, count, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { containsText, inWindow, pageOf } from '../../db/paging';
 import { findOne } from '../../db/queries/find-one';
@@ -148,12 +148,16 @@ export async function addRefunded(db: Db, orderId: number, cents: number): Promi
   return row;
 }
 
-/** Refunds still owed, untouched since `before` (the provider was down, or the process died). */
+/**
+ * Refunds still owed, untouched since `before` (the provider was down, or the process died). A refund last
+ * tried in the very millisecond of `before` is among them: a round asked for "everything until now" right
+ * after a try must not miss it.
+ */
 export async function listPendingRefunds(db: Db, before: Date, limit = 50): Promise<RefundRow[]> {
   return db
     .select()
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.status, 'pending'), lt(orderRefunds.updatedAt, before)))
+    .where(and(eq(orderRefunds.status, 'pending'), lte(orderRefunds.updatedAt, before)))
     .orderBy(asc(orderRefunds.updatedAt))
     .limit(limit);
 }
