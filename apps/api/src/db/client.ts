@@ -17,7 +17,9 @@ import {
   StatementTimeoutError,
   throwIfClientGone,
 } from '../lib/request-context';
+import { PglitePlans } from './pglite-plans';
 import { seedPlanFeatures } from './plan-features';
+import { KeptSessions, keepSessions, SESSION_CHANGES_CHANNEL } from './queries/sessions';
 import * as schema from './schema';
 
 export { MIGRATIONS_FOLDER };
@@ -126,6 +128,15 @@ export async function openPglite(
   // PGlite 0.5 accepts statement_timeout but cannot act on it: a statement runs to its end on this
   // thread, with no timer to interrupt it. It is set all the same, and reads are bounded below.
   await client.exec(`set statement_timeout = ${timeout}`);
+  // The named statements get one generic plan each, as on a server's pooled connections (GENERIC_PLANS),
+  // prepared with their values as literals, where a quote doubled is the only escape (db/pglite-plans.ts).
+  await client.exec('set plan_cache_mode = force_generic_plan; set standard_conforming_strings = on');
+  const plans = new PglitePlans(client);
+  // Every change to what the session reader answers is announced (migration 0043), and the sessions it
+  // reads are kept until one is (docs/decisions/055).
+  await client.exec(`set skillwise.session_notices = 'on'`);
+  const kept = new KeptSessions();
+  await client.listen(SESSION_CHANGES_CHANNEL, (payload) => kept.forget(payload));
   /**
    * For a read (lib/request-context.ts): no query starts for a client that has left, and a statement that
    * ran past the timeout fails as it would on PostgreSQL, only late, so the request's next query does
@@ -134,16 +145,17 @@ export async function openPglite(
   const guarded = {
     async query(...args: Parameters<PGlite['query']>) {
       const context = currentQueryContext();
-      if (!context) return client.query(...args);
+      if (!context) return plans.query(...args);
       throwIfClientGone(context);
       const started = performance.now();
-      const result = await client.query(...args);
+      const result = await plans.query(...args);
       if (performance.now() - started > timeout) throw new StatementTimeoutError(timeout);
       return result;
     },
     transaction: client.transaction.bind(client),
   };
   const db = drizzlePglite({ client: guarded as unknown as PGlite, schema });
+  keepSessions(db as unknown as Db, kept);
   /** Runs `work` without the statement timeout: migrations and vacuums take what they take. */
   const untimed = async (work: () => Promise<unknown>) => {
     await client.exec('set statement_timeout = 0');

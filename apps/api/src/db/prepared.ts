@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { nameStatement } from './pglite-plans';
 
 /**
  * A query built and prepared once per database handle, then executed with new values: the hot paths
@@ -13,6 +14,9 @@ export function prepared<T>(build: (db: Db) => T): (db: Db) => T {
     let query = byHandle.get(db);
     if (query === undefined) {
       query = build(db);
+      // Drizzle's PGlite statement keeps its SQL but not its name: the embedded database is told.
+      const { queryString } = query as { queryString?: unknown };
+      if (typeof queryString === 'string') nameStatement(queryString);
       byHandle.set(db, query);
     }
     return query;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 
@@ -35,6 +36,41 @@ export const NEW_ADDRESS_TRIES = 2;
  * lists accounts faster than `addressMax` e-mails per window.
  */
 export const EMAIL_LOOKUP = 'email-lookup';
+
+/**
+ * The upsert that counts a hit under `key`, starting a new window when the last has ended; with `below`,
+ * only while the window holds fewer than `max` hits. Prepared: every login makes several.
+ */
+const upsertHitQuery = (below: boolean) =>
+  prepared((db) => {
+    const window = sql`make_interval(secs => ${sql.placeholder('windowSeconds')}::float8)`;
+    const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
+    return db
+      .insert(rateLimits)
+      .values({ key: sql.placeholder('key'), windowStart: sql`now()`, hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+        },
+        ...(below
+          ? { setWhere: sql`${expired} or ${rateLimits.hits} < ${sql.placeholder('max')}::int` }
+          : {}),
+      })
+      .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart })
+      .prepare(below ? 'rate_hit_below' : 'rate_hit');
+  });
+const hitQuery = upsertHitQuery(false);
+const hitBelowQuery = upsertHitQuery(true);
+
+const releaseQuery = prepared((db) =>
+  db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, sql.placeholder('key')))
+    .prepare('rate_release'),
+);
 
 /**
  * Fixed-window counters in the database, so every API instance shares them.
@@ -79,20 +115,9 @@ export class RateLimiter {
 
   /** The one upsert that counts a hit (starting a new window when the last has ended), below `max` if given. */
   private async upsertHit(key: string, windowSeconds: number, max?: number) {
-    const window = sql`make_interval(secs => ${windowSeconds})`;
-    const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
-    const [row] = await this.db
-      .insert(rateLimits)
-      .values({ key, windowStart: sql`now()`, hits: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-          windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
-        },
-        ...(max === undefined ? {} : { setWhere: sql`${expired} or ${rateLimits.hits} < ${max}` }),
-      })
-      .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+    const [row] = await (max === undefined
+      ? hitQuery(this.db).execute({ key, windowSeconds })
+      : hitBelowQuery(this.db).execute({ key, windowSeconds, max }));
     return row;
   }
 
@@ -113,10 +138,7 @@ export class RateLimiter {
 
   /** Gives back one hit: a try that turned out to succeed. */
   async release(key: string): Promise<void> {
-    await this.db
-      .update(rateLimits)
-      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-      .where(eq(rateLimits.key, key));
+    await releaseQuery(this.db).execute({ key });
   }
 
   /** Counts a request from an address; over the limit is a 429. */

@@ -1,12 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { prepared } from '../prepared';
 import { orgMembers, users } from '../schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+const userByEmail = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare('user_by_email'),
+);
+
+/** The account of an e-mail address: every login and code check asks it, so it is prepared. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
+  const [row] = await userByEmail(db).execute({ email });
   return row;
 }
 

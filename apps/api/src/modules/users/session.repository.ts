@@ -1,12 +1,23 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions } from '../../db/schema';
 
-export async function insertSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
-  const [row] = await db
+const sessionInsert = prepared((db) =>
+  db
     .insert(sessions)
-    .values({ userId, tokenHash, expiresAt })
-    .returning({ id: sessions.id });
+    .values({
+      userId: sql.placeholder('userId'),
+      tokenHash: sql.placeholder('tokenHash'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .returning({ id: sessions.id })
+    .prepare('session_insert'),
+);
+
+/** A new session: every login makes one, so the statement is prepared. */
+export async function insertSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
+  const [row] = await sessionInsert(db).execute({ userId, tokenHash, expiresAt });
   return row;
 }
 

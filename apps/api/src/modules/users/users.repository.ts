@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { courseCompletion, isCompleted } from '../../db/queries/completion';
 import type { NewUser } from '../../db/queries/users';
 import { courses, enrolments, users, verificationCodes } from '../../db/schema';
@@ -14,6 +15,19 @@ export {
   type UserRow,
 } from '../../db/queries/users';
 export type CodePurpose = 'verify' | 'reset';
+
+const loggedIn = prepared((db) =>
+  db
+    .update(users)
+    .set({ lastLoginAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_logged_in'),
+);
+
+/** Notes a login's time on the account: every login does, so the statement is prepared. */
+export async function recordLogin(db: Db, id: number): Promise<void> {
+  await loggedIn(db).execute({ id });
+}
 
 export async function updateUser(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
   await db

@@ -28,6 +28,7 @@ import {
   insertUser,
   listOpenCodes,
   markCodeConfirmed,
+  recordLogin,
   type UserRow,
   updateUser,
 } from './users.repository';
@@ -134,7 +135,7 @@ export class AccountService {
     const token = newToken();
     await Promise.all([
       insertSession(db, user.id, sha256(token), new Date(Date.now() + config.sessionTtlHours * 3600_000)),
-      updateUser(db, user.id, { lastLoginAt: new Date() }),
+      recordLogin(db, user.id),
     ]);
     return {
       response: {
